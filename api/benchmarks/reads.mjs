@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+// API read latency at a fixed arrival rate (open loop: requests are sent on schedule whether or not
+// earlier ones have answered, so a slow server shows up as latency, not as a lower rate).
+// Starts the real API process (tsx src/main.ts) on a fresh embedded database, or on a throwaway
+// PostgreSQL with --postgres, signs the demo user in, then for each read endpoint prints
+// achieved rate, p50, p90, p99 and max. Figures only: it asserts nothing.
+//
+//   node api/benchmarks/reads.mjs [--postgres] [--rate 2000] [--seconds 10]
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startThrowawayPostgres } from '../../shell/scripts/throwaway-postgres.mjs';
+
+const API_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : Number(argv[index + 1]);
+};
+const rate = option('rate', 2000);
+const seconds = option('seconds', 10);
+const usePostgres = argv.includes('--postgres');
+const port = 4900 + Math.floor(Math.random() * 90);
+const dataDir = mkdtempSync(join(tmpdir(), 'dash-bench-api-'));
+const tsx = join(API_DIR, 'node_modules', '.bin', 'tsx');
+
+const postgres = usePostgres ? await startThrowawayPostgres() : null;
+if (usePostgres && !postgres) throw new Error('PostgreSQL server binaries (initdb, pg_ctl) were not found');
+const env = {
+  ...process.env,
+  API_PORT: String(port),
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  AUTH_RATE_LIMIT_PER_IP: '1000',
+  ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+};
+spawnSync(tsx, ['src/db/seed-cli.ts'], { cwd: API_DIR, env, stdio: ['ignore', 'ignore', 'inherit'] });
+const api = spawn(tsx, ['src/main.ts'], { cwd: API_DIR, env, stdio: ['ignore', 'ignore', 'inherit'] });
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+function request(method, path, { headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: `/api/v0/${path}`,
+        agent,
+        headers: { 'content-type': 'application/json', ...headers },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString() }),
+        );
+      },
+    );
+    req.on('error', reject);
+    if (body !== undefined) req.write(JSON.stringify(body));
+    req.end();
+  });
+}
+
+async function waitForHealth() {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    try {
+      if ((await request('GET', 'health')).status === 200) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the API did not start');
+}
+
+async function signIn() {
+  await request('POST', 'auth', { body: { email: 'demo@example.com' } });
+  const mails = JSON.parse((await request('GET', 'dev/mailbox')).text);
+  const token = new URL(mails[0].links[0]).pathname.split('/').pop();
+  const verified = await request('POST', `auth/${token}`, { body: {} });
+  const cookie = String(verified.headers['set-cookie']).split(';')[0];
+  const organizations = JSON.parse(
+    (await request('GET', 'me/organizations', { headers: { cookie } })).text,
+  ).data;
+  return { cookie, organizationUid: organizations[0].uid };
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function drive(label, path, headers) {
+  const total = rate * seconds;
+  const latencies = [];
+  let failures = 0;
+  const started = performance.now();
+  const pending = [];
+  for (let sent = 0; sent < total; sent += 1) {
+    const due = started + (sent * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    // Latency counts from when the request was due, so client-side lag is not hidden.
+    pending.push(
+      request('GET', path, { headers }).then(
+        (response) => {
+          if (response.status === 200) latencies.push(performance.now() - due);
+          else failures += 1;
+        },
+        () => {
+          failures += 1;
+        },
+      ),
+    );
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const ms = (value) => `${value.toFixed(1)} ms`.padStart(9);
+  console.log(
+    `  ${label.padEnd(22)} ${String(Math.round(latencies.length / elapsed)).padStart(5)} req/s  p50 ${ms(percentile(latencies, 50))}  p90 ${ms(percentile(latencies, 90))}  p99 ${ms(percentile(latencies, 99))}  max ${ms(latencies.at(-1))}  failed ${failures}`,
+  );
+}
+
+try {
+  await waitForHealth();
+  const { cookie, organizationUid } = await signIn();
+  const withOrg = { cookie, 'x-organization-uid': organizationUid };
+  console.log(
+    `\nAPI reads at ${rate} req/s for ${seconds} s each, on ${postgres ? 'PostgreSQL (throwaway server)' : 'embedded PGlite'}`,
+  );
+  // Warm up caches, prepared statements and the JIT.
+  for (let i = 0; i < 500; i += 1) await request('GET', 'me', { headers: { cookie } });
+  await drive('GET me', 'me', { cookie });
+  await drive('GET me/organizations', 'me/organizations', { cookie });
+  await drive('GET organization', 'organization', withOrg);
+  await drive('GET remotes', 'remotes', {});
+  console.log("  (load generator, API and database share this machine's 2 cores)\n");
+} finally {
+  api.kill('SIGTERM');
+  agent.destroy();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await postgres?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,140 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config';
+
+function problemsOf(env: NodeJS.ProcessEnv): readonly string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('Expected the configuration to be refused');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for local development', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 3001,
+      publicUrl: 'http://localhost:3000',
+      allowedOrigins: ['http://localhost:3000'],
+      dataDir: path.join(REPO_ROOT, '.data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Dash <no-reply@dash.localhost>',
+      authAllowlist: null,
+      authRateLimitPerEmail: 5,
+      authRateLimitPerIp: 30,
+      nodeEnv: 'development',
+      logLevel: 'info',
+      sessionCookieName: 'dash_session',
+      trustProxy: false,
+      outboxEnabled: true,
+    });
+    expect(config.remotes.map((remote) => `${remote.name}@${remote.version}=${remote.entry}`)).toEqual([
+      'remote-messages@dev=http://localhost:3011/mf-manifest.json',
+      'remote-wallet@dev=http://localhost:3012/mf-manifest.json',
+      'remote-rails@dev=http://localhost:3013/mf-manifest.json',
+      'remote-settings@dev=http://localhost:3014/mf-manifest.json',
+    ]);
+  });
+
+  it('the repository root is the folder holding api/', () => {
+    expect(path.basename(path.join(REPO_ROOT, 'api'))).toBe('api');
+    expect(loadConfig({}).dataDir).toBe(path.resolve(REPO_ROOT, '.data'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      API_HOST: '0.0.0.0',
+      API_PORT: '4000',
+      PUBLIC_URL: 'https://dash.example/',
+      ALLOWED_ORIGINS: ' https://admin.example , http://localhost:5173/ignored-path',
+      DATA_DIR: '/var/lib/dash',
+      DATABASE_URL: 'postgres://dash@db.internal:5432/dash',
+      SMTP_URL: 'smtps://user:pass@smtp.example:465',
+      MAIL_FROM: 'Dash <hello@dash.example>',
+      AUTH_ALLOWLIST: 'Boss@Acme.example, partner.example ,',
+      AUTH_RATE_LIMIT_PER_EMAIL: '3',
+      AUTH_RATE_LIMIT_PER_IP: '100',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      REMOTES: 'remote-wallet@1.2.3=https://cdn.example/wallet/mf-manifest.json?v=2',
+      SESSION_COOKIE_NAME: '__dash',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 4000,
+      publicUrl: 'https://dash.example',
+      allowedOrigins: ['https://dash.example', 'https://admin.example', 'http://localhost:5173'],
+      dataDir: '/var/lib/dash',
+      databaseUrl: 'postgres://dash@db.internal:5432/dash',
+      smtpUrl: 'smtps://user:pass@smtp.example:465',
+      authRateLimitPerEmail: 3,
+      authRateLimitPerIp: 100,
+      nodeEnv: 'production',
+      logLevel: 'warn',
+      remotes: [
+        { name: 'remote-wallet', version: '1.2.3', entry: 'https://cdn.example/wallet/mf-manifest.json?v=2' },
+      ],
+      sessionCookieName: '__dash',
+      trustProxy: true,
+      outboxEnabled: false,
+    });
+    expect(config.authAllowlist).toEqual({
+      emails: new Set(['boss@acme.example']),
+      domains: new Set(['partner.example']),
+    });
+  });
+
+  it('resolves a relative DATA_DIR from the repository root and treats empty variables as unset', () => {
+    const config = loadConfig({ DATA_DIR: 'tmp/data', DATABASE_URL: '', AUTH_ALLOWLIST: '' });
+    expect(config.dataDir).toBe(path.join(REPO_ROOT, 'tmp/data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.authAllowlist).toBeNull();
+  });
+
+  it('turns the outbox off with SMTP', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://localhost:1025' }).outboxEnabled).toBe(false);
+  });
+
+  it('names every problem at once', () => {
+    const problems = problemsOf({
+      API_PORT: 'eighty',
+      PUBLIC_URL: 'ftp://dash.example',
+      DATABASE_URL: 'mysql://db',
+      AUTH_RATE_LIMIT_PER_IP: '0',
+      AUTH_ALLOWLIST: 'not an address@, acme',
+      NODE_ENV: 'staging',
+      REMOTES: 'remote-unknown@1=http://x.example/mf.json,remote-wallet=http://x.example',
+    });
+    expect(problems).toEqual([
+      'API_PORT: must be a port number',
+      'PUBLIC_URL: must be an http(s) URL',
+      'DATABASE_URL: must be a postgres:// or postgresql:// URL',
+      expect.stringMatching(/^AUTH_ALLOWLIST: "not an address@" is not a valid e-mail address/),
+      'AUTH_ALLOWLIST: "acme" is not a valid domain',
+      'AUTH_RATE_LIMIT_PER_IP: must be at least 1',
+      'NODE_ENV: must be one of development, test, production',
+      expect.stringMatching(/^REMOTES: "remote-unknown@1=.*": name: /),
+      'REMOTES: "remote-wallet=http://x.example" is not name@version=entryUrl',
+    ]);
+  });
+
+  it('refuses production without SMTP, since the outbox is development only', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'SMTP_URL: is required when NODE_ENV=production (the local outbox is development only)',
+    ]);
+  });
+
+  it('refuses a remote listed twice', () => {
+    expect(
+      problemsOf({
+        REMOTES: 'remote-wallet@1=http://a.example/m.json,remote-wallet@2=http://b.example/m.json',
+      }),
+    ).toEqual(['REMOTES: remote-wallet is listed twice']);
+  });
+});

@@ -1,0 +1,282 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  DEFAULT_RELEASE_ENVIRONMENT,
+  type TRemoteEntry,
+  ZReleaseEnvironment,
+  ZRemoteEntry,
+} from '@dash/shared/contracts';
+import { z } from 'zod';
+
+/** The repository root: two levels above api/src. Relative paths in the environment resolve from here. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const DEFAULT_REMOTES = [
+  'remote-messages@dev=http://localhost:3011/mf-manifest.json',
+  'remote-wallet@dev=http://localhost:3012/mf-manifest.json',
+  'remote-rails@dev=http://localhost:3013/mf-manifest.json',
+  'remote-settings@dev=http://localhost:3014/mf-manifest.json',
+].join(',');
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export interface AuthAllowlist {
+  /** Exact, lowercased addresses. */
+  emails: ReadonlySet<string>;
+  /** Lowercased domains: an address matches when its part after '@' equals one of them. */
+  domains: ReadonlySet<string>;
+}
+
+/** Release management (api/src/modules/releases): where releases and pins live, and how they are served. */
+export interface ReleaseConfig {
+  /** The release store and the pin logs: DATA_DIR/releases. */
+  dir: string;
+  /** The environment whose pins this API serves (RELEASE_ENV). */
+  environment: string;
+  /** Bearer token of the release HTTP API; undefined: that API is off. */
+  token: string | undefined;
+  /** Base URL release files are served at (no trailing slash). */
+  publicUrl: string;
+  /** Origins a remote in the runtime manifest may come from (REMOTE_ORIGINS). */
+  remoteOrigins: readonly string[];
+  /** The shell's build manifest, for the compatibility gate. */
+  shellManifestPath: string;
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Dashboard base URL without a trailing slash: magic links are `${publicUrl}/auth/<token>`. */
+  publicUrl: string;
+  /** Origins allowed to send mutating requests (the PUBLIC_URL origin first). */
+  allowedOrigins: readonly string[];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** null: sign-up is open. */
+  authAllowlist: AuthAllowlist | null;
+  authRateLimitPerEmail: number;
+  authRateLimitPerIp: number;
+  nodeEnv: 'development' | 'test' | 'production';
+  logLevel: (typeof LOG_LEVELS)[number];
+  remotes: readonly TRemoteEntry[];
+  sessionCookieName: string;
+  /** Trust X-Forwarded-* from a reverse proxy (for the client address used by the per-IP rate limit). */
+  trustProxy: boolean;
+  /** Mails go to the outbox table (and GET /dev/mailbox) instead of SMTP. */
+  outboxEnabled: boolean;
+  releases: ReleaseConfig;
+}
+
+function commaList(value: string): string[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+}
+
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .default(fallback);
+
+const ZRemotesEnv = z.string().transform((value, ctx): TRemoteEntry[] => {
+  const remotes: TRemoteEntry[] = [];
+  for (const item of commaList(value)) {
+    const equals = item.indexOf('=');
+    const at = equals === -1 ? -1 : item.lastIndexOf('@', equals);
+    if (equals === -1 || at <= 0) {
+      ctx.addIssue({ code: 'custom', message: `"${item}" is not name@version=entryUrl` });
+      continue;
+    }
+    const parsed = ZRemoteEntry.safeParse({
+      name: item.slice(0, at),
+      version: item.slice(at + 1, equals),
+      entry: item.slice(equals + 1),
+    });
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+      ctx.addIssue({ code: 'custom', message: `"${item}": ${problems.join('; ')}` });
+      continue;
+    }
+    if (remotes.some((remote) => remote.name === parsed.data.name)) {
+      ctx.addIssue({ code: 'custom', message: `${parsed.data.name} is listed twice` });
+      continue;
+    }
+    remotes.push(parsed.data);
+  }
+  return remotes;
+});
+
+const ZOriginListEnv = z.string().transform((value, ctx) =>
+  commaList(value).flatMap((entry) => {
+    try {
+      const url = new URL(entry);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return [url.origin];
+    } catch {}
+    ctx.addIssue({ code: 'custom', message: `"${entry}" is not an http(s) origin` });
+    return [];
+  }),
+);
+
+const ZAllowlistEnv = z.string().transform((value, ctx): AuthAllowlist | null => {
+  const emails = new Set<string>();
+  const domains = new Set<string>();
+  for (const entry of commaList(value.toLowerCase())) {
+    if (entry.includes('@')) {
+      if (!z.email().safeParse(entry).success) {
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is not a valid e-mail address` });
+      }
+      emails.add(entry);
+    } else {
+      if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(entry)) {
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is not a valid domain` });
+      }
+      domains.add(entry);
+    }
+  }
+  return emails.size + domains.size === 0 ? null : { emails, domains };
+});
+
+const ZEnv = z.object({
+  API_HOST: z.string().min(1).default('127.0.0.1'),
+  API_PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int({ message: 'must be a port number' })
+    .min(0, { message: 'must be a port number' })
+    .max(65535, { message: 'must be a port number' })
+    .default(3001),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+    .default('http://localhost:3000'),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, ctx) =>
+      commaList(value).flatMap((entry) => {
+        try {
+          const url = new URL(entry);
+          if (url.protocol === 'http:' || url.protocol === 'https:') return [url.origin];
+        } catch {}
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is not an http(s) origin` });
+        return [];
+      }),
+    ),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(1).default('Dash <no-reply@dash.localhost>'),
+  AUTH_ALLOWLIST: ZAllowlistEnv.optional(),
+  AUTH_RATE_LIMIT_PER_EMAIL: positiveInt(5),
+  AUTH_RATE_LIMIT_PER_IP: positiveInt(30),
+  NODE_ENV: z
+    .enum(['development', 'test', 'production'], {
+      message: 'must be one of development, test, production',
+    })
+    .default('development'),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  REMOTES: ZRemotesEnv.default(ZRemotesEnv.parse(DEFAULT_REMOTES)),
+  SESSION_COOKIE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'must be 1 to 64 letters, digits, _ or -' })
+    .default('dash_session'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  RELEASE_ENV: ZReleaseEnvironment.default(DEFAULT_RELEASE_ENVIRONMENT),
+  RELEASE_TOKEN: z
+    .string()
+    .min(32, { message: 'must be at least 32 characters (e.g. `openssl rand -hex 32`)' })
+    .regex(/^\S+$/, { message: 'must not contain spaces' })
+    .optional(),
+  RELEASES_PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+  REMOTE_ORIGINS: ZOriginListEnv.optional(),
+  SHELL_MANIFEST_PATH: z.string().min(1).default('shell/dist/mf-manifest.json'),
+});
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads the configuration from the environment. Every problem is collected and reported at once
+ * (as a ConfigError), so a bad deployment is fixed in one round.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (common in .env files) means "not set".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = ZEnv.safeParse(present);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
+
+  if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.SMTP_URL) {
+    problems.push('SMTP_URL: is required when NODE_ENV=production (the local outbox is development only)');
+  }
+  const releasesPublicUrl = parsed.success
+    ? (parsed.data.RELEASES_PUBLIC_URL ?? `http://localhost:${parsed.data.API_PORT}/releases`).replace(
+        /\/+$/,
+        '',
+      )
+    : '';
+  if (parsed.success && parsed.data.REMOTE_ORIGINS) {
+    // Only allowed origins may appear in a runtime manifest: the release server and every REMOTES entry.
+    const allowed = new Set(parsed.data.REMOTE_ORIGINS);
+    const releasesOrigin = new URL(releasesPublicUrl).origin;
+    if (!allowed.has(releasesOrigin)) {
+      problems.push(`RELEASES_PUBLIC_URL: its origin ${releasesOrigin} is not in REMOTE_ORIGINS`);
+    }
+    for (const remote of parsed.data.REMOTES) {
+      const origin = new URL(remote.entry).origin;
+      if (!allowed.has(origin)) {
+        problems.push(`REMOTES: ${remote.name} is served from ${origin}, which is not in REMOTE_ORIGINS`);
+      }
+    }
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+
+  const vars = parsed.data;
+  const publicUrl = new URL(vars.PUBLIC_URL);
+  const publicBase = `${publicUrl.origin}${publicUrl.pathname}`.replace(/\/+$/, '');
+  return {
+    host: vars.API_HOST,
+    port: vars.API_PORT,
+    publicUrl: publicBase,
+    allowedOrigins: [...new Set([publicUrl.origin, ...vars.ALLOWED_ORIGINS])],
+    dataDir: path.resolve(REPO_ROOT, vars.DATA_DIR),
+    databaseUrl: vars.DATABASE_URL,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    authAllowlist: vars.AUTH_ALLOWLIST ?? null,
+    authRateLimitPerEmail: vars.AUTH_RATE_LIMIT_PER_EMAIL,
+    authRateLimitPerIp: vars.AUTH_RATE_LIMIT_PER_IP,
+    nodeEnv: vars.NODE_ENV,
+    logLevel: vars.LOG_LEVEL,
+    remotes: vars.REMOTES,
+    sessionCookieName: vars.SESSION_COOKIE_NAME,
+    trustProxy: vars.TRUST_PROXY,
+    outboxEnabled: !vars.SMTP_URL && vars.NODE_ENV !== 'production',
+    releases: {
+      dir: path.join(path.resolve(REPO_ROOT, vars.DATA_DIR), 'releases'),
+      environment: vars.RELEASE_ENV,
+      token: vars.RELEASE_TOKEN,
+      publicUrl: releasesPublicUrl,
+      remoteOrigins: vars.REMOTE_ORIGINS ?? [
+        ...new Set([
+          new URL(releasesPublicUrl).origin,
+          ...vars.REMOTES.map((remote) => new URL(remote.entry).origin),
+        ]),
+      ],
+      shellManifestPath: path.resolve(REPO_ROOT, vars.SHELL_MANIFEST_PATH),
+    },
+  };
+}

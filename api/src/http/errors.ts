@@ -1,0 +1,123 @@
+import type { TErrorBody, TErrorCode } from '@dash/shared/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+
+/** The one map from error codes to HTTP statuses. */
+export const STATUS_BY_CODE: Record<TErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_ALLOWLISTED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  GONE: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+export interface AppErrorOptions {
+  /** Extra response headers, e.g. Retry-After with RATE_LIMITED. */
+  headers?: Record<string, string>;
+  /** Only for statuses the code map cannot express (503 from the health check). */
+  status?: number;
+  cause?: unknown;
+}
+
+/** What services throw for anything a caller should see. Everything else becomes a 500 INTERNAL. */
+export class AppError extends Error {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly code: TErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    options: AppErrorOptions = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.status = options.status ?? STATUS_BY_CODE[code];
+    this.headers = options.headers ?? {};
+  }
+
+  toBody(): TErrorBody {
+    return {
+      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) },
+    };
+  }
+}
+
+export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again later.';
+
+/**
+ * A failed zod parse as a VALIDATION error: the first issue is the message, and fields maps each
+ * path (dot-joined, optionally prefixed) to its first message. Unknown keys of strict objects are
+ * reported per key.
+ */
+export function validationError(error: z.ZodError, options: { prefix?: string } = {}): AppError {
+  const fields: Record<string, string> = {};
+  const join = (path: readonly PropertyKey[]) =>
+    [options.prefix, ...path.map(String)].filter((part) => part !== undefined && part !== '').join('.');
+
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        const name = join([...issue.path, key]);
+        fields[name] ??= 'Unknown field';
+      }
+      continue;
+    }
+    const name = join(issue.path);
+    if (name !== '') fields[name] ??= issue.message;
+  }
+
+  const first = error.issues[0];
+  const message =
+    first?.code === 'unrecognized_keys'
+      ? `Unknown field${first.keys.length > 1 ? 's' : ''}: ${first.keys.join(', ')}`
+      : (first?.message ?? 'Invalid request');
+  return new AppError('VALIDATION', message, Object.keys(fields).length > 0 ? fields : undefined);
+}
+
+/** Fastify's own errors (body parsing, limits, content type) in the same shape as ours. */
+function fromFastifyError(error: FastifyError): AppError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('VALIDATION', 'The request body is not valid JSON.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('VALIDATION', 'The request body is empty.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('VALIDATION', 'The request body does not match its Content-Length.');
+  }
+  // secure-json-parse (prototype poisoning) and other client errors carry a 4xx status.
+  const status = error.statusCode ?? 500;
+  if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+  if (status === 415)
+    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.');
+  if (status >= 400 && status < 500) return new AppError('VALIDATION', 'The request is not valid.');
+  return undefined;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = error instanceof AppError ? error : fromFastifyError(error);
+    if (appError) {
+      if (appError.status >= 500) request.log.error({ err: error }, appError.message);
+      return reply.code(appError.status).headers(appError.headers).send(appError.toBody());
+    }
+    request.log.error({ err: error }, 'Unhandled error');
+    return reply.code(500).send(new AppError('INTERNAL', INTERNAL_MESSAGE).toBody());
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const error = new AppError('NOT_FOUND', 'This API route does not exist.');
+    request.log.info({ method: request.method, url: request.url }, 'Route not found');
+    return reply.code(error.status).send(error.toBody());
+  });
+}

@@ -1,0 +1,145 @@
+import {
+  can,
+  ORGANIZATION_HEADER,
+  PERMISSION_DENIED_MESSAGE,
+  type TOrganization,
+  type TPermission,
+  type TUser,
+  ZUid,
+} from '@dash/shared/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { AppError } from './errors';
+import { SESSION_TOKEN_PATTERN } from './session-cookie';
+
+export interface AuthenticatedSession {
+  user: TUser;
+  /** True when this request pushed the expiry forward: the cookie is sent again with the answer. */
+  extended: boolean;
+}
+
+/** How the guards reach the data; buildApp wires the auth and organization services in. */
+export interface AccessResolver {
+  /** The live session for a cookie value (extending it when due), or null when unknown or expired. */
+  authenticate(sessionToken: string): Promise<AuthenticatedSession | null>;
+  /** authenticate() and findMembership() in one round trip (organization-scoped requests). */
+  authenticateForOrganization(
+    sessionToken: string,
+    organizationUid: string,
+  ): Promise<{ session: AuthenticatedSession; organization: TOrganization | null } | null>;
+  /** The organization with the user's role in it, or null when the user is not a member. */
+  findMembership(organizationUid: string, userUid: string): Promise<TOrganization | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    appConfig: Config;
+    access: AccessResolver;
+  }
+  interface FastifyRequest {
+    /** Memoised session lookup: every guard in one request shares one query. */
+    sessionLookup: Promise<AuthenticatedSession | null> | null;
+    /** Set when the session was extended; an onSend hook re-sends the cookie. */
+    extendedSessionToken: string | null;
+  }
+}
+
+export function sessionToken(request: FastifyRequest): string | undefined {
+  const token = request.cookies[request.server.appConfig.sessionCookieName];
+  return token !== undefined && SESSION_TOKEN_PATTERN.test(token) ? token : undefined;
+}
+
+function remember(request: FastifyRequest, token: string, session: AuthenticatedSession | null) {
+  if (session?.extended) request.extendedSessionToken = token;
+  return session;
+}
+
+async function lookupSession(request: FastifyRequest): Promise<AuthenticatedSession | null> {
+  const token = sessionToken(request);
+  if (token === undefined) return null;
+  return remember(request, token, await request.server.access.authenticate(token));
+}
+
+/** The signed-in user, or null. */
+export function currentSession(request: FastifyRequest): Promise<AuthenticatedSession | null> {
+  request.sessionLookup ??= lookupSession(request);
+  return request.sessionLookup;
+}
+
+export const UNAUTHENTICATED_MESSAGE = 'Sign in to continue.';
+export const ORGANIZATION_NOT_FOUND_MESSAGE = 'Organization not found';
+
+/** The signed-in user; otherwise 401 UNAUTHENTICATED. */
+export async function requireUser(request: FastifyRequest): Promise<TUser> {
+  const session = await currentSession(request);
+  if (!session) throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
+  return session.user;
+}
+
+export interface OrganizationContext {
+  user: TUser;
+  /** The organization named by the x-organization-uid header, with the user's role in it. */
+  organization: TOrganization;
+}
+
+/**
+ * For organization-scoped endpoints: a signed-in user (401), a well-formed x-organization-uid header
+ * (400), membership of that organization (404, so non-members cannot probe which organizations
+ * exist) and the role's permission (403 with the permission's message).
+ */
+export async function requireOrganization(
+  request: FastifyRequest,
+  permission: TPermission,
+): Promise<OrganizationContext> {
+  const header = request.headers[ORGANIZATION_HEADER];
+  const uid = ZUid.safeParse(header);
+  if (!uid.success) {
+    // Who is asking comes first: an anonymous caller gets 401 whatever the header says.
+    await requireUser(request);
+    if (header === undefined || header === '') {
+      throw new AppError('VALIDATION', 'Choose an organization first.', {
+        [ORGANIZATION_HEADER]: 'Organization header is required',
+      });
+    }
+    throw new AppError('VALIDATION', 'The organization header is not a valid identifier.', {
+      [ORGANIZATION_HEADER]: uid.error.issues[0]?.message ?? 'Invalid identifier',
+    });
+  }
+
+  return requireOrganizationByUid(request, uid.data, permission);
+}
+
+/**
+ * The same checks for an organization named in the URL instead of the header (a browser loading an
+ * <img> cannot send headers): a signed-in member (401, 404) with the permission (403).
+ */
+export async function requireOrganizationByUid(
+  request: FastifyRequest,
+  organizationUid: string,
+  permission: TPermission,
+): Promise<OrganizationContext> {
+  const { user, organization } = await resolveMembership(request, organizationUid);
+  if (!organization) throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+  if (!can(organization.role, permission)) {
+    throw new AppError('FORBIDDEN', PERMISSION_DENIED_MESSAGE[permission]);
+  }
+  return { user, organization };
+}
+
+/** Session and membership together in one query, unless the session is already known. */
+async function resolveMembership(
+  request: FastifyRequest,
+  organizationUid: string,
+): Promise<{ user: TUser; organization: TOrganization | null }> {
+  const { access } = request.server;
+  if (request.sessionLookup === null) {
+    const token = sessionToken(request);
+    if (token === undefined) throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
+    const found = await access.authenticateForOrganization(token, organizationUid);
+    request.sessionLookup = Promise.resolve(remember(request, token, found?.session ?? null));
+    if (!found) throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
+    return { user: found.session.user, organization: found.organization };
+  }
+  const user = await requireUser(request);
+  return { user, organization: await access.findMembership(organizationUid, user.uid) };
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { validationError } from './errors';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type MaybeSchema = z.ZodType | undefined;
+type Parsed<S extends MaybeSchema> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteContext<TAuth, TParams, TQuery, TBody> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** What the guard returned (the user, or the user and organization). */
+  auth: TAuth;
+  params: TParams;
+  query: TQuery;
+  body: TBody;
+}
+
+export interface RouteSpec<
+  TAuth,
+  TParams extends MaybeSchema,
+  TQuery extends MaybeSchema,
+  TBody extends MaybeSchema,
+  TResponse extends z.ZodType | null,
+> {
+  method: Method;
+  /** Relative to the plugin's prefix (/api/v0). */
+  url: string;
+  /** Status of a successful answer: 200 by default, 204 when `response` is null. */
+  status?: number;
+  /**
+   * Runs before any input is parsed, so an anonymous caller learns nothing about validation:
+   * e.g. `guard: (request) => requireOrganization(request, 'organization.update')`.
+   */
+  guard?: (request: FastifyRequest) => Promise<TAuth>;
+  params?: TParams;
+  query?: TQuery;
+  /** The request body contract; a route without one ignores the body. */
+  body?: TBody;
+  /** The contract every successful answer is checked against; null answers 204 with no body. */
+  response: TResponse;
+  handler(
+    context: RouteContext<TAuth, Parsed<TParams>, Parsed<TQuery>, Parsed<TBody>>,
+  ): Promise<NoInfer<TResponse extends z.ZodType ? z.input<TResponse> : void>>;
+}
+
+function parseOrThrow(schema: MaybeSchema, value: unknown): unknown {
+  if (schema === undefined) return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+/**
+ * Declares one endpoint: the guard authorises, then params, query and body are parsed with their zod contracts (a failure is a
+ * 400 VALIDATION with per-field messages), the handler runs, and its answer is checked against the
+ * response contract before it leaves (a mismatch is our bug: a 500, logged).
+ */
+export function defineRoute<
+  TAuth = undefined,
+  TParams extends MaybeSchema = undefined,
+  TQuery extends MaybeSchema = undefined,
+  TBody extends MaybeSchema = undefined,
+  TResponse extends z.ZodType | null = null,
+>(app: FastifyInstance, spec: RouteSpec<TAuth, TParams, TQuery, TBody, TResponse>): void {
+  const status = spec.status ?? (spec.response === null ? 204 : 200);
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    handler: async (request, reply) => {
+      const auth = spec.guard ? await spec.guard(request) : (undefined as TAuth);
+      const params = parseOrThrow(spec.params, request.params) as Parsed<TParams>;
+      const query = parseOrThrow(spec.query, request.query) as Parsed<TQuery>;
+      const body = parseOrThrow(spec.body, request.body) as Parsed<TBody>;
+      const result = await spec.handler({ request, reply, auth, params, query, body });
+
+      if (spec.response === null) return reply.code(status).send();
+      const checked = spec.response.safeParse(result);
+      if (!checked.success) {
+        throw new Error(
+          `Response of ${spec.method} ${spec.url} breaks its contract: ${checked.error.message}`,
+        );
+      }
+      return reply.code(status).send(checked.data);
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import { buildApp } from './app';
+import { type Config, ConfigError, loadConfig } from './config';
+import { createDatabase } from './db/client';
+import { migrate } from './db/migrate';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
+
+const database = await createDatabase(config);
+try {
+  await migrate(database);
+} catch (error) {
+  console.error('Database migration failed:', error);
+  await database.close();
+  process.exit(1);
+}
+
+const app = await buildApp({ config, db: database.db });
+
+let stopping = false;
+async function stop(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'Shutting down');
+  try {
+    await app.close();
+  } finally {
+    await database.close();
+  }
+  process.exit(0);
+}
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
+
+try {
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    { database: database.kind, outbox: config.outboxEnabled, publicUrl: config.publicUrl },
+    'API ready',
+  );
+} catch (error) {
+  app.log.error(error, 'Could not start the API');
+  await database.close();
+  process.exit(1);
+}

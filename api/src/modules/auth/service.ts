@@ -1,0 +1,173 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  safeRedirectPath,
+  type TOrganization,
+  type TRequestMagicLinkRequest,
+  type TVerifyMagicLinkResponse,
+} from '@dash/shared/contracts';
+import type { AuthAllowlist, Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/errors';
+import type { AuthenticatedSession } from '../../http/guards';
+import { escapeHtml, type Mailer } from '../mail/service';
+import { FixedWindowRateLimiter } from './rate-limiter';
+import {
+  consumeMagicLink,
+  deleteSession,
+  extendSession,
+  findOrCreateUser,
+  insertMagicLink,
+  insertSession,
+  magicLinkExists,
+  prepareFindLiveSession,
+  prepareFindLiveSessionWithMembership,
+} from './repo';
+
+export const RATE_LIMIT_WINDOW_MS = 15 * 60 * 1000;
+export const RATE_LIMITED_MESSAGE = 'Too many sign-in requests. Please wait a few minutes and try again.';
+export const NOT_ALLOWLISTED_MESSAGE = 'This e-mail address is not on the list of people who can sign in.';
+export const LINK_GONE_MESSAGE = 'This sign-in link has expired or was already used.';
+export const LINK_INVALID_MESSAGE = 'This sign-in link is not valid';
+export const SIGN_IN_SUBJECT = 'Your sign-in link';
+
+/** 32 random bytes as base64url: 43 characters, 256 bits. */
+export function createToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Only this hash is stored, so a database leak does not hand out working links or sessions. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function isAllowlisted(allowlist: AuthAllowlist | null, email: string): boolean {
+  if (allowlist === null) return true;
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  return allowlist.emails.has(email) || allowlist.domains.has(domain);
+}
+
+export function signInMail(link: string) {
+  const text = [
+    'Hello,',
+    '',
+    'Use this link to sign in to Dash:',
+    '',
+    link,
+    '',
+    'It works once and expires in 15 minutes. If you did not ask for it, you can ignore this e-mail.',
+    '',
+  ].join('\n');
+  const href = escapeHtml(link);
+  const html = [
+    '<p>Hello,</p>',
+    '<p>Use this link to sign in to Dash:</p>',
+    `<p><a href="${href}">${href}</a></p>`,
+    '<p>It works once and expires in 15 minutes. If you did not ask for it, you can ignore this e-mail.</p>',
+  ].join('\n');
+  return { subject: SIGN_IN_SUBJECT, text, html };
+}
+
+export interface AuthServiceDeps {
+  db: Database;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'authAllowlist' | 'authRateLimitPerEmail' | 'authRateLimitPerIp'>;
+  /** Clock for the rate limiters (tests). */
+  now?: () => number;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService({ db, mailer, config, now }: AuthServiceDeps) {
+  const findLiveSession = prepareFindLiveSession(db);
+  const findLiveSessionWithMembership = prepareFindLiveSessionWithMembership(db);
+
+  async function extendWhenDue(session: { id: string; dueForExtension: boolean }): Promise<boolean> {
+    if (session.dueForExtension) await extendSession(db, session.id);
+    return session.dueForExtension;
+  }
+  const perEmail = new FixedWindowRateLimiter({
+    limit: config.authRateLimitPerEmail,
+    windowMs: RATE_LIMIT_WINDOW_MS,
+    ...(now ? { now } : {}),
+  });
+  const perIp = new FixedWindowRateLimiter({
+    limit: config.authRateLimitPerIp,
+    windowMs: RATE_LIMIT_WINDOW_MS,
+    ...(now ? { now } : {}),
+  });
+
+  function throttle(ip: string, email: string): void {
+    // The address budget is only spent on requests the client's budget lets through.
+    const decision = perIp.hit(ip);
+    const final = decision.allowed ? perEmail.hit(email) : decision;
+    if (!final.allowed) {
+      throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE, undefined, {
+        headers: { 'retry-after': String(final.retryAfterSeconds) },
+      });
+    }
+  }
+
+  return {
+    /** POST auth: mails a single-use sign-in link valid for 15 minutes. */
+    async requestMagicLink(input: TRequestMagicLinkRequest, client: { ip: string }): Promise<void> {
+      throttle(client.ip, input.email);
+      if (!isAllowlisted(config.authAllowlist, input.email)) {
+        throw new AppError('NOT_ALLOWLISTED', NOT_ALLOWLISTED_MESSAGE);
+      }
+      const token = createToken();
+      await insertMagicLink(db, {
+        tokenHash: hashToken(token),
+        email: input.email,
+        // An unsafe redirect is dropped, never an error: the link still signs in, to the home page.
+        redirect: safeRedirectPath(input.redirect) ?? null,
+      });
+      await mailer.send({ to: input.email, ...signInMail(`${config.publicUrl}/auth/${token}`) });
+    },
+
+    /** POST auth/{token}: consumes the link and opens a session; the caller sets the cookie. */
+    async verifyMagicLink(
+      token: string,
+    ): Promise<{ answer: TVerifyMagicLinkResponse; sessionToken: string }> {
+      const tokenHash = hashToken(token);
+      const sessionToken = createToken();
+      const outcome = await db.transaction(async (tx) => {
+        const link = await consumeMagicLink(tx, tokenHash);
+        if (!link) return undefined;
+        const user = await findOrCreateUser(tx, link.email);
+        await insertSession(tx, { tokenHash: hashToken(sessionToken), userUid: user.uid });
+        return { link, user };
+      });
+      if (!outcome) {
+        if (await magicLinkExists(db, tokenHash)) throw new AppError('GONE', LINK_GONE_MESSAGE);
+        throw new AppError('VALIDATION', LINK_INVALID_MESSAGE, { token: LINK_INVALID_MESSAGE });
+      }
+      const answer: TVerifyMagicLinkResponse = { status: outcome.user.created ? 'registered' : 'signed-in' };
+      if (outcome.link.redirect !== null) answer.redirect = outcome.link.redirect;
+      return { answer, sessionToken };
+    },
+
+    async signOut(sessionToken: string | undefined): Promise<void> {
+      if (sessionToken !== undefined) await deleteSession(db, hashToken(sessionToken));
+    },
+
+    /** Resolves a session cookie; extends the session when its last extension is over a day old. */
+    async authenticate(sessionToken: string): Promise<AuthenticatedSession | null> {
+      const session = await findLiveSession(hashToken(sessionToken));
+      if (!session) return null;
+      return { user: session.user, extended: await extendWhenDue(session) };
+    },
+
+    /** authenticate() plus the user's membership of one organization, in one query. */
+    async authenticateForOrganization(
+      sessionToken: string,
+      organizationUid: string,
+    ): Promise<{ session: AuthenticatedSession; organization: TOrganization | null } | null> {
+      const found = await findLiveSessionWithMembership(hashToken(sessionToken), organizationUid);
+      if (!found) return null;
+      return {
+        session: { user: found.user, extended: await extendWhenDue(found) },
+        organization: found.organization,
+      };
+    },
+  };
+}

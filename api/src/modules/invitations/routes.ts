@@ -1,0 +1,82 @@
+import {
+  ZAcceptInvitationResponse,
+  ZCreateInvitationRequest,
+  ZInvitationParams,
+  ZInvitationResponse,
+  ZInvitationsResponse,
+  ZMyInvitationsResponse,
+} from '@dash/shared/contracts';
+import type { FastifyInstance } from 'fastify';
+import { requireOrganization, requireUser } from '../../http/guards';
+import { defineRoute } from '../../http/route';
+import type { InvitationService } from './service';
+
+export function registerInvitationRoutes(
+  app: FastifyInstance,
+  deps: { invitations: InvitationService },
+): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/organization/invitations',
+    guard: (request) => requireOrganization(request, 'invites.manage'),
+    response: ZInvitationsResponse,
+    async handler({ auth }) {
+      return { data: await deps.invitations.list(auth.organization) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/organization/invitations',
+    status: 201,
+    guard: (request) => requireOrganization(request, 'invites.manage'),
+    body: ZCreateInvitationRequest,
+    response: ZInvitationResponse,
+    async handler({ auth, body }) {
+      return { data: await deps.invitations.create(auth.organization, auth.user, body) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/organization/invitations/:invitationUid',
+    guard: (request) => requireOrganization(request, 'invites.manage'),
+    params: ZInvitationParams,
+    response: null,
+    async handler({ auth, params }) {
+      await deps.invitations.revoke(auth.organization, params.invitationUid);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/me/invitations',
+    guard: requireUser,
+    response: ZMyInvitationsResponse,
+    async handler({ auth }) {
+      return { data: await deps.invitations.listMine(auth) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/me/invitations/:invitationUid/accept',
+    guard: requireUser,
+    params: ZInvitationParams,
+    response: ZAcceptInvitationResponse,
+    async handler({ auth, params }) {
+      return { data: await deps.invitations.accept(auth, params.invitationUid) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/me/invitations/:invitationUid/decline',
+    guard: requireUser,
+    params: ZInvitationParams,
+    response: null,
+    async handler({ auth, params }) {
+      await deps.invitations.decline(auth, params.invitationUid);
+    },
+  });
+}

@@ -1,0 +1,161 @@
+import {
+  ALREADY_A_MEMBER_MESSAGE,
+  INVITATION_GONE_MESSAGE,
+  INVITATION_NOT_FOUND_MESSAGE,
+  INVITATION_TTL_DAYS,
+  type TCreateInvitationRequest,
+  type TInvitation,
+  type TMyInvitation,
+  type TOrganization,
+  type TUser,
+} from '@dash/shared/contracts';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { escapeHtml, type Mailer } from '../mail/service';
+import type { OrganizationService } from '../organization/service';
+import {
+  answerInvitation,
+  findInvitation,
+  findInvitationAddress,
+  type InvitationRow,
+  insertMembership,
+  isMemberByEmail,
+  listPendingInvitations,
+  listPendingInvitationsFor,
+  revokeInvitation,
+  upsertInvitation,
+} from './repo';
+
+export function invitationMail(input: {
+  organizationName: string;
+  inviter: string;
+  role: string;
+  link: string;
+}) {
+  const subject = `You're invited to ${input.organizationName} on Dash`;
+  const text = [
+    'Hello,',
+    '',
+    `${input.inviter} invited you to join ${input.organizationName} on Dash as ${input.role}.`,
+    '',
+    'Sign in and answer the invitation here:',
+    '',
+    input.link,
+    '',
+    `The invitation expires in ${INVITATION_TTL_DAYS} days. If you were not expecting it, you can ignore this e-mail.`,
+    '',
+  ].join('\n');
+  const href = escapeHtml(input.link);
+  const html = [
+    '<p>Hello,</p>',
+    `<p>${escapeHtml(input.inviter)} invited you to join <strong>${escapeHtml(input.organizationName)}</strong> on Dash as ${escapeHtml(input.role)}.</p>`,
+    '<p>Sign in and answer the invitation here:</p>',
+    `<p><a href="${href}">${href}</a></p>`,
+    `<p>The invitation expires in ${INVITATION_TTL_DAYS} days. If you were not expecting it, you can ignore this e-mail.</p>`,
+  ].join('\n');
+  return { subject, text, html };
+}
+
+function toInvitation(row: InvitationRow): TInvitation {
+  return { ...row, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString() };
+}
+
+function displayName(user: TUser): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.email;
+}
+
+export type InvitationService = ReturnType<typeof createInvitationService>;
+
+export function createInvitationService(deps: {
+  db: Database;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl'>;
+  organizations: Pick<OrganizationService, 'findForMember'>;
+}) {
+  const { db, mailer, config } = deps;
+
+  /** Why an invitation cannot be answered: not this user's (404, nothing to learn) or no longer pending (410). */
+  async function unanswerable(invitationUid: string, user: TUser): Promise<AppError> {
+    const found = await findInvitationAddress(db, invitationUid);
+    if (!found || found.email !== user.email) return new AppError('NOT_FOUND', INVITATION_NOT_FOUND_MESSAGE);
+    return new AppError('GONE', INVITATION_GONE_MESSAGE);
+  }
+
+  return {
+    /**
+     * Invites an address with a role and mails it a link. Inviting the same address again while the
+     * invitation is open renews it (new role, 7 more days) and mails it again; a member is refused.
+     */
+    async create(
+      organization: TOrganization,
+      inviter: TUser,
+      input: TCreateInvitationRequest,
+    ): Promise<TInvitation> {
+      if (await isMemberByEmail(db, organization.uid, input.email)) {
+        throw new AppError('CONFLICT', ALREADY_A_MEMBER_MESSAGE, { email: ALREADY_A_MEMBER_MESSAGE });
+      }
+      const { uid } = await upsertInvitation(db, {
+        organizationUid: organization.uid,
+        email: input.email,
+        role: input.role,
+        invitedBy: inviter.uid,
+        ttlDays: INVITATION_TTL_DAYS,
+      });
+      await mailer.send({
+        to: input.email,
+        ...invitationMail({
+          organizationName: organization.name,
+          inviter: displayName(inviter),
+          role: input.role,
+          link: `${config.publicUrl}/settings/invites`,
+        }),
+      });
+      const invitation = await findInvitation(db, uid);
+      if (!invitation) throw new Error('Invitation vanished after insert');
+      return toInvitation(invitation);
+    },
+
+    async list(organization: TOrganization): Promise<TInvitation[]> {
+      return (await listPendingInvitations(db, organization.uid)).map(toInvitation);
+    },
+
+    async revoke(organization: TOrganization, invitationUid: string): Promise<void> {
+      if (!(await revokeInvitation(db, organization.uid, invitationUid))) {
+        throw new AppError('NOT_FOUND', INVITATION_NOT_FOUND_MESSAGE);
+      }
+    },
+
+    /** The signed-in user's pending invitations: those addressed to their e-mail. */
+    async listMine(user: TUser): Promise<TMyInvitation[]> {
+      const rows = await listPendingInvitationsFor(db, user.email);
+      return rows.map(({ email: _email, ...row }) => ({
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        expiresAt: row.expiresAt.toISOString(),
+      }));
+    },
+
+    /** Joins the organization with the invitation's role; the invitation is used up in the same transaction. */
+    async accept(user: TUser, invitationUid: string): Promise<TOrganization> {
+      const accepted = await db.transaction(async (tx) => {
+        const invitation = await answerInvitation(tx, {
+          invitationUid,
+          email: user.email,
+          answer: 'accepted',
+        });
+        if (invitation) await insertMembership(tx, { ...invitation, userUid: user.uid });
+        return invitation;
+      });
+      if (!accepted) throw await unanswerable(invitationUid, user);
+      const organization = await deps.organizations.findForMember(accepted.organizationUid, user.uid);
+      if (!organization) throw new AppError('GONE', INVITATION_GONE_MESSAGE);
+      return organization;
+    },
+
+    async decline(user: TUser, invitationUid: string): Promise<void> {
+      const declined = await answerInvitation(db, { invitationUid, email: user.email, answer: 'declined' });
+      if (!declined) throw await unanswerable(invitationUid, user);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import {
+  LAST_ADMIN_MESSAGE,
+  MEMBER_NOT_FOUND_MESSAGE,
+  type TOrganization,
+  type TOrganizationUser,
+  type TRole,
+  type TUser,
+} from '@dash/shared/contracts';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { ORGANIZATION_NOT_FOUND_MESSAGE } from '../../http/guards';
+import {
+  countAdmins,
+  deleteMembership,
+  findOrganizationUser,
+  listOrganizationUsers,
+  lockOrganization,
+  updateMembershipRole,
+} from './repo';
+
+export type MemberService = ReturnType<typeof createMemberService>;
+
+/** Members of an organization. The rule: every organization keeps at least one Admin. */
+export function createMemberService({ db }: { db: Database }) {
+  /**
+   * Runs a change to one member with the organization locked, after checking that the change
+   * does not take away its last Admin.
+   */
+  function changeMember<T>(
+    organizationUid: string,
+    userUid: string,
+    nextRole: TRole | null,
+    apply: (tx: Database, member: TOrganizationUser) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction(async (tx) => {
+      if (!(await lockOrganization(tx, organizationUid))) {
+        throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+      }
+      const member = await findOrganizationUser(tx, organizationUid, userUid);
+      if (!member) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND_MESSAGE);
+      const losesAdmin = member.role === 'Admin' && nextRole !== 'Admin';
+      if (losesAdmin && (await countAdmins(tx, organizationUid)) <= 1) {
+        throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
+      }
+      return apply(tx, member);
+    });
+  }
+
+  return {
+    list(organization: TOrganization): Promise<TOrganizationUser[]> {
+      return listOrganizationUsers(db, organization.uid);
+    },
+
+    changeRole(organization: TOrganization, userUid: string, role: TRole): Promise<TOrganizationUser> {
+      return changeMember(organization.uid, userUid, role, async (tx, member) => {
+        if (member.role !== role) await updateMembershipRole(tx, organization.uid, userUid, role);
+        return { ...member, role };
+      });
+    },
+
+    remove(organization: TOrganization, userUid: string): Promise<void> {
+      return changeMember(organization.uid, userUid, null, (tx) =>
+        deleteMembership(tx, organization.uid, userUid),
+      );
+    },
+
+    /** Any member may leave; the last Admin first makes someone else Admin (or deletes the organization). */
+    leave(organization: TOrganization, user: TUser): Promise<void> {
+      return changeMember(organization.uid, user.uid, null, (tx) =>
+        deleteMembership(tx, organization.uid, user.uid),
+      );
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import {
+  PERMISSION_DENIED_MESSAGE,
+  type TPermission,
+  type TRole,
+  ZInvitationResponse,
+} from '@dash/shared/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { addMember, createOrganization, signInUser } from '../../test/factories';
+import { call, errorOf } from '../../test/http';
+import { uploadAvatar } from '../../test/multipart';
+
+type Caller = TRole | 'non-member' | 'anonymous';
+
+/** What each endpoint needs around it: the organization, another member to act on, an open invitation. */
+interface Scene {
+  testApp: TestApp;
+  organization: { uid: string; slug: string };
+  target: { uid: string };
+  invitationUid: string;
+  cookie: string | undefined;
+}
+
+interface Endpoint {
+  name: string;
+  permission: TPermission;
+  send(scene: Scene): Promise<LightMyRequestResponse>;
+  /** Status for each caller: written out in full, so the table is the matrix as built. */
+  expected: Record<Caller, number>;
+}
+
+const ask = (scene: Scene, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
+  call(scene.testApp.app, method, path, {
+    ...(scene.cookie ? { cookie: scene.cookie } : {}),
+    organization: scene.organization.uid,
+    ...(body === undefined ? {} : { body }),
+  });
+
+const adminOnly = (ok: number): Record<Caller, number> => ({
+  Admin: ok,
+  Editor: 403,
+  Viewer: 403,
+  'non-member': 404,
+  anonymous: 401,
+});
+const everyMember = (ok: number): Record<Caller, number> => ({
+  Admin: ok,
+  Editor: ok,
+  Viewer: ok,
+  'non-member': 404,
+  anonymous: 401,
+});
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    name: 'GET organization',
+    permission: 'organization.read',
+    send: (scene) => ask(scene, 'GET', '/organization'),
+    expected: everyMember(200),
+  },
+  {
+    name: 'PATCH organization',
+    permission: 'organization.update',
+    send: (scene) => ask(scene, 'PATCH', '/organization', { name: 'Renamed' }),
+    expected: adminOnly(200),
+  },
+  {
+    name: 'DELETE organization',
+    permission: 'organization.delete',
+    send: (scene) => ask(scene, 'DELETE', '/organization', { slug: scene.organization.slug }),
+    expected: adminOnly(204),
+  },
+  {
+    name: 'POST organization/avatar',
+    permission: 'organization.update',
+    send: (scene) =>
+      uploadAvatar(scene.testApp.app, {
+        ...(scene.cookie ? { cookie: scene.cookie } : {}),
+        organization: scene.organization.uid,
+      }),
+    expected: adminOnly(200),
+  },
+  {
+    name: 'GET organization/users',
+    permission: 'members.read',
+    send: (scene) => ask(scene, 'GET', '/organization/users'),
+    expected: everyMember(200),
+  },
+  {
+    name: 'PATCH organization/users/{userUid}',
+    permission: 'members.manage',
+    send: (scene) => ask(scene, 'PATCH', `/organization/users/${scene.target.uid}`, { role: 'Editor' }),
+    expected: adminOnly(200),
+  },
+  {
+    name: 'DELETE organization/users/{userUid}',
+    permission: 'members.manage',
+    send: (scene) => ask(scene, 'DELETE', `/organization/users/${scene.target.uid}`),
+    expected: adminOnly(204),
+  },
+  {
+    name: 'GET organization/invitations',
+    permission: 'invites.manage',
+    send: (scene) => ask(scene, 'GET', '/organization/invitations'),
+    expected: adminOnly(200),
+  },
+  {
+    name: 'POST organization/invitations',
+    permission: 'invites.manage',
+    send: (scene) =>
+      ask(scene, 'POST', '/organization/invitations', { email: 'new@example.com', role: 'Viewer' }),
+    expected: adminOnly(201),
+  },
+  {
+    name: 'DELETE organization/invitations/{uid}',
+    permission: 'invites.manage',
+    send: (scene) => ask(scene, 'DELETE', `/organization/invitations/${scene.invitationUid}`),
+    expected: adminOnly(204),
+  },
+  {
+    name: 'POST organization/leave',
+    permission: 'organization.read',
+    send: (scene) => ask(scene, 'POST', '/organization/leave'),
+    expected: everyMember(204),
+  },
+];
+
+const CALLERS: Caller[] = ['Admin', 'Editor', 'Viewer', 'non-member', 'anonymous'];
+
+/**
+ * The organization's founder stays Admin throughout, so an Admin caller is a second Admin (and may
+ * leave); the target of member changes is a Viewer; one invitation is open.
+ */
+async function arrange(caller: Caller): Promise<Scene> {
+  const testApp = await createTestApp();
+  const founder = await signInUser(testApp.app);
+  const organization = await createOrganization(testApp, founder.cookie);
+  const target = await addMember(testApp, organization.uid, 'Viewer');
+  const invited = await call(testApp.app, 'POST', '/organization/invitations', {
+    cookie: founder.cookie,
+    organization: organization.uid,
+    body: { email: 'invited@example.com', role: 'Editor' },
+  });
+  expect(invited.statusCode, invited.body).toBe(201);
+  const invitationUid = ZInvitationResponse.parse(invited.json()).data.uid;
+
+  let cookie: string | undefined;
+  if (caller === 'non-member') cookie = (await signInUser(testApp.app)).cookie;
+  else if (caller !== 'anonymous') cookie = (await addMember(testApp, organization.uid, caller)).cookie;
+  return { testApp, organization, target, invitationUid, cookie };
+}
+
+describe('the authorization matrix of every organization-scoped endpoint', () => {
+  for (const endpoint of ENDPOINTS) {
+    describe(endpoint.name, () => {
+      it.each(CALLERS)('answers %s as the matrix says', async (caller) => {
+        const scene = await arrange(caller);
+
+        const response = await endpoint.send(scene);
+
+        const expected = endpoint.expected[caller];
+        expect(response.statusCode, response.body).toBe(expected);
+        if (expected === 403) {
+          expect(errorOf(response)).toEqual({
+            status: 403,
+            code: 'FORBIDDEN',
+            message: PERMISSION_DENIED_MESSAGE[endpoint.permission],
+          });
+        }
+        if (expected === 404) {
+          expect(errorOf(response)).toEqual({
+            status: 404,
+            code: 'NOT_FOUND',
+            message: 'Organization not found',
+          });
+        }
+        if (expected === 401) expect(errorOf(response)).toMatchObject({ code: 'UNAUTHENTICATED' });
+      });
+    });
+  }
+
+  it('checks the role before the body: a Viewer learns nothing about validation', async () => {
+    const scene = await arrange('Viewer');
+    const response = await ask(scene, 'PATCH', `/organization/users/${scene.target.uid}`, { role: 'Owner' });
+    expect(response.statusCode).toBe(403);
+  });
+});

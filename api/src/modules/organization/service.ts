@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import {
+  API_PREFIX,
+  AVATAR_MAX_BYTES,
+  AVATAR_TOO_LARGE_MESSAGE,
+  AVATAR_TYPE_MESSAGE,
+  DELETE_CONFIRMATION_MESSAGE,
+  sniffAvatarType,
+  type TCreateOrganizationRequest,
+  type TOrganization,
+  type TUpdateOrganizationRequest,
+  type TUser,
+} from '@dash/shared/contracts';
+import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../http/errors';
+import { ORGANIZATION_NOT_FOUND_MESSAGE } from '../../http/guards';
+import {
+  deleteOrganization,
+  findOrganizationAvatar,
+  insertOrganizationWithAdmin,
+  prepareFindOrganizationForMember,
+  saveOrganizationAvatar,
+  toOrganization,
+  updateOrganization,
+} from './repo';
+
+/** Where an organization's avatar is served; the version changes with the image, so caches never go stale. */
+export function avatarUrl(organizationUid: string, bytes: Buffer): string {
+  const version = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  return `${API_PREFIX}/organization-avatars/${organizationUid}?v=${version}`;
+}
+
+export const AVATAR_NOT_FOUND_MESSAGE = 'This organization has no avatar.';
+
+export const SLUG_TAKEN_MESSAGE = 'This slug is already taken';
+
+function slugTaken(cause?: unknown): AppError {
+  return new AppError('CONFLICT', SLUG_TAKEN_MESSAGE, { slug: SLUG_TAKEN_MESSAGE }, { cause });
+}
+
+export type OrganizationService = ReturnType<typeof createOrganizationService>;
+
+export function createOrganizationService({ db }: { db: Database }) {
+  const findOrganizationForMember = prepareFindOrganizationForMember(db);
+  return {
+    async findForMember(organizationUid: string, userUid: string): Promise<TOrganization | null> {
+      return (await findOrganizationForMember(organizationUid, userUid)) ?? null;
+    },
+
+    /** A new organization starts Pending, with its creator as Admin. */
+    async create(user: TUser, input: TCreateOrganizationRequest): Promise<TOrganization> {
+      try {
+        const organization = await insertOrganizationWithAdmin(db, input, user.uid);
+        if (!organization) throw slugTaken();
+        return organization;
+      } catch (error) {
+        if (isUniqueViolation(error, 'organizations_slug_unique')) throw slugTaken(error);
+        throw error;
+      }
+    },
+
+    async update(current: TOrganization, changes: TUpdateOrganizationRequest): Promise<TOrganization> {
+      try {
+        const updated = await updateOrganization(db, current.uid, changes);
+        // Deleted between the membership check and this write.
+        if (!updated) throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+        return toOrganization(updated, current.role);
+      } catch (error) {
+        if (isUniqueViolation(error, 'organizations_slug_unique')) throw slugTaken(error);
+        throw error;
+      }
+    },
+
+    /** The slug, typed again by the caller, confirms which organization goes. */
+    async delete(current: TOrganization, confirmation: string): Promise<void> {
+      if (confirmation !== current.slug) {
+        throw new AppError('VALIDATION', DELETE_CONFIRMATION_MESSAGE, { slug: DELETE_CONFIRMATION_MESSAGE });
+      }
+      if (!(await deleteOrganization(db, current.uid))) {
+        throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+      }
+    },
+
+    /** PNG, JPEG or WebP (told by the bytes, not the file name), at most 2 MB. */
+    async setAvatar(current: TOrganization, bytes: Buffer): Promise<TOrganization> {
+      if (bytes.length > AVATAR_MAX_BYTES) {
+        throw new AppError('PAYLOAD_TOO_LARGE', AVATAR_TOO_LARGE_MESSAGE, {
+          avatar: AVATAR_TOO_LARGE_MESSAGE,
+        });
+      }
+      const contentType = sniffAvatarType(bytes);
+      if (!contentType) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', AVATAR_TYPE_MESSAGE, { avatar: AVATAR_TYPE_MESSAGE });
+      }
+      const updated = await saveOrganizationAvatar(db, current.uid, {
+        contentType,
+        bytes,
+        url: avatarUrl(current.uid, bytes),
+      });
+      if (!updated) throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+      return toOrganization(updated, current.role);
+    },
+
+    async avatar(organizationUid: string): Promise<{ contentType: string; bytes: Buffer }> {
+      const avatar = await findOrganizationAvatar(db, organizationUid);
+      if (!avatar) throw new AppError('NOT_FOUND', AVATAR_NOT_FOUND_MESSAGE);
+      return avatar;
+    },
+  };
+}

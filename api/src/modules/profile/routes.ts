@@ -1,0 +1,49 @@
+import {
+  ZConfirmEmailChangeRequest,
+  ZConfirmEmailChangeResponse,
+  ZRequestEmailChangeRequest,
+  ZRequestEmailChangeResponse,
+  ZUpdateProfileRequest,
+  ZUpdateProfileResponse,
+} from '@dash/shared/contracts';
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../../http/guards';
+import { defineRoute } from '../../http/route';
+import type { ProfileService } from './service';
+
+export function registerProfileRoutes(app: FastifyInstance, deps: { profile: ProfileService }): void {
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/profile',
+    guard: requireUser,
+    body: ZUpdateProfileRequest,
+    response: ZUpdateProfileResponse,
+    async handler({ auth, body }) {
+      return { data: await deps.profile.update(auth, body) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/profile/email-change-request',
+    status: 202,
+    guard: requireUser,
+    body: ZRequestEmailChangeRequest,
+    response: ZRequestEmailChangeResponse,
+    async handler({ auth, body }) {
+      await deps.profile.requestEmailChange(auth, body.email);
+      return { data: { sent: true as const } };
+    },
+  });
+
+  // No session needed: the token in the link is the proof.
+  defineRoute(app, {
+    method: 'POST',
+    url: '/profile/email-change',
+    body: ZConfirmEmailChangeRequest,
+    response: ZConfirmEmailChangeResponse,
+    async handler({ body }) {
+      return { data: await deps.profile.confirmEmailChange(body.token) };
+    },
+  });
+}

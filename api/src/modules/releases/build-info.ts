@@ -1,0 +1,99 @@
+import type { TReleaseSharedDependency } from '@dash/shared/contracts';
+import { z } from 'zod';
+
+/**
+ * What a federated build says about itself, read from its `mf-manifest.json` (shared dependencies,
+ * exposes, container name, build version) and, when present, `mf-stats.json` (the tree-shaken
+ * @mantine/core export list, which the manifest does not carry).
+ */
+export interface BuildInfo {
+  container: string;
+  buildVersion: string | null;
+  shared: TReleaseSharedDependency[];
+  exposes: string[];
+  mantineExports: string[] | null;
+}
+
+export const FEDERATION_MANIFEST_FILE = 'mf-manifest.json';
+export const FEDERATION_STATS_FILE = 'mf-stats.json';
+
+const ZManifestShared = z.looseObject({
+  name: z.string(),
+  version: z.string().optional(),
+  requiredVersion: z.union([z.string(), z.literal(false)]).optional(),
+  singleton: z.boolean().optional(),
+});
+
+const ZFederationManifest = z.looseObject({
+  name: z.string(),
+  metaData: z.looseObject({
+    buildInfo: z.looseObject({ buildVersion: z.string().optional() }).optional(),
+  }),
+  shared: z.array(ZManifestShared).default([]),
+  exposes: z.array(z.looseObject({ path: z.string() })).default([]),
+});
+
+const ZFederationStats = z.looseObject({
+  shared: z
+    .array(
+      z.looseObject({
+        name: z.string(),
+        treeShaking: z.looseObject({ usedExports: z.array(z.string()).optional() }).optional(),
+      }),
+    )
+    .default([]),
+});
+
+export class BuildInfoError extends Error {
+  override readonly name = 'BuildInfoError';
+}
+
+function parseJson(bytes: Buffer | string, file: string): unknown {
+  try {
+    return JSON.parse(bytes.toString());
+  } catch {
+    throw new BuildInfoError(`${file} is not valid JSON.`);
+  }
+}
+
+/**
+ * Reads the build's own description. `stats` is optional: without it, nothing is known about the
+ * Mantine export list and that rule of the compatibility gate is skipped.
+ */
+export function readBuildInfo(manifest: Buffer | string, stats?: Buffer | string): BuildInfo {
+  const parsed = ZFederationManifest.safeParse(parseJson(manifest, FEDERATION_MANIFEST_FILE));
+  if (!parsed.success) {
+    throw new BuildInfoError(
+      `${FEDERATION_MANIFEST_FILE} is not a Module Federation manifest (${parsed.error.issues[0]?.message}).`,
+    );
+  }
+  const { data } = parsed;
+  // One entry per request (react, react/jsx-runtime…): keep each name once.
+  const shared = new Map<string, TReleaseSharedDependency>();
+  for (const entry of data.shared) {
+    shared.set(entry.name, {
+      name: entry.name,
+      version: entry.version ?? null,
+      requiredVersion: typeof entry.requiredVersion === 'string' ? entry.requiredVersion : null,
+      singleton: entry.singleton === true,
+    });
+  }
+
+  let mantineExports: string[] | null = null;
+  if (stats !== undefined) {
+    const parsedStats = ZFederationStats.safeParse(parseJson(stats, FEDERATION_STATS_FILE));
+    const mantine = parsedStats.success
+      ? parsedStats.data.shared.find((entry) => entry.name === '@mantine/core')
+      : undefined;
+    const used = mantine?.treeShaking?.usedExports;
+    if (used) mantineExports = [...new Set(used)].sort();
+  }
+
+  return {
+    container: data.name,
+    buildVersion: data.metaData.buildInfo?.buildVersion ?? null,
+    shared: [...shared.values()].sort((a, b) => a.name.localeCompare(b.name)),
+    exposes: [...new Set(data.exposes.map((expose) => expose.path))].sort(),
+    mantineExports,
+  };
+}

@@ -1,0 +1,421 @@
+/**
+ * `pnpm release …`: publish a remote's build as an immutable release, and pin, roll back or unpin
+ * it per environment. Works on the same files as the running API (DATA_DIR/releases), so it runs
+ * from a terminal or CI beside it; a new pin is live on the dashboard's next page load.
+ *
+ * Exit codes: 0 done (or nothing to do), 1 refused or failed, 2 wrong usage.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  REMOTE_NAMES,
+  type TPinChangeResponse,
+  type TPinEntry,
+  type TRelease,
+  type TRemoteName,
+  ZOrganizationSlug,
+  ZReleaseActor,
+  ZReleaseEnvironment,
+  ZReleaseVersion,
+  ZRemoteName,
+} from '@dash/shared/contracts';
+import type { z } from 'zod';
+import { ConfigError, loadConfig, REPO_ROOT } from '../../config';
+import { AppError } from '../../http/errors';
+import { FEDERATION_MANIFEST_FILE } from './build-info';
+import { shortTime } from './pins';
+import { openReleases, type ReleaseService } from './service';
+import { readBuildDirectory } from './store';
+
+const USAGE = `Usage: pnpm release <command> [options]
+
+  publish <remote> [--version V] [--dir D] [--git-commit C]
+      Build <remote> as version V (default: its package.json version) and store it immutably.
+      With --dir, store that already-built directory instead of building.
+  pin <remote> <version> [--env E] [--orgs a,b] [--force] [--expected-seq N]
+      Serve <version> of <remote> in environment E (default: RELEASE_ENV or production).
+      --orgs pins it for those organizations (slugs) only: a canary.
+      --force skips the compatibility gate; the history records it.
+  rollback <remote> [--env E] [--force] [--expected-seq N]
+      Withdraw the latest canary, else return everyone to the previous pin.
+  unpin <remote> [--env E] [--expected-seq N]
+      Serve the configured remote (REMOTES) again.
+  status [--env E] [--json]          What each remote is pinned to.
+  history <remote> [--env E] [--json] Every pin change of <remote>, oldest first.
+  releases <remote> [--json]          The published releases of <remote>.
+
+  --by WHO       Recorded as the author (default: git config user.email, else $USER).
+  --expected-seq Refuse the change if <remote> changed since that seq (see status).
+                 Default: the seq read just before writing.
+
+Remotes: ${REMOTE_NAMES.join(', ')}.
+Environment: DATA_DIR (default .data), PORT / API_PORT, RELEASE_ENV, RELEASES_PUBLIC_URL,
+REMOTE_ORIGINS and SHELL_MANIFEST_PATH, as for the API.`;
+
+class UsageError extends Error {}
+
+function fail(message: string): never {
+  throw new UsageError(message);
+}
+
+function parsed<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  return fail(`${what}: ${result.error.issues[0]?.message ?? 'not valid'}`);
+}
+
+function remoteArg(value: string | undefined): TRemoteName {
+  if (value === undefined) fail('Name the remote.');
+  const remote = ZRemoteName.safeParse(value);
+  if (!remote.success) fail(`"${value}" is not a remote. The remotes are: ${REMOTE_NAMES.join(', ')}.`);
+  return remote.data;
+}
+
+function git(args: string[]): string | null {
+  const result = spawnSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() : null;
+}
+
+function defaultActor(): string {
+  return git(['config', 'user.email']) || process.env.USER || process.env.USERNAME || 'unknown';
+}
+
+/** The commit the working tree is at, `-dirty` when the remote or shared has uncommitted changes. */
+function gitCommitOf(remote: TRemoteName): string | null {
+  const commit = git(['rev-parse', 'HEAD']);
+  if (!commit) return null;
+  const changes = git(['status', '--porcelain', '--', remote, 'shared']);
+  return changes ? `${commit}-dirty` : commit;
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+
+async function publish(
+  service: ReleaseService,
+  releasesDir: string,
+  remote: TRemoteName,
+  options: { version?: string; dir?: string; gitCommit?: string; by: string },
+): Promise<void> {
+  let dir = options.dir;
+  let builtAt: string;
+  let version = options.version;
+  let gitCommit: string | null = options.gitCommit ?? null;
+  let buildDir: string | undefined;
+
+  if (dir === undefined) {
+    version ??= JSON.parse(readFileSync(join(REPO_ROOT, remote, 'package.json'), 'utf8')).version as string;
+    parsed(ZReleaseVersion, version, `${remote}'s version`);
+    buildDir = join(releasesDir, '.builds', `${remote}@${version}.${randomBytes(4).toString('hex')}`);
+    console.log(`Building ${remote} ${version}…`);
+    const build = spawnSync(join(REPO_ROOT, remote, 'node_modules', '.bin', 'rsbuild'), ['build'], {
+      cwd: join(REPO_ROOT, remote),
+      env: { ...process.env, NODE_ENV: 'production', REMOTE_VERSION: version, REMOTE_DIST_DIR: buildDir },
+      encoding: 'utf8',
+    });
+    if (build.status !== 0) {
+      await rm(buildDir, { recursive: true, force: true });
+      console.error(`${build.stdout ?? ''}${build.stderr ?? ''}`);
+      throw new AppError(
+        'INTERNAL',
+        `Building ${remote} failed (exit ${build.status}); nothing was published.`,
+      );
+    }
+    dir = buildDir;
+    builtAt = new Date().toISOString();
+    gitCommit ??= gitCommitOf(remote);
+  } else {
+    const manifest = await stat(join(dir, FEDERATION_MANIFEST_FILE)).catch(() => null);
+    if (!manifest) fail(`${dir} has no ${FEDERATION_MANIFEST_FILE}: is it a remote's build output?`);
+    builtAt = manifest.mtime.toISOString();
+  }
+
+  try {
+    const files = await readBuildDirectory(dir);
+    const { release, created } = await service.publish({
+      remote,
+      ...(version !== undefined ? { version } : {}),
+      files,
+      builtAt,
+      gitCommit,
+      by: options.by,
+    });
+    const react = release.shared.find((dependency) => dependency.name === 'react');
+    console.log(
+      created
+        ? `Published ${remote}@${release.version}: ${release.files} files, ${megabytes(release.bytes)}, ${release.contentHash}` +
+            `${react ? `, built against react ${react.requiredVersion}` : ''}.\nPin it with: pnpm release pin ${remote} ${release.version}`
+        : `${remote}@${release.version} is already published with this exact content (${release.contentHash}); nothing to do.`,
+    );
+  } finally {
+    if (buildDir) await rm(buildDir, { recursive: true, force: true });
+  }
+}
+
+function describeChange(result: TPinChangeResponse, environment: string, unchanged: string): string {
+  const { entry } = result;
+  if (!entry) return `${unchanged}; nothing changed.`;
+  const subject = `${entry.remote} in ${environment}`;
+  const was = entry.previousVersion ?? 'the configured remote';
+  let line: string;
+  if (entry.action === 'unpin')
+    line = `Unpinned ${subject}: it serves the configured remote again (was ${was}).`;
+  else if (entry.action === 'rollback' && entry.organizations)
+    line = `Withdrew the canary of ${entry.remote} ${entry.previousVersion} for ${entry.organizations.join(', ')} in ${environment}.`;
+  else if (entry.action === 'rollback')
+    line = `Rolled back ${subject} to ${entry.version ?? 'the configured remote'} (was ${was}).`;
+  else if (entry.organizations)
+    line = `Pinned ${entry.remote} ${entry.version} in ${environment} for ${entry.organizations.join(', ')} only (canary; everyone else keeps ${was}).`;
+  else line = `Pinned ${subject} to ${entry.version} (was ${was}).`;
+  const forced = entry.force
+    ? `\nThe compatibility gate was skipped (--force)${entry.overrides ? `; it found:\n${entry.overrides.map((problem) => `  - ${problem}`).join('\n')}` : '.'}`
+    : '';
+  return `${line} Seq ${entry.seq}. Live on the next page load.${forced}`;
+}
+
+async function expectedSeqOf(
+  service: ReleaseService,
+  remote: TRemoteName,
+  environment: string,
+  given: string | undefined,
+): Promise<number> {
+  if (given !== undefined) {
+    if (!/^\d+$/.test(given)) fail('--expected-seq is a whole number (the seq shown by status).');
+    return Number(given);
+  }
+  const status = await service.status(environment);
+  return status.remotes.find((entry) => entry.remote === remote)?.seq ?? 0;
+}
+
+function printStatus(status: Awaited<ReturnType<ReleaseService['status']>>): void {
+  console.log(`Environment: ${status.environment}\n`);
+  const rows = [['REMOTE', 'PINNED', 'PREVIOUS', 'SEQ', 'WHEN', 'BY']];
+  for (const remote of status.remotes) {
+    rows.push([
+      remote.remote,
+      remote.version === null ? '(configured)' : `${remote.version}${remote.force ? ' (forced)' : ''}`,
+      remote.previousVersion ?? '-',
+      String(remote.seq),
+      remote.pinnedAt ? shortTime(remote.pinnedAt) : '-',
+      remote.pinnedBy ?? '-',
+    ]);
+  }
+  console.log(table(rows));
+  const canaries = status.remotes.flatMap((remote) =>
+    remote.canaries.map(
+      (canary) =>
+        `  ${remote.remote} ${canary.version} for ${canary.organizations.join(', ')} (seq ${canary.seq}, by ${canary.by} at ${shortTime(canary.at)})`,
+    ),
+  );
+  if (canaries.length > 0) console.log(`\nActive canaries:\n${canaries.join('\n')}`);
+}
+
+function printHistory(history: TPinEntry[], remote: TRemoteName, environment: string): void {
+  if (history.length === 0) {
+    console.log(`${remote} has no pin history in ${environment}: it serves the configured remote.`);
+    return;
+  }
+  const rows = [['SEQ', 'WHEN', 'ACTION', 'VERSION', 'PREVIOUS', 'FOR', 'BY', 'NOTES']];
+  for (const entry of history) {
+    rows.push([
+      String(entry.seq),
+      shortTime(entry.at),
+      entry.action,
+      entry.version ?? '(configured)',
+      entry.previousVersion ?? '(configured)',
+      entry.organizations?.join(',') ?? 'everyone',
+      entry.by,
+      [
+        entry.force ? `forced${entry.overrides ? `: ${entry.overrides.join('; ')}` : ''}` : '',
+        `via ${entry.via}`,
+      ]
+        .filter(Boolean)
+        .join(', '),
+    ]);
+  }
+  console.log(`${remote} in ${environment}:\n\n${table(rows)}`);
+}
+
+function printReleases(releases: TRelease[], remote: TRemoteName): void {
+  if (releases.length === 0) {
+    console.log(`${remote} has no published releases.`);
+    return;
+  }
+  const rows = [['VERSION', 'BUILT', 'PUBLISHED', 'BY', 'COMMIT', 'SIZE', 'HASH']];
+  for (const release of releases) {
+    rows.push([
+      release.version,
+      shortTime(release.builtAt),
+      shortTime(release.publishedAt),
+      release.publishedBy,
+      release.gitCommit?.slice(0, 12) ?? '-',
+      megabytes(release.bytes),
+      release.contentHash.slice(0, 19),
+    ]);
+  }
+  console.log(table(rows));
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      version: { type: 'string' },
+      dir: { type: 'string' },
+      'git-commit': { type: 'string' },
+      env: { type: 'string' },
+      orgs: { type: 'string' },
+      force: { type: 'boolean' },
+      by: { type: 'string' },
+      'expected-seq': { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, ...args] = positionals;
+  if (values.help || command === undefined || command === 'help') {
+    console.log(USAGE);
+    return command === undefined && !values.help ? 2 : 0;
+  }
+
+  const env = { ...process.env };
+  // The launcher runs the API on PORT + 1; follow it so the same variables mean the same thing.
+  if (!env.API_PORT && env.PORT && /^\d+$/.test(env.PORT)) env.API_PORT = String(Number(env.PORT) + 1);
+  const config = loadConfig(env);
+  const { service } = openReleases(config.releases, 'cli');
+  const environment = values.env
+    ? parsed(ZReleaseEnvironment, values.env, '--env')
+    : config.releases.environment;
+  const by = parsed(ZReleaseActor, values.by ?? defaultActor(), '--by');
+  const expectArgs = (count: number) => {
+    if (args.length !== count)
+      fail(`"${command}" takes ${count === 1 ? 'one argument' : `${count} arguments`}.`);
+  };
+
+  switch (command) {
+    case 'publish': {
+      expectArgs(1);
+      const remote = remoteArg(args[0]);
+      await publish(service, config.releases.dir, remote, {
+        ...(values.version !== undefined
+          ? { version: parsed(ZReleaseVersion, values.version, '--version') }
+          : {}),
+        ...(values.dir !== undefined ? { dir: values.dir } : {}),
+        ...(values['git-commit'] !== undefined ? { gitCommit: values['git-commit'] } : {}),
+        by,
+      });
+      return 0;
+    }
+    case 'pin': {
+      expectArgs(2);
+      const remote = remoteArg(args[0]);
+      const version = parsed(ZReleaseVersion, args[1], 'version');
+      const organizations = values.orgs
+        ?.split(',')
+        .map((slug) => slug.trim())
+        .filter(Boolean)
+        .map((slug) => parsed(ZOrganizationSlug, slug, `--orgs "${slug}"`));
+      if (organizations && organizations.length === 0) fail('--orgs names at least one organization slug.');
+      const result = await service.pin({
+        remote,
+        version,
+        environment,
+        expectedSeq: await expectedSeqOf(service, remote, environment, values['expected-seq']),
+        ...(organizations ? { organizations } : {}),
+        force: values.force === true,
+        by,
+      });
+      const audience = organizations ? ` for ${organizations.join(', ')}` : '';
+      console.log(
+        describeChange(
+          result,
+          environment,
+          `${remote} ${version} is already live${audience} in ${environment}`,
+        ),
+      );
+      return 0;
+    }
+    case 'rollback':
+    case 'unpin': {
+      expectArgs(1);
+      const remote = remoteArg(args[0]);
+      const change = {
+        remote,
+        environment,
+        expectedSeq: await expectedSeqOf(service, remote, environment, values['expected-seq']),
+        by,
+      };
+      const result =
+        command === 'rollback'
+          ? await service.rollback({ ...change, force: values.force === true })
+          : await service.unpin(change);
+      console.log(
+        describeChange(
+          result,
+          environment,
+          `${remote} already serves the configured remote in ${environment}`,
+        ),
+      );
+      return 0;
+    }
+    case 'status': {
+      expectArgs(0);
+      const status = await service.status(environment);
+      if (values.json) console.log(JSON.stringify(status, null, 2));
+      else printStatus(status);
+      return 0;
+    }
+    case 'history': {
+      expectArgs(1);
+      const remote = remoteArg(args[0]);
+      const { history } = await service.remote(remote, environment);
+      if (values.json) console.log(JSON.stringify(history, null, 2));
+      else printHistory(history, remote, environment);
+      return 0;
+    }
+    case 'releases': {
+      expectArgs(1);
+      const remote = remoteArg(args[0]);
+      const { releases } = await service.remote(remote, environment);
+      if (values.json) console.log(JSON.stringify(releases, null, 2));
+      else printReleases(releases, remote);
+      return 0;
+    }
+    default:
+      return fail(`Unknown command "${command}".`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
+      // parseArgs reports unknown options and missing values as TypeErrors with a code.
+      console.error(`${error.message}\nSee pnpm release --help.`);
+      process.exit(2);
+    }
+    if (error instanceof AppError || error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    console.error(error);
+    process.exit(1);
+  },
+);

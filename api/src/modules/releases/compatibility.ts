@@ -1,0 +1,108 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { containerName, REMOTE_EXPOSES, type TRemoteName } from '@dash/shared/contracts';
+import semver from 'semver';
+import { type BuildInfo, FEDERATION_STATS_FILE, readBuildInfo } from './build-info';
+
+/** What the running shell offers a remote: its shared singletons and its Mantine build. */
+export interface ShellProvides {
+  /** Shared package -> the version the shell provides (from the shell's own federation manifest). */
+  shared: ReadonlyMap<string, string>;
+  /** The @mantine/core exports the shell's tree-shaken Mantine contains; null when unknown. */
+  mantineExports: readonly string[] | null;
+}
+
+export type ReleaseRequirements = Pick<BuildInfo, 'container' | 'shared' | 'exposes' | 'mantineExports'>;
+
+/**
+ * Why a release would break in this shell, one sentence per problem (empty: compatible):
+ *  - it is another remote's build (its federation container has another name);
+ *  - it no longer exposes a module the shell loads from that remote;
+ *  - a singleton's required range is not satisfied by the version the shell provides (the shell's
+ *    instance is the one every remote gets, so e.g. a React 18 remote would run on React 19);
+ *  - it uses @mantine/core exports the shell's tree-shaken Mantine does not contain.
+ * A singleton the shell does not provide at all is not a problem: the remote brings its own.
+ */
+export function compatibilityProblems(
+  remote: TRemoteName,
+  release: ReleaseRequirements,
+  shell: ShellProvides,
+): string[] {
+  const problems: string[] = [];
+
+  const wrongContainer = containerProblem(remote, release.container);
+  if (wrongContainer) problems.push(wrongContainer);
+
+  for (const module of REMOTE_EXPOSES[remote]) {
+    if (!release.exposes.includes(module)) {
+      problems.push(
+        `${module}: the shell loads this module from ${remote}, and the release does not expose it`,
+      );
+    }
+  }
+
+  for (const dependency of release.shared) {
+    if (!dependency.singleton || dependency.requiredVersion === null) continue;
+    const provided = shell.shared.get(dependency.name);
+    if (provided === undefined) continue;
+    const range = dependency.requiredVersion;
+    if (semver.validRange(range) === null) {
+      problems.push(`${dependency.name}: the release requires "${range}", which is not a version range`);
+    } else if (!semver.satisfies(provided, range, { includePrerelease: true })) {
+      problems.push(`${dependency.name}: the release requires ${range}, the shell provides ${provided}`);
+    }
+  }
+
+  if (release.mantineExports !== null && shell.mantineExports !== null) {
+    const available = new Set(shell.mantineExports);
+    const missing = release.mantineExports.filter((name) => !available.has(name));
+    if (missing.length > 0) {
+      problems.push(
+        `@mantine/core: the release uses ${missing.join(', ')}, which the shell's build of @mantine/core does not include (deploy a shell built with ${missing.length > 1 ? 'them' : 'it'} first)`,
+      );
+    }
+  }
+
+  return problems;
+}
+
+/** A build of another remote: its federation container has another name. */
+export function containerProblem(remote: TRemoteName, container: string): string | null {
+  const expected = containerName(remote);
+  return container === expected
+    ? null
+    : `the build's federation container is "${container}", not ${remote}'s "${expected}" (is it another remote's build?)`;
+}
+
+export class ShellManifestError extends Error {
+  override readonly name = 'ShellManifestError';
+}
+
+/**
+ * The shell's provided versions, from its build's federation manifest (and mf-stats.json beside
+ * it for the Mantine export list). Read on every pin: the shell may have been redeployed.
+ */
+export async function readShellProvides(manifestPath: string): Promise<ShellProvides> {
+  let manifest: Buffer;
+  try {
+    manifest = await readFile(manifestPath);
+  } catch {
+    throw new ShellManifestError(
+      `The shell's build manifest is not at ${manifestPath}: build the shell (pnpm build) or point SHELL_MANIFEST_PATH at it.`,
+    );
+  }
+  const stats = await readFile(join(dirname(manifestPath), FEDERATION_STATS_FILE)).catch(() => undefined);
+  let info: BuildInfo;
+  try {
+    info = readBuildInfo(manifest, stats);
+  } catch (error) {
+    throw new ShellManifestError(
+      `The shell's build manifest (${manifestPath}) cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const shared = new Map<string, string>();
+  for (const dependency of info.shared) {
+    if (dependency.version !== null) shared.set(dependency.name, dependency.version);
+  }
+  return { shared, mantineExports: info.mantineExports };
+}

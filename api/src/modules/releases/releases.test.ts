@@ -1,0 +1,414 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  ZPinChangeResponse,
+  ZPublishReleaseResponse,
+  ZReleasesStatusResponse,
+  ZRemoteReleasesResponse,
+  ZRemotesManifest,
+} from '@dash/shared/contracts';
+import { describe, expect, it } from 'vitest';
+import type { ReleaseConfig } from '../../config';
+import { createTestApp, type TestApp, testConfig } from '../../test/app';
+import { signIn } from '../../test/auth';
+import { call, errorOf } from '../../test/http';
+import { RELEASE_API_OFF_MESSAGE, RELEASE_TOKEN_MESSAGE } from './routes';
+import { type FakeBuildOptions, fakeBuild, tempDir, writeShellManifest } from './test-fixtures';
+
+const TOKEN = 'test-release-token-0123456789abcdef0123456789';
+const AUTH = { authorization: `Bearer ${TOKEN}` };
+
+async function releaseApp(overrides: Partial<ReleaseConfig> = {}): Promise<TestApp> {
+  const dir = await tempDir();
+  const shellManifestPath = await writeShellManifest(join(dir, 'shell'));
+  const releases = { ...testConfig().releases, dir: join(dir, 'releases'), token: TOKEN, shellManifestPath };
+  return createTestApp({ releases: { ...releases, ...overrides } });
+}
+
+function publishBody(files: Map<string, Buffer>, extra: Record<string, unknown> = {}) {
+  return {
+    files: Object.fromEntries([...files].map(([path, bytes]) => [path, bytes.toString('base64')])),
+    ...extra,
+  };
+}
+
+async function publish({ app }: TestApp, version: string, options: FakeBuildOptions = {}) {
+  const response = await call(app, 'PUT', `/releases/remote-wallet/${version}`, {
+    headers: AUTH,
+    body: publishBody(fakeBuild({ version, ...options })),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return ZPublishReleaseResponse.parse(response.json());
+}
+
+async function pin({ app }: TestApp, body: Record<string, unknown>) {
+  return call(app, 'POST', '/releases/remote-wallet/pins', { headers: AUTH, body });
+}
+
+async function walletEntry({ app }: TestApp, organization?: string) {
+  const query = organization ? `?organization=${organization}` : '';
+  const manifest = ZRemotesManifest.parse((await call(app, 'GET', `/remotes${query}`)).json());
+  return manifest.remotes.find((remote) => remote.name === 'remote-wallet');
+}
+
+describe('the release API: a bearer token, not a session', () => {
+  it('is off, and says so, when no RELEASE_TOKEN is configured', async () => {
+    const test = await releaseApp({ token: undefined });
+
+    for (const [method, path] of [
+      ['GET', '/releases'],
+      ['PUT', '/releases/remote-wallet/1.0.0'],
+      ['POST', '/releases/remote-wallet/pins'],
+    ] as const) {
+      const response = await call(test.app, method, path, { headers: AUTH, body: {} });
+      expect(errorOf(response)).toEqual({ status: 404, code: 'NOT_FOUND', message: RELEASE_API_OFF_MESSAGE });
+    }
+  });
+
+  it('answers 401 without the token, with a wrong one, or with only a signed-in session', async () => {
+    const test = await releaseApp();
+    const cookie = await signIn(test.app, 'admin@example.com');
+
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: `Bearer ${TOKEN}x` },
+      { authorization: `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}` },
+      { authorization: 'Bearer' },
+    ]) {
+      const response = await call(test.app, 'GET', '/releases', { headers, cookie });
+      expect(errorOf(response)).toEqual({
+        status: 401,
+        code: 'UNAUTHENTICATED',
+        message: RELEASE_TOKEN_MESSAGE,
+      });
+      expect(response.headers['www-authenticate']).toBe('Bearer realm="releases"');
+    }
+    // The guard runs first: an anonymous caller learns nothing about validation.
+    expect((await call(test.app, 'PUT', '/releases/nope/x', { body: { files: 1 } })).statusCode).toBe(401);
+  });
+
+  it('answers bad input with 400 and the one JSON error body', async () => {
+    const test = await releaseApp();
+    const cases = [
+      call(test.app, 'PUT', '/releases/remote-wallet/1.x', { headers: AUTH, body: publishBody(fakeBuild()) }),
+      call(test.app, 'PUT', '/releases/remote-nope/1.0.0', { headers: AUTH, body: publishBody(fakeBuild()) }),
+      call(test.app, 'PUT', '/releases/remote-wallet/1.0.0', {
+        headers: AUTH,
+        body: { files: { '../../pins/production.jsonl': 'eA==' } },
+      }),
+      call(test.app, 'PUT', '/releases/remote-wallet/1.0.0', {
+        headers: AUTH,
+        body: { files: { 'a.js': 'not base64!' } },
+      }),
+      pin(test, { version: '1.0.0', surprise: true }),
+      pin(test, { version: '1.0.0', organizations: ['Not A Slug'] }),
+      pin(test, { version: '1.0.0', expectedSeq: -1 }),
+      call(test.app, 'GET', '/releases?env=Prod!', { headers: AUTH }),
+    ];
+    for (const response of await Promise.all(cases)) {
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ error: { code: 'VALIDATION', message: expect.any(String) } });
+    }
+  });
+});
+
+describe('publishing over HTTP', () => {
+  it('stores a build, is idempotent for the same content and refuses other content under that version', async () => {
+    const test = await releaseApp();
+
+    const first = await publish(test, '1.0.0');
+    expect(first.created).toBe(true);
+    expect(first.release).toMatchObject({
+      remote: 'remote-wallet',
+      version: '1.0.0',
+      publishedBy: 'release-api',
+    });
+    expect((await publish(test, '1.0.0')).created).toBe(false);
+
+    const other = await call(test.app, 'PUT', '/releases/remote-wallet/1.0.0', {
+      headers: AUTH,
+      body: publishBody(fakeBuild({ version: '1.0.0', code: 'patched()' })),
+    });
+    expect(errorOf(other)).toMatchObject({ status: 409, code: 'CONFLICT' });
+    expect(errorOf(other).message).toMatch(/already published with different content/);
+  });
+
+  it('refuses a build whose manifest names another version or another remote', async () => {
+    const test = await releaseApp();
+    const wrongVersion = await call(test.app, 'PUT', '/releases/remote-wallet/2.0.0', {
+      headers: AUTH,
+      body: publishBody(fakeBuild({ version: '1.0.0' })),
+    });
+    expect(errorOf(wrongVersion)).toEqual({
+      status: 400,
+      code: 'VALIDATION',
+      message:
+        'The build says it is version 1.0.0 (mf-manifest.json), not 2.0.0. Build it with REMOTE_VERSION=2.0.0.',
+    });
+    const rails = await call(test.app, 'PUT', '/releases/remote-wallet/1.0.0', {
+      headers: AUTH,
+      body: publishBody(fakeBuild({ remote: 'remote-rails' })),
+    });
+    expect(errorOf(rails).message).toMatch(/^This is not a build of remote-wallet: .*"remote_rails"/);
+    const noManifest = await call(test.app, 'PUT', '/releases/remote-wallet/1.0.0', {
+      headers: AUTH,
+      body: { files: { 'index.js': 'eA==' } },
+    });
+    expect(errorOf(noManifest).message).toMatch(/no mf-manifest\.json at its root/);
+  });
+
+  it('accepts a build larger than the API-wide body limit on this route', async () => {
+    const test = await releaseApp();
+    const files = fakeBuild({ version: '1.0.0' });
+    files.set('static/js/big.js', Buffer.alloc(1_500_000, 'a'));
+
+    const response = await call(test.app, 'PUT', '/releases/remote-wallet/1.0.0', {
+      headers: AUTH,
+      body: publishBody(files),
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(ZPublishReleaseResponse.parse(response.json()).release.bytes).toBeGreaterThan(1_500_000);
+  });
+});
+
+describe('pinning over HTTP', () => {
+  it('pins, refuses a stale pin, rolls back, and keeps the whole history', async () => {
+    const test = await releaseApp();
+    await publish(test, '1.0.0');
+    await publish(test, '1.1.0');
+    expect(await walletEntry(test)).toMatchObject({ entry: 'http://localhost:3012/mf-manifest.json' });
+
+    const first = ZPinChangeResponse.parse((await pin(test, { version: '1.0.0', by: 'ana@acme.mx' })).json());
+    expect(first).toMatchObject({
+      changed: true,
+      entry: { seq: 1, action: 'pin', version: '1.0.0', via: 'api' },
+    });
+    expect(await walletEntry(test)).toEqual({
+      name: 'remote-wallet',
+      version: '1.0.0',
+      entry: 'http://localhost:3001/releases/remote-wallet/1.0.0/mf-manifest.json',
+    });
+
+    const second = await pin(test, { version: '1.1.0', expectedSeq: 1, by: 'bob@acme.mx' });
+    expect(second.statusCode).toBe(200);
+    expect((await walletEntry(test))?.version).toBe('1.1.0');
+
+    const stale = await pin(test, { version: '1.0.0', expectedSeq: 1 });
+    expect(errorOf(stale)).toMatchObject({ status: 409, code: 'CONFLICT' });
+    expect(errorOf(stale).message).toMatch(
+      /^remote-wallet changed since you looked: it is now pinned to 1\.1\.0 \(by bob@acme\.mx at \d{4}-\d\d-\d\dT\d\d:\d\dZ\)\. Check `pnpm release status` and try again\.$/,
+    );
+
+    const rolledBack = await call(test.app, 'POST', '/releases/remote-wallet/rollback', { headers: AUTH });
+    expect(ZPinChangeResponse.parse(rolledBack.json())).toMatchObject({
+      entry: { action: 'rollback', version: '1.0.0', previousVersion: '1.1.0' },
+      status: { version: '1.0.0', seq: 3 },
+    });
+    expect((await walletEntry(test))?.version).toBe('1.0.0');
+
+    const status = ZReleasesStatusResponse.parse(
+      (await call(test.app, 'GET', '/releases', { headers: AUTH })).json(),
+    );
+    expect(status.environment).toBe('production');
+    expect(status.remotes.find((remote) => remote.remote === 'remote-wallet')).toMatchObject({
+      version: '1.0.0',
+      seq: 3,
+    });
+    expect(status.remotes.find((remote) => remote.remote === 'remote-rails')).toMatchObject({
+      version: null,
+      seq: 0,
+    });
+
+    const detail = ZRemoteReleasesResponse.parse(
+      (await call(test.app, 'GET', '/releases/remote-wallet', { headers: AUTH })).json(),
+    );
+    expect(detail.releases.map((release) => release.version)).toEqual(['1.0.0', '1.1.0']);
+    expect(detail.history.map((entry) => [entry.seq, entry.action, entry.version, entry.by])).toEqual([
+      [1, 'pin', '1.0.0', 'ana@acme.mx'],
+      [2, 'pin', '1.1.0', 'bob@acme.mx'],
+      [3, 'rollback', '1.0.0', 'release-api'],
+    ]);
+  });
+
+  it('keeps environments apart; the API serves its own (RELEASE_ENV)', async () => {
+    const test = await releaseApp();
+    await publish(test, '1.0.0');
+
+    expect((await pin(test, { version: '1.0.0', env: 'staging' })).statusCode).toBe(200);
+
+    expect((await walletEntry(test))?.entry).toBe('http://localhost:3012/mf-manifest.json');
+    const staging = ZReleasesStatusResponse.parse(
+      (await call(test.app, 'GET', '/releases?env=staging', { headers: AUTH })).json(),
+    );
+    expect(staging.remotes.find((remote) => remote.remote === 'remote-wallet')?.version).toBe('1.0.0');
+  });
+
+  it('refuses a release the shell cannot run, naming what is wrong; force pins it and is recorded', async () => {
+    const test = await releaseApp();
+    await publish(test, '2.0.0', { requires: { react: '^18.3.1' }, exposes: [] });
+
+    const refused = await pin(test, { version: '2.0.0' });
+    expect(errorOf(refused)).toEqual({
+      status: 409,
+      code: 'CONFLICT',
+      message:
+        'remote-wallet@2.0.0 cannot be pinned in production: the shell cannot run it.\n' +
+        '  - ./WalletArea: the shell loads this module from remote-wallet, and the release does not expose it\n' +
+        '  - react: the release requires ^18.3.1, the shell provides 19.3.1\n' +
+        'Fix the release, or pin it anyway with --force (force: true), which the history records.',
+    });
+    expect((await walletEntry(test))?.version).not.toBe('2.0.0');
+
+    const forced = ZPinChangeResponse.parse((await pin(test, { version: '2.0.0', force: true })).json());
+    expect(forced.entry).toMatchObject({
+      force: true,
+      overrides: [
+        './WalletArea: the shell loads this module from remote-wallet, and the release does not expose it',
+        'react: the release requires ^18.3.1, the shell provides 19.3.1',
+      ],
+    });
+    expect(forced.status.force).toBe(true);
+  });
+
+  it('refuses to pin what is not published, and refuses when the gate cannot run unless forced', async () => {
+    const test = await releaseApp({ shellManifestPath: '/nonexistent/mf-manifest.json' });
+    expect(errorOf(await pin(test, { version: '9.9.9' }))).toMatchObject({
+      status: 404,
+      message: expect.stringMatching(/^remote-wallet@9\.9\.9 is not published/),
+    });
+    await publish(test, '1.0.0');
+
+    const noShell = await pin(test, { version: '1.0.0' });
+    expect(noShell.statusCode).toBe(503);
+    expect(errorOf(noShell).message).toMatch(/The compatibility gate cannot run, so nothing was pinned\./);
+
+    const forced = ZPinChangeResponse.parse((await pin(test, { version: '1.0.0', force: true })).json());
+    expect(forced.entry?.overrides?.[0]).toMatch(/^the gate could not run/);
+  });
+
+  it('refuses a release that would be served from an origin not in REMOTE_ORIGINS', async () => {
+    const test = await releaseApp({ remoteOrigins: ['http://localhost:3012'] });
+    await publish(test, '1.0.0');
+
+    const response = await pin(test, { version: '1.0.0', force: true });
+
+    expect(errorOf(response)).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+      message:
+        'remote-wallet@1.0.0 would be served from http://localhost:3001, which is not in REMOTE_ORIGINS (http://localhost:3012).',
+    });
+  });
+
+  it('pins a canary for the named organizations only, until a pin for everyone', async () => {
+    const test = await releaseApp();
+    await publish(test, '1.0.0');
+    await publish(test, '1.1.0');
+    await pin(test, { version: '1.0.0' });
+
+    const canary = await pin(test, { version: '1.1.0', organizations: ['beta-org'] });
+    expect(ZPinChangeResponse.parse(canary.json()).status.canaries).toMatchObject([
+      { version: '1.1.0', organizations: ['beta-org'] },
+    ]);
+
+    expect((await walletEntry(test, 'beta-org'))?.version).toBe('1.1.0');
+    expect((await walletEntry(test, 'acme-treasury'))?.version).toBe('1.0.0');
+    expect((await walletEntry(test))?.version).toBe('1.0.0');
+
+    await pin(test, { version: '1.1.0' });
+    expect((await walletEntry(test, 'acme-treasury'))?.version).toBe('1.1.0');
+    const status = ZReleasesStatusResponse.parse(
+      (await call(test.app, 'GET', '/releases', { headers: AUTH })).json(),
+    );
+    expect(status.remotes.find((remote) => remote.remote === 'remote-wallet')?.canaries).toEqual([]);
+  });
+
+  it('unpins back to the configured remote', async () => {
+    const test = await releaseApp();
+    await publish(test, '1.0.0');
+    await pin(test, { version: '1.0.0' });
+
+    const response = await call(test.app, 'POST', '/releases/remote-wallet/unpin', {
+      headers: AUTH,
+      body: {},
+    });
+
+    expect(ZPinChangeResponse.parse(response.json())).toMatchObject({
+      changed: true,
+      entry: { action: 'unpin' },
+    });
+    expect((await walletEntry(test))?.entry).toBe('http://localhost:3012/mf-manifest.json');
+    const again = await call(test.app, 'POST', '/releases/remote-wallet/unpin', { headers: AUTH, body: {} });
+    expect(ZPinChangeResponse.parse(again.json())).toMatchObject({ changed: false, entry: null });
+  });
+});
+
+describe('serving release files (GET /releases/<remote>/<version>/<path>)', () => {
+  it('serves a stored file as immutable, with its content type and CORS', async () => {
+    const test = await releaseApp();
+    await publish(test, '1.0.0');
+
+    const script = await test.app.inject({
+      method: 'GET',
+      url: '/releases/remote-wallet/1.0.0/static/js/remote.js',
+    });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toBe('console.log("1.0.0");');
+    expect(script.headers).toMatchObject({
+      'cache-control': 'public, max-age=31536000, immutable',
+      'access-control-allow-origin': '*',
+      'content-type': 'text/javascript; charset=utf-8',
+      'x-content-type-options': 'nosniff',
+    });
+    const manifest = await test.app.inject({
+      method: 'GET',
+      url: '/releases/remote-wallet/1.0.0/mf-manifest.json',
+    });
+    expect(manifest.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(manifest.json()).toMatchObject({ name: 'remote_wallet' });
+    const css = await test.app.inject({
+      method: 'HEAD',
+      url: '/releases/remote-wallet/1.0.0/static/css/remote.css',
+    });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+  });
+
+  it('answers 404 JSON, never cached, for anything that is not a stored file, traversal included', async () => {
+    const test = await releaseApp();
+    await publish(test, '1.0.0');
+    await pin(test, { version: '1.0.0' });
+
+    for (const url of [
+      '/releases/remote-wallet/1.0.0/missing.js',
+      '/releases/remote-wallet/9.9.9/mf-manifest.json',
+      '/releases/remote-nope/1.0.0/mf-manifest.json',
+      '/releases/remote-wallet/1.0.0/../release.json',
+      '/releases/remote-wallet/1.0.0/%2e%2e/release.json',
+      '/releases/remote-wallet/1.0.0/..%2f..%2fpins%2fproduction.jsonl',
+      '/releases/remote-wallet/..%2f..%2fpins/production.jsonl',
+      '/releases/remote-wallet/1.0.0/static',
+    ]) {
+      const response = await test.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toMatchObject({ error: { code: 'NOT_FOUND' } });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(response.body).not.toMatch(/"seq"|"contentHash"/);
+    }
+  });
+
+  it('a pinned release whose files are gone stays in the manifest and its files answer 404', async () => {
+    const test = await releaseApp();
+    await publish(test, '1.0.0');
+    await pin(test, { version: '1.0.0' });
+    await rm(join(test.config.releases.dir, 'remote-wallet/1.0.0/files'), { recursive: true });
+
+    expect((await walletEntry(test))?.version).toBe('1.0.0');
+    const response = await test.app.inject({
+      method: 'GET',
+      url: '/releases/remote-wallet/1.0.0/mf-manifest.json',
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,227 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  RELEASE_VERSION_PATTERN,
+  ZPinChangeRequest,
+  ZPinChangeResponse,
+  ZPinReleaseRequest,
+  ZPublishReleaseRequest,
+  ZPublishReleaseResponse,
+  ZReleaseEnvironmentQuery,
+  ZReleasesStatusResponse,
+  ZRemoteName,
+  ZRemoteReleaseParams,
+  ZRemoteReleasesResponse,
+  ZRemoteReleaseVersionParams,
+} from '@dash/shared/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/errors';
+import { defineRoute } from '../../http/route';
+import type { ReleaseService } from './service';
+import { isReleaseFilePath, type ReleaseFileSource } from './store';
+
+/** A remote's build is a few MB; base64 adds a third. Only the publish route accepts this much. */
+export const PUBLISH_BODY_LIMIT_BYTES = 25 * 1024 * 1024;
+const DEFAULT_ACTOR = 'release-api';
+
+export const RELEASE_API_OFF_MESSAGE = 'The release API is off: set RELEASE_TOKEN to turn it on.';
+export const RELEASE_TOKEN_MESSAGE = 'Send the release token as "Authorization: Bearer <RELEASE_TOKEN>".';
+
+/**
+ * The release API authenticates CI and tools with one bearer token (no cookie, no session).
+ * Comparing digests keeps the comparison constant-time whatever the lengths.
+ */
+export function releaseTokenGuard(token: string | undefined) {
+  const expected = token === undefined ? null : createHash('sha256').update(token).digest();
+  return async (request: FastifyRequest): Promise<void> => {
+    if (expected === null) throw new AppError('NOT_FOUND', RELEASE_API_OFF_MESSAGE);
+    const match = /^Bearer +(\S+)$/i.exec(request.headers.authorization ?? '');
+    const given = createHash('sha256')
+      .update(match?.[1] ?? '')
+      .digest();
+    if (!match || !timingSafeEqual(given, expected)) {
+      throw new AppError('UNAUTHENTICATED', RELEASE_TOKEN_MESSAGE, undefined, {
+        headers: { 'www-authenticate': 'Bearer realm="releases"' },
+      });
+    }
+  };
+}
+
+/** /api/v0/releases: the same operations as `pnpm release`, for CI and tools. */
+export function registerReleaseRoutes(
+  app: FastifyInstance,
+  deps: { releases: ReleaseService; token: string | undefined },
+): void {
+  const guard = releaseTokenGuard(deps.token);
+  const { releases } = deps;
+
+  app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      if (route.method === 'PUT') route.bodyLimit = PUBLISH_BODY_LIMIT_BYTES;
+    });
+
+    defineRoute(scope, {
+      method: 'GET',
+      url: '/releases',
+      guard,
+      query: ZReleaseEnvironmentQuery,
+      response: ZReleasesStatusResponse,
+      handler: ({ query }) => releases.status(query.env),
+    });
+
+    defineRoute(scope, {
+      method: 'GET',
+      url: '/releases/:remote',
+      guard,
+      params: ZRemoteReleaseParams,
+      query: ZReleaseEnvironmentQuery,
+      response: ZRemoteReleasesResponse,
+      handler: ({ params, query }) => releases.remote(params.remote, query.env),
+    });
+
+    defineRoute(scope, {
+      method: 'PUT',
+      url: '/releases/:remote/:version',
+      guard,
+      params: ZRemoteReleaseVersionParams,
+      body: ZPublishReleaseRequest,
+      response: ZPublishReleaseResponse,
+      handler: ({ params, body }) =>
+        releases.publish({
+          remote: params.remote,
+          version: params.version,
+          files: new Map(
+            Object.entries(body.files).map(([path, base64]) => [path, Buffer.from(base64, 'base64')]),
+          ),
+          builtAt: body.builtAt,
+          gitCommit: body.gitCommit ?? null,
+          by: body.by ?? DEFAULT_ACTOR,
+        }),
+    });
+
+    defineRoute(scope, {
+      method: 'POST',
+      url: '/releases/:remote/pins',
+      guard,
+      params: ZRemoteReleaseParams,
+      body: ZPinReleaseRequest,
+      response: ZPinChangeResponse,
+      handler: ({ params, body }) =>
+        releases.pin({
+          remote: params.remote,
+          version: body.version,
+          environment: body.env,
+          expectedSeq: body.expectedSeq,
+          organizations: body.organizations,
+          force: body.force,
+          by: body.by ?? DEFAULT_ACTOR,
+        }),
+    });
+
+    defineRoute(scope, {
+      method: 'POST',
+      url: '/releases/:remote/rollback',
+      guard,
+      params: ZRemoteReleaseParams,
+      body: ZPinChangeRequest.optional(),
+      response: ZPinChangeResponse,
+      handler: ({ params, body = {} }) =>
+        releases.rollback({
+          remote: params.remote,
+          environment: body.env,
+          expectedSeq: body.expectedSeq,
+          force: body.force,
+          by: body.by ?? DEFAULT_ACTOR,
+        }),
+    });
+
+    defineRoute(scope, {
+      method: 'POST',
+      url: '/releases/:remote/unpin',
+      guard,
+      params: ZRemoteReleaseParams,
+      body: ZPinChangeRequest.optional(),
+      response: ZPinChangeResponse,
+      handler: ({ params, body = {} }) =>
+        releases.unpin({
+          remote: params.remote,
+          environment: body.env,
+          expectedSeq: body.expectedSeq,
+          by: body.by ?? DEFAULT_ACTOR,
+        }),
+    });
+  });
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  map: 'application/json; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  ico: 'image/x-icon',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  ttf: 'font/ttf',
+  wasm: 'application/wasm',
+};
+
+export function contentTypeOf(path: string): string {
+  const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+}
+
+export const RELEASE_FILES_PREFIX = '/releases';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * GET /releases/<remote>/<version>/<path>: a static host for the release store, outside /api/v0.
+ * A version's files never change, so browsers and CDNs keep them for a year; any dashboard origin
+ * may load them (they carry no credentials). Whatever does not name a stored file is a 404.
+ */
+export function registerReleaseFileRoutes(app: FastifyInstance, deps: { files: ReleaseFileSource }): void {
+  app.route({
+    method: 'GET',
+    url: `${RELEASE_FILES_PREFIX}/:remote/:version/*`,
+    // After the app-wide no-store hook: a stored file is immutable, anything else stays no-store.
+    onSend: async (_request, reply, payload) => {
+      if (reply.statusCode === 200) reply.header('cache-control', IMMUTABLE);
+      return payload;
+    },
+    handler: async (request, reply) => {
+      const params = request.params as { remote: string; version: string; '*': string };
+      const remote = ZRemoteName.safeParse(params.remote);
+      const path = params['*'];
+      const file =
+        remote.success && RELEASE_VERSION_PATTERN.test(params.version) && isReleaseFilePath(path)
+          ? await deps.files.openFile(remote.data, params.version, path)
+          : null;
+      if (!file) {
+        throw new AppError(
+          'NOT_FOUND',
+          `There is no release file ${params.remote}@${params.version}/${path}.`,
+          undefined,
+          {
+            headers: { 'access-control-allow-origin': '*' },
+          },
+        );
+      }
+      return reply
+        .headers({
+          'content-type': contentTypeOf(path),
+          'content-length': String(file.size),
+          'access-control-allow-origin': '*',
+          'cross-origin-resource-policy': 'cross-origin',
+          'x-content-type-options': 'nosniff',
+        })
+        .send(file.stream);
+    },
+  });
+}

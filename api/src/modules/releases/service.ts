@@ -1,0 +1,396 @@
+import { join } from 'node:path';
+import {
+  REMOTE_NAMES,
+  type TPinChangeResponse,
+  type TPinEntry,
+  type TRelease,
+  type TReleasesStatusResponse,
+  type TRemoteName,
+  type TRemoteReleaseStatus,
+  type TRemoteReleasesResponse,
+} from '@dash/shared/contracts';
+import type { ReleaseConfig } from '../../config';
+import { AppError } from '../../http/errors';
+import { BuildInfoError, FEDERATION_MANIFEST_FILE, FEDERATION_STATS_FILE, readBuildInfo } from './build-info';
+import {
+  compatibilityProblems,
+  containerProblem,
+  readShellProvides,
+  ShellManifestError,
+  type ShellProvides,
+} from './compatibility';
+import {
+  activeCanaries,
+  currentVersion,
+  FilePinLog,
+  type NewPinEntry,
+  PinConflictError,
+  type PinLog,
+  PinLogBusyError,
+  type RemotePinState,
+  versionFor,
+} from './pins';
+import { FileSystemReleaseStore, type PublishResult, ReleaseConflictError, type ReleaseStore } from './store';
+
+export interface ReleaseServiceDeps {
+  store: ReleaseStore;
+  pins: PinLog;
+  config: Pick<ReleaseConfig, 'environment' | 'remoteOrigins' | 'shellManifestPath'>;
+  /** Who is calling, recorded in every pin entry. */
+  via: 'cli' | 'api';
+  /** The shell's provided versions; read from SHELL_MANIFEST_PATH by default. */
+  shellProvides?: () => Promise<ShellProvides>;
+}
+
+export interface PublishCommand {
+  remote: TRemoteName;
+  /** Defaults to the build's own version (its manifest's buildVersion). */
+  version?: string;
+  files: ReadonlyMap<string, Buffer>;
+  builtAt?: string;
+  gitCommit?: string | null;
+  by: string;
+}
+
+interface ChangeCommand {
+  remote: TRemoteName;
+  environment?: string;
+  expectedSeq?: number;
+  by: string;
+}
+
+export interface PinCommand extends ChangeCommand {
+  version: string;
+  organizations?: string[];
+  force?: boolean;
+}
+
+export interface RollbackCommand extends ChangeCommand {
+  force?: boolean;
+}
+
+export type ReleaseService = ReturnType<typeof createReleaseService>;
+
+function statusOf(
+  remote: TRemoteName,
+  environment: string,
+  state: RemotePinState | undefined,
+): TRemoteReleaseStatus {
+  const live = state?.layers.at(-1)?.entry;
+  return {
+    remote,
+    environment,
+    version: currentVersion(state),
+    previousVersion: state?.layers.at(-2)?.version ?? null,
+    seq: state?.head.seq ?? 0,
+    pinnedAt: state?.liveSince?.at ?? live?.at ?? null,
+    pinnedBy: state?.liveSince?.by ?? live?.by ?? null,
+    force: live?.force ?? false,
+    canaries: activeCanaries(state),
+  };
+}
+
+/** Turns the store's and the log's own errors into the API's one error path. */
+async function asAppErrors<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof PinConflictError || error instanceof ReleaseConflictError) {
+      throw new AppError('CONFLICT', error.message, undefined, { cause: error });
+    }
+    if (error instanceof PinLogBusyError) {
+      throw new AppError('CONFLICT', error.message, undefined, {
+        status: 503,
+        headers: { 'retry-after': '1' },
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Release management, shared by the `pnpm release` command and the release HTTP API: publishing
+ * immutable builds, and pinning, rolling back and unpinning them per environment, behind the
+ * compatibility gate and the remote-origin allowlist.
+ */
+export function createReleaseService(deps: ReleaseServiceDeps) {
+  const { store, pins, config, via } = deps;
+  const shellProvides = deps.shellProvides ?? (() => readShellProvides(config.shellManifestPath));
+  const envOf = (environment?: string) => environment ?? config.environment;
+
+  async function requireRelease(remote: TRemoteName, version: string, purpose: string): Promise<TRelease> {
+    const release = await store.get(remote, version);
+    if (!release) {
+      throw new AppError(
+        'NOT_FOUND',
+        `${remote}@${version} is not published, so it cannot be ${purpose}. Publish it first: pnpm release publish ${remote} --version ${version}`,
+      );
+    }
+    return release;
+  }
+
+  function requireAllowedOrigin(remote: TRemoteName, version: string): void {
+    const origin = new URL(store.entryUrl(remote, version)).origin;
+    if (!config.remoteOrigins.includes(origin)) {
+      throw new AppError(
+        'FORBIDDEN',
+        `${remote}@${version} would be served from ${origin}, which is not in REMOTE_ORIGINS (${config.remoteOrigins.join(', ')}).`,
+      );
+    }
+  }
+
+  /**
+   * The compatibility gate. With force it still runs, and what it found is recorded with the
+   * entry; without force any problem refuses the change.
+   */
+  async function gate(release: TRelease, environment: string, force: boolean): Promise<string[]> {
+    let problems: string[];
+    try {
+      problems = compatibilityProblems(release.remote, release, await shellProvides());
+    } catch (error) {
+      if (!(error instanceof ShellManifestError)) throw error;
+      if (force) return [`the gate could not run: ${error.message}`];
+      throw new AppError(
+        'INTERNAL',
+        `The compatibility gate cannot run, so nothing was pinned. ${error.message}`,
+        undefined,
+        { status: 503 },
+      );
+    }
+    if (problems.length > 0 && !force) {
+      throw new AppError(
+        'CONFLICT',
+        `${release.remote}@${release.version} cannot be pinned in ${environment}: the shell cannot run it.\n` +
+          problems.map((problem) => `  - ${problem}`).join('\n') +
+          '\nFix the release, or pin it anyway with --force (force: true), which the history records.',
+      );
+    }
+    return problems;
+  }
+
+  function entryBase(command: ChangeCommand, force: boolean, overrides: string[]) {
+    return {
+      remote: command.remote,
+      force,
+      ...(overrides.length > 0 ? { overrides } : {}),
+      by: command.by,
+      at: new Date().toISOString(),
+      via,
+    };
+  }
+
+  async function change(
+    environment: string,
+    command: ChangeCommand,
+    decide: (current: RemotePinState | undefined) => NewPinEntry | null,
+  ): Promise<TPinChangeResponse> {
+    const { entry, snapshot } = await asAppErrors(() =>
+      pins.append(environment, command.remote, command.expectedSeq, decide),
+    );
+    return {
+      changed: entry !== null,
+      entry,
+      status: statusOf(command.remote, environment, snapshot.remotes.get(command.remote)),
+    };
+  }
+
+  return {
+    async publish(command: PublishCommand): Promise<PublishResult> {
+      const manifest = command.files.get(FEDERATION_MANIFEST_FILE);
+      if (!manifest) {
+        throw new AppError(
+          'VALIDATION',
+          `The build has no ${FEDERATION_MANIFEST_FILE} at its root: is it a Module Federation build of ${command.remote}?`,
+        );
+      }
+      let info: ReturnType<typeof readBuildInfo>;
+      try {
+        info = readBuildInfo(manifest, command.files.get(FEDERATION_STATS_FILE));
+      } catch (error) {
+        if (error instanceof BuildInfoError) throw new AppError('VALIDATION', error.message);
+        throw error;
+      }
+      const version = command.version ?? info.buildVersion;
+      if (!version) {
+        throw new AppError('VALIDATION', 'The build does not say its version: give one (--version).');
+      }
+      if (info.buildVersion !== null && info.buildVersion !== version) {
+        throw new AppError(
+          'VALIDATION',
+          `The build says it is version ${info.buildVersion} (${FEDERATION_MANIFEST_FILE}), not ${version}. Build it with REMOTE_VERSION=${version}.`,
+        );
+      }
+      const wrongContainer = containerProblem(command.remote, info.container);
+      if (wrongContainer) {
+        throw new AppError('VALIDATION', `This is not a build of ${command.remote}: ${wrongContainer}.`);
+      }
+
+      return asAppErrors(() =>
+        store.publish({
+          remote: command.remote,
+          version,
+          files: command.files,
+          info,
+          builtAt: command.builtAt ?? new Date().toISOString(),
+          gitCommit: command.gitCommit ?? null,
+          publishedBy: command.by,
+        }),
+      );
+    },
+
+    async pin(command: PinCommand): Promise<TPinChangeResponse> {
+      const environment = envOf(command.environment);
+      const release = await requireRelease(command.remote, command.version, 'pinned');
+      requireAllowedOrigin(command.remote, command.version);
+      const force = command.force === true;
+      const overrides = await gate(release, environment, force);
+      const organizations = command.organizations ? [...new Set(command.organizations)].sort() : undefined;
+
+      return change(environment, command, (current) => {
+        const live = currentVersion(current);
+        if (organizations) {
+          const already = organizations.every((slug) => versionFor(current, slug) === command.version);
+          if (already) return null;
+        } else if (live === command.version && (current?.canaries.length ?? 0) === 0) {
+          return null;
+        }
+        return {
+          ...entryBase(command, force, overrides),
+          action: 'pin',
+          version: command.version,
+          previousVersion: live,
+          ...(organizations ? { organizations } : {}),
+        };
+      });
+    },
+
+    /** Withdraws the latest canary if one is active, else returns everyone to the previous pin. */
+    async rollback(command: RollbackCommand): Promise<TPinChangeResponse> {
+      const environment = envOf(command.environment);
+      const force = command.force === true;
+      const state = (await pins.read(environment)).remotes.get(command.remote);
+      const target = rollbackTarget(state);
+      let overrides: string[] = [];
+      if (target.kind === 'layer' && target.version !== null) {
+        const release = await store.get(command.remote, target.version);
+        if (!release && !force) {
+          throw new AppError(
+            'CONFLICT',
+            `${command.remote}@${target.version}, which a rollback would return to, is no longer in the release store. Pin another version instead.`,
+          );
+        }
+        if (release) overrides = await gate(release, environment, force);
+      }
+
+      return change(environment, command, (current) => {
+        // Decided again under the lock: the state read above may have moved (then expectedSeq refuses).
+        const decided = rollbackTarget(current);
+        if (decided.kind === 'none') {
+          throw new AppError(
+            'CONFLICT',
+            `${command.remote} has no earlier pin to roll back to in ${environment}. Pin a version, or unpin it to return to the configured remote.`,
+          );
+        }
+        if (!sameTarget(decided, target)) {
+          // Only possible without expectedSeq: what the gate checked is no longer what a rollback would do.
+          throw new AppError(
+            'CONFLICT',
+            `${command.remote} changed while rolling back; nothing was changed. Check \`pnpm release status\` and try again.`,
+          );
+        }
+        if (decided.kind === 'canary') {
+          return {
+            ...entryBase(command, force, []),
+            action: 'rollback',
+            version: currentVersion(current),
+            previousVersion: decided.canary.version,
+            organizations: decided.canary.organizations,
+          };
+        }
+        return {
+          ...entryBase(command, force, overrides),
+          action: 'rollback',
+          version: decided.version,
+          previousVersion: currentVersion(current),
+        };
+      });
+    },
+
+    /** Back to the configured remote (REMOTES) for everyone; a later rollback re-applies the pin. */
+    async unpin(command: ChangeCommand): Promise<TPinChangeResponse> {
+      const environment = envOf(command.environment);
+      return change(environment, command, (current) => {
+        const live = currentVersion(current);
+        if (live === null && (current?.canaries.length ?? 0) === 0) return null;
+        return { ...entryBase(command, false, []), action: 'unpin', version: null, previousVersion: live };
+      });
+    },
+
+    async status(environment?: string): Promise<TReleasesStatusResponse> {
+      const env = envOf(environment);
+      const snapshot = await pins.read(env);
+      return {
+        environment: env,
+        remotes: REMOTE_NAMES.map((remote) => statusOf(remote, env, snapshot.remotes.get(remote))),
+      };
+    },
+
+    async remote(remote: TRemoteName, environment?: string): Promise<TRemoteReleasesResponse> {
+      const env = envOf(environment);
+      const [snapshot, releases] = await Promise.all([pins.read(env), store.list(remote)]);
+      return {
+        remote,
+        environment: env,
+        status: statusOf(remote, env, snapshot.remotes.get(remote)),
+        releases,
+        history: snapshot.entries.filter((entry: TPinEntry) => entry.remote === remote),
+      };
+    },
+
+    /**
+     * What this API's environment serves to a page of `organization`: remote -> pinned build
+     * (entry URL and version). Remotes without a pin are absent (the configured remote applies).
+     */
+    async servedReleases(
+      organization?: string,
+    ): Promise<Map<TRemoteName, { version: string; entry: string }>> {
+      const snapshot = await pins.read(config.environment);
+      const served = new Map<TRemoteName, { version: string; entry: string }>();
+      for (const [remote, state] of snapshot.remotes) {
+        const version = versionFor(state, organization);
+        if (version !== null) served.set(remote, { version, entry: store.entryUrl(remote, version) });
+      }
+      return served;
+    },
+  };
+}
+
+type RollbackTarget =
+  | { kind: 'none' }
+  | { kind: 'canary'; canary: RemotePinState['canaries'][number] }
+  | { kind: 'layer'; version: string | null };
+
+function rollbackTarget(state: RemotePinState | undefined): RollbackTarget {
+  const canary = state?.canaries.at(-1);
+  if (canary) return { kind: 'canary', canary };
+  const layers = state?.layers ?? [];
+  const previous = layers.at(-2);
+  return previous ? { kind: 'layer', version: previous.version } : { kind: 'none' };
+}
+
+/**
+ * The embedded setup: the release store and the pin logs under DATA_DIR/releases, used by the API
+ * and by `pnpm release` alike (files, not the database, so both can write while the API runs).
+ */
+export function openReleases(config: ReleaseConfig, via: 'cli' | 'api') {
+  const store = new FileSystemReleaseStore(config.dir, config.publicUrl);
+  const pins = new FilePinLog(join(config.dir, 'pins'));
+  return { store, pins, service: createReleaseService({ store, pins, config, via }) };
+}
+
+function sameTarget(a: RollbackTarget, b: RollbackTarget): boolean {
+  if (a.kind === 'canary' && b.kind === 'canary') return a.canary.entry.seq === b.canary.entry.seq;
+  if (a.kind === 'layer' && b.kind === 'layer') return a.version === b.version;
+  return a.kind === b.kind;
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { onTestFinished } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import type { AppDatabase, Database } from '../db/client';
+import type { Mailer } from '../modules/mail/service';
+import { emptyTestDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** The app's database, for arranging what the API cannot (yet) and for checking what it wrote. */
+  db: Database;
+  config: Config;
+}
+
+/** The product's defaults, quiet logs, and the outbox on. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  // Never the developer's DATA_DIR/releases: a path no test shares (created only if a test writes).
+  const releases = { ...config.releases, dir: join(tmpdir(), `dash-test-releases-${randomUUID()}`) };
+  return { ...config, releases, ...overrides };
+}
+
+/**
+ * An API on empty tables (see emptyTestDatabase), closed when the test ends. Call it inside a test.
+ * `database` swaps in a database the test owns (e.g. one it closes to see the health check fail);
+ * `logStream` receives the log lines (set `logLevel` too, the test default is silent).
+ */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { mailer?: Mailer; database?: AppDatabase; logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const database = options.database ?? (await emptyTestDatabase());
+  const app = await buildApp({
+    config,
+    db: database.db,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
+  onTestFinished(() => app.close());
+  await app.ready();
+  return { app, db: database.db, config };
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { type AppDatabase, openPglite, openPostgres } from '../db/client';
+import { migrate } from '../db/migrate';
+
+/** When set, tests run against this PostgreSQL server (an admin URL: it may create databases). */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+/**
+ * A brand-new, migrated database that belongs to the caller: an in-memory PGlite, or with
+ * TEST_DATABASE_URL a `t_<random>` database on that server, dropped again by close().
+ */
+export async function openTestDatabase(): Promise<AppDatabase> {
+  const database = TEST_DATABASE_URL ? await createPostgresDatabase(TEST_DATABASE_URL) : await openPglite();
+  try {
+    await migrate(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+async function createPostgresDatabase(adminUrl: string): Promise<AppDatabase> {
+  const name = `t_${randomBytes(8).toString('hex')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`create database "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), { max: 5 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await withAdminClient(adminUrl, (client) =>
+        client.query(`drop database if exists "${name}" with (force)`),
+      );
+    },
+  };
+}
+
+async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starting PGlite costs about a second, so each test file opens one database and every test
+ * starts from empty tables (tests in a file run one after another). Closed after the file.
+ */
+let shared: Promise<AppDatabase> | undefined;
+
+export async function emptyTestDatabase(): Promise<AppDatabase> {
+  shared ??= openTestDatabase();
+  const database = await shared;
+  await truncateAllTables(database);
+  return database;
+}
+
+/** Every table of the public schema, so tables added later are emptied too. */
+async function truncateAllTables(database: AppDatabase): Promise<void> {
+  await database.db.execute(sql`
+    do $$
+    declare tables text;
+    begin
+      select string_agg(format('%I', tablename), ', ') into tables from pg_tables where schemaname = 'public';
+      if tables is not null then
+        execute 'truncate table ' || tables || ' restart identity cascade';
+      end if;
+    end $$`);
+}
+
+afterAll(async () => {
+  const database = await shared;
+  shared = undefined;
+  await database?.close();
+});

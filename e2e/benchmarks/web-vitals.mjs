@@ -1,0 +1,156 @@
+#!/usr/bin/env node
+// Prints, for the built dashboard served as in production (`npm start`'s launcher, own ports and data):
+//  - gzipped JavaScript the shell loads before its first contentful paint, and all it loads for the page;
+//  - gzipped JavaScript each remote adds when its area is first opened;
+//  - largest contentful paint of a signed-in page on a throttled mobile profile
+//    (150 ms RTT, 1.6 Mbps down, 750 kbps up, CPU 4x slower), median of 3 cold loads.
+// Run: pnpm --filter @dash/e2e bench:web (after `pnpm build`). Figures only: it asserts nothing.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const port = Number(process.env.BENCH_PORT ?? 4700);
+const base = `http://localhost:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'dash-bench-'));
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+const launcher = spawn('node', ['shell/scripts/dashboard.mjs', '--skip-build', '--quiet'], {
+  cwd: ROOT,
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+await new Promise((resolve, reject) => {
+  launcher.stdout.on('data', (chunk) => chunk.toString().includes('Dashboard ready') && resolve());
+  launcher.on('exit', () => reject(new Error('the launcher stopped before the dashboard was ready')));
+});
+
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+
+async function signedInContext() {
+  const context = await browser.newContext();
+  const request = context.request;
+  await request.post(`${base}/api/v0/auth`, { data: { email: 'demo@example.com' } });
+  const mails = await (await request.get(`${base}/api/v0/dev/mailbox`)).json();
+  const token = new URL(mails.find((mail) => mail.to === 'demo@example.com').links[0]).pathname
+    .split('/')
+    .pop();
+  await request.post(`${base}/api/v0/auth/${token}`, { data: {} });
+  return context;
+}
+
+/** JS resources (gzipped body bytes) and paint times, read from the page's own performance timeline. */
+async function timeline(page) {
+  return page.evaluate(async () => {
+    const lcp = await new Promise((resolve) => {
+      let last = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) last = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      setTimeout(() => resolve(last), 500);
+    });
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
+      .map((entry) => ({
+        url: entry.name,
+        bytes: entry.encodedBodySize,
+        start: entry.startTime,
+        end: entry.responseEnd,
+      }));
+    return { fcp, lcp, scripts };
+  });
+}
+
+async function jsBeforeFirstPaint(context, path) {
+  const page = await context.newPage();
+  await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+  const { fcp, scripts } = await timeline(page);
+  await page.close();
+  const before = scripts.filter((script) => script.start <= fcp);
+  const sum = (list) => list.reduce((total, script) => total + script.bytes, 0);
+  return {
+    fcp,
+    bytes: sum(before),
+    files: before.length,
+    pageBytes: sum(scripts),
+    pageFiles: scripts.length,
+  };
+}
+
+console.log('\nShell: gzipped JavaScript before the first contentful paint | all JavaScript the page needs');
+const report = (label, figures) =>
+  console.log(
+    `  ${label.padEnd(26)} ${kib(figures.bytes)} in ${figures.files} files (FCP ${figures.fcp.toFixed(0)} ms) | ${kib(figures.pageBytes)} in ${figures.pageFiles} files`,
+  );
+const anonymous = await browser.newContext();
+report('/auth (signed out)', await jsBeforeFirstPaint(anonymous, '/auth'));
+const context = await signedInContext();
+report('/org/acme-treasury', await jsBeforeFirstPaint(context, '/org/acme-treasury'));
+
+console.log('\nRemotes: gzipped JavaScript + manifest each adds when its area is first opened');
+const areas = [
+  ['remote-messages', '/org/acme-treasury/messages', port + 11],
+  ['remote-wallet', '/org/acme-treasury/wallet', port + 12],
+  ['remote-rails', '/org/acme-treasury/rails/transactions', port + 13],
+  ['remote-settings', '/org/acme-treasury/settings', port + 14],
+];
+for (const [remote, path, remotePort] of areas) {
+  const page = await context.newPage();
+  const own = [];
+  page.on('response', async (response) => {
+    if (new URL(response.url()).port !== String(remotePort)) return;
+    const sizes = await response
+      .request()
+      .sizes()
+      .catch(() => null);
+    own.push({ url: response.url(), bytes: sizes?.responseBodySize ?? 0 });
+  });
+  await page.goto(`${base}/org/acme-treasury`, { waitUntil: 'networkidle' });
+  await page.getByRole('navigation', { name: 'Organization' }).waitFor();
+  await page.evaluate((target) => window.history.pushState({}, '', target), path);
+  await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
+  await page.getByTestId('runtime-probe').first().waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  const total = own.reduce((sum, file) => sum + file.bytes, 0);
+  console.log(
+    `  ${remote.padEnd(16)} ${kib(total)} in ${own.length} files (${own.map((f) => f.url.split('/').pop()).join(', ')})`,
+  );
+  await page.close();
+}
+
+console.log('\nSigned-in page on a throttled mobile profile (150 ms RTT, 1.6 Mbps, CPU x4), 3 cold loads');
+const lcps = [];
+for (let run = 0; run < 3; run += 1) {
+  const cold = await signedInContext();
+  const page = await cold.newPage();
+  const cdp = await cold.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto(`${base}/org/acme-treasury/wallet`, { waitUntil: 'networkidle', timeout: 60_000 });
+  await page.getByRole('heading', { name: 'Wallet', exact: true }).waitFor();
+  const { lcp, fcp } = await timeline(page);
+  lcps.push(lcp);
+  console.log(`  run ${run + 1}: FCP ${fcp.toFixed(0)} ms, LCP ${lcp.toFixed(0)} ms`);
+  await cold.close();
+}
+lcps.sort((a, b) => a - b);
+console.log(`  median LCP ${lcps[1].toFixed(0)} ms (target: 2000 ms)\n`);
+
+await browser.close();
+launcher.kill('SIGTERM');
+await new Promise((resolve) => setTimeout(resolve, 500));
+rmSync(dataDir, { recursive: true, force: true });

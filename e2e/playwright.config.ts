@@ -1,0 +1,57 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.mjs';
+
+/**
+ * The e2e suite drives a system Chromium against the real built shell and remotes (each on its own
+ * port) and the real API on a fresh temporary database, all started by the same launcher as
+ * `npm start`. Ports follow E2E_PORT so a running dashboard on 3000 is left alone.
+ */
+const port = Number(process.env.E2E_PORT ?? 4300);
+if (!existsSync(CHROMIUM_PATH)) {
+  throw new Error(
+    `No Chromium at ${CHROMIUM_PATH}. Install it with "apt-get install -y chromium" or point CHROMIUM_PATH at one.`,
+  );
+}
+
+// Workers re-read this file; the data directory is chosen once, in the main process.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'dash-e2e-'));
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: './tests',
+  globalTeardown: './support/global-teardown.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+    },
+  },
+  webServer: {
+    command: 'node ../shell/scripts/dashboard.mjs --skip-build --quiet',
+    url: `http://127.0.0.1:${port}/api/v0/health`,
+    wait: { stdout: /Dashboard ready/ },
+    stdout: 'pipe',
+    reuseExistingServer: false,
+    timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    env: {
+      PORT: String(port),
+      DATA_DIR: E2E_DATA_DIR,
+      AUTH_RATE_LIMIT_PER_EMAIL: '50',
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,45 @@
+import type { TSettingsTab } from '@dash/shared';
+import { Stack, Tabs, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
+import { MembersSettings } from '../features/members/components/MembersSettings';
+import { DangerZone } from '../features/organization/components/DangerZone';
+import { GeneralSettings } from '../features/organization/components/GeneralSettings';
+import { readSettingsTab } from '../features/organization/settings-tab';
+import { AreaProbe } from './AreaProbe';
+
+/** /org/{org}/settings?tab=general|members|danger-zone */
+export default function OrganizationSettingsPage() {
+  const [search, setSearch] = useSearchParams();
+  const tab = readSettingsTab(search.get('tab'));
+  const selectTab = (value: string | null) =>
+    setSearch((previous) => {
+      const next = new URLSearchParams(previous);
+      next.set('tab', readSettingsTab(value));
+      return next;
+    });
+
+  return (
+    <Stack gap="md">
+      <AreaProbe />
+      <Title order={1} size="h2">
+        Settings
+      </Title>
+      <Tabs value={tab} onChange={selectTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value={'general' satisfies TSettingsTab}>General</Tabs.Tab>
+          <Tabs.Tab value={'members' satisfies TSettingsTab}>Members</Tabs.Tab>
+          <Tabs.Tab value={'danger-zone' satisfies TSettingsTab}>Danger zone</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="general" pt="md">
+          <GeneralSettings />
+        </Tabs.Panel>
+        <Tabs.Panel value="members" pt="md">
+          <MembersSettings />
+        </Tabs.Panel>
+        <Tabs.Panel value="danger-zone" pt="md">
+          <DangerZone />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,154 @@
+import {
+  can,
+  notifyError,
+  notifySuccess,
+  PageSkeleton,
+  paths,
+  ROLES,
+  type TOrganizationUser,
+  type TRole,
+  useCurrentOrganization,
+  useDeleteOrganizationUserMutation,
+  useOrganizationUsersQuery,
+  useSession,
+  useUpdateOrganizationUserMutation,
+} from '@dash/shared';
+import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { LoadFailed } from '../../../components/LoadFailed';
+
+const nameOf = (user: TOrganizationUser) => `${user.firstName} ${user.lastName}`.trim() || user.email;
+
+/** Members tab: everyone with name, e-mail and role; Admins change roles and remove members. */
+export function MembersSettings() {
+  const organization = useCurrentOrganization();
+  const { user: me } = useSession();
+  const canManage = can(organization.role, 'members.manage');
+  const users = useOrganizationUsersQuery(organization.uid);
+  const updateUser = useUpdateOrganizationUserMutation(organization.uid);
+  const deleteUser = useDeleteOrganizationUserMutation(organization.uid);
+  const [confirming, setConfirming] = useState<string | null>(null);
+
+  if (users.isPending) return <PageSkeleton rows={3} label="Loading members" />;
+  if (users.isError) return <LoadFailed error={users.error} onRetry={() => users.refetch()} />;
+
+  const changeRole = (member: TOrganizationUser, role: TRole) => {
+    if (role === member.role) return;
+    updateUser.mutate(
+      { userUid: member.uid, role },
+      {
+        onSuccess: () => notifySuccess(`${nameOf(member)} is now ${role}`),
+        onError: notifyError,
+      },
+    );
+  };
+  const remove = (member: TOrganizationUser) =>
+    deleteUser.mutate(member.uid, {
+      onSuccess: () => notifySuccess(`${nameOf(member)} was removed from ${organization.name}`),
+      onError: notifyError,
+      onSettled: () => setConfirming(null),
+    });
+
+  /** While a change is on its way the select shows it; if it fails, it falls back to the saved role. */
+  const shownRole = (member: TOrganizationUser): TRole =>
+    updateUser.isPending && updateUser.variables?.userUid === member.uid
+      ? updateUser.variables.role
+      : member.role;
+
+  return (
+    <Stack gap="md">
+      {canManage ? (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Admins manage members and invitations. Editors work in every area; Viewers only read.
+          </Text>
+          <Button component={Link} to={paths.org.invite(organization.slug)} variant="light" size="xs">
+            Invite people
+          </Button>
+        </Group>
+      ) : null}
+      <Table.ScrollContainer minWidth={560}>
+        <Table verticalSpacing="sm" aria-label="Members">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>E-mail</Table.Th>
+              <Table.Th>Role</Table.Th>
+              {canManage ? <Table.Th aria-label="Actions" /> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.data.map((member) => (
+              <Table.Tr key={member.uid}>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Text size="sm">{nameOf(member)}</Text>
+                    {member.uid === me.uid ? (
+                      <Badge size="xs" variant="outline" color="gray">
+                        you
+                      </Badge>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{member.email}</Text>
+                </Table.Td>
+                <Table.Td>
+                  {canManage ? (
+                    <Select
+                      aria-label={`Role of ${nameOf(member)}`}
+                      data={[...ROLES]}
+                      value={shownRole(member)}
+                      onChange={(value) => value && changeRole(member, value as TRole)}
+                      allowDeselect={false}
+                      disabled={updateUser.isPending && updateUser.variables?.userUid === member.uid}
+                      w={130}
+                      size="xs"
+                    />
+                  ) : (
+                    <Badge variant="light" color={member.role === 'Admin' ? 'teal' : 'gray'}>
+                      {member.role}
+                    </Badge>
+                  )}
+                </Table.Td>
+                {canManage ? (
+                  <Table.Td>
+                    {confirming === member.uid ? (
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          color="red"
+                          loading={deleteUser.isPending}
+                          onClick={() => remove(member)}
+                          aria-label={`Confirm removing ${nameOf(member)}`}
+                        >
+                          Remove
+                        </Button>
+                        <Button size="xs" variant="default" onClick={() => setConfirming(null)}>
+                          Cancel
+                        </Button>
+                      </Group>
+                    ) : (
+                      <Group justify="flex-end">
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setConfirming(member.uid)}
+                          aria-label={`Remove ${nameOf(member)}`}
+                        >
+                          Remove
+                        </Button>
+                      </Group>
+                    )}
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

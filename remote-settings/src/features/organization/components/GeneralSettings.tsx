@@ -1,0 +1,37 @@
+import { can, useCurrentOrganization } from '@dash/shared';
+import { Divider, Stack, Text } from '@mantine/core';
+import { AvatarUpload } from './AvatarUpload';
+import { OrganizationDetailsForm } from './OrganizationDetailsForm';
+
+/** General tab: name, slug and avatar. Only Admins change them; others read them. */
+export function GeneralSettings() {
+  const organization = useCurrentOrganization();
+  const canUpdate = can(organization.role, 'organization.update');
+  return (
+    <Stack gap="lg">
+      {canUpdate ? (
+        // Keyed by what was saved: after a save the form starts again from the organization as it is now.
+        <OrganizationDetailsForm
+          key={`${organization.name}/${organization.slug}`}
+          organization={organization}
+        />
+      ) : (
+        <Stack gap={4}>
+          <Text fw={600} size="sm">
+            Organization name
+          </Text>
+          <Text>{organization.name}</Text>
+          <Text fw={600} size="sm" mt="sm">
+            Slug
+          </Text>
+          <Text>/org/{organization.slug}</Text>
+          <Text size="sm" c="dimmed" mt="sm">
+            Only Admins can change the organization settings.
+          </Text>
+        </Stack>
+      )}
+      <Divider />
+      <AvatarUpload organization={organization} canChange={canUpdate} />
+    </Stack>
+  );
+}

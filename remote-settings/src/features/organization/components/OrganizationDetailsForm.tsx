@@ -1,0 +1,66 @@
+import {
+  applyServerFieldErrors,
+  notifyError,
+  notifySuccess,
+  paths,
+  type TOrganization,
+  type TUpdateOrganizationRequest,
+  useUpdateOrganizationMutation,
+  ZUpdateOrganizationRequest,
+} from '@dash/shared';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useNavigate } from 'react-router-dom';
+
+/** Rename the organization and change its slug; a new slug moves the page to its new URL. */
+export function OrganizationDetailsForm({ organization }: { organization: TOrganization }) {
+  const navigate = useNavigate();
+  const update = useUpdateOrganizationMutation(organization.uid);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: organization.name, slug: organization.slug },
+    validate: schemaResolver(ZUpdateOrganizationRequest, { sync: true }),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit((values) => {
+    const changes: TUpdateOrganizationRequest = {};
+    if (values.name.trim() !== organization.name) changes.name = values.name;
+    if (values.slug !== organization.slug) changes.slug = values.slug;
+    if (changes.name === undefined && changes.slug === undefined) return;
+    update.mutate(changes, {
+      onSuccess: (updated) => {
+        notifySuccess('Organization settings saved');
+        // The organization list was refreshed first, so the new slug passes the organization gate.
+        if (updated.slug !== organization.slug) navigate(paths.org.settings(updated.slug), { replace: true });
+      },
+      onError: (error) => {
+        if (!applyServerFieldErrors(form, error)) notifyError(error);
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Organization details">
+      <Stack gap="md" maw={480}>
+        <TextInput
+          label="Organization name"
+          required
+          autoComplete="organization"
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label="Slug"
+          description={`Used in links: /org/${form.values.slug || 'your-slug'}`}
+          required
+          {...form.getInputProps('slug')}
+        />
+        <Group>
+          <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+            Save changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { formatDate, PageSkeleton, paths, useSigningDevicesQuery } from '@dash/shared';
+import { Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { LoadFailed } from '../../../components/LoadFailed';
+
+export function SigningDevicesPage() {
+  const devices = useSigningDevicesQuery();
+
+  let content: ReactNode;
+  if (devices.isPending) content = <PageSkeleton rows={3} label="Loading signing devices" />;
+  else if (devices.isError) content = <LoadFailed error={devices.error} onRetry={() => devices.refetch()} />;
+  else if (devices.data.length === 0) content = <Text c="dimmed">No signing devices yet.</Text>;
+  else
+    content = (
+      <Table.ScrollContainer minWidth={560}>
+        <Table aria-label="Signing devices" verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Address</Table.Th>
+              <Table.Th>Added</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {devices.data.map((device) => (
+              <Table.Tr key={device.uid}>
+                <Table.Td>
+                  <Text size="sm">{device.name}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Code>{device.ethAddress}</Code>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatDate(device.createdAt)}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            Signing devices
+          </Title>
+          <Text c="dimmed">The devices you sign wallet transactions with.</Text>
+        </Stack>
+        <Button component={Link} to={paths.settings.newSigningDevice()}>
+          Add signing device
+        </Button>
+      </Group>
+      {content}
+    </Stack>
+  );
+}

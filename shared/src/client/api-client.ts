@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+import { API_PREFIX, ORGANIZATION_HEADER, type TErrorCode, ZErrorBody } from '../contracts/common';
+
+/**
+ * A failed API call. `message` is the spec's catalogue message for the call (what a toast shows);
+ * `detail` is the server's own explanation when it gave one (a rule the caller broke), and
+ * `fields` maps form fields to their messages.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: TErrorCode | 'NETWORK' | 'BAD_RESPONSE',
+    readonly detail?: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+export interface ApiRequest<S extends z.ZodType> {
+  /** Path below /api/v0, without a leading slash: 'me/organizations'. */
+  path: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** A multipart body (file uploads), sent instead of `body`; the browser sets its content type. */
+  formData?: FormData;
+  /** Organization-scoped calls name the organization in the x-organization-uid header. */
+  organizationUid?: string;
+  /** Schema of a successful answer; `null` for calls answered with 204 No Content. */
+  response: S | null;
+  /** The catalogue message this call fails with. */
+  failure: string;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<S extends z.ZodType>(request: ApiRequest<S>): Promise<z.output<S>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (request.body !== undefined && request.formData === undefined)
+    headers['content-type'] = 'application/json';
+  if (request.organizationUid) headers[ORGANIZATION_HEADER] = request.organizationUid;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_PREFIX}/${request.path}`, {
+      method: request.method ?? 'GET',
+      headers,
+      credentials: 'same-origin',
+      body: request.formData ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
+      signal: request.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(request.failure, 0, 'NETWORK', 'The server could not be reached.');
+  }
+
+  if (!response.ok) throw await toApiError(response, request.failure);
+  if (request.response === null) return undefined as z.output<S>;
+
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new ApiError(request.failure, response.status, 'BAD_RESPONSE');
+  }
+  const parsed = request.response.safeParse(json);
+  if (!parsed.success) throw new ApiError(request.failure, response.status, 'BAD_RESPONSE');
+  return parsed.data;
+}
+
+async function toApiError(response: Response, failure: string): Promise<ApiError> {
+  const body = ZErrorBody.safeParse(await response.json().catch(() => null));
+  if (!body.success) {
+    return new ApiError(failure, response.status, response.status >= 500 ? 'INTERNAL' : 'BAD_RESPONSE');
+  }
+  const { code, message, fields } = body.data.error;
+  // A server fault says nothing the user can act on; a client error explains what to change.
+  const detail = response.status >= 500 ? undefined : message;
+  return new ApiError(failure, response.status, code, detail, fields);
+}

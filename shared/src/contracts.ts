@@ -1,0 +1,18 @@
+/**
+ * The contracts entry: request/response schemas, messages, paths and the permission matrix.
+ * Free of React and the DOM, so the API imports it as well as every app.
+ */
+export * from './contracts/auth';
+export * from './contracts/catalogue';
+export * from './contracts/common';
+export * from './contracts/invitations';
+export * from './contracts/mailbox';
+export * from './contracts/members';
+export * from './contracts/organization';
+export * from './contracts/paths';
+export * from './contracts/permissions';
+export * from './contracts/profile';
+export * from './contracts/rails';
+export * from './contracts/releases';
+export * from './contracts/remotes';
+export * from './contracts/signing-devices';

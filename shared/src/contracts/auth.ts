@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { ZEmail, ZUid } from './common';
+
+/**
+ * A redirect is only ever a same-origin path: it starts with one '/', not '//' or '/\',
+ * and carries no scheme. Anything else is dropped (never an error), so a crafted link cannot
+ * turn sign-in into an open redirect.
+ */
+export function safeRedirectPath(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return undefined;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  // Control characters and backslashes let browsers reinterpret the path as another origin.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  if (/[\u0000-\u001f\\]/.test(value)) return undefined;
+  try {
+    const url = new URL(value, 'http://same-origin.invalid');
+    if (url.origin !== 'http://same-origin.invalid') return undefined;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return undefined;
+  }
+}
+
+export const ZRequestMagicLinkRequest = z.strictObject({
+  email: ZEmail,
+  redirect: z.string().max(2048).optional(),
+});
+export type TRequestMagicLinkRequest = z.infer<typeof ZRequestMagicLinkRequest>;
+
+export const ZRequestMagicLinkResponse = z.object({
+  data: z.object({ sent: z.literal(true) }),
+});
+export type TRequestMagicLinkResponse = z.infer<typeof ZRequestMagicLinkResponse>;
+
+/** Path parameter of POST auth/{token}: base64url of at least 32 random bytes. */
+export const ZMagicLinkToken = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43,128}$/, { message: 'This sign-in link is not valid' });
+
+export const ZVerifyMagicLinkRequest = z.strictObject({});
+
+export const ZVerifyMagicLinkResponse = z.object({
+  status: z.enum(['signed-in', 'registered']),
+  redirect: z.string().optional(),
+});
+export type TVerifyMagicLinkResponse = z.infer<typeof ZVerifyMagicLinkResponse>;
+
+export const ZUser = z.object({
+  uid: ZUid,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+/** GET me: data.type is always 'user' for a dashboard session (spec section 3). */
+export const ZMeResponse = z.object({
+  data: ZUser.extend({ type: z.literal('user') }),
+});
+export type TMeResponse = z.infer<typeof ZMeResponse>;
+export type TSessionUser = TMeResponse['data'];

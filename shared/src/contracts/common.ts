@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+export const API_PREFIX = '/api/v0';
+/** Organization-scoped calls name their organization with this header (spec section 6). */
+export const ORGANIZATION_HEADER = 'x-organization-uid';
+
+export const ROLES = ['Admin', 'Editor', 'Viewer'] as const;
+export const ZRole = z.enum(ROLES);
+export type TRole = z.infer<typeof ZRole>;
+
+export const ZUid = z.uuid({ message: 'Invalid identifier' });
+export const ZIsoDateTime = z.iso.datetime({ offset: true });
+
+/** Trimmed, lowercased e-mail address: the one rule for sign-in, invites and e-mail changes. */
+export const ZEmail = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .max(254, { message: 'Email must be at most 254 characters' })
+  .pipe(z.email({ message: 'Enter a valid email address' }));
+
+export const ERROR_CODES = [
+  'VALIDATION',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_ALLOWLISTED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'GONE',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INTERNAL',
+] as const;
+export const ZErrorCode = z.enum(ERROR_CODES);
+export type TErrorCode = z.infer<typeof ZErrorCode>;
+
+/** The one error body every failing API call answers with. */
+export const ZErrorBody = z.object({
+  error: z.object({
+    code: ZErrorCode,
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type TErrorBody = z.infer<typeof ZErrorBody>;
+
+export const ZHealthResponse = z.object({
+  status: z.literal('ok'),
+  database: z.literal('ok'),
+});
+export type THealthResponse = z.infer<typeof ZHealthResponse>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { ROLES, ZRole, ZUid } from './common';
+
+/** A user of the organization with their role in it (GET organization/users, spec section 7). */
+export const ZOrganizationUser = z.object({
+  uid: ZUid,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: ZRole,
+});
+export type TOrganizationUser = z.infer<typeof ZOrganizationUser>;
+
+export const ZOrganizationUsersResponse = z.object({ data: z.array(ZOrganizationUser) });
+export type TOrganizationUsersResponse = z.infer<typeof ZOrganizationUsersResponse>;
+
+export const ZOrganizationUserResponse = z.object({ data: ZOrganizationUser });
+export type TOrganizationUserResponse = z.infer<typeof ZOrganizationUserResponse>;
+
+export const ROLE_REQUIRED = 'Choose Admin, Editor or Viewer';
+
+/** PATCH organization/users/{userUid}: the member's new role (spec section 5). */
+export const ZUpdateOrganizationUserRequest = z.strictObject({
+  role: z.enum(ROLES, { message: ROLE_REQUIRED }),
+});
+export type TUpdateOrganizationUserRequest = z.infer<typeof ZUpdateOrganizationUserRequest>;
+
+export const ZOrganizationUserParams = z.strictObject({ userUid: ZUid });
+
+/** Every organization keeps at least one Admin: the last one can be neither demoted, removed nor leave. */
+export const LAST_ADMIN_MESSAGE = 'You are the last Admin: make someone else Admin first.';
+export const MEMBER_NOT_FOUND_MESSAGE = 'This person is not a member of the organization.';

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { ZRole, ZUid } from './common';
+
+export const ORGANIZATION_NAME_MAX = 32;
+export const ORGANIZATION_SLUG_MAX = 48;
+
+export const ORGANIZATION_NAME_TOO_LONG = 'Organization name must be less than 32 characters';
+export const ORGANIZATION_NAME_REQUIRED = 'Organization name is required';
+export const ORGANIZATION_SLUG_TOO_LONG = 'Organization slug must be less than 48 characters';
+export const ORGANIZATION_SLUG_FORMAT =
+  'Organization slug must contain only lowercase letters, numbers, and hyphens, and cannot start or end with a hyphen';
+
+export const ZOrganizationName = z
+  .string({ message: ORGANIZATION_NAME_REQUIRED })
+  .trim()
+  .min(1, { message: ORGANIZATION_NAME_REQUIRED })
+  .max(ORGANIZATION_NAME_MAX, { message: ORGANIZATION_NAME_TOO_LONG });
+
+export const ZOrganizationSlug = z
+  .string({ message: ORGANIZATION_SLUG_FORMAT })
+  .max(ORGANIZATION_SLUG_MAX, { message: ORGANIZATION_SLUG_TOO_LONG })
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, { message: ORGANIZATION_SLUG_FORMAT });
+
+/** The slug a name suggests: lowercase ASCII, runs of anything else become one hyphen. */
+export function suggestSlug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, ORGANIZATION_SLUG_MAX)
+    .replace(/^-+|-+$/g, '');
+}
+
+export const APPROVAL_STATUSES = ['Approved', 'Pending', 'Rejected'] as const;
+export const ZApprovalStatus = z.enum(APPROVAL_STATUSES);
+export type TApprovalStatus = z.infer<typeof ZApprovalStatus>;
+
+export const ZOrganization = z.object({
+  uid: ZUid,
+  name: z.string(),
+  slug: z.string(),
+  avatar: z.string().nullable(),
+  role: ZRole,
+  approvalStatus: ZApprovalStatus,
+  createdAt: z.string(),
+});
+export type TOrganization = z.infer<typeof ZOrganization>;
+
+export const ZOrganizationResponse = z.object({ data: ZOrganization });
+export type TOrganizationResponse = z.infer<typeof ZOrganizationResponse>;
+
+export const ZMyOrganizationsResponse = z.object({ data: z.array(ZOrganization) });
+export type TMyOrganizationsResponse = z.infer<typeof ZMyOrganizationsResponse>;
+
+export const ZCreateOrganizationRequest = z.strictObject({
+  name: ZOrganizationName,
+  slug: ZOrganizationSlug,
+});
+export type TCreateOrganizationRequest = z.infer<typeof ZCreateOrganizationRequest>;
+
+export const ZUpdateOrganizationRequest = z
+  .strictObject({
+    name: ZOrganizationName.optional(),
+    slug: ZOrganizationSlug.optional(),
+  })
+  .refine((body) => body.name !== undefined || body.slug !== undefined, {
+    message: 'Nothing to update: send a name or a slug',
+  });
+export type TUpdateOrganizationRequest = z.infer<typeof ZUpdateOrganizationRequest>;
+
+export const DELETE_CONFIRMATION_MESSAGE = 'Type the organization slug to confirm';
+
+/** DELETE organization: the caller types the organization's slug to confirm. */
+export const ZDeleteOrganizationRequest = z.strictObject({
+  slug: z
+    .string({ message: DELETE_CONFIRMATION_MESSAGE })
+    .trim()
+    .min(1, { message: DELETE_CONFIRMATION_MESSAGE }),
+});
+export type TDeleteOrganizationRequest = z.infer<typeof ZDeleteOrganizationRequest>;
+
+/** POST organization/avatar takes one file in the multipart form field `avatar`. */
+export const AVATAR_FIELD = 'avatar';
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type TAvatarContentType = (typeof AVATAR_CONTENT_TYPES)[number];
+export const AVATAR_TOO_LARGE_MESSAGE = 'The avatar must be at most 2 MB.';
+export const AVATAR_TYPE_MESSAGE = 'The avatar must be a PNG, JPEG or WebP image.';
+export const AVATAR_MISSING_MESSAGE = 'Choose an image to upload.';
+
+/**
+ * The image type from the file's first bytes (never from its name or the browser's claim):
+ * PNG 89 50 4E 47, JPEG FF D8 FF, WebP "RIFF" ???? "WEBP". Anything else is null.
+ */
+export function sniffAvatarType(bytes: Uint8Array): TAvatarContentType | null {
+  const startsWith = (offset: number, expected: readonly number[]) =>
+    expected.every((byte, index) => bytes[offset + index] === byte);
+  if (startsWith(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(0, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(0, [0x52, 0x49, 0x46, 0x46]) && startsWith(8, [0x57, 0x45, 0x42, 0x50])) return 'image/webp';
+  return null;
+}

@@ -1,0 +1,80 @@
+/**
+ * Every URL of the dashboard, in one place, so the shell's sidebar and a remote's links cannot
+ * drift apart. Route patterns (for the router) sit beside the builders (for links).
+ */
+const seg = encodeURIComponent;
+
+function withSearch(path: string, search: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+export const SETTINGS_TABS = ['general', 'members', 'danger-zone'] as const;
+export type TSettingsTab = (typeof SETTINGS_TABS)[number];
+
+export const paths = {
+  home: () => '/',
+  auth: {
+    signIn: (redirect?: string) => withSearch('/auth', { redirect }),
+    allowlist: () => '/auth/allowlist',
+    verify: (token: string) => `/auth/${seg(token)}`,
+  },
+  changeEmail: (token: string) => withSearch('/change-email', { token }),
+  designSystem: () => '/design-system',
+  devMailbox: () => '/dev/mailbox',
+  newOrganization: () => '/organizations/new',
+  org: {
+    root: (org: string) => `/org/${seg(org)}`,
+    invite: (org: string) => `/org/${seg(org)}/invite`,
+    settings: (org: string, tab?: TSettingsTab) => withSearch(`/org/${seg(org)}/settings`, { tab }),
+    documents: (org: string) => `/org/${seg(org)}/documents`,
+    kyb: (org: string) => `/org/${seg(org)}/kyb`,
+    messages: (org: string) => `/org/${seg(org)}/messages`,
+    wallet: {
+      root: (org: string) => `/org/${seg(org)}/wallet`,
+      addSigner: (org: string) => `/org/${seg(org)}/wallet/add-signer`,
+      signingDevice: (org: string) => `/org/${seg(org)}/wallet/signing-device`,
+    },
+    deposit: (org: string) => `/org/${seg(org)}/deposit`,
+    explore: {
+      root: (org: string) => `/org/${seg(org)}/explore`,
+      provider: (org: string, providerUid: string) => `/org/${seg(org)}/explore/${seg(providerUid)}`,
+    },
+    openStable: {
+      root: (org: string) => `/org/${seg(org)}/open-stable`,
+      onboard: (org: string) => `/org/${seg(org)}/open-stable/onboard`,
+      provider: (org: string, providerUid: string) => `/org/${seg(org)}/open-stable/${seg(providerUid)}`,
+    },
+    rails: {
+      root: (org: string) => `/org/${seg(org)}/rails`,
+      transactions: (org: string, search: { page?: number; size?: number } = {}) =>
+        withSearch(`/org/${seg(org)}/rails/transactions`, search),
+      transaction: (org: string, transactionUid: string) =>
+        `/org/${seg(org)}/rails/transactions/${seg(transactionUid)}`,
+      onRamp: (org: string, search: { providerUid?: string; currency?: string; walletUid?: string } = {}) =>
+        withSearch(`/org/${seg(org)}/rails/on-ramp`, search),
+      offRamp: (
+        org: string,
+        search: {
+          providerUid?: string;
+          currency?: string;
+          bankBeneficiaryUid?: string;
+          network?: string;
+        } = {},
+      ) => withSearch(`/org/${seg(org)}/rails/off-ramp`, search),
+      blockchainWallets: (org: string) => `/org/${seg(org)}/rails/blockchain-wallets`,
+      bankBeneficiaries: (org: string) => `/org/${seg(org)}/rails/bank-beneficiaries`,
+    },
+  },
+  settings: {
+    root: () => '/settings',
+    profile: () => '/settings/profile',
+    invites: () => '/settings/invites',
+    signingDevices: () => '/settings/signing-devices',
+    newSigningDevice: () => '/settings/signing-devices/new',
+  },
+} as const;

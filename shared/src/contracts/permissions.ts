@@ -1,0 +1,44 @@
+import type { TRole } from './common';
+
+/**
+ * The role permission matrix, written once. The API enforces it on every organization-scoped
+ * endpoint; the UI hides what a role cannot do. ARCHITECTURE.md shows it as a table.
+ */
+export const PERMISSIONS = {
+  'organization.read': ['Admin', 'Editor', 'Viewer'],
+  'organization.update': ['Admin'],
+  'organization.delete': ['Admin'],
+  'members.read': ['Admin', 'Editor', 'Viewer'],
+  'members.manage': ['Admin'],
+  'invites.manage': ['Admin'],
+  'messages.read': ['Admin', 'Editor', 'Viewer'],
+  'messages.reply': ['Admin', 'Editor'],
+  'wallet.read': ['Admin', 'Editor', 'Viewer'],
+  'wallet.manage': ['Admin'],
+  'rails.read': ['Admin', 'Editor', 'Viewer'],
+  'rails.write': ['Admin', 'Editor'],
+  'openStable.onboard': ['Admin', 'Editor'],
+} as const satisfies Record<string, readonly TRole[]>;
+
+export type TPermission = keyof typeof PERMISSIONS;
+
+export function can(role: TRole | undefined, permission: TPermission): boolean {
+  if (!role) return false;
+  return (PERMISSIONS[permission] as readonly TRole[]).includes(role);
+}
+
+export const PERMISSION_DENIED_MESSAGE: Record<TPermission, string> = {
+  'organization.read': 'You do not have access to this organization.',
+  'organization.update': 'Only Admins can change organization settings.',
+  'organization.delete': 'Only Admins can delete the organization.',
+  'members.read': 'You do not have access to the member list.',
+  'members.manage': 'Only Admins can change or remove members.',
+  'invites.manage': 'Only Admins can invite people.',
+  'messages.read': 'You do not have access to messages.',
+  'messages.reply': 'Viewers can read messages but not reply.',
+  'wallet.read': 'You do not have access to the wallet.',
+  'wallet.manage': 'Only Admins can manage the wallet.',
+  'rails.read': 'You do not have access to rails.',
+  'rails.write': 'Viewers cannot move money or change rails settings.',
+  'openStable.onboard': 'Viewers cannot start onboarding.',
+};

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+export const TRANSACTIONS_PAGE_DEFAULT = 1;
+export const TRANSACTIONS_PAGE_SIZE_DEFAULT = 10;
+export const TRANSACTIONS_PAGE_SIZE_MAX = 100;
+
+/**
+ * Transactions paging (spec sections 2 and 9): page at least 1 (default 1), size 1 to 100
+ * (default 10). Values out of range fall back to the defaults rather than failing the page.
+ */
+export const ZTransactionsPaging = z.object({
+  page: z.coerce.number().int().min(1).catch(TRANSACTIONS_PAGE_DEFAULT),
+  size: z.coerce.number().int().min(1).max(TRANSACTIONS_PAGE_SIZE_MAX).catch(TRANSACTIONS_PAGE_SIZE_DEFAULT),
+});
+export type TTransactionsPaging = z.infer<typeof ZTransactionsPaging>;
+
+export function readTransactionsPaging(search: URLSearchParams): TTransactionsPaging {
+  return ZTransactionsPaging.parse({
+    page: search.get('page') ?? undefined,
+    size: search.get('size') ?? undefined,
+  });
+}

@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { ZIsoDateTime } from './common';
+import { ZOrganizationSlug } from './organization';
+import { ZRemoteName } from './remotes';
+
+/**
+ * Release management: immutable builds of a remote (`remote-wallet@1.4.2`) and, per environment, an
+ * append-only log of pins saying which build the dashboard loads. Used by the release HTTP API
+ * (`/api/v0/releases`, release token) and the `pnpm release` command.
+ */
+
+/**
+ * A semantic version without build metadata (`1.4.2`, `1.5.0-rc.1`): `1.4.2+a` and `1.4.2+b` would
+ * be two immutable releases that semver calls equal. It is also a path segment of the release's URL.
+ */
+export const RELEASE_VERSION_PATTERN =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;
+export const RELEASE_VERSION_MESSAGE =
+  'A release version is a semantic version such as 1.4.2 or 1.5.0-rc.1 (no build metadata)';
+export const ZReleaseVersion = z
+  .string({ message: RELEASE_VERSION_MESSAGE })
+  .max(64, { message: 'A release version is at most 64 characters' })
+  .regex(RELEASE_VERSION_PATTERN, { message: RELEASE_VERSION_MESSAGE });
+
+export const DEFAULT_RELEASE_ENVIRONMENT = 'production';
+export const ZReleaseEnvironment = z
+  .string({ message: 'An environment name is required' })
+  .regex(/^[a-z][a-z0-9-]{0,31}$/, {
+    message: 'An environment name is 1 to 32 lowercase letters, digits or hyphens, starting with a letter',
+  });
+
+/** Who did it, as recorded in the pin history (an e-mail address, a CI job name). */
+export const ZReleaseActor = z
+  .string()
+  .trim()
+  .min(1, { message: 'Say who is making the change' })
+  .max(120, { message: 'At most 120 characters' })
+  .regex(/^[^\p{Cc}]+$/u, { message: 'No control characters' });
+
+/**
+ * A file of a release, relative to the build's root: `static/js/async/1.4c2a.js`. No `.` or `..`
+ * segments, no leading or doubled slashes, so it can never name anything outside the release.
+ */
+export const RELEASE_FILE_PATH_PATTERN =
+  /^(?!.*(?:^|\/)\.{1,2}(?:\/|$))[A-Za-z0-9._@+~-]+(?:\/[A-Za-z0-9._@+~-]+)*$/;
+export const ZReleaseFilePath = z
+  .string()
+  .max(512, { message: 'A file path is at most 512 characters' })
+  .regex(RELEASE_FILE_PATH_PATTERN, { message: 'Not a relative file path inside the build' });
+
+export const ZContentHash = z
+  .string()
+  .regex(/^sha256:[0-9a-f]{64}$/, { message: 'Not a sha256 content hash' });
+
+/** One shared dependency the release was built against, from its federation manifest. */
+export const ZReleaseSharedDependency = z.object({
+  name: z.string(),
+  /** The version the release bundles as its fallback. */
+  version: z.string().nullable(),
+  /** The range it needs from whoever provides the shared instance (the shell). */
+  requiredVersion: z.string().nullable(),
+  singleton: z.boolean(),
+});
+export type TReleaseSharedDependency = z.infer<typeof ZReleaseSharedDependency>;
+
+export const ZRelease = z.object({
+  remote: ZRemoteName,
+  version: ZReleaseVersion,
+  /** sha256 over the sorted (path, bytes) of every file: equal content, equal hash. */
+  contentHash: ZContentHash,
+  builtAt: ZIsoDateTime,
+  publishedAt: ZIsoDateTime,
+  publishedBy: z.string(),
+  /** The commit the build came from (`-dirty` when the working tree had changes), when known. */
+  gitCommit: z.string().nullable(),
+  /** The federation container name in the build (`remote_wallet`). */
+  container: z.string(),
+  shared: z.array(ZReleaseSharedDependency),
+  /** Exposed modules, e.g. `./WalletArea`. */
+  exposes: z.array(z.string()),
+  /** The @mantine/core exports the build's tree-shaken Mantine needs, when its stats say. */
+  mantineExports: z.array(z.string()).nullable(),
+  files: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+});
+export type TRelease = z.infer<typeof ZRelease>;
+
+export const PIN_ACTIONS = ['pin', 'rollback', 'unpin'] as const;
+export const ZPinAction = z.enum(PIN_ACTIONS);
+
+/** One line of an environment's pin log. Never rewritten: the log is the history. */
+export const ZPinEntry = z.object({
+  /** Position in the environment's log (1, 2, …); a remote's head is its latest entry's seq. */
+  seq: z.number().int().positive(),
+  remote: ZRemoteName,
+  action: ZPinAction,
+  /** What this entry makes live for its audience; null: the configured remote (REMOTES). */
+  version: ZReleaseVersion.nullable(),
+  /** What its audience had before. */
+  previousVersion: ZReleaseVersion.nullable(),
+  /** A canary: only these organizations (slugs). Absent: everyone. */
+  organizations: z.array(ZOrganizationSlug).optional(),
+  /** The compatibility gate was skipped; `overrides` says what it would have refused. */
+  force: z.boolean(),
+  overrides: z.array(z.string()).optional(),
+  by: z.string(),
+  at: ZIsoDateTime,
+  via: z.enum(['cli', 'api']),
+});
+export type TPinEntry = z.infer<typeof ZPinEntry>;
+
+export const ZCanary = z.object({
+  version: ZReleaseVersion,
+  organizations: z.array(ZOrganizationSlug),
+  seq: z.number().int().positive(),
+  by: z.string(),
+  at: ZIsoDateTime,
+});
+export type TCanary = z.infer<typeof ZCanary>;
+
+/** Where a remote stands in one environment. */
+export const ZRemoteReleaseStatus = z.object({
+  remote: ZRemoteName,
+  environment: ZReleaseEnvironment,
+  /** The version everyone gets; null: not pinned, the configured remote (REMOTES) is served. */
+  version: ZReleaseVersion.nullable(),
+  /** What `rollback` would return everyone to (null: nothing earlier, or the configured remote). */
+  previousVersion: ZReleaseVersion.nullable(),
+  /** The remote's head in the log: send it back as `expectedSeq` so a stale change is refused. */
+  seq: z.number().int().nonnegative(),
+  pinnedAt: ZIsoDateTime.nullable(),
+  pinnedBy: z.string().nullable(),
+  force: z.boolean(),
+  canaries: z.array(ZCanary),
+});
+export type TRemoteReleaseStatus = z.infer<typeof ZRemoteReleaseStatus>;
+
+export const ZReleaseEnvironmentQuery = z.strictObject({ env: ZReleaseEnvironment.optional() });
+
+export const ZReleasesStatusResponse = z.object({
+  environment: ZReleaseEnvironment,
+  remotes: z.array(ZRemoteReleaseStatus),
+});
+export type TReleasesStatusResponse = z.infer<typeof ZReleasesStatusResponse>;
+
+export const ZRemoteReleasesResponse = z.object({
+  remote: ZRemoteName,
+  environment: ZReleaseEnvironment,
+  status: ZRemoteReleaseStatus,
+  /** Published builds, oldest first. */
+  releases: z.array(ZRelease),
+  /** This remote's pin history in the environment, oldest first. */
+  history: z.array(ZPinEntry),
+});
+export type TRemoteReleasesResponse = z.infer<typeof ZRemoteReleasesResponse>;
+
+export const ZRemoteReleaseParams = z.strictObject({ remote: ZRemoteName });
+export const ZRemoteReleaseVersionParams = z.strictObject({ remote: ZRemoteName, version: ZReleaseVersion });
+
+/** PUT releases/{remote}/{version}: an already-built `dist/`, every file base64-encoded. */
+export const ZPublishReleaseRequest = z.strictObject({
+  files: z
+    .record(ZReleaseFilePath, z.base64({ message: 'File contents must be base64' }))
+    .refine((files) => Object.keys(files).length > 0, { message: 'A release has at least one file' })
+    .refine((files) => Object.keys(files).length <= 5000, { message: 'A release has at most 5000 files' }),
+  builtAt: ZIsoDateTime.optional(),
+  gitCommit: z
+    .string()
+    .regex(/^[0-9a-f]{7,64}(-dirty)?$/, { message: 'A git commit is 7 to 64 hex digits' })
+    .optional(),
+  by: ZReleaseActor.optional(),
+});
+export type TPublishReleaseRequest = z.infer<typeof ZPublishReleaseRequest>;
+
+export const ZPublishReleaseResponse = z.object({
+  /** false: this exact content was already published under this version (nothing changed). */
+  created: z.boolean(),
+  release: ZRelease,
+});
+export type TPublishReleaseResponse = z.infer<typeof ZPublishReleaseResponse>;
+
+const ZExpectedSeq = z
+  .number({ message: 'expectedSeq is the seq you last saw' })
+  .int({ message: 'expectedSeq is a whole number' })
+  .nonnegative({ message: 'expectedSeq is 0 or more' });
+
+export const ZPinReleaseRequest = z.strictObject({
+  version: ZReleaseVersion,
+  env: ZReleaseEnvironment.optional(),
+  /** The remote's seq when you looked (status); the pin is refused if it moved since. */
+  expectedSeq: ZExpectedSeq.optional(),
+  /** Canary: pin for these organizations (slugs) only. */
+  organizations: z
+    .array(ZOrganizationSlug)
+    .min(1, { message: 'Name at least one organization for a canary' })
+    .max(100, { message: 'At most 100 organizations in a canary' })
+    .refine((slugs) => new Set(slugs).size === slugs.length, { message: 'An organization is listed twice' })
+    .optional(),
+  force: z.boolean().optional(),
+  by: ZReleaseActor.optional(),
+});
+export type TPinReleaseRequest = z.infer<typeof ZPinReleaseRequest>;
+
+/** POST releases/{remote}/rollback and releases/{remote}/unpin. */
+export const ZPinChangeRequest = z.strictObject({
+  env: ZReleaseEnvironment.optional(),
+  expectedSeq: ZExpectedSeq.optional(),
+  force: z.boolean().optional(),
+  by: ZReleaseActor.optional(),
+});
+export type TPinChangeRequest = z.infer<typeof ZPinChangeRequest>;
+
+export const ZPinChangeResponse = z.object({
+  /** false: it already was so (nothing appended). */
+  changed: z.boolean(),
+  entry: ZPinEntry.nullable(),
+  status: ZRemoteReleaseStatus,
+});
+export type TPinChangeResponse = z.infer<typeof ZPinChangeResponse>;

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { ZAcceptInvitationResponse } from '../contracts/invitations';
+import type { TOrganization } from '../contracts/organization';
+import { myInvitationsQueryOptions } from './get-my-invitations';
+import { myOrganizationsQueryOptions } from './get-my-organizations';
+
+/** POST me/invitations/{uid}/accept: joins the organization with the invitation's role. */
+export async function acceptInvitation(invitationUid: string): Promise<TOrganization> {
+  const answer = await apiRequest({
+    path: `me/invitations/${encodeURIComponent(invitationUid)}/accept`,
+    method: 'POST',
+    response: ZAcceptInvitationResponse,
+    failure: ERROR_MESSAGES.acceptInvitation,
+  });
+  return answer.data;
+}
+
+/** The organization joined appears in the switcher: the organization list is reloaded. */
+export function useAcceptInvitationMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: acceptInvitation,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: myInvitationsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: myOrganizationsQueryOptions().queryKey }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import {
+  type TCreateInvitationRequest,
+  type TInvitation,
+  ZInvitationResponse,
+} from '../contracts/invitations';
+import { organizationInvitationsQueryOptions } from './get-organization-invitations';
+
+/** POST organization/invitations: e-mails the invitee a link; inviting again re-sends and renews it. */
+export async function createInvitation(
+  organizationUid: string,
+  body: TCreateInvitationRequest,
+): Promise<TInvitation> {
+  const answer = await apiRequest({
+    path: 'organization/invitations',
+    method: 'POST',
+    body,
+    organizationUid,
+    response: ZInvitationResponse,
+    failure: ERROR_MESSAGES.createInvitation,
+  });
+  return answer.data;
+}
+
+export function useCreateInvitationMutation(organizationUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCreateInvitationRequest) => createInvitation(organizationUid, body),
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        queryKey: organizationInvitationsQueryOptions(organizationUid).queryKey,
+      }),
+  });
+}

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import {
+  type TCreateOrganizationRequest,
+  type TOrganization,
+  ZOrganizationResponse,
+} from '../contracts/organization';
+import { meQueryOptions } from './get-me';
+import { myOrganizationsQueryOptions } from './get-my-organizations';
+
+export async function createOrganization(body: TCreateOrganizationRequest): Promise<TOrganization> {
+  const answer = await apiRequest({
+    path: 'organization',
+    method: 'POST',
+    body,
+    response: ZOrganizationResponse,
+    failure: ERROR_MESSAGES.createOrganization,
+  });
+  return answer.data;
+}
+
+/** Creating an organization resets the session and organization caches (spec section 4). */
+export function useCreateOrganizationMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrganization,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.resetQueries({ queryKey: meQueryOptions().queryKey, exact: true }),
+        queryClient.resetQueries({ queryKey: myOrganizationsQueryOptions().queryKey }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { myInvitationsQueryOptions } from './get-my-invitations';
+
+/** POST me/invitations/{uid}/decline. */
+export async function declineInvitation(invitationUid: string): Promise<void> {
+  await apiRequest({
+    path: `me/invitations/${encodeURIComponent(invitationUid)}/decline`,
+    method: 'POST',
+    response: null,
+    failure: ERROR_MESSAGES.declineInvitation,
+  });
+}
+
+export function useDeclineInvitationMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: declineInvitation,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myInvitationsQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import type { TDeleteOrganizationRequest } from '../contracts/organization';
+import { myOrganizationsQueryOptions } from './get-my-organizations';
+import { organizationQueryOptions } from './get-organization';
+
+/** DELETE organization: the body repeats the organization's slug as confirmation. */
+export async function deleteOrganization(
+  organizationUid: string,
+  body: TDeleteOrganizationRequest,
+): Promise<void> {
+  await apiRequest({
+    path: 'organization',
+    method: 'DELETE',
+    body,
+    organizationUid,
+    response: null,
+    failure: ERROR_MESSAGES.deleteOrganization,
+  });
+}
+
+/** Afterwards the organization list is reloaded, so the dashboard index picks the next organization. */
+export function useDeleteOrganizationMutation(organizationUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TDeleteOrganizationRequest) => deleteOrganization(organizationUid, body),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: organizationQueryOptions(organizationUid).queryKey });
+      await queryClient.resetQueries({ queryKey: myOrganizationsQueryOptions().queryKey });
+    },
+  });
+}

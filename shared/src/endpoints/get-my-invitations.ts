@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { type TMyInvitation, ZMyInvitationsResponse } from '../contracts/invitations';
+
+/** GET me/invitations: the signed-in user's pending invitations. */
+export async function getMyInvitations(signal?: AbortSignal): Promise<TMyInvitation[]> {
+  const answer = await apiRequest({
+    path: 'me/invitations',
+    response: ZMyInvitationsResponse,
+    failure: ERROR_MESSAGES.fetchInvitations,
+    signal,
+  });
+  return answer.data;
+}
+
+export const myInvitationsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['me', 'invitations'] as const,
+    queryFn: ({ signal }) => getMyInvitations(signal),
+  });
+
+export const useMyInvitationsQuery = () => useQuery(myInvitationsQueryOptions());

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { type TInvitation, ZInvitationsResponse } from '../contracts/invitations';
+
+/** GET organization/invitations: the organization's pending invitations (Admins). */
+export async function getOrganizationInvitations(
+  organizationUid: string,
+  signal?: AbortSignal,
+): Promise<TInvitation[]> {
+  const answer = await apiRequest({
+    path: 'organization/invitations',
+    organizationUid,
+    response: ZInvitationsResponse,
+    failure: ERROR_MESSAGES.fetchInvitations,
+    signal,
+  });
+  return answer.data;
+}
+
+export const organizationInvitationsQueryOptions = (organizationUid: string) =>
+  queryOptions({
+    queryKey: ['organization', organizationUid, 'invitations'] as const,
+    queryFn: ({ signal }) => getOrganizationInvitations(organizationUid, signal),
+  });
+
+export const useOrganizationInvitationsQuery = (
+  organizationUid: string,
+  options: { enabled?: boolean } = {},
+) => useQuery({ ...organizationInvitationsQueryOptions(organizationUid), enabled: options.enabled ?? true });

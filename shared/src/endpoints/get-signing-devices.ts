@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { type TSigningDevice, ZSigningDevicesResponse } from '../contracts/signing-devices';
+
+/** GET profile/signing-devices: the signed-in user's devices. */
+export async function getSigningDevices(signal?: AbortSignal): Promise<TSigningDevice[]> {
+  const answer = await apiRequest({
+    path: 'profile/signing-devices',
+    response: ZSigningDevicesResponse,
+    failure: ERROR_MESSAGES.fetchSigningDevices,
+    signal,
+  });
+  return answer.data;
+}
+
+/** Does not refetch on window focus (spec section 7). */
+export const signingDevicesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['me', 'signing-devices'] as const,
+    queryFn: ({ signal }) => getSigningDevices(signal),
+    refetchOnWindowFocus: false,
+  });
+
+export const useSigningDevicesQuery = () => useQuery(signingDevicesQueryOptions());

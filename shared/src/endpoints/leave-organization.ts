@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { myOrganizationsQueryOptions } from './get-my-organizations';
+import { organizationQueryOptions } from './get-organization';
+
+/** POST organization/leave: any member may leave, except the last Admin. */
+export async function leaveOrganization(organizationUid: string): Promise<void> {
+  await apiRequest({
+    path: 'organization/leave',
+    method: 'POST',
+    organizationUid,
+    response: null,
+    failure: ERROR_MESSAGES.leaveOrganization,
+  });
+}
+
+export function useLeaveOrganizationMutation(organizationUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => leaveOrganization(organizationUid),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: organizationQueryOptions(organizationUid).queryKey });
+      await queryClient.resetQueries({ queryKey: myOrganizationsQueryOptions().queryKey });
+    },
+  });
+}

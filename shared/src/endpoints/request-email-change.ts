@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { type TRequestEmailChangeRequest, ZRequestEmailChangeResponse } from '../contracts/profile';
+
+/** POST profile/email-change-request: mails a confirmation link to the new address. */
+export async function requestEmailChange(body: TRequestEmailChangeRequest): Promise<void> {
+  await apiRequest({
+    path: 'profile/email-change-request',
+    method: 'POST',
+    body,
+    response: ZRequestEmailChangeResponse,
+    failure: ERROR_MESSAGES.requestEmailChange,
+  });
+}
+
+export const useRequestEmailChangeMutation = () => useMutation({ mutationFn: requestEmailChange });

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { organizationInvitationsQueryOptions } from './get-organization-invitations';
+
+/** DELETE organization/invitations/{uid}: the link in the mail stops working. */
+export async function revokeInvitation(organizationUid: string, invitationUid: string): Promise<void> {
+  await apiRequest({
+    path: `organization/invitations/${encodeURIComponent(invitationUid)}`,
+    method: 'DELETE',
+    organizationUid,
+    response: null,
+    failure: ERROR_MESSAGES.revokeInvitation,
+  });
+}
+
+export function useRevokeInvitationMutation(organizationUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitationUid: string) => revokeInvitation(organizationUid, invitationUid),
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        queryKey: organizationInvitationsQueryOptions(organizationUid).queryKey,
+      }),
+  });
+}

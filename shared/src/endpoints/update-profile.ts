@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import type { TSessionUser } from '../contracts/auth';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { type TUpdateProfileRequest, ZUpdateProfileResponse } from '../contracts/profile';
+import { meQueryOptions } from './get-me';
+
+/** PUT profile: first and last name. */
+export async function updateProfile(body: TUpdateProfileRequest): Promise<TSessionUser> {
+  const answer = await apiRequest({
+    path: 'profile',
+    method: 'PUT',
+    body,
+    response: ZUpdateProfileResponse,
+    failure: ERROR_MESSAGES.updateProfile,
+  });
+  return answer.data;
+}
+
+/** Updating the profile refreshes the cached session (spec section 4). */
+export function useUpdateProfileMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: () => queryClient.resetQueries({ queryKey: meQueryOptions().queryKey, exact: true }),
+  });
+}

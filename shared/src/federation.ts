@@ -1,0 +1,174 @@
+/**
+ * Build-time Module Federation settings shared by the shell and every remote, so the list of
+ * singletons is written once. Imported by each app's rsbuild.config.ts (Node, not the browser).
+ */
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import type { RsbuildConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import sharedPackage from '../package.json' with { type: 'json' };
+import { containerName, REMOTE_EXPOSES, type TRemoteName, ZRemoteName } from './contracts/remotes';
+
+export { containerName };
+
+/** One instance of each of these across host and remotes (React, router, query, Mantine, session). */
+export const FEDERATION_SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  '@tanstack/react-query',
+  '@mantine/core',
+  '@mantine/hooks',
+  '@mantine/notifications',
+  '@dash/shared',
+] as const;
+
+/**
+ * The @mantine/core exports the dashboard's apps may use. A shared module cannot be tree-shaken by
+ * the bundler (any remote might need any export), so every app builds @mantine/core with exactly this
+ * set instead of all ~120 components (73 KB instead of 173 KB gzipped). All apps providing the same
+ * set keeps the singleton whole. Using a component not listed here fails `mantine-exports.test.ts`:
+ * add it here, and the shell must be rebuilt with the new list before a remote that needs it ships.
+ */
+export const MANTINE_CORE_EXPORTS = [
+  'Alert',
+  'Anchor',
+  'AppShell',
+  'Avatar',
+  'Badge',
+  'Burger',
+  'Button',
+  'Card',
+  'Center',
+  'Code',
+  'Collapse',
+  'ColorSwatch',
+  'Container',
+  'Divider',
+  'FileButton',
+  'Group',
+  'Loader',
+  'MantineProvider',
+  'Menu',
+  'Modal',
+  'NavLink',
+  'Paper',
+  'ScrollArea',
+  'SegmentedControl',
+  'Select',
+  'SimpleGrid',
+  'Skeleton',
+  'Stack',
+  'Table',
+  'Tabs',
+  'Text',
+  'TextInput',
+  'Title',
+  'UnstyledButton',
+  'createTheme',
+  'localStorageColorSchemeManager',
+  'useMantineColorScheme',
+  'useMantineTheme',
+] as const;
+
+interface SharedItemConfig {
+  singleton: true;
+  requiredVersion: string;
+  treeShaking?: { mode: 'server-calc'; usedExports: string[] };
+}
+type SharedConfig = Record<string, SharedItemConfig>;
+
+/** The `shared` option of the federation plugin, with required versions from the app's package.json. */
+export function federationShared(
+  dependencies: Record<string, string>,
+  { treeShake = true }: { treeShake?: boolean } = {},
+): SharedConfig {
+  const config: SharedConfig = {};
+  for (const request of FEDERATION_SINGLETONS) {
+    const pkg = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0];
+    const range = pkg === '@dash/shared' ? `^${sharedPackage.version}` : pkg ? dependencies[pkg] : undefined;
+    if (!range) throw new Error(`federationShared: the app does not depend on ${pkg}`);
+    config[request] =
+      request === '@mantine/core' && treeShake
+        ? {
+            singleton: true,
+            requiredVersion: range,
+            treeShaking: { mode: 'server-calc', usedExports: [...MANTINE_CORE_EXPORTS] },
+          }
+        : { singleton: true, requiredVersion: range };
+  }
+  return config;
+}
+
+/** The modules a remote exposes: './WalletArea' is built from src/app/WalletArea.tsx. */
+export function remoteExposes(remote: TRemoteName): Record<string, string> {
+  return Object.fromEntries(
+    REMOTE_EXPOSES[remote].map((module) => [module, `./src/app/${module.slice(2)}.tsx`]),
+  );
+}
+
+export const REMOTE_DEFAULT_PORTS: Record<TRemoteName, number> = {
+  'remote-messages': 3011,
+  'remote-wallet': 3012,
+  'remote-rails': 3013,
+  'remote-settings': 3014,
+};
+
+interface RemotePackage {
+  name: string;
+  version: string;
+  dependencies: Record<string, string>;
+}
+
+/**
+ * The whole rsbuild config of a remote. The build uses a relative asset prefix so the same files
+ * can be served from any origin or versioned path; `rsbuild preview` serves them with CORS.
+ * `rsbuild dev` runs the remote alone in its harness (src/index.ts), proxying /api to the API.
+ */
+export function defineRemoteConfig(pkg: RemotePackage, command: string): RsbuildConfig {
+  const remote = ZRemoteName.parse(pkg.name);
+  const port = Number(process.env.PORT ?? REMOTE_DEFAULT_PORTS[remote]);
+  const apiOrigin = process.env.API_ORIGIN ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
+  // `pnpm release publish` builds a release as REMOTE_VERSION into its own directory (REMOTE_DIST_DIR),
+  // leaving dist/ (what `npm start` serves) alone. The federation manifest's buildVersion follows it.
+  const version = process.env.REMOTE_VERSION || pkg.version;
+  process.env.MF_BUILD_VERSION = version;
+  const distRoot = process.env.REMOTE_DIST_DIR || 'dist';
+  return {
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name: containerName(remote),
+        exposes: remoteExposes(remote),
+        // The dev server (standalone harness) uses all of Mantine: shared tree-shaking is a build step.
+        shared: federationShared(pkg.dependencies, { treeShake: command !== 'dev' }),
+        dts: false,
+        // The plugin's dev tooling (type hints, live reload of remotes) does not run in the harness.
+        dev: false,
+        // A built remote runs on the shell's federation runtime instead of shipping its own
+        // (about 30 KB gzipped); the standalone harness (dev) still brings one.
+        experiments: { externalRuntime: command !== 'dev' },
+      }),
+    ],
+    source: {
+      entry: { index: './src/index.ts' },
+      define: { 'import.meta.env.REMOTE_VERSION': JSON.stringify(version) },
+    },
+    html: { title: `${remote} · standalone` },
+    // Lazy compilation (on by default in rsbuild 2 dev) leaves federation's shared chunks unresolved.
+    dev: { lazyCompilation: false },
+    output: { assetPrefix: 'auto', cleanDistPath: true, distPath: { root: distRoot } },
+    server: {
+      port,
+      host: '127.0.0.1',
+      strictPort: true,
+      historyApiFallback: true,
+      // Any dashboard origin may load a remote's files; they carry no credentials.
+      cors: { origin: '*' },
+      // Only the standalone harness talks to the API; a served release never proxies it.
+      ...(command === 'dev' ? { proxy: { '/api': { target: apiOrigin } } } : {}),
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { Button, Code, Collapse, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error);
+  } catch {
+    return String(error);
+  }
+}
+
+/** The generic error view: 'Something went wrong!' with a Show Error / Hide Error toggle. */
+export function ErrorView({ error }: { error: unknown }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <Stack align="center" gap="md" p="xl" role="alert">
+      <Title order={2}>Something went wrong!</Title>
+      <Button variant="light" onClick={() => setShown((value) => !value)} aria-expanded={shown}>
+        {shown ? 'Hide Error' : 'Show Error'}
+      </Button>
+      <Collapse expanded={shown}>
+        <Code block maw={640}>
+          {describe(error)}
+        </Code>
+      </Collapse>
+    </Stack>
+  );
+}
+
+export function NotFoundView() {
+  return (
+    <Stack align="center" gap="xs" p="xl">
+      <Title order={2}>Not Found</Title>
+      <Text c="dimmed">The page you are looking for does not exist.</Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// The architecture's import rules, checked on every source file (runs in `npm test`):
+// - a remote never imports another remote or the shell, and the shell never imports a remote;
+// - `shared` never imports an app or the API; the API imports only `@dash/shared/contracts`;
+// - apps import `@dash/shared` (the federation singleton), never its files by relative path.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { ROOT } from './ensure-install.mjs';
+
+const APPS = ['shell', 'remote-messages', 'remote-wallet', 'remote-rails', 'remote-settings'];
+const PACKAGES = [...APPS, 'shared', 'api', 'e2e'];
+const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
+const IMPORT =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+
+function* sourceFiles(dir) {
+  for (const name of readdirSync(dir)) {
+    // Tooling (scripts/, benchmarks/) is not app code: it may start servers and quote forbidden imports.
+    if (['node_modules', 'dist', 'scripts', 'benchmarks'].includes(name) || name.startsWith('.')) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* sourceFiles(path);
+    else if (SOURCE.test(name)) yield path;
+  }
+}
+
+const packageOf = (file) => relative(ROOT, file).split(sep)[0];
+
+export function violationsOf(file, source) {
+  const owner = packageOf(file);
+  const problems = [];
+  for (const match of source.matchAll(IMPORT)) {
+    const specifier = match[1] ?? match[2] ?? match[3];
+    if (!specifier) continue;
+    const target = specifier.startsWith('.')
+      ? packageOf(resolve(file, '..', specifier))
+      : specifier.split('/')[0];
+    const sharedEntry = specifier.startsWith('@dash/shared') ? specifier : undefined;
+    if (APPS.includes(owner) && APPS.includes(target) && target !== owner) {
+      problems.push(
+        `${owner} imports ${target} ("${specifier}"): apps load each other only through federation`,
+      );
+    }
+    if (
+      owner === 'shared' &&
+      (APPS.includes(target) || target === 'api' || specifier.startsWith('@dash/api'))
+    ) {
+      problems.push(`shared imports an app ("${specifier}")`);
+    }
+    if (owner === 'api' && (APPS.includes(target) || specifier.startsWith('@dash/e2e'))) {
+      problems.push(`api imports an app ("${specifier}")`);
+    }
+    if (owner === 'api' && sharedEntry && sharedEntry !== '@dash/shared/contracts') {
+      problems.push(
+        `api imports "${specifier}": the API uses only @dash/shared/contracts (no React, no DOM)`,
+      );
+    }
+    if (owner !== 'shared' && specifier.startsWith('.') && target === 'shared') {
+      problems.push(`${owner} reaches into shared by path ("${specifier}"): import @dash/shared`);
+    }
+  }
+  return problems;
+}
+
+function main() {
+  const problems = [];
+  let files = 0;
+  for (const pkg of PACKAGES) {
+    for (const file of sourceFiles(join(ROOT, pkg))) {
+      files += 1;
+      for (const problem of violationsOf(file, readFileSync(file, 'utf8'))) {
+        problems.push(`${relative(ROOT, file)}: ${problem}`);
+      }
+    }
+  }
+  if (problems.length > 0) {
+    console.error(`Boundary check failed (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    process.exit(1);
+  }
+  console.log(`Boundary check passed: ${files} files, no import crosses an architecture boundary.`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) main();

@@ -1,0 +1,40 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { violationsOf } from './check-boundaries.mjs';
+import { ROOT } from './ensure-install.mjs';
+
+const file = (path) => join(ROOT, path);
+
+describe('the boundary check', () => {
+  it('refuses a remote that imports another remote', () => {
+    const problems = violationsOf(
+      file('remote-wallet/src/app/WalletArea.tsx'),
+      "import { x } from 'remote-rails/src/a';",
+    );
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('remote-wallet imports remote-rails');
+  });
+
+  it('refuses a relative import from one app into another', () => {
+    const problems = violationsOf(
+      file('shell/src/app/router.tsx'),
+      "import('../../../remote-settings/src/app/InvitePage')",
+    );
+    expect(problems[0]).toContain('shell imports remote-settings');
+  });
+
+  it('refuses shared importing an app', () => {
+    expect(violationsOf(file('shared/src/x.ts'), "import { a } from '../../shell/src/a';")).toHaveLength(1);
+  });
+
+  it('keeps the API on the contracts entry of shared', () => {
+    expect(violationsOf(file('api/src/x.ts'), "import { a } from '@dash/shared';")).toHaveLength(1);
+    expect(violationsOf(file('api/src/x.ts'), "import { a } from '@dash/shared/contracts';")).toEqual([]);
+  });
+
+  it('accepts an app importing the shared package and its own files', () => {
+    const source =
+      "import { paths } from '@dash/shared';\nimport { A } from './A';\nimport type { B } from '../b';";
+    expect(violationsOf(file('remote-rails/src/app/RailsArea.tsx'), source)).toEqual([]);
+  });
+});

@@ -1,0 +1,186 @@
+#!/usr/bin/env node
+// `npm start`: installs (when needed), builds the shell and the four remotes, migrates and seeds
+// the database once, then runs the API, the shell and each remote on its own port, as if each were
+// deployed on its own. Ctrl-C stops everything it started.
+//
+// Ports all follow PORT (default 3000): the API on PORT+1, remotes on PORT+11..PORT+14.
+// The API also serves release pins (`pnpm release`, DATA_DIR/releases): a pinned remote is loaded
+// from http://localhost:API_PORT/releases/…, an unpinned one from its preview server as before.
+// Flags: --skip-build (use the existing dist/ folders), --quiet (no child output unless it fails).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureInstalled, ROOT } from './ensure-install.mjs';
+
+const REMOTES = ['remote-messages', 'remote-wallet', 'remote-rails', 'remote-settings'];
+const args = new Set(process.argv.slice(2));
+const quiet = args.has('--quiet');
+
+const port = Number(process.env.PORT ?? 3000);
+const apiPort = Number(process.env.API_PORT ?? port + 1);
+const dataDir = process.env.DATA_DIR ?? join(ROOT, '.data');
+const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+const releasesPublicUrl = process.env.RELEASES_PUBLIC_URL ?? `http://localhost:${apiPort}/releases`;
+const remotePort = (index) => port + 11 + index;
+const version = (pkg) => JSON.parse(readFileSync(join(ROOT, pkg, 'package.json'), 'utf8')).version;
+
+const exited = (child) => child.exitCode !== null || child.signalCode !== null;
+const bin = (pkg, name) => join(ROOT, pkg, 'node_modules', '.bin', name);
+const children = new Map();
+let stopping = false;
+
+function run(label, command, argv, options = {}) {
+  const result = spawnSync(command, argv, { cwd: ROOT, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    console.error(`\n${label} failed (exit ${result.status}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function start(name, command, argv, { cwd, env }) {
+  const child = spawn(command, argv, {
+    cwd,
+    env: { ...process.env, ...env },
+    detached: true, // its own process group, so stopping it stops what it spawned too
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const record = { name, command, argv, cwd, env, child, log: [] };
+  const forward = (stream, out) =>
+    stream.on('data', (chunk) => {
+      const lines = chunk.toString().split('\n').filter(Boolean);
+      record.log.push(...lines);
+      if (record.log.length > 200) record.log.splice(0, record.log.length - 200);
+      if (!quiet) for (const line of lines) out.write(`[${name}] ${line}\n`);
+    });
+  forward(child.stdout, process.stdout);
+  forward(child.stderr, process.stderr);
+  child.on('exit', (code, signal) => {
+    if (stopping || children.get(name) !== record) return;
+    console.error(`[${name}] stopped (${signal ?? `exit ${code}`}).`);
+    if (quiet) console.error(record.log.slice(-20).join('\n'));
+  });
+  children.set(name, record);
+  writeProcesses();
+  return record;
+}
+
+/** The running processes, so tests can stop one remote and ask for it back (SIGUSR2). */
+function writeProcesses() {
+  const processes = Object.fromEntries(
+    [...children.values()].map(({ name, child, env }) => [
+      name,
+      { pid: child.pid, port: Number(env.PORT ?? 0) },
+    ]),
+  );
+  writeFileSync(
+    join(dataDir, 'processes.json'),
+    JSON.stringify({ launcher: process.pid, processes }, null, 2),
+  );
+}
+
+function stopAll(code) {
+  stopping = true;
+  for (const { child } of children.values()) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  setTimeout(() => process.exit(code), 300).unref();
+}
+
+async function waitFor(url, name, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const record = children.get(name);
+    if (record && exited(record.child)) {
+      throw new Error(`${name} exited during start-up:\n${record.log.slice(-30).join('\n')}`);
+    }
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${name} did not answer ${url} within ${timeoutMs / 1000} s`);
+}
+
+function startRemote(name, index) {
+  return start(name, bin(name, 'rsbuild'), ['preview'], {
+    cwd: join(ROOT, name),
+    env: { PORT: String(remotePort(index)) },
+  });
+}
+
+async function main() {
+  ensureInstalled();
+  mkdirSync(dataDir, { recursive: true });
+
+  if (!args.has('--skip-build')) {
+    console.log('Building the shell and the four remotes…');
+    run('Build', bin('.', 'pnpm'), ['-r', '--filter', 'shell', '--filter', 'remote-*', 'run', 'build'], {
+      stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    });
+  }
+
+  const apiEnv = {
+    API_PORT: String(apiPort),
+    PUBLIC_URL: publicUrl,
+    DATA_DIR: dataDir,
+    // RELEASE_TOKEN (the release HTTP API) and RELEASE_ENV pass through from the environment.
+    RELEASES_PUBLIC_URL: releasesPublicUrl,
+    REMOTES:
+      process.env.REMOTES ??
+      REMOTES.map(
+        (name, index) => `${name}@${version(name)}=http://localhost:${remotePort(index)}/mf-manifest.json`,
+      ).join(','),
+  };
+  console.log('Applying migrations and seeding demo data…');
+  run('Seeding the database', bin('api', 'tsx'), ['src/db/seed-cli.ts'], {
+    cwd: join(ROOT, 'api'),
+    env: { ...process.env, ...apiEnv },
+    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+  });
+
+  start('api', bin('api', 'tsx'), ['src/main.ts'], { cwd: join(ROOT, 'api'), env: apiEnv });
+  REMOTES.forEach(startRemote);
+  start('shell', bin('shell', 'rsbuild'), ['preview'], {
+    cwd: join(ROOT, 'shell'),
+    env: { PORT: String(port), API_PORT: String(apiPort) },
+  });
+
+  await Promise.all([
+    waitFor(`http://127.0.0.1:${apiPort}/api/v0/health`, 'api'),
+    waitFor(`http://127.0.0.1:${port}/`, 'shell'),
+    ...REMOTES.map((name, index) => waitFor(`http://127.0.0.1:${remotePort(index)}/mf-manifest.json`, name)),
+  ]);
+
+  process.on('SIGUSR2', () => {
+    REMOTES.forEach((name, index) => {
+      const record = children.get(name);
+      if (!record || exited(record.child)) startRemote(name, index);
+    });
+  });
+
+  console.log(`
+  Dashboard ready: ${publicUrl}
+
+  Sign in: enter demo@example.com at ${publicUrl}/auth, then open the local outbox at
+  ${publicUrl}/dev/mailbox and follow the link (Admin of the Approved "Acme Treasury").
+
+  API ${`http://localhost:${apiPort}/api/v0`} · remotes ${REMOTES.map((name, i) => `${name} :${remotePort(i)}`).join(', ')}
+  Releases: DATA_DIR=${dataDir} PORT=${port} pnpm release status (served from ${releasesPublicUrl};
+  release HTTP API ${process.env.RELEASE_TOKEN ? 'on' : 'off: set RELEASE_TOKEN to turn it on'}).
+  Data in ${dataDir}. Press Ctrl-C to stop.
+`);
+}
+
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+main().catch((error) => {
+  console.error(`\n${error.message}`);
+  stopAll(1);
+});

@@ -1,0 +1,29 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import {
+  colorSchemeManager,
+  DEFAULT_COLOR_SCHEME,
+  TOAST_DURATION_MS,
+  TOAST_LIMIT,
+  theme,
+} from '@dash/shared';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+
+/** The one QueryClient, theme and toast host of the dashboard; remotes use these through the share scope. */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider
+        theme={theme}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme={DEFAULT_COLOR_SCHEME}
+      >
+        <Notifications autoClose={TOAST_DURATION_MS} limit={TOAST_LIMIT} position="top-right" />
+        {children}
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,27 @@
+import { createQueryClient, registerHostRuntime } from '@dash/shared';
+import React, { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { loadRemotesManifest } from './features/remotes/federation';
+
+const queryClient = createQueryClient();
+registerHostRuntime({ react: React, queryClient, shellVersion: import.meta.env.SHELL_VERSION });
+
+// Ask for the remotes manifest now, in parallel with the first render; no area waits for the shell.
+loadRemotesManifest().catch(() => {
+  // An area that needs a remote shows its own contained error with Retry.
+});
+
+const router = createAppRouter(queryClient);
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,19 @@
+import { notifyError, paths, useSignOutMutation } from '@dash/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+
+/** Signs out; after any attempt the cached session is reset and the user is on /auth (spec section 4). */
+export function useSignOut() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const mutation = useSignOutMutation();
+  const signOut = () =>
+    mutation.mutate(undefined, {
+      onError: notifyError,
+      onSettled: () => {
+        queryClient.clear();
+        navigate(paths.auth.signIn(), { replace: true });
+      },
+    });
+  return { signOut, isPending: mutation.isPending };
+}

@@ -1,0 +1,71 @@
+import {
+  type ApiError,
+  paths,
+  safeRedirectPath,
+  type TVerifyMagicLinkResponse,
+  verifyMagicLink,
+} from '@dash/shared';
+import { Alert, Anchor, Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+
+/** A token is single use: one verification per token per page, even under StrictMode's double effects. */
+const verifications = new Map<string, Promise<TVerifyMagicLinkResponse>>();
+
+function verifyOnce(token: string): Promise<TVerifyMagicLinkResponse> {
+  let pending = verifications.get(token);
+  if (!pending) {
+    pending = verifyMagicLink(token);
+    verifications.set(token, pending);
+  }
+  return pending;
+}
+
+export function VerifyPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<ApiError | Error | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    verifyOnce(token)
+      .then(async (answer) => {
+        // After any verify attempt the cached session is reset and routes load again (spec section 4).
+        await queryClient.resetQueries();
+        if (active) navigate(safeRedirectPath(answer.redirect) ?? paths.home(), { replace: true });
+      })
+      .catch(async (error: unknown) => {
+        await queryClient.resetQueries();
+        if (active) setFailure(error instanceof Error ? error : new Error(String(error)));
+      });
+    return () => {
+      active = false;
+    };
+  }, [token, navigate, queryClient]);
+
+  return (
+    <Center mih="100vh" p="md">
+      <Paper withBorder p="xl" radius="lg" w="100%" maw={420}>
+        {failure ? (
+          <Stack gap="sm">
+            <Alert color="red" title={failure.message} role="alert">
+              {'detail' in failure && failure.detail
+                ? failure.detail
+                : 'This sign-in link could not be used.'}
+            </Alert>
+            <Anchor component={Link} to={paths.auth.signIn()}>
+              Request a new link
+            </Anchor>
+          </Stack>
+        ) : (
+          <Stack align="center" gap="sm">
+            <Loader />
+            <Text>Signing you in…</Text>
+          </Stack>
+        )}
+      </Paper>
+    </Center>
+  );
+}

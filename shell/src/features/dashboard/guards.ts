@@ -1,0 +1,76 @@
+import {
+  FAILED_TO_FETCH_ORGANIZATIONS,
+  meQueryOptions,
+  myOrganizationsQueryOptions,
+  paths,
+  type TOrganization,
+  type TSessionUser,
+} from '@dash/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { type LoaderFunctionArgs, redirect, replace } from 'react-router-dom';
+
+/**
+ * The dashboard's route guards, as router loaders. Each reads through the QueryClient cache, so
+ * the gates and the pages see the same session and organization list.
+ */
+
+function currentLocation(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** /auth: a signed-in user goes to the dashboard. */
+export const authLoader = (queryClient: QueryClient) => async () => {
+  const user = await queryClient.ensureQueryData(meQueryOptions());
+  if (user) throw redirect(paths.home());
+  return null;
+};
+
+export async function loadOrganizations(queryClient: QueryClient): Promise<TOrganization[]> {
+  try {
+    return await queryClient.ensureQueryData(myOrganizationsQueryOptions());
+  } catch {
+    throw new Error(FAILED_TO_FETCH_ORGANIZATIONS);
+  }
+}
+
+/** Dashboard layout: needs a session (else /auth?redirect=<here>) and the organization list. */
+export const dashboardLoader =
+  (queryClient: QueryClient) =>
+  async ({
+    request,
+  }: LoaderFunctionArgs): Promise<{ user: TSessionUser; organizations: TOrganization[] }> => {
+    const user = await queryClient.ensureQueryData(meQueryOptions());
+    if (!user) throw redirect(paths.auth.signIn(currentLocation(request)));
+    const organizations = await loadOrganizations(queryClient);
+    return { user, organizations };
+  };
+
+/** Dashboard index: the first organization, or the create-organization page when there is none. */
+export const dashboardIndexLoader = (queryClient: QueryClient) => async () => {
+  const [first] = await loadOrganizations(queryClient);
+  if (first) throw redirect(paths.org.root(first.slug));
+  return null;
+};
+
+/** /org/{org}: the slug must be one of the user's organizations, else back to / (replacing history). */
+export const organizationLoader =
+  (queryClient: QueryClient) =>
+  async ({ params }: LoaderFunctionArgs): Promise<TOrganization> => {
+    const organizations = await loadOrganizations(queryClient);
+    const organization = organizations.find((candidate) => candidate.slug === params.org);
+    if (!organization) throw replace(paths.home());
+    return organization;
+  };
+
+/** Approved-only group: rails, explore, open-stable and deposit need an Approved organization. */
+export const approvedOrganizationLoader =
+  (queryClient: QueryClient) =>
+  async ({ params }: LoaderFunctionArgs): Promise<null> => {
+    const organizations = await loadOrganizations(queryClient);
+    const organization = organizations.find((candidate) => candidate.slug === params.org);
+    if (organization?.approvalStatus !== 'Approved') {
+      throw replace(organization ? paths.org.root(organization.slug) : paths.home());
+    }
+    return null;
+  };

@@ -1,0 +1,23 @@
+import {
+  meQueryOptions,
+  myOrganizationsQueryOptions,
+  SessionProvider,
+  type TOrganization,
+  type TSessionUser,
+} from '@dash/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Outlet, useLoaderData } from 'react-router-dom';
+
+/** Everything under the dashboard has a session and the organization list (the loader made sure). */
+export function DashboardLayout() {
+  const loaded = useLoaderData() as { user: TSessionUser; organizations: TOrganization[] };
+  const user = useQuery(meQueryOptions()).data ?? loaded.user;
+  const organizations = useQuery(myOrganizationsQueryOptions()).data ?? loaded.organizations;
+  const session = useMemo(() => ({ user, organizations }), [user, organizations]);
+  return (
+    <SessionProvider session={session}>
+      <Outlet />
+    </SessionProvider>
+  );
+}

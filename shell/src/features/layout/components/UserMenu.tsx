@@ -1,0 +1,49 @@
+import { paths, useSession } from '@dash/shared';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useNavigate } from 'react-router-dom';
+import { AboutPanel } from '../../about/components/AboutPanel';
+import { useSignOut } from '../../auth/hooks/use-sign-out';
+
+export function UserMenu() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const { signOut, isPending } = useSignOut();
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  const [aboutOpened, about] = useDisclosure(false);
+
+  return (
+    <>
+      <Menu position="top-start" width={240} withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label="Account menu" w="100%" p="xs">
+            <Group gap="sm" wrap="nowrap">
+              <Avatar size={30} radius="xl" color="gray">
+                {name.slice(0, 2).toUpperCase()}
+              </Avatar>
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm" fw={500} truncate>
+                  {name}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {user.email}
+                </Text>
+              </div>
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => navigate(paths.settings.profile())}>Profile</Menu.Item>
+          <Menu.Item onClick={() => navigate(paths.settings.invites())}>Invitations</Menu.Item>
+          <Menu.Item onClick={() => navigate(paths.settings.signingDevices())}>Signing devices</Menu.Item>
+          <Menu.Item onClick={about.open}>About</Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" onClick={signOut} disabled={isPending}>
+            Sign out
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <AboutPanel opened={aboutOpened} onClose={about.close} />
+    </>
+  );
+}

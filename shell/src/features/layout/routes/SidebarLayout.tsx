@@ -1,0 +1,71 @@
+import { paths, useOptionalCurrentOrganization, useSession } from '@dash/shared';
+import { AppShell, Burger, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet } from 'react-router-dom';
+import { lastOrganization } from '../../organizations/last-organization';
+import { OrganizationNav } from '../components/OrganizationNav';
+import { OrganizationSwitcher } from '../components/OrganizationSwitcher';
+import { ThemeControl } from '../components/ThemeControl';
+import { UserMenu } from '../components/UserMenu';
+
+/** The dashboard frame: organization switcher, area navigation, account menu and theme. */
+export function SidebarLayout() {
+  const [opened, { toggle, close }] = useDisclosure();
+  const { organizations } = useSession();
+  const routeOrganization = useOptionalCurrentOrganization();
+  const remembered = organizations.find((candidate) => candidate.slug === lastOrganization());
+  const organization = routeOrganization ?? remembered ?? organizations[0] ?? null;
+
+  return (
+    <AppShell
+      header={{ height: 52, collapsed: false }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="sm">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <Text
+              component={Link}
+              to={paths.home()}
+              fw={700}
+              size="lg"
+              style={{ textDecoration: 'none', color: 'inherit' }}
+            >
+              Dash
+            </Text>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Sidebar">
+        <AppShell.Section>
+          <OrganizationSwitcher current={organization} />
+        </AppShell.Section>
+        <Divider my="xs" />
+        <AppShell.Section grow component={ScrollArea}>
+          {organization ? (
+            <OrganizationNav organization={organization} onNavigate={close} />
+          ) : (
+            <NavLink component={Link} to={paths.newOrganization()} label="Create organization" />
+          )}
+        </AppShell.Section>
+        <AppShell.Section>
+          <Stack gap="xs">
+            <ThemeControl />
+            <UserMenu />
+          </Stack>
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

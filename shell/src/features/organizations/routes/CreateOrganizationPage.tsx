@@ -1,0 +1,104 @@
+import {
+  applyServerFieldErrors,
+  notifyError,
+  paths,
+  suggestSlug,
+  useCreateOrganizationMutation,
+  useSession,
+  ZCreateOrganizationRequest,
+} from '@dash/shared';
+import { Anchor, Button, Center, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useRef } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useSignOut } from '../../auth/hooks/use-sign-out';
+
+export function CreateOrganizationPage() {
+  const navigate = useNavigate();
+  const { user, organizations } = useSession();
+  const { signOut, isPending: signingOut } = useSignOut();
+  const createOrganization = useCreateOrganizationMutation();
+  const slugEdited = useRef(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: '', slug: '' },
+    validate: schemaResolver(ZCreateOrganizationRequest, { sync: true }),
+    validateInputOnBlur: true,
+    onValuesChange: (values, previous) => {
+      // The slug follows the name until the user edits the slug themselves.
+      if (!slugEdited.current && values.name !== previous.name)
+        form.setFieldValue('slug', suggestSlug(values.name));
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    createOrganization.mutate(values, {
+      onSuccess: (organization) => navigate(paths.org.invite(organization.slug)),
+      onError: (error) => {
+        if (!applyServerFieldErrors(form, error)) notifyError(error);
+      },
+    });
+  });
+
+  const slugInput = form.getInputProps('slug');
+
+  return (
+    <Center mih="100vh" p="md">
+      <Stack w="100%" maw={480} gap="xs">
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Signed in as {user.email}
+          </Text>
+          <Button variant="subtle" size="compact-sm" onClick={signOut} loading={signingOut}>
+            Sign out
+          </Button>
+        </Group>
+        <Paper withBorder p="xl" radius="lg" w="100%">
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              <Stack gap={4}>
+                <Title order={1} size="h2">
+                  Create an organization
+                </Title>
+                <Text c="dimmed" size="sm">
+                  Your team works, moves money and talks with providers inside an organization. You will be
+                  its Admin.
+                </Text>
+              </Stack>
+              <TextInput
+                label="Organization name"
+                required
+                autoComplete="organization"
+                {...form.getInputProps('name')}
+              />
+              <TextInput
+                label="Slug"
+                description={`Used in links: /org/${form.values.slug || 'your-slug'}`}
+                required
+                {...slugInput}
+                onChange={(event) => {
+                  slugEdited.current = true;
+                  slugInput.onChange(event);
+                }}
+              />
+              <Group justify="space-between">
+                {organizations.length > 0 ? (
+                  <Anchor component={Link} to={paths.home()} size="sm">
+                    Cancel
+                  </Anchor>
+                ) : (
+                  <Anchor component={Link} to={paths.settings.invites()} size="sm">
+                    Have an invitation?
+                  </Anchor>
+                )}
+                <Button type="submit" loading={createOrganization.isPending}>
+                  Create organization
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      </Stack>
+    </Center>
+  );
+}

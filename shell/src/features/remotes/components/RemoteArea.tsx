@@ -1,0 +1,96 @@
+import { AreaUnavailable, PageSkeleton, type TRemoteModule } from '@dash/shared';
+import {
+  Component,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useState,
+} from 'react';
+import { useParams } from 'react-router-dom';
+import { ensureOrganizationBuild, loadRemoteComponent, remoteOf } from '../federation';
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'ready'; Area: ComponentType }
+  | { status: 'failed'; error: unknown };
+
+const loaded = new Map<TRemoteModule, ComponentType>();
+
+/**
+ * One remote area of the dashboard. A remote that is slow or down only affects this box: it shows
+ * a skeleton (each load attempt bounded in time, retried with backoff), then a contained error with
+ * Retry, while the sidebar and other areas keep working.
+ */
+export function RemoteArea({ module, area }: { module: TRemoteModule; area: string }) {
+  const cached = loaded.get(module);
+  const [state, setState] = useState<LoadState>(
+    cached ? { status: 'ready', Area: cached } : { status: 'loading' },
+  );
+  const [attempt, setAttempt] = useState(0);
+  const { org: organization } = useParams();
+
+  useEffect(() => {
+    if (loaded.has(module) && attempt === 0) {
+      // Already running: another organization may need another build (a canary), then the page reloads.
+      void ensureOrganizationBuild(remoteOf(module), organization);
+      return;
+    }
+    let cancelled = false;
+    setState({ status: 'loading' });
+    ensureOrganizationBuild(remoteOf(module), organization)
+      .then(() => loadRemoteComponent(module, attempt > 0))
+      .then(
+        (Area) => {
+          loaded.set(module, Area);
+          if (!cancelled) setState({ status: 'ready', Area });
+        },
+        (error: unknown) => {
+          if (!cancelled) setState({ status: 'failed', error });
+        },
+      );
+    return () => {
+      cancelled = true;
+    };
+  }, [module, attempt, organization]);
+
+  const retry = useCallback(() => {
+    loaded.delete(module);
+    setAttempt((value) => value + 1);
+  }, [module]);
+
+  if (state.status === 'loading') return <PageSkeleton label={`Loading ${area}`} />;
+  if (state.status === 'failed') return <AreaUnavailable area={area} onRetry={retry} />;
+  return (
+    <AreaErrorBoundary area={area} onRetry={retry} key={attempt}>
+      <state.Area />
+    </AreaErrorBoundary>
+  );
+}
+
+interface BoundaryProps {
+  area: string;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** Catches a remote's render errors so they stay inside its area. */
+class AreaErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
+  override state: { error: unknown } = { error: undefined };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(`[${this.props.area}] area crashed`, error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error !== undefined) {
+      return <AreaUnavailable area={this.props.area} onRetry={this.props.onRetry} error={this.state.error} />;
+    }
+    return this.props.children;
+  }
+}
