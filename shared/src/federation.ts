@@ -20,6 +20,7 @@ export const FEDERATION_SINGLETONS = [
   'react-router-dom',
   '@tanstack/react-query',
   '@mantine/core',
+  '@mantine/form',
   '@mantine/hooks',
   '@mantine/notifications',
   '@dash/shared',
@@ -28,9 +29,12 @@ export const FEDERATION_SINGLETONS = [
 /**
  * The @mantine/core exports the dashboard's apps may use. A shared module cannot be tree-shaken by
  * the bundler (any remote might need any export), so every app builds @mantine/core with exactly this
- * set instead of all ~120 components (73 KB instead of 173 KB gzipped). All apps providing the same
- * set keeps the singleton whole. Using a component not listed here fails `mantine-exports.test.ts`:
- * add it here, and the shell must be rebuilt with the new list before a remote that needs it ships.
+ * set instead of all ~120 components (75 KB instead of 170 KB gzipped). All apps providing the same
+ * set keeps the singleton whole: in `runtime-infer` mode the runtime serves the subset to every
+ * consumer whose used exports it covers (`server-calc` needs a deploy server to mark the subset as
+ * calculated; without one the runtime loads the full build). Using a component not listed here fails
+ * `mantine-exports.test.ts`: add it here, and the shell must be rebuilt with the new list before a
+ * remote that needs it ships.
  */
 export const MANTINE_CORE_EXPORTS = [
   'Alert',
@@ -76,7 +80,7 @@ export const MANTINE_CORE_EXPORTS = [
 interface SharedItemConfig {
   singleton: true;
   requiredVersion: string;
-  treeShaking?: { mode: 'server-calc'; usedExports: string[] };
+  treeShaking?: { mode: 'runtime-infer'; usedExports: string[] };
 }
 type SharedConfig = Record<string, SharedItemConfig>;
 
@@ -95,7 +99,7 @@ export function federationShared(
         ? {
             singleton: true,
             requiredVersion: range,
-            treeShaking: { mode: 'server-calc', usedExports: [...MANTINE_CORE_EXPORTS] },
+            treeShaking: { mode: 'runtime-infer', usedExports: [...MANTINE_CORE_EXPORTS] },
           }
         : { singleton: true, requiredVersion: range };
   }

@@ -56,7 +56,7 @@ export function fakeBuild(options: FakeBuildOptions = {}): Map<string, Buffer> {
   const mantine = options.mantine === undefined ? ['Button', 'Text'] : options.mantine;
   const stats = {
     shared: mantine
-      ? [{ name: '@mantine/core', treeShaking: { mode: 'server-calc', usedExports: mantine } }]
+      ? [{ name: '@mantine/core', treeShaking: { mode: 'runtime-infer', usedExports: mantine } }]
       : [],
   };
   return new Map([
