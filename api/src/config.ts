@@ -152,19 +152,7 @@ const ZEnv = z.object({
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
     .default('http://localhost:3000'),
-  ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((value, ctx) =>
-      commaList(value).flatMap((entry) => {
-        try {
-          const url = new URL(entry);
-          if (url.protocol === 'http:' || url.protocol === 'https:') return [url.origin];
-        } catch {}
-        ctx.addIssue({ code: 'custom', message: `"${entry}" is not an http(s) origin` });
-        return [];
-      }),
-    ),
+  ALLOWED_ORIGINS: ZOriginListEnv.prefault(''),
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// or postgresql:// URL' })

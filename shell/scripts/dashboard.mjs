@@ -180,6 +180,7 @@ async function main() {
 
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
+process.on('SIGHUP', () => stopAll(0)); // the terminal was closed
 main().catch((error) => {
   console.error(`\n${error.message}`);
   stopAll(1);

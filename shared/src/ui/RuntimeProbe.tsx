@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { getHostRuntime } from '../session/host-runtime';
 import { useOptionalSession } from '../session/session-context';
 
@@ -28,4 +29,22 @@ export function RuntimeProbe({ remote, version, react, queryClient }: RuntimePro
       data-has-session={String(session !== null)}
     />
   );
+}
+
+/**
+ * A remote's probe, made with the remote's own `React` and `useQueryClient` (not shared's), so the
+ * comparison means something: `export const AreaProbe = createRuntimeProbe('remote-wallet', ...)`.
+ */
+export function createRuntimeProbe(
+  remote: string,
+  version: string,
+  react: unknown,
+  useRemoteQueryClient: () => unknown,
+): () => ReactElement {
+  // biome-ignore lint/correctness/noComponentHookFactories: called once at module scope by each remote, never during render
+  return function AreaProbe() {
+    return (
+      <RuntimeProbe remote={remote} version={version} react={react} queryClient={useRemoteQueryClient()} />
+    );
+  };
 }
