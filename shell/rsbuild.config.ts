@@ -7,7 +7,7 @@ import pkg from './package.json' with { type: 'json' };
 const port = Number(process.env.PORT ?? 3000);
 const apiOrigin = process.env.API_ORIGIN ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     pluginReact(),
     pluginModuleFederation({
@@ -25,7 +25,8 @@ export default defineConfig({
     define: { 'import.meta.env.SHELL_VERSION': JSON.stringify(pkg.version) },
   },
   html: { template: './index.html', title: 'Dash · Treasury' },
-  output: { assetPrefix: '/', cleanDistPath: true },
+  // Only a build replaces dist/: a dev server must not empty the folder `npm start` serves.
+  output: { assetPrefix: '/', cleanDistPath: command === 'build' },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
   server: {
     port,
@@ -35,4 +36,4 @@ export default defineConfig({
     // The dashboard origin answers /api/v0 too, so the session cookie stays first-party.
     proxy: { '/api': { target: apiOrigin, changeOrigin: false } },
   },
-});
+}));

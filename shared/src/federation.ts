@@ -163,7 +163,7 @@ export function defineRemoteConfig(pkg: RemotePackage, command: string): Rsbuild
     html: { title: `${remote} · standalone` },
     // Lazy compilation (on by default in rsbuild 2 dev) leaves federation's shared chunks unresolved.
     dev: { lazyCompilation: false },
-    output: { assetPrefix: 'auto', cleanDistPath: true, distPath: { root: distRoot } },
+    output: { assetPrefix: 'auto', cleanDistPath: command === 'build', distPath: { root: distRoot } },
     server: {
       port,
       host: '127.0.0.1',

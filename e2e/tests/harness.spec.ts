@@ -1,0 +1,46 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '../support/fixtures';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const port = Number(process.env.E2E_PORT ?? 4300) + 90;
+
+test.describe('a remote run on its own', () => {
+  let devServer: ChildProcess | undefined;
+
+  test.afterAll(() => {
+    if (devServer?.pid) process.kill(-devServer.pid, 'SIGTERM');
+  });
+
+  test('`pnpm --filter remote-rails dev` serves the remote in its harness with a session', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    devServer = spawn(join(ROOT, 'remote-rails/node_modules/.bin/rsbuild'), ['dev'], {
+      cwd: join(ROOT, 'remote-rails'),
+      env: { ...process.env, PORT: String(port), API_PORT: '1' },
+      detached: true,
+      stdio: 'ignore',
+    });
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(200);
+
+    await page.goto(`http://127.0.0.1:${port}/org/acme-treasury/rails/transactions?page=2`);
+    await expect(page.getByText('remote-rails · standalone harness')).toBeVisible();
+    // No API behind it here: the harness falls back to its offline demo session.
+    await expect(page.getByText('Offline demo session')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Transactions' })).toBeVisible();
+    await expect(page.getByText('Page 2, 10 per page')).toBeVisible();
+    await page.getByRole('link', { name: 'Open Stable' }).click();
+    await expect(page.getByRole('heading', { name: 'Open Stable' })).toBeVisible();
+  });
+});
