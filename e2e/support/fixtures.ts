@@ -51,6 +51,14 @@ export async function createOrganizationThroughApi(
   return ZOrganizationResponse.parse(await response.json()).data;
 }
 
+/** The HTTP status a URL answers with, or 0 when nothing answers (a stopped server). */
+export function httpStatus(url: string): Promise<number> {
+  return fetch(url).then(
+    (response) => response.status,
+    () => 0,
+  );
+}
+
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_ORG_SLUG = 'acme-treasury';
 

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '../support/fixtures';
+import { expect, httpStatus, test } from '../support/fixtures';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.E2E_PORT ?? 4300) + 90;
@@ -23,16 +23,7 @@ test.describe('a remote run on its own', () => {
       detached: true,
       stdio: 'ignore',
     });
-    await expect
-      .poll(
-        () =>
-          fetch(`http://127.0.0.1:${port}/`).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        { timeout: 60_000 },
-      )
-      .toBe(200);
+    await expect.poll(() => httpStatus(`http://127.0.0.1:${port}/`), { timeout: 60_000 }).toBe(200);
 
     await page.goto(`http://127.0.0.1:${port}/org/acme-treasury/rails/transactions?page=2`);
     await expect(page.getByText('remote-rails · standalone harness')).toBeVisible();

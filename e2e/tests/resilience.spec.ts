@@ -2,6 +2,7 @@ import {
   DEMO_EMAIL,
   DEMO_ORG_SLUG,
   expect,
+  httpStatus,
   launcherProcesses,
   signInThroughApi,
   test,
@@ -16,14 +17,8 @@ test.describe('a remote that is down', () => {
     const messages = processes['remote-messages'];
     if (!messages) throw new Error('remote-messages is not running');
     process.kill(-messages.pid, 'SIGTERM');
-    await expect
-      .poll(() =>
-        fetch(`http://127.0.0.1:${messages.port}/mf-manifest.json`).then(
-          () => 'up',
-          () => 'down',
-        ),
-      )
-      .toBe('down');
+    const manifest = `http://127.0.0.1:${messages.port}/mf-manifest.json`;
+    await expect.poll(() => httpStatus(manifest)).toBe(0);
 
     try {
       await page.goto(`/org/${DEMO_ORG_SLUG}/messages`);
@@ -39,16 +34,7 @@ test.describe('a remote that is down', () => {
       process.kill(launcher, 'SIGUSR2'); // the launcher starts the stopped remote again
     }
 
-    await expect
-      .poll(
-        () =>
-          fetch(`http://127.0.0.1:${messages.port}/mf-manifest.json`).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        { timeout: 30_000 },
-      )
-      .toBe(200);
+    await expect.poll(() => httpStatus(manifest), { timeout: 30_000 }).toBe(200);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByText('No messages yet')).toBeVisible();
   });
