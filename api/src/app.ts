@@ -7,6 +7,7 @@ import { AppError, registerErrorHandling } from './http/errors';
 import type { AccessResolver } from './http/guards';
 import { registerNoStore, registerOriginCheck } from './http/request-policy';
 import { setSessionCookie } from './http/session-cookie';
+import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/runner';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { registerDevRoutes } from './modules/dev/routes';
@@ -40,6 +41,15 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Where log lines go (JSON, one per line); stdout by default. Tests capture logs with it. */
   logStream?: { write(line: string): void };
+  /** Job runner tuning (tests shorten the lease); main.ts starts it after listen, tests call drain(). */
+  jobs?: Pick<JobRunnerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable job runner (api/src/jobs): modules register their job kinds on it. */
+    jobs: JobRunner;
+  }
 }
 
 /** Sign-in tokens travel in the URL of POST auth/{token}: keep them out of the request log. */
@@ -47,7 +57,13 @@ function redactUrl(url: string): string {
   return url.replace(/(\/auth\/)(?!sign-out\b)[^/?#]+/, '$1[token]');
 }
 
-export async function buildApp({ config, db, mailer, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  mailer,
+  logStream,
+  jobs: jobOptions,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -106,6 +122,10 @@ export async function buildApp({ config, db, mailer, logStream }: BuildAppOption
       auth.authenticateForOrganization(token, organizationUid),
     findMembership: (organizationUid, userUid) => organizations.findForMember(organizationUid, userUid),
   };
+
+  const jobs = createJobRunner({ db, log: app.log.child({ component: 'jobs' }), ...jobOptions });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
 
   app.decorate('appConfig', config);
   app.decorate('access', access);

@@ -39,6 +39,8 @@ process.once('SIGTERM', stop);
 
 try {
   await app.listen({ host: config.host, port: config.port });
+  // The embedded database admits one process: every job still marked running is an orphan.
+  await app.jobs.start({ exclusive: database.kind === 'pglite' });
   app.log.info(
     { database: database.kind, outbox: config.outboxEnabled, publicUrl: config.publicUrl },
     'API ready',
