@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError, registerErrorHandling } from './http/errors';
 import type { AccessResolver } from './http/guards';
+import { recordRouteTable } from './http/openapi';
 import { registerNoStore, registerOriginCheck } from './http/request-policy';
 import { setSessionCookie } from './http/session-cookie';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/runner';
@@ -25,12 +26,16 @@ import { registerOrganizationAvatarRoutes, registerOrganizationRoutes } from './
 import { createOrganizationService } from './modules/organization/service';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
+import { registerReferenceRoutes } from './modules/reference/routes';
 import { registerReleaseFileRoutes, registerReleaseRoutes } from './modules/releases/routes';
 import { openReleases } from './modules/releases/service';
 import { registerRemotesRoutes } from './modules/remotes/routes';
 import { createRemotesService } from './modules/remotes/service';
 import { registerSigningDeviceRoutes } from './modules/signing-devices/routes';
 import { createSigningDeviceService } from './modules/signing-devices/service';
+
+/** The API's own version (api/package.json), shown in the API reference. */
+const API_VERSION = '0.1.0';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -89,6 +94,7 @@ export async function buildApp({
     },
   });
 
+  recordRouteTable(app);
   registerErrorHandling(app);
   await app.register(fastifyCookie);
 
@@ -152,6 +158,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       registerHealthRoutes(api, { health: createHealthService({ db }) });
+      await registerReferenceRoutes(api, { version: API_VERSION });
       registerAuthRoutes(api, { auth });
       registerMeRoutes(api, { me: createMeService({ db }) });
       registerOrganizationRoutes(api, { organizations });

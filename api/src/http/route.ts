@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { validationError } from './errors';
+import { documentRoute } from './openapi';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type MaybeSchema = z.ZodType | undefined;
@@ -39,6 +40,8 @@ export interface RouteSpec<
   body?: TBody;
   /** The contract every successful answer is checked against; null answers 204 with no body. */
   response: TResponse;
+  /** One line for the API reference (GET /api/v0/openapi.json). */
+  summary?: string;
   handler(
     context: RouteContext<TAuth, Parsed<TParams>, Parsed<TQuery>, Parsed<TBody>>,
   ): Promise<NoInfer<TResponse extends z.ZodType ? z.input<TResponse> : void>>;
@@ -64,6 +67,15 @@ export function defineRoute<
   TResponse extends z.ZodType | null = null,
 >(app: FastifyInstance, spec: RouteSpec<TAuth, TParams, TQuery, TBody, TResponse>): void {
   const status = spec.status ?? (spec.response === null ? 204 : 200);
+  documentRoute(app, {
+    method: spec.method,
+    url: spec.url,
+    ...(spec.summary ? { summary: spec.summary } : {}),
+    ...(spec.params ? { params: spec.params } : {}),
+    ...(spec.query ? { query: spec.query } : {}),
+    ...(spec.body ? { body: spec.body } : {}),
+    responses: { [status]: spec.response },
+  });
   app.route({
     method: spec.method,
     url: spec.url,

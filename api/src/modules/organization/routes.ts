@@ -18,6 +18,7 @@ import {
   requireOrganizationByUid,
   requireUser,
 } from '../../http/guards';
+import { documentRoute } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
 import type { OrganizationService } from './service';
 
@@ -70,6 +71,12 @@ export function registerOrganizationRoutes(
   });
 
   // An <img> cannot send the organization header, so the organization is in the path; members only.
+  documentRoute(app, {
+    method: 'GET',
+    url: '/organization-avatars/:organizationUid',
+    summary: "The organization's avatar image (members only)",
+    responses: { 200: { contentType: 'image/*', description: 'PNG, JPEG or WebP' } },
+  });
   app.get('/organization-avatars/:organizationUid', async (request, reply) => {
     const { organizationUid } = request.params as { organizationUid: string };
     const uid = ZUid.safeParse(organizationUid);

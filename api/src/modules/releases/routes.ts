@@ -15,6 +15,7 @@ import {
 } from '@dash/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
+import { documentRoute } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
 import type { ReleaseService } from './service';
 import { isReleaseFilePath, type ReleaseFileSource } from './store';
@@ -187,6 +188,14 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * may load them (they carry no credentials). Whatever does not name a stored file is a 404.
  */
 export function registerReleaseFileRoutes(app: FastifyInstance, deps: { files: ReleaseFileSource }): void {
+  documentRoute(app, {
+    method: 'GET',
+    url: `${RELEASE_FILES_PREFIX}/:remote/:version/*`,
+    summary: 'A file of a published remote release (immutable, CORS)',
+    responses: {
+      200: { contentType: 'application/octet-stream', description: 'The file, with its own content type' },
+    },
+  });
   app.route({
     method: 'GET',
     url: `${RELEASE_FILES_PREFIX}/:remote/:version/*`,

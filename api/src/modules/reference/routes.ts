@@ -1,0 +1,42 @@
+import scalarApiReference from '@scalar/fastify-api-reference';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { buildOpenApiDocument } from '../../http/openapi';
+import { defineRoute } from '../../http/route';
+
+const ZOpenApiDocument = z.record(z.string(), z.unknown());
+
+/**
+ * GET /api/v0/docs renders it (Scalar, whose script the plugin serves itself: nothing is loaded
+ * from a CDN). Its page and asset routes are marked hidden and are not part of the reference.
+ *
+ * GET /api/v0/openapi.json: the API reference, generated from the zod contracts the routes parse
+ * with (api/src/http/openapi.ts). Public, like the contracts themselves; built once, on first use,
+ * when every route is registered.
+ */
+export async function registerReferenceRoutes(
+  app: FastifyInstance,
+  deps: { version: string },
+): Promise<void> {
+  let document: Record<string, unknown> | undefined;
+  defineRoute(app, {
+    method: 'GET',
+    url: '/openapi.json',
+    summary: 'This API reference (OpenAPI 3.1)',
+    response: ZOpenApiDocument,
+    async handler() {
+      document ??= buildOpenApiDocument(app, deps);
+      return document;
+    },
+  });
+
+  await app.register(scalarApiReference, {
+    routePrefix: '/docs',
+    logLevel: 'warn',
+    configuration: {
+      title: 'Dash treasury API',
+      url: `${app.prefix}/openapi.json`,
+      withDefaultFonts: false,
+    },
+  });
+}
