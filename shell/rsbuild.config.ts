@@ -1,4 +1,4 @@
-import { federationShared } from '@dash/shared/federation';
+import { federationShared, pluginPrecompress } from '@dash/shared/federation';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -19,6 +19,7 @@ export default defineConfig(({ command }) => ({
       // Remotes are built without a federation runtime of their own and use this one.
       experiments: { provideExternalRuntime: true },
     }),
+    pluginPrecompress(),
   ],
   source: {
     entry: { index: './src/index.ts' },

@@ -33,6 +33,8 @@ import { registerRemotesRoutes } from './modules/remotes/routes';
 import { createRemotesService } from './modules/remotes/service';
 import { registerSigningDeviceRoutes } from './modules/signing-devices/routes';
 import { createSigningDeviceService } from './modules/signing-devices/service';
+import { readShellTemplate, registerDashboard } from './web/dashboard';
+import { inlineScriptHashes, registerDashboardSecurityHeaders } from './web/security-headers';
 
 /** The API's own version (api/package.json), shown in the API reference. */
 const API_VERSION = '0.1.0';
@@ -97,6 +99,11 @@ export async function buildApp({
   recordRouteTable(app);
   registerErrorHandling(app);
   await app.register(fastifyCookie);
+  await registerDashboardSecurityHeaders(app, {
+    remoteOrigins: config.releases.remoteOrigins,
+    scriptHashes: config.webDistDir ? inlineScriptHashes(readShellTemplate(config.webDistDir)) : [],
+    production: config.nodeEnv === 'production',
+  });
 
   // JSON only: any other content type is a 415. An empty JSON body counts as no body (POST auth/{token}).
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -173,6 +180,7 @@ export async function buildApp({
     },
     { prefix: API_PREFIX },
   );
+  if (config.webDistDir) await registerDashboard(app, { distDir: config.webDistDir });
 
   return app;
 }

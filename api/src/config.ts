@@ -67,6 +67,8 @@ export interface Config {
   /** Mails go to the outbox table (and GET /dev/mailbox) instead of SMTP. */
   outboxEnabled: boolean;
   releases: ReleaseConfig;
+  /** The shell's build to serve on this origin (production serving); undefined: the API alone. */
+  webDistDir: string | undefined;
 }
 
 function commaList(value: string): string[] {
@@ -186,6 +188,7 @@ const ZEnv = z.object({
   RELEASES_PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
   REMOTE_ORIGINS: ZOriginListEnv.optional(),
   SHELL_MANIFEST_PATH: z.string().min(1).default('shell/dist/mf-manifest.json'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
 });
 
 export class ConfigError extends Error {
@@ -266,5 +269,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ],
       shellManifestPath: path.resolve(REPO_ROOT, vars.SHELL_MANIFEST_PATH),
     },
+    webDistDir: vars.WEB_DIST_DIR ? path.resolve(REPO_ROOT, vars.WEB_DIST_DIR) : undefined,
   };
 }

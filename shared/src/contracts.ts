@@ -3,6 +3,7 @@
  * Free of React and the DOM, so the API imports it as well as every app.
  */
 export * from './contracts/auth';
+export * from './contracts/boot';
 export * from './contracts/catalogue';
 export * from './contracts/common';
 export * from './contracts/invitations';

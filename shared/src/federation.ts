@@ -6,9 +6,10 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import type { RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import sharedPackage from '../package.json' with { type: 'json' };
+import { pluginPrecompress } from './build/precompress';
 import { containerName, REMOTE_EXPOSES, type TRemoteName, ZRemoteName } from './contracts/remotes';
 
-export { containerName };
+export { containerName, pluginPrecompress };
 
 /** One instance of each of these across host and remotes (React, router, query, Mantine, session). */
 export const FEDERATION_SINGLETONS = [
@@ -155,6 +156,7 @@ export function defineRemoteConfig(pkg: RemotePackage, command: string): Rsbuild
         // (about 30 KB gzipped); the standalone harness (dev) still brings one.
         experiments: { externalRuntime: command !== 'dev' },
       }),
+      pluginPrecompress(),
     ],
     source: {
       entry: { index: './src/index.ts' },

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `npm start`: installs (when needed), builds the shell and the four remotes, migrates and seeds
-// the database once, then runs the API, the shell and each remote on its own port, as if each were
-// deployed on its own. Ctrl-C stops everything it started.
+// `npm start`: installs (when needed), builds the shell, the four remotes and the API, migrates and
+// seeds the database once, then runs the production servers, as if each were deployed on its own:
+// the API process serves the dashboard origin (the shell's build and /api/v0, no proxy hop) and each
+// remote is served from its own origin by api/dist/remote-server.js. Everything runs on plain node.
+// Ctrl-C stops everything it started.
 //
-// Ports all follow PORT (default 3000): the API on PORT+1, remotes on PORT+11..PORT+14.
+// Ports all follow PORT (default 3000): the dashboard origin on PORT, remotes on PORT+11..PORT+14.
 // The API also serves release pins (`pnpm release`, DATA_DIR/releases): a pinned remote is loaded
-// from http://localhost:API_PORT/releases/…, an unpinned one from its preview server as before.
+// from http://localhost:PORT/releases/…, an unpinned one from its own server.
 // Flags: --skip-build (use the existing dist/ folders), --quiet (no child output unless it fails).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,10 +19,9 @@ const args = new Set(process.argv.slice(2));
 const quiet = args.has('--quiet');
 
 const port = Number(process.env.PORT ?? 3000);
-const apiPort = Number(process.env.API_PORT ?? port + 1);
 const dataDir = process.env.DATA_DIR ?? join(ROOT, '.data');
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
-const releasesPublicUrl = process.env.RELEASES_PUBLIC_URL ?? `http://localhost:${apiPort}/releases`;
+const releasesPublicUrl = process.env.RELEASES_PUBLIC_URL ?? `http://localhost:${port}/releases`;
 const remotePort = (index) => port + 11 + index;
 const version = (pkg) => JSON.parse(readFileSync(join(ROOT, pkg, 'package.json'), 'utf8')).version;
 
@@ -108,10 +109,17 @@ async function waitFor(url, name, timeoutMs = 60_000) {
   throw new Error(`${name} did not answer ${url} within ${timeoutMs / 1000} s`);
 }
 
+const node = process.execPath;
+const apiDist = join(ROOT, 'api', 'dist');
+
 function startRemote(name, index) {
-  return start(name, bin(name, 'rsbuild'), ['preview'], {
-    cwd: join(ROOT, name),
-    env: { PORT: String(remotePort(index)) },
+  return start(name, node, [join(apiDist, 'remote-server.js')], {
+    cwd: ROOT,
+    env: {
+      PORT: String(remotePort(index)),
+      REMOTE_DIST_DIR: join(ROOT, name, 'dist'),
+      DASHBOARD_ORIGINS: new URL(publicUrl).origin,
+    },
   });
 }
 
@@ -120,14 +128,20 @@ async function main() {
   mkdirSync(dataDir, { recursive: true });
 
   if (!args.has('--skip-build')) {
-    console.log('Building the shell and the four remotes…');
-    run('Build', bin('.', 'pnpm'), ['-r', '--filter', 'shell', '--filter', 'remote-*', 'run', 'build'], {
-      stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
-    });
+    console.log('Building the shell, the four remotes and the API…');
+    run(
+      'Build',
+      bin('.', 'pnpm'),
+      ['-r', '--filter', 'shell', '--filter', 'remote-*', '--filter', '@dash/api', 'run', 'build'],
+      {
+        stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+      },
+    );
   }
 
   const apiEnv = {
-    API_PORT: String(apiPort),
+    API_PORT: String(port),
+    WEB_DIST_DIR: join(ROOT, 'shell', 'dist'),
     PUBLIC_URL: publicUrl,
     DATA_DIR: dataDir,
     // RELEASE_TOKEN (the release HTTP API) and RELEASE_ENV pass through from the environment.
@@ -139,22 +153,20 @@ async function main() {
       ).join(','),
   };
   console.log('Applying migrations and seeding demo data…');
-  run('Seeding the database', bin('api', 'tsx'), ['src/db/seed-cli.ts'], {
+  run('Seeding the database', node, [join(apiDist, 'seed-cli.js')], {
     cwd: join(ROOT, 'api'),
     env: { ...process.env, ...apiEnv },
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
   });
 
-  start('api', bin('api', 'tsx'), ['src/main.ts'], { cwd: join(ROOT, 'api'), env: apiEnv });
-  REMOTES.forEach(startRemote);
-  start('shell', bin('shell', 'rsbuild'), ['preview'], {
-    cwd: join(ROOT, 'shell'),
-    env: { PORT: String(port), API_PORT: String(apiPort) },
+  start('api', node, ['--enable-source-maps', join(apiDist, 'main.js')], {
+    cwd: join(ROOT, 'api'),
+    env: apiEnv,
   });
+  REMOTES.forEach(startRemote);
 
   await Promise.all([
-    waitFor(`http://127.0.0.1:${apiPort}/api/v0/health`, 'api'),
-    waitFor(`http://127.0.0.1:${port}/`, 'shell'),
+    waitFor(`http://127.0.0.1:${port}/api/v0/health`, 'api'),
     ...REMOTES.map((name, index) => waitFor(`http://127.0.0.1:${remotePort(index)}/mf-manifest.json`, name)),
   ]);
 
@@ -171,7 +183,7 @@ async function main() {
   Sign in: enter demo@example.com at ${publicUrl}/auth, then open the local outbox at
   ${publicUrl}/dev/mailbox and follow the link (Admin of the Approved "Acme Treasury").
 
-  API ${`http://localhost:${apiPort}/api/v0`} · remotes ${REMOTES.map((name, i) => `${name} :${remotePort(i)}`).join(', ')}
+  API ${`${publicUrl}/api/v0`} (reference: ${publicUrl}/api/v0/docs) · remotes ${REMOTES.map((name, i) => `${name} :${remotePort(i)}`).join(', ')}
   Releases: DATA_DIR=${dataDir} PORT=${port} pnpm release status (served from ${releasesPublicUrl};
   release HTTP API ${process.env.RELEASE_TOKEN ? 'on' : 'off: set RELEASE_TOKEN to turn it on'}).
   Data in ${dataDir}. Press Ctrl-C to stop.

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  API_PREFIX,
+  BOOT_DATA_ELEMENT_ID,
+  organizationSlugOfPath,
+  serializeBootData,
+  type TBootData,
+  ZMeResponse,
+  ZMyOrganizationsResponse,
+  ZRemotesManifest,
+} from '@dash/shared/contracts';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import { RELEASE_FILES_PREFIX } from '../modules/releases/routes';
+import { registerStaticBuild } from './static-files';
+
+/**
+ * The dashboard origin in production: the shell's build and /api/v0 from one Fastify process, with
+ * no proxy hop. Files of the build are served by registerStaticBuild; every other GET that is not
+ * an API or release path is a dashboard route, answered with the shell's index.html carrying the
+ * boot data (see ZBootData) so the first paint needs no `me` round trip.
+ */
+export interface DashboardOptions {
+  /** The shell's build output (shell/dist). */
+  distDir: string;
+}
+
+/** The HTML template of the shell's build (read once: a deploy replaces the process). */
+export function readShellTemplate(distDir: string): string {
+  return readFileSync(path.join(distDir, 'index.html'), 'utf8');
+}
+
+/** The answer of one of our own GET routes for this request's cookie, through the same code path. */
+async function ownAnswer(app: FastifyInstance, request: FastifyRequest, url: string) {
+  const cookie = request.headers.cookie;
+  const response = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  return response;
+}
+
+export async function bootDataFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  pathname: string,
+): Promise<{ data: TBootData; setCookie: string | string[] | undefined }> {
+  const organization = organizationSlugOfPath(pathname);
+  const query = organization ? `?organization=${encodeURIComponent(organization)}` : '';
+  const [remotes, me] = await Promise.all([
+    ownAnswer(app, request, `${API_PREFIX}/remotes${query}`),
+    ownAnswer(app, request, `${API_PREFIX}/me`),
+  ]);
+  const session = me.statusCode === 200 ? ZMeResponse.safeParse(me.json()) : null;
+  const organizations = session?.success
+    ? ZMyOrganizationsResponse.safeParse(
+        (await ownAnswer(app, request, `${API_PREFIX}/me/organizations`)).json(),
+      )
+    : null;
+  const data: TBootData = {
+    ...(organization ? { organization } : {}),
+    remotes: ZRemotesManifest.parse(remotes.json()),
+    me: session?.success ? session.data.data : null,
+    ...(organizations?.success ? { organizations: organizations.data.data } : {}),
+  };
+  return { data, setCookie: me.headers['set-cookie'] };
+}
+
+export function renderShellPage(template: string, boot: TBootData, preloads: readonly string[] = []): string {
+  const head = [
+    ...preloads.map((href) => `<link rel="preload" as="script" href="${href}" crossorigin="anonymous">`),
+    `<script id="${BOOT_DATA_ELEMENT_ID}" type="application/json">${serializeBootData(boot)}</script>`,
+  ].join('');
+  return template.replace('</head>', `${head}</head>`);
+}
+
+function isDashboardPath(pathname: string): boolean {
+  return !(
+    pathname === API_PREFIX ||
+    pathname.startsWith(`${API_PREFIX}/`) ||
+    pathname.startsWith(`${RELEASE_FILES_PREFIX}/`)
+  );
+}
+
+export async function registerDashboard(app: FastifyInstance, options: DashboardOptions): Promise<void> {
+  const template = readShellTemplate(options.distDir);
+  await registerStaticBuild(app, { root: options.distDir, exclude: ['index.html'] });
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    // Not part of the API reference (see recordRouteTable).
+    schema: { hide: true } as FastifySchema,
+    handler: async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (!isDashboardPath(pathname)) return reply.callNotFound();
+      const { data, setCookie } = await bootDataFor(app, request, pathname);
+      if (setCookie !== undefined) reply.header('set-cookie', setCookie);
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache, private')
+        .header('vary', 'Cookie')
+        .send(renderShellPage(template, data));
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { ZMeResponse } from './auth';
+import { ZOrganization } from './organization';
+import { ZRemotesManifest } from './remotes';
+
+/**
+ * What the dashboard origin puts into the HTML of a page (a JSON data block, never executed), so
+ * the shell starts without fetching it one call after another: the runtime remotes manifest for
+ * the organization in the URL and, for a signed-in user, the session and organization list
+ * (the answers of GET remotes, GET me and GET me/organizations for this request's cookie).
+ */
+export const BOOT_DATA_ELEMENT_ID = 'dash-boot';
+
+export const ZBootData = z.object({
+  /** The organization slug the manifest was derived for (canary pins), if the URL names one. */
+  organization: z.string().optional(),
+  remotes: ZRemotesManifest,
+  /** null: known to be signed out. */
+  me: ZMeResponse.shape.data.nullable(),
+  /** Present for a signed-in user. */
+  organizations: z.array(ZOrganization).optional(),
+});
+export type TBootData = z.infer<typeof ZBootData>;
+
+/** JSON that is safe inside <script type="application/json">: no `<`, no line separators. */
+export function serializeBootData(data: TBootData): string {
+  return JSON.stringify(data)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
