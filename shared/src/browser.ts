@@ -3,6 +3,7 @@
  * session context, theme and UI primitives, plus everything in the contracts entry.
  */
 export * from './client/api-client';
+export * from './client/boot-data';
 export * from './client/query-client';
 export * from './contracts';
 export * from './endpoints/accept-invitation';

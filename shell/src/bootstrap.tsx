@@ -1,4 +1,9 @@
-import { createQueryClient, registerHostRuntime } from '@dash/shared';
+import {
+  createQueryClient,
+  readBootData,
+  registerHostRuntime,
+  seedQueryCacheFromBootData,
+} from '@dash/shared';
 import React, { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
@@ -8,6 +13,9 @@ import { loadRemotesManifest } from './features/remotes/federation';
 
 const queryClient = createQueryClient();
 registerHostRuntime({ react: React, queryClient, shellVersion: import.meta.env.SHELL_VERSION });
+// The dashboard origin sends the session, the organization list and the remotes manifest with the
+// page: no `me` round trip before the first paint.
+seedQueryCacheFromBootData(queryClient, readBootData());
 
 // Ask for the remotes manifest now, in parallel with the first render; no area waits for the shell.
 loadRemotesManifest().catch(() => {

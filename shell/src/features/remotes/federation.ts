@@ -2,6 +2,7 @@ import {
   containerName,
   getRemotesManifest,
   organizationSlugOfPath,
+  readBootData,
   sameRemoteEntry,
   type TRemoteEntry,
   type TRemoteModule,
@@ -27,7 +28,14 @@ export const LOAD_ATTEMPT_TIMEOUT_MS = 10_000;
 const MANIFEST_TIMEOUT_MS = 10_000;
 const RETRY_DELAYS_MS = [400, 1200];
 
+let bootManifestUsed = false;
+
 function fetchManifest(organization: string | undefined): Promise<TRemotesManifest> {
+  // The page came with the manifest for this organization: the first load uses it instead of
+  // asking again; anything later (a retry, another organization) asks the server.
+  const bootData = bootManifestUsed ? null : readBootData();
+  bootManifestUsed = true;
+  if (bootData && bootData.organization === organization) return Promise.resolve(bootData.remotes);
   return getRemotesManifest(AbortSignal.timeout(MANIFEST_TIMEOUT_MS), organization ? { organization } : {});
 }
 

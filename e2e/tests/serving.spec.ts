@@ -1,0 +1,173 @@
+import { request as httpRequest } from 'node:http';
+import { DEMO_EMAIL, DEMO_ORG_SLUG, expect, signInThroughApi, test } from '../support/fixtures';
+
+/**
+ * How the production servers answer: the dashboard origin (shell build + API in one process) and
+ * each remote's own origin. Raw HTTP (node:http) so headers and encodings are seen as sent.
+ */
+const port = Number(process.env.E2E_PORT ?? 4300);
+const origin = `http://localhost:${port}`;
+const walletOrigin = `http://localhost:${port + 12}`;
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+function raw(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: Buffer } = {},
+) {
+  return new Promise<RawAnswer>((resolve, reject) => {
+    const request = httpRequest(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+async function shellScripts(): Promise<string[]> {
+  const page = await raw(`${origin}/auth`);
+  return [...page.body.toString('utf8').matchAll(/<script[^>]+src="([^"]+)"/g)].map(
+    (match) => match[1] ?? '',
+  );
+}
+
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'x-content-type-options',
+  'referrer-policy',
+  'x-frame-options',
+];
+
+test.describe('production serving', () => {
+  test('assets go out in the best encoding the client accepts, precompressed, never plain', async () => {
+    const [script] = await shellScripts();
+    expect(script).toMatch(/^\/static\/js\/.+\.[0-9a-f]{8,}\.js$/);
+    const br = await raw(`${origin}${script}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    const gzip = await raw(`${origin}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await raw(`${origin}${script}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+
+    const manifest = JSON.parse((await raw(`${walletOrigin}/mf-manifest.json`)).body.toString('utf8')) as {
+      metaData: { remoteEntry: { name: string } };
+    };
+    const entry = await raw(`${walletOrigin}/${manifest.metaData.remoteEntry.name}`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(entry.headers['content-encoding']).toBe('br');
+  });
+
+  test('hashed files are immutable; pages and manifests are revalidated, never kept', async () => {
+    const [script] = await shellScripts();
+    expect((await raw(`${origin}${script}`)).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    const page = await raw(`${origin}/org/${DEMO_ORG_SLUG}/messages`);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toMatch(/no-cache/);
+    expect(page.headers['cache-control']).not.toMatch(/max-age=[1-9]/);
+    const manifest = await raw(`${walletOrigin}/mf-manifest.json`);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers.etag).toBeTruthy();
+    const revalidated = await raw(`${walletOrigin}/mf-manifest.json`, {
+      headers: { 'if-none-match': String(manifest.headers.etag) },
+    });
+    expect(revalidated.status).toBe(304);
+  });
+
+  test('every answer carries the security headers; remotes allow the dashboard origin only', async () => {
+    const [script] = await shellScripts();
+    for (const url of [
+      `${origin}/auth`,
+      `${origin}${script}`,
+      `${origin}/api/v0/health`,
+      `${origin}/api/v0/me`,
+    ]) {
+      const answer = await raw(url);
+      for (const header of SECURITY_HEADERS)
+        expect(answer.headers[header], `${header} on ${url}`).toBeTruthy();
+    }
+    const csp = String((await raw(`${origin}/auth`)).headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toMatch(/script-src[^;]*'sha256-/);
+
+    const allowed = await raw(`${walletOrigin}/mf-manifest.json`, { headers: { origin } });
+    expect(allowed.headers['access-control-allow-origin']).toBe(origin);
+    const foreign = await raw(`${walletOrigin}/mf-manifest.json`, {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  test('an oversized or malformed body through the dashboard origin is the API JSON error', async () => {
+    const big = await raw(`${origin}/api/v0/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.alloc(5 * 1024 * 1024, 0x20),
+    });
+    expect(big.status).toBe(413);
+    expect(JSON.parse(big.body.toString('utf8'))).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+    const broken = await raw(`${origin}/api/v0/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from('{"email":'),
+    });
+    expect(broken.status).toBe(400);
+    expect(JSON.parse(broken.body.toString('utf8'))).toMatchObject({ error: { code: 'VALIDATION' } });
+  });
+
+  test('a signed-in first load sends no GET me and runs no script the policy refuses', async ({ page }) => {
+    await signInThroughApi(page, DEMO_EMAIL);
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(
+          `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+        );
+      });
+    });
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/v0/')) apiCalls.push(url.pathname);
+    });
+
+    await page.goto(`/org/${DEMO_ORG_SLUG}/wallet`);
+    await expect(page.getByRole('navigation', { name: 'Organization' })).toBeVisible();
+    await page
+      .getByRole('link', { name: /Settings/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/settings/);
+    await page.goto('/design-system');
+    await expect(page.getByRole('heading', { name: 'Design system' })).toBeVisible();
+
+    expect(apiCalls).not.toContain('/api/v0/me');
+    expect(apiCalls).not.toContain('/api/v0/remotes');
+    expect(violations).toEqual([]);
+  });
+});

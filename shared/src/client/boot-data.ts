@@ -1,0 +1,36 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { BOOT_DATA_ELEMENT_ID, type TBootData, ZBootData } from '../contracts/boot';
+import { meQueryOptions } from '../endpoints/get-me';
+import { myOrganizationsQueryOptions } from '../endpoints/get-my-organizations';
+
+let read: TBootData | null | undefined;
+
+/**
+ * The boot data the dashboard origin put into this page (ZBootData), read and checked once; null
+ * when the page has none (a development server) or it does not match the contract, in which case
+ * the shell simply fetches as usual.
+ */
+export function readBootData(): TBootData | null {
+  if (read !== undefined) return read;
+  const element = typeof document === 'undefined' ? null : document.getElementById(BOOT_DATA_ELEMENT_ID);
+  let parsed: TBootData | null = null;
+  if (element?.textContent) {
+    try {
+      const result = ZBootData.safeParse(JSON.parse(element.textContent));
+      parsed = result.success ? result.data : null;
+    } catch {
+      parsed = null;
+    }
+  }
+  read = parsed;
+  return read;
+}
+
+/** Puts the session and organization list the server sent into the cache, so the guards need no call. */
+export function seedQueryCacheFromBootData(queryClient: QueryClient, boot: TBootData | null): void {
+  if (!boot) return;
+  queryClient.setQueryData(meQueryOptions().queryKey, boot.me);
+  if (boot.me && boot.organizations) {
+    queryClient.setQueryData(myOrganizationsQueryOptions().queryKey, boot.organizations);
+  }
+}
