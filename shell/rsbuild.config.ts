@@ -1,4 +1,4 @@
-import { federationShared, pluginPrecompress } from '@dash/shared/federation';
+import { federationShared, pluginPrecompress, reactRouterProductionAlias } from '@dash/shared/federation';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -25,6 +25,7 @@ export default defineConfig(({ command }) => ({
     entry: { index: './src/index.ts' },
     define: { 'import.meta.env.SHELL_VERSION': JSON.stringify(pkg.version) },
   },
+  resolve: { alias: command === 'build' ? reactRouterProductionAlias(import.meta.dirname) : {} },
   html: { template: './index.html', title: 'Dash · Treasury' },
   // Only a build replaces dist/: a dev server must not empty the folder `npm start` serves.
   output: { assetPrefix: '/', cleanDistPath: command === 'build' },

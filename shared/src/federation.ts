@@ -2,6 +2,8 @@
  * Build-time Module Federation settings shared by the shell and every remote, so the list of
  * singletons is written once. Imported by each app's rsbuild.config.ts (Node, not the browser).
  */
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import type { RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -114,6 +116,20 @@ export function remoteExposes(remote: TRemoteName): Record<string, string> {
   );
 }
 
+/**
+ * react-router 7's export map hands every bundler its development build (no condition selects the
+ * production one: react-router issues 12532 and 14102), which is larger and slower. A production
+ * build of an app points `react-router` and `react-router/dom` at the production files instead.
+ */
+export function reactRouterProductionAlias(appRoot: string): Record<string, string> {
+  const require = createRequire(path.join(appRoot, 'package.json'));
+  const root = path.dirname(require.resolve('react-router/package.json'));
+  return {
+    'react-router$': path.join(root, 'dist/production/index.mjs'),
+    'react-router/dom$': path.join(root, 'dist/production/dom-export.mjs'),
+  };
+}
+
 export const REMOTE_DEFAULT_PORTS: Record<TRemoteName, number> = {
   'remote-messages': 3011,
   'remote-wallet': 3012,
@@ -162,6 +178,7 @@ export function defineRemoteConfig(pkg: RemotePackage, command: string): Rsbuild
       entry: { index: './src/index.ts' },
       define: { 'import.meta.env.REMOTE_VERSION': JSON.stringify(version) },
     },
+    resolve: { alias: command === 'build' ? reactRouterProductionAlias(process.cwd()) : {} },
     html: { title: `${remote} · standalone` },
     // Lazy compilation (on by default in rsbuild 2 dev) leaves federation's shared chunks unresolved.
     dev: { lazyCompilation: false },
