@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import { AppError, registerErrorHandling } from './http/errors';
 import type { AccessResolver } from './http/guards';
 import { recordRouteTable } from './http/openapi';
+import { createReadCache, type ReadCache } from './http/read-cache';
 import { registerNoStore, registerOriginCheck } from './http/request-policy';
 import { setSessionCookie } from './http/session-cookie';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/runner';
@@ -50,12 +51,18 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Job runner tuning (tests shorten the lease); main.ts starts it after listen, tests call drain(). */
   jobs?: Pick<JobRunnerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>;
+  /** Keep session and membership reads in memory (only when this process is the database's one writer). */
+  cacheReads?: boolean;
 }
+
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The durable job runner (api/src/jobs): modules register their job kinds on it. */
     jobs: JobRunner;
+    /** The in-memory read cache (see http/read-cache.ts); writers outside a request call invalidate(). */
+    readCache: ReadCache;
   }
 }
 
@@ -70,6 +77,7 @@ export async function buildApp({
   mailer,
   logStream,
   jobs: jobOptions,
+  cacheReads = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -129,11 +137,41 @@ export async function buildApp({
   const organizations = createOrganizationService({ db });
   const invitations = createInvitationService({ db, mailer: outgoingMail, config, organizations });
   const profile = createProfileService({ db, mailer: outgoingMail, config });
+  // Exact while this process is the database's only writer (see read-cache.ts); off unless main.ts says so.
+  const readCache = createReadCache({ enabled: cacheReads });
+  app.decorate('readCache', readCache);
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READ_ONLY_METHODS.has(request.method)) readCache.invalidate();
+    return payload;
+  });
+  // A session answer is kept only when this request did not extend it, and only until it would change.
+  const sessionAnswer = <T extends { extended: boolean; validUntil?: number }>(session: T | undefined) =>
+    session && !session.extended ? (session.validUntil ?? null) : 0;
   const access: AccessResolver = {
-    authenticate: (token) => auth.authenticate(token),
+    authenticate: (token) =>
+      readCache.read(`session:${token}`, async () => {
+        const session = await auth.authenticate(token);
+        return { value: session, validUntil: session ? sessionAnswer(session) : null };
+      }),
     authenticateForOrganization: (token, organizationUid) =>
-      auth.authenticateForOrganization(token, organizationUid),
-    findMembership: (organizationUid, userUid) => organizations.findForMember(organizationUid, userUid),
+      readCache.read(`session:${token}:${organizationUid}`, async () => {
+        const found = await auth.authenticateForOrganization(token, organizationUid);
+        return { value: found, validUntil: found ? sessionAnswer(found.session) : null };
+      }),
+    findMembership: (organizationUid, userUid) =>
+      readCache.read(`membership:${organizationUid}:${userUid}`, async () => ({
+        value: await organizations.findForMember(organizationUid, userUid),
+        validUntil: null,
+      })),
+  };
+  const me = createMeService({ db });
+  const cachedMe: typeof me = {
+    ...me,
+    organizations: (user) =>
+      readCache.read(`organizations:${user.uid}`, async () => ({
+        value: await me.organizations(user),
+        validUntil: null,
+      })),
   };
 
   const jobs = createJobRunner({ db, log: app.log.child({ component: 'jobs' }), ...jobOptions });
@@ -167,7 +205,7 @@ export async function buildApp({
       registerHealthRoutes(api, { health: createHealthService({ db }) });
       await registerReferenceRoutes(api, { version: API_VERSION });
       registerAuthRoutes(api, { auth });
-      registerMeRoutes(api, { me: createMeService({ db }) });
+      registerMeRoutes(api, { me: cachedMe });
       registerOrganizationRoutes(api, { organizations });
       await api.register(registerOrganizationAvatarRoutes, { organizations });
       registerMemberRoutes(api, { members: createMemberService({ db }) });

@@ -20,7 +20,8 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp({ config, db: database.db });
+// The embedded database admits one process, so this one sees every write and may cache reads exactly.
+const app = await buildApp({ config, db: database.db, cacheReads: database.kind === 'pglite' });
 
 let stopping = false;
 async function stop(signal: NodeJS.Signals): Promise<void> {

@@ -16,6 +16,8 @@ export interface AuthenticatedSession {
   user: TUser;
   /** True when this request pushed the expiry forward: the cookie is sent again with the answer. */
   extended: boolean;
+  /** Until when (ms since the epoch) this answer stays true without a write: expiry or next extension. */
+  validUntil?: number;
 }
 
 /** How the guards reach the data; buildApp wires the auth and organization services in. */

@@ -31,7 +31,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { mailer?: Mailer; database?: AppDatabase; logStream?: { write(line: string): void } } = {},
+  options: {
+    mailer?: Mailer;
+    database?: AppDatabase;
+    logStream?: { write(line: string): void };
+    /** Turn the in-memory read cache on, as main.ts does on the embedded database. */
+    cacheReads?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = options.database ?? (await emptyTestDatabase());
@@ -40,6 +46,7 @@ export async function createTestApp(
     db: database.db,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.cacheReads ? { cacheReads: true } : {}),
   });
   onTestFinished(() => app.close());
   await app.ready();

@@ -72,6 +72,11 @@ export async function insertSession(
 const liveSessionColumns = {
   id: sessions.id,
   dueForExtension: sql<boolean>`${sessions.lastSeenAt} < now() - ${SESSION_EXTEND_AFTER}`,
+  /** Until when this answer stays true by itself: the expiry, or the next sliding extension if sooner. */
+  cacheableUntil:
+    sql<Date>`least(${sessions.expiresAt}, ${sessions.lastSeenAt} + ${SESSION_EXTEND_AFTER})`.mapWith(
+      (value: string | Date) => new Date(value),
+    ),
   user: { uid: users.uid, email: users.email, firstName: users.firstName, lastName: users.lastName },
 };
 const isLive = and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`));

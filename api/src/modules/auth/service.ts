@@ -154,7 +154,11 @@ export function createAuthService({ db, mailer, config, now }: AuthServiceDeps) 
     async authenticate(sessionToken: string): Promise<AuthenticatedSession | null> {
       const session = await findLiveSession(hashToken(sessionToken));
       if (!session) return null;
-      return { user: session.user, extended: await extendWhenDue(session) };
+      return {
+        user: session.user,
+        extended: await extendWhenDue(session),
+        validUntil: session.cacheableUntil.getTime(),
+      };
     },
 
     /** authenticate() plus the user's membership of one organization, in one query. */
@@ -165,7 +169,11 @@ export function createAuthService({ db, mailer, config, now }: AuthServiceDeps) 
       const found = await findLiveSessionWithMembership(hashToken(sessionToken), organizationUid);
       if (!found) return null;
       return {
-        session: { user: found.user, extended: await extendWhenDue(found) },
+        session: {
+          user: found.user,
+          extended: await extendWhenDue(found),
+          validUntil: found.cacheableUntil.getTime(),
+        },
         organization: found.organization,
       };
     },
