@@ -1,31 +1,31 @@
-import { paths, useCurrentOrganization } from '@dash/shared';
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { PageSkeleton, useCurrentOrganization, useSession, useWalletQuery } from '@dash/shared';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { useQueryErrorToast } from '../../../hooks/useQueryErrorToast';
+import { InitializeWallet } from '../components/InitializeWallet';
+import { WalletDeploying } from '../components/WalletDeploying';
+import { WalletFailed } from '../components/WalletFailed';
+import { WalletReady } from '../components/WalletReady';
 
+/** /org/{org}/wallet: one screen per wallet status (spec section 2). */
 export function WalletPage() {
   const organization = useCurrentOrganization();
-  return (
-    <Stack gap="md">
-      <Title order={1} size="h2">
-        Wallet
-      </Title>
-      <Paper withBorder p="lg" radius="md">
-        <Stack gap="xs">
-          <Text fw={600}>Initialize Wallet</Text>
-          <Text size="sm" c="dimmed">
-            {organization.name}'s multi-signature wallet is set up from here: choose signers among the
-            organization's users, then deploy it with a quorum.
-          </Text>
-          <Group gap="md">
-            <Anchor component={Link} to={paths.org.wallet.addSigner(organization.slug)}>
-              Add Signer
-            </Anchor>
-            <Anchor component={Link} to={paths.org.wallet.signingDevice(organization.slug)}>
-              Set Signing Device
-            </Anchor>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
-  );
+  const { user } = useSession();
+  const wallet = useWalletQuery(organization.uid);
+  useQueryErrorToast(wallet);
+
+  // A failed poll keeps the last answer on screen (the toast tells); only a first load that failed replaces it.
+  if (wallet.data === undefined) {
+    if (wallet.isError) return <LoadFailed error={wallet.error} onRetry={() => wallet.refetch()} />;
+    return <PageSkeleton rows={4} label="Loading wallet" />;
+  }
+  switch (wallet.data.status) {
+    case 'undeployed':
+      return <InitializeWallet organization={organization} wallet={wallet.data} currentUserUid={user.uid} />;
+    case 'deploying':
+      return <WalletDeploying wallet={wallet.data} currentUserUid={user.uid} />;
+    case 'failed':
+      return <WalletFailed organization={organization} wallet={wallet.data} currentUserUid={user.uid} />;
+    default:
+      return <WalletReady wallet={wallet.data} currentUserUid={user.uid} />;
+  }
 }

@@ -1,0 +1,59 @@
+import {
+  can,
+  notifyError,
+  notifySuccess,
+  type TOrganization,
+  type TWallet,
+  useRetryWalletDeploymentMutation,
+} from '@dash/shared';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { SignersTable } from '../../signers/components/SignersTable';
+import { DeploymentDetails } from './DeploymentDetails';
+
+interface WalletFailedProps {
+  organization: TOrganization;
+  wallet: TWallet;
+  currentUserUid: string;
+}
+
+/** failed: why, and (Admins) Retry with the same signers and quorum, hence the same address. */
+export function WalletFailed({ organization, wallet, currentUserUid }: WalletFailedProps) {
+  const retry = useRetryWalletDeploymentMutation(organization.uid);
+  const canManage = can(organization.role, 'wallet.manage');
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        Wallet Deployment Failed
+      </Title>
+      <Alert color="red" variant="light" title="The wallet could not be deployed">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{wallet.deployment?.error ?? 'The deployment failed without a reason.'}</Text>
+          {canManage ? (
+            <>
+              <Text size="sm">
+                Retrying deploys the same configuration, so the wallet keeps the address below.
+              </Text>
+              <Button
+                color="red"
+                variant="light"
+                loading={retry.isPending}
+                onClick={() =>
+                  retry.mutate(undefined, {
+                    onSuccess: () => notifySuccess('Wallet deployment requested again'),
+                    onError: notifyError,
+                  })
+                }
+              >
+                Retry
+              </Button>
+            </>
+          ) : (
+            <Text size="sm">An Admin of {organization.name} can retry the deployment.</Text>
+          )}
+        </Stack>
+      </Alert>
+      <DeploymentDetails wallet={wallet} />
+      <SignersTable signers={wallet.signers} currentUserUid={currentUserUid} />
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import type { TWallet } from '@dash/shared';
+import { Stack, Text, Title } from '@mantine/core';
+import { SignersTable } from '../../signers/components/SignersTable';
+import { DeploymentDetails } from './DeploymentDetails';
+
+/** deployed: the Safe's address, quorum and signers; nothing changes any more. */
+export function WalletReady({ wallet, currentUserUid }: { wallet: TWallet; currentUserUid: string }) {
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          Your Wallet is Ready
+        </Title>
+        <Text c="dimmed">The multi-signature wallet is deployed on {wallet.chain.name}.</Text>
+      </Stack>
+      <DeploymentDetails wallet={wallet} />
+      <SignersTable signers={wallet.signers} currentUserUid={currentUserUid} />
+    </Stack>
+  );
+}

@@ -1,0 +1,11 @@
+import type { TWalletSigner } from '@dash/shared';
+
+/** A signer as people know them: their name, else their e-mail. */
+export function signerName(signer: Pick<TWalletSigner, 'firstName' | 'lastName' | 'email' | 'uid'>): string {
+  return `${signer.firstName} ${signer.lastName}`.trim() || signer.email || signer.uid;
+}
+
+/** 0x1234…abcd: enough to tell addresses apart in a list; the full address stays in a title. */
+export function shortAddress(address: string): string {
+  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
+}
