@@ -31,6 +31,9 @@ import { registerRemotesRoutes } from './modules/remotes/routes';
 import { createRemotesService } from './modules/remotes/service';
 import { registerSigningDeviceRoutes } from './modules/signing-devices/routes';
 import { createSigningDeviceService } from './modules/signing-devices/service';
+import { createWalletChainAccess, type WalletChainAccess } from './modules/wallet/chain';
+import { registerWalletRoutes } from './modules/wallet/routes';
+import { createWalletService, type WalletTiming } from './modules/wallet/service';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -43,6 +46,9 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Job runner tuning (tests shorten the lease); main.ts starts it after listen, tests call drain(). */
   jobs?: Pick<JobRunnerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>;
+  /** The wallet's chain (default: WALLET_CHAIN at WALLET_RPC_URL); tests wrap it to watch or interrupt it. */
+  walletChain?: WalletChainAccess;
+  walletTiming?: WalletTiming;
 }
 
 declare module 'fastify' {
@@ -63,6 +69,8 @@ export async function buildApp({
   mailer,
   logStream,
   jobs: jobOptions,
+  walletChain,
+  walletTiming,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -126,6 +134,13 @@ export async function buildApp({
   const jobs = createJobRunner({ db, log: app.log.child({ component: 'jobs' }), ...jobOptions });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
+  const wallet = createWalletService({
+    db,
+    chain: walletChain ?? createWalletChainAccess(config.wallet),
+    wake: () => jobs.wake(),
+    ...(walletTiming ? { timing: walletTiming } : {}),
+  });
+  jobs.register(wallet.deployJob);
 
   app.decorate('appConfig', config);
   app.decorate('access', access);
@@ -160,6 +175,7 @@ export async function buildApp({
       registerInvitationRoutes(api, { invitations });
       registerProfileRoutes(api, { profile });
       registerSigningDeviceRoutes(api, { signingDevices: createSigningDeviceService({ db }) });
+      registerWalletRoutes(api, { wallet });
       registerRemotesRoutes(api, { remotes });
       registerReleaseRoutes(api, { releases, token: config.releases.token });
       if (config.outboxEnabled) registerDevRoutes(api, { dev: createDevService({ db }) });
