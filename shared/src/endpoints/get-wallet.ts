@@ -15,6 +15,11 @@ export async function getWallet(organizationUid: string, signal?: AbortSignal): 
   return answer.data;
 }
 
+/** 5 s while the wallet is deploying; no polling otherwise. */
+export function walletPollInterval(wallet: TWallet | undefined): number | false {
+  return wallet?.status === 'deploying' ? WALLET_POLL_INTERVAL_MS : false;
+}
+
 /**
  * Polled every 5 s only while the wallet is deploying; polling stops once it is not (spec section 4).
  * Every return to the window refetches, whatever the cache's age, since a signer may have acted.
@@ -23,7 +28,7 @@ export const walletQueryOptions = (organizationUid: string) =>
   queryOptions({
     queryKey: ['organization', organizationUid, 'wallet'] as const,
     queryFn: ({ signal }) => getWallet(organizationUid, signal),
-    refetchInterval: (query) => (query.state.data?.status === 'deploying' ? WALLET_POLL_INTERVAL_MS : false),
+    refetchInterval: (query) => walletPollInterval(query.state.data),
     refetchOnWindowFocus: 'always',
   });
 
