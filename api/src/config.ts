@@ -269,6 +269,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push(
         `WALLET_RELAYER_KEY: is required when WALLET_CHAIN=${parsed.data.WALLET_CHAIN} (the funded account that pays for deployments)`,
       );
+    } else if (parsed.data.WALLET_RELAYER_KEY.toLowerCase() === DEV_CHAIN_RELAYER_KEY) {
+      problems.push(
+        'WALLET_RELAYER_KEY: is the public dev chain key; use a private key of your own on a public chain',
+      );
     }
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);

@@ -3,7 +3,9 @@
 // the database once, then runs the API, the shell and each remote on its own port, as if each were
 // deployed on its own. Ctrl-C stops everything it started.
 //
-// Ports all follow PORT (default 3000): the API on PORT+1, remotes on PORT+11..PORT+14.
+// Ports all follow PORT (default 3000): the API on PORT+1, remotes on PORT+11..PORT+14, and the
+// wallet's local EVM dev chain (api/dev-chain, kept in DATA_DIR/dev-chain) on PORT+20 unless
+// WALLET_CHAIN names a public chain.
 // The API also serves release pins (`pnpm release`, DATA_DIR/releases): a pinned remote is loaded
 // from http://localhost:API_PORT/releases/…, an unpinned one from its preview server as before.
 // Flags: --skip-build (use the existing dist/ folders), --quiet (no child output unless it fails).
@@ -22,6 +24,8 @@ const dataDir = process.env.DATA_DIR ?? join(ROOT, '.data');
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 const releasesPublicUrl = process.env.RELEASES_PUBLIC_URL ?? `http://localhost:${apiPort}/releases`;
 const remotePort = (index) => port + 11 + index;
+const devChainPort = Number(process.env.DEV_CHAIN_PORT ?? port + 20);
+const usesDevChain = (process.env.WALLET_CHAIN ?? 'dev') === 'dev';
 const version = (pkg) => JSON.parse(readFileSync(join(ROOT, pkg, 'package.json'), 'utf8')).version;
 
 const exited = (child) => child.exitCode !== null || child.signalCode !== null;
@@ -108,6 +112,20 @@ async function waitFor(url, name, timeoutMs = 60_000) {
   throw new Error(`${name} did not answer ${url} within ${timeoutMs / 1000} s`);
 }
 
+/** Waits for a line the process prints once it is ready (the dev chain: after its contracts are deployed). */
+async function waitForLine(name, pattern, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const record = children.get(name);
+    if (record && exited(record.child)) {
+      throw new Error(`${name} exited during start-up:\n${record.log.slice(-30).join('\n')}`);
+    }
+    if (record?.log.some((line) => pattern.test(line))) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${name} was not ready within ${timeoutMs / 1000} s`);
+}
+
 function startRemote(name, index) {
   return start(name, bin(name, 'rsbuild'), ['preview'], {
     cwd: join(ROOT, name),
@@ -126,8 +144,17 @@ async function main() {
     });
   }
 
+  if (usesDevChain) {
+    // First, so it starts while the database is seeded.
+    start('dev-chain', bin('api', 'tsx'), ['dev-chain/main.ts'], {
+      cwd: join(ROOT, 'api'),
+      env: { PORT: String(devChainPort), DEV_CHAIN_PORT: String(devChainPort), DATA_DIR: dataDir },
+    });
+  }
+
   const apiEnv = {
     API_PORT: String(apiPort),
+    DEV_CHAIN_PORT: String(devChainPort),
     PUBLIC_URL: publicUrl,
     DATA_DIR: dataDir,
     // RELEASE_TOKEN (the release HTTP API) and RELEASE_ENV pass through from the environment.
@@ -153,6 +180,7 @@ async function main() {
   });
 
   await Promise.all([
+    ...(usesDevChain ? [waitForLine('dev-chain', /^Dev chain ready/)] : []),
     waitFor(`http://127.0.0.1:${apiPort}/api/v0/health`, 'api'),
     waitFor(`http://127.0.0.1:${port}/`, 'shell'),
     ...REMOTES.map((name, index) => waitFor(`http://127.0.0.1:${remotePort(index)}/mf-manifest.json`, name)),
@@ -172,6 +200,7 @@ async function main() {
   ${publicUrl}/dev/mailbox and follow the link (Admin of the Approved "Acme Treasury").
 
   API ${`http://localhost:${apiPort}/api/v0`} · remotes ${REMOTES.map((name, i) => `${name} :${remotePort(i)}`).join(', ')}
+  Wallet chain: ${usesDevChain ? `local dev chain http://127.0.0.1:${devChainPort} (chain id 1337)` : process.env.WALLET_CHAIN}
   Releases: DATA_DIR=${dataDir} PORT=${port} pnpm release status (served from ${releasesPublicUrl};
   release HTTP API ${process.env.RELEASE_TOKEN ? 'on' : 'off: set RELEASE_TOKEN to turn it on'}).
   Data in ${dataDir}. Press Ctrl-C to stop.

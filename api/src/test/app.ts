@@ -7,6 +7,8 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { AppDatabase, Database } from '../db/client';
 import type { Mailer } from '../modules/mail/service';
+import type { WalletChainAccess } from '../modules/wallet/chain';
+import type { WalletTiming } from '../modules/wallet/service';
 import { emptyTestDatabase } from './database';
 
 export interface TestApp {
@@ -31,7 +33,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { mailer?: Mailer; database?: AppDatabase; logStream?: { write(line: string): void } } = {},
+  options: {
+    mailer?: Mailer;
+    database?: AppDatabase;
+    logStream?: { write(line: string): void };
+    walletChain?: WalletChainAccess;
+    walletTiming?: WalletTiming;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = options.database ?? (await emptyTestDatabase());
@@ -40,6 +48,8 @@ export async function createTestApp(
     db: database.db,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.walletChain ? { walletChain: options.walletChain } : {}),
+    ...(options.walletTiming ? { walletTiming: options.walletTiming } : {}),
   });
   onTestFinished(() => app.close());
   await app.ready();
