@@ -44,8 +44,8 @@ async function addSigningDevice(page: Page, name: string): Promise<string> {
   return ethAddress;
 }
 
+/** From the wallet page, through Add Signer, back to the wallet page. */
 async function proposeSigner(admin: Page, slug: string, email: string) {
-  await admin.goto(`/org/${slug}/wallet`);
   await admin.getByRole('link', { name: 'Add Signer' }).click();
   await expect(admin.getByRole('heading', { name: 'Add Wallet Signer' })).toBeVisible();
   await admin.getByRole('combobox', { name: 'Organization user' }).click();
@@ -55,9 +55,8 @@ async function proposeSigner(admin: Page, slug: string, email: string) {
   await expect(signerRow(admin, email)).toContainText('Pending');
 }
 
-/** The signer sets their device from their own session, through the card only they see. */
+/** From the wallet page, the signer sets their device in their own session, through the card only they see. */
 async function setSigningDevice(signer: Page, slug: string, email: string, deviceAddress: string) {
-  await signer.goto(`/org/${slug}/wallet`);
   const card = signer.getByRole('region', { name: 'Provide Signing Device' });
   await card.getByRole('link', { name: 'Set Signing Device' }).click();
   await expect(signer.getByRole('heading', { name: 'Set Signing Device' })).toBeVisible();
@@ -105,6 +104,12 @@ test.describe('multi-signature wallet', () => {
 
     await proposeSigner(page, slug, adminEmail);
     await proposeSigner(page, slug, memberEmail);
+    // A proposed signer can be withdrawn before deployment.
+    await proposeSigner(page, slug, viewerEmail);
+    await page.getByRole('button', { name: `Remove signer ${viewerEmail}` }).click();
+    await page.getByRole('button', { name: `Confirm removing ${viewerEmail}` }).click();
+    await expect(signerRow(page, viewerEmail)).toHaveCount(0);
+    await expect(signerRow(page, memberEmail)).toContainText('Pending');
     await expect(
       page.getByText(/Every signer must set a signing device before the wallet is deployed/),
     ).toBeVisible();

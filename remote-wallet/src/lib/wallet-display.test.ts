@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortAddress, signerName } from './wallet-display';
+import { onChain, shortAddress, signerName } from './wallet-display';
 
 const uid = '7d1c8c61-0d55-4f4e-9a59-1b9c2d3e4f50';
 
@@ -21,5 +21,16 @@ describe('signerName', () => {
 describe('shortAddress', () => {
   it('keeps the first 4 and last 4 hex digits', () => {
     expect(shortAddress('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBe('0x5aAe…eAed');
+  });
+});
+
+describe('onChain', () => {
+  it('names a public chain and calls the dev chain what it is', () => {
+    expect(onChain({ id: 42161, name: 'Arbitrum One', key: 'arbitrum-one', isDevChain: false })).toBe(
+      'on Arbitrum One',
+    );
+    expect(onChain({ id: 1337, name: 'Local dev chain', key: 'dev', isDevChain: true })).toBe(
+      'on the local dev chain',
+    );
   });
 });

@@ -1,7 +1,6 @@
 import {
   applyServerFieldErrors,
   notifyError,
-  notifySuccess,
   quorumLabel,
   quorumOptions,
   type TWallet,
@@ -41,8 +40,8 @@ export function DeployForm({ organizationUid, wallet }: DeployFormProps) {
   const predicted = wallet.predictedAddresses?.find((prediction) => prediction.threshold === threshold);
 
   const submit = form.onSubmit((values) =>
+    // On success the wallet is deploying and the page shows it (this form is gone by then).
     deploy.mutate(values, {
-      onSuccess: () => notifySuccess('Wallet deployment requested'),
       onError: (error) => {
         if (!applyServerFieldErrors(form, error)) notifyError(error);
       },

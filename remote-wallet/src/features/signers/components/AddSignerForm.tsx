@@ -8,15 +8,16 @@ import {
   useProposeWalletSignerMutation,
   ZProposeWalletSignerRequest,
 } from '@dash/shared';
-import { Anchor, Button, Group, Select, Stack } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router-dom';
 import { signerName } from '../../../lib/wallet-display';
 
 interface AddSignerFormProps {
   organization: TOrganization;
-  /** Users of the organization who are not signers yet. */
-  candidates: TOrganizationUser[];
+  users: TOrganizationUser[];
+  /** Users already signers, who cannot be proposed again. */
+  signerUids: string[];
 }
 
 /** "Ana Souza (ana@example.com)", or the e-mail alone for a user without a name. */
@@ -25,8 +26,13 @@ function userLabel(user: TOrganizationUser): string {
   return name === user.email ? name : `${name} (${user.email})`;
 }
 
-export function AddSignerForm({ organization, candidates }: AddSignerFormProps) {
+/**
+ * Chooses a user who is not a signer yet. The list is computed here, beside the mutation, so that
+ * proposing the last candidate does not swap the form for the empty state before navigating away.
+ */
+export function AddSignerForm({ organization, users, signerUids }: AddSignerFormProps) {
   const navigate = useNavigate();
+  const candidates = users.filter((user) => !signerUids.includes(user.uid));
   const propose = useProposeWalletSignerMutation(organization.uid);
   const form = useForm({
     mode: 'controlled',
@@ -46,6 +52,20 @@ export function AddSignerForm({ organization, candidates }: AddSignerFormProps) 
       },
     }),
   );
+
+  if (candidates.length === 0 && propose.isIdle) {
+    return (
+      <Stack gap="xs" align="flex-start">
+        <Text>Every user of {organization.name} is already a signer.</Text>
+        <Anchor component={Link} to={paths.org.invite(organization.slug)}>
+          Invite people
+        </Anchor>
+        <Anchor component={Link} to={paths.org.wallet.root(organization.slug)} size="sm">
+          Back to wallet
+        </Anchor>
+      </Stack>
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate aria-label="Add wallet signer">

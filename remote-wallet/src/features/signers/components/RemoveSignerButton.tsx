@@ -37,12 +37,16 @@ export function RemoveSignerButton({
         color="red"
         loading={removeSigner.isPending}
         aria-label={`Confirm removing ${name}`}
+        // The row (and this button) is gone once the wallet reloads: a promise, unlike mutate's
+        // callbacks, still settles after the component unmounts.
         onClick={() =>
-          removeSigner.mutate(signer.uid, {
-            onSuccess: () => notifySuccess(`${name} is no longer a proposed signer`),
-            onError: notifyError,
-            onSettled: () => setConfirming(false),
-          })
+          removeSigner.mutateAsync(signer.uid).then(
+            () => notifySuccess(`${name} is no longer a proposed signer`),
+            (error: unknown) => {
+              notifyError(error);
+              setConfirming(false);
+            },
+          )
         }
       >
         Remove

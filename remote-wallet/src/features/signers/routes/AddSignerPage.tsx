@@ -24,31 +24,24 @@ export function AddSignerPage() {
   useQueryErrorToast(wallet);
   useQueryErrorToast(users);
 
+  // A failed background refetch keeps what was loaded on screen (the toast tells).
   let content: ReactNode;
   if (!canManage) content = <Alert color="gray">{PERMISSION_DENIED_MESSAGE['wallet.manage']}</Alert>;
-  else if (wallet.isPending || users.isPending) content = <PageSkeleton rows={2} label="Loading users" />;
-  else if (wallet.isError) content = <LoadFailed error={wallet.error} onRetry={() => wallet.refetch()} />;
-  else if (users.isError) content = <LoadFailed error={users.error} onRetry={() => users.refetch()} />;
-  else if (wallet.data.status !== 'undeployed') content = <Alert color="gray">{WALLET_LOCKED_MESSAGE}</Alert>;
-  else {
-    const signerUids = new Set(wallet.data.signers.map((signer) => signer.uid));
-    const candidates = users.data.filter((user) => !signerUids.has(user.uid));
-    if (candidates.length > 0) {
+  else if (wallet.data && users.data) {
+    if (wallet.data.status !== 'undeployed') content = <Alert color="gray">{WALLET_LOCKED_MESSAGE}</Alert>;
+    else
       return (
         <Page>
-          <AddSignerForm organization={organization} candidates={candidates} />
+          <AddSignerForm
+            organization={organization}
+            users={users.data}
+            signerUids={wallet.data.signers.map((signer) => signer.uid)}
+          />
         </Page>
       );
-    }
-    content = (
-      <Stack gap="xs" align="flex-start">
-        <Text>Every user of {organization.name} is already a signer.</Text>
-        <Anchor component={Link} to={paths.org.invite(organization.slug)}>
-          Invite people
-        </Anchor>
-      </Stack>
-    );
-  }
+  } else if (wallet.isError) content = <LoadFailed error={wallet.error} onRetry={() => wallet.refetch()} />;
+  else if (users.isError) content = <LoadFailed error={users.error} onRetry={() => users.refetch()} />;
+  else content = <PageSkeleton rows={2} label="Loading users" />;
 
   return (
     <Page>

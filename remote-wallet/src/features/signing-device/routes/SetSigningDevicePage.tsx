@@ -26,29 +26,35 @@ export function SetSigningDevicePage() {
   const walletPath = paths.org.wallet.root(organization.slug);
   const me = wallet.data?.signers.find((signer) => signer.uid === user.uid);
 
+  // A failed background refetch keeps what was loaded on screen (the toast tells).
   let content: ReactNode;
-  if (wallet.isPending || devices.isPending)
-    content = <PageSkeleton rows={2} label="Loading signing devices" />;
-  else if (wallet.isError) content = <LoadFailed error={wallet.error} onRetry={() => wallet.refetch()} />;
+  if (wallet.data && devices.data) {
+    if (!me) content = <Alert color="gray">{WALLET_NOT_A_SIGNER_MESSAGE}</Alert>;
+    else if (wallet.data.status !== 'undeployed')
+      content = <Alert color="gray">{WALLET_LOCKED_MESSAGE}</Alert>;
+    else if (devices.data.length === 0) {
+      content = (
+        <Stack gap="xs" align="flex-start">
+          <Text>You have no signing device yet. Add one with its Ethereum address, then come back here.</Text>
+          <Button component={Link} to={paths.settings.newSigningDevice()} variant="light">
+            Add a signing device
+          </Button>
+        </Stack>
+      );
+    } else {
+      return (
+        <Page>
+          <SigningDeviceForm
+            organization={organization}
+            devices={devices.data}
+            current={me.signingDeviceUid}
+          />
+        </Page>
+      );
+    }
+  } else if (wallet.isError) content = <LoadFailed error={wallet.error} onRetry={() => wallet.refetch()} />;
   else if (devices.isError) content = <LoadFailed error={devices.error} onRetry={() => devices.refetch()} />;
-  else if (!me) content = <Alert color="gray">{WALLET_NOT_A_SIGNER_MESSAGE}</Alert>;
-  else if (wallet.data.status !== 'undeployed') content = <Alert color="gray">{WALLET_LOCKED_MESSAGE}</Alert>;
-  else if (devices.data.length === 0) {
-    content = (
-      <Stack gap="xs" align="flex-start">
-        <Text>You have no signing device yet. Add one with its Ethereum address, then come back here.</Text>
-        <Button component={Link} to={paths.settings.newSigningDevice()} variant="light">
-          Add a signing device
-        </Button>
-      </Stack>
-    );
-  } else {
-    return (
-      <Page>
-        <SigningDeviceForm organization={organization} devices={devices.data} current={me.signingDeviceUid} />
-      </Page>
-    );
-  }
+  else content = <PageSkeleton rows={2} label="Loading signing devices" />;
 
   return (
     <Page>

@@ -1,6 +1,7 @@
 import { can, PERMISSION_DENIED_MESSAGE, paths, type TOrganization, type TWallet } from '@dash/shared';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { onChain } from '../../../lib/wallet-display';
 import { DeployForm } from '../../deploy/components/DeployForm';
 import { RemoveSignerButton } from '../../signers/components/RemoveSignerButton';
 import { SignersTable } from '../../signers/components/SignersTable';
@@ -23,7 +24,7 @@ export function InitializeWallet({ organization, wallet, currentUserUid }: Initi
           Initialize Wallet
         </Title>
         <Text c="dimmed">
-          {organization.name}'s multi-signature wallet on {wallet.chain.name}. Choose its signers among the
+          {organization.name}'s multi-signature wallet, {onChain(wallet.chain)}. Choose its signers among the
           organization's users; once each has set a signing device, deploy it with a quorum.
         </Text>
       </Stack>

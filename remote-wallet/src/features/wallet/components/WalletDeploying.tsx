@@ -1,6 +1,7 @@
 import { type TWallet, WALLET_DEPLOY_SUPPORT_HINT_MS } from '@dash/shared';
 import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { onChain } from '../../../lib/wallet-display';
 import { SignersTable } from '../../signers/components/SignersTable';
 import { DeploymentDetails } from './DeploymentDetails';
 
@@ -26,7 +27,7 @@ export function WalletDeploying({ wallet, currentUserUid }: { wallet: TWallet; c
         </Title>
       </Group>
       <Text c="dimmed">
-        The wallet provider is deploying the wallet on {wallet.chain.name}.{' '}
+        The wallet provider is deploying the wallet {onChain(wallet.chain)}.{' '}
         {wallet.deployment?.txHash
           ? 'The transaction was sent; waiting for it to be confirmed.'
           : 'Sending the transaction.'}{' '}
@@ -38,7 +39,12 @@ export function WalletDeploying({ wallet, currentUserUid }: { wallet: TWallet; c
         </Alert>
       ) : null}
       <DeploymentDetails wallet={wallet} />
-      <SignersTable signers={wallet.signers} currentUserUid={currentUserUid} />
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          Signers
+        </Title>
+        <SignersTable signers={wallet.signers} currentUserUid={currentUserUid} />
+      </Stack>
     </Stack>
   );
 }

@@ -1,7 +1,6 @@
 import {
   can,
   notifyError,
-  notifySuccess,
   type TOrganization,
   type TWallet,
   useRetryWalletDeploymentMutation,
@@ -37,12 +36,8 @@ export function WalletFailed({ organization, wallet, currentUserUid }: WalletFai
                 color="red"
                 variant="light"
                 loading={retry.isPending}
-                onClick={() =>
-                  retry.mutate(undefined, {
-                    onSuccess: () => notifySuccess('Wallet deployment requested again'),
-                    onError: notifyError,
-                  })
-                }
+                // On success the wallet is deploying again and the page shows it.
+                onClick={() => retry.mutate(undefined, { onError: notifyError })}
               >
                 Retry
               </Button>
@@ -53,7 +48,12 @@ export function WalletFailed({ organization, wallet, currentUserUid }: WalletFai
         </Stack>
       </Alert>
       <DeploymentDetails wallet={wallet} />
-      <SignersTable signers={wallet.signers} currentUserUid={currentUserUid} />
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          Signers
+        </Title>
+        <SignersTable signers={wallet.signers} currentUserUid={currentUserUid} />
+      </Stack>
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import type { TWallet } from '@dash/shared';
 import { Stack, Text, Title } from '@mantine/core';
+import { onChain } from '../../../lib/wallet-display';
 import { SignersTable } from '../../signers/components/SignersTable';
 import { DeploymentDetails } from './DeploymentDetails';
 
@@ -11,10 +12,15 @@ export function WalletReady({ wallet, currentUserUid }: { wallet: TWallet; curre
         <Title order={1} size="h2">
           Your Wallet is Ready
         </Title>
-        <Text c="dimmed">The multi-signature wallet is deployed on {wallet.chain.name}.</Text>
+        <Text c="dimmed">The multi-signature wallet is deployed {onChain(wallet.chain)}.</Text>
       </Stack>
       <DeploymentDetails wallet={wallet} />
-      <SignersTable signers={wallet.signers} currentUserUid={currentUserUid} />
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          Signers
+        </Title>
+        <SignersTable signers={wallet.signers} currentUserUid={currentUserUid} />
+      </Stack>
     </Stack>
   );
 }
