@@ -44,7 +44,7 @@ import {
   type WalletPatch,
   type WalletRow,
 } from './repo';
-import { predictSafeAddress, type SafeDeploymentConfig, saltNonceFor } from './safe';
+import { predictSafeAddress, type SafeDeploymentConfig, saltNonceFor, WALLET_CHAINS } from './safe';
 
 export const WALLET_DEPLOY_JOB = 'wallet.deploy';
 const ZDeployJobPayload = z.object({ organizationUid: ZUid, attempt: z.number().int().positive() });
@@ -151,11 +151,15 @@ export function createWalletService({
       listSigners(database, organizationUid),
     ]);
     const status = wallet?.status ?? 'undeployed';
-    const answer: TWallet = { status, chain: chain.info, signers: signerRows.map(toSigner) };
+    // Once requested, the wallet lives on the chain it was configured for, whatever WALLET_CHAIN says now.
+    const walletChain =
+      (wallet?.chainId && Object.values(WALLET_CHAINS).find((known) => known.id === wallet.chainId)) ||
+      chain.info;
+    const answer: TWallet = { status, chain: walletChain, signers: signerRows.map(toSigner) };
     if (wallet && status !== 'undeployed') {
       if (wallet.address) answer.address = wallet.address;
       if (wallet.threshold !== null) answer.threshold = wallet.threshold;
-      const explorerUrl = wallet.txHash ? explorerTxUrl(chain.info.key, wallet.txHash) : undefined;
+      const explorerUrl = wallet.txHash ? explorerTxUrl(walletChain.key, wallet.txHash) : undefined;
       answer.deployment = {
         ...(wallet.txHash ? { txHash: wallet.txHash } : {}),
         ...(explorerUrl ? { explorerUrl } : {}),
@@ -164,7 +168,7 @@ export function createWalletService({
         ...(wallet.deployedAt ? { deployedAt: wallet.deployedAt.toISOString() } : {}),
       };
       const viewerUrl =
-        status === 'deployed' && wallet.address ? safeViewerUrl(chain.info.key, wallet.address) : undefined;
+        status === 'deployed' && wallet.address ? safeViewerUrl(walletChain.key, wallet.address) : undefined;
       if (viewerUrl) answer.viewerUrl = viewerUrl;
     }
     if (status === 'undeployed') {

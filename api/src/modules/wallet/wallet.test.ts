@@ -27,7 +27,13 @@ import { testDevChain } from '../../test/dev-chain';
 import { addMember, createOrganization, signInUser, uniqueSuffix } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
 import { createWalletChainAccess, DeploymentRejectedError, type WalletChainAccess } from './chain';
-import { DEV_CHAIN_RELAYER_KEY, SAFE_ARTIFACTS } from './safe';
+import {
+  canonicalSafeContracts,
+  DEV_CHAIN_RELAYER_KEY,
+  predictSafeAddress,
+  SAFE_ARTIFACTS,
+  saltNonceFor,
+} from './safe';
 import type { WalletTiming } from './service';
 
 const FAST: WalletTiming = { receiptWaitMs: 1_000, receiptPollMs: 50 };
@@ -585,5 +591,71 @@ describe('the deploy job', () => {
     });
     expect((await runUntilSettled(scene)).status).toBe('deployed');
     expect(await relayerTransactions()).toBe(sentBefore);
+  });
+});
+
+describe('the wallet on Arbitrum', () => {
+  it('is shown on the configured public chain, predicted at the canonical Safe addresses', async () => {
+    const testApp = await createTestApp({
+      wallet: {
+        chain: 'arbitrum-sepolia',
+        rpcUrl: 'http://127.0.0.1:9/unreachable',
+        relayerKey: `0x${'ab'.repeat(32)}`,
+        devChainPort: 0,
+      },
+    });
+    const admin = await signInUser(testApp.app);
+    const organization = await createOrganization(testApp, admin.cookie);
+    const scene: Scene = { testApp, organization, admin };
+    const device = await readySigner(scene, admin);
+
+    const wallet = await getWallet(scene);
+    expect(wallet.chain).toEqual({
+      id: 421614,
+      name: 'Arbitrum Sepolia',
+      key: 'arbitrum-sepolia',
+      isDevChain: false,
+    });
+    const expected = predictSafeAddress({
+      chainId: 421614,
+      ...canonicalSafeContracts(421614),
+      owners: [getAddress(device.ethAddress)],
+      threshold: 1,
+      saltNonce: saltNonceFor(organization.uid),
+    });
+    expect(wallet.predictedAddresses).toEqual([{ threshold: 1, address: expected }]);
+  });
+
+  it('links a deployed Safe to Safe{Wallet} (arb1:) and its transaction to Arbiscan', async () => {
+    const scene = await arrange();
+    const address = '0x11B3Ff10303D91Ba30Cda49dFf95FbE02c4cC257';
+    const txHash = `0x${'12'.repeat(32)}`;
+    await scene.testApp.db.insert(wallets).values({
+      organizationUid: scene.organization.uid,
+      status: 'deployed',
+      chainId: 42161,
+      address,
+      owners: [address],
+      threshold: 1,
+      saltNonce: '1',
+      ...canonicalSafeContracts(42161),
+      deployAttempt: 1,
+      txHash,
+      requestedAt: new Date('2026-01-01T00:00:00Z'),
+      deployedAt: new Date('2026-01-01T00:00:05Z'),
+    });
+
+    expect(await getWallet(scene)).toMatchObject({
+      status: 'deployed',
+      chain: { id: 42161, name: 'Arbitrum One', key: 'arbitrum-one', isDevChain: false },
+      address,
+      viewerUrl: `https://app.safe.global/home?safe=arb1:${address}`,
+      deployment: {
+        txHash,
+        explorerUrl: `https://arbiscan.io/tx/${txHash}`,
+        requestedAt: '2026-01-01T00:00:00.000Z',
+        deployedAt: '2026-01-01T00:00:05.000Z',
+      },
+    });
   });
 });
