@@ -18,7 +18,8 @@ export function useRemoveWalletSignerMutation(organizationUid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userUid: string) => removeWalletSigner(organizationUid, userUid),
-    onSuccess: () =>
+    // Refused or not, the table catches up with the wallet.
+    onSettled: () =>
       queryClient.invalidateQueries({ queryKey: walletQueryOptions(organizationUid).queryKey }),
   });
 }

@@ -24,10 +24,9 @@ export function useSetWalletSigningDeviceMutation(organizationUid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TSetWalletSigningDeviceRequest) => setWalletSigningDevice(organizationUid, body),
-    onSuccess: (wallet) => {
-      const { queryKey } = walletQueryOptions(organizationUid);
-      queryClient.setQueryData(queryKey, wallet);
-      return queryClient.invalidateQueries({ queryKey });
-    },
+    onSuccess: (wallet) => queryClient.setQueryData(walletQueryOptions(organizationUid).queryKey, wallet),
+    // Refused or not, the page catches up with the wallet (another Admin may have acted meanwhile).
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: walletQueryOptions(organizationUid).queryKey }),
   });
 }
