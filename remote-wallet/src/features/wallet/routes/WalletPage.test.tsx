@@ -152,6 +152,41 @@ describe('the wallet page', () => {
     expect(screen.getByText(/on the local dev chain \(no block explorer\)/)).toBeTruthy();
   });
 
+  it('links the transaction on Arbitrum, and asks to contact support after 10 minutes', async () => {
+    const txHash = `0x${'cd'.repeat(32)}`;
+    renderWallet({
+      status: 'deploying',
+      chain: ARBITRUM,
+      address: ADDRESS,
+      threshold: 1,
+      signers: [signer(ME.uid, 'Ana', DEVICE_A)],
+      deployment: {
+        txHash,
+        explorerUrl: `https://arbiscan.io/tx/${txHash}`,
+        requestedAt: new Date(Date.now() - 11 * 60 * 1000).toISOString(),
+      },
+    });
+    await screen.findByRole('heading', { name: 'Wallet Deploying' });
+    expect(screen.getByRole('link', { name: txHash }).getAttribute('href')).toBe(
+      `https://arbiscan.io/tx/${txHash}`,
+    );
+    expect(screen.getByText('This is taking more than 10 minutes')).toBeTruthy();
+  });
+
+  it('does not ask for support before 10 minutes', async () => {
+    renderWallet({
+      status: 'deploying',
+      chain: DEV_CHAIN,
+      address: ADDRESS,
+      threshold: 1,
+      signers: [signer(ME.uid, 'Ana', DEVICE_A)],
+      deployment: { requestedAt: new Date(Date.now() - 9 * 60 * 1000).toISOString() },
+    });
+    await screen.findByRole('heading', { name: 'Wallet Deploying' });
+    expect(screen.queryByText('This is taking more than 10 minutes')).toBeNull();
+    expect(screen.getByText(/Sending the transaction\./)).toBeTruthy();
+  });
+
   it('links a deployed Arbitrum One wallet to Safe{Wallet}', async () => {
     renderWallet({
       status: 'deployed',
