@@ -20,7 +20,7 @@ export function InitializeWallet({ organization, wallet, currentUserUid }: Initi
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1} size="h2">
+        <Title order={2} size="h3">
           Initialize Wallet
         </Title>
         <Text c="dimmed">
@@ -32,7 +32,7 @@ export function InitializeWallet({ organization, wallet, currentUserUid }: Initi
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="wallet-signers-title">
         <Stack gap="sm">
           <Group justify="space-between">
-            <Title order={2} size="h4" id="wallet-signers-title">
+            <Title order={3} size="h4" id="wallet-signers-title">
               Signers
             </Title>
             {canManage ? (
@@ -59,7 +59,7 @@ export function InitializeWallet({ organization, wallet, currentUserUid }: Initi
       </Paper>
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="wallet-deploy-title">
         <Stack gap="sm">
-          <Title order={2} size="h4" id="wallet-deploy-title">
+          <Title order={3} size="h4" id="wallet-deploy-title">
             Deploy
           </Title>
           {canManage ? (

@@ -22,7 +22,7 @@ export function WalletDeploying({ wallet, currentUserUid }: { wallet: TWallet; c
     <Stack gap="lg">
       <Group gap="sm">
         <Loader size="sm" aria-label="Deploying" />
-        <Title order={1} size="h2">
+        <Title order={2} size="h3">
           Wallet Deploying
         </Title>
       </Group>
@@ -40,7 +40,7 @@ export function WalletDeploying({ wallet, currentUserUid }: { wallet: TWallet; c
       ) : null}
       <DeploymentDetails wallet={wallet} />
       <Stack gap="xs">
-        <Title order={2} size="h4">
+        <Title order={3} size="h4">
           Signers
         </Title>
         <SignersTable signers={wallet.signers} currentUserUid={currentUserUid} />

@@ -21,7 +21,7 @@ export function WalletFailed({ organization, wallet, currentUserUid }: WalletFai
   const canManage = can(organization.role, 'wallet.manage');
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
+      <Title order={2} size="h3">
         Wallet Deployment Failed
       </Title>
       <Alert color="red" variant="light" title="The wallet could not be deployed">
@@ -49,7 +49,7 @@ export function WalletFailed({ organization, wallet, currentUserUid }: WalletFai
       </Alert>
       <DeploymentDetails wallet={wallet} />
       <Stack gap="xs">
-        <Title order={2} size="h4">
+        <Title order={3} size="h4">
           Signers
         </Title>
         <SignersTable signers={wallet.signers} currentUserUid={currentUserUid} />

@@ -9,14 +9,14 @@ export function WalletReady({ wallet, currentUserUid }: { wallet: TWallet; curre
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1} size="h2">
+        <Title order={2} size="h3">
           Your Wallet is Ready
         </Title>
         <Text c="dimmed">The multi-signature wallet is deployed {onChain(wallet.chain)}.</Text>
       </Stack>
       <DeploymentDetails wallet={wallet} />
       <Stack gap="xs">
-        <Title order={2} size="h4">
+        <Title order={3} size="h4">
           Signers
         </Title>
         <SignersTable signers={wallet.signers} currentUserUid={currentUserUid} />

@@ -8,7 +8,7 @@ import {
 } from '@dash/shared';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WalletPage } from './WalletPage';
@@ -67,6 +67,8 @@ function renderWallet(
   );
 }
 
+// The first render loads Mantine and the page: slow on a busy machine, so give findBy* more time.
+configure({ asyncUtilTimeout: 5000 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the wallet page', () => {

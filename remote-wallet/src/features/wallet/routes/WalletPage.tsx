@@ -1,4 +1,6 @@
-import { PageSkeleton, useCurrentOrganization, useSession, useWalletQuery } from '@dash/shared';
+import { PageSkeleton, type TWallet, useCurrentOrganization, useSession, useWalletQuery } from '@dash/shared';
+import { Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { useQueryErrorToast } from '../../../hooks/useQueryErrorToast';
 import { InitializeWallet } from '../components/InitializeWallet';
@@ -13,19 +15,32 @@ export function WalletPage() {
   const wallet = useWalletQuery(organization.uid);
   useQueryErrorToast(wallet);
 
+  let content: ReactNode;
   // A failed poll keeps the last answer on screen (the toast tells); only a first load that failed replaces it.
-  if (wallet.data === undefined) {
-    if (wallet.isError) return <LoadFailed error={wallet.error} onRetry={() => wallet.refetch()} />;
-    return <PageSkeleton rows={4} label="Loading wallet" />;
-  }
-  switch (wallet.data.status) {
+  if (wallet.data) content = <WalletByStatus wallet={wallet.data} currentUserUid={user.uid} />;
+  else if (wallet.isError) content = <LoadFailed error={wallet.error} onRetry={() => wallet.refetch()} />;
+  else content = <PageSkeleton rows={4} label="Loading wallet" />;
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        Wallet
+      </Title>
+      {content}
+    </Stack>
+  );
+}
+
+function WalletByStatus({ wallet, currentUserUid }: { wallet: TWallet; currentUserUid: string }) {
+  const organization = useCurrentOrganization();
+  switch (wallet.status) {
     case 'undeployed':
-      return <InitializeWallet organization={organization} wallet={wallet.data} currentUserUid={user.uid} />;
+      return <InitializeWallet organization={organization} wallet={wallet} currentUserUid={currentUserUid} />;
     case 'deploying':
-      return <WalletDeploying wallet={wallet.data} currentUserUid={user.uid} />;
+      return <WalletDeploying wallet={wallet} currentUserUid={currentUserUid} />;
     case 'failed':
-      return <WalletFailed organization={organization} wallet={wallet.data} currentUserUid={user.uid} />;
+      return <WalletFailed organization={organization} wallet={wallet} currentUserUid={currentUserUid} />;
     default:
-      return <WalletReady wallet={wallet.data} currentUserUid={user.uid} />;
+      return <WalletReady wallet={wallet} currentUserUid={currentUserUid} />;
   }
 }
