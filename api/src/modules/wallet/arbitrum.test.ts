@@ -1,8 +1,9 @@
 import { type TWallet, ZWalletResponse } from '@dash/shared/contracts';
 import ganache from 'ganache';
 import { createPublicClient, getAddress, http, parseEther } from 'viem';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
+import { emptyTestDatabase } from '../../test/database';
 import { createOrganization, signInUser } from '../../test/factories';
 import { call } from '../../test/http';
 import { canonicalSafeContracts, SAFE_ARTIFACTS } from './safe';
@@ -14,14 +15,13 @@ const RELAYER_KEY = `0x${'5e'.repeat(32)}` as const;
  * published Safe v1.4.1 code placed at the canonical addresses, so the very configuration an
  * operator uses (WALLET_CHAIN=arbitrum-sepolia, WALLET_RPC_URL, WALLET_RELAYER_KEY) runs end to end.
  */
-async function startArbitrumSepoliaLookalike(): Promise<string> {
+async function startArbitrumSepoliaLookalike(): Promise<{ url: string; close(): Promise<void> }> {
   const server = ganache.server({
     logging: { quiet: true },
     chain: { chainId: 421614, networkId: 421614 },
     wallet: { accounts: [{ secretKey: RELAYER_KEY, balance: `0x${parseEther('10').toString(16)}` }] },
   });
   await server.listen(0, '127.0.0.1');
-  onTestFinished(() => server.close());
   const url = `http://127.0.0.1:${server.address().port}`;
   const contracts = canonicalSafeContracts(421614);
   const code = {
@@ -41,12 +41,18 @@ async function startArbitrumSepoliaLookalike(): Promise<string> {
       }),
     });
   }
-  return url;
+  return { url, close: () => server.close() };
 }
 
 describe('the wallet with WALLET_CHAIN=arbitrum-sepolia', () => {
+  let lookalike: { url: string; close(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    [lookalike] = await Promise.all([startArbitrumSepoliaLookalike(), emptyTestDatabase()]);
+  });
+  afterAll(() => lookalike?.close());
+
   it('deploys at the canonical Safe addresses from the configured relayer and links to Arbiscan', async () => {
-    const rpcUrl = await startArbitrumSepoliaLookalike();
+    const rpcUrl = lookalike?.url ?? '';
     const { app, db, config } = await createTestApp(
       { wallet: { chain: 'arbitrum-sepolia', rpcUrl, relayerKey: RELAYER_KEY, devChainPort: 0 } },
       { walletTiming: { receiptWaitMs: 1_000, receiptPollMs: 50 } },

@@ -52,6 +52,8 @@ export interface WalletChainAccess {
   estimateDeployment(config: SafeDeploymentConfig): Promise<bigint>;
   /** The relayer's next nonce as the chain sees it (pending transactions included). */
   pendingNonce(): Promise<number>;
+  /** How many of the relayer's transactions are mined (its next nonce in the latest block). */
+  minedNonce(): Promise<number>;
   /** Signs createProxyWithNonce with the given nonce; nothing is sent. */
   signDeployment(config: SafeDeploymentConfig, nonce: number, gas: bigint): Promise<SignedDeployment>;
   /** Sends a signed transaction; sending one the node already knows is not an error. */
@@ -152,6 +154,10 @@ export function createWalletChainAccess(config: WalletConfig): WalletChainAccess
 
     pendingNonce() {
       return client.getTransactionCount({ address: account.address, blockTag: 'pending' });
+    },
+
+    minedNonce() {
+      return client.getTransactionCount({ address: account.address, blockTag: 'latest' });
     },
 
     async signDeployment(safe, nonce, gas) {

@@ -38,5 +38,5 @@ describe('the dev chain process', () => {
     } finally {
       await again.close();
     }
-  });
+  }, 60_000); // two chain starts
 });

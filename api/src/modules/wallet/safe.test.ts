@@ -5,7 +5,7 @@ import {
 } from '@safe-global/safe-deployments';
 import { createPublicClient, createWalletClient, getAddress, http, keccak256, parseEventLogs } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDevChain } from '../../test/dev-chain';
 import {
   canonicalSafeContracts,
@@ -67,6 +67,10 @@ describe('Safe v1.4.1 address prediction', () => {
 });
 
 describe('the dev chain', () => {
+  beforeAll(async () => {
+    await testDevChain();
+  });
+
   it('runs the published Safe v1.4.1 code (same code hashes as the canonical deployments)', async () => {
     const chain = await testDevChain();
     const client = createPublicClient({ transport: http(chain.url) });

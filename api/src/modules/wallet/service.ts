@@ -253,6 +253,15 @@ export function createWalletService({
         return fail(wallet, `The deployment transaction ${hash} reverted.`);
       }
       if (!(await chain.knowsTransaction(hash)) && wallet.rawTx) {
+        // Its nonce went to another transaction: this one can never be mined (checked before re-sending).
+        if (wallet.txNonce !== null && (await chain.minedNonce()) > wallet.txNonce) {
+          if ((await chain.receipt(hash)) !== null) continue; // mined meanwhile after all
+          if (await chain.hasCode(address)) return confirm(wallet, config, address);
+          return fail(
+            wallet,
+            `The deployment transaction ${hash} was replaced: its nonce was used by another one.`,
+          );
+        }
         // Signed and recorded, but the node never got it (the process stopped in between): send the same bytes.
         await chain.broadcast(wallet.rawTx as Hex);
       }

@@ -15,9 +15,9 @@ import {
   ZWalletResponse,
 } from '@dash/shared/contracts';
 import { eq } from 'drizzle-orm';
-import { type Address, createPublicClient, getAddress, http } from 'viem';
+import { type Address, createPublicClient, createWalletClient, getAddress, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { AppDatabase } from '../../db/client';
 import { jobs, memberships, wallets } from '../../db/schema';
@@ -37,6 +37,11 @@ import {
 import type { WalletTiming } from './service';
 
 const FAST: WalletTiming = { receiptWaitMs: 1_000, receiptPollMs: 50 };
+
+// The chain and the database start once per file (a few seconds), under the hook's longer timeout.
+beforeAll(async () => {
+  await Promise.all([testDevChain(), emptyTestDatabase()]);
+});
 
 async function walletConfig() {
   const chain = await testDevChain();
@@ -523,6 +528,58 @@ describe('the deploy job', () => {
         deployment: { txHash: recorded.deployment?.txHash },
       });
       expect(await relayerTransactions()).toBe(sentBefore + 1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('fails a recorded transaction whose nonce another transaction took, and Retry sends a new one', async () => {
+    const real = createWalletChainAccess(await walletConfig());
+    const crashing: WalletChainAccess = {
+      ...real,
+      async broadcast() {
+        throw new Error('the process stopped before broadcasting');
+      },
+    };
+    const scene = await arrange({ walletChain: crashing });
+    await readySigner(scene, scene.admin);
+    await send(scene, scene.admin.cookie, 'POST', '/wallet/deploy', { threshold: 1 });
+    await scene.testApp.app.jobs.drain();
+    const [recorded] = await scene.testApp.db.select().from(wallets);
+    expect(recorded?.txNonce).toEqual(expect.any(Number));
+
+    // Meanwhile the relayer key sends something else with that very nonce (e.g. an operator by hand).
+    const chain = await testDevChain();
+    const other = createWalletClient({
+      transport: http(chain.url),
+      account: privateKeyToAccount(DEV_CHAIN_RELAYER_KEY),
+      chain: {
+        id: 1337,
+        name: 'dev',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [chain.url] } },
+      },
+    });
+    await other.sendTransaction({ to: relayer, value: 0n, nonce: recorded?.txNonce as number });
+
+    const app = await buildApp({
+      config: scene.testApp.config,
+      db: scene.testApp.db,
+      walletChain: real,
+      walletTiming: FAST,
+    });
+    await app.ready();
+    try {
+      const resumed = { ...scene, testApp: { ...scene.testApp, app } };
+      await scene.testApp.db.update(jobs).set({ runAt: new Date() });
+      const failed = await runUntilSettled(resumed);
+      expect(failed.status).toBe('failed');
+      expect(failed.deployment?.error).toContain('was replaced');
+
+      expect((await send(resumed, scene.admin.cookie, 'POST', '/wallet/deploy/retry')).statusCode).toBe(202);
+      const deployed = await runUntilSettled(resumed);
+      expect(deployed).toMatchObject({ status: 'deployed', address: failed.address });
+      expect(deployed.deployment?.txHash).not.toBe(recorded?.txHash);
     } finally {
       await app.close();
     }
