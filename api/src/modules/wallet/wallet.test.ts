@@ -585,6 +585,40 @@ describe('the deploy job', () => {
     }
   });
 
+  it('retries an unreachable chain with backoff, then marks the wallet failed with the reason (nothing was sent)', async () => {
+    const real = createWalletChainAccess(await walletConfig());
+    let reachable = false;
+    const flaky: WalletChainAccess = {
+      ...real,
+      async hasCode(address) {
+        if (!reachable) throw new Error('connect ECONNREFUSED 127.0.0.1:3020');
+        return real.hasCode(address);
+      },
+    };
+    const scene = await arrange({ walletChain: flaky });
+    await readySigner(scene, scene.admin);
+    await send(scene, scene.admin.cookie, 'POST', '/wallet/deploy', { threshold: 1 });
+
+    await scene.testApp.app.jobs.drain();
+    const [job] = await scene.testApp.db.select().from(jobs);
+    expect(job).toMatchObject({ status: 'queued', failures: 1 });
+    expect((await getWallet(scene)).status).toBe('deploying');
+
+    // The last of its attempts (8) fails too: given up, the wallet says why and offers Retry.
+    await scene.testApp.db.update(jobs).set({ failures: 7, runAt: new Date() });
+    await scene.testApp.app.jobs.drain();
+    const failed = await getWallet(scene);
+    expect(failed.status).toBe('failed');
+    expect(failed.deployment?.error).toBe(
+      'The deployment could not be sent: connect ECONNREFUSED 127.0.0.1:3020',
+    );
+    expect(failed.deployment?.txHash).toBeUndefined();
+
+    reachable = true;
+    expect((await send(scene, scene.admin.cookie, 'POST', '/wallet/deploy/retry')).statusCode).toBe(202);
+    expect(await runUntilSettled(scene)).toMatchObject({ status: 'deployed', address: failed.address });
+  });
+
   it('marks a refused deployment failed with the reason, and Retry deploys the same Safe at the same address', async () => {
     const real = createWalletChainAccess(await walletConfig());
     let refusals = 1;
