@@ -21,6 +21,7 @@ export const API_ENTRIES = {
   'migrate-cli': 'src/db/migrate-cli.ts',
   'release-cli': 'src/modules/releases/cli.ts',
   'remote-server': 'src/web/remote-server.ts',
+  'dev-chain': 'dev-chain/main.ts',
 };
 
 /** Bare imports stay imports, except the workspace's TypeScript package, which is compiled in. */

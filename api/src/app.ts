@@ -40,6 +40,10 @@ import { inlineScriptHashes, registerDashboardSecurityHeaders } from './web/secu
 /** The API's own version (api/package.json), shown in the API reference. */
 const API_VERSION = '0.1.0';
 
+import { createWalletChainAccess, type WalletChainAccess } from './modules/wallet/chain';
+import { registerWalletRoutes } from './modules/wallet/routes';
+import { createWalletService, type WalletTiming } from './modules/wallet/service';
+
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface BuildAppOptions {
@@ -53,6 +57,9 @@ export interface BuildAppOptions {
   jobs?: Pick<JobRunnerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>;
   /** Keep session and membership reads in memory (only when this process is the database's one writer). */
   cacheReads?: boolean;
+  /** The wallet's chain (default: WALLET_CHAIN at WALLET_RPC_URL); tests wrap it to watch or interrupt it. */
+  walletChain?: WalletChainAccess;
+  walletTiming?: WalletTiming;
 }
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -78,6 +85,8 @@ export async function buildApp({
   logStream,
   jobs: jobOptions,
   cacheReads = false,
+  walletChain,
+  walletTiming,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -177,6 +186,13 @@ export async function buildApp({
   const jobs = createJobRunner({ db, log: app.log.child({ component: 'jobs' }), ...jobOptions });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
+  const wallet = createWalletService({
+    db,
+    chain: walletChain ?? createWalletChainAccess(config.wallet),
+    wake: () => jobs.wake(),
+    ...(walletTiming ? { timing: walletTiming } : {}),
+  });
+  jobs.register(wallet.deployJob);
 
   app.decorate('appConfig', config);
   app.decorate('access', access);
@@ -212,6 +228,7 @@ export async function buildApp({
       registerInvitationRoutes(api, { invitations });
       registerProfileRoutes(api, { profile });
       registerSigningDeviceRoutes(api, { signingDevices: createSigningDeviceService({ db }) });
+      registerWalletRoutes(api, { wallet });
       registerRemotesRoutes(api, { remotes });
       registerReleaseRoutes(api, { releases, token: config.releases.token });
       if (config.outboxEnabled) registerDevRoutes(api, { dev: createDevService({ db }) });

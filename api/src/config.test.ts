@@ -138,3 +138,49 @@ describe('loadConfig', () => {
     ).toEqual(['REMOTES: remote-wallet is listed twice']);
   });
 });
+
+describe('wallet configuration', () => {
+  it('uses the dev chain on PORT+20 with its well-known relayer by default', () => {
+    expect(loadConfig({}).wallet).toEqual({
+      chain: 'dev',
+      rpcUrl: 'http://127.0.0.1:3020',
+      relayerKey: '0x4f3edf983ac636a65a842ce7c78d9aa706d3b113bce9c46f30d7d21715b23b1d',
+      devChainPort: 3020,
+    });
+    expect(loadConfig({ API_PORT: '5601', DEV_CHAIN_PORT: '5620' }).wallet.rpcUrl).toBe(
+      'http://127.0.0.1:5620',
+    );
+  });
+
+  it('deploys on Arbitrum with an RPC URL and a relayer key of its own', () => {
+    const key = `0x${'ab'.repeat(32)}`;
+    expect(
+      loadConfig({
+        WALLET_CHAIN: 'arbitrum-one',
+        WALLET_RPC_URL: 'https://arb.example.com/rpc',
+        WALLET_RELAYER_KEY: key,
+      }).wallet,
+    ).toMatchObject({ chain: 'arbitrum-one', rpcUrl: 'https://arb.example.com/rpc', relayerKey: key });
+  });
+
+  it('names every missing or bad wallet variable', () => {
+    expect(problemsOf({ WALLET_CHAIN: 'arbitrum-sepolia' })).toEqual([
+      'WALLET_RPC_URL: is required when WALLET_CHAIN=arbitrum-sepolia',
+      'WALLET_RELAYER_KEY: is required when WALLET_CHAIN=arbitrum-sepolia (the funded account that pays for deployments)',
+    ]);
+    expect(
+      problemsOf({
+        WALLET_CHAIN: 'arbitrum-one',
+        WALLET_RPC_URL: 'https://arb.example.com/rpc',
+        WALLET_RELAYER_KEY: '0x4f3edf983ac636a65a842ce7c78d9aa706d3b113bce9c46f30d7d21715b23b1d',
+      }),
+    ).toEqual([
+      'WALLET_RELAYER_KEY: is the public dev chain key; use a private key of your own on a public chain',
+    ]);
+    expect(problemsOf({ WALLET_CHAIN: 'mainnet', WALLET_RELAYER_KEY: '0x12', DEV_CHAIN_PORT: 'x' })).toEqual([
+      'WALLET_CHAIN: must be one of dev, arbitrum-one, arbitrum-sepolia',
+      'WALLET_RELAYER_KEY: must be a private key: 0x and 64 hex digits',
+      'DEV_CHAIN_PORT: must be a port number',
+    ]);
+  });
+});

@@ -3,10 +3,13 @@ import { fileURLToPath } from 'node:url';
 import {
   DEFAULT_RELEASE_ENVIRONMENT,
   type TRemoteEntry,
+  type TWalletChainKey,
+  WALLET_CHAIN_KEYS,
   ZReleaseEnvironment,
   ZRemoteEntry,
 } from '@dash/shared/contracts';
 import { z } from 'zod';
+import { DEV_CHAIN_RELAYER_KEY } from './modules/wallet/safe';
 
 /** The repository root: two levels above api/src. Relative paths in the environment resolve from here. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -43,6 +46,18 @@ export interface ReleaseConfig {
   shellManifestPath: string;
 }
 
+/** Where the organization wallets (Safe v1.4.1) are deployed, and who pays for it (api/src/modules/wallet). */
+export interface WalletConfig {
+  /** WALLET_CHAIN: the local dev chain (default) or Arbitrum. */
+  chain: TWalletChainKey;
+  /** WALLET_RPC_URL: JSON-RPC endpoint of that chain (dev: http://127.0.0.1:DEV_CHAIN_PORT). */
+  rpcUrl: string;
+  /** WALLET_RELAYER_KEY: private key of the account that sends and pays for deployments. */
+  relayerKey: `0x${string}`;
+  /** DEV_CHAIN_PORT: where `npm start` runs the dev chain (PORT+20). */
+  devChainPort: number;
+}
+
 export interface Config {
   host: string;
   port: number;
@@ -69,6 +84,7 @@ export interface Config {
   releases: ReleaseConfig;
   /** The shell's build to serve on this origin (production serving); undefined: the API alone. */
   webDistDir: string | undefined;
+  wallet: WalletConfig;
 }
 
 function commaList(value: string): string[] {
@@ -189,6 +205,20 @@ const ZEnv = z.object({
   REMOTE_ORIGINS: ZOriginListEnv.optional(),
   SHELL_MANIFEST_PATH: z.string().min(1).default('shell/dist/mf-manifest.json'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  WALLET_CHAIN: z
+    .enum(WALLET_CHAIN_KEYS, { message: `must be one of ${WALLET_CHAIN_KEYS.join(', ')}` })
+    .default('dev'),
+  WALLET_RPC_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+  WALLET_RELAYER_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, { message: 'must be a private key: 0x and 64 hex digits' })
+    .optional(),
+  DEV_CHAIN_PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int({ message: 'must be a port number' })
+    .min(1, { message: 'must be a port number' })
+    .max(65535, { message: 'must be a port number' })
+    .optional(),
 });
 
 export class ConfigError extends Error {
@@ -233,9 +263,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       }
     }
   }
+  if (parsed.success && parsed.data.WALLET_CHAIN !== 'dev') {
+    // A public chain is never guessed: its endpoint and the paying account are named explicitly.
+    if (!parsed.data.WALLET_RPC_URL) {
+      problems.push(`WALLET_RPC_URL: is required when WALLET_CHAIN=${parsed.data.WALLET_CHAIN}`);
+    }
+    if (!parsed.data.WALLET_RELAYER_KEY) {
+      problems.push(
+        `WALLET_RELAYER_KEY: is required when WALLET_CHAIN=${parsed.data.WALLET_CHAIN} (the funded account that pays for deployments)`,
+      );
+    } else if (parsed.data.WALLET_RELAYER_KEY.toLowerCase() === DEV_CHAIN_RELAYER_KEY) {
+      problems.push(
+        'WALLET_RELAYER_KEY: is the public dev chain key; use a private key of your own on a public chain',
+      );
+    }
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
   const vars = parsed.data;
+  const devChainPort = vars.DEV_CHAIN_PORT ?? vars.API_PORT + 19; // PORT+20, the API being PORT+1
   const publicUrl = new URL(vars.PUBLIC_URL);
   const publicBase = `${publicUrl.origin}${publicUrl.pathname}`.replace(/\/+$/, '');
   return {
@@ -270,5 +316,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       shellManifestPath: path.resolve(REPO_ROOT, vars.SHELL_MANIFEST_PATH),
     },
     webDistDir: vars.WEB_DIST_DIR ? path.resolve(REPO_ROOT, vars.WEB_DIST_DIR) : undefined,
+    wallet: {
+      chain: vars.WALLET_CHAIN,
+      rpcUrl: vars.WALLET_RPC_URL ?? `http://127.0.0.1:${devChainPort}`,
+      relayerKey: (vars.WALLET_RELAYER_KEY ?? DEV_CHAIN_RELAYER_KEY) as `0x${string}`,
+      devChainPort,
+    },
   };
 }

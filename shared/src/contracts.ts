@@ -17,3 +17,4 @@ export * from './contracts/rails';
 export * from './contracts/releases';
 export * from './contracts/remotes';
 export * from './contracts/signing-devices';
+export * from './contracts/wallet';

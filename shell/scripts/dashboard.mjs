@@ -5,7 +5,9 @@
 // remote is served from its own origin by api/dist/remote-server.js. Everything runs on plain node.
 // Ctrl-C stops everything it started.
 //
-// Ports all follow PORT (default 3000): the dashboard origin on PORT, remotes on PORT+11..PORT+14.
+// Ports all follow PORT (default 3000): the dashboard origin on PORT, remotes on PORT+11..PORT+14, and
+// the wallet's local EVM dev chain (api/dev-chain, kept in DATA_DIR/dev-chain) on PORT+20 unless
+// WALLET_CHAIN names a public chain.
 // The API also serves release pins (`pnpm release`, DATA_DIR/releases): a pinned remote is loaded
 // from http://localhost:PORT/releases/…, an unpinned one from its own server.
 // Flags: --skip-build (use the existing dist/ folders), --quiet (no child output unless it fails).
@@ -23,6 +25,8 @@ const dataDir = process.env.DATA_DIR ?? join(ROOT, '.data');
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 const releasesPublicUrl = process.env.RELEASES_PUBLIC_URL ?? `http://localhost:${port}/releases`;
 const remotePort = (index) => port + 11 + index;
+const devChainPort = Number(process.env.DEV_CHAIN_PORT ?? port + 20);
+const usesDevChain = (process.env.WALLET_CHAIN ?? 'dev') === 'dev';
 const version = (pkg) => JSON.parse(readFileSync(join(ROOT, pkg, 'package.json'), 'utf8')).version;
 
 const exited = (child) => child.exitCode !== null || child.signalCode !== null;
@@ -112,6 +116,20 @@ async function waitFor(url, name, timeoutMs = 60_000) {
 const node = process.execPath;
 const apiDist = join(ROOT, 'api', 'dist');
 
+/** Waits for a line the process prints once it is ready (the dev chain: after its contracts are deployed). */
+async function waitForLine(name, pattern, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const record = children.get(name);
+    if (record && exited(record.child)) {
+      throw new Error(`${name} exited during start-up:\n${record.log.slice(-30).join('\n')}`);
+    }
+    if (record?.log.some((line) => pattern.test(line))) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${name} was not ready within ${timeoutMs / 1000} s`);
+}
+
 function startRemote(name, index) {
   return start(name, node, [join(apiDist, 'remote-server.js')], {
     cwd: ROOT,
@@ -139,9 +157,18 @@ async function main() {
     );
   }
 
+  if (usesDevChain) {
+    // First, so it starts while the database is seeded.
+    start('dev-chain', node, [join(apiDist, 'dev-chain.js')], {
+      cwd: join(ROOT, 'api'),
+      env: { PORT: String(devChainPort), DEV_CHAIN_PORT: String(devChainPort), DATA_DIR: dataDir },
+    });
+  }
+
   const apiEnv = {
     API_PORT: String(port),
     WEB_DIST_DIR: join(ROOT, 'shell', 'dist'),
+    DEV_CHAIN_PORT: String(devChainPort),
     PUBLIC_URL: publicUrl,
     DATA_DIR: dataDir,
     // RELEASE_TOKEN (the release HTTP API) and RELEASE_ENV pass through from the environment.
@@ -166,6 +193,7 @@ async function main() {
   REMOTES.forEach(startRemote);
 
   await Promise.all([
+    ...(usesDevChain ? [waitForLine('dev-chain', /^Dev chain ready/)] : []),
     waitFor(`http://127.0.0.1:${port}/api/v0/health`, 'api'),
     ...REMOTES.map((name, index) => waitFor(`http://127.0.0.1:${remotePort(index)}/mf-manifest.json`, name)),
   ]);
@@ -184,6 +212,7 @@ async function main() {
   ${publicUrl}/dev/mailbox and follow the link (Admin of the Approved "Acme Treasury").
 
   API ${`${publicUrl}/api/v0`} (reference: ${publicUrl}/api/v0/docs) · remotes ${REMOTES.map((name, i) => `${name} :${remotePort(i)}`).join(', ')}
+  Wallet chain: ${usesDevChain ? `local dev chain http://127.0.0.1:${devChainPort} (chain id 1337)` : process.env.WALLET_CHAIN}
   Releases: DATA_DIR=${dataDir} PORT=${port} pnpm release status (served from ${releasesPublicUrl};
   release HTTP API ${process.env.RELEASE_TOKEN ? 'on' : 'off: set RELEASE_TOKEN to turn it on'}).
   Data in ${dataDir}. Press Ctrl-C to stop.

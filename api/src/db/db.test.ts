@@ -9,8 +9,8 @@ import { emptyTestDatabase, TEST_DATABASE_URL } from '../test/database';
 import { call } from '../test/http';
 import { createDatabase } from './client';
 import { migrate } from './migrate';
-import { memberships, organizations, users } from './schema';
-import { DEMO_ORGANIZATION, DEMO_USER, seed } from './seed';
+import { memberships, organizations, signingDevices, users } from './schema';
+import { DEMO_ORGANIZATION, DEMO_SIGNING_DEVICE, DEMO_USER, seed } from './seed';
 
 describe('migrate', () => {
   it('can run again on an up-to-date database without changing it', async () => {
@@ -35,6 +35,7 @@ describe('seed', () => {
       users: await db.select().from(users),
       organizations: await db.select().from(organizations),
       memberships: await db.select().from(memberships),
+      signingDevices: await db.select().from(signingDevices),
     };
     const second = await seed(db);
 
@@ -48,10 +49,14 @@ describe('seed', () => {
       }),
     ]);
     expect(snapshot.memberships).toEqual([expect.objectContaining({ role: 'Admin' })]);
+    expect(snapshot.signingDevices).toEqual([
+      expect.objectContaining({ ...DEMO_SIGNING_DEVICE, userUid: first.userUid }),
+    ]);
     expect({
       users: await db.select().from(users),
       organizations: await db.select().from(organizations),
       memberships: await db.select().from(memberships),
+      signingDevices: await db.select().from(signingDevices),
     }).toEqual(snapshot);
   });
 

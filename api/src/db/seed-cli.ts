@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '../config';
 import { createDatabase } from './client';
 import { migrate } from './migrate';
-import { DEMO_ORGANIZATION, DEMO_USER, seed } from './seed';
+import { DEMO_ORGANIZATION, DEMO_SIGNING_DEVICE, DEMO_USER, seed } from './seed';
 
 try {
   const config = loadConfig();
@@ -11,7 +11,7 @@ try {
     await migrate(database);
     await seed(database.db);
     console.log(
-      `Seeded (${database.kind}): ${DEMO_USER.email} is Admin of "${DEMO_ORGANIZATION.name}" (/${DEMO_ORGANIZATION.slug}).`,
+      `Seeded (${database.kind}): ${DEMO_USER.email} is Admin of "${DEMO_ORGANIZATION.name}" (/${DEMO_ORGANIZATION.slug}), with the signing device "${DEMO_SIGNING_DEVICE.name}".`,
     );
   } finally {
     await database.close();

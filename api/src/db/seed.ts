@@ -1,9 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from './client';
-import { memberships, organizations, users } from './schema';
+import { memberships, organizations, signingDevices, users } from './schema';
 
 export const DEMO_USER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User' } as const;
 export const DEMO_ORGANIZATION = { name: 'Acme Treasury', slug: 'acme-treasury' } as const;
+/**
+ * The demo user's signing device, so the wallet flow can be tried at once (propose yourself, set
+ * this device, deploy). The address is only a Safe owner on the dev chain: nobody signs with it here.
+ */
+export const DEMO_SIGNING_DEVICE = {
+  name: 'Demo signing device',
+  ethAddress: '0x22d491Bde2303f2f43325b2108D26f1eAbA1e32b',
+} as const;
 
 export interface SeedResult {
   userUid: string;
@@ -11,7 +19,8 @@ export interface SeedResult {
 }
 
 /**
- * The demo data: demo@example.com, Admin of the Approved organization "Acme Treasury".
+ * The demo data: demo@example.com, Admin of the Approved organization "Acme Treasury" (whose
+ * wallet is undeployed, with no signer), with one signing device.
  * Safe to run any number of times: rows that exist are left exactly as they are.
  */
 export async function seed(db: Database): Promise<SeedResult> {
@@ -34,6 +43,10 @@ export async function seed(db: Database): Promise<SeedResult> {
       .insert(memberships)
       .values({ organizationUid: organization.uid, userUid: user.uid, role: 'Admin' })
       .onConflictDoNothing();
+    await tx
+      .insert(signingDevices)
+      .values({ userUid: user.uid, ...DEMO_SIGNING_DEVICE })
+      .onConflictDoNothing({ target: [signingDevices.userUid, signingDevices.ethAddress] });
     return { userUid: user.uid, organizationUid: organization.uid };
   });
 }

@@ -7,6 +7,8 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { AppDatabase, Database } from '../db/client';
 import type { Mailer } from '../modules/mail/service';
+import type { WalletChainAccess } from '../modules/wallet/chain';
+import type { WalletTiming } from '../modules/wallet/service';
 import { emptyTestDatabase } from './database';
 
 export interface TestApp {
@@ -37,6 +39,8 @@ export async function createTestApp(
     logStream?: { write(line: string): void };
     /** Turn the in-memory read cache on, as main.ts does on the embedded database. */
     cacheReads?: boolean;
+    walletChain?: WalletChainAccess;
+    walletTiming?: WalletTiming;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
@@ -47,6 +51,8 @@ export async function createTestApp(
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.cacheReads ? { cacheReads: true } : {}),
+    ...(options.walletChain ? { walletChain: options.walletChain } : {}),
+    ...(options.walletTiming ? { walletTiming: options.walletTiming } : {}),
   });
   onTestFinished(() => app.close());
   await app.ready();

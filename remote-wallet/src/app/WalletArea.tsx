@@ -1,8 +1,8 @@
 import { NotFoundView } from '@dash/shared';
 import { Text } from '@mantine/core';
 import { Route, Routes } from 'react-router-dom';
-import { AddSignerPage } from '../features/wallet/routes/AddSignerPage';
-import { SetSigningDevicePage } from '../features/wallet/routes/SetSigningDevicePage';
+import { AddSignerPage } from '../features/signers/routes/AddSignerPage';
+import { SetSigningDevicePage } from '../features/signing-device/routes/SetSigningDevicePage';
 import { WalletPage } from '../features/wallet/routes/WalletPage';
 import { AreaProbe } from './AreaProbe';
 

@@ -37,6 +37,7 @@ export const ERROR_MESSAGES = {
   declineInvitation: 'Failed to decline invitation. Please try again later.',
   requestEmailChange: 'Failed to request e-mail change. Please try again later.',
   confirmEmailChange: 'Failed to confirm e-mail change. Please try again later.',
+  removeWalletSigner: 'Failed to remove wallet signer. Please try again later.',
 } as const;
 
 export type TErrorMessageKey = keyof typeof ERROR_MESSAGES;

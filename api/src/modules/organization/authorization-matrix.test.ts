@@ -6,6 +6,7 @@ import {
 } from '@dash/shared/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { signingDevices, walletSigners, wallets } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addMember, createOrganization, signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
@@ -20,6 +21,8 @@ interface Scene {
   target: { uid: string };
   invitationUid: string;
   cookie: string | undefined;
+  /** The caller's uid when they are a member. */
+  callerUid: string | undefined;
 }
 
 interface Endpoint {
@@ -124,7 +127,87 @@ const ENDPOINTS: Endpoint[] = [
     send: (scene) => ask(scene, 'POST', '/organization/leave'),
     expected: everyMember(204),
   },
+  {
+    name: 'GET wallet',
+    permission: 'wallet.read',
+    send: (scene) => ask(scene, 'GET', '/wallet'),
+    expected: everyMember(200),
+  },
+  {
+    name: 'POST wallet/signer/propose',
+    permission: 'wallet.manage',
+    send: (scene) => ask(scene, 'POST', '/wallet/signer/propose', { userUid: scene.target.uid }),
+    expected: adminOnly(201),
+  },
+  {
+    name: 'DELETE wallet/signer/{userUid}',
+    permission: 'wallet.manage',
+    send: async (scene) => {
+      await makeSigner(scene, scene.target.uid);
+      return ask(scene, 'DELETE', `/wallet/signer/${scene.target.uid}`);
+    },
+    expected: adminOnly(204),
+  },
+  {
+    // Any member may ask; the service then lets only a signer set their own device.
+    name: 'POST wallet/signer/signing-device',
+    permission: 'wallet.read',
+    send: async (scene) => {
+      const device = await makeSigner(scene, scene.callerUid);
+      return ask(scene, 'POST', '/wallet/signer/signing-device', {
+        signingDeviceUid: device?.uid ?? '00000000-0000-4000-8000-000000000000',
+      });
+    },
+    expected: everyMember(200),
+  },
+  {
+    name: 'POST wallet/deploy',
+    permission: 'wallet.manage',
+    send: async (scene) => {
+      await makeSigner(scene, scene.target.uid, { ready: true });
+      return ask(scene, 'POST', '/wallet/deploy', { threshold: 1 });
+    },
+    expected: adminOnly(202),
+  },
+  {
+    name: 'POST wallet/deploy/retry',
+    permission: 'wallet.manage',
+    send: async (scene) => {
+      await scene.testApp.db.insert(wallets).values({
+        organizationUid: scene.organization.uid,
+        status: 'failed',
+        chainId: 1337,
+        address: '0x0000000000000000000000000000000000000abc',
+        owners: ['0x0000000000000000000000000000000000000def'],
+        threshold: 1,
+        saltNonce: '1',
+        proxyFactory: '0x0000000000000000000000000000000000000001',
+        singleton: '0x0000000000000000000000000000000000000002',
+        fallbackHandler: '0x0000000000000000000000000000000000000003',
+        deployAttempt: 1,
+        error: 'refused',
+      });
+      return ask(scene, 'POST', '/wallet/deploy/retry');
+    },
+    expected: adminOnly(202),
+  },
 ];
+
+/** Makes a member a proposed wallet signer with a signing device of their own (set when `ready`). */
+async function makeSigner(scene: Scene, userUid: string | undefined, options: { ready?: boolean } = {}) {
+  if (!userUid) return undefined;
+  const { db } = scene.testApp;
+  const [device] = await db
+    .insert(signingDevices)
+    .values({ userUid, name: 'Ledger', ethAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' })
+    .returning();
+  await db.insert(walletSigners).values({
+    organizationUid: scene.organization.uid,
+    userUid,
+    ...(options.ready ? { signingDeviceUid: device?.uid } : {}),
+  });
+  return device;
+}
 
 const CALLERS: Caller[] = ['Admin', 'Editor', 'Viewer', 'non-member', 'anonymous'];
 
@@ -146,9 +229,14 @@ async function arrange(caller: Caller): Promise<Scene> {
   const invitationUid = ZInvitationResponse.parse(invited.json()).data.uid;
 
   let cookie: string | undefined;
+  let callerUid: string | undefined;
   if (caller === 'non-member') cookie = (await signInUser(testApp.app)).cookie;
-  else if (caller !== 'anonymous') cookie = (await addMember(testApp, organization.uid, caller)).cookie;
-  return { testApp, organization, target, invitationUid, cookie };
+  else if (caller !== 'anonymous') {
+    const member = await addMember(testApp, organization.uid, caller);
+    cookie = member.cookie;
+    callerUid = member.uid;
+  }
+  return { testApp, organization, target, invitationUid, cookie, callerUid };
 }
 
 describe('the authorization matrix of every organization-scoped endpoint', () => {

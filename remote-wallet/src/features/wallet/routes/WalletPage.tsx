@@ -1,31 +1,46 @@
-import { paths, useCurrentOrganization } from '@dash/shared';
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { PageSkeleton, type TWallet, useCurrentOrganization, useSession, useWalletQuery } from '@dash/shared';
+import { Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { useQueryErrorToast } from '../../../hooks/useQueryErrorToast';
+import { InitializeWallet } from '../components/InitializeWallet';
+import { WalletDeploying } from '../components/WalletDeploying';
+import { WalletFailed } from '../components/WalletFailed';
+import { WalletReady } from '../components/WalletReady';
 
+/** /org/{org}/wallet: one screen per wallet status (spec section 2). */
 export function WalletPage() {
   const organization = useCurrentOrganization();
+  const { user } = useSession();
+  const wallet = useWalletQuery(organization.uid);
+  useQueryErrorToast(wallet);
+
+  let content: ReactNode;
+  // A failed poll keeps the last answer on screen (the toast tells); only a first load that failed replaces it.
+  if (wallet.data) content = <WalletByStatus wallet={wallet.data} currentUserUid={user.uid} />;
+  else if (wallet.isError) content = <LoadFailed error={wallet.error} onRetry={() => wallet.refetch()} />;
+  else content = <PageSkeleton rows={4} label="Loading wallet" />;
+
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
         Wallet
       </Title>
-      <Paper withBorder p="lg" radius="md">
-        <Stack gap="xs">
-          <Text fw={600}>Initialize Wallet</Text>
-          <Text size="sm" c="dimmed">
-            {organization.name}'s multi-signature wallet is set up from here: choose signers among the
-            organization's users, then deploy it with a quorum.
-          </Text>
-          <Group gap="md">
-            <Anchor component={Link} to={paths.org.wallet.addSigner(organization.slug)}>
-              Add Signer
-            </Anchor>
-            <Anchor component={Link} to={paths.org.wallet.signingDevice(organization.slug)}>
-              Set Signing Device
-            </Anchor>
-          </Group>
-        </Stack>
-      </Paper>
+      {content}
     </Stack>
   );
+}
+
+function WalletByStatus({ wallet, currentUserUid }: { wallet: TWallet; currentUserUid: string }) {
+  const organization = useCurrentOrganization();
+  switch (wallet.status) {
+    case 'undeployed':
+      return <InitializeWallet organization={organization} wallet={wallet} currentUserUid={currentUserUid} />;
+    case 'deploying':
+      return <WalletDeploying wallet={wallet} currentUserUid={currentUserUid} />;
+    case 'failed':
+      return <WalletFailed organization={organization} wallet={wallet} currentUserUid={currentUserUid} />;
+    default:
+      return <WalletReady wallet={wallet} currentUserUid={currentUserUid} />;
+  }
 }

@@ -1,0 +1,163 @@
+import { and, asc, eq, isNotNull, isNull, max, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { signingDevices, users, walletRelayerNonces, walletSigners, wallets } from '../../db/schema';
+
+export type WalletRow = typeof wallets.$inferSelect;
+export type WalletPatch = Partial<Omit<typeof wallets.$inferInsert, 'organizationUid'>>;
+
+export interface SignerRow {
+  uid: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  signingDeviceUid: string | null;
+  ethAddress: string | null;
+}
+
+export async function findWallet(db: Database, organizationUid: string): Promise<WalletRow | undefined> {
+  const [row] = await db.select().from(wallets).where(eq(wallets.organizationUid, organizationUid));
+  return row;
+}
+
+/**
+ * The organization's wallet row, created when missing, locked for the rest of the transaction:
+ * every change to one wallet (signers, deploy, retry) runs one at a time.
+ */
+export async function lockWallet(db: Database, organizationUid: string): Promise<WalletRow> {
+  await db.insert(wallets).values({ organizationUid }).onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(wallets)
+    .where(eq(wallets.organizationUid, organizationUid))
+    .for('update');
+  if (!row) throw new Error(`Wallet of ${organizationUid} vanished while locked`);
+  return row;
+}
+
+export async function updateWallet(db: Database, organizationUid: string, patch: WalletPatch): Promise<void> {
+  await db.update(wallets).set(patch).where(eq(wallets.organizationUid, organizationUid));
+}
+
+/**
+ * Records the signed deployment transaction, only for the attempt that is still deploying and has
+ * none yet (a stale job can never overwrite a newer one). False when nothing was written.
+ */
+export async function recordDeploymentTransaction(
+  db: Database,
+  organizationUid: string,
+  attempt: number,
+  tx: { hash: string; raw: string; nonce: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(wallets)
+    .set({ txHash: tx.hash, rawTx: tx.raw, txNonce: tx.nonce })
+    .where(
+      and(
+        eq(wallets.organizationUid, organizationUid),
+        eq(wallets.status, 'deploying'),
+        eq(wallets.deployAttempt, attempt),
+        isNull(wallets.txHash),
+      ),
+    )
+    .returning({ organizationUid: wallets.organizationUid });
+  return rows.length > 0;
+}
+
+/** Signers in proposal order (the Safe's owner order), with their chosen device's address. */
+export function listSigners(db: Database, organizationUid: string): Promise<SignerRow[]> {
+  return db
+    .select({
+      uid: users.uid,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      signingDeviceUid: walletSigners.signingDeviceUid,
+      ethAddress: signingDevices.ethAddress,
+    })
+    .from(walletSigners)
+    .innerJoin(users, eq(users.uid, walletSigners.userUid))
+    .leftJoin(signingDevices, eq(signingDevices.uid, walletSigners.signingDeviceUid))
+    .where(eq(walletSigners.organizationUid, organizationUid))
+    .orderBy(asc(walletSigners.position));
+}
+
+/** False when the user already is a signer. */
+export async function insertSigner(db: Database, organizationUid: string, userUid: string): Promise<boolean> {
+  const rows = await db
+    .insert(walletSigners)
+    .values({ organizationUid, userUid })
+    .onConflictDoNothing()
+    .returning({ userUid: walletSigners.userUid });
+  return rows.length > 0;
+}
+
+/** False when the user was not a signer. */
+export async function deleteSigner(db: Database, organizationUid: string, userUid: string): Promise<boolean> {
+  const rows = await db
+    .delete(walletSigners)
+    .where(and(eq(walletSigners.organizationUid, organizationUid), eq(walletSigners.userUid, userUid)))
+    .returning({ userUid: walletSigners.userUid });
+  return rows.length > 0;
+}
+
+/** False when the user is not a signer. */
+export async function setSignerDevice(
+  db: Database,
+  organizationUid: string,
+  userUid: string,
+  signingDeviceUid: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(walletSigners)
+    .set({ signingDeviceUid })
+    .where(and(eq(walletSigners.organizationUid, organizationUid), eq(walletSigners.userUid, userUid)))
+    .returning({ userUid: walletSigners.userUid });
+  return rows.length > 0;
+}
+
+export async function findSigningDevice(
+  db: Database,
+  signingDeviceUid: string,
+): Promise<{ uid: string; userUid: string; ethAddress: string } | undefined> {
+  const [row] = await db
+    .select({
+      uid: signingDevices.uid,
+      userUid: signingDevices.userUid,
+      ethAddress: signingDevices.ethAddress,
+    })
+    .from(signingDevices)
+    .where(eq(signingDevices.uid, signingDeviceUid));
+  return row;
+}
+
+/**
+ * Takes the relayer's next nonce on a chain under a row lock held until the transaction ends, so
+ * concurrent deploy jobs (of different organizations, in any number of API processes) sign one at
+ * a time: the chain's count (pending included), but past any transaction still recorded for a
+ * deploying wallet, which may be signed and stored yet not broadcast (it keeps its nonce).
+ */
+export async function takeRelayerNonce(
+  db: Database,
+  chainId: number,
+  address: string,
+  chainNonce: () => Promise<number>,
+): Promise<number> {
+  await db.insert(walletRelayerNonces).values({ chainId, address, nextNonce: 0 }).onConflictDoNothing();
+  await db
+    .select({ nextNonce: walletRelayerNonces.nextNonce })
+    .from(walletRelayerNonces)
+    .where(and(eq(walletRelayerNonces.chainId, chainId), eq(walletRelayerNonces.address, address)))
+    .for('update');
+  const [reserved] = await db
+    .select({ highest: max(wallets.txNonce) })
+    .from(wallets)
+    .where(and(eq(wallets.chainId, chainId), eq(wallets.status, 'deploying'), isNotNull(wallets.txNonce)));
+  const afterReserved =
+    reserved?.highest === null || reserved?.highest === undefined ? 0 : reserved.highest + 1;
+  const nonce = Math.max(afterReserved, await chainNonce());
+  await db
+    .update(walletRelayerNonces)
+    .set({ nextNonce: sql`${nonce + 1}` })
+    .where(and(eq(walletRelayerNonces.chainId, chainId), eq(walletRelayerNonces.address, address)));
+  return nonce;
+}

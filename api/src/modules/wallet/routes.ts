@@ -1,0 +1,83 @@
+import {
+  ZDeployWalletRequest,
+  ZProposeWalletSignerRequest,
+  ZSetWalletSigningDeviceRequest,
+  ZWalletResponse,
+  ZWalletSignerParams,
+} from '@dash/shared/contracts';
+import type { FastifyInstance } from 'fastify';
+import { requireOrganization } from '../../http/guards';
+import { defineRoute } from '../../http/route';
+import type { WalletService } from './service';
+
+export function registerWalletRoutes(app: FastifyInstance, deps: { wallet: WalletService }): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/wallet',
+    guard: (request) => requireOrganization(request, 'wallet.read'),
+    response: ZWalletResponse,
+    async handler({ auth }) {
+      return { data: await deps.wallet.get(auth.organization) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/wallet/signer/propose',
+    status: 201,
+    guard: (request) => requireOrganization(request, 'wallet.manage'),
+    body: ZProposeWalletSignerRequest,
+    response: ZWalletResponse,
+    async handler({ auth, body }) {
+      return { data: await deps.wallet.proposeSigner(auth.organization, body.userUid) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/wallet/signer/:userUid',
+    guard: (request) => requireOrganization(request, 'wallet.manage'),
+    params: ZWalletSignerParams,
+    response: null,
+    async handler({ auth, params }) {
+      await deps.wallet.removeSigner(auth.organization, params.userUid);
+    },
+  });
+
+  // Every member may call it; the service lets a signer set only their own device.
+  defineRoute(app, {
+    method: 'POST',
+    url: '/wallet/signer/signing-device',
+    guard: (request) => requireOrganization(request, 'wallet.read'),
+    body: ZSetWalletSigningDeviceRequest,
+    response: ZWalletResponse,
+    async handler({ auth, body }) {
+      return {
+        data: await deps.wallet.setSigningDevice(auth.organization, auth.user, body.signingDeviceUid),
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/wallet/deploy',
+    status: 202,
+    guard: (request) => requireOrganization(request, 'wallet.manage'),
+    body: ZDeployWalletRequest,
+    response: ZWalletResponse,
+    async handler({ auth, body }) {
+      return { data: await deps.wallet.deploy(auth.organization, body.threshold) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/wallet/deploy/retry',
+    status: 202,
+    guard: (request) => requireOrganization(request, 'wallet.manage'),
+    response: ZWalletResponse,
+    async handler({ auth }) {
+      return { data: await deps.wallet.retry(auth.organization) };
+    },
+  });
+}

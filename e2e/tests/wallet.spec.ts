@@ -1,0 +1,187 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { type TOrganization, ZMyInvitationsResponse } from '@dash/shared/contracts';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { createOrganizationThroughApi, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
+
+const suffix = () => randomUUID().slice(0, 6);
+/** A fresh device address (all lower case: no checksum to get wrong). */
+const newDeviceAddress = () => `0x${randomBytes(20).toString('hex')}`;
+const ADDRESS = /0x[0-9a-fA-F]{40}/;
+
+/** Invites `email` with `role` (as the Admin on `admin`), then signs them in in their own browser and accepts. */
+async function joinAs(
+  admin: Page,
+  browser: Browser,
+  baseURL: string | undefined,
+  organization: TOrganization,
+  email: string,
+  role: 'Editor' | 'Viewer',
+): Promise<Page> {
+  const invited = await admin.context().request.post('/api/v0/organization/invitations', {
+    headers: { 'x-organization-uid': organization.uid },
+    data: { email, role },
+  });
+  expect(invited.status()).toBe(201);
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signInThroughApi(page, email);
+  const mine = ZMyInvitationsResponse.parse(
+    await (await context.request.get('/api/v0/me/invitations')).json(),
+  );
+  const invitation = mine.data.find((candidate) => candidate.organization.uid === organization.uid);
+  const accepted = await context.request.post(`/api/v0/me/invitations/${invitation?.uid}/accept`);
+  expect(accepted.ok()).toBe(true);
+  return page;
+}
+
+/** Registers a signing device for the user signed in on `page` (settings has its own e2e). */
+async function addSigningDevice(page: Page, name: string): Promise<string> {
+  const ethAddress = newDeviceAddress();
+  const created = await page.context().request.post('/api/v0/profile/signing-devices', {
+    data: { name, ethAddress },
+  });
+  expect(created.status()).toBe(201);
+  return ethAddress;
+}
+
+/** From the wallet page, through Add Signer, back to the wallet page. */
+async function proposeSigner(admin: Page, slug: string, email: string) {
+  await admin.getByRole('link', { name: 'Add Signer' }).click();
+  await expect(admin.getByRole('heading', { name: 'Add Wallet Signer' })).toBeVisible();
+  await admin.getByRole('combobox', { name: 'Organization user' }).click();
+  await admin.getByRole('option', { name: email }).click();
+  await admin.getByRole('button', { name: 'Add Signer' }).click();
+  await expect(admin).toHaveURL(new RegExp(`/org/${slug}/wallet$`));
+  await expect(signerRow(admin, email)).toContainText('Pending');
+}
+
+/** From the wallet page, the signer sets their device in their own session, through the card only they see. */
+async function setSigningDevice(signer: Page, slug: string, email: string, deviceAddress: string) {
+  const card = signer.getByRole('region', { name: 'Provide Signing Device' });
+  await card.getByRole('link', { name: 'Set Signing Device' }).click();
+  await expect(signer.getByRole('heading', { name: 'Set Signing Device' })).toBeVisible();
+  // Their only device is already chosen.
+  await expect(signer.getByRole('combobox', { name: 'Signing device' })).toHaveValue(/Device of/);
+  await signer.getByRole('button', { name: 'Set Signing Device' }).click();
+  await expect(signer).toHaveURL(new RegExp(`/org/${slug}/wallet$`));
+  await expect(card).toHaveCount(0);
+  await expect(signerRow(signer, email)).toContainText('Ready');
+  await expect(signerRow(signer, email)).toContainText(new RegExp(deviceAddress, 'i'));
+}
+
+function signerRow(page: Page, email: string): Locator {
+  return page.getByRole('table', { name: 'Signers' }).getByRole('row', { name: new RegExp(email) });
+}
+
+async function addressIn(group: Locator): Promise<string> {
+  const text = (await group.textContent()) ?? '';
+  const address = text.match(ADDRESS)?.[0];
+  if (!address) throw new Error(`no address in "${text}"`);
+  return address;
+}
+
+test.describe('multi-signature wallet', () => {
+  test('an Admin proposes two signers, each sets a device, the Admin deploys 2 out of 2 on the dev chain; a Viewer only looks', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const adminEmail = newEmail('admin');
+    const memberEmail = newEmail('member');
+    const viewerEmail = newEmail('viewer');
+    await signInThroughApi(page, adminEmail);
+    const organization = await createOrganizationThroughApi(page, `Vault ${suffix()}`, `vault-${suffix()}`);
+    const { slug } = organization;
+    const member = await joinAs(page, browser, baseURL, organization, memberEmail, 'Editor');
+    const viewer = await joinAs(page, browser, baseURL, organization, viewerEmail, 'Viewer');
+
+    await page.goto(`/org/${slug}/wallet`);
+    await expect(page.getByRole('heading', { name: 'Initialize Wallet' })).toBeVisible();
+    await expect(page.getByText('No signer found.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Deploy Wallet' })).toBeDisabled();
+    await expect(page.getByText('Add at least one signer before deploying the wallet.')).toBeVisible();
+
+    await proposeSigner(page, slug, adminEmail);
+    await proposeSigner(page, slug, memberEmail);
+    // A proposed signer can be withdrawn before deployment.
+    await proposeSigner(page, slug, viewerEmail);
+    await page.getByRole('button', { name: `Remove signer ${viewerEmail}` }).click();
+    await page.getByRole('button', { name: `Confirm removing ${viewerEmail}` }).click();
+    await expect(signerRow(page, viewerEmail)).toHaveCount(0);
+    await expect(signerRow(page, memberEmail)).toContainText('Pending');
+    await expect(
+      page.getByText(/Every signer must set a signing device before the wallet is deployed/),
+    ).toBeVisible();
+
+    // The card shows only for a signer without a device: the member sees it, the Viewer (no signer) does not.
+    await member.goto(`/org/${slug}/wallet`);
+    await expect(member.getByRole('region', { name: 'Provide Signing Device' })).toBeVisible();
+    await viewer.goto(`/org/${slug}/wallet`);
+    await expect(signerRow(viewer, memberEmail)).toContainText('Pending');
+    await expect(viewer.getByRole('region', { name: 'Provide Signing Device' })).toHaveCount(0);
+
+    const adminDevice = await addSigningDevice(page, 'Device of admin');
+    const memberDevice = await addSigningDevice(member, 'Device of member');
+    await setSigningDevice(page, slug, adminEmail, adminDevice);
+    await setSigningDevice(member, slug, memberEmail, memberDevice);
+
+    // The Viewer sees both signers Ready, and no control at all.
+    await viewer.reload();
+    await expect(signerRow(viewer, adminEmail)).toContainText('Ready');
+    await expect(signerRow(viewer, memberEmail)).toContainText('Ready');
+    await expect(viewer.getByRole('link', { name: 'Add Signer' })).toHaveCount(0);
+    await expect(viewer.getByRole('button', { name: /Remove/ })).toHaveCount(0);
+    await expect(viewer.getByRole('button', { name: 'Deploy Wallet' })).toHaveCount(0);
+    await expect(viewer.getByRole('combobox', { name: 'Wallet signer quorum' })).toHaveCount(0);
+    await expect(viewer.getByText('Only Admins can manage the wallet.')).toBeVisible();
+
+    // The Admin picks 2 out of 2: Safe{Wallet}'s n-of-n warning, and the address that quorum gets.
+    await page.reload();
+    await expect(signerRow(page, memberEmail)).toContainText('Ready');
+    const quorum = page.getByRole('combobox', { name: 'Wallet signer quorum' });
+    await quorum.click();
+    await expect(page.getByRole('option')).toHaveText(['1 out of 2', '2 out of 2']);
+    await page.getByRole('option', { name: '1 out of 2' }).click();
+    await expect(page.getByText('1 out of 2 policy')).toBeVisible();
+    await quorum.click();
+    await page.getByRole('option', { name: '2 out of 2' }).click();
+    await expect(page.getByText('2 out of 2 policy')).toBeVisible();
+    await expect(page.getByText('1 out of 2 policy')).toHaveCount(0);
+    const predictedGroup = page.getByRole('group', { name: 'Predicted address' });
+    await expect(predictedGroup).toContainText('Local dev chain');
+    const predicted = await addressIn(predictedGroup);
+
+    const clicked = Date.now();
+    await page.getByRole('button', { name: 'Deploy Wallet' }).click();
+    await expect(page.getByRole('heading', { name: 'Wallet Deploying' })).toBeVisible();
+    await expect(page.getByText(/If it takes more than 10 minutes, please contact support\./)).toBeVisible();
+    expect(await addressIn(page.getByRole('group', { name: 'Predicted address' }))).toBe(predicted);
+
+    await expect(page.getByRole('heading', { name: 'Your Wallet is Ready' })).toBeVisible({
+      timeout: 30_000,
+    });
+    const readyAfterMs = Date.now() - clicked;
+    test.info().annotations.push({ type: 'deploy-to-ready-ms', description: String(readyAfterMs) });
+    console.log(`Deploy Wallet → "Your Wallet is Ready": ${readyAfterMs} ms`);
+    const deployedGroup = page.getByRole('group', { name: 'Wallet address' });
+    expect(await addressIn(deployedGroup)).toBe(predicted);
+    await expect(
+      page.getByText(/local dev chain \(chain id \d+\): there is no external viewer/),
+    ).toBeVisible();
+    await expect(page.getByText('2 out of 2')).toBeVisible();
+    await expect(page.getByText(/Deployment transaction 0x[0-9a-f]{64}/)).toBeVisible();
+
+    // The Viewer sees the deployed wallet, its address and signers, and still no control.
+    await viewer.reload();
+    await expect(viewer.getByRole('heading', { name: 'Your Wallet is Ready' })).toBeVisible();
+    expect(await addressIn(viewer.getByRole('group', { name: 'Wallet address' }))).toBe(predicted);
+    await expect(signerRow(viewer, memberEmail)).toContainText('Ready');
+    await expect(
+      viewer.getByRole('main').getByRole('button', { name: /Retry|Deploy|Remove|Signer/ }),
+    ).toHaveCount(0);
+
+    await member.context().close();
+    await viewer.context().close();
+  });
+});

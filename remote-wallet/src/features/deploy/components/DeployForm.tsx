@@ -1,0 +1,101 @@
+import {
+  applyServerFieldErrors,
+  notifyError,
+  quorumLabel,
+  quorumOptions,
+  type TWallet,
+  useDeployWalletMutation,
+  WALLET_NO_SIGNERS_MESSAGE,
+  WALLET_SIGNERS_NOT_READY_MESSAGE,
+  ZDeployWalletRequest,
+} from '@dash/shared';
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useId } from 'react';
+import { WalletAddress } from '../../../components/WalletAddress';
+import { signerName } from '../../../lib/wallet-display';
+import { defaultQuorum, quorumWarnings } from '../quorum';
+
+interface DeployFormProps {
+  organizationUid: string;
+  wallet: TWallet;
+}
+
+/**
+ * Quorum and Deploy Wallet (Admins, undeployed). Deploy stays disabled, with the reason, until there
+ * is a signer and every signer is Ready; then the address the chosen quorum gets is shown.
+ */
+export function DeployForm({ organizationUid, wallet }: DeployFormProps) {
+  const deploy = useDeployWalletMutation(organizationUid);
+  const reasonId = useId();
+  const signerCount = wallet.signers.length;
+  const pending = wallet.signers.filter((signer) => signer.status !== 'Ready');
+  const ready = signerCount > 0 && pending.length === 0;
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { threshold: defaultQuorum(signerCount) },
+    validate: schemaResolver(ZDeployWalletRequest, { sync: true }),
+  });
+  const threshold = form.values.threshold;
+  const predicted = wallet.predictedAddresses?.find((prediction) => prediction.threshold === threshold);
+
+  const submit = form.onSubmit((values) =>
+    // On success the wallet is deploying and the page shows it (this form is gone by then).
+    deploy.mutate(values, {
+      onError: (error) => {
+        if (!applyServerFieldErrors(form, error)) notifyError(error);
+      },
+    }),
+  );
+
+  let reason: string | null = null;
+  if (signerCount === 0) reason = WALLET_NO_SIGNERS_MESSAGE;
+  else if (!ready)
+    reason = `${WALLET_SIGNERS_NOT_READY_MESSAGE} Waiting for: ${pending.map(signerName).join(', ')}.`;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Deploy wallet">
+      <Stack gap="md">
+        <Select
+          label="Wallet signer quorum"
+          description="How many signers must sign each transaction"
+          data={quorumOptions(signerCount).map((option) => ({
+            value: String(option),
+            label: quorumLabel(option, signerCount),
+          }))}
+          allowDeselect={false}
+          disabled={!ready}
+          maw={320}
+          {...form.getInputProps('threshold')}
+          value={signerCount > 0 ? String(threshold) : null}
+          onChange={(value) => value && form.setFieldValue('threshold', Number(value))}
+        />
+        {ready
+          ? quorumWarnings(threshold, signerCount).map((warning) => (
+              <Alert key={warning.title} color="yellow" variant="light" title={warning.title}>
+                {warning.text}
+              </Alert>
+            ))
+          : null}
+        {ready && predicted ? (
+          <WalletAddress label="Predicted address" address={predicted.address} chain={wallet.chain} />
+        ) : null}
+        {reason ? (
+          <Text size="sm" c="dimmed" id={reasonId}>
+            {reason}
+          </Text>
+        ) : null}
+        <Group>
+          <Button
+            type="submit"
+            disabled={!ready}
+            loading={deploy.isPending}
+            aria-describedby={reason ? reasonId : undefined}
+          >
+            Deploy Wallet
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+import {
+  applyServerFieldErrors,
+  notifyError,
+  notifySuccess,
+  paths,
+  type TOrganization,
+  type TOrganizationUser,
+  useProposeWalletSignerMutation,
+  ZProposeWalletSignerRequest,
+} from '@dash/shared';
+import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link, useNavigate } from 'react-router-dom';
+import { signerName } from '../../../lib/wallet-display';
+
+interface AddSignerFormProps {
+  organization: TOrganization;
+  users: TOrganizationUser[];
+  /** Users already signers, who cannot be proposed again. */
+  signerUids: string[];
+}
+
+/** "Ana Souza (ana@example.com)", or the e-mail alone for a user without a name. */
+function userLabel(user: TOrganizationUser): string {
+  const name = signerName(user);
+  return name === user.email ? name : `${name} (${user.email})`;
+}
+
+/**
+ * Chooses a user who is not a signer yet. The list is computed here, beside the mutation, so that
+ * proposing the last candidate does not swap the form for the empty state before navigating away.
+ */
+export function AddSignerForm({ organization, users, signerUids }: AddSignerFormProps) {
+  const navigate = useNavigate();
+  const candidates = users.filter((user) => !signerUids.includes(user.uid));
+  const propose = useProposeWalletSignerMutation(organization.uid);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { userUid: '' },
+    validate: schemaResolver(ZProposeWalletSignerRequest, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) =>
+    propose.mutate(values, {
+      onSuccess: () => {
+        const user = candidates.find((candidate) => candidate.uid === values.userUid);
+        notifySuccess(`${user ? signerName(user) : 'The user'} was proposed as a signer`);
+        navigate(paths.org.wallet.root(organization.slug));
+      },
+      onError: (error) => {
+        if (!applyServerFieldErrors(form, error)) notifyError(error);
+      },
+    }),
+  );
+
+  if (candidates.length === 0 && propose.isIdle) {
+    return (
+      <Stack gap="xs" align="flex-start">
+        <Text>Every user of {organization.name} is already a signer.</Text>
+        <Anchor component={Link} to={paths.org.invite(organization.slug)}>
+          Invite people
+        </Anchor>
+        <Anchor component={Link} to={paths.org.wallet.root(organization.slug)} size="sm">
+          Back to wallet
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Add wallet signer">
+      <Stack gap="md">
+        <Select
+          label="Organization user"
+          placeholder="Choose a user"
+          data={candidates.map((user) => ({ value: user.uid, label: userLabel(user) }))}
+          searchable
+          nothingFoundMessage="No user matches"
+          required
+          {...form.getInputProps('userUid')}
+          value={form.values.userUid || null}
+          onChange={(value) => form.setFieldValue('userUid', value ?? '')}
+        />
+        <Group justify="space-between">
+          <Anchor component={Link} to={paths.org.wallet.root(organization.slug)} size="sm">
+            Cancel
+          </Anchor>
+          <Button type="submit" loading={propose.isPending}>
+            Add Signer
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

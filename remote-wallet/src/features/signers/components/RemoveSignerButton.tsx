@@ -1,0 +1,59 @@
+import { notifyError, notifySuccess, type TWalletSigner, useRemoveWalletSignerMutation } from '@dash/shared';
+import { Button, Group } from '@mantine/core';
+import { useState } from 'react';
+import { signerName } from '../../../lib/wallet-display';
+
+/** Withdraws a proposed signer (Admins, before deployment), after a confirming second click. */
+export function RemoveSignerButton({
+  organizationUid,
+  signer,
+}: {
+  organizationUid: string;
+  signer: TWalletSigner;
+}) {
+  const removeSigner = useRemoveWalletSignerMutation(organizationUid);
+  const [confirming, setConfirming] = useState(false);
+  const name = signerName(signer);
+
+  if (!confirming) {
+    return (
+      <Group justify="flex-end">
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          onClick={() => setConfirming(true)}
+          aria-label={`Remove signer ${name}`}
+        >
+          Remove
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      <Button
+        size="xs"
+        color="red"
+        loading={removeSigner.isPending}
+        aria-label={`Confirm removing ${name}`}
+        // The row (and this button) is gone once the wallet reloads: a promise, unlike mutate's
+        // callbacks, still settles after the component unmounts.
+        onClick={() =>
+          removeSigner.mutateAsync(signer.uid).then(
+            () => notifySuccess(`${name} is no longer a proposed signer`),
+            (error: unknown) => {
+              notifyError(error);
+              setConfirming(false);
+            },
+          )
+        }
+      >
+        Remove
+      </Button>
+      <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
+        Cancel
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,69 @@
+import type { TWalletSigner } from '@dash/shared';
+import { Badge, Code, Group, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { signerName } from '../../../lib/wallet-display';
+
+interface SignersTableProps {
+  signers: TWalletSigner[];
+  currentUserUid: string;
+  /** Per-row controls (Admins, before deployment): adds an Actions column. */
+  actions?: (signer: TWalletSigner) => ReactNode;
+}
+
+/** The wallet's signers: name, signing device address and Pending/Ready. */
+export function SignersTable({ signers, currentUserUid, actions }: SignersTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table aria-label="Signers" verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Address</Table.Th>
+            <Table.Th>Status</Table.Th>
+            {actions ? <Table.Th aria-label="Actions" /> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {signers.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={actions ? 4 : 3}>
+                <Text size="sm" c="dimmed" ta="center">
+                  No signer found.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : null}
+          {signers.map((signer) => (
+            <Table.Tr key={signer.uid}>
+              <Table.Td>
+                <Group gap="xs">
+                  <Text size="sm">{signerName(signer)}</Text>
+                  {signer.uid === currentUserUid ? (
+                    <Badge size="xs" variant="outline" color="gray">
+                      you
+                    </Badge>
+                  ) : null}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                {signer.ethAddress ? (
+                  <Code>{signer.ethAddress}</Code>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    No signing device yet
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={signer.status === 'Ready' ? 'teal' : 'yellow'}>
+                  {signer.status}
+                </Badge>
+              </Table.Td>
+              {actions ? <Table.Td>{actions(signer)}</Table.Td> : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

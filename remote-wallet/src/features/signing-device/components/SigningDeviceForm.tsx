@@ -1,0 +1,74 @@
+import {
+  applyServerFieldErrors,
+  notifyError,
+  notifySuccess,
+  paths,
+  type TOrganization,
+  type TSigningDevice,
+  useSetWalletSigningDeviceMutation,
+  ZSetWalletSigningDeviceRequest,
+} from '@dash/shared';
+import { Anchor, Button, Group, Select, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link, useNavigate } from 'react-router-dom';
+import { shortAddress } from '../../../lib/wallet-display';
+
+interface SigningDeviceFormProps {
+  organization: TOrganization;
+  devices: TSigningDevice[];
+  /** The device the signer set before, if any. */
+  current?: string;
+}
+
+/** Chooses one of the user's devices; starts on the current one, or on the only one there is. */
+export function SigningDeviceForm({ organization, devices, current }: SigningDeviceFormProps) {
+  const navigate = useNavigate();
+  const setDevice = useSetWalletSigningDeviceMutation(organization.uid);
+  const walletPath = paths.org.wallet.root(organization.slug);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { signingDeviceUid: current ?? (devices.length === 1 ? (devices[0]?.uid ?? '') : '') },
+    validate: schemaResolver(ZSetWalletSigningDeviceRequest, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) =>
+    setDevice.mutate(values, {
+      onSuccess: () => {
+        const device = devices.find((candidate) => candidate.uid === values.signingDeviceUid);
+        notifySuccess(`${device?.name ?? 'Your signing device'} now signs for the wallet`);
+        navigate(walletPath);
+      },
+      onError: (error) => {
+        if (!applyServerFieldErrors(form, error)) notifyError(error);
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Set signing device">
+      <Stack gap="md">
+        <Select
+          label="Signing device"
+          placeholder="Choose a signing device"
+          data={devices.map((device) => ({
+            value: device.uid,
+            label: `${device.name} (${shortAddress(device.ethAddress)})`,
+          }))}
+          allowDeselect={false}
+          required
+          {...form.getInputProps('signingDeviceUid')}
+          value={form.values.signingDeviceUid || null}
+          onChange={(next) => form.setFieldValue('signingDeviceUid', next ?? '')}
+        />
+        <Group justify="space-between">
+          <Anchor component={Link} to={walletPath} size="sm">
+            Cancel
+          </Anchor>
+          <Button type="submit" loading={setDevice.isPending}>
+            Set Signing Device
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

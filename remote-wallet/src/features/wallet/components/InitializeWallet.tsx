@@ -1,0 +1,76 @@
+import { can, PERMISSION_DENIED_MESSAGE, paths, type TOrganization, type TWallet } from '@dash/shared';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { onChain } from '../../../lib/wallet-display';
+import { DeployForm } from '../../deploy/components/DeployForm';
+import { RemoveSignerButton } from '../../signers/components/RemoveSignerButton';
+import { SignersTable } from '../../signers/components/SignersTable';
+import { ProvideSigningDeviceCard } from '../../signing-device/components/ProvideSigningDeviceCard';
+
+interface InitializeWalletProps {
+  organization: TOrganization;
+  wallet: TWallet;
+  currentUserUid: string;
+}
+
+/** undeployed: signers are proposed, each sets a signing device, then an Admin deploys. */
+export function InitializeWallet({ organization, wallet, currentUserUid }: InitializeWalletProps) {
+  const canManage = can(organization.role, 'wallet.manage');
+  const me = wallet.signers.find((signer) => signer.uid === currentUserUid);
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={2} size="h3">
+          Initialize Wallet
+        </Title>
+        <Text c="dimmed">
+          {organization.name}'s multi-signature wallet, {onChain(wallet.chain)}. Choose its signers among the
+          organization's users; once each has set a signing device, deploy it with a quorum.
+        </Text>
+      </Stack>
+      {me && !me.ethAddress ? <ProvideSigningDeviceCard organizationSlug={organization.slug} /> : null}
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="wallet-signers-title">
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Title order={3} size="h4" id="wallet-signers-title">
+              Signers
+            </Title>
+            {canManage ? (
+              <Button
+                component={Link}
+                to={paths.org.wallet.addSigner(organization.slug)}
+                variant="light"
+                size="xs"
+              >
+                Add Signer
+              </Button>
+            ) : null}
+          </Group>
+          <SignersTable
+            signers={wallet.signers}
+            currentUserUid={currentUserUid}
+            actions={
+              canManage
+                ? (signer) => <RemoveSignerButton organizationUid={organization.uid} signer={signer} />
+                : undefined
+            }
+          />
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="wallet-deploy-title">
+        <Stack gap="sm">
+          <Title order={3} size="h4" id="wallet-deploy-title">
+            Deploy
+          </Title>
+          {canManage ? (
+            <DeployForm key={wallet.signers.length} organizationUid={organization.uid} wallet={wallet} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {PERMISSION_DENIED_MESSAGE['wallet.manage']}
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

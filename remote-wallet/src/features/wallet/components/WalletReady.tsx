@@ -1,0 +1,26 @@
+import type { TWallet } from '@dash/shared';
+import { Stack, Text, Title } from '@mantine/core';
+import { onChain } from '../../../lib/wallet-display';
+import { SignersTable } from '../../signers/components/SignersTable';
+import { DeploymentDetails } from './DeploymentDetails';
+
+/** deployed: the Safe's address, quorum and signers; nothing changes any more. */
+export function WalletReady({ wallet, currentUserUid }: { wallet: TWallet; currentUserUid: string }) {
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={2} size="h3">
+          Your Wallet is Ready
+        </Title>
+        <Text c="dimmed">The multi-signature wallet is deployed {onChain(wallet.chain)}.</Text>
+      </Stack>
+      <DeploymentDetails wallet={wallet} />
+      <Stack gap="xs">
+        <Title order={3} size="h4">
+          Signers
+        </Title>
+        <SignersTable signers={wallet.signers} currentUserUid={currentUserUid} />
+      </Stack>
+    </Stack>
+  );
+}

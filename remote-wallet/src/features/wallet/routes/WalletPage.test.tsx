@@ -1,0 +1,246 @@
+import {
+  CurrentOrganizationProvider,
+  SessionProvider,
+  type TOrganization,
+  type TRole,
+  type TWallet,
+  type TWalletSigner,
+} from '@dash/shared';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WalletPage } from './WalletPage';
+
+const ME = {
+  uid: '11111111-1111-4111-8111-111111111111',
+  email: 'ana@example.com',
+  firstName: 'Ana',
+  lastName: 'Souza',
+};
+const BRUNO = '22222222-2222-4222-8222-222222222222';
+const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const DEVICE_A = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+const DEVICE_B = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
+const DEV_CHAIN = { id: 1337, name: 'Dev chain', key: 'dev', isDevChain: true } as const;
+const ARBITRUM = { id: 42161, name: 'Arbitrum One', key: 'arbitrum-one', isDevChain: false } as const;
+
+const signer = (uid: string, firstName: string, ethAddress?: string): TWalletSigner => ({
+  uid,
+  firstName,
+  lastName: 'Test',
+  ethAddress,
+  status: ethAddress ? 'Ready' : 'Pending',
+});
+
+function renderWallet(
+  wallet: TWallet,
+  role: TRole = 'Admin',
+  answer = () => new Response(JSON.stringify({ data: wallet }), { status: 200 }),
+) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => answer()),
+  );
+  const organization: TOrganization = {
+    uid: '33333333-3333-4333-8333-333333333333',
+    name: 'Acme',
+    slug: 'acme',
+    avatar: null,
+    role,
+    approvalStatus: 'Approved',
+    createdAt: '2026-11-01T00:00:00.000Z',
+  };
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <SessionProvider session={{ user: { ...ME, type: 'user' }, organizations: [organization] }}>
+          <CurrentOrganizationProvider organization={organization}>
+            <MemoryRouter>
+              <WalletPage />
+            </MemoryRouter>
+          </CurrentOrganizationProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+// The first render loads Mantine and the page: slow on a busy machine, so give findBy* more time.
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the wallet page', () => {
+  it('shows a Viewer the signers but no control', async () => {
+    renderWallet(
+      { status: 'undeployed', chain: DEV_CHAIN, signers: [signer(BRUNO, 'Bruno', DEVICE_B)] },
+      'Viewer',
+    );
+    await screen.findByRole('heading', { name: 'Initialize Wallet' });
+    const table = screen.getByRole('table', { name: 'Signers' });
+    expect(within(table).getByRole('row', { name: /Bruno Test/ }).textContent).toContain('Ready');
+    expect(screen.queryByRole('link', { name: 'Add Signer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Deploy Wallet' })).toBeNull();
+    expect(screen.getByText('Only Admins can manage the wallet.')).toBeTruthy();
+  });
+
+  it('says No signer found. and explains why Deploy Wallet is disabled', async () => {
+    renderWallet({ status: 'undeployed', chain: DEV_CHAIN, signers: [] });
+    expect(await screen.findByText('No signer found.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add Signer' }).getAttribute('href')).toBe(
+      '/org/acme/wallet/add-signer',
+    );
+    const deploy = screen.getByRole('button', { name: 'Deploy Wallet' });
+    expect(deploy.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Add at least one signer before deploying the wallet.')).toBeTruthy();
+  });
+
+  it('asks the current user, and only them, to provide a signing device while they are Pending', async () => {
+    renderWallet({
+      status: 'undeployed',
+      chain: DEV_CHAIN,
+      signers: [signer(ME.uid, 'Ana'), signer(BRUNO, 'Bruno')],
+    });
+    const card = await screen.findByRole('region', { name: 'Provide Signing Device' });
+    expect(within(card).getByRole('link', { name: 'Set Signing Device' }).getAttribute('href')).toBe(
+      '/org/acme/wallet/signing-device',
+    );
+    expect(screen.getByRole('button', { name: 'Deploy Wallet' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText(/Waiting for: Ana Test, Bruno Test\./)).toBeTruthy();
+  });
+
+  it('hides the card from a signer who is Ready', async () => {
+    renderWallet({
+      status: 'undeployed',
+      chain: DEV_CHAIN,
+      signers: [signer(ME.uid, 'Ana', DEVICE_A), signer(BRUNO, 'Bruno')],
+    });
+    await screen.findByRole('heading', { name: 'Initialize Wallet' });
+    expect(screen.queryByRole('region', { name: 'Provide Signing Device' })).toBeNull();
+  });
+
+  it('offers quorums 1..n as "k out of n", with the n-of-n warning and the predicted address of the chosen quorum', async () => {
+    renderWallet({
+      status: 'undeployed',
+      chain: DEV_CHAIN,
+      signers: [signer(ME.uid, 'Ana', DEVICE_A), signer(BRUNO, 'Bruno', DEVICE_B)],
+      predictedAddresses: [
+        { threshold: 1, address: DEVICE_A },
+        { threshold: 2, address: ADDRESS },
+      ],
+    });
+    const quorum = await screen.findByRole('combobox', { name: 'Wallet signer quorum' });
+    expect((quorum as HTMLInputElement).value).toBe('2 out of 2');
+    expect(screen.getByText('2 out of 2 policy')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Predicted address' })).getByText(ADDRESS)).toBeTruthy();
+    expect(screen.getByText('Dev chain')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Deploy Wallet' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('shows Wallet Deploying with the hash of the dev chain transaction and the support hint', async () => {
+    renderWallet({
+      status: 'deploying',
+      chain: DEV_CHAIN,
+      address: ADDRESS,
+      threshold: 1,
+      signers: [signer(ME.uid, 'Ana', DEVICE_A)],
+      deployment: { txHash: `0x${'ab'.repeat(32)}`, requestedAt: new Date().toISOString() },
+    });
+    expect(await screen.findByRole('heading', { name: 'Wallet Deploying' })).toBeTruthy();
+    expect(screen.getByText(/If it takes more than 10 minutes, please contact support\./)).toBeTruthy();
+    expect(screen.getByText(`0x${'ab'.repeat(32)}`)).toBeTruthy();
+    expect(screen.getByText(/on the local dev chain \(no block explorer\)/)).toBeTruthy();
+  });
+
+  it('links the transaction on Arbitrum, and asks to contact support after 10 minutes', async () => {
+    const txHash = `0x${'cd'.repeat(32)}`;
+    renderWallet({
+      status: 'deploying',
+      chain: ARBITRUM,
+      address: ADDRESS,
+      threshold: 1,
+      signers: [signer(ME.uid, 'Ana', DEVICE_A)],
+      deployment: {
+        txHash,
+        explorerUrl: `https://arbiscan.io/tx/${txHash}`,
+        requestedAt: new Date(Date.now() - 11 * 60 * 1000).toISOString(),
+      },
+    });
+    await screen.findByRole('heading', { name: 'Wallet Deploying' });
+    expect(screen.getByRole('link', { name: txHash }).getAttribute('href')).toBe(
+      `https://arbiscan.io/tx/${txHash}`,
+    );
+    expect(screen.getByText('This is taking more than 10 minutes')).toBeTruthy();
+  });
+
+  it('does not ask for support before 10 minutes', async () => {
+    renderWallet({
+      status: 'deploying',
+      chain: DEV_CHAIN,
+      address: ADDRESS,
+      threshold: 1,
+      signers: [signer(ME.uid, 'Ana', DEVICE_A)],
+      deployment: { requestedAt: new Date(Date.now() - 9 * 60 * 1000).toISOString() },
+    });
+    await screen.findByRole('heading', { name: 'Wallet Deploying' });
+    expect(screen.queryByText('This is taking more than 10 minutes')).toBeNull();
+    expect(screen.getByText(/Sending the transaction\./)).toBeTruthy();
+  });
+
+  it('links a deployed Arbitrum One wallet to Safe{Wallet}', async () => {
+    renderWallet({
+      status: 'deployed',
+      chain: ARBITRUM,
+      address: ADDRESS,
+      threshold: 2,
+      signers: [signer(ME.uid, 'Ana', DEVICE_A), signer(BRUNO, 'Bruno', DEVICE_B)],
+    });
+    expect(await screen.findByRole('heading', { name: 'Your Wallet is Ready' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: `${ADDRESS} on Safe{Wallet}` }).getAttribute('href')).toBe(
+      `https://app.safe.global/home?safe=arb1:${ADDRESS}`,
+    );
+    expect(screen.getByText('2 out of 2')).toBeTruthy();
+  });
+
+  it('says a deployed dev chain wallet has no external viewer', async () => {
+    renderWallet({
+      status: 'deployed',
+      chain: DEV_CHAIN,
+      address: ADDRESS,
+      threshold: 1,
+      signers: [signer(ME.uid, 'Ana', DEVICE_A)],
+    });
+    await screen.findByRole('heading', { name: 'Your Wallet is Ready' });
+    expect(screen.queryByRole('link', { name: /Safe\{Wallet\}/ })).toBeNull();
+    expect(screen.getByText(/local dev chain \(chain id 1337\): there is no external viewer/)).toBeTruthy();
+  });
+
+  it('shows why a deployment failed, with Retry for Admins only', async () => {
+    const failed: TWallet = {
+      status: 'failed',
+      chain: DEV_CHAIN,
+      address: ADDRESS,
+      threshold: 1,
+      signers: [signer(ME.uid, 'Ana', DEVICE_A)],
+      deployment: { error: 'The transaction reverted.' },
+    };
+    renderWallet(failed);
+    expect(await screen.findByText('The transaction reverted.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+
+    cleanup();
+    renderWallet(failed, 'Editor');
+    expect(await screen.findByText('The transaction reverted.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.getByText('An Admin of Acme can retry the deployment.')).toBeTruthy();
+  });
+
+  it('shows the catalogue message when the wallet cannot be loaded', async () => {
+    renderWallet({ status: 'undeployed', chain: DEV_CHAIN, signers: [] }, 'Admin', () =>
+      Response.json({ error: { code: 'FORBIDDEN', message: 'No access' } }, { status: 403 }),
+    );
+    expect(await screen.findByText('Failed to fetch wallet. Please try again later.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { onChain, shortAddress, signerName } from './wallet-display';
+
+const uid = '7d1c8c61-0d55-4f4e-9a59-1b9c2d3e4f50';
+
+describe('signerName', () => {
+  it('joins first and last name', () => {
+    expect(signerName({ uid, firstName: 'Ana', lastName: 'Souza', email: 'ana@example.com' })).toBe(
+      'Ana Souza',
+    );
+  });
+
+  it('falls back to the e-mail, then the uid, when the user has no name yet', () => {
+    expect(signerName({ uid, firstName: '', lastName: ' ', email: 'ana@example.com' })).toBe(
+      'ana@example.com',
+    );
+    expect(signerName({ uid, firstName: '', lastName: '' })).toBe(uid);
+  });
+});
+
+describe('shortAddress', () => {
+  it('keeps the first 4 and last 4 hex digits', () => {
+    expect(shortAddress('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBe('0x5aAe…eAed');
+  });
+});
+
+describe('onChain', () => {
+  it('names a public chain and calls the dev chain what it is', () => {
+    expect(onChain({ id: 42161, name: 'Arbitrum One', key: 'arbitrum-one', isDevChain: false })).toBe(
+      'on Arbitrum One',
+    );
+    expect(onChain({ id: 1337, name: 'Local dev chain', key: 'dev', isDevChain: true })).toBe(
+      'on the local dev chain',
+    );
+  });
+});

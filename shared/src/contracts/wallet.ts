@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { ZIsoDateTime, ZUid } from './common';
+
+/**
+ * The organization's multi-signature wallet: a Safe v1.4.1 whose owners are the signers' signing
+ * device addresses (spec sections 2, 3, 4, 5 and 7). Every wallet call is organization-scoped
+ * (x-organization-uid header), under /api/v0:
+ *
+ * | Call | Who | Body | Answer |
+ * |---|---|---|---|
+ * | GET wallet | every member (wallet.read) | | 200 {data: TWallet} |
+ * | POST wallet/signer/propose | Admins (wallet.manage) | {userUid} | 201 {data: TWallet} |
+ * | DELETE wallet/signer/{userUid} | Admins, before deploy is requested | | 204 |
+ * | POST wallet/signer/signing-device | the signer themself (wallet.read) | {signingDeviceUid} | 200 {data: TWallet} |
+ * | POST wallet/deploy | Admins | {threshold} | 202 {data: TWallet} (deploying) |
+ * | POST wallet/deploy/retry | Admins, status failed | none | 202 {data: TWallet} (deploying, same address) |
+ */
+
+/** GET wallet is polled this often, and only while the wallet is deploying (spec section 9). */
+export const WALLET_POLL_INTERVAL_MS = 5000;
+/** After this long in deploying, the page tells the user to contact support (spec section 9). */
+export const WALLET_DEPLOY_SUPPORT_HINT_MS = 10 * 60 * 1000;
+
+export const WALLET_STATUSES = ['undeployed', 'deploying', 'deployed', 'failed'] as const;
+export const ZWalletStatus = z.enum(WALLET_STATUSES);
+export type TWalletStatus = z.infer<typeof ZWalletStatus>;
+
+export const SIGNER_STATUSES = ['Pending', 'Ready'] as const;
+export const ZSignerStatus = z.enum(SIGNER_STATUSES);
+export type TSignerStatus = z.infer<typeof ZSignerStatus>;
+
+/** Where the wallet lives: the local dev chain (default) or Arbitrum (WALLET_CHAIN). */
+export const WALLET_CHAIN_KEYS = ['dev', 'arbitrum-one', 'arbitrum-sepolia'] as const;
+export const ZWalletChainKey = z.enum(WALLET_CHAIN_KEYS);
+export type TWalletChainKey = z.infer<typeof ZWalletChainKey>;
+
+export const ZWalletChain = z.object({
+  /** EIP-155 chain id (42161 Arbitrum One, 421614 Arbitrum Sepolia, 1337 the dev chain). */
+  id: z.number().int().positive(),
+  name: z.string(),
+  key: ZWalletChainKey,
+  isDevChain: z.boolean(),
+});
+export type TWalletChain = z.infer<typeof ZWalletChain>;
+
+export const ZWalletSigner = z.object({
+  /** The signer's user uid (the same uid as in organization/users; DELETE wallet/signer/{uid} removes it). */
+  uid: ZUid,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().optional(),
+  /** The chosen signing device's address (EIP-55); absent while Pending. */
+  ethAddress: z.string().optional(),
+  signingDeviceUid: ZUid.optional(),
+  /** Pending until a signing device is set, then Ready. */
+  status: ZSignerStatus,
+});
+export type TWalletSigner = z.infer<typeof ZWalletSigner>;
+
+export const ZWalletDeployment = z.object({
+  /** The createProxyWithNonce transaction; absent until it is sent (and when the Safe was already there). */
+  txHash: z.string().optional(),
+  /** Block-explorer link for txHash; absent on the dev chain. */
+  explorerUrl: z.string().optional(),
+  /** Why the last attempt failed (status failed only). */
+  error: z.string().optional(),
+  requestedAt: ZIsoDateTime.optional(),
+  deployedAt: ZIsoDateTime.optional(),
+});
+export type TWalletDeployment = z.infer<typeof ZWalletDeployment>;
+
+/** The address the Safe gets for one quorum, with the current signers (undeployed wallets only). */
+export const ZWalletPrediction = z.object({
+  threshold: z.number().int().positive(),
+  address: z.string(),
+});
+export type TWalletPrediction = z.infer<typeof ZWalletPrediction>;
+
+export const ZWallet = z.object({
+  status: ZWalletStatus,
+  /**
+   * The Safe's address (EIP-55). Known (predicted) from the moment deploy is requested, before any
+   * transaction is sent, and never changes after that.
+   */
+  address: z.string().optional(),
+  chain: ZWalletChain,
+  /** The quorum chosen at deploy (absent while undeployed). */
+  threshold: z.number().int().positive().optional(),
+  signers: z.array(ZWalletSigner),
+  deployment: ZWalletDeployment.optional(),
+  /**
+   * While undeployed and every signer is Ready: the predicted address for each possible quorum
+   * 1..n, so the Deploy form can show the address the selected quorum will get.
+   */
+  predictedAddresses: z.array(ZWalletPrediction).optional(),
+  /** Safe{Wallet} link for the deployed address; absent on the dev chain. */
+  viewerUrl: z.string().optional(),
+});
+export type TWallet = z.infer<typeof ZWallet>;
+
+export const ZWalletResponse = z.object({ data: ZWallet });
+export type TWalletResponse = z.infer<typeof ZWalletResponse>;
+
+export const SIGNER_USER_REQUIRED = 'Choose a user';
+export const SIGNING_DEVICE_REQUIRED = 'Choose a signing device';
+export const QUORUM_INVALID = 'Choose a quorum from 1 to the number of signers';
+
+/** POST wallet/signer/propose (Admins). Answers 201 with the wallet. */
+export const ZProposeWalletSignerRequest = z.strictObject({
+  userUid: z.string({ message: SIGNER_USER_REQUIRED }).min(1, { message: SIGNER_USER_REQUIRED }).pipe(ZUid),
+});
+export type TProposeWalletSignerRequest = z.infer<typeof ZProposeWalletSignerRequest>;
+
+/** POST wallet/signer/signing-device (the signer themself, with one of their devices). Answers 200 with the wallet. */
+export const ZSetWalletSigningDeviceRequest = z.strictObject({
+  signingDeviceUid: z
+    .string({ message: SIGNING_DEVICE_REQUIRED })
+    .min(1, { message: SIGNING_DEVICE_REQUIRED })
+    .pipe(ZUid),
+});
+export type TSetWalletSigningDeviceRequest = z.infer<typeof ZSetWalletSigningDeviceRequest>;
+
+/**
+ * POST wallet/deploy (Admins): an integer quorum above 0; the API also checks it is at most the
+ * number of signers. Answers 202 with the wallet (status deploying).
+ */
+export const ZDeployWalletRequest = z.strictObject({
+  threshold: z
+    .number({ message: QUORUM_INVALID })
+    .int({ message: QUORUM_INVALID })
+    .min(1, { message: QUORUM_INVALID }),
+});
+export type TDeployWalletRequest = z.infer<typeof ZDeployWalletRequest>;
+
+/** DELETE wallet/signer/{userUid} (Admins, before deployment): answers 204. */
+export const ZWalletSignerParams = z.strictObject({ userUid: ZUid });
+
+/** The quorum options the Deploy form offers: 1..n (spec section 5). */
+export function quorumOptions(signerCount: number): number[] {
+  return Array.from({ length: Math.max(0, signerCount) }, (_, index) => index + 1);
+}
+
+/** "k out of n", as the Deploy form shows a quorum. */
+export function quorumLabel(threshold: number, signerCount: number): string {
+  return `${threshold} out of ${signerCount}`;
+}
+
+// Rule messages the API answers with (4xx, API error shape).
+export const WALLET_SIGNER_NOT_MEMBER_MESSAGE = 'This person is not a user of the organization.';
+export const WALLET_SIGNER_DUPLICATE_MESSAGE = 'This user is already a signer of the wallet.';
+export const WALLET_SIGNER_NOT_FOUND_MESSAGE = 'This person is not a signer of the wallet.';
+export const WALLET_NOT_A_SIGNER_MESSAGE = 'Only signers of the wallet can set a signing device.';
+export const WALLET_DEVICE_NOT_YOURS_MESSAGE = 'Choose one of your own signing devices.';
+export const WALLET_NO_SIGNERS_MESSAGE = 'Add at least one signer before deploying the wallet.';
+export const WALLET_SIGNERS_NOT_READY_MESSAGE =
+  'Every signer must set a signing device before the wallet is deployed.';
+export const WALLET_DUPLICATE_OWNER_MESSAGE = 'Two signers use the same signing device address.';
+export const WALLET_INVALID_OWNER_MESSAGE = 'Cannot be a zero address';
+export const WALLET_LOCKED_MESSAGE = 'The wallet deployment was requested: signers can no longer change.';
+export const WALLET_DEPLOYED_MESSAGE = 'The wallet is deployed and can no longer change.';
+export const WALLET_DEPLOY_IN_FLIGHT_MESSAGE = 'The wallet is already being deployed.';
+export const WALLET_RETRY_NOT_FAILED_MESSAGE = 'Only a failed deployment can be retried.';
+
+const SAFE_VIEWER_PREFIX: Record<TWalletChainKey, string | undefined> = {
+  'arbitrum-one': 'arb1',
+  'arbitrum-sepolia': 'arb-sep',
+  dev: undefined,
+};
+
+const EXPLORER_ORIGIN: Record<TWalletChainKey, string | undefined> = {
+  'arbitrum-one': 'https://arbiscan.io',
+  'arbitrum-sepolia': 'https://sepolia.arbiscan.io',
+  dev: undefined,
+};
+
+/** Safe{Wallet}'s page for a Safe, e.g. https://app.safe.global/home?safe=arb1:0x...; none for the dev chain. */
+export function safeViewerUrl(chain: TWalletChainKey, address: string): string | undefined {
+  const prefix = SAFE_VIEWER_PREFIX[chain];
+  return prefix ? `https://app.safe.global/home?safe=${prefix}:${address}` : undefined;
+}
+
+/** The block explorer's page for a transaction; none for the dev chain. */
+export function explorerTxUrl(chain: TWalletChainKey, txHash: string): string | undefined {
+  const origin = EXPLORER_ORIGIN[chain];
+  return origin ? `${origin}/tx/${txHash}` : undefined;
+}

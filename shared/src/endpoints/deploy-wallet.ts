@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { type TDeployWalletRequest, type TWallet, ZWalletResponse } from '../contracts/wallet';
+import { walletQueryOptions } from './get-wallet';
+
+/** POST wallet/deploy (Admins): the wallet moves to deploying; the deployment runs as a job. */
+export async function deployWallet(organizationUid: string, body: TDeployWalletRequest): Promise<TWallet> {
+  const answer = await apiRequest({
+    path: 'wallet/deploy',
+    method: 'POST',
+    organizationUid,
+    body,
+    response: ZWalletResponse,
+    failure: ERROR_MESSAGES.requestWalletDeployment,
+  });
+  return answer.data;
+}
+
+/** The answer (deploying) shows at once; the wallet query then polls until the job ends. */
+export function useDeployWalletMutation(organizationUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TDeployWalletRequest) => deployWallet(organizationUid, body),
+    onSuccess: (wallet) => queryClient.setQueryData(walletQueryOptions(organizationUid).queryKey, wallet),
+    // Refused or not, the page catches up with the wallet (another Admin may have acted meanwhile).
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: walletQueryOptions(organizationUid).queryKey }),
+  });
+}
