@@ -1,5 +1,5 @@
 import type { TErrorBody, TErrorCode } from '@dash/shared/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 /** The one map from error codes to HTTP statuses. */
@@ -104,11 +104,52 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
   return undefined;
 }
 
+/** Reading at most this much of a refused body so its sender gets the answer (beyond it: closed). */
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+const DRAIN_MAX_MS = 10_000;
+
+/**
+ * A body refused before it was read (too large, wrong type) is still on its way: answering and
+ * closing at once resets the connection under the sender, who then sees an error instead of our
+ * 4xx. So the rest is read and dropped first, within a bound; past it the connection is closed.
+ */
+function drainUnreadBody(request: FastifyRequest): Promise<void> {
+  const raw = request.raw;
+  if (raw.complete || raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let bytes = 0;
+    const done = () => {
+      clearTimeout(timer);
+      raw.off('data', count);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > DRAIN_MAX_BYTES) {
+        raw.destroy();
+        done();
+      }
+    };
+    const timer = setTimeout(() => {
+      raw.destroy();
+      done();
+    }, DRAIN_MAX_MS);
+    raw.on('data', count);
+    raw.once('end', done);
+    raw.once('close', done);
+    raw.resume();
+  });
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const appError = error instanceof AppError ? error : fromFastifyError(error);
     if (appError) {
       if (appError.status >= 500) request.log.error({ err: error }, appError.message);
+      if (appError.status === 413 || appError.status === 415) {
+        await drainUnreadBody(request);
+        reply.header('connection', 'close');
+      }
       return reply.code(appError.status).headers(appError.headers).send(appError.toBody());
     }
     request.log.error({ err: error }, 'Unhandled error');
