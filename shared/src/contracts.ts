@@ -5,9 +5,11 @@
 export * from './contracts/auth';
 export * from './contracts/catalogue';
 export * from './contracts/common';
+export * from './contracts/events';
 export * from './contracts/invitations';
 export * from './contracts/mailbox';
 export * from './contracts/members';
+export * from './contracts/messages';
 export * from './contracts/organization';
 export * from './contracts/paths';
 export * from './contracts/permissions';
@@ -16,3 +18,4 @@ export * from './contracts/rails';
 export * from './contracts/releases';
 export * from './contracts/remotes';
 export * from './contracts/signing-devices';
+export * from './contracts/uploads';
