@@ -3,6 +3,7 @@
  * session context, theme and UI primitives, plus everything in the contracts entry.
  */
 export * from './client/api-client';
+export * from './client/events';
 export * from './client/query-client';
 export * from './contracts';
 export * from './endpoints/accept-invitation';
@@ -10,6 +11,7 @@ export * from './endpoints/confirm-email-change';
 export * from './endpoints/create-invitation';
 export * from './endpoints/create-organization';
 export * from './endpoints/create-signing-device';
+export * from './endpoints/create-upload';
 export * from './endpoints/decline-invitation';
 export * from './endpoints/delete-organization';
 export * from './endpoints/delete-organization-user';
@@ -22,7 +24,11 @@ export * from './endpoints/get-organization-invitations';
 export * from './endpoints/get-organization-users';
 export * from './endpoints/get-remotes-manifest';
 export * from './endpoints/get-signing-devices';
+export * from './endpoints/get-thread-messages';
+export * from './endpoints/get-threads';
 export * from './endpoints/leave-organization';
+export * from './endpoints/mark-thread-read';
+export * from './endpoints/reply-to-thread';
 export * from './endpoints/request-email-change';
 export * from './endpoints/request-magic-link';
 export * from './endpoints/revoke-invitation';
@@ -30,6 +36,7 @@ export * from './endpoints/sign-out';
 export * from './endpoints/update-organization';
 export * from './endpoints/update-organization-user';
 export * from './endpoints/update-profile';
+export * from './endpoints/upload-file';
 export * from './endpoints/upload-organization-avatar';
 export * from './endpoints/verify-magic-link';
 export * from './session/host-runtime';
