@@ -11,6 +11,8 @@ import { API_PREFIX, ZUid } from './common';
 export const ZOrganizationEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('thread.created'), threadUid: ZUid }),
   z.object({ type: z.literal('message.created'), threadUid: ZUid, messageUid: ZUid }),
+  /** A message changed, e.g. a reply's delivery went from sending to sent or failed. */
+  z.object({ type: z.literal('message.updated'), threadUid: ZUid, messageUid: ZUid }),
   /** A user read a thread (only that user's unread count changed). */
   z.object({ type: z.literal('thread.read'), threadUid: ZUid, userUid: ZUid }),
 ]);
