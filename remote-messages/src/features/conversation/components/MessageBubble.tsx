@@ -64,7 +64,11 @@ export const MessageBubble = memo(function MessageBubble({ message, clientMailDo
             </Stack>
           ) : null}
           <Group gap="xs" justify="flex-end" mt={2}>
-            {message.delivery === 'failed' ? (
+            {message.delivery === 'sending' ? (
+              <Text size="xs" c="dimmed">
+                Sending…
+              </Text>
+            ) : message.delivery === 'failed' ? (
               <Text size="xs" c="red">
                 Not delivered
               </Text>

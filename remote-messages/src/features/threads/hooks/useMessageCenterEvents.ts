@@ -29,18 +29,23 @@ export function useMessageCenterEvents(
 
   const status = useOrganizationEvents(organizationUid, {
     onEvent: (event) => {
-      if (event.type === 'thread.read') {
-        if (event.userUid === user.uid) void refreshList();
-        return;
+      switch (event.type) {
+        case 'thread.read':
+          if (event.userUid === user.uid) void refreshList();
+          return;
+        case 'thread.created':
+          void refreshList();
+          return;
+        case 'message.created':
+        case 'message.updated':
+          if (event.type === 'message.created') void refreshList();
+          if (event.threadUid === openThreadUid) void refreshThread(event.threadUid);
+          // A long thread seen earlier starts again from its newest page when it is opened next.
+          else
+            queryClient.removeQueries({
+              queryKey: threadMessagesQueryOptions(organizationUid, event.threadUid).queryKey,
+            });
       }
-      void refreshList();
-      if (event.type !== 'message.created') return;
-      if (event.threadUid === openThreadUid) void refreshThread(event.threadUid);
-      // A long thread seen earlier starts again from its newest page when it is opened next.
-      else
-        queryClient.removeQueries({
-          queryKey: threadMessagesQueryOptions(organizationUid, event.threadUid).queryKey,
-        });
     },
     onResync: () => {
       void refreshList();
