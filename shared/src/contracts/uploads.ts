@@ -65,7 +65,12 @@ export const ZCreateUploadRequest = z.strictObject({
     .trim()
     .min(1, { message: UPLOAD_FILENAME_REQUIRED })
     .max(UPLOAD_FILENAME_MAX, { message: `File name must be at most ${UPLOAD_FILENAME_MAX} characters` }),
-  contentType: z.enum(UPLOAD_CONTENT_TYPES, { message: UPLOAD_TYPE_MESSAGE }),
+  /** One of UPLOAD_CONTENT_TYPES; any other type is refused with 415 (UPLOAD_TYPE_MESSAGE). */
+  contentType: z
+    .string({ message: UPLOAD_TYPE_MESSAGE })
+    .trim()
+    .toLowerCase()
+    .min(1, { message: UPLOAD_TYPE_MESSAGE }),
   byteSize: z
     .number({ message: 'byteSize must be a whole number of bytes' })
     .int({ message: 'byteSize must be a whole number of bytes' })
