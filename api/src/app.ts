@@ -1,8 +1,11 @@
 import { API_PREFIX } from '@dash/shared/contracts';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { type BlobStore, createBlobStore } from './blobs/store';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createInProcessEventBus, type EventBus } from './events/bus';
+import { registerEventRoutes } from './events/routes';
 import { AppError, registerErrorHandling } from './http/errors';
 import type { AccessResolver } from './http/guards';
 import { registerNoStore, registerOriginCheck } from './http/request-policy';
@@ -21,6 +24,10 @@ import { registerMeRoutes } from './modules/me/routes';
 import { createMeService } from './modules/me/service';
 import { registerMemberRoutes } from './modules/members/routes';
 import { createMemberService } from './modules/members/service';
+import { createInboundService, type InboundService } from './modules/messages/inbound';
+import { registerInboundRoutes, registerMessageRoutes } from './modules/messages/routes';
+import { createMessageService } from './modules/messages/service';
+import { createInboundSmtpListener, type InboundSmtpListener } from './modules/messages/smtp';
 import { registerOrganizationAvatarRoutes, registerOrganizationRoutes } from './modules/organization/routes';
 import { createOrganizationService } from './modules/organization/service';
 import { registerProfileRoutes } from './modules/profile/routes';
@@ -31,6 +38,8 @@ import { registerRemotesRoutes } from './modules/remotes/routes';
 import { createRemotesService } from './modules/remotes/service';
 import { registerSigningDeviceRoutes } from './modules/signing-devices/routes';
 import { createSigningDeviceService } from './modules/signing-devices/service';
+import { registerUploadRoutes } from './modules/uploads/routes';
+import { createUploadService, type UploadService } from './modules/uploads/service';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -43,12 +52,25 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Job runner tuning (tests shorten the lease); main.ts starts it after listen, tests call drain(). */
   jobs?: Pick<JobRunnerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>;
+  /** Defaults to the store the configuration names (filesystem under DATA_DIR, or S3). */
+  blobs?: BlobStore;
+  /** Defaults to the in-process bus. */
+  events?: EventBus;
+  /** Stands in for the clock of uploads (tests of expired links). */
+  now?: () => Date;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The durable job runner (api/src/jobs): modules register their job kinds on it. */
     jobs: JobRunner;
+    /** The one event bus behind GET organizations/{uid}/events. */
+    events: EventBus;
+    blobs: BlobStore;
+    inbound: InboundService;
+    uploads: UploadService;
+    /** The embedded SMTP listener: main.ts starts it (INBOUND_SMTP_PORT); closed with the app. */
+    inboundSmtp: InboundSmtpListener;
   }
 }
 
@@ -63,6 +85,9 @@ export async function buildApp({
   mailer,
   logStream,
   jobs: jobOptions,
+  blobs: givenBlobs,
+  events: givenEvents,
+  now,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -139,6 +164,45 @@ export async function buildApp({
     return payload;
   });
 
+  const blobs = givenBlobs ?? (await createBlobStore(config));
+  const events =
+    givenEvents ??
+    createInProcessEventBus({
+      onListenerError: (error) => app.log.error({ err: error }, 'An event listener failed'),
+    });
+  const messagesLog = app.log.child({ component: 'messages' });
+  const uploads = createUploadService({
+    db,
+    blobs,
+    config: config.uploads,
+    jobs,
+    log: app.log.child({ component: 'uploads' }),
+    ...(now ? { now } : {}),
+  });
+  const inbound = createInboundService({ db, blobs, events, config: config.messages, log: messagesLog });
+  const messages = createMessageService({
+    db,
+    blobs,
+    events,
+    uploads,
+    mailer: outgoingMail,
+    jobs,
+    config: config.messages,
+    log: messagesLog,
+  });
+  const inboundSmtp = createInboundSmtpListener({
+    inbound,
+    maxBytes: config.messages.inboundMaxBytes,
+    hostname: config.messages.clientMailDomain,
+    log: messagesLog,
+  });
+  app.decorate('events', events);
+  app.decorate('blobs', blobs);
+  app.decorate('inbound', inbound);
+  app.decorate('uploads', uploads);
+  app.decorate('inboundSmtp', inboundSmtp);
+  app.addHook('onClose', () => inboundSmtp.close());
+
   const { store: releaseStore, service: releases } = openReleases(config.releases, 'api');
   const remotes = createRemotesService({
     remotes: config.remotes,
@@ -161,6 +225,14 @@ export async function buildApp({
       registerProfileRoutes(api, { profile });
       registerSigningDeviceRoutes(api, { signingDevices: createSigningDeviceService({ db }) });
       registerRemotesRoutes(api, { remotes });
+      registerMessageRoutes(api, { messages });
+      await api.register(registerUploadRoutes, { uploads });
+      await api.register(registerInboundRoutes, {
+        inbound,
+        secret: config.messages.inboundSecret,
+        maxBytes: config.messages.inboundMaxBytes,
+      });
+      registerEventRoutes(api, { events });
       registerReleaseRoutes(api, { releases, token: config.releases.token });
       if (config.outboxEnabled) registerDevRoutes(api, { dev: createDevService({ db }) });
     },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -21,7 +22,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   // Never the developer's DATA_DIR/releases: a path no test shares (created only if a test writes).
   const releases = { ...config.releases, dir: join(tmpdir(), `dash-test-releases-${randomUUID()}`) };
-  return { ...config, releases, ...overrides };
+  // Blobs too: a directory of this test's own.
+  const blobDir = join(tmpdir(), `dash-test-blobs-${randomUUID()}`);
+  return { ...config, releases, blobDir, ...overrides };
 }
 
 /**
@@ -31,7 +34,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { mailer?: Mailer; database?: AppDatabase; logStream?: { write(line: string): void } } = {},
+  options: {
+    mailer?: Mailer;
+    database?: AppDatabase;
+    logStream?: { write(line: string): void };
+    now?: () => Date;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = options.database ?? (await emptyTestDatabase());
@@ -40,8 +48,12 @@ export async function createTestApp(
     db: database.db,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
-  onTestFinished(() => app.close());
+  onTestFinished(async () => {
+    await app.close();
+    await rm(config.blobDir, { recursive: true, force: true });
+  });
   await app.ready();
   return { app, db: database.db, config };
 }
