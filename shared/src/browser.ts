@@ -44,6 +44,7 @@ export * from './session/session-context';
 export * from './theme/theme';
 export * from './ui/AreaUnavailable';
 export * from './ui/ErrorView';
+export * from './ui/end-anchored-list';
 export * from './ui/form-errors';
 export * from './ui/format-date';
 export * from './ui/notify';

@@ -1,6 +1,8 @@
 import {
   can,
+  EndAnchoredList,
   notifyError,
+  type TMessage,
   type TOrganization,
   type TThread,
   threadMessagesOf,
@@ -9,11 +11,14 @@ import {
   useThreadMessagesQuery,
 } from '@dash/shared';
 import { ActionIcon, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo } from 'react';
+import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { BackIcon } from '../../../components/icons';
 import { ReplyBox } from '../../reply/components/ReplyBox';
 import { ThreadAvatar } from '../../threads/components/ThreadAvatar';
-import { MessageList } from './MessageList';
+import { MessageBubble } from './MessageBubble';
+
+const messageKey = (message: TMessage) => message.uid;
+const isOwn = (message: TMessage) => message.own;
 
 interface ThreadViewProps {
   organization: TOrganization;
@@ -45,7 +50,12 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
   }, [loaded, unread, threadUid, markThreadRead]);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const loadOlder = useMemo(() => () => void fetchNextPage(), [fetchNextPage]);
+  const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const clientMailDomain = newest?.clientMailDomain ?? '';
+  const renderMessage = useCallback(
+    (message: TMessage) => <MessageBubble message={message} clientMailDomain={clientMailDomain} />,
+    [clientMailDomain],
+  );
 
   return (
     <Stack gap={0} h="100%" style={{ minWidth: 0 }}>
@@ -89,14 +99,22 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
           </Button>
         </Stack>
       ) : (
-        <MessageList
-          key={threadUid}
-          messages={messages}
-          clientMailDomain={newest?.clientMailDomain ?? ''}
-          hasOlder={hasNextPage}
-          loadingOlder={isFetchingNextPage}
-          onLoadOlder={loadOlder}
-        />
+        // The view scrolls to the bottom when a thread loads (spec section 2).
+        <Suspense fallback={<ConversationSkeleton />}>
+          <EndAnchoredList
+            key={threadUid}
+            items={messages}
+            getKey={messageKey}
+            renderItem={renderMessage}
+            estimateSize={110}
+            hasOlder={hasNextPage}
+            loadingOlder={isFetchingNextPage}
+            onLoadOlder={loadOlder}
+            followNew={isOwn}
+            label="Messages"
+            loadingOlderLabel="Loading older messages"
+          />
+        </Suspense>
       )}
       {can(organization.role, 'messages.reply') ? (
         <ReplyBox key={threadUid} organizationUid={organization.uid} threadUid={threadUid} />

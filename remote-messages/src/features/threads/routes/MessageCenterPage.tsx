@@ -1,4 +1,10 @@
-import { notifyError, paths, useCurrentOrganization, useThreadsQuery } from '@dash/shared';
+import {
+  notifyError,
+  paths,
+  preloadEndAnchoredList,
+  useCurrentOrganization,
+  useThreadsQuery,
+} from '@dash/shared';
 import { Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
@@ -23,6 +29,8 @@ export function MessageCenterPage() {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
 
+  // The conversation's list code comes from the shared singleton: fetch it alongside the data.
+  useEffect(preloadEndAnchoredList, []);
   const pollInterval = useMessageCenterEvents(organization.uid, threadUid);
   const query = useThreadsQuery(organization.uid, debouncedSearch, { refetchInterval: pollInterval });
   const threads = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
