@@ -48,8 +48,8 @@ export const TEMP_FILE_GONE_MESSAGE = 'The attached file is no longer available:
 
 /** The size limit in words, e.g. 'Files must be at most 25 MB.' */
 export function uploadTooLargeMessage(maxBytes: number): string {
-  const mb = maxBytes / (1024 * 1024);
-  return `Files must be at most ${Number.isInteger(mb) ? mb : mb.toFixed(2)} MB.`;
+  const [unit, size] = maxBytes >= 1024 * 1024 ? ['MB', maxBytes / (1024 * 1024)] : ['KB', maxBytes / 1024];
+  return `Files must be at most ${Number.isInteger(size) ? size : size.toFixed(2)} ${unit}.`;
 }
 
 /** The type a browser File should be uploaded as, or null when it is not allowed (empty or unknown). */
