@@ -54,6 +54,10 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime('2024-11-22T12:00:00Z', now)).toBe('2 years ago');
   });
 
+  it("says 'now' for a time slightly ahead of the reader's clock", () => {
+    expect(formatRelativeTime('2026-11-22T12:00:03Z', now)).toBe('now');
+  });
+
   it('gives the exact time in UTC for the tooltip', () => {
     expect(formatUtcDateTime('2026-01-05T03:04:05.678+02:00')).toBe('2026/01/05 01:04:05 UTC');
   });

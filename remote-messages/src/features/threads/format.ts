@@ -41,9 +41,12 @@ const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
-/** '5 minutes ago', 'yesterday', 'last week': how long ago `value` was, seen from `now`. */
+/**
+ * '5 minutes ago', 'yesterday', 'last week': how long ago `value` was, seen from `now`. A time a
+ * little ahead of `now` (the server's clock, or a clock read before the value arrived) is 'now'.
+ */
 export function formatRelativeTime(value: string | Date, now: Date = new Date()): string {
-  let amount = (new Date(value).getTime() - now.getTime()) / 1000;
+  let amount = Math.min(0, (new Date(value).getTime() - now.getTime()) / 1000);
   for (const [unit, size] of RELATIVE_STEPS) {
     if (Math.abs(amount) < size) return relativeFormat.format(Math.round(amount), unit);
     amount /= size;

@@ -32,30 +32,31 @@ export const ThreadListItem = memo(function ThreadListItem({
         background: selected ? 'var(--mantine-color-teal-light)' : undefined,
       }}
     >
-      <Group gap="sm" wrap="nowrap" align="flex-start">
+      <Group gap="sm" wrap="nowrap">
         <ThreadAvatar provider={thread.provider} />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Text size="sm" fw={unread ? 700 : 500} truncate="end">
-            {thread.name}
-          </Text>
-          <Text size="xs" c="dimmed" truncate="end">
-            {thread.provider?.name ?? UNKNOWN_PROVIDER_NAME}
-          </Text>
-        </Stack>
-        <Stack gap={6} align="flex-end">
-          <RelativeTime value={thread.lastMessageAt} />
-          {unread ? (
-            <Box
-              data-testid="unread-dot"
-              w={8}
-              h={8}
-              bg="teal.6"
-              style={{ borderRadius: '50%' }}
-              title={`${thread.unreadCount} unread`}
-            >
-              <span style={visuallyHidden}>Unread</span>
-            </Box>
-          ) : null}
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" fw={unread ? 700 : 500} truncate="end" style={{ flex: 1 }}>
+              {thread.name}
+            </Text>
+            {unread ? (
+              <Box
+                w={8}
+                h={8}
+                bg="teal.6"
+                style={{ borderRadius: '50%', flexShrink: 0 }}
+                title={`${thread.unreadCount} unread`}
+              >
+                <span style={visuallyHidden}>Unread</span>
+              </Box>
+            ) : null}
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <Text size="xs" c="dimmed" truncate="end" style={{ flex: 1 }}>
+              {thread.provider?.name ?? UNKNOWN_PROVIDER_NAME}
+            </Text>
+            <RelativeTime value={thread.lastMessageAt} />
+          </Group>
         </Stack>
       </Group>
     </UnstyledButton>
