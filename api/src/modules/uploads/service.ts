@@ -217,14 +217,20 @@ export function createUploadService(deps: {
         tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', UPLOAD_SIZE_MISMATCH_MESSAGE),
         contentType,
       });
+      // The guard may fail before the store has attached to it: keep its error and raise it here.
+      let refused: unknown = null;
+      guard.on('error', (error) => {
+        refused ??= error;
+      });
       try {
         upload.body.on('error', (error) => guard.destroy(error));
         await blobs.put(row.blobKey, upload.body.pipe(guard), { contentType, byteSize: claims.byteSize });
+        if (refused) throw refused;
         if (bytesSeen() !== claims.byteSize) throw new AppError('VALIDATION', UPLOAD_SIZE_MISMATCH_MESSAGE);
       } catch (error) {
         await blobs.delete(row.blobKey).catch(() => undefined);
         await deleteTempFile(db, row.uid);
-        throw error;
+        throw refused ?? error;
       }
       await markTempFileUploaded(db, row.uid);
       return { tempFileId: row.uid, filename: row.filename, contentType, byteSize: claims.byteSize };
