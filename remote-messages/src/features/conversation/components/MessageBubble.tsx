@@ -1,7 +1,35 @@
 import type { TMessage } from '@dash/shared';
-import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
-import { memo } from 'react';
+import { type CSSProperties, memo } from 'react';
 import { displayAddress, formatDateTime, formatFileSize } from '../../threads/format';
+
+/*
+ * Plain elements styled with the theme's CSS variables: a long thread mounts rows as fast as the
+ * reader scrolls, and a bubble built from a dozen Mantine components costs several times more.
+ */
+const row = (own: boolean): CSSProperties => ({
+  display: 'flex',
+  justifyContent: own ? 'flex-end' : 'flex-start',
+  padding: '6px var(--mantine-spacing-md)',
+});
+const bubble = (own: boolean): CSSProperties => ({
+  maxWidth: '80%',
+  minWidth: 0,
+  padding: '8px var(--mantine-spacing-sm)',
+  borderRadius: 'var(--mantine-radius-md)',
+  border: own ? '1px solid transparent' : '1px solid var(--mantine-color-default-border)',
+  background: own ? 'var(--mantine-color-teal-light)' : undefined,
+  fontSize: 'var(--mantine-font-size-sm)',
+  lineHeight: 'var(--mantine-line-height-sm)',
+});
+const meta: CSSProperties = { fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' };
+const body: CSSProperties = { marginTop: 4, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' };
+const link: CSSProperties = {
+  display: 'block',
+  color: 'var(--mantine-color-anchor)',
+  overflowWrap: 'anywhere',
+};
+const footer: CSSProperties = { ...meta, display: 'flex', justifyContent: 'flex-end', gap: 8, marginTop: 2 };
+const failed: CSSProperties = { color: 'var(--mantine-color-error)' };
 
 interface MessageBubbleProps {
   message: TMessage;
@@ -11,74 +39,44 @@ interface MessageBubbleProps {
 /** One mail: own messages on the right, others on the left, at most 80% of the width. */
 export const MessageBubble = memo(function MessageBubble({ message, clientMailDomain }: MessageBubbleProps) {
   const shown = (address: string) => displayAddress(address, clientMailDomain);
-  const from = message.fromName ? `${message.fromName} <${message.from}>` : message.from;
+  const sender =
+    shown(message.from) === 'me'
+      ? 'me'
+      : message.fromName
+        ? `${message.fromName} <${message.from}>`
+        : message.from;
   return (
-    <Group justify={message.own ? 'flex-end' : 'flex-start'} px="md" py={6} wrap="nowrap">
-      <Paper
-        component="article"
+    <div style={row(message.own)}>
+      <article
         data-message-uid={message.uid}
         aria-label={message.own ? 'Message from me' : `Message from ${message.fromName ?? message.from}`}
-        maw="80%"
-        px="sm"
-        py={8}
-        radius="md"
-        withBorder={!message.own}
-        bg={message.own ? 'var(--mantine-color-teal-light)' : undefined}
+        style={bubble(message.own)}
       >
-        <Stack gap={2}>
-          {message.own ? null : (
-            <Text size="xs" c="dimmed">
-              From: {shown(message.from) === 'me' ? 'me' : from}
-            </Text>
-          )}
-          <Text size="xs" c="dimmed">
-            To: {message.to.map(shown).join(', ')}
-          </Text>
-          {message.cc.length > 0 ? (
-            <Text size="xs" c="dimmed">
-              CC: {message.cc.map(shown).join(', ')}
-            </Text>
-          ) : null}
-          {message.text ? (
-            <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {message.text}
-            </Text>
-          ) : null}
-          {message.attachments.length > 0 ? (
-            <Stack gap={2} mt={4}>
-              {message.attachments.map((attachment) => (
-                <Anchor
-                  key={attachment.uid}
-                  href={attachment.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  size="sm"
-                  style={{ overflowWrap: 'anywhere' }}
-                >
-                  {attachment.fileName}{' '}
-                  <Text span size="xs" c="dimmed">
-                    ({formatFileSize(attachment.byteSize)})
-                  </Text>
-                </Anchor>
-              ))}
-            </Stack>
-          ) : null}
-          <Group gap="xs" justify="flex-end" mt={2}>
-            {message.delivery === 'sending' ? (
-              <Text size="xs" c="dimmed">
-                Sending…
-              </Text>
-            ) : message.delivery === 'failed' ? (
-              <Text size="xs" c="red">
-                Not delivered
-              </Text>
-            ) : null}
-            <Text component="time" dateTime={message.createdAt} size="xs" c="dimmed">
-              {formatDateTime(message.createdAt)}
-            </Text>
-          </Group>
-        </Stack>
-      </Paper>
-    </Group>
+        {message.own ? null : <div style={meta}>From: {sender}</div>}
+        <div style={meta}>To: {message.to.map(shown).join(', ')}</div>
+        {message.cc.length > 0 ? <div style={meta}>CC: {message.cc.map(shown).join(', ')}</div> : null}
+        {message.text ? <div style={body}>{message.text}</div> : null}
+        {message.attachments.length > 0 ? (
+          <div style={{ marginTop: 4 }}>
+            {message.attachments.map((attachment) => (
+              <a
+                key={attachment.uid}
+                href={attachment.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                style={link}
+              >
+                {attachment.fileName} <span style={meta}>({formatFileSize(attachment.byteSize)})</span>
+              </a>
+            ))}
+          </div>
+        ) : null}
+        <div style={footer}>
+          {message.delivery === 'sending' ? <span>Sending…</span> : null}
+          {message.delivery === 'failed' ? <span style={failed}>Not delivered</span> : null}
+          <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+        </div>
+      </article>
+    </div>
   );
 });
