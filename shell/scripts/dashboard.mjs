@@ -3,7 +3,8 @@
 // the database once, then runs the API, the shell and each remote on its own port, as if each were
 // deployed on its own. Ctrl-C stops everything it started.
 //
-// Ports all follow PORT (default 3000): the API on PORT+1, remotes on PORT+11..PORT+14.
+// Ports all follow PORT (default 3000): the API on PORT+1, remotes on PORT+11..PORT+14, inbound SMTP
+// on PORT+25 (127.0.0.1).
 // The API also serves release pins (`pnpm release`, DATA_DIR/releases): a pinned remote is loaded
 // from http://localhost:API_PORT/releases/…, an unpinned one from its preview server as before.
 // Flags: --skip-build (use the existing dist/ folders), --quiet (no child output unless it fails).
@@ -18,6 +19,7 @@ const quiet = args.has('--quiet');
 
 const port = Number(process.env.PORT ?? 3000);
 const apiPort = Number(process.env.API_PORT ?? port + 1);
+const smtpPort = Number(process.env.INBOUND_SMTP_PORT ?? port + 25);
 const dataDir = process.env.DATA_DIR ?? join(ROOT, '.data');
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 const releasesPublicUrl = process.env.RELEASES_PUBLIC_URL ?? `http://localhost:${apiPort}/releases`;
@@ -130,6 +132,9 @@ async function main() {
     API_PORT: String(apiPort),
     PUBLIC_URL: publicUrl,
     DATA_DIR: dataDir,
+    // Inbound mail: the embedded SMTP listener (127.0.0.1). INBOUND_SECRET, CLIENT_MAIL_DOMAIN,
+    // UPLOAD_MAX_BYTES, BLOB_STORE_URL and SEED_LONG_THREAD_MESSAGES pass through from the environment.
+    INBOUND_SMTP_PORT: String(smtpPort),
     // RELEASE_TOKEN (the release HTTP API) and RELEASE_ENV pass through from the environment.
     RELEASES_PUBLIC_URL: releasesPublicUrl,
     REMOTES:
@@ -170,6 +175,9 @@ async function main() {
 
   Sign in: enter demo@example.com at ${publicUrl}/auth, then open the local outbox at
   ${publicUrl}/dev/mailbox and follow the link (Admin of the Approved "Acme Treasury").
+
+  Message Center: Acme Treasury receives mail at acme-treasury@${process.env.CLIENT_MAIL_DOMAIN ?? 'client.dash.localhost'}
+  (inbound SMTP on 127.0.0.1:${smtpPort}, or POST /api/v0/inbound/email signed with INBOUND_SECRET; see README).
 
   API ${`http://localhost:${apiPort}/api/v0`} · remotes ${REMOTES.map((name, i) => `${name} :${remotePort(i)}`).join(', ')}
   Releases: DATA_DIR=${dataDir} PORT=${port} pnpm release status (served from ${releasesPublicUrl};

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { TInboundDelivery } from '@dash/shared/contracts';
+import type { TInboundDelivery, TOrganizationEvent } from '@dash/shared/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AddressObject, simpleParser } from 'mailparser';
 import type { BlobStore } from '../../blobs/store';
@@ -101,7 +101,7 @@ export interface InboundEnvelope {
   via: 'smtp' | 'webhook' | 'seed';
 }
 
-export type InboundService = ReturnType<typeof createInboundService>;
+export type InboundService = ReturnType<typeof inboundService>;
 
 /**
  * Inbound mail, from the SMTP listener and the webhook alike: parse the raw MIME, find the
@@ -111,20 +111,50 @@ export type InboundService = ReturnType<typeof createInboundService>;
  * subject) and store message and attachments in one transaction. Attachment blobs are written
  * first and removed again if the transaction does not commit, so nothing is ever half-stored.
  */
-export function createInboundService(deps: {
+export interface InboundDeps {
   db: Database;
   blobs: BlobStore;
   events: EventBus;
   config: MessagesConfig;
   log: FastifyBaseLogger;
   now?: () => Date;
-}) {
+}
+
+export function createInboundService(deps: InboundDeps) {
+  return inboundService(deps, null);
+}
+
+/**
+ * `batch`: inside receiveMany's transaction, lookups of recipients and senders are remembered for
+ * the batch and events wait in `batch.events` until it commits.
+ */
+function inboundService(
+  deps: InboundDeps,
+  batch: {
+    events: { organizationUid: string; event: TOrganizationEvent }[];
+    /** Message-ID → thread of the mails stored by this batch (a chain threads without a query). */
+    threads: Map<string, string>;
+  } | null,
+) {
   const { db, blobs, config, log } = deps;
+  const targets = new Map<string, Promise<Target | null>>();
+  const providersByAddress = new Map<string, Promise<ProviderRow | undefined>>();
+  const remembered = <K, V>(cache: Map<K, Promise<V>>, key: K, load: () => Promise<V>): Promise<V> => {
+    if (!batch) return load();
+    let found = cache.get(key);
+    if (!found) {
+      found = load();
+      cache.set(key, found);
+    }
+    return found;
+  };
   const now = deps.now ?? (() => new Date());
   const domain = config.clientMailDomain;
 
+  const targetOf = (address: string) => remembered(targets, address, () => resolveTarget(address));
+
   /** The target of one address at the client mail domain, or null. */
-  async function targetOf(address: string): Promise<Target | null> {
+  async function resolveTarget(address: string): Promise<Target | null> {
     const at = address.lastIndexOf('@');
     if (at <= 0 || address.slice(at + 1).toLowerCase() !== domain) return null;
     const local = address.slice(0, at).toLowerCase();
@@ -203,12 +233,18 @@ export function createInboundService(deps: {
 
     class Duplicate extends Error {}
     let createdThread = false;
+    // In a batch the batch's transaction is the unit: no savepoint per mail (a failure fails it all).
+    const inTransaction = <T>(work: (tx: Database) => Promise<T>) =>
+      batch ? work(db) : db.transaction(work);
     try {
-      const stored = await db.transaction(async (tx) => {
-        let threadUid = await findThreadByMessageIds(tx, target.organizationUid, [
-          ...(mail.inReplyTo ? [mail.inReplyTo] : []),
-          ...mail.references,
-        ]);
+      const stored = await inTransaction(async (tx) => {
+        const referenced = [...(mail.inReplyTo ? [mail.inReplyTo] : []), ...mail.references];
+        const known = batch
+          ? referenced.map((id) => batch.threads.get(`${target.organizationUid} ${id}`))
+          : [];
+        let threadUid =
+          known.find((uid) => uid !== undefined) ??
+          (await findThreadByMessageIds(tx, target.organizationUid, referenced));
         threadUid ??= target.threadUid ?? undefined;
         if (threadUid === undefined) {
           const thread = await insertThread(tx, {
@@ -254,6 +290,7 @@ export function createInboundService(deps: {
             messageUid: message.uid,
           })),
         );
+        batch?.threads.set(`${target.organizationUid} ${mail.messageId}`, threadUid);
         return { threadUid, messageUid: message.uid };
       });
 
@@ -274,7 +311,11 @@ export function createInboundService(deps: {
     }
   }
 
-  async function publish(organizationUid: string, event: Parameters<EventBus['publish']>[1]): Promise<void> {
+  async function publish(organizationUid: string, event: TOrganizationEvent): Promise<void> {
+    if (batch) {
+      batch.events.push({ organizationUid, event });
+      return;
+    }
     try {
       await deps.events.publish(organizationUid, event);
     } catch (error) {
@@ -284,6 +325,27 @@ export function createInboundService(deps: {
 
   return {
     acceptsRecipient,
+
+    /**
+     * Many mails at once (the seed): the same path as receive(), mail by mail, but in one
+     * transaction (each mail in its own savepoint), with recipient and sender lookups remembered
+     * and the events published after the commit.
+     */
+    async receiveMany(raws: Buffer[], envelope: InboundEnvelope): Promise<TInboundDelivery[]> {
+      const pending: { organizationUid: string; event: TOrganizationEvent }[] = [];
+      const deliveries = await db.transaction(async (tx) => {
+        const scoped = inboundService({ ...deps, db: tx }, { events: pending, threads: new Map() });
+        const all: TInboundDelivery[] = [];
+        for (const raw of raws) all.push(...(await scoped.receive(raw, envelope)));
+        return all;
+      });
+      for (const { organizationUid, event } of pending) {
+        await deps.events.publish(organizationUid, event).catch((error: unknown) => {
+          log.error({ err: error, organizationUid, event }, 'Publishing an event failed');
+        });
+      }
+      return deliveries;
+    },
 
     /** Stores one raw mail for every organization it is addressed to. */
     async receive(raw: Buffer, envelope: InboundEnvelope): Promise<TInboundDelivery[]> {
@@ -322,7 +384,9 @@ export function createInboundService(deps: {
         );
       }
 
-      const provider = await findProviderByAddress(db, from.address);
+      const provider = await remembered(providersByAddress, from.address, () =>
+        findProviderByAddress(db, from.address),
+      );
       if (!provider) reject('FORBIDDEN', `${from.address} is not the address of a known provider.`, context);
 
       const text = (parsed.text ?? '').replace(/\r\n/g, '\n').trimEnd();
