@@ -81,6 +81,8 @@ test.describe('Message Center', () => {
     browser,
     baseURL,
   }) => {
+    // Three users in three browsers and a mail round trip: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
     await signInThroughApi(page, newEmail('admin'));
     const organization = await createOrganizationThroughApi(page, `Mail ${suffix()}`, `mail-${suffix()}`);
     const editor = await memberWithRole(browser, baseURL, page, organization, 'Editor');
@@ -89,11 +91,12 @@ test.describe('Message Center', () => {
     await expect(editor.getByText('No messages yet')).toBeVisible();
     await expect(editor.getByText("You don't have any conversations yet.")).toBeVisible();
 
-    // The mail reaches the open page through the event stream: no reload.
+    // The mail reaches the open page through the event stream: no reload, and sooner than the
+    // 10 s the page would take to poll if the stream were down.
     const subject = `Settlement ${suffix()}`;
     await sendProviderMail(mailboxOf(organization), subject, 'Your BRL settlement is ready.\nSee you soon.');
     const item = conversations(editor).getByRole('link', { name: new RegExp(subject) });
-    await expect(item).toBeVisible();
+    await expect(item).toBeVisible({ timeout: 5_000 });
     await expect(item).toContainText(PROVIDER_NAME);
     // The first thread is selected by default, and the URL says which.
     await expect(item).toHaveAttribute('aria-current', 'page');
@@ -131,6 +134,15 @@ test.describe('Message Center', () => {
     await expect(mine).toContainText(`${pdf.length}.00 B`);
     await expect(box).toHaveValue('');
     await expect(editor.getByRole('button', { name: 'Remove remittance.pdf' })).toHaveCount(0);
+
+    // Search goes over the organization's threads on the server.
+    const search = editor.getByRole('searchbox', { name: 'Search conversations' });
+    await search.fill('nomatchxyz');
+    await expect(conversations(editor)).toContainText('No conversation matches “nomatchxyz”.');
+    await expect(item).toHaveCount(0);
+    await search.fill(subject.split(' ')[1] ?? '');
+    await expect(item).toBeVisible();
+    await search.fill('');
 
     // The outbox holds the reply, threaded to the provider's mail, with the attachment.
     const sent = await replyMailTo(editor, PROVIDER_ADDRESS, `Re: ${subject}`);
