@@ -108,6 +108,17 @@ describe('inbound mail', () => {
     expect(tampered.statusCode).toBe(401);
     const missing = await postInbound(testApp, raw, { signature: '' });
     expect(missing.statusCode).toBe(401);
+    const asJson = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v0/inbound/email',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(errorOf(asJson)).toEqual({
+      status: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Send the raw mail as message/rfc822.',
+    });
 
     expect(await rowCounts(testApp)).toEqual({ messages: 0, threads: 0, attachments: 0 });
   });

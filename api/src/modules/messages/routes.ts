@@ -109,6 +109,15 @@ export function registerMessageRoutes(app: FastifyInstance, deps: { messages: Me
   });
 }
 
+export const INBOUND_CONTENT_TYPE_MESSAGE = `Send the raw mail as ${INBOUND_EMAIL_CONTENT_TYPE}.`;
+
+/** Any other body type in the inbound scope is a 415 that says what to send. */
+function addRawMailOnly(app: FastifyInstance): void {
+  app.addContentTypeParser('*', (_request, _payload, done) =>
+    done(new AppError('UNSUPPORTED_MEDIA_TYPE', INBOUND_CONTENT_TYPE_MESSAGE), undefined),
+  );
+}
+
 /**
  * POST inbound/email: a raw mail (message/rfc822) from an e-mail provider's inbound webhook,
  * signed with INBOUND_SECRET (X-Inbound-Signature: sha256=<hex>), in its own plugin scope with
@@ -125,6 +134,7 @@ export async function registerInboundRoutes(
     { parseAs: 'buffer', bodyLimit: deps.maxBytes },
     (_request, body, done) => done(null, body),
   );
+  addRawMailOnly(app);
 
   defineRoute(app, {
     method: 'POST',
