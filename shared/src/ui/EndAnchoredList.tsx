@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { EndAnchoredListProps } from './end-anchored-list';
 
 /** Within this distance of the bottom the list follows new items. */
@@ -97,22 +97,24 @@ export default function EndAnchoredList<T>({
     measureElement: measureWithoutReflow,
     observeElementOffset: observeOffsetFromBottom,
     scrollToFn: scrollToOffsetFromBottom,
-    overscan: 4,
+    overscan: 3,
     paddingStart: PADDING_PX,
     paddingEnd: PADDING_PX,
   });
   // This list keeps its place itself (below), relative to the row at the top of the view.
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange = () => false;
-  const indexOfKey = useMemo(() => {
-    const map = new Map<string, number>();
-    for (const [position, item] of items.entries()) map.set(getKey(item), count - 1 - position);
-    return map;
-  }, [items, getKey, count]);
+  /** Where a row is now: older pages do not move it (they come after it, newest first), new items do. */
+  const indexOf = (key: string, previous: number): number | undefined => {
+    const item = itemAt(previous);
+    if (item !== undefined && getKey(item) === key) return previous;
+    const position = items.findIndex((candidate) => getKey(candidate) === key);
+    return position < 0 ? undefined : count - 1 - position;
+  };
 
   /** The reader is at the bottom: follow new items. */
   const stick = useRef(true);
   /** Else the row at the top of the view and where it was, to keep it there when rows change above. */
-  const anchor = useRef<{ key: string; top: number } | null>(null);
+  const anchor = useRef<{ key: string; index: number; top: number } | null>(null);
   const newestKey = useRef<string | undefined>(undefined);
 
   const topOf = (index: number): number | undefined => {
@@ -125,7 +127,7 @@ export default function EndAnchoredList<T>({
     // Rows are newest first; the top of the view is in the row whose top is at or above scrollTop.
     const rows = virtualizer.getVirtualItems();
     const row = rows.find((candidate) => total - candidate.end <= element.scrollTop) ?? rows.at(-1);
-    anchor.current = row ? { key: String(row.key), top: total - row.end } : null;
+    anchor.current = row ? { key: String(row.key), index: row.index, top: total - row.end } : null;
   };
 
   const laidOutTotal = useRef(0);
@@ -145,7 +147,7 @@ export default function EndAnchoredList<T>({
       const bottom = element.scrollHeight - element.clientHeight;
       if (element.scrollTop !== bottom) element.scrollTop = bottom;
     } else if (anchor.current) {
-      const index = indexOfKey.get(anchor.current.key);
+      const index = indexOf(anchor.current.key, anchor.current.index);
       const top = index === undefined ? undefined : topOf(index);
       if (top !== undefined && top !== anchor.current.top) element.scrollTop += top - anchor.current.top;
     }
