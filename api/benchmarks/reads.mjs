@@ -6,7 +6,7 @@
 // achieved rate, p50, p90, p99 and max (GET messages and the first page of the seeded 5,000-message
 // thread included). Figures only: it asserts nothing.
 //
-//   node api/benchmarks/reads.mjs [--postgres] [--rate 2000] [--seconds 10]
+//   node api/benchmarks/reads.mjs [--postgres] [--rate 2000] [--seconds 10] [--only messages]
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -24,6 +24,8 @@ const option = (name, fallback) => {
 const rate = option('rate', 2000);
 const seconds = option('seconds', 10);
 const usePostgres = argv.includes('--postgres');
+// --only messages: just the endpoints whose label contains that text.
+const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
 const port = 4900 + Math.floor(Math.random() * 90);
 const dataDir = mkdtempSync(join(tmpdir(), 'dash-bench-api-'));
 const tsx = join(API_DIR, 'node_modules', '.bin', 'tsx');
@@ -149,7 +151,7 @@ try {
     [`GET messages/{uid}`, `messages/${longest.uid}`, withOrg],
   ];
   console.log(`  (messages/{uid}: "${longest.name}", ${longest.messageCount} messages, first page)`);
-  for (const [label, path, headers] of endpoints) {
+  for (const [label, path, headers] of endpoints.filter(([label]) => !only || label.includes(only))) {
     // 2 s at the same rate first, not recorded: connection pools, prepared statements and the JIT warm up.
     await drive(label, path, headers, { record: false, duration: 2 });
     await drive(label, path, headers);

@@ -330,6 +330,12 @@ describe('Message Center', () => {
     expect(errorOf(crossed)).toMatchObject({ status: 404, message: 'Attachment not found' });
     const anonymous = await testApp.app.inject({ method: 'GET', url });
     expect(anonymous.statusCode).toBe(401);
+    const malformed = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/v0/organizations/${organization.uid}/attachments/not-a-uid`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(errorOf(malformed)).toMatchObject({ status: 404, message: 'Attachment not found' });
   });
 
   it('streams events to a member: thread.created and message.created after a mail arrives', async () => {

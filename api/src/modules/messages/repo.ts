@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   attachments,
@@ -12,7 +12,26 @@ import {
 } from '../../db/schema';
 
 export type ThreadRow = typeof threads.$inferSelect;
-export type MessageRow = typeof messages.$inferSelect;
+
+/** Every column of a message but its search vector (only the database reads that). */
+const { search: _search, ...messageColumns } = getTableColumns(messages);
+export type MessageRow = Omit<typeof messages.$inferSelect, 'search'>;
+
+/** What a page of a thread shows (threading headers stay in the database: a page need not parse them). */
+const messagePageColumns = {
+  uid: messages.uid,
+  threadUid: messages.threadUid,
+  seq: messages.seq,
+  fromAddress: messages.fromAddress,
+  fromName: messages.fromName,
+  to: messages.to,
+  cc: messages.cc,
+  text: messages.text,
+  direction: messages.direction,
+  delivery: messages.delivery,
+  sentAt: messages.sentAt,
+};
+export type MessagePageRow = Pick<MessageRow, keyof typeof messagePageColumns>;
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type ProviderRow = typeof providers.$inferSelect;
 
@@ -79,17 +98,17 @@ export async function findThreadForReader(
 export async function listThreadMessages(
   db: Database,
   options: { threadUid: string; before: number | undefined; after: number | undefined; limit: number },
-): Promise<MessageRow[]> {
+): Promise<MessagePageRow[]> {
   if (options.after !== undefined) {
     return db
-      .select()
+      .select(messagePageColumns)
       .from(messages)
       .where(and(eq(messages.threadUid, options.threadUid), gt(messages.seq, options.after)))
       .orderBy(asc(messages.seq))
       .limit(options.limit);
   }
   const rows = await db
-    .select()
+    .select(messagePageColumns)
     .from(messages)
     .where(
       and(
@@ -109,11 +128,6 @@ export async function listAttachmentsOf(db: Database, messageUids: string[]): Pr
     .from(attachments)
     .where(inArray(attachments.messageUid, messageUids))
     .orderBy(asc(attachments.messageUid), asc(attachments.position));
-}
-
-export async function findMessage(db: Database, uid: string): Promise<MessageRow | undefined> {
-  const [row] = await db.select().from(messages).where(eq(messages.uid, uid));
-  return row;
 }
 
 export async function findAttachment(
@@ -263,7 +277,7 @@ export async function insertMessage(db: Database, values: NewMessage): Promise<M
     .insert(messages)
     .values(values)
     .onConflictDoNothing({ target: [messages.organizationUid, messages.messageId] })
-    .returning();
+    .returning(messageColumns);
   return row;
 }
 
@@ -280,14 +294,14 @@ export async function latestMessages(
   threadUid: string,
 ): Promise<{ latest: MessageRow | undefined; latestInbound: MessageRow | undefined }> {
   const [latest] = await db
-    .select()
+    .select(messageColumns)
     .from(messages)
     .where(eq(messages.threadUid, threadUid))
     .orderBy(desc(messages.seq))
     .limit(1);
   if (!latest || latest.direction === 'inbound') return { latest, latestInbound: latest };
   const [latestInbound] = await db
-    .select()
+    .select(messageColumns)
     .from(messages)
     .where(and(eq(messages.threadUid, threadUid), eq(messages.direction, 'inbound')))
     .orderBy(desc(messages.seq))
@@ -308,7 +322,7 @@ export async function firstProviderAddress(db: Database, providerUid: string): P
 /** An outbound reply with what sending it needs: its thread's token and the organization's name. */
 export async function findReplyToSend(db: Database, messageUid: string) {
   const [row] = await db
-    .select({ message: messages, threadToken: threads.token, organizationName: organizations.name })
+    .select({ message: messageColumns, threadToken: threads.token, organizationName: organizations.name })
     .from(messages)
     .innerJoin(threads, eq(threads.uid, messages.threadUid))
     .innerJoin(organizations, eq(organizations.uid, messages.organizationUid))
@@ -325,6 +339,6 @@ export async function setDelivery(
     .update(messages)
     .set({ delivery, ...(delivery === 'sent' ? { deliveredAt: sql`now()` } : {}) })
     .where(and(eq(messages.uid, messageUid), eq(messages.delivery, 'sending')))
-    .returning();
+    .returning(messageColumns);
   return row;
 }

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  ATTACHMENT_NOT_FOUND_MESSAGE,
   INBOUND_EMAIL_CONTENT_TYPE,
   INBOUND_SIGNATURE_HEADER,
   ZInboundEmailResponse,
@@ -97,7 +98,8 @@ export function registerMessageRoutes(app: FastifyInstance, deps: { messages: Me
     }
     await requireOrganizationByUid(request, organization.data, 'messages.read');
     const attachment = ZUid.safeParse(attachmentUid);
-    const file = await deps.messages.download(organization.data, attachment.success ? attachment.data : '');
+    if (!attachment.success) throw new AppError('NOT_FOUND', ATTACHMENT_NOT_FOUND_MESSAGE);
+    const file = await deps.messages.download(organization.data, attachment.data);
     return reply
       .header('content-type', file.contentType)
       .header('content-length', String(file.byteSize))

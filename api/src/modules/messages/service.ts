@@ -41,7 +41,7 @@ import {
   listAttachmentsOf,
   listThreadMessages,
   listThreads,
-  type MessageRow,
+  type MessagePageRow,
   markThreadRead,
   setDelivery,
   type ThreadListRow,
@@ -67,7 +67,7 @@ function toThread(row: ThreadListRow): TThread {
   };
 }
 
-function toMessage(row: MessageRow, files: AttachmentRow[]): TMessage {
+function toMessage(row: MessagePageRow, files: AttachmentRow[]): TMessage {
   return {
     uid: row.uid,
     threadUid: row.threadUid,
@@ -147,7 +147,7 @@ export function createMessageService(deps: {
     }
   }
 
-  async function withAttachments(rows: MessageRow[]): Promise<TMessage[]> {
+  async function withAttachments(rows: MessagePageRow[]): Promise<TMessage[]> {
     const files = await listAttachmentsOf(
       db,
       rows.map((row) => row.uid),
