@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { EndAnchoredListProps } from './end-anchored-list';
 
 /** Within this distance of the bottom the list follows new items. */
@@ -86,14 +86,21 @@ export default function EndAnchoredList<T>({
   const count = items.length;
   /** Newest first: the virtualizer's index i is items[count - 1 - i]. */
   const itemAt = (index: number): T | undefined => items[count - 1 - index];
+  // Stable between renders that do not change the items: the virtualizer recomputes every row's
+  // position whenever getItemKey changes identity.
+  const getItemKey = useCallback(
+    (index: number) => {
+      const item = items[items.length - 1 - index];
+      return item === undefined ? index : getKey(item);
+    },
+    [items, getKey],
+  );
+  const estimate = useCallback(() => estimateSize, [estimateSize]);
   const virtualizer = useVirtualizer<HTMLDivElement, Element>({
     count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => estimateSize,
-    getItemKey: (index) => {
-      const item = itemAt(index);
-      return item === undefined ? index : getKey(item);
-    },
+    estimateSize: estimate,
+    getItemKey,
     measureElement: measureWithoutReflow,
     observeElementOffset: observeOffsetFromBottom,
     scrollToFn: scrollToOffsetFromBottom,
