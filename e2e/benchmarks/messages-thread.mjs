@@ -21,6 +21,8 @@ const ORG_SLUG = 'acme-treasury';
 // BENCH_CPU_SLOWDOWN=1 measures without throttling, for comparison on a busy machine.
 const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 const RUNS = 3;
+/** Pixels per wheel event: about five notches of a mouse wheel at once (BENCH_WHEEL_PX). */
+const WHEEL_PX = Number(process.env.BENCH_WHEEL_PX ?? 600);
 
 let launcher;
 let dataDir;
@@ -149,8 +151,8 @@ let stillAtTop = 0;
 let wheels = 0;
 // BENCH_SCROLL_STEPS stops early (a quicker partial run while iterating).
 const maxSteps = Number(process.env.BENCH_SCROLL_STEPS ?? Number.POSITIVE_INFINITY);
-while (stillAtTop < 20 && wheels < maxSteps && Date.now() - startedAt < 300_000) {
-  await page.mouse.wheel(0, -1200);
+while (stillAtTop < 20 && wheels < maxSteps && Date.now() - startedAt < 420_000) {
+  await page.mouse.wheel(0, -WHEEL_PX);
   wheels += 1;
   const state = await log.evaluate((element) => ({
     top: element.scrollTop,
@@ -163,7 +165,7 @@ const rendered = await page.locator('[data-message-uid]').count();
 const frames = await page.evaluate(() => window.__frames);
 const worst = frames.reduce((max, frame) => Math.max(max, frame.duration), 0);
 console.log(
-  `\nScroll bottom → top: ${wheels} wheel steps of 1200 px in ${scrollSeconds.toFixed(1)} s (${rendered} message elements in the DOM at the top)`,
+  `\nScroll bottom → top: ${wheels} wheel steps of ${WHEEL_PX} px in ${scrollSeconds.toFixed(1)} s (${rendered} message elements in the DOM at the top)`,
 );
 console.log(
   `  long animation frames (> 50 ms): ${frames.length}${frames.length ? `, longest ${worst.toFixed(0)} ms` : ''} (target: none)`,
