@@ -29,7 +29,6 @@ import { escapeHtml, type Mailer } from '../mail/service';
 import type { UploadService } from '../uploads/service';
 import { snippetOf } from './inbound';
 import {
-  type AttachmentRow,
   advanceThread,
   findAttachment,
   findReplyToSend,
@@ -43,6 +42,7 @@ import {
   listThreads,
   type MessagePageRow,
   markThreadRead,
+  type PageAttachment,
   setDelivery,
   type ThreadListRow,
 } from './repo';
@@ -67,7 +67,7 @@ function toThread(row: ThreadListRow): TThread {
   };
 }
 
-function toMessage(row: MessagePageRow, files: AttachmentRow[]): TMessage {
+function toMessage(row: Omit<MessagePageRow, 'files'>, files: PageAttachment[]): TMessage {
   return {
     uid: row.uid,
     threadUid: row.threadUid,
@@ -80,7 +80,7 @@ function toMessage(row: MessagePageRow, files: AttachmentRow[]): TMessage {
     attachments: files.map((file) => ({
       uid: file.uid,
       fileName: file.filename,
-      byteSize: file.byteSize,
+      byteSize: Number(file.byteSize),
       contentType: file.contentType,
       url: attachmentDownloadPath(file.organizationUid, file.uid),
     })),
@@ -145,20 +145,6 @@ export function createMessageService(deps: {
     } catch (error) {
       log.error({ err: error, organizationUid, event }, 'Publishing an event failed');
     }
-  }
-
-  async function withAttachments(rows: MessagePageRow[]): Promise<TMessage[]> {
-    const files = await listAttachmentsOf(
-      db,
-      rows.map((row) => row.uid),
-    );
-    const byMessage = new Map<string, AttachmentRow[]>();
-    for (const file of files) {
-      const list = byMessage.get(file.messageUid) ?? [];
-      list.push(file);
-      byMessage.set(file.messageUid, list);
-    }
-    return rows.map((row) => toMessage(row, byMessage.get(row.uid) ?? []));
   }
 
   async function threadFor(context: ReaderContext, threadUid: string): Promise<ThreadListRow> {
@@ -264,7 +250,7 @@ export function createMessageService(deps: {
       const first = rows[0];
       const last = rows.at(-1);
       return {
-        data: await withAttachments(rows),
+        data: rows.map((row) => toMessage(row, row.files)),
         thread: toThread(thread),
         prevCursor: first && first.seq > 1 ? String(first.seq) : null,
         nextCursor: last && last.seq < thread.thread.messageCount ? String(last.seq) : null,
@@ -360,10 +346,7 @@ export function createMessageService(deps: {
       });
       deps.jobs.wake();
       await publish(organizationUid, { type: 'message.created', threadUid, messageUid: uid });
-      return toMessage(
-        stored.message,
-        stored.attachmentRows.map((row) => ({ ...row, createdAt: sentAt })),
-      );
+      return toMessage(stored.message, stored.attachmentRows);
     },
 
     /** POST messages/{threadUid}/read: the reader has seen every message so far. */
