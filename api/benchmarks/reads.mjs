@@ -3,9 +3,10 @@
 // earlier ones have answered, so a slow server shows up as latency, not as a lower rate).
 // Starts the real API process (tsx src/main.ts) on a fresh embedded database, or on a throwaway
 // PostgreSQL with --postgres, signs the demo user in, then for each read endpoint prints
-// achieved rate, p50, p90, p99 and max. Figures only: it asserts nothing.
+// achieved rate, p50, p90, p99 and max (GET messages and the first page of the seeded 5,000-message
+// thread included). Figures only: it asserts nothing.
 //
-//   node api/benchmarks/reads.mjs [--postgres] [--rate 2000] [--seconds 10]
+//   node api/benchmarks/reads.mjs [--postgres] [--rate 2000] [--seconds 10] [--only messages]
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -23,6 +24,8 @@ const option = (name, fallback) => {
 const rate = option('rate', 2000);
 const seconds = option('seconds', 10);
 const usePostgres = argv.includes('--postgres');
+// --only messages: just the endpoints whose label contains that text.
+const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
 const port = 4900 + Math.floor(Math.random() * 90);
 const dataDir = mkdtempSync(join(tmpdir(), 'dash-bench-api-'));
 const tsx = join(API_DIR, 'node_modules', '.bin', 'tsx');
@@ -35,6 +38,8 @@ const env = {
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   AUTH_RATE_LIMIT_PER_IP: '1000',
+  // Any free port: the benchmark's API must not take another stack's inbound SMTP port.
+  INBOUND_SMTP_PORT: '0',
   ...(postgres ? { DATABASE_URL: postgres.url } : {}),
 };
 spawnSync(tsx, ['src/db/seed-cli.ts'], { cwd: API_DIR, env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -101,7 +106,9 @@ async function drive(label, path, headers, { record = true, duration = seconds }
   for (let sent = 0; sent < total; sent += 1) {
     const due = started + (sent * 1000) / rate;
     const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    // Never early: a timer fires at the earliest after `wait` (a request sent before it is due
+    // would hide up to a millisecond of latency).
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     // Latency counts from when the request was due, so client-side lag is not hidden.
     pending.push(
       request('GET', path, { headers }).then(
@@ -132,13 +139,19 @@ try {
   console.log(
     `\nAPI reads at ${rate} req/s for ${seconds} s each, on ${postgres ? 'PostgreSQL (throwaway server)' : 'embedded PGlite'}`,
   );
+  // The seeded long thread (SEED_LONG_THREAD_MESSAGES, 5,000 by default): its first page is the newest 50.
+  const threads = JSON.parse((await request('GET', 'messages', { headers: withOrg })).text).data;
+  const longest = threads.reduce((a, b) => (b.messageCount > a.messageCount ? b : a));
   const endpoints = [
     ['GET me', 'me', { cookie }],
     ['GET me/organizations', 'me/organizations', { cookie }],
     ['GET organization', 'organization', withOrg],
     ['GET remotes', 'remotes', {}],
+    ['GET messages', 'messages', withOrg],
+    [`GET messages/{uid}`, `messages/${longest.uid}`, withOrg],
   ];
-  for (const [label, path, headers] of endpoints) {
+  console.log(`  (messages/{uid}: "${longest.name}", ${longest.messageCount} messages, first page)`);
+  for (const [label, path, headers] of endpoints.filter(([label]) => !only || label.includes(only))) {
     // 2 s at the same rate first, not recorded: connection pools, prepared statements and the JIT warm up.
     await drive(label, path, headers, { record: false, duration: 2 });
     await drive(label, path, headers);

@@ -1,8 +1,11 @@
 import { API_PREFIX } from '@dash/shared/contracts';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { type BlobStore, createBlobStore } from './blobs/store';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createInProcessEventBus, type EventBus } from './events/bus';
+import { registerEventRoutes } from './events/routes';
 import { AppError, registerErrorHandling } from './http/errors';
 import type { AccessResolver } from './http/guards';
 import { recordRouteTable } from './http/openapi';
@@ -23,6 +26,10 @@ import { registerMeRoutes } from './modules/me/routes';
 import { createMeService } from './modules/me/service';
 import { registerMemberRoutes } from './modules/members/routes';
 import { createMemberService } from './modules/members/service';
+import { createInboundService, type InboundService } from './modules/messages/inbound';
+import { registerInboundRoutes, registerMessageRoutes } from './modules/messages/routes';
+import { createMessageService } from './modules/messages/service';
+import { createInboundSmtpListener, type InboundSmtpListener } from './modules/messages/smtp';
 import { registerOrganizationAvatarRoutes, registerOrganizationRoutes } from './modules/organization/routes';
 import { createOrganizationService } from './modules/organization/service';
 import { registerProfileRoutes } from './modules/profile/routes';
@@ -34,15 +41,17 @@ import { registerRemotesRoutes } from './modules/remotes/routes';
 import { createRemotesService } from './modules/remotes/service';
 import { registerSigningDeviceRoutes } from './modules/signing-devices/routes';
 import { createSigningDeviceService } from './modules/signing-devices/service';
+import { registerUploadRoutes } from './modules/uploads/routes';
+import { createUploadService, type UploadService } from './modules/uploads/service';
+
+import { createWalletChainAccess, type WalletChainAccess } from './modules/wallet/chain';
+import { registerWalletRoutes } from './modules/wallet/routes';
+import { createWalletService, type WalletTiming } from './modules/wallet/service';
 import { readShellTemplate, registerDashboard } from './web/dashboard';
 import { inlineScriptHashes, registerDashboardSecurityHeaders } from './web/security-headers';
 
 /** The API's own version (api/package.json), shown in the API reference. */
 const API_VERSION = '0.1.0';
-
-import { createWalletChainAccess, type WalletChainAccess } from './modules/wallet/chain';
-import { registerWalletRoutes } from './modules/wallet/routes';
-import { createWalletService, type WalletTiming } from './modules/wallet/service';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -60,6 +69,12 @@ export interface BuildAppOptions {
   /** The wallet's chain (default: WALLET_CHAIN at WALLET_RPC_URL); tests wrap it to watch or interrupt it. */
   walletChain?: WalletChainAccess;
   walletTiming?: WalletTiming;
+  /** Defaults to the store the configuration names (filesystem under DATA_DIR, or S3). */
+  blobs?: BlobStore;
+  /** Defaults to the in-process bus. */
+  events?: EventBus;
+  /** Stands in for the clock of uploads (tests of expired links). */
+  now?: () => Date;
 }
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -70,6 +85,13 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The in-memory read cache (see http/read-cache.ts); writers outside a request call invalidate(). */
     readCache: ReadCache;
+    /** The one event bus behind GET organizations/{uid}/events. */
+    events: EventBus;
+    blobs: BlobStore;
+    inbound: InboundService;
+    uploads: UploadService;
+    /** The embedded SMTP listener: main.ts starts it (INBOUND_SMTP_PORT); closed with the app. */
+    inboundSmtp: InboundSmtpListener;
   }
 }
 
@@ -87,6 +109,9 @@ export async function buildApp({
   cacheReads = false,
   walletChain,
   walletTiming,
+  blobs: givenBlobs,
+  events: givenEvents,
+  now,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -206,6 +231,45 @@ export async function buildApp({
     return payload;
   });
 
+  const blobs = givenBlobs ?? (await createBlobStore(config));
+  const events =
+    givenEvents ??
+    createInProcessEventBus({
+      onListenerError: (error) => app.log.error({ err: error }, 'An event listener failed'),
+    });
+  const messagesLog = app.log.child({ component: 'messages' });
+  const uploads = createUploadService({
+    db,
+    blobs,
+    config: config.uploads,
+    jobs,
+    log: app.log.child({ component: 'uploads' }),
+    ...(now ? { now } : {}),
+  });
+  const inbound = createInboundService({ db, blobs, events, config: config.messages, log: messagesLog });
+  const messages = createMessageService({
+    db,
+    blobs,
+    events,
+    uploads,
+    mailer: outgoingMail,
+    jobs,
+    config: config.messages,
+    log: messagesLog,
+  });
+  const inboundSmtp = createInboundSmtpListener({
+    inbound,
+    maxBytes: config.messages.inboundMaxBytes,
+    hostname: config.messages.clientMailDomain,
+    log: messagesLog,
+  });
+  app.decorate('events', events);
+  app.decorate('blobs', blobs);
+  app.decorate('inbound', inbound);
+  app.decorate('uploads', uploads);
+  app.decorate('inboundSmtp', inboundSmtp);
+  app.addHook('onClose', () => inboundSmtp.close());
+
   const { store: releaseStore, service: releases } = openReleases(config.releases, 'api');
   const remotes = createRemotesService({
     remotes: config.remotes,
@@ -230,6 +294,14 @@ export async function buildApp({
       registerSigningDeviceRoutes(api, { signingDevices: createSigningDeviceService({ db }) });
       registerWalletRoutes(api, { wallet });
       registerRemotesRoutes(api, { remotes });
+      registerMessageRoutes(api, { messages });
+      await api.register(registerUploadRoutes, { uploads });
+      await api.register(registerInboundRoutes, {
+        inbound,
+        secret: config.messages.inboundSecret,
+        maxBytes: config.messages.inboundMaxBytes,
+      });
+      registerEventRoutes(api, { events });
       registerReleaseRoutes(api, { releases, token: config.releases.token });
       if (config.outboxEnabled) registerDevRoutes(api, { dev: createDevService({ db }) });
     },

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, REPO_ROOT } from './config';
+import { ConfigError, DEV_INBOUND_SECRET, loadConfig, REPO_ROOT } from './config';
 
 function problemsOf(env: NodeJS.ProcessEnv): readonly string[] {
   try {
@@ -64,6 +64,8 @@ describe('loadConfig', () => {
       REMOTES: 'remote-wallet@1.2.3=https://cdn.example/wallet/mf-manifest.json?v=2',
       SESSION_COOKIE_NAME: '__dash',
       TRUST_PROXY: 'true',
+      INBOUND_SECRET: 'inbound-secret-0123456789',
+      UPLOAD_SECRET: 'upload-secret-0123456789abcdef0123456789',
     });
     expect(config).toMatchObject({
       host: '0.0.0.0',
@@ -124,9 +126,50 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it('refuses production without SMTP, since the outbox is development only', () => {
+  it('refuses production without SMTP, since the outbox is development only, and without signing keys', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'SMTP_URL: is required when NODE_ENV=production (the local outbox is development only)',
+      'INBOUND_SECRET: is required when NODE_ENV=production (signs POST inbound/email)',
+      'UPLOAD_SECRET: is required when NODE_ENV=production (signs upload URLs)',
+    ]);
+  });
+
+  it('reads the Message Center variables: mail domain, inbound SMTP port after API_PORT, limits, blob store', () => {
+    const defaults = loadConfig({ API_PORT: '5401', DATA_DIR: '/srv/dash' });
+    expect(defaults.messages).toMatchObject({
+      clientMailDomain: 'client.dash.localhost',
+      inboundSecret: DEV_INBOUND_SECRET,
+      inboundSmtpHost: '127.0.0.1',
+      inboundSmtpPort: 5425,
+    });
+    expect(defaults.uploads.maxBytes).toBe(25 * 1024 * 1024);
+    expect(defaults.blobStoreUrl).toBeUndefined();
+    expect(defaults.blobDir).toBe('/srv/dash/blobs');
+    expect(defaults.seedLongThreadMessages).toBe(5000);
+
+    const set = loadConfig({
+      CLIENT_MAIL_DOMAIN: 'Mail.Example.com',
+      INBOUND_SMTP_PORT: '2525',
+      UPLOAD_MAX_BYTES: '1024',
+      BLOB_STORE_URL: 's3://bucket/prefix?endpoint=http://127.0.0.1:9000',
+      SEED_LONG_THREAD_MESSAGES: '0',
+    });
+    expect(set.messages.clientMailDomain).toBe('mail.example.com');
+    expect(set.messages.inboundSmtpPort).toBe(2525);
+    expect(set.uploads.maxBytes).toBe(1024);
+    expect(set.blobStoreUrl).toBe('s3://bucket/prefix?endpoint=http://127.0.0.1:9000');
+    expect(set.seedLongThreadMessages).toBe(0);
+
+    expect(
+      problemsOf({
+        CLIENT_MAIL_DOMAIN: 'localhost',
+        BLOB_STORE_URL: 'http://bucket',
+        INBOUND_SECRET: 'short',
+      }),
+    ).toEqual([
+      'CLIENT_MAIL_DOMAIN: must be a domain name, e.g. client.example.com',
+      'INBOUND_SECRET: must be at least 16 characters',
+      'BLOB_STORE_URL: must be an s3://bucket[/prefix][?endpoint=…] URL',
     ]);
   });
 

@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  DEFAULT_CLIENT_MAIL_DOMAIN,
   DEFAULT_RELEASE_ENVIRONMENT,
   type TRemoteEntry,
   type TWalletChainKey,
+  UPLOAD_MAX_BYTES_DEFAULT,
   WALLET_CHAIN_KEYS,
   ZReleaseEnvironment,
   ZRemoteEntry,
@@ -85,7 +88,38 @@ export interface Config {
   /** The shell's build to serve on this origin (production serving); undefined: the API alone. */
   webDistDir: string | undefined;
   wallet: WalletConfig;
+  messages: MessagesConfig;
+  uploads: UploadsConfig;
+  /** Where files live: s3://… (BLOB_STORE_URL) or, by default, the filesystem under `blobDir`. */
+  blobStoreUrl: string | undefined;
+  /** DATA_DIR/blobs: the filesystem blob store's root. */
+  blobDir: string;
+  /** Messages in the seeded long thread (SEED_LONG_THREAD_MESSAGES; 0 leaves it out). */
+  seedLongThreadMessages: number;
 }
+
+/** Message Center: mailboxes and inbound mail (api/src/modules/messages). */
+export interface MessagesConfig {
+  /** Organizations receive mail at <slug>@clientMailDomain; replies come back to reply+<token>@clientMailDomain. */
+  clientMailDomain: string;
+  /** HMAC key of POST inbound/email (X-Inbound-Signature). */
+  inboundSecret: string;
+  /** The embedded SMTP listener: local interface only by default. */
+  inboundSmtpHost: string;
+  inboundSmtpPort: number;
+  /** Largest raw mail accepted, by SMTP or webhook. */
+  inboundMaxBytes: number;
+}
+
+/** Signed uploads (api/src/modules/uploads). */
+export interface UploadsConfig {
+  maxBytes: number;
+  /** HMAC key of the signed upload URLs. */
+  secret: string;
+}
+
+/** The inbound webhook's key outside production when INBOUND_SECRET is not set (README's curl example). */
+export const DEV_INBOUND_SECRET = 'dash-dev-inbound-secret';
 
 function commaList(value: string): string[] {
   return value
@@ -219,6 +253,31 @@ const ZEnv = z.object({
     .min(1, { message: 'must be a port number' })
     .max(65535, { message: 'must be a port number' })
     .optional(),
+  CLIENT_MAIL_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, { message: 'must be a domain name, e.g. client.example.com' })
+    .default(DEFAULT_CLIENT_MAIL_DOMAIN),
+  INBOUND_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  INBOUND_SMTP_PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int({ message: 'must be a port number' })
+    .min(0, { message: 'must be a port number' })
+    .max(65535, { message: 'must be a port number' })
+    .optional(),
+  INBOUND_MAX_BYTES: positiveInt(50 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: positiveInt(UPLOAD_MAX_BYTES_DEFAULT),
+  UPLOAD_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  BLOB_STORE_URL: z
+    .url({ protocol: /^s3$/, message: 'must be an s3://bucket[/prefix][?endpoint=…] URL' })
+    .optional(),
+  SEED_LONG_THREAD_MESSAGES: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(0, { message: 'must be at least 0' })
+    .default(5000),
 });
 
 export class ConfigError extends Error {
@@ -242,6 +301,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   if (parsed.success && parsed.data.NODE_ENV === 'production' && !parsed.data.SMTP_URL) {
     problems.push('SMTP_URL: is required when NODE_ENV=production (the local outbox is development only)');
+  }
+  if (parsed.success && parsed.data.NODE_ENV === 'production') {
+    if (!parsed.data.INBOUND_SECRET)
+      problems.push('INBOUND_SECRET: is required when NODE_ENV=production (signs POST inbound/email)');
+    if (!parsed.data.UPLOAD_SECRET)
+      problems.push('UPLOAD_SECRET: is required when NODE_ENV=production (signs upload URLs)');
   }
   const releasesPublicUrl = parsed.success
     ? (parsed.data.RELEASES_PUBLIC_URL ?? `http://localhost:${parsed.data.API_PORT}/releases`).replace(
@@ -322,5 +387,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       relayerKey: (vars.WALLET_RELAYER_KEY ?? DEV_CHAIN_RELAYER_KEY) as `0x${string}`,
       devChainPort,
     },
+    messages: {
+      clientMailDomain: vars.CLIENT_MAIL_DOMAIN,
+      inboundSecret: vars.INBOUND_SECRET ?? DEV_INBOUND_SECRET,
+      inboundSmtpHost: vars.INBOUND_SMTP_HOST,
+      // PORT+25 when the API is on PORT+1 (the launcher passes it explicitly).
+      inboundSmtpPort: vars.INBOUND_SMTP_PORT ?? Math.min(65535, vars.API_PORT + 24),
+      inboundMaxBytes: vars.INBOUND_MAX_BYTES,
+    },
+    uploads: {
+      maxBytes: vars.UPLOAD_MAX_BYTES,
+      // Outside production a per-process key: signed URLs live 15 minutes and a restart refuses older ones.
+      secret: vars.UPLOAD_SECRET ?? randomBytes(32).toString('hex'),
+    },
+    blobStoreUrl: vars.BLOB_STORE_URL,
+    blobDir: path.join(path.resolve(REPO_ROOT, vars.DATA_DIR), 'blobs'),
+    seedLongThreadMessages: vars.SEED_LONG_THREAD_MESSAGES,
   };
 }

@@ -42,8 +42,19 @@ try {
   await app.listen({ host: config.host, port: config.port });
   // The embedded database admits one process: every job still marked running is an orphan.
   await app.jobs.start({ exclusive: database.kind === 'pglite' });
+  await app.uploads.schedulePurge();
+  const smtpPort = await app.inboundSmtp.listen(
+    config.messages.inboundSmtpPort,
+    config.messages.inboundSmtpHost,
+  );
   app.log.info(
-    { database: database.kind, outbox: config.outboxEnabled, publicUrl: config.publicUrl },
+    {
+      database: database.kind,
+      outbox: config.outboxEnabled,
+      publicUrl: config.publicUrl,
+      inboundSmtp: `${config.messages.inboundSmtpHost}:${smtpPort}`,
+      blobs: app.blobs.kind,
+    },
     'API ready',
   );
 } catch (error) {

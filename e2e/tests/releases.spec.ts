@@ -232,7 +232,7 @@ test.describe('independent deploys of remote-wallet', () => {
     await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
     // The sidebar and another area keep working.
     await sidebar(page).getByRole('link', { name: 'Message Center' }).click();
-    await expect(page.getByText('No messages yet')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Message Center', level: 1 })).toBeVisible();
     await sidebar(page).getByRole('link', { name: 'Wallet' }).click();
     await expect(page.getByRole('alert')).toContainText('Wallet is unavailable right now');
 

@@ -47,7 +47,7 @@ test.describe('the four remotes inside the shell', () => {
     await page.goto(`/org/${DEMO_ORG_SLUG}/wallet`);
     await expect(page.getByRole('heading', { name: 'Wallet', exact: true })).toBeVisible();
     await page.getByRole('link', { name: 'Message Center' }).click();
-    await expect(page.getByText('No messages yet')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Message Center', level: 1 })).toBeVisible();
     const probe = page.getByTestId('runtime-probe');
     await expect(probe).toHaveAttribute('data-remote', 'remote-messages');
     await expect(probe).toHaveAttribute('data-same-react', 'true');

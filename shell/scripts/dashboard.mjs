@@ -5,9 +5,9 @@
 // remote is served from its own origin by api/dist/remote-server.js. Everything runs on plain node.
 // Ctrl-C stops everything it started.
 //
-// Ports all follow PORT (default 3000): the dashboard origin on PORT, remotes on PORT+11..PORT+14, and
+// Ports all follow PORT (default 3000): the dashboard origin on PORT, remotes on PORT+11..PORT+14,
 // the wallet's local EVM dev chain (api/dev-chain, kept in DATA_DIR/dev-chain) on PORT+20 unless
-// WALLET_CHAIN names a public chain.
+// WALLET_CHAIN names a public chain, and inbound SMTP on PORT+25 (127.0.0.1).
 // The API also serves release pins (`pnpm release`, DATA_DIR/releases): a pinned remote is loaded
 // from http://localhost:PORT/releases/…, an unpinned one from its own server.
 // Flags: --skip-build (use the existing dist/ folders), --quiet (no child output unless it fails).
@@ -21,6 +21,7 @@ const args = new Set(process.argv.slice(2));
 const quiet = args.has('--quiet');
 
 const port = Number(process.env.PORT ?? 3000);
+const smtpPort = Number(process.env.INBOUND_SMTP_PORT ?? port + 25);
 const dataDir = process.env.DATA_DIR ?? join(ROOT, '.data');
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 const releasesPublicUrl = process.env.RELEASES_PUBLIC_URL ?? `http://localhost:${port}/releases`;
@@ -171,6 +172,9 @@ async function main() {
     DEV_CHAIN_PORT: String(devChainPort),
     PUBLIC_URL: publicUrl,
     DATA_DIR: dataDir,
+    // Inbound mail: the embedded SMTP listener (127.0.0.1). INBOUND_SECRET, CLIENT_MAIL_DOMAIN,
+    // UPLOAD_MAX_BYTES, BLOB_STORE_URL and SEED_LONG_THREAD_MESSAGES pass through from the environment.
+    INBOUND_SMTP_PORT: String(smtpPort),
     // RELEASE_TOKEN (the release HTTP API) and RELEASE_ENV pass through from the environment.
     RELEASES_PUBLIC_URL: releasesPublicUrl,
     REMOTES:
@@ -210,6 +214,9 @@ async function main() {
 
   Sign in: enter demo@example.com at ${publicUrl}/auth, then open the local outbox at
   ${publicUrl}/dev/mailbox and follow the link (Admin of the Approved "Acme Treasury").
+
+  Message Center: Acme Treasury receives mail at acme-treasury@${process.env.CLIENT_MAIL_DOMAIN ?? 'client.dash.localhost'}
+  (inbound SMTP on 127.0.0.1:${smtpPort}, or POST /api/v0/inbound/email signed with INBOUND_SECRET; see README).
 
   API ${`${publicUrl}/api/v0`} (reference: ${publicUrl}/api/v0/docs) · remotes ${REMOTES.map((name, i) => `${name} :${remotePort(i)}`).join(', ')}
   Wallet chain: ${usesDevChain ? `local dev chain http://127.0.0.1:${devChainPort} (chain id 1337)` : process.env.WALLET_CHAIN}

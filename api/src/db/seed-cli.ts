@@ -1,7 +1,12 @@
+import Fastify from 'fastify';
+import { createBlobStore } from '../blobs/store';
 import { ConfigError, loadConfig } from '../config';
+import { createInProcessEventBus } from '../events/bus';
+import { createInboundService } from '../modules/messages/inbound';
 import { createDatabase } from './client';
 import { migrate } from './migrate';
 import { DEMO_ORGANIZATION, DEMO_SIGNING_DEVICE, DEMO_USER, seed } from './seed';
+import { seedMessages } from './seed-messages';
 
 try {
   const config = loadConfig();
@@ -9,9 +14,30 @@ try {
   try {
     // Seeding needs the tables; migrating first makes this safe to run on a brand-new database.
     await migrate(database);
-    await seed(database.db);
+    const { organizationUid } = await seed(database.db);
     console.log(
       `Seeded (${database.kind}): ${DEMO_USER.email} is Admin of "${DEMO_ORGANIZATION.name}" (/${DEMO_ORGANIZATION.slug}), with the signing device "${DEMO_SIGNING_DEVICE.name}".`,
+    );
+    const inbound = createInboundService({
+      db: database.db,
+      blobs: await createBlobStore(config),
+      events: createInProcessEventBus(),
+      config: config.messages,
+      log: Fastify({ logger: false }).log,
+    });
+    const mailbox = `${DEMO_ORGANIZATION.slug}@${config.messages.clientMailDomain}`;
+    if (config.seedLongThreadMessages > 0) {
+      console.log(
+        `Seeding the demo conversations (the long thread has ${config.seedLongThreadMessages} messages; once, skipped when present; SEED_LONG_THREAD_MESSAGES changes it)…`,
+      );
+    }
+    const messages = await seedMessages(database.db, inbound, {
+      organizationUid,
+      mailbox,
+      longThreadMessages: config.seedLongThreadMessages,
+    });
+    console.log(
+      `Seeded messages to ${mailbox}: ${messages.stored} stored, ${messages.skipped} already there, in ${(messages.ms / 1000).toFixed(1)} s.`,
     );
   } finally {
     await database.close();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +24,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   // Never the developer's DATA_DIR/releases: a path no test shares (created only if a test writes).
   const releases = { ...config.releases, dir: join(tmpdir(), `dash-test-releases-${randomUUID()}`) };
-  return { ...config, releases, ...overrides };
+  // Blobs too: a directory of this test's own.
+  const blobDir = join(tmpdir(), `dash-test-blobs-${randomUUID()}`);
+  return { ...config, releases, blobDir, ...overrides };
 }
 
 /**
@@ -41,6 +44,7 @@ export async function createTestApp(
     cacheReads?: boolean;
     walletChain?: WalletChainAccess;
     walletTiming?: WalletTiming;
+    now?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
@@ -53,8 +57,12 @@ export async function createTestApp(
     ...(options.cacheReads ? { cacheReads: true } : {}),
     ...(options.walletChain ? { walletChain: options.walletChain } : {}),
     ...(options.walletTiming ? { walletTiming: options.walletTiming } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
-  onTestFinished(() => app.close());
+  onTestFinished(async () => {
+    await app.close();
+    await rm(config.blobDir, { recursive: true, force: true });
+  });
   await app.ready();
   return { app, db: database.db, config };
 }

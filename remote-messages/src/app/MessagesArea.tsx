@@ -3,13 +3,13 @@ import { Route, Routes } from 'react-router-dom';
 import { MessageCenterPage } from '../features/threads/routes/MessageCenterPage';
 import { AreaProbe } from './AreaProbe';
 
-/** /org/{org}/messages/*: the Message Center. */
+/** /org/{org}/messages/*: the Message Center; /messages/{threadUid} opens one conversation. */
 export default function MessagesArea() {
   return (
     <>
       <AreaProbe />
       <Routes>
-        <Route index element={<MessageCenterPage />} />
+        <Route path=":threadUid?" element={<MessageCenterPage />} />
         <Route path="*" element={<NotFoundView />} />
       </Routes>
     </>

@@ -9,6 +9,16 @@ export const ZOutboxMail = z.object({
   html: z.string(),
   links: z.array(z.string()),
   sentAt: z.string(),
+  /** Threaded mail (Message Center replies) also records its headers and attachments. */
+  from: z.string().optional(),
+  cc: z.array(z.string()).optional(),
+  replyTo: z.string().nullable().optional(),
+  messageId: z.string().nullable().optional(),
+  inReplyTo: z.string().nullable().optional(),
+  references: z.array(z.string()).optional(),
+  attachments: z
+    .array(z.object({ filename: z.string(), contentType: z.string(), byteSize: z.number().int() }))
+    .optional(),
 });
 export type TOutboxMail = z.infer<typeof ZOutboxMail>;
 

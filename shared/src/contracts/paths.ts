@@ -34,6 +34,8 @@ export const paths = {
     documents: (org: string) => `/org/${seg(org)}/documents`,
     kyb: (org: string) => `/org/${seg(org)}/kyb`,
     messages: (org: string) => `/org/${seg(org)}/messages`,
+    /** The Message Center with one conversation open. */
+    messageThread: (org: string, threadUid: string) => `/org/${seg(org)}/messages/${seg(threadUid)}`,
     wallet: {
       root: (org: string) => `/org/${seg(org)}/wallet`,
       addSigner: (org: string) => `/org/${seg(org)}/wallet/add-signer`,

@@ -11,7 +11,11 @@ export function createDevService({ db }: { db: Database }) {
     /** The newest outbox mails first (at most MAILBOX_LIMIT), optionally only those to one address. */
     async mailbox(filter: { to?: string | undefined }): Promise<TMailboxResponse> {
       const rows = await listOutboxMails(db, { to: filter.to, limit: MAILBOX_LIMIT });
-      return rows.map((row) => ({ ...row, sentAt: row.sentAt.toISOString() }));
+      return rows.map(({ from, sentAt, ...row }) => ({
+        ...row,
+        ...(from === null ? {} : { from }),
+        sentAt: sentAt.toISOString(),
+      }));
     },
   };
 }

@@ -9,10 +9,18 @@ export interface OutboxRow {
   html: string;
   links: string[];
   sentAt: Date;
+  from: string | null;
+  cc: string[];
+  replyTo: string | null;
+  messageId: string | null;
+  inReplyTo: string | null;
+  references: string[];
+  attachments: { filename: string; contentType: string; byteSize: number }[];
 }
 
+/** Stores the mail once: one whose Message-ID is already there is ignored. */
 export async function insertOutboxMail(db: Database, mail: Omit<OutboxRow, 'sentAt'>): Promise<void> {
-  await db.insert(outboxMails).values(mail);
+  await db.insert(outboxMails).values(mail).onConflictDoNothing({ target: outboxMails.messageId });
 }
 
 /** Newest first; optionally only the mails to one address. */
@@ -28,6 +36,13 @@ export async function listOutboxMails(
       html: outboxMails.html,
       links: outboxMails.links,
       sentAt: outboxMails.sentAt,
+      from: outboxMails.from,
+      cc: outboxMails.cc,
+      replyTo: outboxMails.replyTo,
+      messageId: outboxMails.messageId,
+      inReplyTo: outboxMails.inReplyTo,
+      references: outboxMails.references,
+      attachments: outboxMails.attachments,
     })
     .from(outboxMails)
     .where(options.to === undefined ? undefined : eq(outboxMails.to, options.to))

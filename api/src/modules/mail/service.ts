@@ -4,11 +4,26 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { insertOutboxMail } from './repo';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Defaults to MAIL_FROM. */
+  from?: string;
+  cc?: string[];
+  replyTo?: string;
+  /** `<id@domain>`: fixed per mail, so a retried send is recognisably the same mail. */
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string[];
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -28,7 +43,25 @@ export function createOutboxMailer(deps: { db: Database; logger: FastifyBaseLogg
   return {
     async send(mail) {
       const links = extractLinks(mail.text);
-      await insertOutboxMail(deps.db, { ...mail, links });
+      // A mail with a Message-ID already in the outbox is the same mail sent again: kept once.
+      await insertOutboxMail(deps.db, {
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        links,
+        from: mail.from ?? null,
+        cc: mail.cc ?? [],
+        replyTo: mail.replyTo ?? null,
+        messageId: mail.messageId ?? null,
+        inReplyTo: mail.inReplyTo ?? null,
+        references: mail.references ?? [],
+        attachments: (mail.attachments ?? []).map((attachment) => ({
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          byteSize: attachment.content.length,
+        })),
+      });
       deps.logger.info({ to: mail.to, subject: mail.subject, links }, 'Mail stored in the outbox');
     },
   };
@@ -38,7 +71,19 @@ export function createSmtpMailer(deps: { smtpUrl: string; from: string; logger: 
   const transport = nodemailer.createTransport(deps.smtpUrl);
   return {
     async send(mail) {
-      await transport.sendMail({ from: deps.from, ...mail });
+      await transport.sendMail({
+        from: mail.from ?? deps.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        ...(mail.cc && mail.cc.length > 0 ? { cc: mail.cc } : {}),
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        ...(mail.messageId ? { messageId: mail.messageId } : {}),
+        ...(mail.inReplyTo ? { inReplyTo: mail.inReplyTo } : {}),
+        ...(mail.references && mail.references.length > 0 ? { references: mail.references } : {}),
+        ...(mail.attachments ? { attachments: mail.attachments } : {}),
+      });
       deps.logger.info({ to: mail.to, subject: mail.subject }, 'Mail sent');
     },
   };

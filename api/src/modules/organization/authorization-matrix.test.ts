@@ -1,4 +1,8 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
+  attachmentDownloadPath,
+  organizationEventsPath,
   PERMISSION_DENIED_MESSAGE,
   type TPermission,
   type TRole,
@@ -6,10 +10,11 @@ import {
 } from '@dash/shared/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { signingDevices, walletSigners, wallets } from '../../db/schema';
+import { attachments, signingDevices, walletSigners, wallets } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addMember, createOrganization, signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
+import { createProvider, deliver, PDF_BYTES } from '../../test/messages';
 import { uploadAvatar } from '../../test/multipart';
 
 type Caller = TRole | 'non-member' | 'anonymous';
@@ -21,8 +26,13 @@ interface Scene {
   target: { uid: string };
   invitationUid: string;
   cookie: string | undefined;
-  /** The caller's uid when they are a member. */
+  /** The caller's user uid (none when anonymous). */
   callerUid: string | undefined;
+  /** The caller's uid when they are a member. */
+  memberUid: string | undefined;
+  /** A provider's thread with one attachment. */
+  threadUid: string;
+  attachmentUrl: string;
 }
 
 interface Endpoint {
@@ -40,9 +50,69 @@ const ask = (scene: Scene, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: st
     ...(body === undefined ? {} : { body }),
   });
 
+const get = (scene: Scene, url: string) =>
+  scene.testApp.app.inject({ method: 'GET', url, headers: scene.cookie ? { cookie: scene.cookie } : {} });
+
+/** An event stream never ends: read its status over real HTTP, then hang up. */
+async function openEventStream(scene: Scene): Promise<LightMyRequestResponse> {
+  const { app } = scene.testApp;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    http
+      .get(
+        {
+          host: '127.0.0.1',
+          port,
+          path: organizationEventsPath(scene.organization.uid),
+          headers: scene.cookie ? { cookie: scene.cookie } : {},
+        },
+        (response) => {
+          let body = '';
+          const finish = () => {
+            response.destroy();
+            resolve({
+              statusCode: response.statusCode ?? 0,
+              body,
+              json: () => JSON.parse(body),
+            } as unknown as LightMyRequestResponse);
+          };
+          if (response.statusCode === 200) finish();
+          response.on('data', (chunk: Buffer) => {
+            body += chunk.toString('utf8');
+          });
+          response.on('end', finish);
+        },
+      )
+      .on('error', reject);
+  });
+}
+
+/** A signed upload URL minted for the caller by the service (a Viewer cannot get one through the API). */
+async function putToOwnSignedUrl(scene: Scene): Promise<LightMyRequestResponse> {
+  const { app } = scene.testApp;
+  const { signedUrl } = await app.uploads.create(
+    { organizationUid: scene.organization.uid, userUid: scene.callerUid ?? scene.target.uid },
+    { filename: 'a.pdf', contentType: 'application/pdf', byteSize: PDF_BYTES.length },
+  );
+  return app.inject({
+    method: 'PUT',
+    url: signedUrl,
+    headers: { 'content-type': 'application/pdf', ...(scene.cookie ? { cookie: scene.cookie } : {}) },
+    payload: PDF_BYTES,
+  });
+}
+
 const adminOnly = (ok: number): Record<Caller, number> => ({
   Admin: ok,
   Editor: 403,
+  Viewer: 403,
+  'non-member': 404,
+  anonymous: 401,
+});
+const repliers = (ok: number): Record<Caller, number> => ({
+  Admin: ok,
+  Editor: ok,
   Viewer: 403,
   'non-member': 404,
   anonymous: 401,
@@ -153,7 +223,7 @@ const ENDPOINTS: Endpoint[] = [
     name: 'POST wallet/signer/signing-device',
     permission: 'wallet.read',
     send: async (scene) => {
-      const device = await makeSigner(scene, scene.callerUid);
+      const device = await makeSigner(scene, scene.memberUid);
       return ask(scene, 'POST', '/wallet/signer/signing-device', {
         signingDeviceUid: device?.uid ?? '00000000-0000-4000-8000-000000000000',
       });
@@ -190,6 +260,56 @@ const ENDPOINTS: Endpoint[] = [
       return ask(scene, 'POST', '/wallet/deploy/retry');
     },
     expected: adminOnly(202),
+  },
+  {
+    name: 'GET messages',
+    permission: 'messages.read',
+    send: (scene) => ask(scene, 'GET', '/messages'),
+    expected: everyMember(200),
+  },
+  {
+    name: 'GET messages/{threadUid}',
+    permission: 'messages.read',
+    send: (scene) => ask(scene, 'GET', `/messages/${scene.threadUid}`),
+    expected: everyMember(200),
+  },
+  {
+    name: 'POST messages/{threadUid}',
+    permission: 'messages.reply',
+    send: (scene) =>
+      ask(scene, 'POST', `/messages/${scene.threadUid}`, { content: 'Thanks', attachments: [] }),
+    expected: repliers(201),
+  },
+  {
+    name: 'POST messages/{threadUid}/read',
+    permission: 'messages.read',
+    send: (scene) => ask(scene, 'POST', `/messages/${scene.threadUid}/read`),
+    expected: everyMember(204),
+  },
+  {
+    name: 'POST uploads',
+    permission: 'messages.reply',
+    send: (scene) =>
+      ask(scene, 'POST', '/uploads', { filename: 'a.pdf', contentType: 'application/pdf', byteSize: 100 }),
+    expected: repliers(201),
+  },
+  {
+    name: 'PUT uploads/{tempFileId} (signed URL)',
+    permission: 'messages.reply',
+    send: putToOwnSignedUrl,
+    expected: repliers(200),
+  },
+  {
+    name: 'GET organizations/{orgUid}/attachments/{attachmentUid} (a link: organization in the path)',
+    permission: 'messages.read',
+    send: (scene) => get(scene, scene.attachmentUrl),
+    expected: everyMember(200),
+  },
+  {
+    name: 'GET organizations/{orgUid}/events (EventSource: organization in the path)',
+    permission: 'organization.read',
+    send: openEventStream,
+    expected: everyMember(200),
   },
 ];
 
@@ -228,15 +348,33 @@ async function arrange(caller: Caller): Promise<Scene> {
   expect(invited.statusCode, invited.body).toBe(201);
   const invitationUid = ZInvitationResponse.parse(invited.json()).data.uid;
 
-  let cookie: string | undefined;
-  let callerUid: string | undefined;
-  if (caller === 'non-member') cookie = (await signInUser(testApp.app)).cookie;
-  else if (caller !== 'anonymous') {
-    const member = await addMember(testApp, organization.uid, caller);
-    cookie = member.cookie;
-    callerUid = member.uid;
-  }
-  return { testApp, organization, target, invitationUid, cookie, callerUid };
+  const provider = await createProvider(testApp.db);
+  const delivery = await deliver(testApp, {
+    from: provider.addresses[0] as string,
+    to: `${organization.slug}@${testApp.config.messages.clientMailDomain}`,
+    subject: 'Statement',
+    text: 'Attached.',
+    attachments: [{ filename: 'statement.pdf', contentType: 'application/pdf', content: PDF_BYTES }],
+  });
+  const attachmentUrl = attachmentDownloadPath(
+    organization.uid,
+    (await testApp.db.select().from(attachments))[0]?.uid ?? '',
+  );
+
+  let callerUser: { cookie: string; uid: string } | undefined;
+  if (caller === 'non-member') callerUser = await signInUser(testApp.app);
+  else if (caller !== 'anonymous') callerUser = await addMember(testApp, organization.uid, caller);
+  return {
+    testApp,
+    organization,
+    target,
+    invitationUid,
+    cookie: callerUser?.cookie,
+    callerUid: callerUser?.uid,
+    memberUid: caller === 'non-member' ? undefined : callerUser?.uid,
+    threadUid: delivery.threadUid,
+    attachmentUrl,
+  };
 }
 
 describe('the authorization matrix of every organization-scoped endpoint', () => {

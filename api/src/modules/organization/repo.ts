@@ -2,6 +2,7 @@ import type { TOrganization, TRole } from '@dash/shared/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { memberships, organizationAvatars, organizations } from '../../db/schema';
+import { recordMailbox } from '../messages/repo';
 
 /** The columns an organization answer needs, the caller's role included (from memberships). */
 export const organizationColumns = {
@@ -60,6 +61,7 @@ export async function insertOrganizationWithAdmin(
     await tx
       .insert(memberships)
       .values({ organizationUid: organization.uid, userUid: adminUid, role: 'Admin' });
+    await recordMailbox(tx, organization.uid, organization.slug);
     return toOrganization(organization, 'Admin');
   });
 }
@@ -69,12 +71,17 @@ export async function updateOrganization(
   organizationUid: string,
   changes: { name?: string | undefined; slug?: string | undefined },
 ) {
-  const [organization] = await db
-    .update(organizations)
-    .set(changes)
-    .where(eq(organizations.uid, organizationUid))
-    .returning();
-  return organization;
+  return db.transaction(async (tx) => {
+    const [organization] = await tx
+      .update(organizations)
+      .set(changes)
+      .where(eq(organizations.uid, organizationUid))
+      .returning();
+    // The mailbox follows the slug; the earlier addresses stay in organization_mail_addresses.
+    if (organization && changes.slug !== undefined)
+      await recordMailbox(tx, organization.uid, organization.slug);
+    return organization;
+  });
 }
 
 /** Deletes the organization; memberships, invitations and the avatar go with it (cascade). */

@@ -1,25 +1,115 @@
-import { can, useCurrentOrganization } from '@dash/shared';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  notifyError,
+  paths,
+  preloadEndAnchoredList,
+  useCurrentOrganization,
+  useThreadsQuery,
+} from '@dash/shared';
+import { Box, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ThreadView } from '../../conversation/components/ThreadView';
+import { ThreadList } from '../components/ThreadList';
+import { useMessageCenterEvents } from '../hooks/useMessageCenterEvents';
+import { MESSAGE_PANE_HEIGHT_PX, MOBILE_MEDIA_QUERY, THREAD_LIST_WIDTH_PX } from '../layout';
 
+const SEARCH_DEBOUNCE_MS = 250;
+
+/**
+ * /org/{org}/messages[/{threadUid}]: the conversation list beside the selected conversation. The
+ * first thread is selected by default (and put in the URL); under 768px one pane shows at a time:
+ * the list at /messages, the thread at /messages/{threadUid} with a back button.
+ */
 export function MessageCenterPage() {
   const organization = useCurrentOrganization();
+  const { threadUid } = useParams<{ threadUid?: string }>();
+  const navigate = useNavigate();
+  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY, false, { getInitialValueInEffect: false });
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+
+  // The conversation's list code comes from the shared singleton: fetch it alongside the data.
+  useEffect(preloadEndAnchoredList, []);
+  const pollInterval = useMessageCenterEvents(organization.uid, threadUid);
+  const query = useThreadsQuery(organization.uid, debouncedSearch, { refetchInterval: pollInterval });
+  const threads = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
+
+  useEffect(() => {
+    if (query.error) notifyError(query.error);
+  }, [query.error]);
+
+  const first = threads[0]?.uid;
+  const selectedUid = threadUid ?? (mobile ? undefined : first);
+  useEffect(() => {
+    if (!threadUid && !mobile && first && !debouncedSearch) {
+      navigate(paths.org.messageThread(organization.slug, first), { replace: true });
+    }
+  }, [threadUid, mobile, first, debouncedSearch, navigate, organization.slug]);
+
+  const noThreadsAtAll = query.isSuccess && threads.length === 0 && !debouncedSearch && !search;
+  const showList = !mobile || !threadUid;
+  const showThread = !mobile || Boolean(threadUid);
+
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
         Message Center
       </Title>
-      <Paper withBorder p="xl" radius="md">
-        <Stack align="center" gap={4}>
-          <Text fw={600}>No messages yet</Text>
-          <Text c="dimmed" size="sm">
-            You don't have any conversations yet.
-          </Text>
-          {!can(organization.role, 'messages.reply') && (
-            <Text c="dimmed" size="xs">
-              As a Viewer you can read conversations but not reply.
+      <Paper
+        withBorder
+        radius="md"
+        h={mobile ? 'calc(100dvh - 150px)' : MESSAGE_PANE_HEIGHT_PX}
+        mih={mobile ? 420 : undefined}
+        style={{ display: 'flex', overflow: 'hidden' }}
+      >
+        {noThreadsAtAll ? (
+          <Stack align="center" justify="center" gap={4} style={{ flex: 1 }}>
+            <Text fw={600}>No messages yet</Text>
+            <Text c="dimmed" size="sm">
+              You don't have any conversations yet.
             </Text>
-          )}
-        </Stack>
+          </Stack>
+        ) : (
+          <>
+            {showList ? (
+              <Box
+                w={mobile ? '100%' : THREAD_LIST_WIDTH_PX}
+                style={{
+                  flexShrink: 0,
+                  borderRight: mobile ? undefined : '1px solid var(--mantine-color-default-border)',
+                }}
+              >
+                <ThreadList
+                  organizationSlug={organization.slug}
+                  threads={threads}
+                  selectedUid={selectedUid}
+                  search={search}
+                  onSearchChange={setSearch}
+                  loading={query.isPending}
+                  failed={query.isError}
+                  onRetry={() => query.refetch()}
+                  hasMore={query.hasNextPage}
+                  loadingMore={query.isFetchingNextPage}
+                  onLoadMore={() => query.fetchNextPage()}
+                />
+              </Box>
+            ) : null}
+            {showThread ? (
+              <Box style={{ flex: 1, minWidth: 0 }}>
+                {selectedUid ? (
+                  <ThreadView
+                    key={selectedUid}
+                    organization={organization}
+                    threadUid={selectedUid}
+                    listed={threads.find((thread) => thread.uid === selectedUid)}
+                    onBack={mobile ? () => navigate(paths.org.messages(organization.slug)) : undefined}
+                  />
+                ) : null}
+              </Box>
+            ) : null}
+          </>
+        )}
       </Paper>
     </Stack>
   );

@@ -1,0 +1,169 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  ATTACHMENT_NOT_FOUND_MESSAGE,
+  INBOUND_EMAIL_CONTENT_TYPE,
+  INBOUND_SIGNATURE_HEADER,
+  ZInboundEmailResponse,
+  ZReplyRequest,
+  ZReplyResponse,
+  ZThreadMessagesQuery,
+  ZThreadMessagesResponse,
+  ZThreadParams,
+  ZThreadsQuery,
+  ZThreadsResponse,
+  ZUid,
+} from '@dash/shared/contracts';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../http/errors';
+import {
+  ORGANIZATION_NOT_FOUND_MESSAGE,
+  requireOrganization,
+  requireOrganizationByUid,
+  requireUser,
+} from '../../http/guards';
+import { documentRoute } from '../../http/openapi';
+import { defineRoute } from '../../http/route';
+import type { InboundService } from './inbound';
+import { contentDisposition, type MessageService } from './service';
+
+export const INBOUND_SIGNATURE_MESSAGE = 'The inbound mail signature is missing or wrong.';
+
+/** `sha256=<hex>` of HMAC-SHA256(body, secret), compared in constant time. */
+export function signatureMatches(
+  secret: string,
+  body: Buffer,
+  header: string | string[] | undefined,
+): boolean {
+  if (typeof header !== 'string') return false;
+  const match = /^sha256=([0-9a-f]{64})$/i.exec(header.trim());
+  if (!match?.[1]) return false;
+  const expected = createHmac('sha256', secret).update(body).digest();
+  return timingSafeEqual(Buffer.from(match[1], 'hex'), expected);
+}
+
+export function registerMessageRoutes(app: FastifyInstance, deps: { messages: MessageService }): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/messages',
+    guard: (request) => requireOrganization(request, 'messages.read'),
+    query: ZThreadsQuery,
+    response: ZThreadsResponse,
+    async handler({ auth, query }) {
+      return deps.messages.listThreads(auth, query);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/messages/:threadUid',
+    guard: (request) => requireOrganization(request, 'messages.read'),
+    params: ZThreadParams,
+    query: ZThreadMessagesQuery,
+    response: ZThreadMessagesResponse,
+    async handler({ auth, params, query }) {
+      return deps.messages.threadPage(auth, params.threadUid, query);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/messages/:threadUid',
+    status: 201,
+    guard: (request) => requireOrganization(request, 'messages.reply'),
+    params: ZThreadParams,
+    body: ZReplyRequest,
+    response: ZReplyResponse,
+    async handler({ auth, params, body }) {
+      return { data: await deps.messages.reply(auth, params.threadUid, body) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/messages/:threadUid/read',
+    guard: (request) => requireOrganization(request, 'messages.read'),
+    params: ZThreadParams,
+    response: null,
+    async handler({ auth, params }) {
+      await deps.messages.markRead(auth, params.threadUid);
+    },
+  });
+
+  // A plain link (the browser sends no organization header), so the organization is in the path.
+  documentRoute(app, {
+    method: 'GET',
+    url: '/organizations/:organizationUid/attachments/:attachmentUid',
+    summary: 'Download an attachment (members only; a link, so the organization is in the path)',
+    responses: {
+      200: { contentType: 'application/octet-stream', description: 'The file, with its own type' },
+    },
+  });
+  app.get('/organizations/:organizationUid/attachments/:attachmentUid', async (request, reply) => {
+    const { organizationUid, attachmentUid } = request.params as Record<string, string>;
+    const organization = ZUid.safeParse(organizationUid);
+    if (!organization.success) {
+      await requireUser(request);
+      throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+    }
+    await requireOrganizationByUid(request, organization.data, 'messages.read');
+    const attachment = ZUid.safeParse(attachmentUid);
+    if (!attachment.success) throw new AppError('NOT_FOUND', ATTACHMENT_NOT_FOUND_MESSAGE);
+    const file = await deps.messages.download(organization.data, attachment.data);
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-length', String(file.byteSize))
+      .header('content-disposition', contentDisposition(file.filename))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, no-store')
+      .send(file.body);
+  });
+}
+
+export const INBOUND_CONTENT_TYPE_MESSAGE = `Send the raw mail as ${INBOUND_EMAIL_CONTENT_TYPE}.`;
+
+/** Any other body type in the inbound scope is a 415 that says what to send. */
+function addRawMailOnly(app: FastifyInstance): void {
+  app.addContentTypeParser('*', (_request, _payload, done) =>
+    done(new AppError('UNSUPPORTED_MEDIA_TYPE', INBOUND_CONTENT_TYPE_MESSAGE), undefined),
+  );
+}
+
+/**
+ * POST inbound/email: a raw mail (message/rfc822) from an e-mail provider's inbound webhook,
+ * signed with INBOUND_SECRET (X-Inbound-Signature: sha256=<hex>), in its own plugin scope with
+ * its own body limit. 200 with one delivery per organization (stored or duplicate); 401 for a bad
+ * signature, 404 for no known mailbox, 403 for a sender no provider owns.
+ */
+export async function registerInboundRoutes(
+  app: FastifyInstance,
+  deps: { inbound: InboundService; secret: string; maxBytes: number },
+): Promise<void> {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    INBOUND_EMAIL_CONTENT_TYPE,
+    { parseAs: 'buffer', bodyLimit: deps.maxBytes },
+    (_request, body, done) => done(null, body),
+  );
+  addRawMailOnly(app);
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/inbound/email',
+    guard: async (request) => {
+      const body = request.body;
+      if (
+        !Buffer.isBuffer(body) ||
+        !signatureMatches(deps.secret, body, request.headers[INBOUND_SIGNATURE_HEADER])
+      ) {
+        request.log.warn({ ip: request.ip }, 'Inbound mail with a bad signature refused');
+        throw new AppError('UNAUTHENTICATED', INBOUND_SIGNATURE_MESSAGE);
+      }
+      return body;
+    },
+    response: ZInboundEmailResponse,
+    async handler({ auth: raw }) {
+      return { data: await deps.inbound.receive(raw, { via: 'webhook' }) };
+    },
+  });
+}

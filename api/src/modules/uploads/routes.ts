@@ -1,0 +1,75 @@
+import type { Readable } from 'node:stream';
+import {
+  ZCreateUploadRequest,
+  ZCreateUploadResponse,
+  ZUploadedFileResponse,
+  ZUploadParams,
+  ZUploadQuery,
+} from '@dash/shared/contracts';
+import type { FastifyInstance } from 'fastify';
+import { requireOrganization, requireOrganizationByUid, requireUser } from '../../http/guards';
+import { defineRoute } from '../../http/route';
+import type { UploadService } from './service';
+
+/**
+ * POST uploads (JSON, org header) and PUT uploads/{tempFileId}?token=… (the file as the body, any
+ * content type: checked against the token), in their own plugin scope so only the PUT takes raw
+ * bodies, streamed past the app's JSON parser and its 1 MiB limit.
+ */
+export async function registerUploadRoutes(
+  app: FastifyInstance,
+  deps: { uploads: UploadService },
+): Promise<void> {
+  defineRoute(app, {
+    method: 'POST',
+    url: '/uploads',
+    status: 201,
+    guard: (request) => requireOrganization(request, 'messages.reply'),
+    body: ZCreateUploadRequest,
+    response: ZCreateUploadResponse,
+    async handler({ auth, body }) {
+      return {
+        data: await deps.uploads.create(
+          { organizationUid: auth.organization.uid, userUid: auth.user.uid },
+          body,
+        ),
+      };
+    },
+  });
+
+  await app.register(async (scope) => {
+    // The body stays a stream: the service reads it (the JSON parser must not touch a file).
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+    defineRoute(scope, {
+      method: 'PUT',
+      url: '/uploads/:tempFileId',
+      // The link first (no database), then who sends it: the signed-in user named by the token,
+      // still allowed to upload in that organization.
+      guard: async (request) => {
+        await requireUser(request);
+        const params = ZUploadParams.safeParse(request.params);
+        const query = ZUploadQuery.safeParse(request.query);
+        const claims = deps.uploads.verify(
+          params.success ? params.data.tempFileId : '',
+          query.success ? query.data.token : '',
+        );
+        const context = await requireOrganizationByUid(request, claims.organizationUid, 'messages.reply');
+        return { ...context, claims };
+      },
+      params: ZUploadParams,
+      response: ZUploadedFileResponse,
+      async handler({ auth, request }) {
+        return {
+          data: await deps.uploads.receive(auth.claims, {
+            userUid: auth.user.uid,
+            contentType: request.headers['content-type'],
+            contentLength: request.headers['content-length'],
+            body: (request.body as Readable | undefined) ?? request.raw,
+          }),
+        };
+      },
+    });
+  });
+}

@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { Transform, type TransformCallback } from 'node:stream';
+import {
+  type TCreateUploadRequest,
+  TEMP_FILE_GONE_MESSAGE,
+  TEMP_FILE_TTL_HOURS,
+  type TUploadContentType,
+  type TUploadedFile,
+  type TUploadResult,
+  UPLOAD_CONTENT_TYPES,
+  UPLOAD_EMPTY_MESSAGE,
+  UPLOAD_LINK_EXPIRED_MESSAGE,
+  UPLOAD_LINK_INVALID_MESSAGE,
+  UPLOAD_LINK_USED_MESSAGE,
+  UPLOAD_SIZE_MISMATCH_MESSAGE,
+  UPLOAD_TYPE_MESSAGE,
+  UPLOAD_TYPE_MISMATCH_MESSAGE,
+  UPLOAD_URL_TTL_SECONDS,
+  uploadPath,
+  uploadTooLargeMessage,
+} from '@dash/shared/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { BlobStore } from '../../blobs/store';
+import type { UploadsConfig } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { enqueueJob, type JobRunner } from '../../jobs/runner';
+import {
+  claimTempFileForUpload,
+  deleteTempFile,
+  deleteTempFilesCreatedBefore,
+  findTempFile,
+  insertTempFile,
+  markTempFileUploaded,
+  type TempFileRow,
+  takeUploadedTempFiles,
+} from './repo';
+import { bytesMatchType, SNIFF_BYTES } from './sniff';
+import { signUploadToken, type UploadClaims, verifyUploadToken } from './token';
+
+export const PURGE_TEMP_FILES_JOB = 'uploads.purge-temp-files';
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+export type UploadService = ReturnType<typeof createUploadService>;
+
+/** The bytes of one PUT: who sends them and what the request says about them. */
+export interface IncomingUpload {
+  userUid: string;
+  contentType: string | undefined;
+  contentLength: string | undefined;
+  body: Readable;
+}
+
+const isUploadType = (value: string): value is TUploadContentType =>
+  (UPLOAD_CONTENT_TYPES as readonly string[]).includes(value);
+
+/**
+ * Counts the bytes going through (more than `limit` is a 413 at once, while streaming) and holds
+ * the first SNIFF_BYTES back until they show the declared type (else 415).
+ */
+function guardUpload(options: { limit: number; tooLarge: () => AppError; contentType: TUploadContentType }) {
+  let seen = 0;
+  let head: Buffer[] | null = [];
+  let headBytes = 0;
+  const checkHead = (stream: Transform): AppError | null => {
+    const bytes = Buffer.concat(head ?? []);
+    head = null;
+    if (!bytesMatchType(bytes, options.contentType))
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TYPE_MISMATCH_MESSAGE);
+    stream.push(bytes);
+    return null;
+  };
+  const guard = new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      seen += chunk.length;
+      if (seen > options.limit) return callback(options.tooLarge());
+      if (head === null) return callback(null, chunk);
+      head.push(chunk);
+      headBytes += chunk.length;
+      if (headBytes < SNIFF_BYTES) return callback();
+      callback(checkHead(this));
+    },
+    flush(callback: TransformCallback) {
+      if (seen === 0) return callback(new AppError('VALIDATION', UPLOAD_EMPTY_MESSAGE));
+      callback(head === null ? null : checkHead(this));
+    },
+  });
+  return { guard, bytesSeen: () => seen };
+}
+
+export function createUploadService(deps: {
+  db: Database;
+  blobs: BlobStore;
+  config: UploadsConfig;
+  jobs: JobRunner;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const { db, blobs, config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const tooLarge = () =>
+    new AppError('PAYLOAD_TOO_LARGE', uploadTooLargeMessage(config.maxBytes), {
+      byteSize: uploadTooLargeMessage(config.maxBytes),
+    });
+
+  async function purgeTempFiles(): Promise<number> {
+    const before = new Date(now().getTime() - TEMP_FILE_TTL_HOURS * 3_600_000);
+    // Rows first: a reply taking a file at the same moment either wins (the row is gone, we skip
+    // its blob) or finds the file gone (and says so); a blob is never deleted under an attachment.
+    const keys = await deleteTempFilesCreatedBefore(db, before);
+    for (const key of keys) await blobs.delete(key);
+    return keys.length;
+  }
+
+  // Every hour; each run enqueues the next, keyed by its hour so the chain has one link per hour.
+  const purgeKey = (at: Date) => `${PURGE_TEMP_FILES_JOB}@${at.toISOString().slice(0, 13)}`;
+  deps.jobs.register({
+    kind: PURGE_TEMP_FILES_JOB,
+    payload: z.object({}),
+    maxAttempts: 3,
+    async handle(_payload, context) {
+      const purged = await purgeTempFiles();
+      if (purged > 0) context.log.info({ purged }, 'Purged temp files nothing attached');
+      const next = new Date(now().getTime() + PURGE_EVERY_MS);
+      await enqueueJob(db, {
+        kind: PURGE_TEMP_FILES_JOB,
+        payload: {},
+        key: purgeKey(next),
+        delayMs: PURGE_EVERY_MS,
+      });
+    },
+  });
+
+  return {
+    /** POST uploads: a temp file waiting for its bytes, and the signed URL to PUT them to. */
+    async create(
+      who: { organizationUid: string; userUid: string },
+      input: TCreateUploadRequest,
+    ): Promise<TUploadResult> {
+      if (!isUploadType(input.contentType)) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TYPE_MESSAGE, {
+          contentType: UPLOAD_TYPE_MESSAGE,
+        });
+      }
+      if (input.byteSize > config.maxBytes) throw tooLarge();
+      const uid = randomUUID();
+      const expiresAt = new Date(now().getTime() + UPLOAD_URL_TTL_SECONDS * 1000);
+      await insertTempFile(db, {
+        uid,
+        organizationUid: who.organizationUid,
+        userUid: who.userUid,
+        filename: input.filename,
+        contentType: input.contentType,
+        byteSize: input.byteSize,
+        blobKey: `uploads/${uid}`,
+        expiresAt,
+      });
+      const token = signUploadToken(config.secret, {
+        tempFileId: uid,
+        organizationUid: who.organizationUid,
+        userUid: who.userUid,
+        byteSize: input.byteSize,
+        contentType: input.contentType,
+        expiresAt: Math.floor(expiresAt.getTime() / 1000),
+      });
+      return { tempFileId: uid, signedUrl: uploadPath(uid, token), expiresAt: expiresAt.toISOString() };
+    },
+
+    /** The token's claims when it is genuine, meant for this temp file and not expired (403, 410). */
+    verify(tempFileId: string, token: string): UploadClaims {
+      const claims = verifyUploadToken(config.secret, token);
+      if (!claims || claims.tempFileId !== tempFileId)
+        throw new AppError('FORBIDDEN', UPLOAD_LINK_INVALID_MESSAGE);
+      if (claims.expiresAt * 1000 <= now().getTime()) throw new AppError('GONE', UPLOAD_LINK_EXPIRED_MESSAGE);
+      return claims;
+    },
+
+    /**
+     * PUT signedUrl: checks the request against the token (user, type, size), claims the temp file
+     * once, streams the bytes into the blob store (413 past the size, 415 when the bytes are not
+     * the type) and marks it uploaded. A failed upload spends the link: upload again.
+     */
+    async receive(claims: UploadClaims, upload: IncomingUpload): Promise<TUploadedFile> {
+      if (claims.userUid !== upload.userUid) throw new AppError('FORBIDDEN', UPLOAD_LINK_INVALID_MESSAGE);
+      const contentType = upload.contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+      if (contentType !== claims.contentType || !isUploadType(contentType)) {
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          isUploadType(contentType) ? UPLOAD_TYPE_MISMATCH_MESSAGE : UPLOAD_TYPE_MESSAGE,
+        );
+      }
+      // A Content-Length that says too much is refused before reading; a chunked body (no length)
+      // is cut off while streaming, once it passes the size in the token.
+      if (upload.contentLength !== undefined) {
+        const length = Number(upload.contentLength);
+        if (!Number.isSafeInteger(length)) throw new AppError('VALIDATION', UPLOAD_SIZE_MISMATCH_MESSAGE);
+        if (length > config.maxBytes) throw tooLarge();
+        if (length > claims.byteSize) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_SIZE_MISMATCH_MESSAGE);
+        if (length < claims.byteSize) throw new AppError('VALIDATION', UPLOAD_SIZE_MISMATCH_MESSAGE);
+      }
+
+      const row = await claimTempFileForUpload(db, {
+        uid: claims.tempFileId,
+        organizationUid: claims.organizationUid,
+        userUid: claims.userUid,
+      });
+      if (!row) {
+        const existing = await findTempFile(db, claims.tempFileId);
+        if (existing) throw new AppError('CONFLICT', UPLOAD_LINK_USED_MESSAGE);
+        throw new AppError('GONE', UPLOAD_LINK_EXPIRED_MESSAGE);
+      }
+
+      const { guard, bytesSeen } = guardUpload({
+        limit: Math.min(claims.byteSize, config.maxBytes),
+        tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', UPLOAD_SIZE_MISMATCH_MESSAGE),
+        contentType,
+      });
+      // The guard may fail before the store has attached to it: keep its error and raise it here.
+      let refused: unknown = null;
+      guard.on('error', (error) => {
+        refused ??= error;
+      });
+      try {
+        upload.body.on('error', (error) => guard.destroy(error));
+        await blobs.put(row.blobKey, upload.body.pipe(guard), { contentType, byteSize: claims.byteSize });
+        if (refused) throw refused;
+        if (bytesSeen() !== claims.byteSize) throw new AppError('VALIDATION', UPLOAD_SIZE_MISMATCH_MESSAGE);
+      } catch (error) {
+        await blobs.delete(row.blobKey).catch(() => undefined);
+        await deleteTempFile(db, row.uid);
+        throw refused ?? error;
+      }
+      await markTempFileUploaded(db, row.uid);
+      return { tempFileId: row.uid, filename: row.filename, contentType, byteSize: claims.byteSize };
+    },
+
+    /**
+     * Takes the uploaded temp files a caller names (inside the caller's transaction): each must be
+     * this user's, in this organization and uploaded; otherwise a 400 naming the attachment.
+     */
+    async take(
+      tx: Database,
+      who: { organizationUid: string; userUid: string },
+      tempFileIds: string[],
+      field = 'attachments',
+    ): Promise<Map<string, TempFileRow>> {
+      const rows = await takeUploadedTempFiles(tx, {
+        uids: tempFileIds,
+        organizationUid: who.organizationUid,
+        userUid: who.userUid,
+      });
+      const byUid = new Map(rows.map((row) => [row.uid, row]));
+      const missing = tempFileIds.findIndex((uid) => !byUid.has(uid));
+      if (missing !== -1) {
+        throw new AppError('VALIDATION', TEMP_FILE_GONE_MESSAGE, {
+          [`${field}.${missing}.tempFileId`]: TEMP_FILE_GONE_MESSAGE,
+        });
+      }
+      return byUid;
+    },
+
+    purgeTempFiles,
+
+    /** Starts the hourly purge chain (a no-op when this hour's link exists). */
+    async schedulePurge(): Promise<void> {
+      await enqueueJob(db, { kind: PURGE_TEMP_FILES_JOB, payload: {}, key: purgeKey(now()) });
+    },
+  };
+}

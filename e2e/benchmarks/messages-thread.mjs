@@ -1,0 +1,186 @@
+#!/usr/bin/env node
+// The Message Center's longest seeded thread (5,000 messages) in Chromium with the CPU 4x slower:
+//  - time from the click on the thread in the list to its newest message painted at the bottom of
+//    the view (target: under 500 ms), median of 3 cold opens;
+//  - long animation frames (PerformanceObserver 'long-animation-frame', i.e. frames over 50 ms) while
+//    scrolling from the bottom of the thread to its first message, loading every older page on the
+//    way (target: none).
+// Run: pnpm --filter @dash/e2e bench:messages (after `pnpm build`). It starts the dashboard with its
+// own port and data (seeded as by `npm start`), or measures a running one: BENCH_BASE_URL=http://localhost:3000.
+// Figures only: it asserts nothing.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const ORG_SLUG = 'acme-treasury';
+// BENCH_CPU_SLOWDOWN=1 measures without throttling, for comparison on a busy machine.
+const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
+const RUNS = 3;
+/** Pixels per wheel event: about five notches of a mouse wheel at once (BENCH_WHEEL_PX). */
+const WHEEL_PX = Number(process.env.BENCH_WHEEL_PX ?? 600);
+
+let launcher;
+let dataDir;
+let base = process.env.BENCH_BASE_URL?.replace(/\/+$/, '');
+if (!base) {
+  const port = Number(process.env.BENCH_PORT ?? 4800);
+  base = `http://localhost:${port}`;
+  dataDir = mkdtempSync(join(tmpdir(), 'dash-bench-messages-'));
+  console.log(`Starting the dashboard on ${base} (seeding the 5,000-message thread takes a moment)…`);
+  launcher = spawn('node', ['shell/scripts/dashboard.mjs', '--skip-build', '--quiet'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    launcher.stdout.on('data', (chunk) => chunk.toString().includes('Dashboard ready') && resolve());
+    launcher.on('exit', () => reject(new Error('the launcher stopped before the dashboard was ready')));
+  });
+}
+
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+
+async function signedInContext() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const request = context.request;
+  await request.post(`${base}/api/v0/auth`, { data: { email: 'demo@example.com' } });
+  const mails = await (await request.get(`${base}/api/v0/dev/mailbox?to=demo@example.com`)).json();
+  const link = mails
+    .find((mail) => mail.to === 'demo@example.com')
+    .links.find((url) => url.includes('/auth/'));
+  await request.post(`${base}/api/v0/auth/${new URL(link).pathname.split('/').pop()}`, { data: {} });
+  return context;
+}
+
+const context = await signedInContext();
+const api = async (path, organizationUid) => {
+  const response = await context.request.get(`${base}/api/v0/${path}`, {
+    headers: organizationUid ? { 'x-organization-uid': organizationUid } : {},
+  });
+  if (!response.ok()) throw new Error(`GET ${path}: ${response.status()}`);
+  return response.json();
+};
+
+const organization = (await api('me/organizations')).data.find((candidate) => candidate.slug === ORG_SLUG);
+const threads = (await api('messages?limit=100', organization.uid)).data;
+const long = threads.reduce((largest, thread) =>
+  thread.messageCount > largest.messageCount ? thread : largest,
+);
+const other = threads.find((thread) => thread.uid !== long.uid);
+const newestPage = await api(`messages/${long.uid}`, organization.uid);
+const lastUid = newestPage.data.at(-1).uid;
+console.log(
+  `\nThread "${long.name}": ${long.messageCount} messages, pages of ${newestPage.data.length}; CPU ${CPU_SLOWDOWN}x slower`,
+);
+
+/** Opens the Message Center on another thread, then clicks the long one: ms to its newest message painted. */
+async function clickToLastPainted() {
+  const page = await context.newPage();
+  await page.goto(`${base}/org/${ORG_SLUG}/messages/${other.uid}`, { waitUntil: 'networkidle' });
+  const link = page.locator(`nav[aria-label="Conversations"] a[href$="/messages/${long.uid}"]`);
+  await link.waitFor();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await page.evaluate((uid) => {
+    window.__painted = new Promise((resolve) => {
+      document.addEventListener(
+        'click',
+        (event) => {
+          const clickedAt = event.timeStamp;
+          const frame = () => {
+            const log = document.querySelector('[role="log"][aria-label="Messages"]');
+            const last = log?.querySelector(`[data-message-uid="${uid}"]`);
+            const inView =
+              log && last && last.getBoundingClientRect().bottom <= log.getBoundingClientRect().bottom + 1;
+            // The frame that first shows it is painted right after this callback; a task queued
+            // now runs after that paint.
+            if (inView) setTimeout(() => resolve(performance.now() - clickedAt), 0);
+            else requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        },
+        { capture: true, once: true },
+      );
+    });
+  }, lastUid);
+  await link.click();
+  const ms = await page.evaluate(() => window.__painted);
+  return { page, cdp, ms };
+}
+
+const opens = [];
+let opened;
+for (let run = 0; run < RUNS; run += 1) {
+  if (opened) await opened.page.close();
+  opened = await clickToLastPainted();
+  opens.push(opened.ms);
+  console.log(`  open ${run + 1}: click → newest message painted ${opened.ms.toFixed(0)} ms`);
+}
+const sorted = [...opens].sort((a, b) => a - b);
+console.log(`  median ${sorted[Math.floor(RUNS / 2)].toFixed(0)} ms (target: under 500 ms)`);
+
+// Scroll the last opened page from the bottom to the first message, throttled as above.
+const { page } = opened;
+await page.evaluate(() => {
+  window.__frames = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const scripts = entry.scripts ?? [];
+      window.__frames.push({
+        duration: entry.duration,
+        script: scripts.reduce((sum, script) => sum + script.duration, 0),
+        forcedLayout: scripts.reduce((sum, script) => sum + (script.forcedStyleAndLayoutDuration ?? 0), 0),
+        render:
+          entry.startTime +
+          entry.duration -
+          (entry.styleAndLayoutStart || entry.renderStart || entry.startTime),
+      });
+    }
+  }).observe({ type: 'long-animation-frame' });
+});
+const log = page.getByRole('log', { name: 'Messages' });
+const box = await log.boundingBox();
+await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+const startedAt = Date.now();
+let stillAtTop = 0;
+let wheels = 0;
+// BENCH_SCROLL_STEPS stops early (a quicker partial run while iterating).
+const maxSteps = Number(process.env.BENCH_SCROLL_STEPS ?? Number.POSITIVE_INFINITY);
+while (stillAtTop < 20 && wheels < maxSteps && Date.now() - startedAt < 420_000) {
+  await page.mouse.wheel(0, -WHEEL_PX);
+  wheels += 1;
+  const state = await log.evaluate((element) => ({
+    top: element.scrollTop,
+    loading: document.querySelector('[aria-label="Loading older messages"]') !== null,
+  }));
+  stillAtTop = state.top === 0 && !state.loading ? stillAtTop + 1 : 0;
+}
+const scrollSeconds = (Date.now() - startedAt) / 1000;
+const rendered = await page.locator('[data-message-uid]').count();
+const frames = await page.evaluate(() => window.__frames);
+const worst = frames.reduce((max, frame) => Math.max(max, frame.duration), 0);
+console.log(
+  `\nScroll bottom → top: ${wheels} wheel steps of ${WHEEL_PX} px in ${scrollSeconds.toFixed(1)} s (${rendered} message elements in the DOM at the top)`,
+);
+console.log(
+  `  long animation frames (> 50 ms): ${frames.length}${frames.length ? `, longest ${worst.toFixed(0)} ms` : ''} (target: none)`,
+);
+
+if (frames.length) {
+  const sum = (key) => frames.reduce((total, frame) => total + frame[key], 0).toFixed(0);
+  console.log(
+    `  in those frames: scripts ${sum('script')} ms (of which forced style/layout ${sum('forcedLayout')} ms), style/layout/paint ${sum('render')} ms, all ${sum('duration')} ms`,
+  );
+}
+
+await browser.close();
+if (launcher) {
+  launcher.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_CLIENT_MAIL_DOMAIN,
+  type TOrganization,
+  type TOutboxMail,
+  ZInvitationResponse,
+  ZMailboxResponse,
+} from '@dash/shared/contracts';
+import type { Browser, Page } from '@playwright/test';
+import nodemailer from 'nodemailer';
+import { createOrganizationThroughApi, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
+
+/** A provider the seed creates (providers are global records), and one of the addresses it writes from. */
+const PROVIDER_NAME = 'Transfero';
+const PROVIDER_ADDRESS = 'ops@transfero.example';
+const smtpPort = Number(process.env.E2E_PORT ?? 4300) + 25;
+
+const suffix = () => randomUUID().slice(0, 8);
+const mailboxOf = (organization: TOrganization) => `${organization.slug}@${DEFAULT_CLIENT_MAIL_DOMAIN}`;
+
+/** A provider's mail, delivered to the API's embedded SMTP listener like any mail server would. */
+async function sendProviderMail(to: string, subject: string, text: string): Promise<void> {
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: smtpPort,
+    secure: false,
+    ignoreTLS: true,
+  });
+  try {
+    await transport.sendMail({ from: `Transfero Ops <${PROVIDER_ADDRESS}>`, to, subject, text });
+  } finally {
+    transport.close();
+  }
+}
+
+/** Signs a new user in (in a browser context of their own) and makes them a member with `role`. */
+async function memberWithRole(
+  browser: Browser,
+  baseURL: string | undefined,
+  admin: Page,
+  organization: TOrganization,
+  role: 'Editor' | 'Viewer',
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const email = newEmail(role.toLowerCase());
+  const invited = await admin.context().request.post('/api/v0/organization/invitations', {
+    data: { email, role },
+    headers: { 'x-organization-uid': organization.uid },
+  });
+  expect(invited.status()).toBe(201);
+  const invitation = ZInvitationResponse.parse(await invited.json()).data;
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  await signInThroughApi(page, email);
+  const accepted = await context.request.post(`/api/v0/me/invitations/${invitation.uid}/accept`, {
+    data: {},
+  });
+  expect(accepted.ok()).toBe(true);
+  return page;
+}
+
+async function replyMailTo(page: Page, to: string, subject: string): Promise<TOutboxMail> {
+  let found: TOutboxMail | undefined;
+  await expect
+    .poll(async () => {
+      const response = await page.context().request.get(`/api/v0/dev/mailbox?to=${encodeURIComponent(to)}`);
+      found = ZMailboxResponse.parse(await response.json()).find((mail) => mail.subject === subject);
+      return found !== undefined;
+    })
+    .toBe(true);
+  if (!found) throw new Error(`no mail to ${to} with subject ${subject}`);
+  return found;
+}
+
+const conversations = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
+const messageLog = (page: Page) => page.getByRole('log', { name: 'Messages' });
+
+test.describe('Message Center', () => {
+  test('provider mail appears live; an Editor replies with an attachment; a Viewer only reads, also on a phone', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // Three users in three browsers and a mail round trip: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
+    await signInThroughApi(page, newEmail('admin'));
+    const organization = await createOrganizationThroughApi(page, `Mail ${suffix()}`, `mail-${suffix()}`);
+    const editor = await memberWithRole(browser, baseURL, page, organization, 'Editor');
+
+    await editor.goto(`/org/${organization.slug}/messages`);
+    await expect(editor.getByText('No messages yet')).toBeVisible();
+    await expect(editor.getByText("You don't have any conversations yet.")).toBeVisible();
+
+    // The mail reaches the open page through the event stream: no reload, and sooner than the
+    // 10 s the page would take to poll if the stream were down.
+    const subject = `Settlement ${suffix()}`;
+    await sendProviderMail(mailboxOf(organization), subject, 'Your BRL settlement is ready.\nSee you soon.');
+    const item = conversations(editor).getByRole('link', { name: new RegExp(subject) });
+    await expect(item).toBeVisible({ timeout: 5_000 });
+    await expect(item).toContainText(PROVIDER_NAME);
+    // The first thread is selected by default, and the URL says which.
+    await expect(item).toHaveAttribute('aria-current', 'page');
+    await expect(editor).toHaveURL(new RegExp(`/org/${organization.slug}/messages/[0-9a-f-]{36}$`));
+    const received = messageLog(editor).getByRole('article', { name: /Message from Transfero Ops/ });
+    await expect(received).toContainText('Your BRL settlement is ready.');
+    await expect(received).toContainText(`From: Transfero Ops <${PROVIDER_ADDRESS}>`);
+    await expect(received).toContainText('To: me');
+
+    // An empty reply is blocked; a reply with text and an uploaded PDF goes out.
+    const box = editor.getByRole('textbox', { name: 'Message' });
+    await expect(box).toHaveAttribute('placeholder', 'Type a message...');
+    await expect(editor.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await box.fill('   ');
+    await box.press('Enter');
+    await expect(messageLog(editor).getByRole('article', { name: 'Message from me' })).toHaveCount(0);
+
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    await editor.locator('input[type="file"]').setInputFiles({
+      name: 'remittance.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf,
+    });
+    await expect(editor.getByRole('button', { name: 'Remove remittance.pdf' })).toBeVisible();
+    await expect(editor.getByRole('progressbar', { name: 'Uploading remittance.pdf' })).toHaveCount(0);
+    await box.fill('Thanks, received.');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('Best regards');
+    await expect(box).toHaveValue('Thanks, received.\nBest regards');
+    await box.press('Enter');
+
+    const mine = messageLog(editor).getByRole('article', { name: 'Message from me' });
+    await expect(mine).toContainText('Thanks, received.');
+    await expect(mine.getByRole('link', { name: /remittance\.pdf/ })).toHaveAttribute('target', '_blank');
+    await expect(mine).toContainText(`${pdf.length}.00 B`);
+    await expect(box).toHaveValue('');
+    await expect(editor.getByRole('button', { name: 'Remove remittance.pdf' })).toHaveCount(0);
+
+    // Search goes over the organization's threads on the server.
+    const search = editor.getByRole('searchbox', { name: 'Search conversations' });
+    await search.fill('nomatchxyz');
+    await expect(conversations(editor)).toContainText('No conversation matches “nomatchxyz”.');
+    await expect(item).toHaveCount(0);
+    await search.fill(subject.split(' ')[1] ?? '');
+    await expect(item).toBeVisible();
+    await search.fill('');
+
+    // The outbox holds the reply, threaded to the provider's mail, with the attachment.
+    const sent = await replyMailTo(editor, PROVIDER_ADDRESS, `Re: ${subject}`);
+    expect(sent.text).toContain('Thanks, received.');
+    expect(sent.from).toContain(mailboxOf(organization));
+    expect(sent.inReplyTo).toBeTruthy();
+    expect(sent.replyTo).toMatch(new RegExp(`^reply\\+[^@]+@${DEFAULT_CLIENT_MAIL_DOMAIN}$`));
+    expect(sent.attachments).toEqual([
+      expect.objectContaining({
+        filename: 'remittance.pdf',
+        contentType: 'application/pdf',
+        byteSize: pdf.length,
+      }),
+    ]);
+
+    // A Viewer on a phone: the list first (with the unread dot), then the thread, then back.
+    const viewer = await memberWithRole(browser, baseURL, page, organization, 'Viewer', {
+      width: 390,
+      height: 844,
+    });
+    await viewer.goto(`/org/${organization.slug}/messages`);
+    const listed = conversations(viewer).getByRole('link', { name: new RegExp(subject) });
+    await expect(listed).toBeVisible();
+    await expect(listed.getByText('Unread')).toBeAttached();
+    await expect(messageLog(viewer)).toHaveCount(0);
+    await listed.click();
+    await expect(messageLog(viewer).getByRole('article', { name: 'Message from me' })).toContainText(
+      'Thanks, received.',
+    );
+    await expect(conversations(viewer)).toHaveCount(0);
+    await expect(viewer.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+    await expect(viewer.getByRole('button', { name: 'Send' })).toHaveCount(0);
+    await viewer.getByRole('button', { name: 'Back to conversations' }).click();
+    await expect(listed).toBeVisible();
+    await expect(listed.getByText('Unread')).toHaveCount(0);
+    await expect(messageLog(viewer)).toHaveCount(0);
+
+    await editor.context().close();
+    await viewer.context().close();
+  });
+});

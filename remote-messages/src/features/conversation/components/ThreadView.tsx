@@ -1,0 +1,134 @@
+import {
+  can,
+  EndAnchoredList,
+  notifyError,
+  type TMessage,
+  type TOrganization,
+  type TThread,
+  threadMessagesOf,
+  UNKNOWN_PROVIDER_NAME,
+  useMarkThreadReadMutation,
+  useThreadMessagesQuery,
+} from '@dash/shared';
+import { ActionIcon, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Suspense, useCallback, useEffect, useMemo } from 'react';
+import { BackIcon } from '../../../components/icons';
+import { ReplyBox } from '../../reply/components/ReplyBox';
+import { ThreadAvatar } from '../../threads/components/ThreadAvatar';
+import { MessageBubble } from './MessageBubble';
+
+const messageKey = (message: TMessage) => message.uid;
+const isOwn = (message: TMessage) => message.own;
+
+interface ThreadViewProps {
+  organization: TOrganization;
+  threadUid: string;
+  /** The thread as the list shows it (its unread count is live). */
+  listed: TThread | undefined;
+  /** Under 768px: back to the list. */
+  onBack?: () => void;
+}
+
+/** The right pane: who the conversation is with, its messages, and the reply box. */
+export function ThreadView({ organization, threadUid, listed, onBack }: ThreadViewProps) {
+  const query = useThreadMessagesQuery(organization.uid, threadUid);
+  const markRead = useMarkThreadReadMutation(organization.uid);
+  const messages = useMemo(() => threadMessagesOf(query.data), [query.data]);
+  const newest = query.data?.pages[0];
+  const thread = newest?.thread ?? listed;
+
+  useEffect(() => {
+    if (query.error) notifyError(query.error);
+  }, [query.error]);
+
+  // Opening a thread reads it: the unread dot goes away for this user only.
+  const unread = (listed ?? newest?.thread)?.unreadCount ?? 0;
+  const loaded = newest !== undefined;
+  const { mutate: markThreadRead } = markRead;
+  useEffect(() => {
+    if (loaded && unread > 0) markThreadRead(threadUid);
+  }, [loaded, unread, threadUid, markThreadRead]);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const clientMailDomain = newest?.clientMailDomain ?? '';
+  const renderMessage = useCallback(
+    (message: TMessage) => <MessageBubble message={message} clientMailDomain={clientMailDomain} />,
+    [clientMailDomain],
+  );
+
+  return (
+    <Stack gap={0} h="100%" style={{ minWidth: 0 }}>
+      <Group
+        gap="sm"
+        px="md"
+        py="xs"
+        wrap="nowrap"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
+        {onBack ? (
+          <ActionIcon variant="subtle" aria-label="Back to conversations" onClick={onBack}>
+            <BackIcon />
+          </ActionIcon>
+        ) : null}
+        {thread ? (
+          <>
+            <ThreadAvatar provider={thread.provider} />
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Title order={2} size="h5" lineClamp={1}>
+                {thread.name}
+              </Title>
+              <Text size="xs" c="dimmed" truncate="end">
+                {thread.provider?.name ?? UNKNOWN_PROVIDER_NAME}
+              </Text>
+            </Stack>
+          </>
+        ) : (
+          <Skeleton height={36} width="50%" />
+        )}
+      </Group>
+      {query.isPending ? (
+        <ConversationSkeleton />
+      ) : query.isError && messages.length === 0 ? (
+        <Stack align="center" justify="center" gap="xs" style={{ flex: 1 }}>
+          <Text size="sm" c="dimmed">
+            This conversation could not be loaded.
+          </Text>
+          <Button size="xs" variant="light" onClick={() => query.refetch()}>
+            Retry
+          </Button>
+        </Stack>
+      ) : (
+        // The view scrolls to the bottom when a thread loads (spec section 2).
+        <Suspense fallback={<ConversationSkeleton />}>
+          <EndAnchoredList
+            key={threadUid}
+            items={messages}
+            getKey={messageKey}
+            renderItem={renderMessage}
+            estimateSize={110}
+            hasOlder={hasNextPage}
+            loadingOlder={isFetchingNextPage}
+            onLoadOlder={loadOlder}
+            followNew={isOwn}
+            label="Messages"
+            loadingOlderLabel="Loading older messages"
+          />
+        </Suspense>
+      )}
+      {can(organization.role, 'messages.reply') ? (
+        <ReplyBox key={threadUid} organizationUid={organization.uid} threadUid={threadUid} />
+      ) : null}
+    </Stack>
+  );
+}
+
+function ConversationSkeleton() {
+  return (
+    <Stack gap="md" p="md" style={{ flex: 1 }} aria-label="Loading conversation">
+      <Skeleton height={72} width="60%" radius="md" />
+      <Skeleton height={56} width="45%" radius="md" style={{ alignSelf: 'flex-end' }} />
+      <Skeleton height={88} width="70%" radius="md" />
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+import { notifyError, type TReplyAttachment, uploadFile } from '@dash/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export interface ReplyAttachment {
+  key: number;
+  name: string;
+  /** 0 to 1 while uploading. */
+  progress: number;
+  /** Set once the upload is done (ready): the server's temp id. */
+  tempFileId?: string;
+}
+
+/**
+ * The files attached to a reply. Each uploads as soon as it is chosen (loading, then ready with the
+ * server's temp id, spec section 4); removing one cancels its upload. A failed upload is dropped
+ * with the catalogue's 'Failed to upload file' toast.
+ */
+export function useReplyAttachments(organizationUid: string) {
+  const [attachments, setAttachments] = useState<ReplyAttachment[]>([]);
+  const nextKey = useRef(0);
+  const uploads = useRef(new Map<number, AbortController>());
+
+  useEffect(() => {
+    const running = uploads.current;
+    return () => {
+      for (const controller of running.values()) controller.abort();
+    };
+  }, []);
+
+  const add = useCallback(
+    (files: File[]) => {
+      for (const file of files) {
+        const key = nextKey.current++;
+        const controller = new AbortController();
+        const update = (change: Partial<ReplyAttachment>) =>
+          setAttachments((current) =>
+            current.map((item) => (item.key === key ? { ...item, ...change } : item)),
+          );
+        uploads.current.set(key, controller);
+        setAttachments((current) => [...current, { key, name: file.name, progress: 0 }]);
+        uploadFile(organizationUid, file, (progress) => update({ progress }), controller.signal)
+          .then((uploaded) => update({ progress: 1, tempFileId: uploaded.tempFileId }))
+          .catch((error: unknown) => {
+            setAttachments((current) => current.filter((item) => item.key !== key));
+            if (!controller.signal.aborted) notifyError(error);
+          })
+          .finally(() => uploads.current.delete(key));
+      }
+    },
+    [organizationUid],
+  );
+
+  const remove = useCallback((key: number) => {
+    uploads.current.get(key)?.abort();
+    setAttachments((current) => current.filter((item) => item.key !== key));
+  }, []);
+
+  const clear = useCallback(() => setAttachments([]), []);
+
+  const uploading = attachments.some((item) => item.tempFileId === undefined);
+  const payload: TReplyAttachment[] = attachments.flatMap((item) =>
+    item.tempFileId ? [{ filename: item.name, tempFileId: item.tempFileId }] : [],
+  );
+  return { attachments, add, remove, clear, uploading, payload };
+}

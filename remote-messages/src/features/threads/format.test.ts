@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  displayAddress,
+  formatFileSize,
+  formatRelativeTime,
+  formatUtcDateTime,
+  initials,
+  isClientAddress,
+} from './format';
+
+describe('formatFileSize', () => {
+  it('uses B, KB, MB and GB with 2 decimals', () => {
+    expect(formatFileSize(0)).toBe('0.00 B');
+    expect(formatFileSize(1023)).toBe('1023.00 B');
+    expect(formatFileSize(1024)).toBe('1.00 KB');
+    expect(formatFileSize(1536)).toBe('1.50 KB');
+    expect(formatFileSize(5 * 1024 * 1024 + 1024 * 512)).toBe('5.50 MB');
+    expect(formatFileSize(3 * 1024 ** 3)).toBe('3.00 GB');
+  });
+
+  it('stays in GB beyond a terabyte', () => {
+    expect(formatFileSize(2 * 1024 ** 4)).toBe('2048.00 GB');
+  });
+});
+
+describe("addresses shown as 'me'", () => {
+  const domain = 'client.dash.localhost';
+
+  it('recognises the client mail domain, with or without a display name, in any case', () => {
+    expect(isClientAddress('acme-treasury@client.dash.localhost', domain)).toBe(true);
+    expect(isClientAddress('Acme Treasury <ACME@Client.Dash.Localhost>', domain)).toBe(true);
+    expect(displayAddress('acme@client.dash.localhost', domain)).toBe('me');
+  });
+
+  it('leaves other addresses alone, including look-alike domains', () => {
+    expect(isClientAddress('ops@transfero.example', domain)).toBe(false);
+    expect(isClientAddress('x@evilclient.dash.localhost', domain)).toBe(false);
+    expect(isClientAddress('x@client.dash.localhost.evil.com', domain)).toBe(false);
+    expect(displayAddress('Ops <ops@transfero.example>', domain)).toBe('Ops <ops@transfero.example>');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+
+  it('says how long ago in the largest unit that fits', () => {
+    expect(formatRelativeTime('2026-11-22T12:00:00Z', now)).toBe('now');
+    expect(formatRelativeTime('2026-11-22T11:59:30Z', now)).toBe('30 seconds ago');
+    expect(formatRelativeTime('2026-11-22T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(formatRelativeTime('2026-11-22T09:00:00Z', now)).toBe('3 hours ago');
+    expect(formatRelativeTime('2026-11-21T12:00:00Z', now)).toBe('yesterday');
+    expect(formatRelativeTime('2026-11-08T12:00:00Z', now)).toBe('2 weeks ago');
+    expect(formatRelativeTime('2026-08-22T12:00:00Z', now)).toBe('3 months ago');
+    expect(formatRelativeTime('2024-11-22T12:00:00Z', now)).toBe('2 years ago');
+  });
+
+  it("says 'now' for a time slightly ahead of the reader's clock", () => {
+    expect(formatRelativeTime('2026-11-22T12:00:03Z', now)).toBe('now');
+  });
+
+  it('gives the exact time in UTC for the tooltip', () => {
+    expect(formatUtcDateTime('2026-01-05T03:04:05.678+02:00')).toBe('2026/01/05 01:04:05 UTC');
+  });
+});
+
+describe('initials', () => {
+  it('takes the first two letters of the provider name', () => {
+    expect(initials('Transfero')).toBe('TR');
+    expect(initials(' b')).toBe('B');
+    expect(initials(null)).toBe('');
+  });
+});

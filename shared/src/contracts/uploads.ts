@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { API_PREFIX, ZIsoDateTime, ZUid } from './common';
+
+/**
+ * Signed uploads, for any feature that attaches files (reply attachments now, KYB documents later):
+ *   1. POST uploads `{filename, contentType, byteSize}` (org header) answers `{tempFileId, signedUrl}`;
+ *   2. PUT signedUrl with the file as the body, `Content-Type: contentType` and `Content-Length: byteSize`.
+ * The signed URL carries an expiring HMAC token bound to the organization, the user, the size and the
+ * content type; it works once. The type is sniffed from the bytes. A temp file is then referenced
+ * by its tempFileId (e.g. in a reply); one that nothing references within 24 hours is deleted.
+ */
+
+/** Default of UPLOAD_MAX_BYTES (the server's limit may differ; it answers 413 above its own). */
+export const UPLOAD_MAX_BYTES_DEFAULT = 25 * 1024 * 1024;
+/** How long a signed upload URL stays valid. */
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+/** Temp files nothing references after this long are purged. */
+export const TEMP_FILE_TTL_HOURS = 24;
+export const UPLOAD_FILENAME_MAX = 255;
+
+/** What may be uploaded. The declared type must agree with what the file's bytes are. */
+export const UPLOAD_CONTENT_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'text/plain',
+  'text/csv',
+  'application/zip',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+] as const;
+export type TUploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
+
+export const UPLOAD_TYPE_MESSAGE =
+  'This file type is not supported: send a PDF, an image (PNG, JPEG, GIF, WebP), text, CSV, ZIP or Office document.';
+export const UPLOAD_TYPE_MISMATCH_MESSAGE = 'The file content does not match its type.';
+export const UPLOAD_FILENAME_REQUIRED = 'File name is required';
+export const UPLOAD_EMPTY_MESSAGE = 'The file is empty.';
+export const UPLOAD_LINK_INVALID_MESSAGE = 'This upload link is not valid.';
+export const UPLOAD_LINK_EXPIRED_MESSAGE = 'This upload link has expired: upload the file again.';
+export const UPLOAD_LINK_USED_MESSAGE = 'This upload link was already used: upload the file again.';
+export const UPLOAD_SIZE_MISMATCH_MESSAGE =
+  'The file size does not match the size announced for this upload.';
+export const TEMP_FILE_GONE_MESSAGE = 'The attached file is no longer available: attach it again.';
+
+/** The size limit in words, e.g. 'Files must be at most 25 MB.' */
+export function uploadTooLargeMessage(maxBytes: number): string {
+  const [unit, size] = maxBytes >= 1024 * 1024 ? ['MB', maxBytes / (1024 * 1024)] : ['KB', maxBytes / 1024];
+  return `Files must be at most ${Number.isInteger(size) ? size : size.toFixed(2)} ${unit}.`;
+}
+
+/** The type a browser File should be uploaded as, or null when it is not allowed (empty or unknown). */
+export function uploadContentTypeOf(file: { type: string }): TUploadContentType | null {
+  const type = file.type.toLowerCase().split(';')[0]?.trim() ?? '';
+  return (UPLOAD_CONTENT_TYPES as readonly string[]).includes(type) ? (type as TUploadContentType) : null;
+}
+
+/** POST uploads (org header; Admin or Editor). */
+export const ZCreateUploadRequest = z.strictObject({
+  filename: z
+    .string({ message: UPLOAD_FILENAME_REQUIRED })
+    .trim()
+    .min(1, { message: UPLOAD_FILENAME_REQUIRED })
+    .max(UPLOAD_FILENAME_MAX, { message: `File name must be at most ${UPLOAD_FILENAME_MAX} characters` }),
+  /** One of UPLOAD_CONTENT_TYPES; any other type is refused with 415 (UPLOAD_TYPE_MESSAGE). */
+  contentType: z
+    .string({ message: UPLOAD_TYPE_MESSAGE })
+    .trim()
+    .toLowerCase()
+    .min(1, { message: UPLOAD_TYPE_MESSAGE }),
+  byteSize: z
+    .number({ message: 'byteSize must be a whole number of bytes' })
+    .int({ message: 'byteSize must be a whole number of bytes' })
+    .min(1, { message: UPLOAD_EMPTY_MESSAGE }),
+});
+export type TCreateUploadRequest = z.infer<typeof ZCreateUploadRequest>;
+
+/** The spec's Upload result, plus when the signed URL stops working. */
+export const ZUploadResult = z.object({
+  tempFileId: ZUid,
+  /** Same-origin path (under /api/v0) to PUT the bytes to; carries the token. */
+  signedUrl: z.string(),
+  expiresAt: ZIsoDateTime,
+});
+export type TUploadResult = z.infer<typeof ZUploadResult>;
+
+export const ZCreateUploadResponse = z.object({ data: ZUploadResult });
+export type TCreateUploadResponse = z.infer<typeof ZCreateUploadResponse>;
+
+/** PUT signedUrl answers what was stored. */
+export const ZUploadedFile = z.object({
+  tempFileId: ZUid,
+  filename: z.string(),
+  contentType: z.enum(UPLOAD_CONTENT_TYPES),
+  byteSize: z.number().int(),
+});
+export type TUploadedFile = z.infer<typeof ZUploadedFile>;
+
+export const ZUploadedFileResponse = z.object({ data: ZUploadedFile });
+export type TUploadedFileResponse = z.infer<typeof ZUploadedFileResponse>;
+
+export const ZUploadParams = z.strictObject({ tempFileId: ZUid });
+export const ZUploadQuery = z.object({ token: z.string().min(1).max(2_000) });
+
+/** The path the signed URL points at (the API builds it; clients use signedUrl as given). */
+export const uploadPath = (tempFileId: string, token: string) =>
+  `${API_PREFIX}/uploads/${encodeURIComponent(tempFileId)}?token=${encodeURIComponent(token)}`;

@@ -1,0 +1,21 @@
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { type TCreateUploadRequest, type TUploadResult, ZCreateUploadResponse } from '../contracts/uploads';
+
+/** POST uploads: announces a file (name, type, size) and answers where to PUT its bytes. */
+export async function createUpload(
+  organizationUid: string,
+  body: TCreateUploadRequest,
+  signal?: AbortSignal,
+): Promise<TUploadResult> {
+  const answer = await apiRequest({
+    path: 'uploads',
+    method: 'POST',
+    body,
+    organizationUid,
+    response: ZCreateUploadResponse,
+    failure: ERROR_MESSAGES.uploadFile,
+    signal,
+  });
+  return answer.data;
+}

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { type TMessage, type TReplyRequest, ZReplyResponse } from '../contracts/messages';
+import { refreshThreadMessages } from './get-thread-messages';
+import { threadsQueryOptions } from './get-threads';
+
+/** POST messages/{threadUid}: a reply with text and uploaded attachments; answers the stored message. */
+export async function replyToThread(
+  organizationUid: string,
+  threadUid: string,
+  body: TReplyRequest,
+): Promise<TMessage> {
+  const answer = await apiRequest({
+    path: `messages/${encodeURIComponent(threadUid)}`,
+    method: 'POST',
+    body,
+    organizationUid,
+    response: ZReplyResponse,
+    failure: ERROR_MESSAGES.replyToMessage,
+  });
+  return answer.data;
+}
+
+/** Then the thread is refreshed (spec section 7), and the list, whose order follows the newest message. */
+export function useReplyToThreadMutation(organizationUid: string, threadUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TReplyRequest) => replyToThread(organizationUid, threadUid, body),
+    onSuccess: async () => {
+      await Promise.all([
+        refreshThreadMessages(queryClient, organizationUid, threadUid),
+        queryClient.invalidateQueries({ queryKey: threadsQueryOptions(organizationUid).queryKey }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, uploadRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import {
+  type TUploadedFile,
+  UPLOAD_TYPE_MESSAGE,
+  uploadContentTypeOf,
+  ZUploadedFileResponse,
+} from '../contracts/uploads';
+import { createUpload } from './create-upload';
+
+/** PUT signedUrl: the file's bytes with its content type (the browser sets the length). */
+export async function putUploadBytes(
+  signedUrl: string,
+  file: Blob,
+  contentType: string,
+  onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<TUploadedFile> {
+  const answer = await uploadRequest({
+    url: signedUrl,
+    method: 'PUT',
+    body: file,
+    contentType,
+    response: ZUploadedFileResponse,
+    failure: ERROR_MESSAGES.uploadFile,
+    onProgress,
+    signal,
+  });
+  return answer.data;
+}
+
+/** Both steps of an upload: POST uploads, then PUT the bytes to the signed URL. */
+export async function uploadFile(
+  organizationUid: string,
+  file: File,
+  onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<TUploadedFile> {
+  const contentType = uploadContentTypeOf(file);
+  if (!contentType)
+    throw new ApiError(ERROR_MESSAGES.uploadFile, 0, 'UNSUPPORTED_MEDIA_TYPE', UPLOAD_TYPE_MESSAGE);
+  const { signedUrl } = await createUpload(
+    organizationUid,
+    { filename: file.name, contentType, byteSize: file.size },
+    signal,
+  );
+  return putUploadBytes(signedUrl, file, contentType, onProgress, signal);
+}
+
+export function useUploadFileMutation(organizationUid: string) {
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) =>
+      uploadFile(organizationUid, file, onProgress),
+  });
+}

@@ -1,0 +1,212 @@
+import { Center, Loader } from '@mantine/core';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import type { EndAnchoredListProps } from './end-anchored-list';
+
+/** Within this distance of the bottom the list follows new items. */
+const STICK_TO_BOTTOM_PX = 80;
+/** Older items load once the view is this many items from the oldest one loaded. */
+const LOAD_OLDER_WITHIN = 10;
+const PADDING_PX = 8;
+const SCROLL_IDLE_MS = 150;
+
+/**
+ * The virtualizer works in "distance from the bottom": index 0 is the NEWEST item and its offset is
+ * how far the viewport's bottom is above the content's bottom. Older pages and measurements of older
+ * rows then land at the high end of the index range, which is where the virtualizer recomputes
+ * least, and the newest item needs no scrolling to find: offset 0 is the end.
+ */
+function observeOffsetFromBottom(
+  instance: Virtualizer<HTMLDivElement, Element>,
+  report: (offset: number, isScrolling: boolean) => void,
+) {
+  const element = instance.scrollElement;
+  if (!element) return;
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  const offset = () => Math.max(0, element.scrollHeight - element.clientHeight - element.scrollTop);
+  const onScroll = () => {
+    report(offset(), true);
+    clearTimeout(idle);
+    idle = setTimeout(() => report(offset(), false), SCROLL_IDLE_MS);
+  };
+  report(offset(), false);
+  element.addEventListener('scroll', onScroll, { passive: true });
+  return () => {
+    clearTimeout(idle);
+    element.removeEventListener('scroll', onScroll);
+  };
+}
+
+function scrollToOffsetFromBottom(
+  offset: number,
+  { adjustments = 0, behavior }: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<HTMLDivElement, Element>,
+) {
+  const element = instance.scrollElement;
+  if (!element) return;
+  element.scrollTo({ top: element.scrollHeight - element.clientHeight - (offset + adjustments), behavior });
+}
+
+/**
+ * A row's height from its ResizeObserver entry. When a row mounts there is no entry yet: reading
+ * offsetHeight then would force a layout for every new row (dozens per scroll step); the size
+ * known so far stands until the observer, which runs after layout, reports the real one.
+ */
+function measureWithoutReflow(
+  element: Element,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<HTMLDivElement, Element>,
+): number {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const index = instance.indexFromElement(element);
+  return instance.measurementsCache[index]?.size ?? instance.options.estimateSize(index);
+}
+
+/**
+ * A virtualized list read from its end, like a conversation (only the rows in view are in the DOM):
+ * it opens at the newest item, keeps the reader's place when older pages arrive or rows above are
+ * measured, loads older pages as the reader nears the top, and follows new items while the reader
+ * is at the bottom (or when `followNew` says so, e.g. their own message). Loaded lazily: see
+ * end-anchored-list.ts.
+ */
+export default function EndAnchoredList<T>({
+  items,
+  getKey,
+  renderItem,
+  estimateSize = 100,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+  followNew,
+  label,
+  loadingOlderLabel = 'Loading older items',
+}: EndAnchoredListProps<T>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const count = items.length;
+  /** Newest first: the virtualizer's index i is items[count - 1 - i]. */
+  const itemAt = (index: number): T | undefined => items[count - 1 - index];
+  // Stable between renders that do not change the items: the virtualizer recomputes every row's
+  // position whenever getItemKey changes identity.
+  const getItemKey = useCallback(
+    (index: number) => {
+      const item = items[items.length - 1 - index];
+      return item === undefined ? index : getKey(item);
+    },
+    [items, getKey],
+  );
+  const estimate = useCallback(() => estimateSize, [estimateSize]);
+  const virtualizer = useVirtualizer<HTMLDivElement, Element>({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: estimate,
+    getItemKey,
+    measureElement: measureWithoutReflow,
+    observeElementOffset: observeOffsetFromBottom,
+    scrollToFn: scrollToOffsetFromBottom,
+    overscan: 3,
+    paddingStart: PADDING_PX,
+    paddingEnd: PADDING_PX,
+  });
+  // This list keeps its place itself (below), relative to the row at the top of the view.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = () => false;
+  /** Where a row is now: older pages do not move it (they come after it, newest first), new items do. */
+  const indexOf = (key: string, previous: number): number | undefined => {
+    const item = itemAt(previous);
+    if (item !== undefined && getKey(item) === key) return previous;
+    const position = items.findIndex((candidate) => getKey(candidate) === key);
+    return position < 0 ? undefined : count - 1 - position;
+  };
+
+  /** The reader is at the bottom: follow new items. */
+  const stick = useRef(true);
+  /** Else the row at the top of the view and where it was, to keep it there when rows change above. */
+  const anchor = useRef<{ key: string; index: number; top: number } | null>(null);
+  const newestKey = useRef<string | undefined>(undefined);
+
+  const topOf = (index: number): number | undefined => {
+    const row = virtualizer.measurementsCache[index];
+    return row === undefined ? undefined : virtualizer.getTotalSize() - row.end;
+  };
+  const recordAnchor = (element: HTMLDivElement) => {
+    stick.current = element.scrollHeight - element.clientHeight - element.scrollTop < STICK_TO_BOTTOM_PX;
+    const total = virtualizer.getTotalSize();
+    // Rows are newest first; the top of the view is in the row whose top is at or above scrollTop.
+    const rows = virtualizer.getVirtualItems();
+    const row = rows.find((candidate) => total - candidate.end <= element.scrollTop) ?? rows.at(-1);
+    anchor.current = row ? { key: String(row.key), index: row.index, top: total - row.end } : null;
+  };
+
+  const laidOutTotal = useRef(0);
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    const newest = items.at(-1);
+    if (!element || newest === undefined) return;
+    const key = getKey(newest);
+    const total = virtualizer.getTotalSize();
+    // Nothing above or below moved: leave the DOM alone (reading it would force a layout).
+    if (key === newestKey.current && total === laidOutTotal.current) return;
+    if (newestKey.current !== undefined && key !== newestKey.current && followNew?.(newest))
+      stick.current = true;
+    newestKey.current = key;
+    laidOutTotal.current = total;
+    if (stick.current) {
+      const bottom = element.scrollHeight - element.clientHeight;
+      if (element.scrollTop !== bottom) element.scrollTop = bottom;
+    } else if (anchor.current) {
+      const index = indexOf(anchor.current.key, anchor.current.index);
+      const top = index === undefined ? undefined : topOf(index);
+      if (top !== undefined && top !== anchor.current.top) element.scrollTop += top - anchor.current.top;
+    }
+    recordAnchor(element);
+  });
+
+  const rows = virtualizer.getVirtualItems();
+  const oldestShown = rows.at(-1)?.index;
+  useEffect(() => {
+    if (oldestShown === undefined) return;
+    if (oldestShown >= count - 1 - LOAD_OLDER_WITHIN && hasOlder && !loadingOlder) onLoadOlder();
+  }, [oldestShown, count, hasOlder, loadingOlder, onLoadOlder]);
+
+  const total = virtualizer.getTotalSize();
+  return (
+    <div style={{ position: 'relative', flex: 1, minHeight: 0 }}>
+      <div
+        ref={scrollRef}
+        role="log"
+        aria-label={label}
+        onScroll={(event) => recordAnchor(event.currentTarget)}
+        style={{ height: '100%', overflowY: 'auto', overflowAnchor: 'none', contain: 'strict' }}
+      >
+        <div style={{ height: total, position: 'relative', width: '100%' }}>
+          {/* Oldest first in the document, as they are read. */}
+          {[...rows].reverse().map((row) => {
+            const item = itemAt(row.index);
+            if (item === undefined) return null;
+            return (
+              <div
+                key={row.key}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  width: '100%',
+                  transform: `translateY(${total - row.end}px)`,
+                }}
+              >
+                {renderItem(item)}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {loadingOlder ? (
+        <Center py={4} style={{ position: 'absolute', top: 0, left: 0, right: 0, pointerEvents: 'none' }}>
+          <Loader size="xs" aria-label={loadingOlderLabel} />
+        </Center>
+      ) : null}
+    </div>
+  );
+}

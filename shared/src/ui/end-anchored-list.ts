@@ -1,0 +1,32 @@
+import { lazy, type ReactNode } from 'react';
+
+export interface EndAnchoredListProps<T> {
+  /** Oldest first. */
+  items: T[];
+  getKey: (item: T) => string;
+  renderItem: (item: T) => ReactNode;
+  /** A row's height before it is measured. */
+  estimateSize?: number;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  /** Also follow a new last item when the reader is not at the bottom (e.g. their own message). */
+  followNew?: (item: T) => boolean;
+  /** The accessible name of the list (a `log`). */
+  label: string;
+  loadingOlderLabel?: string;
+}
+
+const load = () => import('./EndAnchoredList');
+
+/**
+ * The end-anchored virtualized list (@tanstack/react-virtual) as a lazy UI primitive of the shared
+ * singleton: its code is a chunk of the shell's build, fetched the first time an area shows one, so
+ * no remote ships its own copy and the shell's first paint does not carry it. Render it under
+ * Suspense; call `preloadEndAnchoredList()` as soon as one is about to show.
+ */
+export const EndAnchoredList = lazy(load) as unknown as <T>(props: EndAnchoredListProps<T>) => ReactNode;
+
+export function preloadEndAnchoredList(): void {
+  void load();
+}
