@@ -8,15 +8,10 @@
 // Run: pnpm --filter @dash/e2e bench:messages (after `pnpm build`). It starts the dashboard with its
 // own port and data (seeded as by `npm start`), or measures a running one: BENCH_BASE_URL=http://localhost:3000.
 // Figures only: it asserts nothing.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
+import { signedInContext, startDashboard } from './stack.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const ORG_SLUG = 'acme-treasury';
 // BENCH_CPU_SLOWDOWN=1 measures without throttling, for comparison on a busy machine.
 const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
@@ -24,40 +19,17 @@ const RUNS = 3;
 /** Pixels per wheel event: about five notches of a mouse wheel at once (BENCH_WHEEL_PX). */
 const WHEEL_PX = Number(process.env.BENCH_WHEEL_PX ?? 600);
 
-let launcher;
-let dataDir;
+let dashboard;
 let base = process.env.BENCH_BASE_URL?.replace(/\/+$/, '');
 if (!base) {
-  const port = Number(process.env.BENCH_PORT ?? 4800);
-  base = `http://localhost:${port}`;
-  dataDir = mkdtempSync(join(tmpdir(), 'dash-bench-messages-'));
-  console.log(`Starting the dashboard on ${base} (seeding the 5,000-message thread takes a moment)…`);
-  launcher = spawn('node', ['shell/scripts/dashboard.mjs', '--skip-build', '--quiet'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    launcher.stdout.on('data', (chunk) => chunk.toString().includes('Dashboard ready') && resolve());
-    launcher.on('exit', () => reject(new Error('the launcher stopped before the dashboard was ready')));
-  });
+  console.log('Starting the dashboard (seeding the 5,000-message thread takes a moment)…');
+  dashboard = await startDashboard(Number(process.env.BENCH_PORT ?? 4800), { label: 'bench-messages' });
+  base = dashboard.base;
 }
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
-async function signedInContext() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  const request = context.request;
-  await request.post(`${base}/api/v0/auth`, { data: { email: 'demo@example.com' } });
-  const mails = await (await request.get(`${base}/api/v0/dev/mailbox?to=demo@example.com`)).json();
-  const link = mails
-    .find((mail) => mail.to === 'demo@example.com')
-    .links.find((url) => url.includes('/auth/'));
-  await request.post(`${base}/api/v0/auth/${new URL(link).pathname.split('/').pop()}`, { data: {} });
-  return context;
-}
-
-const context = await signedInContext();
+const context = await signedInContext(browser, base, { viewport: { width: 1280, height: 1000 } });
 const api = async (path, organizationUid) => {
   const response = await context.request.get(`${base}/api/v0/${path}`, {
     headers: organizationUid ? { 'x-organization-uid': organizationUid } : {},
@@ -179,8 +151,4 @@ if (frames.length) {
 }
 
 await browser.close();
-if (launcher) {
-  launcher.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  rmSync(dataDir, { recursive: true, force: true });
-}
+await dashboard?.stop();

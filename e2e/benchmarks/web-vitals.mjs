@@ -5,43 +5,16 @@
 //  - largest contentful paint of a signed-in page on a throttled mobile profile
 //    (150 ms RTT, 1.6 Mbps down, 750 kbps up, CPU 4x slower), median of 3 cold loads.
 // Run: pnpm --filter @dash/e2e bench:web (after `pnpm build`). Figures only: it asserts nothing.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
+import { signedInContext, startDashboard } from './stack.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.BENCH_PORT ?? 4700);
-const base = `http://localhost:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'dash-bench-'));
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-const launcher = spawn('node', ['shell/scripts/dashboard.mjs', '--skip-build', '--quiet'], {
-  cwd: ROOT,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((resolve, reject) => {
-  launcher.stdout.on('data', (chunk) => chunk.toString().includes('Dashboard ready') && resolve());
-  launcher.on('exit', () => reject(new Error('the launcher stopped before the dashboard was ready')));
-});
-
+const dashboard = await startDashboard(port, { label: 'bench' });
+const { base } = dashboard;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-
-async function signedInContext() {
-  const context = await browser.newContext();
-  const request = context.request;
-  await request.post(`${base}/api/v0/auth`, { data: { email: 'demo@example.com' } });
-  const mails = await (await request.get(`${base}/api/v0/dev/mailbox`)).json();
-  const token = new URL(mails.find((mail) => mail.to === 'demo@example.com').links[0]).pathname
-    .split('/')
-    .pop();
-  await request.post(`${base}/api/v0/auth/${token}`, { data: {} });
-  return context;
-}
 
 /** JS resources (gzipped body bytes) and paint times, read from the page's own performance timeline. */
 async function timeline(page) {
@@ -90,7 +63,7 @@ const report = (label, figures) =>
   );
 const anonymous = await browser.newContext();
 report('/auth (signed out)', await jsBeforeFirstPaint(anonymous, '/auth'));
-const context = await signedInContext();
+const context = await signedInContext(browser, base);
 report('/org/acme-treasury', await jsBeforeFirstPaint(context, '/org/acme-treasury'));
 
 console.log('\nRemotes: gzipped JavaScript + manifest each adds when its area is first opened');
@@ -127,7 +100,7 @@ for (const [remote, path, remotePort] of areas) {
 console.log('\nSigned-in page on a throttled mobile profile (150 ms RTT, 1.6 Mbps, CPU x4), 3 cold loads');
 const lcps = [];
 for (let run = 0; run < 3; run += 1) {
-  const cold = await signedInContext();
+  const cold = await signedInContext(browser, base);
   const page = await cold.newPage();
   const cdp = await cold.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -151,6 +124,4 @@ lcps.sort((a, b) => a - b);
 console.log(`  median LCP ${lcps[1].toFixed(0)} ms (target: 2000 ms)\n`);
 
 await browser.close();
-launcher.kill('SIGTERM');
-await new Promise((resolve) => setTimeout(resolve, 500));
-rmSync(dataDir, { recursive: true, force: true });
+await dashboard.stop();

@@ -55,6 +55,7 @@ export * from './ui/ErrorView';
 export * from './ui/end-anchored-list';
 export * from './ui/form-errors';
 export * from './ui/format-date';
+export * from './ui/LoadFailed';
 export * from './ui/notify';
 export * from './ui/PageSkeleton';
 export * from './ui/RuntimeProbe';

@@ -1,5 +1,6 @@
 import {
   formatDate,
+  LoadFailed,
   notifyError,
   notifySuccess,
   PageSkeleton,
@@ -9,7 +10,6 @@ import {
 } from '@dash/shared';
 import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { LoadFailed } from '../../../components/LoadFailed';
 
 /** The organization's pending invitations, each revocable. */
 export function PendingInvitations({ organization }: { organization: TOrganization }) {

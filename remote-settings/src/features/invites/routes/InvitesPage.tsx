@@ -1,5 +1,6 @@
 import {
   formatDate,
+  LoadFailed,
   notifyError,
   notifySuccess,
   PageSkeleton,
@@ -12,7 +13,6 @@ import {
 import { Anchor, Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LoadFailed } from '../../../components/LoadFailed';
 
 /** /settings/invites: the signed-in user's pending invitations, to accept or decline. */
 export function InvitesPage() {

@@ -1,5 +1,6 @@
 import {
   can,
+  LoadFailed,
   notifyError,
   notifySuccess,
   PageSkeleton,
@@ -16,7 +17,6 @@ import {
 import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LoadFailed } from '../../../components/LoadFailed';
 
 const nameOf = (user: TOrganizationUser) => `${user.firstName} ${user.lastName}`.trim() || user.email;
 

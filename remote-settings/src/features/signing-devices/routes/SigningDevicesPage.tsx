@@ -1,8 +1,7 @@
-import { formatDate, PageSkeleton, paths, useSigningDevicesQuery } from '@dash/shared';
+import { formatDate, LoadFailed, PageSkeleton, paths, useSigningDevicesQuery } from '@dash/shared';
 import { Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { LoadFailed } from '../../../components/LoadFailed';
 
 export function SigningDevicesPage() {
   const devices = useSigningDevicesQuery();

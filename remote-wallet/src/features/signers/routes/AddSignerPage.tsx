@@ -1,5 +1,6 @@
 import {
   can,
+  LoadFailed,
   PageSkeleton,
   PERMISSION_DENIED_MESSAGE,
   paths,
@@ -11,7 +12,6 @@ import {
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { LoadFailed } from '../../../components/LoadFailed';
 import { useQueryErrorToast } from '../../../hooks/useQueryErrorToast';
 import { AddSignerForm } from '../components/AddSignerForm';
 

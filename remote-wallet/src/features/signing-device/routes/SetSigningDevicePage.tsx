@@ -1,4 +1,5 @@
 import {
+  LoadFailed,
   PageSkeleton,
   paths,
   useCurrentOrganization,
@@ -11,7 +12,6 @@ import {
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { LoadFailed } from '../../../components/LoadFailed';
 import { useQueryErrorToast } from '../../../hooks/useQueryErrorToast';
 import { SigningDeviceForm } from '../components/SigningDeviceForm';
 

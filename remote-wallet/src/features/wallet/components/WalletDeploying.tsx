@@ -2,8 +2,7 @@ import { type TWallet, WALLET_DEPLOY_SUPPORT_HINT_MS } from '@dash/shared';
 import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { onChain } from '../../../lib/wallet-display';
-import { SignersTable } from '../../signers/components/SignersTable';
-import { DeploymentDetails } from './DeploymentDetails';
+import { DeploymentAndSigners } from './DeploymentAndSigners';
 
 /** True once the deployment was requested more than 10 minutes ago (checked every 30 s). */
 function useTakingLong(requestedAt: string | undefined): boolean {
@@ -38,13 +37,7 @@ export function WalletDeploying({ wallet, currentUserUid }: { wallet: TWallet; c
           Please contact support with your organization's name and the address below.
         </Alert>
       ) : null}
-      <DeploymentDetails wallet={wallet} />
-      <Stack gap="xs">
-        <Title order={3} size="h4">
-          Signers
-        </Title>
-        <SignersTable signers={wallet.signers} currentUserUid={currentUserUid} />
-      </Stack>
+      <DeploymentAndSigners wallet={wallet} currentUserUid={currentUserUid} />
     </Stack>
   );
 }

@@ -6,8 +6,7 @@ import {
   useRetryWalletDeploymentMutation,
 } from '@dash/shared';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
-import { SignersTable } from '../../signers/components/SignersTable';
-import { DeploymentDetails } from './DeploymentDetails';
+import { DeploymentAndSigners } from './DeploymentAndSigners';
 
 interface WalletFailedProps {
   organization: TOrganization;
@@ -47,13 +46,7 @@ export function WalletFailed({ organization, wallet, currentUserUid }: WalletFai
           )}
         </Stack>
       </Alert>
-      <DeploymentDetails wallet={wallet} />
-      <Stack gap="xs">
-        <Title order={3} size="h4">
-          Signers
-        </Title>
-        <SignersTable signers={wallet.signers} currentUserUid={currentUserUid} />
-      </Stack>
+      <DeploymentAndSigners wallet={wallet} currentUserUid={currentUserUid} />
     </Stack>
   );
 }

@@ -1,8 +1,7 @@
 import type { TWallet } from '@dash/shared';
 import { Stack, Text, Title } from '@mantine/core';
 import { onChain } from '../../../lib/wallet-display';
-import { SignersTable } from '../../signers/components/SignersTable';
-import { DeploymentDetails } from './DeploymentDetails';
+import { DeploymentAndSigners } from './DeploymentAndSigners';
 
 /** deployed: the Safe's address, quorum and signers; nothing changes any more. */
 export function WalletReady({ wallet, currentUserUid }: { wallet: TWallet; currentUserUid: string }) {
@@ -14,13 +13,7 @@ export function WalletReady({ wallet, currentUserUid }: { wallet: TWallet; curre
         </Title>
         <Text c="dimmed">The multi-signature wallet is deployed {onChain(wallet.chain)}.</Text>
       </Stack>
-      <DeploymentDetails wallet={wallet} />
-      <Stack gap="xs">
-        <Title order={3} size="h4">
-          Signers
-        </Title>
-        <SignersTable signers={wallet.signers} currentUserUid={currentUserUid} />
-      </Stack>
+      <DeploymentAndSigners wallet={wallet} currentUserUid={currentUserUid} />
     </Stack>
   );
 }

@@ -1,7 +1,13 @@
-import { PageSkeleton, type TWallet, useCurrentOrganization, useSession, useWalletQuery } from '@dash/shared';
+import {
+  LoadFailed,
+  PageSkeleton,
+  type TWallet,
+  useCurrentOrganization,
+  useSession,
+  useWalletQuery,
+} from '@dash/shared';
 import { Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { LoadFailed } from '../../../components/LoadFailed';
 import { useQueryErrorToast } from '../../../hooks/useQueryErrorToast';
 import { InitializeWallet } from '../components/InitializeWallet';
 import { WalletDeploying } from '../components/WalletDeploying';

@@ -1,6 +1,6 @@
 import { Alert, Button } from '@mantine/core';
 
-/** A list that could not load: the catalogue message, with a Retry that refetches it. */
+/** Data that could not load: the catalogue message, with a Retry that refetches it (any area). */
 export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <Alert

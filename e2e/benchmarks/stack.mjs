@@ -1,0 +1,43 @@
+// What the browser benchmarks share: the built dashboard started as `npm start` runs it (own port
+// and data directory), and a browser context signed in as the demo user through the outbox.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+export const DEMO_EMAIL = 'demo@example.com';
+
+/** Starts the launcher with --skip-build on `port`; resolves once it prints "Dashboard ready". */
+export async function startDashboard(port, { label = 'bench', env = {} } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), `dash-${label}-`));
+  const launcher = spawn('node', ['shell/scripts/dashboard.mjs', '--skip-build', '--quiet'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    launcher.stdout.on('data', (chunk) => chunk.toString().includes('Dashboard ready') && resolve());
+    launcher.on('exit', () => reject(new Error('the launcher stopped before the dashboard was ready')));
+  });
+  return {
+    base: `http://localhost:${port}`,
+    async stop() {
+      launcher.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new browser context whose cookie is the demo user's session (magic link from the outbox). */
+export async function signedInContext(browser, base, contextOptions = {}) {
+  const context = await browser.newContext(contextOptions);
+  const request = context.request;
+  await request.post(`${base}/api/v0/auth`, { data: { email: DEMO_EMAIL } });
+  const mails = await (await request.get(`${base}/api/v0/dev/mailbox?to=${DEMO_EMAIL}`)).json();
+  const link = mails.find((mail) => mail.to === DEMO_EMAIL).links.find((url) => url.includes('/auth/'));
+  await request.post(`${base}/api/v0/auth/${new URL(link).pathname.split('/').pop()}`, { data: {} });
+  return context;
+}
