@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // API read latency at a fixed arrival rate (open loop: requests are sent on schedule whether or not
 // earlier ones have answered, so a slow server shows up as latency, not as a lower rate).
-// Starts the real API process (tsx src/main.ts) on a fresh embedded database, or on a throwaway
+// Starts the real API process as production runs it (node api/dist/main.js: run `pnpm --filter @dash/api
+// build` first) on a fresh embedded database, or on a throwaway
 // PostgreSQL with --postgres, signs the demo user in, then for each read endpoint prints
 // achieved rate, p50, p90, p99 and max (GET messages and the first page of the seeded 5,000-message
 // thread included). Figures only: it asserts nothing.
 //
 //   node api/benchmarks/reads.mjs [--postgres] [--rate 2000] [--seconds 10] [--only messages]
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -28,7 +29,6 @@ const usePostgres = argv.includes('--postgres');
 const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
 const port = 4900 + Math.floor(Math.random() * 90);
 const dataDir = mkdtempSync(join(tmpdir(), 'dash-bench-api-'));
-const tsx = join(API_DIR, 'node_modules', '.bin', 'tsx');
 
 const postgres = usePostgres ? await startThrowawayPostgres() : null;
 if (usePostgres && !postgres) throw new Error('PostgreSQL server binaries (initdb, pg_ctl) were not found');
@@ -42,8 +42,18 @@ const env = {
   INBOUND_SMTP_PORT: '0',
   ...(postgres ? { DATABASE_URL: postgres.url } : {}),
 };
-spawnSync(tsx, ['src/db/seed-cli.ts'], { cwd: API_DIR, env, stdio: ['ignore', 'ignore', 'inherit'] });
-const api = spawn(tsx, ['src/main.ts'], { cwd: API_DIR, env, stdio: ['ignore', 'ignore', 'inherit'] });
+if (!existsSync(join(API_DIR, 'dist', 'main.js')))
+  throw new Error('Build the API first: pnpm --filter @dash/api build');
+spawnSync(process.execPath, ['dist/seed-cli.js'], {
+  cwd: API_DIR,
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const api = spawn(process.execPath, ['dist/main.js'], {
+  cwd: API_DIR,
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 function request(method, path, { headers = {}, body } = {}) {
