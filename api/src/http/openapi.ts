@@ -123,7 +123,9 @@ function operationOf(doc: RouteDoc): Record<string, unknown> {
       'Error: 4xx for a caller mistake (validation, authentication, permission, not found, conflict).',
     content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
   };
-  const tag = doc.url.split('/').filter(Boolean)[2] ?? 'api';
+  // Grouped by the first segment after /api/v0 (or of the path, for /releases/…).
+  const segments = doc.url.split('/').filter(Boolean);
+  const tag = (doc.url.startsWith('/api/v0/') ? segments[2] : segments[0]) ?? 'api';
   return {
     summary: doc.summary ?? `${doc.method} ${doc.url}`,
     operationId: `${doc.method.toLowerCase()}${openApiPath(doc.url).replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
