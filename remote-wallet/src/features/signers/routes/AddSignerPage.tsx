@@ -9,9 +9,10 @@ import {
   useWalletQuery,
   WALLET_LOCKED_MESSAGE,
 } from '@dash/shared';
-import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { WalletSubpage } from '../../../components/WalletSubpage';
 import { useQueryErrorToast } from '../../../hooks/useQueryErrorToast';
 import { AddSignerForm } from '../components/AddSignerForm';
 
@@ -55,16 +56,11 @@ export function AddSignerPage() {
 
 function Page({ children }: { children: ReactNode }) {
   return (
-    <Stack gap="md" maw={520}>
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          Add Wallet Signer
-        </Title>
-        <Text c="dimmed">
-          Choose a user of the organization. They become Ready once they set one of their signing devices.
-        </Text>
-      </Stack>
+    <WalletSubpage
+      title="Add Wallet Signer"
+      description="Choose a user of the organization. They become Ready once they set one of their signing devices."
+    >
       {children}
-    </Stack>
+    </WalletSubpage>
   );
 }

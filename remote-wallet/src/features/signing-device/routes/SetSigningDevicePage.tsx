@@ -9,9 +9,10 @@ import {
   WALLET_LOCKED_MESSAGE,
   WALLET_NOT_A_SIGNER_MESSAGE,
 } from '@dash/shared';
-import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { WalletSubpage } from '../../../components/WalletSubpage';
 import { useQueryErrorToast } from '../../../hooks/useQueryErrorToast';
 import { SigningDeviceForm } from '../components/SigningDeviceForm';
 
@@ -68,16 +69,11 @@ export function SetSigningDevicePage() {
 
 function Page({ children }: { children: ReactNode }) {
   return (
-    <Stack gap="md" maw={520}>
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          Set Signing Device
-        </Title>
-        <Text c="dimmed">
-          Its address becomes one of the wallet's owners: you will sign the wallet's transactions with it.
-        </Text>
-      </Stack>
+    <WalletSubpage
+      title="Set Signing Device"
+      description="Its address becomes one of the wallet's owners: you will sign the wallet's transactions with it."
+    >
       {children}
-    </Stack>
+    </WalletSubpage>
   );
 }
