@@ -141,9 +141,11 @@ export async function buildApp({
   recordRouteTable(app);
   registerErrorHandling(app);
   await app.register(fastifyCookie);
+  // The shell's index.html, read once: its inline scripts' hashes go into the CSP, and it is the page template.
+  const shellTemplate = config.webDistDir ? readShellTemplate(config.webDistDir) : undefined;
   await registerDashboardSecurityHeaders(app, {
     remoteOrigins: config.releases.remoteOrigins,
-    scriptHashes: config.webDistDir ? inlineScriptHashes(readShellTemplate(config.webDistDir)) : [],
+    scriptHashes: shellTemplate ? inlineScriptHashes(shellTemplate) : [],
     production: config.nodeEnv === 'production',
   });
 
@@ -307,7 +309,9 @@ export async function buildApp({
     },
     { prefix: API_PREFIX },
   );
-  if (config.webDistDir) await registerDashboard(app, { distDir: config.webDistDir });
+  if (config.webDistDir && shellTemplate) {
+    await registerDashboard(app, { distDir: config.webDistDir, template: shellTemplate });
+  }
 
   return app;
 }

@@ -23,6 +23,8 @@ import { registerStaticBuild } from './static-files';
 export interface DashboardOptions {
   /** The shell's build output (shell/dist). */
   distDir: string;
+  /** Its index.html (readShellTemplate), the page every dashboard route answers with. */
+  template: string;
 }
 
 /** The HTML template of the shell's build (read once: a deploy replaces the process). */
@@ -80,7 +82,7 @@ function isDashboardPath(pathname: string): boolean {
 }
 
 export async function registerDashboard(app: FastifyInstance, options: DashboardOptions): Promise<void> {
-  const template = readShellTemplate(options.distDir);
+  const { template } = options;
   await registerStaticBuild(app, { root: options.distDir, exclude: ['index.html'] });
   app.route({
     method: ['GET', 'HEAD'],
