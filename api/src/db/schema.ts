@@ -499,3 +499,33 @@ export const tempFiles = pgTable(
     check('temp_files_status_check', sql`${table.status} in (${sqlList(TEMP_FILE_STATES)})`),
   ],
 );
+
+/**
+ * The one audit record (api/src/audit): every state change a person, an operator, a provider or the
+ * system makes, with who, what, on which object, from which state to which, and when. Append-only.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Null for platform-level events (an operator's own settings, say). */
+    organizationUid: uuid('organization_uid'),
+    /** The signed-in person, when a person did it. */
+    actorUserUid: uuid('actor_user_uid'),
+    /** Who did it, readable without a join: an e-mail, 'operator:<email>', 'provider:<uid>' or 'system'. */
+    actor: text('actor').notNull(),
+    /** Dotted verb: 'kyb.submitted', 'bank_beneficiary.created', … */
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectUid: text('subject_uid').notNull(),
+    fromState: text('from_state'),
+    toState: text('to_state'),
+    note: text('note'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_events_organization_idx').on(table.organizationUid, table.id),
+    index('audit_events_subject_idx').on(table.subjectType, table.subjectUid, table.id),
+  ],
+);

@@ -1,13 +1,18 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app';
-import { sessions } from '../db/schema';
+import { organizations, sessions } from '../db/schema';
 import { testConfig } from '../test/app';
 import { signIn } from '../test/auth';
 import { emptyTestDatabase } from '../test/database';
 import { createOrganization, uniqueEmail } from '../test/factories';
 import { call, errorOf } from '../test/http';
-import { requireOrganization, requireUser } from './guards';
+import {
+  ORGANIZATION_NOT_APPROVED_MESSAGE,
+  requireApprovedOrganization,
+  requireOrganization,
+  requireUser,
+} from './guards';
 
 /** An app with one extra endpoint that asks for the user first and the organization second. */
 async function appWithUserThenOrganizationRoute() {
@@ -65,5 +70,35 @@ describe('requireOrganization', () => {
     const response = await call(app, 'GET', '/organization', { cookie, organization: organization.uid });
 
     expect(errorOf(response)).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+  });
+});
+
+describe('requireApprovedOrganization', () => {
+  it('refuses a member of an organization that is not Approved with 403 and a clear message', async () => {
+    const config = testConfig();
+    const { db } = await emptyTestDatabase();
+    const app = await buildApp({ config, db });
+    app.get('/api/v0/test/approved-only', async (request) => {
+      const { organization } = await requireApprovedOrganization(request, 'rails.read');
+      return { organization: organization.slug };
+    });
+    onTestFinished(() => app.close());
+    await app.ready();
+    const testApp = { app, db, config };
+    const cookie = await signIn(app, uniqueEmail());
+    const pending = await createOrganization(testApp, cookie, { slug: `pending-${Date.now()}` });
+    const approved = await createOrganization(testApp, cookie, { slug: `approved-${Date.now()}` });
+    await db
+      .update(organizations)
+      .set({ approvalStatus: 'Approved' })
+      .where(eq(organizations.uid, approved.uid));
+    const ask = (organization: string) => call(app, 'GET', '/test/approved-only', { cookie, organization });
+
+    expect(errorOf(await ask(pending.uid))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: ORGANIZATION_NOT_APPROVED_MESSAGE,
+    });
+    expect((await ask(approved.uid)).json()).toEqual({ organization: approved.slug });
   });
 });

@@ -128,6 +128,24 @@ export async function requireOrganizationByUid(
   return { user, organization };
 }
 
+export const ORGANIZATION_NOT_APPROVED_MESSAGE =
+  'This organization is not approved yet. Complete the KYB application to use this page.';
+
+/**
+ * For the approved-only group (rails, deposit, explore, open-stable): the organization checks of
+ * requireOrganization, then 403 with a clear message when the organization is not Approved.
+ */
+export async function requireApprovedOrganization(
+  request: FastifyRequest,
+  permission: TPermission,
+): Promise<OrganizationContext> {
+  const context = await requireOrganization(request, permission);
+  if (context.organization.approvalStatus !== 'Approved') {
+    throw new AppError('FORBIDDEN', ORGANIZATION_NOT_APPROVED_MESSAGE);
+  }
+  return context;
+}
+
 /** Session and membership together in one query, unless the session is already known. */
 async function resolveMembership(
   request: FastifyRequest,
