@@ -7,7 +7,9 @@
 // achieved rate, p50, p90, p99 and max (GET messages and the first page of the seeded 5,000-message
 // thread included). Figures only: it asserts nothing.
 //
-//   node api/benchmarks/reads.mjs [--postgres] [--rate 2000] [--seconds 10] [--only messages]
+//   node api/benchmarks/reads.mjs [--postgres] [--rate 2000] [--seconds 10] [--only messages] [--profile DIR]
+//
+// --profile DIR: the API process writes a V8 CPU profile there when it exits (open it in Chrome DevTools).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -27,6 +29,7 @@ const seconds = option('seconds', 10);
 const usePostgres = argv.includes('--postgres');
 // --only messages: just the endpoints whose label contains that text.
 const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
+const profileDir = argv.includes('--profile') ? argv[argv.indexOf('--profile') + 1] : undefined;
 const port = 4900 + Math.floor(Math.random() * 90);
 const dataDir = mkdtempSync(join(tmpdir(), 'dash-bench-api-'));
 
@@ -49,11 +52,15 @@ spawnSync(process.execPath, ['dist/seed-cli.js'], {
   env,
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-const api = spawn(process.execPath, ['dist/main.js'], {
-  cwd: API_DIR,
-  env,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const api = spawn(
+  process.execPath,
+  [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), 'dist/main.js'],
+  {
+    cwd: API_DIR,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 function request(method, path, { headers = {}, body } = {}) {
@@ -168,9 +175,11 @@ try {
   }
   console.log("  (load generator, API and database share this machine's 2 cores)\n");
 } finally {
+  const exited = new Promise((resolve) => api.once('exit', resolve));
   api.kill('SIGTERM');
   agent.destroy();
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // Its orderly stop (and the CPU profile, with --profile) before the database goes away.
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   await postgres?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

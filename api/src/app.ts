@@ -1,10 +1,11 @@
 import { API_PREFIX } from '@dash/shared/contracts';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { type BlobStore, createBlobStore } from './blobs/store';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createInProcessEventBus, type EventBus } from './events/bus';
+import { createClusteredEventBus, createInProcessEventBus, type EventBus } from './events/bus';
+import { type ClusterLink, createSingleProcessLink } from './events/cluster';
 import { registerEventRoutes } from './events/routes';
 import { AppError, registerErrorHandling } from './http/errors';
 import type { AccessResolver } from './http/guards';
@@ -64,8 +65,14 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Job runner tuning (tests shorten the lease); main.ts starts it after listen, tests call drain(). */
   jobs?: Pick<JobRunnerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>;
-  /** Keep session and membership reads in memory (only when this process is the database's one writer). */
+  /**
+   * Keep hot reads in memory (sessions, memberships, organization lists, Message Center pages). Exact
+   * for one process; with several on PostgreSQL, give them the cluster link so a write in one makes
+   * the others forget theirs (see http/read-cache.ts). Off by default: tests write the database directly.
+   */
   cacheReads?: boolean;
+  /** Links this process to the others on the same database (default: none; main.ts links them on PostgreSQL). */
+  cluster?: (log: FastifyBaseLogger) => Promise<ClusterLink>;
   /** The wallet's chain (default: WALLET_CHAIN at WALLET_RPC_URL); tests wrap it to watch or interrupt it. */
   walletChain?: WalletChainAccess;
   walletTiming?: WalletTiming;
@@ -111,6 +118,7 @@ export async function buildApp({
   walletTiming,
   blobs: givenBlobs,
   events: givenEvents,
+  cluster: linkCluster,
   now,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -175,11 +183,28 @@ export async function buildApp({
   const profile = createProfileService({ db, mailer: outgoingMail, config });
   // Exact while this process is the database's only writer (see read-cache.ts); off unless main.ts says so.
   const readCache = createReadCache({ enabled: cacheReads });
+  const cluster = linkCluster
+    ? await linkCluster(app.log.child({ component: 'cluster' }))
+    : createSingleProcessLink();
   app.decorate('readCache', readCache);
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!READ_ONLY_METHODS.has(request.method)) readCache.invalidate();
+    if (!READ_ONLY_METHODS.has(request.method)) {
+      readCache.invalidate();
+      // Before the answer leaves, so the caller's next request finds the others told too.
+      if (readCache.enabled) {
+        await cluster.broadcast({ type: 'invalidate' }).catch((error) => {
+          request.log.error({ err: error }, 'Could not tell the other API processes to forget cached reads');
+        });
+      }
+    }
     return payload;
   });
+  cluster.onMessage((message) => {
+    if (message.type === 'invalidate') readCache.invalidate();
+  });
+  // Whatever was written while the link was down went unannounced.
+  cluster.onResync(() => readCache.invalidate());
+  app.addHook('onClose', () => cluster.close());
   // A session answer is kept only when this request did not extend it, and only until it would change.
   const sessionAnswer = <T extends { extended: boolean; validUntil?: number }>(session: T | undefined) =>
     session && !session.extended ? (session.validUntil ?? null) : 0;
@@ -234,11 +259,19 @@ export async function buildApp({
   });
 
   const blobs = givenBlobs ?? (await createBlobStore(config));
-  const events =
+  const events = createClusteredEventBus(
     givenEvents ??
-    createInProcessEventBus({
-      onListenerError: (error) => app.log.error({ err: error }, 'An event listener failed'),
-    });
+      createInProcessEventBus({
+        onListenerError: (error) => app.log.error({ err: error }, 'An event listener failed'),
+      }),
+    cluster,
+    {
+      // Every event stands for a write, also those made outside a request (inbound mail, jobs).
+      onChange: () => readCache.invalidate(),
+      onBroadcastError: (error) =>
+        app.log.error({ err: error }, 'Could not pass an event to the other API processes'),
+    },
+  );
   const messagesLog = app.log.child({ component: 'messages' });
   const uploads = createUploadService({
     db,
@@ -258,6 +291,7 @@ export async function buildApp({
     jobs,
     config: config.messages,
     log: messagesLog,
+    readCache,
   });
   const inboundSmtp = createInboundSmtpListener({
     inbound,

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { createPostgresLink } from './events/cluster';
 
 let config: Config;
 try {
@@ -20,8 +21,17 @@ try {
   process.exit(1);
 }
 
-// The embedded database admits one process, so this one sees every write and may cache reads exactly.
-const app = await buildApp({ config, db: database.db, cacheReads: database.kind === 'pglite' });
+// The embedded database admits one process, so this one sees every write. On PostgreSQL several API
+// processes may share the database: they tell each other about writes and events (LISTEN/NOTIFY).
+const { databaseUrl } = config;
+const app = await buildApp({
+  config,
+  db: database.db,
+  cacheReads: true,
+  ...(database.kind === 'postgres' && databaseUrl
+    ? { cluster: (log) => createPostgresLink({ url: databaseUrl, pool: database.pool, log }) }
+    : {}),
+});
 
 let stopping = false;
 async function stop(signal: NodeJS.Signals): Promise<void> {

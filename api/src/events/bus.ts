@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TOrganizationEvent } from '@dash/shared/contracts';
+import type { ClusterLink } from './cluster';
 
 /** An event as subscribers receive it: with the id the SSE stream sends as `id:`. */
 export interface PublishedEvent {
@@ -65,5 +66,35 @@ export function createInProcessEventBus(
       for (const set of listeners.values()) count += set.size;
       return count;
     },
+  };
+}
+
+/**
+ * The bus every process uses: the local one, plus the other API processes on the same database
+ * through the cluster link (a no-op with the embedded database). `onChange` runs for every event,
+ * local or remote: an event means something was written (the read cache forgets what it held).
+ */
+export function createClusteredEventBus(
+  local: EventBus,
+  link: ClusterLink,
+  options: { onChange?: () => void; onBroadcastError?: (error: unknown) => void } = {},
+): EventBus {
+  link.onMessage((message) => {
+    if (message.type !== 'event') return;
+    options.onChange?.();
+    void local.publish(message.organizationUid, message.event);
+  });
+  return {
+    async publish(organizationUid, event) {
+      options.onChange?.();
+      await local.publish(organizationUid, event);
+      try {
+        await link.broadcast({ type: 'event', organizationUid, event });
+      } catch (error) {
+        options.onBroadcastError?.(error);
+      }
+    },
+    subscribe: (organizationUid, listener) => local.subscribe(organizationUid, listener),
+    subscriberCount: (organizationUid) => local.subscriberCount(organizationUid),
   };
 }

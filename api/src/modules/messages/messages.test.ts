@@ -20,6 +20,7 @@ import { addMember, createOrganization, signInUser } from '../../test/factories'
 import { call, errorOf } from '../../test/http';
 import { createProvider, deliver, PDF_BYTES, threadPage, threadsOf, uploadFile } from '../../test/messages';
 import { createOutboxMailer, type Mailer, type OutgoingMail } from '../mail/service';
+import { composeMail } from './mime';
 import { SEND_REPLY_JOB } from './service';
 
 async function arrange() {
@@ -194,6 +195,63 @@ describe('Message Center', () => {
     expect(await threadPage(testApp.app, admin.cookie, organization.uid, first.threadUid)).toMatchObject({
       thread: { messageCount: 1 },
     });
+  });
+
+  it('keeps the list and pages in the read cache, and mail arriving outside a request (SMTP) shows at once', async () => {
+    const testApp = await createTestApp({}, { cacheReads: true });
+    const { app, db } = testApp;
+    const admin = await signInUser(app);
+    const organization = await createOrganization(testApp, admin.cookie);
+    const provider = await createProvider(db, 'Transfero');
+    const mailbox = `${organization.slug}@${testApp.config.messages.clientMailDomain}`;
+    const from = provider.addresses[0] as string;
+    const first = await deliver(testApp, {
+      from,
+      to: mailbox,
+      subject: 'Rates',
+      text: 'First',
+      messageId: 'r-1@t.example',
+    });
+    const texts = async () =>
+      (await threadPage(app, admin.cookie, organization.uid, first.threadUid)).data.map(
+        (message) => message.text,
+      );
+
+    expect(await texts()).toEqual(['First']);
+    // Kept: a change made behind the API's back is not seen (this is what the cache saves)…
+    await db
+      .update(messages)
+      .set({ text: 'Edited behind the API' })
+      .where(eq(messages.uid, first.messageUid));
+    expect(await texts()).toEqual(['First']);
+    expect((await threadsOf(app, admin.cookie, organization.uid)).data).toHaveLength(1);
+
+    // …but mail taken by the SMTP listener (no HTTP request) publishes its events, which empty it.
+    await app.inbound.receive(
+      await composeMail({
+        from,
+        to: mailbox,
+        subject: 'Re: Rates',
+        text: 'Second',
+        messageId: 'r-2@t.example',
+        inReplyTo: 'r-1@t.example',
+      }),
+      { recipients: [mailbox], via: 'smtp' },
+    );
+    expect(await texts()).toEqual(['Edited behind the API', 'Second']);
+    await app.inbound.receive(
+      await composeMail({
+        from,
+        to: mailbox,
+        subject: 'New topic',
+        text: 'Third',
+        messageId: 'r-3@t.example',
+      }),
+      { recipients: [mailbox], via: 'smtp' },
+    );
+    // (Mail dates have whole seconds: both threads may have the same activity time, so no order here.)
+    const names = (await threadsOf(app, admin.cookie, organization.uid)).data.map((thread) => thread.name);
+    expect(names.sort()).toEqual(['New topic', 'Rates']);
   });
 
   it('pages a thread from the newest page back to the first, and forward again', async () => {

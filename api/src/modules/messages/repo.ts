@@ -67,77 +67,132 @@ const threadListColumns = {
   unreadCount: sql<number>`greatest(${threads.messageCount} - coalesce(${threadReads.readSeq}, 0), 0)::int`,
 };
 
-function threadListQuery(db: Database, userUid: string) {
-  return db
-    .select(threadListColumns)
-    .from(threads)
-    .leftJoin(providers, eq(providers.uid, threads.providerUid))
-    .leftJoin(threadReads, and(eq(threadReads.threadUid, threads.uid), eq(threadReads.userUid, userUid)));
+/**
+ * The Message Center's reads, prepared once per database (like the session lookup in auth/repo.ts):
+ * PostgreSQL then parses and plans each of them once per connection instead of on every request
+ * (planning cost more than running these indexed queries), and drizzle builds their SQL once.
+ * Full-text search varies in shape and stays unprepared: it is typed, not polled.
+ */
+export function prepareMessageReads(db: Database) {
+  const organizationUid = sql.placeholder('organizationUid');
+  const userUid = sql.placeholder('userUid');
+  const threadUid = sql.placeholder('threadUid');
+  const limit = sql.placeholder('limit');
+  const byActivity = [desc(threads.lastMessageAt), desc(threads.uid)] as const;
+  const threadList = () =>
+    db
+      .select(threadListColumns)
+      .from(threads)
+      .leftJoin(providers, eq(providers.uid, threads.providerUid))
+      .leftJoin(threadReads, and(eq(threadReads.threadUid, threads.uid), eq(threadReads.userUid, userUid)));
+
+  const firstThreads = threadList()
+    .where(eq(threads.organizationUid, organizationUid))
+    .orderBy(...byActivity)
+    .limit(limit)
+    .prepare('messages_threads_first');
+  const threadsAfter = threadList()
+    .where(
+      and(
+        eq(threads.organizationUid, organizationUid),
+        sql`(${threads.lastMessageAt}, ${threads.uid}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterUid')}::uuid)`,
+      ),
+    )
+    .orderBy(...byActivity)
+    .limit(limit)
+    .prepare('messages_threads_after');
+  const threadForReader = threadList()
+    .where(and(eq(threads.uid, threadUid), eq(threads.organizationUid, organizationUid)))
+    .prepare('messages_thread_for_reader');
+  const page = () => db.select(messagePageColumns).from(messages);
+  const newestPage = page()
+    .where(eq(messages.threadUid, threadUid))
+    .orderBy(desc(messages.seq))
+    .limit(limit)
+    .prepare('messages_page_newest');
+  const pageBefore = page()
+    .where(and(eq(messages.threadUid, threadUid), lt(messages.seq, sql.placeholder('before'))))
+    .orderBy(desc(messages.seq))
+    .limit(limit)
+    .prepare('messages_page_before');
+  const pageAfter = page()
+    .where(and(eq(messages.threadUid, threadUid), gt(messages.seq, sql.placeholder('after'))))
+    .orderBy(asc(messages.seq))
+    .limit(limit)
+    .prepare('messages_page_after');
+
+  return {
+    /** Newest activity first; `after` continues below a (lastMessageAt, uid) position; `q` is full text. */
+    async listThreads(options: {
+      organizationUid: string;
+      userUid: string;
+      q: string | undefined;
+      after: { lastMessageAt: string; uid: string } | undefined;
+      limit: number;
+    }): Promise<ThreadListRow[]> {
+      const { q, after, ...values } = options;
+      if (q !== undefined) return searchThreads(db, { ...options, q });
+      if (after === undefined) return firstThreads.execute(values);
+      return threadsAfter.execute({ ...values, afterAt: after.lastMessageAt, afterUid: after.uid });
+    },
+
+    async findThreadForReader(where: {
+      organizationUid: string;
+      threadUid: string;
+      userUid: string;
+    }): Promise<ThreadListRow | undefined> {
+      const [row] = await threadForReader.execute(where);
+      return row;
+    },
+
+    /** One page of a thread by position: the `limit` before `before` (the newest without it), or after `after`. */
+    async listThreadMessages(options: {
+      threadUid: string;
+      before: number | undefined;
+      after: number | undefined;
+      limit: number;
+    }): Promise<MessagePageRow[]> {
+      const { threadUid: uid, before, after, limit: size } = options;
+      if (after !== undefined) return pageAfter.execute({ threadUid: uid, after, limit: size });
+      const rows =
+        before === undefined
+          ? await newestPage.execute({ threadUid: uid, limit: size })
+          : await pageBefore.execute({ threadUid: uid, before, limit: size });
+      return rows.reverse();
+    },
+  };
 }
 
-/** Newest activity first; `after` continues below a (lastMessageAt, uid) position; `q` is full text. */
-export async function listThreads(
+async function searchThreads(
   db: Database,
   options: {
     organizationUid: string;
     userUid: string;
-    q: string | undefined;
+    q: string;
     after: { lastMessageAt: string; uid: string } | undefined;
     limit: number;
   },
 ): Promise<ThreadListRow[]> {
-  const conditions = [eq(threads.organizationUid, options.organizationUid)];
+  const conditions = [
+    eq(threads.organizationUid, options.organizationUid),
+    sql`${threads.uid} in (select ${messages.threadUid} from ${messages} where ${messages.organizationUid} = ${options.organizationUid} and ${messages.search} @@ websearch_to_tsquery('english', ${options.q}))`,
+  ];
   if (options.after) {
     conditions.push(
       sql`(${threads.lastMessageAt}, ${threads.uid}) < (${options.after.lastMessageAt}::timestamptz, ${options.after.uid}::uuid)`,
     );
   }
-  if (options.q !== undefined) {
-    conditions.push(
-      sql`${threads.uid} in (select ${messages.threadUid} from ${messages} where ${messages.organizationUid} = ${options.organizationUid} and ${messages.search} @@ websearch_to_tsquery('english', ${options.q}))`,
-    );
-  }
-  return threadListQuery(db, options.userUid)
+  return db
+    .select(threadListColumns)
+    .from(threads)
+    .leftJoin(providers, eq(providers.uid, threads.providerUid))
+    .leftJoin(
+      threadReads,
+      and(eq(threadReads.threadUid, threads.uid), eq(threadReads.userUid, options.userUid)),
+    )
     .where(and(...conditions))
     .orderBy(desc(threads.lastMessageAt), desc(threads.uid))
     .limit(options.limit);
-}
-
-export async function findThreadForReader(
-  db: Database,
-  where: { organizationUid: string; threadUid: string; userUid: string },
-): Promise<ThreadListRow | undefined> {
-  const [row] = await threadListQuery(db, where.userUid).where(
-    and(eq(threads.uid, where.threadUid), eq(threads.organizationUid, where.organizationUid)),
-  );
-  return row;
-}
-
-/** One page of a thread by position: the `limit` before `before` (the newest without it), or after `after`. */
-export async function listThreadMessages(
-  db: Database,
-  options: { threadUid: string; before: number | undefined; after: number | undefined; limit: number },
-): Promise<MessagePageRow[]> {
-  if (options.after !== undefined) {
-    return db
-      .select(messagePageColumns)
-      .from(messages)
-      .where(and(eq(messages.threadUid, options.threadUid), gt(messages.seq, options.after)))
-      .orderBy(asc(messages.seq))
-      .limit(options.limit);
-  }
-  const rows = await db
-    .select(messagePageColumns)
-    .from(messages)
-    .where(
-      and(
-        eq(messages.threadUid, options.threadUid),
-        options.before === undefined ? undefined : lt(messages.seq, options.before),
-      ),
-    )
-    .orderBy(desc(messages.seq))
-    .limit(options.limit);
-  return rows.reverse();
 }
 
 export async function listAttachmentsOf(db: Database, messageUids: string[]): Promise<AttachmentRow[]> {

@@ -24,6 +24,7 @@ import type { MessagesConfig } from '../../config';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
+import type { ReadCache } from '../../http/read-cache';
 import { enqueueJob, type JobRunner } from '../../jobs/runner';
 import { escapeHtml, type Mailer } from '../mail/service';
 import type { UploadService } from '../uploads/service';
@@ -32,17 +33,15 @@ import {
   advanceThread,
   findAttachment,
   findReplyToSend,
-  findThreadForReader,
   firstProviderAddress,
   insertAttachments,
   insertMessage,
   latestMessages,
   listAttachmentsOf,
-  listThreadMessages,
-  listThreads,
   type MessagePageRow,
   markThreadRead,
   type PageAttachment,
+  prepareMessageReads,
   setDelivery,
   type ThreadListRow,
 } from './repo';
@@ -134,8 +133,15 @@ export function createMessageService(deps: {
   jobs: JobRunner;
   config: MessagesConfig;
   log: FastifyBaseLogger;
+  /** The reads the list and the thread pages make are kept here; every message event empties it. */
+  readCache?: ReadCache;
 }) {
   const { db, config, log } = deps;
+  /** A read kept in the read cache (when it is on): every write and every event forgets it. */
+  const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
+    deps.readCache
+      ? deps.readCache.read(key, async () => ({ value: await load(), validUntil: null }))
+      : load();
   const domain = config.clientMailDomain;
   const mailboxOf = (organization: { slug: string }) => `${organization.slug}@${domain}`;
 
@@ -147,8 +153,10 @@ export function createMessageService(deps: {
     }
   }
 
+  const reads = prepareMessageReads(db);
+
   async function threadFor(context: ReaderContext, threadUid: string): Promise<ThreadListRow> {
-    const row = await findThreadForReader(db, {
+    const row = await reads.findThreadForReader({
       organizationUid: context.organization.uid,
       threadUid,
       userUid: context.user.uid,
@@ -220,13 +228,21 @@ export function createMessageService(deps: {
       context: ReaderContext,
       query: z.output<typeof ZThreadsQuery>,
     ): Promise<TThreadsResponse> {
-      const rows = await listThreads(db, {
+      const options = {
         organizationUid: context.organization.uid,
         userUid: context.user.uid,
         q: query.q,
         after: query.cursor === undefined ? undefined : decodeThreadCursor(query.cursor),
         limit: query.limit + 1,
-      });
+      };
+      // The unsearched pages (what every open Message Center polls and refetches on events) are kept.
+      const rows =
+        query.q === undefined
+          ? await cached(
+              `messages:threads:${options.organizationUid}:${options.userUid}:${query.cursor}:${options.limit}`,
+              () => reads.listThreads(options),
+            )
+          : await reads.listThreads(options);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
@@ -245,8 +261,14 @@ export function createMessageService(deps: {
     ): Promise<TThreadMessagesResponse> {
       const before = decodeSeqCursor(query.before, 'before');
       const after = decodeSeqCursor(query.after, 'after');
-      const thread = await threadFor(context, threadUid);
-      const rows = await listThreadMessages(db, { threadUid, before, after, limit: query.limit });
+      const thread = await cached(
+        `messages:thread:${context.organization.uid}:${threadUid}:${context.user.uid}`,
+        () => threadFor(context, threadUid),
+      );
+      const rows = await cached(
+        `messages:page:${context.organization.uid}:${threadUid}:${before}:${after}:${query.limit}`,
+        () => reads.listThreadMessages({ threadUid, before, after, limit: query.limit }),
+      );
       const first = rows[0];
       const last = rows.at(-1);
       return {

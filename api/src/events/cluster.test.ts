@@ -1,0 +1,84 @@
+import type { TOrganizationEvent } from '@dash/shared/contracts';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { buildApp } from '../app';
+import { openPostgres } from '../db/client';
+import { testConfig } from '../test/app';
+import { emptyTestDatabase, TEST_DATABASE_URL } from '../test/database';
+import { addMember, createOrganization, signInUser } from '../test/factories';
+import { call } from '../test/http';
+import { createPostgresLink } from './cluster';
+
+/** Polls until `check` holds (the other process hears of a write within milliseconds, not at once). */
+async function eventually(check: () => Promise<boolean>, timeoutMs = 3_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return check();
+}
+
+// Several API processes exist only on PostgreSQL (PGlite admits one), so this runs in the
+// PostgreSQL pass of the API tests.
+describe.skipIf(!TEST_DATABASE_URL)('two API processes on one PostgreSQL database', () => {
+  async function twoProcesses() {
+    const database = await emptyTestDatabase();
+    if (database.kind !== 'postgres') throw new Error('PostgreSQL only');
+    const { pool, db } = database;
+    const url = pool.options.connectionString as string;
+    const other = await openPostgres(url, { max: 3 });
+    if (other.kind !== 'postgres') throw new Error('PostgreSQL only');
+    const config = testConfig();
+    const start = async (linkPool: typeof pool, appDb: typeof db) => {
+      const app = await buildApp({
+        config,
+        db: appDb,
+        cacheReads: true,
+        cluster: (log) => createPostgresLink({ url, pool: linkPool, log }),
+      });
+      await app.ready();
+      return app;
+    };
+    const a = await start(pool, db);
+    const b = await start(other.pool, other.db);
+    onTestFinished(async () => {
+      await a.close();
+      await b.close();
+      await other.close();
+    });
+    return { a, b, db, config };
+  }
+
+  it('a member removed through one process is refused by the other, which had the membership cached', async () => {
+    const { a, b, db, config } = await twoProcesses();
+    const admin = await signInUser(a);
+    const organization = await createOrganization({ app: a, db, config }, admin.cookie);
+    const viewer = await addMember({ app: a, db, config }, organization.uid, 'Viewer');
+    const read = () =>
+      call(b, 'GET', '/organization', { cookie: viewer.cookie, organization: organization.uid });
+    // Twice: the second answer comes from b's cache.
+    expect((await read()).statusCode).toBe(200);
+    expect((await read()).statusCode).toBe(200);
+
+    const removed = await call(a, 'DELETE', `/organization/users/${viewer.uid}`, {
+      cookie: admin.cookie,
+      organization: organization.uid,
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await eventually(async () => (await read()).statusCode === 404)).toBe(true);
+  });
+
+  it("an event published in one process reaches the other's subscribers", async () => {
+    const { a, b } = await twoProcesses();
+    const organizationUid = '4f6a1f0e-8a53-4c43-9a3d-3a2b1c0d9e8f';
+    const heard: TOrganizationEvent[] = [];
+    b.events.subscribe(organizationUid, ({ event }) => heard.push(event));
+    const event: TOrganizationEvent = {
+      type: 'thread.created',
+      threadUid: '0b7c6a52-7b0e-4f57-9d0c-6a1d2e3f4a5b',
+    };
+    await a.events.publish(organizationUid, event);
+    expect(await eventually(async () => heard.length > 0)).toBe(true);
+    expect(heard).toEqual([event]);
+  });
+});
