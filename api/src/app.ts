@@ -291,7 +291,6 @@ export async function buildApp({
     jobs,
     config: config.messages,
     log: messagesLog,
-    readCache,
   });
   const inboundSmtp = createInboundSmtpListener({
     inbound,

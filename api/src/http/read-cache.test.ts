@@ -26,6 +26,18 @@ describe('createReadCache', () => {
     expect(await cache.read('k2', async () => ({ value: 'fresh', validUntil: null }))).toBe('fresh');
   });
 
+  it('starts over when its values would pass the memory budget', async () => {
+    const cache = createReadCache({ enabled: true, maxBytes: 1_000 });
+    let loads = 0;
+    const big = async () => ({ value: ++loads, validUntil: null, bytes: 600 });
+    expect(await cache.read('a', big)).toBe(1);
+    expect(await cache.read('a', big)).toBe(1);
+    // 600 + 600 is over the budget: b is kept, a is gone.
+    expect(await cache.read('b', big)).toBe(2);
+    expect(await cache.read('b', big)).toBe(2);
+    expect(await cache.read('a', big)).toBe(3);
+  });
+
   it('drops an entry at its own deadline and loads every time when off', async () => {
     let clock = 1_000;
     const cache = createReadCache({ enabled: true, now: () => clock });

@@ -1,20 +1,31 @@
 /**
- * Answers of the per-request reads every call makes (the session behind a cookie, a membership, the
- * organization list) kept in memory, for the embedded database: PGlite runs its queries on the API's
- * own thread, and those lookups were most of what a read cost.
+ * Answers of hot reads kept in memory: the per-request reads every call makes (the session behind a
+ * cookie, a membership, the organization list) and whole answers of routes that ask for it
+ * (`cacheKey` in http/route.ts: the Message Center's list and thread pages).
  *
- * Exact, not eventually right: every request that may write (any method but GET, HEAD, OPTIONS)
- * empties the cache before its answer leaves (onSend), and a value loaded while a write happened is
- * never kept (each load remembers the generation it started in). So a removed member or a signed-out
- * session is refused on the very next request. Entries also carry the time they stop being true by
- * themselves (a session's expiry, its next sliding extension). This holds only while one process
- * writes the database: main.ts turns it on for the embedded PGlite (which one process can open), not
- * for PostgreSQL, where several API processes may run and the reads are cheap anyway.
+ * Exact, not eventually right, within a process: every request that may write (any method but
+ * GET, HEAD, OPTIONS) empties the cache before its answer leaves (onSend), so does every event on
+ * the event bus (writes made outside a request: inbound mail, jobs), and a value loaded while a
+ * write happened is never kept (each load remembers the generation it started in). So a removed
+ * member or a signed-out session is refused on the very next request. Entries also carry the time
+ * they stop being true by themselves (a session's expiry, its next sliding extension).
+ *
+ * Several API processes on one PostgreSQL database: each write and each event is also passed to the
+ * others over the cluster link (events/cluster.ts, LISTEN/NOTIFY) before the writer answers, and
+ * they empty theirs when it arrives, a few milliseconds later; after a lost link they start over.
+ * A process that writes the database behind the API's back (a CLI) must broadcast an invalidation.
  */
 export interface ReadCache {
   readonly enabled: boolean;
   /** The cached value, or the loaded one (kept when nothing was written meanwhile). */
-  read<T>(key: string, load: () => Promise<{ value: T; validUntil: number | null }>): Promise<T>;
+  read<T>(
+    key: string,
+    load: () => Promise<{
+      value: T;
+      validUntil: number | null /** Its rough size, for big values. */;
+      bytes?: number;
+    }>,
+  ): Promise<T>;
   /** Forgets everything: called for every request that may write. */
   invalidate(): void;
 }
@@ -23,14 +34,22 @@ interface Entry {
   generation: number;
   value: unknown;
   validUntil: number | null;
+  bytes: number;
 }
+
+/** What an entry without a size counts for: small answers (a session, a membership). */
+const SMALL_ENTRY_BYTES = 512;
 
 export function createReadCache(options: {
   enabled: boolean;
   maxEntries?: number;
+  /** Memory for values (rough, by their sizes): past it the cache starts over. */
+  maxBytes?: number;
   now?: () => number;
 }): ReadCache {
   const maxEntries = options.maxEntries ?? 20_000;
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  let bytes = 0;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   let generation = 0;
@@ -51,8 +70,15 @@ export function createReadCache(options: {
       const startedIn = generation;
       const loaded = await load();
       if (startedIn === generation && (loaded.validUntil === null || now() < loaded.validUntil)) {
-        if (entries.size >= maxEntries) entries.clear();
-        entries.set(key, { generation, value: loaded.value, validUntil: loaded.validUntil });
+        const size = loaded.bytes ?? SMALL_ENTRY_BYTES;
+        if (entries.size >= maxEntries || bytes + size > maxBytes) {
+          entries.clear();
+          bytes = 0;
+        }
+        const previous = entries.get(key);
+        if (previous) bytes -= previous.bytes;
+        entries.set(key, { generation, value: loaded.value, validUntil: loaded.validUntil, bytes: size });
+        bytes += size;
       }
       return loaded.value;
     },
@@ -60,6 +86,7 @@ export function createReadCache(options: {
     invalidate() {
       generation += 1;
       entries.clear();
+      bytes = 0;
     },
   };
 }

@@ -42,6 +42,14 @@ export interface RouteSpec<
   response: TResponse;
   /** One line for the API reference (GET /api/v0/openapi.json). */
   summary?: string;
+  /**
+   * For hot reads: the answer, checked and serialized once, is kept in the read cache (when it is
+   * on) under this key, until the next write or event (http/read-cache.ts). The key must name
+   * everything the answer depends on (organization, user, parameters); undefined skips the cache.
+   */
+  cacheKey?: (
+    context: RouteContext<TAuth, Parsed<TParams>, Parsed<TQuery>, Parsed<TBody>>,
+  ) => string | undefined;
   handler(
     context: RouteContext<TAuth, Parsed<TParams>, Parsed<TQuery>, Parsed<TBody>>,
   ): Promise<NoInfer<TResponse extends z.ZodType ? z.input<TResponse> : void>>;
@@ -84,16 +92,30 @@ export function defineRoute<
       const params = parseOrThrow(spec.params, request.params) as Parsed<TParams>;
       const query = parseOrThrow(spec.query, request.query) as Parsed<TQuery>;
       const body = parseOrThrow(spec.body, request.body) as Parsed<TBody>;
-      const result = await spec.handler({ request, reply, auth, params, query, body });
-
-      if (spec.response === null) return reply.code(status).send();
-      const checked = spec.response.safeParse(result);
-      if (!checked.success) {
-        throw new Error(
-          `Response of ${spec.method} ${spec.url} breaks its contract: ${checked.error.message}`,
-        );
+      const context = { request, reply, auth, params, query, body };
+      const { response } = spec;
+      if (response === null) {
+        await spec.handler(context);
+        return reply.code(status).send();
       }
-      return reply.code(status).send(checked.data);
+      const answer = async () => {
+        const checked = response.safeParse(await spec.handler(context));
+        if (!checked.success) {
+          throw new Error(
+            `Response of ${spec.method} ${spec.url} breaks its contract: ${checked.error.message}`,
+          );
+        }
+        return checked.data;
+      };
+
+      const { readCache } = request.server;
+      const key = spec.cacheKey && readCache?.enabled ? spec.cacheKey(context) : undefined;
+      if (key === undefined) return reply.code(status).send(await answer());
+      const json = await readCache.read(`route:${spec.method} ${spec.url}:${key}`, async () => {
+        const text = JSON.stringify(await answer());
+        return { value: text, validUntil: null, bytes: text.length };
+      });
+      return reply.code(status).type('application/json; charset=utf-8').send(json);
     },
   });
 }

@@ -48,6 +48,11 @@ export function registerMessageRoutes(app: FastifyInstance, deps: { messages: Me
     guard: (request) => requireOrganization(request, 'messages.read'),
     query: ZThreadsQuery,
     response: ZThreadsResponse,
+    // What every open Message Center refetches on each event; a search is typed, not polled.
+    cacheKey: ({ auth, query }) =>
+      query.q === undefined
+        ? JSON.stringify([auth.organization.uid, auth.user.uid, query.cursor, query.limit])
+        : undefined,
     async handler({ auth, query }) {
       return deps.messages.listThreads(auth, query);
     },
@@ -60,6 +65,16 @@ export function registerMessageRoutes(app: FastifyInstance, deps: { messages: Me
     params: ZThreadParams,
     query: ZThreadMessagesQuery,
     response: ZThreadMessagesResponse,
+    // Per reader: the thread in the answer carries their unread count.
+    cacheKey: ({ auth, params, query }) =>
+      JSON.stringify([
+        auth.organization.uid,
+        auth.user.uid,
+        params.threadUid,
+        query.before,
+        query.after,
+        query.limit,
+      ]),
     async handler({ auth, params, query }) {
       return deps.messages.threadPage(auth, params.threadUid, query);
     },

@@ -24,7 +24,6 @@ import type { MessagesConfig } from '../../config';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
-import type { ReadCache } from '../../http/read-cache';
 import { enqueueJob, type JobRunner } from '../../jobs/runner';
 import { escapeHtml, type Mailer } from '../mail/service';
 import type { UploadService } from '../uploads/service';
@@ -133,15 +132,8 @@ export function createMessageService(deps: {
   jobs: JobRunner;
   config: MessagesConfig;
   log: FastifyBaseLogger;
-  /** The reads the list and the thread pages make are kept here; every message event empties it. */
-  readCache?: ReadCache;
 }) {
   const { db, config, log } = deps;
-  /** A read kept in the read cache (when it is on): every write and every event forgets it. */
-  const cached = <T>(key: string, load: () => Promise<T>): Promise<T> =>
-    deps.readCache
-      ? deps.readCache.read(key, async () => ({ value: await load(), validUntil: null }))
-      : load();
   const domain = config.clientMailDomain;
   const mailboxOf = (organization: { slug: string }) => `${organization.slug}@${domain}`;
 
@@ -228,21 +220,13 @@ export function createMessageService(deps: {
       context: ReaderContext,
       query: z.output<typeof ZThreadsQuery>,
     ): Promise<TThreadsResponse> {
-      const options = {
+      const rows = await reads.listThreads({
         organizationUid: context.organization.uid,
         userUid: context.user.uid,
         q: query.q,
         after: query.cursor === undefined ? undefined : decodeThreadCursor(query.cursor),
         limit: query.limit + 1,
-      };
-      // The unsearched pages (what every open Message Center polls and refetches on events) are kept.
-      const rows =
-        query.q === undefined
-          ? await cached(
-              `messages:threads:${options.organizationUid}:${options.userUid}:${query.cursor}:${options.limit}`,
-              () => reads.listThreads(options),
-            )
-          : await reads.listThreads(options);
+      });
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
@@ -261,14 +245,8 @@ export function createMessageService(deps: {
     ): Promise<TThreadMessagesResponse> {
       const before = decodeSeqCursor(query.before, 'before');
       const after = decodeSeqCursor(query.after, 'after');
-      const thread = await cached(
-        `messages:thread:${context.organization.uid}:${threadUid}:${context.user.uid}`,
-        () => threadFor(context, threadUid),
-      );
-      const rows = await cached(
-        `messages:page:${context.organization.uid}:${threadUid}:${before}:${after}:${query.limit}`,
-        () => reads.listThreadMessages({ threadUid, before, after, limit: query.limit }),
-      );
+      const thread = await threadFor(context, threadUid);
+      const rows = await reads.listThreadMessages({ threadUid, before, after, limit: query.limit });
       const first = rows[0];
       const last = rows.at(-1);
       return {
