@@ -208,19 +208,24 @@ export async function buildApp({
   // A session answer is kept only when this request did not extend it, and only until it would change.
   const sessionAnswer = <T extends { extended: boolean; validUntil?: number }>(session: T | undefined) =>
     session && !session.extended ? (session.validUntil ?? null) : 0;
+  // Who may do what is read from the database on every request when other processes share it:
+  // a member removed through another process is refused here at once, not once the news arrives.
+  // (PostgreSQL answers these prepared point reads in well under a millisecond.) One process alone
+  // sees every write, so it keeps them.
+  const authReads = cluster.kind === 'single' ? readCache : createReadCache({ enabled: false });
   const access: AccessResolver = {
     authenticate: (token) =>
-      readCache.read(`session:${token}`, async () => {
+      authReads.read(`session:${token}`, async () => {
         const session = await auth.authenticate(token);
         return { value: session, validUntil: session ? sessionAnswer(session) : null };
       }),
     authenticateForOrganization: (token, organizationUid) =>
-      readCache.read(`session:${token}:${organizationUid}`, async () => {
+      authReads.read(`session:${token}:${organizationUid}`, async () => {
         const found = await auth.authenticateForOrganization(token, organizationUid);
         return { value: found, validUntil: found ? sessionAnswer(found.session) : null };
       }),
     findMembership: (organizationUid, userUid) =>
-      readCache.read(`membership:${organizationUid}:${userUid}`, async () => ({
+      authReads.read(`membership:${organizationUid}:${userUid}`, async () => ({
         value: await organizations.findForMember(organizationUid, userUid),
         validUntil: null,
       })),
@@ -229,7 +234,7 @@ export async function buildApp({
   const cachedMe: typeof me = {
     ...me,
     organizations: (user) =>
-      readCache.read(`organizations:${user.uid}`, async () => ({
+      authReads.read(`organizations:${user.uid}`, async () => ({
         value: await me.organizations(user),
         validUntil: null,
       })),
