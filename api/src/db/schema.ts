@@ -529,3 +529,17 @@ export const auditEvents = pgTable(
     index('audit_events_subject_idx').on(table.subjectType, table.subjectUid, table.id),
   ],
 );
+
+/**
+ * Rate-limit windows (api/src/http/rate-limiter.ts): one row per key, in the database so every API
+ * process counts against the same budget. Rows whose window has passed are swept now and then.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_windows_reset_at_idx').on(table.resetAt)],
+);

@@ -1,56 +1,64 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { rateLimitWindows } from '../../db/schema';
+
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface RateLimiterOptions {
+  db: Database;
+  /** Namespaces the keys: 'auth-ip', 'auth-email', … */
+  name: string;
   /** Requests allowed per key in one window. */
   limit: number;
   windowMs: number;
   /** Injectable clock for tests. */
   now?: () => number;
+  /** Passed windows are deleted once every this many hits (default 200). */
+  sweepEvery?: number;
+}
+
+export interface RateLimiter {
+  /** Counts one request for the key and says whether it may go ahead. */
+  hit(key: string): Promise<RateLimitDecision>;
 }
 
 /**
- * Fixed-window counter per key, in memory (one API process). Expired windows are swept at most
- * once per window, so memory stays bounded by the keys seen in the last window.
+ * A fixed-window counter per key, kept in the database: every API process sharing it spends the
+ * same budget (an in-memory counter would give each process its own). One upsert per hit, atomic
+ * per key, so parallel requests cannot both take the last slot.
  */
-export class FixedWindowRateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  private readonly now: () => number;
-  private lastSweep: number;
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  if (!Number.isInteger(options.limit) || options.limit < 1) throw new RangeError('limit must be at least 1');
+  if (!(options.windowMs > 0)) throw new RangeError('windowMs must be positive');
+  const { db, limit, windowMs } = options;
+  const clock = options.now ?? Date.now;
+  const sweepEvery = options.sweepEvery ?? 200;
+  let hits = 0;
 
-  constructor(private readonly options: RateLimiterOptions) {
-    if (!Number.isInteger(options.limit) || options.limit < 1)
-      throw new RangeError('limit must be at least 1');
-    if (!(options.windowMs > 0)) throw new RangeError('windowMs must be positive');
-    this.now = options.now ?? Date.now;
-    this.lastSweep = this.now();
-  }
-
-  /** Counts one request for the key and says whether it may go ahead. */
-  hit(key: string): RateLimitDecision {
-    const now = this.now();
-    this.sweep(now);
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + this.options.windowMs };
-      this.windows.set(key, window);
-    }
-    if (window.count >= this.options.limit) {
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
-    }
-    window.count += 1;
-    return { allowed: true };
-  }
-
-  /** Number of keys currently tracked (for tests and metrics). */
-  get size(): number {
-    return this.windows.size;
-  }
-
-  private sweep(now: number): void {
-    if (now - this.lastSweep < this.options.windowMs) return;
-    this.lastSweep = now;
-    for (const [key, window] of this.windows) {
-      if (window.resetAt <= now) this.windows.delete(key);
-    }
-  }
+  return {
+    async hit(key) {
+      const now = new Date(clock());
+      const fresh = new Date(now.getTime() + windowMs);
+      hits += 1;
+      if (hits % sweepEvery === 0) await db.delete(rateLimitWindows).where(lt(rateLimitWindows.resetAt, now));
+      const passed = sql`${rateLimitWindows.resetAt} <= ${now.toISOString()}::timestamptz`;
+      const [row] = await db
+        .insert(rateLimitWindows)
+        .values({ key: `${options.name}:${key}`, count: 1, resetAt: fresh })
+        .onConflictDoUpdate({
+          target: rateLimitWindows.key,
+          set: {
+            // Refused requests do not count: the window's count stops at one past the limit.
+            count: sql`case when ${passed} then 1 else least(${rateLimitWindows.count} + 1, ${limit + 1}) end`,
+            resetAt: sql`case when ${passed} then excluded.reset_at else ${rateLimitWindows.resetAt} end`,
+          },
+        })
+        .returning({ count: rateLimitWindows.count, resetAt: rateLimitWindows.resetAt });
+      if (!row || row.count <= limit) return { allowed: true };
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000)),
+      };
+    },
+  };
 }

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { AuthenticatedSession } from '../../http/guards';
 import { escapeHtml, type Mailer } from '../mail/service';
-import { FixedWindowRateLimiter } from './rate-limiter';
+import { createRateLimiter } from './rate-limiter';
 import {
   consumeMagicLink,
   deleteSession,
@@ -85,21 +85,25 @@ export function createAuthService({ db, mailer, config, now }: AuthServiceDeps) 
     if (session.dueForExtension) await extendSession(db, session.id);
     return session.dueForExtension;
   }
-  const perEmail = new FixedWindowRateLimiter({
+  const perEmail = createRateLimiter({
+    db,
+    name: 'sign-in-email',
     limit: config.authRateLimitPerEmail,
     windowMs: RATE_LIMIT_WINDOW_MS,
     ...(now ? { now } : {}),
   });
-  const perIp = new FixedWindowRateLimiter({
+  const perIp = createRateLimiter({
+    db,
+    name: 'sign-in-ip',
     limit: config.authRateLimitPerIp,
     windowMs: RATE_LIMIT_WINDOW_MS,
     ...(now ? { now } : {}),
   });
 
-  function throttle(ip: string, email: string): void {
+  async function throttle(ip: string, email: string): Promise<void> {
     // The address budget is only spent on requests the client's budget lets through.
-    const decision = perIp.hit(ip);
-    const final = decision.allowed ? perEmail.hit(email) : decision;
+    const decision = await perIp.hit(ip);
+    const final = decision.allowed ? await perEmail.hit(email) : decision;
     if (!final.allowed) {
       throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE, undefined, {
         headers: { 'retry-after': String(final.retryAfterSeconds) },
@@ -110,7 +114,7 @@ export function createAuthService({ db, mailer, config, now }: AuthServiceDeps) 
   return {
     /** POST auth: mails a single-use sign-in link valid for 15 minutes. */
     async requestMagicLink(input: TRequestMagicLinkRequest, client: { ip: string }): Promise<void> {
-      throttle(client.ip, input.email);
+      await throttle(client.ip, input.email);
       if (!isAllowlisted(config.authAllowlist, input.email)) {
         throw new AppError('NOT_ALLOWLISTED', NOT_ALLOWLISTED_MESSAGE);
       }

@@ -12,7 +12,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/errors';
-import { FixedWindowRateLimiter } from '../auth/rate-limiter';
+import { createRateLimiter } from '../auth/rate-limiter';
 import {
   createToken,
   hashToken,
@@ -73,7 +73,9 @@ export function createProfileService(deps: {
 }) {
   const { db, mailer, config } = deps;
   // Each request mails an address the user typed: the same budget as sign-in links, per user.
-  const perUser = new FixedWindowRateLimiter({
+  const perUser = createRateLimiter({
+    db,
+    name: 'email-change',
     limit: config.authRateLimitPerEmail,
     windowMs: RATE_LIMIT_WINDOW_MS,
   });
@@ -94,7 +96,7 @@ export function createProfileService(deps: {
         throw new AppError('NOT_ALLOWLISTED', NOT_ALLOWLISTED_MESSAGE, { email: NOT_ALLOWLISTED_MESSAGE });
       }
       if (await findUserByEmail(db, email)) throw emailTaken();
-      const decision = perUser.hit(user.uid);
+      const decision = await perUser.hit(user.uid);
       if (!decision.allowed) {
         throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE, undefined, {
           headers: { 'retry-after': String(decision.retryAfterSeconds) },
