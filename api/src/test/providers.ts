@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { organizations, providers } from '../db/schema';
 import { signTimestamped } from '../http/hmac';
+import { toProvider } from '../modules/providers/repo';
 import { createProviderAdapters, type ProviderAdapters } from '../providers/registry';
 import { type TestApp, testConfig } from './app';
 
@@ -69,7 +70,7 @@ export function countingAdapters(sandbox: SandboxProvider) {
 export async function createCatalogueProvider(
   db: Database,
   overrides: Partial<typeof providers.$inferInsert> = {},
-): Promise<TCatalogueProvider & { uid: string }> {
+): Promise<TCatalogueProvider> {
   const [row] = await db
     .insert(providers)
     .values({
@@ -95,18 +96,7 @@ export async function createCatalogueProvider(
     })
     .returning();
   if (!row) throw new Error('provider not created');
-  return {
-    uid: row.uid,
-    name: row.name,
-    logoUrl: row.imageUrl,
-    description: row.description,
-    countries: row.countries,
-    fiat: row.fiat,
-    stablecoins: row.stablecoins,
-    networks: [...new Set(row.stablecoins.map((coin) => coin.network))],
-    fees: row.fees,
-    onboardingOpen: row.onboardingOpen,
-  };
+  return toProvider(row);
 }
 
 export async function approveOrganization(db: Database, organizationUid: string): Promise<void> {

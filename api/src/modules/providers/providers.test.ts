@@ -16,6 +16,7 @@ import { auditEvents, jobs, providerAccounts, providerWebhookEvents } from '../.
 import { ORGANIZATION_NOT_APPROVED_MESSAGE } from '../../http/guards';
 import { signTimestamped } from '../../http/hmac';
 import { ProviderError } from '../../providers/http-client';
+import type { ProviderAdapters } from '../../providers/registry';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createOrganization, signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
@@ -31,10 +32,29 @@ import {
   testSandbox,
 } from '../../test/providers';
 
-async function arrange(options: { role?: 'Admin' | 'Editor' | 'Viewer'; approved?: boolean } = {}) {
+type Adapter = NonNullable<ReturnType<ProviderAdapters>>;
+
+/**
+ * An approved organization whose signed-in member has `role`, on an API speaking to the test
+ * sandbox; `wrap` replaces adapter methods (to simulate a crash or a refusal).
+ */
+async function arrange(
+  options: {
+    role?: 'Admin' | 'Editor' | 'Viewer';
+    approved?: boolean;
+    wrap?: (adapter: Adapter) => Partial<Adapter>;
+  } = {},
+) {
   const sandbox = await testSandbox();
   const counting = countingAdapters(sandbox);
-  const testApp = await createTestApp(sandboxConfig(sandbox), { providerAdapters: counting.adapters });
+  const { wrap } = options;
+  const adapters: ProviderAdapters = wrap
+    ? (provider) => {
+        const adapter = counting.adapters(provider);
+        return adapter ? { ...adapter, ...wrap(adapter) } : null;
+      }
+    : counting.adapters;
+  const testApp = await createTestApp(sandboxConfig(sandbox), { providerAdapters: adapters });
   const user = await signInUser(testApp.app);
   const organization = await createOrganization(testApp, user.cookie, { role: options.role ?? 'Admin' });
   if (options.approved ?? true) await approveOrganization(testApp.db, organization.uid);
@@ -185,48 +205,34 @@ describe('onboarding with a provider', () => {
   });
 
   it('never onboards twice when the job dies after the provider call: the retry sends the same key', async () => {
-    const sandbox = await testSandbox();
-    const counting = countingAdapters(sandbox);
     let crash = true;
-    const testApp = await createTestApp(sandboxConfig(sandbox), {
-      providerAdapters: (provider) => {
-        const adapter = counting.adapters(provider);
-        if (!adapter) return null;
-        return {
-          ...adapter,
-          async startOnboarding(account, kyb, key) {
-            const answer = await adapter.startOnboarding(account, kyb, key);
-            if (crash) {
-              crash = false;
-              throw new Error('the process died before committing');
-            }
-            return answer;
-          },
-        };
-      },
+    const scene = await arrange({
+      wrap: (adapter) => ({
+        async startOnboarding(account, kyb, key) {
+          const answer = await adapter.startOnboarding(account, kyb, key);
+          if (crash) {
+            crash = false;
+            throw new Error('the process died before committing');
+          }
+          return answer;
+        },
+      }),
     });
-    const user = await signInUser(testApp.app);
-    const organization = await createOrganization(testApp, user.cookie);
-    await approveOrganization(testApp.db, organization.uid);
-    const provider = await createCatalogueProvider(testApp.db);
-    const before = Object.keys(sandbox.store.state.onboardings).length;
+    const provider = await createCatalogueProvider(scene.testApp.db);
+    const before = Object.keys(scene.sandbox.store.state.onboardings).length;
 
-    const started = await call(testApp.app, 'POST', '/provider-accounts', {
-      cookie: user.cookie,
-      organization: organization.uid,
-      body: { providerUid: provider.uid },
-    });
-    expect(started.statusCode).toBe(202);
-    await testApp.app.jobs.drain();
-    expect((await accountOf(testApp, organization.uid))?.status).toBe('Submitting');
-    await testApp.db.update(jobs).set({ runAt: new Date() });
-    await testApp.app.jobs.drain();
+    expect((await scene.ask('POST', '/provider-accounts', { providerUid: provider.uid })).statusCode).toBe(
+      202,
+    );
+    await scene.testApp.app.jobs.drain();
+    expect((await accountOf(scene.testApp, scene.organization.uid))?.status).toBe('Submitting');
+    await scene.testApp.db.update(jobs).set({ runAt: new Date() });
+    await scene.testApp.app.jobs.drain();
 
-    const account = await accountOf(testApp, organization.uid);
-    expect(account?.status).toBe('Pending');
-    expect(counting.startKeys).toHaveLength(2);
-    expect(new Set(counting.startKeys).size).toBe(1);
-    expect(Object.keys(sandbox.store.state.onboardings).length - before).toBe(1);
+    expect((await accountOf(scene.testApp, scene.organization.uid))?.status).toBe('Pending');
+    expect(scene.startKeys).toHaveLength(2);
+    expect(new Set(scene.startKeys).size).toBe(1);
+    expect(Object.keys(scene.sandbox.store.state.onboardings).length - before).toBe(1);
   });
 
   it('refuses a Viewer (403), an unknown provider (404) and a provider whose onboarding is closed (409)', async () => {
@@ -257,43 +263,34 @@ describe('onboarding with a provider', () => {
   });
 
   it('marks the account Failed when the provider refuses the request, and a new start tries again', async () => {
-    const sandbox = await testSandbox();
-    const counting = countingAdapters(sandbox);
     let refuse = true;
-    const testApp = await createTestApp(sandboxConfig(sandbox), {
-      providerAdapters: (provider) => {
-        const adapter = counting.adapters(provider);
-        if (!adapter) return null;
-        return {
-          ...adapter,
-          startOnboarding: (account, kyb, key) =>
-            refuse
-              ? Promise.reject(new ProviderError('business.name is required', 400, 'invalid_request', false))
-              : adapter.startOnboarding(account, kyb, key),
-        };
-      },
+    const scene = await arrange({
+      wrap: (adapter) => ({
+        startOnboarding: (account, kyb, key) =>
+          refuse
+            ? Promise.reject(new ProviderError('business.name is required', 400, 'invalid_request', false))
+            : adapter.startOnboarding(account, kyb, key),
+      }),
     });
-    const user = await signInUser(testApp.app);
-    const organization = await createOrganization(testApp, user.cookie);
-    await approveOrganization(testApp.db, organization.uid);
-    const provider = await createCatalogueProvider(testApp.db);
-    const start = () =>
-      call(testApp.app, 'POST', '/provider-accounts', {
-        cookie: user.cookie,
-        organization: organization.uid,
-        body: { providerUid: provider.uid },
-      });
+    const provider = await createCatalogueProvider(scene.testApp.db);
+    const start = () => scene.ask('POST', '/provider-accounts', { providerUid: provider.uid });
 
     await start();
-    await testApp.app.jobs.drain();
-    expect(await accountOf(testApp, organization.uid)).toMatchObject({ status: 'Failed', attempt: 1 });
+    await scene.testApp.app.jobs.drain();
+    expect(await accountOf(scene.testApp, scene.organization.uid)).toMatchObject({
+      status: 'Failed',
+      attempt: 1,
+    });
 
     refuse = false;
     const again = ZProviderAccountResponse.parse((await start()).json()).data;
     expect(again.status).toBe('Submitting');
-    await testApp.app.jobs.drain();
-    expect(await accountOf(testApp, organization.uid)).toMatchObject({ status: 'Pending', attempt: 2 });
-    expect(counting.startKeys).toEqual([`${again.uid}:2`]);
+    await scene.testApp.app.jobs.drain();
+    expect(await accountOf(scene.testApp, scene.organization.uid)).toMatchObject({
+      status: 'Pending',
+      attempt: 2,
+    });
+    expect(scene.startKeys).toEqual([`${again.uid}:2`]);
   });
 });
 
