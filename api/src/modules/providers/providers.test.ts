@@ -43,6 +43,8 @@ async function arrange(
     role?: 'Admin' | 'Editor' | 'Viewer';
     approved?: boolean;
     wrap?: (adapter: Adapter) => Partial<Adapter>;
+    /** Collects the API's log lines (warn and above). */
+    logs?: string[];
   } = {},
 ) {
   const sandbox = await testSandbox();
@@ -54,7 +56,14 @@ async function arrange(
         return adapter ? { ...adapter, ...wrap(adapter) } : null;
       }
     : counting.adapters;
-  const testApp = await createTestApp(sandboxConfig(sandbox), { providerAdapters: adapters });
+  const { logs } = options;
+  const testApp = await createTestApp(
+    { ...sandboxConfig(sandbox), ...(logs ? { logLevel: 'warn' as const } : {}) },
+    {
+      providerAdapters: adapters,
+      ...(logs ? { logStream: { write: (line: string) => logs.push(line) } } : {}),
+    },
+  );
   const user = await signInUser(testApp.app);
   const organization = await createOrganization(testApp, user.cookie, { role: options.role ?? 'Admin' });
   if (options.approved ?? true) await approveOrganization(testApp.db, organization.uid);
@@ -358,7 +367,8 @@ describe('provider webhooks', () => {
   });
 
   it('refuses a bad or stale signature (401), an unknown event (400) and an unknown provider (404), and logs them', async () => {
-    const scene = await arrange();
+    const logs: string[] = [];
+    const scene = await arrange({ logs });
     const provider = await createCatalogueProvider(scene.testApp.db);
     const account = await onboard(scene, provider.uid);
     const eventId = await sandboxDecide(scene.sandbox, account.externalId ?? '', 'approve');
@@ -405,6 +415,11 @@ describe('provider webhooks', () => {
 
     expect(await accountOf(scene.testApp, scene.organization.uid)).toMatchObject({ status: 'Pending' });
     expect(await scene.testApp.db.select().from(providerWebhookEvents)).toEqual([]);
+    const refusals = logs
+      .map((line) => JSON.parse(line) as { msg?: string; reason?: string })
+      .filter((line) => line.msg === 'Provider webhook refused')
+      .map((line) => line.reason);
+    expect(refusals).toEqual(['bad-signature', 'bad-signature', 'stale', 'bad-signature', 'unknown-event']);
   });
 
   it('never undoes a decision: a late "needs more info" after approval changes nothing', async () => {

@@ -82,6 +82,14 @@ function stateFrom(onboarding: ProviderOnboarding): {
 /** A decided account stays decided: a late or out-of-order "pending" never undoes Active or Rejected. */
 const DECIDED: readonly TProviderAccountStatus[] = ['Active', 'Rejected'];
 
+/** The account still waits for this job's call (not answered by a webhook first, not started again since). */
+function awaitsProvider(
+  account: ProviderAccountRow | undefined,
+  job: OnboardingJob,
+): account is ProviderAccountRow {
+  return account?.status === 'Submitting' && account.attempt === job.attempt;
+}
+
 export type ProviderService = ReturnType<typeof createProviderService>;
 
 /**
@@ -142,7 +150,7 @@ export function createProviderService(deps: ProviderServiceDeps) {
   async function failAccount(job: OnboardingJob, reason: string): Promise<void> {
     const changed = await db.transaction(async (tx) => {
       const account = await lockAccountByUid(tx, job.accountUid);
-      if (!account || account.status !== 'Submitting' || account.attempt !== job.attempt) return undefined;
+      if (!awaitsProvider(account, job)) return undefined;
       await updateAccount(tx, account.uid, { status: 'Failed', reason, requirements: [] });
       await recordAudit(tx, {
         organizationUid: account.organizationUid,
@@ -166,7 +174,7 @@ export function createProviderService(deps: ProviderServiceDeps) {
     async handle(job, context) {
       const account = await lockAccountByUid(db, job.accountUid);
       // Done already (a webhook got there first, or this attempt was superseded): nothing to call.
-      if (!account || account.status !== 'Submitting' || account.attempt !== job.attempt) return;
+      if (!awaitsProvider(account, job)) return;
       const provider = await findProvider(db, account.providerUid, { listedOnly: false });
       const adapter = provider ? deps.adapters(provider) : null;
       if (!provider || !adapter) {
