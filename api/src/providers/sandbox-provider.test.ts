@@ -229,4 +229,27 @@ describe('the sandbox provider', () => {
     const second = await until(() => hook.received[1]);
     expect(second.eventId).toBe(eventId);
   });
+
+  it('keeps an undelivered webhook across a restart and delivers it once the endpoint is back', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'sandbox-provider-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    let down = true;
+    const hook = await receiver(() => (down ? 500 : 200));
+    const first = await start({ dataDir, webhookUrl: hook.url });
+    const created = await call(first, 'POST', '/v1/onboardings', {
+      idempotencyKey: 'k',
+      body: onboardingBody(),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const eventId = (await (
+      await call(first, 'POST', `/v1/sandbox/onboardings/${id}/approve`, { idempotencyKey: 'a', body: {} })
+    ).json()) as { eventId: string };
+    await until(() => (first.store.state.deliveries[0]?.attempts ? true : undefined));
+    await first.close();
+
+    down = false;
+    await start({ dataDir, webhookUrl: hook.url });
+    const delivered = await until(() => hook.received[0]);
+    expect(delivered.eventId).toBe(eventId.eventId);
+  });
 });
