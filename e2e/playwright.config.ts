@@ -54,6 +54,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The seed's 5,000-message thread is for `npm start` and the benchmark; tests write their own mail.
       SEED_LONG_THREAD_MESSAGES: '0',
+      // The sandbox provider decides onboardings after two seconds (time to see Pending), so a spec sees Active without waiting long.
+      SANDBOX_REVIEW_SECONDS: '2',
     },
   },
 });

@@ -22,6 +22,7 @@ export const API_ENTRIES = {
   'release-cli': 'src/modules/releases/cli.ts',
   'remote-server': 'src/web/remote-server.ts',
   'dev-chain': 'dev-chain/main.ts',
+  'sandbox-provider': 'sandbox-provider/main.ts',
 };
 
 /** Bare imports stay imports, except the workspace's TypeScript package, which is compiled in. */

@@ -35,6 +35,9 @@ import { registerOrganizationAvatarRoutes, registerOrganizationRoutes } from './
 import { createOrganizationService } from './modules/organization/service';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
+import { findOrganizationIdentity } from './modules/providers/repo';
+import { registerProviderRoutes, registerProviderWebhookRoutes } from './modules/providers/routes';
+import { createProviderService } from './modules/providers/service';
 import { registerReferenceRoutes } from './modules/reference/routes';
 import { registerReleaseFileRoutes, registerReleaseRoutes } from './modules/releases/routes';
 import { openReleases } from './modules/releases/service';
@@ -48,6 +51,7 @@ import { createUploadService, type UploadService } from './modules/uploads/servi
 import { createWalletChainAccess, type WalletChainAccess } from './modules/wallet/chain';
 import { registerWalletRoutes } from './modules/wallet/routes';
 import { createWalletService, type WalletTiming } from './modules/wallet/service';
+import { createProviderAdapters, type ProviderAdapters } from './providers/registry';
 import { readShellTemplate, registerDashboard } from './web/dashboard';
 import { inlineScriptHashes, registerDashboardSecurityHeaders } from './web/security-headers';
 
@@ -82,6 +86,8 @@ export interface BuildAppOptions {
   events?: EventBus;
   /** Stands in for the clock of uploads (tests of expired links). */
   now?: () => Date;
+  /** Defaults to the adapters the configuration names (api/src/providers); tests wrap them to count calls. */
+  providerAdapters?: ProviderAdapters;
 }
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -120,6 +126,7 @@ export async function buildApp({
   events: givenEvents,
   cluster: linkCluster,
   now,
+  providerAdapters,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -303,6 +310,18 @@ export async function buildApp({
     hostname: config.messages.clientMailDomain,
     log: messagesLog,
   });
+  const providers = createProviderService({
+    db,
+    events,
+    adapters: providerAdapters ?? createProviderAdapters(config.providers),
+    wake: () => jobs.wake(),
+    webhookBaseUrl: config.providers.webhookBaseUrl,
+    // The KYB data sent to providers. For now the organization's own record; the KYB module's
+    // approved application replaces it (kyb.approvedApplication) once it lands.
+    kybData: async (organizationUid) => (await findOrganizationIdentity(db, organizationUid)) ?? null,
+    log: app.log.child({ component: 'providers' }),
+  });
+  jobs.register(providers.onboardingJob);
   app.decorate('events', events);
   app.decorate('blobs', blobs);
   app.decorate('inbound', inbound);
@@ -341,6 +360,8 @@ export async function buildApp({
         secret: config.messages.inboundSecret,
         maxBytes: config.messages.inboundMaxBytes,
       });
+      registerProviderRoutes(api, { providers });
+      await api.register(registerProviderWebhookRoutes, { providers });
       registerEventRoutes(api, { events });
       registerReleaseRoutes(api, { releases, token: config.releases.token });
       if (config.outboxEnabled) registerDevRoutes(api, { dev: createDevService({ db }) });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  API_PREFIX,
   DEFAULT_CLIENT_MAIL_DOMAIN,
   DEFAULT_RELEASE_ENVIRONMENT,
   type TRemoteEntry,
@@ -13,6 +14,7 @@ import {
 } from '@dash/shared/contracts';
 import { z } from 'zod';
 import { DEV_CHAIN_RELAYER_KEY } from './modules/wallet/safe';
+import { DEV_SANDBOX_WEBHOOK_SECRET, parseSandboxKeys } from './providers/sandbox-config';
 
 /** The repository root: two levels above api/src. Relative paths in the environment resolve from here. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -90,6 +92,7 @@ export interface Config {
   wallet: WalletConfig;
   messages: MessagesConfig;
   uploads: UploadsConfig;
+  providers: ProvidersConfig;
   /** Where files live: s3://… (BLOB_STORE_URL) or, by default, the filesystem under `blobDir`. */
   blobStoreUrl: string | undefined;
   /** DATA_DIR/blobs: the filesystem blob store's root. */
@@ -109,6 +112,21 @@ export interface MessagesConfig {
   inboundSmtpPort: number;
   /** Largest raw mail accepted, by SMTP or webhook. */
   inboundMaxBytes: number;
+}
+
+/** Provider adapters (api/src/providers) and the sandbox provider they reach in development. */
+export interface ProvidersConfig {
+  sandbox: {
+    /** SANDBOX_PROVIDER_URL, else http://127.0.0.1:SANDBOX_PROVIDER_PORT (PORT+30). */
+    url: string;
+    /** account → API key (SANDBOX_PROVIDER_KEYS). */
+    apiKeys: Record<string, string>;
+    /** HMAC key of its webhooks (SANDBOX_WEBHOOK_SECRET). */
+    webhookSecret: string;
+  };
+  /** Where providers post webhooks: <base>/<providerUid> (PROVIDER_WEBHOOK_BASE_URL; default this API). */
+  webhookBaseUrl: string;
+  requestTimeoutMs: number;
 }
 
 /** Signed uploads (api/src/modules/uploads). */
@@ -273,6 +291,30 @@ const ZEnv = z.object({
   BLOB_STORE_URL: z
     .url({ protocol: /^s3$/, message: 'must be an s3://bucket[/prefix][?endpoint=…] URL' })
     .optional(),
+  SANDBOX_PROVIDER_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+  SANDBOX_PROVIDER_PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int({ message: 'must be a port number' })
+    .min(1, { message: 'must be a port number' })
+    .max(65535, { message: 'must be a port number' })
+    .optional(),
+  SANDBOX_PROVIDER_KEYS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const keys = parseSandboxKeys(value);
+      if (!keys) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be account=key pairs separated by commas (keys of 8+ characters)',
+        });
+        return z.NEVER;
+      }
+      return keys;
+    }),
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  PROVIDER_WEBHOOK_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+  PROVIDER_REQUEST_TIMEOUT_MS: positiveInt(10_000),
   SEED_LONG_THREAD_MESSAGES: z.coerce
     .number({ message: 'must be a whole number' })
     .int({ message: 'must be a whole number' })
@@ -399,6 +441,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: vars.UPLOAD_MAX_BYTES,
       // Outside production a per-process key: signed URLs live 15 minutes and a restart refuses older ones.
       secret: vars.UPLOAD_SECRET ?? randomBytes(32).toString('hex'),
+    },
+    providers: {
+      sandbox: {
+        url: (
+          vars.SANDBOX_PROVIDER_URL ?? `http://127.0.0.1:${vars.SANDBOX_PROVIDER_PORT ?? vars.API_PORT + 29}`
+        ).replace(/\/+$/, ''),
+        apiKeys: vars.SANDBOX_PROVIDER_KEYS,
+        webhookSecret: vars.SANDBOX_WEBHOOK_SECRET ?? DEV_SANDBOX_WEBHOOK_SECRET,
+      },
+      webhookBaseUrl: (
+        vars.PROVIDER_WEBHOOK_BASE_URL ?? `http://127.0.0.1:${vars.API_PORT}${API_PREFIX}/providers/webhooks`
+      ).replace(/\/+$/, ''),
+      requestTimeoutMs: vars.PROVIDER_REQUEST_TIMEOUT_MS,
     },
     blobStoreUrl: vars.BLOB_STORE_URL,
     blobDir: path.join(path.resolve(REPO_ROOT, vars.DATA_DIR), 'blobs'),

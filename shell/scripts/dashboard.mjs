@@ -7,7 +7,8 @@
 //
 // Ports all follow PORT (default 3000): the dashboard origin on PORT, remotes on PORT+11..PORT+14,
 // the wallet's local EVM dev chain (api/dev-chain, kept in DATA_DIR/dev-chain) on PORT+20 unless
-// WALLET_CHAIN names a public chain, and inbound SMTP on PORT+25 (127.0.0.1).
+// WALLET_CHAIN names a public chain, inbound SMTP on PORT+25 (127.0.0.1), and the sandbox provider
+// (api/sandbox-provider, kept in DATA_DIR/sandbox-provider) on PORT+30 (127.0.0.1).
 // The API also serves release pins (`pnpm release`, DATA_DIR/releases): a pinned remote is loaded
 // from http://localhost:PORT/releases/…, an unpinned one from its own server.
 // Flags: --skip-build (use the existing dist/ folders), --quiet (no child output unless it fails).
@@ -28,6 +29,8 @@ const releasesPublicUrl = process.env.RELEASES_PUBLIC_URL ?? `http://localhost:$
 const remotePort = (index) => port + 11 + index;
 const devChainPort = Number(process.env.DEV_CHAIN_PORT ?? port + 20);
 const usesDevChain = (process.env.WALLET_CHAIN ?? 'dev') === 'dev';
+const sandboxPort = Number(process.env.SANDBOX_PROVIDER_PORT ?? port + 30);
+const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 const version = (pkg) => JSON.parse(readFileSync(join(ROOT, pkg, 'package.json'), 'utf8')).version;
 
 const exited = (child) => child.exitCode !== null || child.signalCode !== null;
@@ -166,8 +169,17 @@ async function main() {
     });
   }
 
+  // The sandbox provider: its own process and state. SANDBOX_REVIEW_SECONDS, SANDBOX_PROVIDER_KEYS,
+  // SANDBOX_WEBHOOK_SECRET and SANDBOX_WEBHOOK_URL pass through from the environment (the API reads
+  // the same keys and secret).
+  start('sandbox-provider', node, [join(apiDist, 'sandbox-provider.js')], {
+    cwd: join(ROOT, 'api'),
+    env: { PORT: String(sandboxPort), SANDBOX_PROVIDER_PORT: String(sandboxPort), DATA_DIR: dataDir },
+  });
+
   const apiEnv = {
     API_PORT: String(port),
+    SANDBOX_PROVIDER_URL: process.env.SANDBOX_PROVIDER_URL ?? sandboxUrl,
     WEB_DIST_DIR: join(ROOT, 'shell', 'dist'),
     DEV_CHAIN_PORT: String(devChainPort),
     PUBLIC_URL: publicUrl,
@@ -198,6 +210,7 @@ async function main() {
 
   await Promise.all([
     ...(usesDevChain ? [waitForLine('dev-chain', /^Dev chain ready/)] : []),
+    waitFor(`${sandboxUrl}/v1/health`, 'sandbox-provider'),
     waitFor(`http://127.0.0.1:${port}/api/v0/health`, 'api'),
     ...REMOTES.map((name, index) => waitFor(`http://127.0.0.1:${remotePort(index)}/mf-manifest.json`, name)),
   ]);
@@ -219,6 +232,7 @@ async function main() {
   (inbound SMTP on 127.0.0.1:${smtpPort}, or POST /api/v0/inbound/email signed with INBOUND_SECRET; see README).
 
   API ${`${publicUrl}/api/v0`} (reference: ${publicUrl}/api/v0/docs) · remotes ${REMOTES.map((name, i) => `${name} :${remotePort(i)}`).join(', ')}
+  Sandbox provider: ${sandboxUrl} (Transfero and Bitso; reviews onboardings after ${process.env.SANDBOX_REVIEW_SECONDS ?? 5} s; test helpers in the README)
   Wallet chain: ${usesDevChain ? `local dev chain http://127.0.0.1:${devChainPort} (chain id 1337)` : process.env.WALLET_CHAIN}
   Releases: DATA_DIR=${dataDir} PORT=${port} pnpm release status (served from ${releasesPublicUrl};
   release HTTP API ${process.env.RELEASE_TOKEN ? 'on' : 'off: set RELEASE_TOKEN to turn it on'}).

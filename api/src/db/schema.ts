@@ -1,7 +1,14 @@
-import { APPROVAL_STATUSES, ROLES } from '@dash/shared/contracts';
+import {
+  APPROVAL_STATUSES,
+  PROVIDER_ACCOUNT_STATUSES,
+  ROLES,
+  type TCatalogueProvider,
+  type TProviderRequirement,
+} from '@dash/shared/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   customType,
   foreignKey,
@@ -315,11 +322,27 @@ export const walletRelayerNonces = pgTable(
 /** Anything stored in a tsvector column (full-text search). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+/** The provider adapters this build has (api/src/providers/registry.ts). */
+export const PROVIDER_ADAPTERS = ['sandbox'] as const;
+
 /** Payment providers the organizations correspond with (global records: the same provider writes to many). */
 export const providers = pgTable('providers', {
   uid: uuid('uid').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  /** The logo (null: the UI shows the name's initials). */
   imageUrl: text('image_url'),
+  /** The catalogue (/explore): what it offers. Amounts are decimal strings (see ZProviderFee). */
+  description: text('description').notNull().default(''),
+  countries: jsonb('countries').$type<string[]>().notNull().default([]),
+  fiat: jsonb('fiat').$type<TCatalogueProvider['fiat']>().notNull().default([]),
+  stablecoins: jsonb('stablecoins').$type<TCatalogueProvider['stablecoins']>().notNull().default([]),
+  fees: jsonb('fees').$type<TCatalogueProvider['fees']>().notNull().default([]),
+  /** Listed in the catalogue (providers we only correspond with are not). */
+  listed: boolean('listed').notNull().default(false),
+  onboardingOpen: boolean('onboarding_open').notNull().default(false),
+  /** Which adapter speaks to it (api/src/providers) and the account it uses there; null: none. */
+  adapter: text('adapter', { enum: PROVIDER_ADAPTERS }),
+  adapterAccount: text('adapter_account'),
   createdAt: createdAt(),
 });
 
@@ -531,7 +554,7 @@ export const auditEvents = pgTable(
 );
 
 /**
- * Rate-limit windows (api/src/http/rate-limiter.ts): one row per key, in the database so every API
+ * Rate-limit windows (api/src/modules/auth/rate-limiter.ts): one row per key, in the database so every API
  * process counts against the same budget. Rows whose window has passed are swept now and then.
  */
 export const rateLimitWindows = pgTable(
@@ -542,4 +565,51 @@ export const rateLimitWindows = pgTable(
     resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('rate_limit_windows_reset_at_idx').on(table.resetAt)],
+);
+
+/**
+ * An organization's account with a provider (/open-stable): one per (organization, provider). The
+ * provider is told by the job `provider.onboarding.start` after the commit; its webhooks move it on.
+ */
+export const providerAccounts = pgTable(
+  'provider_accounts',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    organizationUid: uuid('organization_uid')
+      .notNull()
+      .references(() => organizations.uid, { onDelete: 'cascade' }),
+    providerUid: uuid('provider_uid')
+      .notNull()
+      .references(() => providers.uid, { onDelete: 'cascade' }),
+    status: text('status', { enum: PROVIDER_ACCOUNT_STATUSES }).notNull(),
+    /** Counts starts: the provider call's idempotency key is `<uid>:<attempt>`, so a retried job never onboards twice. */
+    attempt: integer('attempt').notNull().default(1),
+    externalId: text('external_id'),
+    reason: text('reason'),
+    requirements: jsonb('requirements').$type<TProviderRequirement[]>().notNull().default([]),
+    startedBy: uuid('started_by').references(() => users.uid, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('provider_accounts_organization_provider_unique').on(
+      table.organizationUid,
+      table.providerUid,
+    ),
+    check('provider_accounts_status_check', sql`${table.status} in (${sqlList(PROVIDER_ACCOUNT_STATUSES)})`),
+  ],
+);
+
+/** Provider webhook events already processed: a delivery seen before answers 200 and changes nothing. */
+export const providerWebhookEvents = pgTable(
+  'provider_webhook_events',
+  {
+    providerUid: uuid('provider_uid')
+      .notNull()
+      .references(() => providers.uid, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.providerUid, table.eventId] })],
 );

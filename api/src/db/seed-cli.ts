@@ -7,6 +7,7 @@ import { createDatabase } from './client';
 import { migrate } from './migrate';
 import { DEMO_ORGANIZATION, DEMO_SIGNING_DEVICE, DEMO_USER, seed } from './seed';
 import { seedMessages } from './seed-messages';
+import { seedProviderCatalogue } from './seed-providers';
 
 try {
   const config = loadConfig();
@@ -38,6 +39,10 @@ try {
     });
     console.log(
       `Seeded messages to ${mailbox}: ${messages.stored} stored, ${messages.skipped} already there, in ${(messages.ms / 1000).toFixed(1)} s.`,
+    );
+    const catalogued = await seedProviderCatalogue(database.db);
+    console.log(
+      `Seeded the provider catalogue: ${catalogued} providers (Transfero and Bitso onboard through the sandbox provider).`,
     );
   } finally {
     await database.close();

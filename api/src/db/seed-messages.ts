@@ -24,7 +24,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function ensureProviders(db: Database): Promise<void> {
+export async function ensureProviders(db: Database): Promise<void> {
   for (const provider of DEMO_PROVIDERS) {
     const [known] = await db
       .select({ uid: providerAddresses.providerUid })

@@ -10,6 +10,7 @@ import type { AppDatabase, Database } from '../db/client';
 import type { Mailer } from '../modules/mail/service';
 import type { WalletChainAccess } from '../modules/wallet/chain';
 import type { WalletTiming } from '../modules/wallet/service';
+import type { ProviderAdapters } from '../providers/registry';
 import { emptyTestDatabase } from './database';
 
 export interface TestApp {
@@ -45,6 +46,7 @@ export async function createTestApp(
     walletChain?: WalletChainAccess;
     walletTiming?: WalletTiming;
     now?: () => Date;
+    providerAdapters?: ProviderAdapters;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
@@ -58,6 +60,7 @@ export async function createTestApp(
     ...(options.walletChain ? { walletChain: options.walletChain } : {}),
     ...(options.walletTiming ? { walletTiming: options.walletTiming } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.providerAdapters ? { providerAdapters: options.providerAdapters } : {}),
   });
   onTestFinished(async () => {
     await app.close();

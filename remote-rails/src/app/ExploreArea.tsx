@@ -1,24 +1,19 @@
-import { NotFoundView } from '@dash/shared';
-import { Route, Routes, useParams } from 'react-router-dom';
-import { PlannedPage } from '../components/PlannedPage';
+import { NotFoundView, PageSkeleton } from '@dash/shared';
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
 
-function ProviderPage() {
-  const { providerUid } = useParams();
-  return <PlannedPage title="Provider">Details of provider {providerUid}.</PlannedPage>;
-}
+const ExplorePage = lazy(() => import('../features/explore/routes/ExplorePage'));
+const ProviderPage = lazy(() => import('../features/explore/routes/ProviderPage'));
 
-/** /org/{org}/explore and /org/{org}/explore/{providerUid} */
+/** /org/{org}/explore and /org/{org}/explore/{providerUid}; each page is its own chunk. */
 export default function ExploreArea() {
   return (
-    <Routes>
-      <Route
-        index
-        element={
-          <PlannedPage title="Explore">Payment providers your organization can work with.</PlannedPage>
-        }
-      />
-      <Route path=":providerUid" element={<ProviderPage />} />
-      <Route path="*" element={<NotFoundView />} />
-    </Routes>
+    <Suspense fallback={<PageSkeleton rows={6} label="Loading providers" />}>
+      <Routes>
+        <Route index element={<ExplorePage />} />
+        <Route path=":providerUid" element={<ProviderPage />} />
+        <Route path="*" element={<NotFoundView />} />
+      </Routes>
+    </Suspense>
   );
 }

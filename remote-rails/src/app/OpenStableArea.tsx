@@ -1,34 +1,21 @@
-import { can, NotFoundView, paths, useCurrentOrganization } from '@dash/shared';
-import { Navigate, Route, Routes, useParams } from 'react-router-dom';
-import { PlannedPage } from '../components/PlannedPage';
+import { NotFoundView, PageSkeleton } from '@dash/shared';
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
 
-function ProviderPage() {
-  const { providerUid } = useParams();
-  return <PlannedPage title="Open Stable">Onboarding status with provider {providerUid}.</PlannedPage>;
-}
+const OpenStablePage = lazy(() => import('../features/open-stable/routes/OpenStablePage'));
+const OnboardPage = lazy(() => import('../features/open-stable/routes/OnboardPage'));
+const ProviderAccountPage = lazy(() => import('../features/open-stable/routes/ProviderAccountPage'));
 
-/** A Viewer cannot open onboarding and goes back to the open-stable root (spec section 6). */
-function OnboardPage() {
-  const organization = useCurrentOrganization();
-  if (!can(organization.role, 'openStable.onboard')) {
-    return <Navigate to={paths.org.openStable.root(organization.slug)} replace />;
-  }
-  return <PlannedPage title="Onboard">Start onboarding with a stablecoin provider.</PlannedPage>;
-}
-
-/** /org/{org}/open-stable, /open-stable/onboard and /open-stable/{providerUid} */
+/** /org/{org}/open-stable, /open-stable/onboard and /open-stable/{providerUid}; each page is its own chunk. */
 export default function OpenStableArea() {
   return (
-    <Routes>
-      <Route
-        index
-        element={
-          <PlannedPage title="Open Stable">Onboard your organization with stablecoin providers.</PlannedPage>
-        }
-      />
-      <Route path="onboard" element={<OnboardPage />} />
-      <Route path=":providerUid" element={<ProviderPage />} />
-      <Route path="*" element={<NotFoundView />} />
-    </Routes>
+    <Suspense fallback={<PageSkeleton rows={3} label="Loading Open Stable" />}>
+      <Routes>
+        <Route index element={<OpenStablePage />} />
+        <Route path="onboard" element={<OnboardPage />} />
+        <Route path=":providerUid" element={<ProviderAccountPage />} />
+        <Route path="*" element={<NotFoundView />} />
+      </Routes>
+    </Suspense>
   );
 }

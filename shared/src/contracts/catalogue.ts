@@ -38,6 +38,10 @@ export const ERROR_MESSAGES = {
   requestEmailChange: 'Failed to request e-mail change. Please try again later.',
   confirmEmailChange: 'Failed to confirm e-mail change. Please try again later.',
   removeWalletSigner: 'Failed to remove wallet signer. Please try again later.',
+  fetchProviders: 'Failed to fetch providers. Please try again later.',
+  fetchProvider: 'Failed to fetch provider. Please try again later.',
+  fetchProviderAccounts: 'Failed to fetch provider accounts. Please try again later.',
+  startOnboarding: 'Failed to start onboarding. Please try again later.',
 } as const;
 
 export type TErrorMessageKey = keyof typeof ERROR_MESSAGES;

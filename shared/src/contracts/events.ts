@@ -15,6 +15,8 @@ export const ZOrganizationEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message.updated'), threadUid: ZUid, messageUid: ZUid }),
   /** A user read a thread (only that user's unread count changed). */
   z.object({ type: z.literal('thread.read'), threadUid: ZUid, userUid: ZUid }),
+  /** The organization's account with a provider changed (onboarding started, approved, rejected…). */
+  z.object({ type: z.literal('provider_account.updated'), providerUid: ZUid }),
 ]);
 export type TOrganizationEvent = z.infer<typeof ZOrganizationEvent>;
 export type TOrganizationEventType = TOrganizationEvent['type'];

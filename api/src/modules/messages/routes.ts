@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   ATTACHMENT_NOT_FOUND_MESSAGE,
   INBOUND_EMAIL_CONTENT_TYPE,
@@ -21,6 +20,7 @@ import {
   requireOrganizationByUid,
   requireUser,
 } from '../../http/guards';
+import { hmacSha256Matches } from '../../http/hmac';
 import { documentRoute } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
 import type { InboundService } from './inbound';
@@ -36,9 +36,7 @@ export function signatureMatches(
 ): boolean {
   if (typeof header !== 'string') return false;
   const match = /^sha256=([0-9a-f]{64})$/i.exec(header.trim());
-  if (!match?.[1]) return false;
-  const expected = createHmac('sha256', secret).update(body).digest();
-  return timingSafeEqual(Buffer.from(match[1], 'hex'), expected);
+  return match?.[1] !== undefined && hmacSha256Matches(secret, match[1], body);
 }
 
 export function registerMessageRoutes(app: FastifyInstance, deps: { messages: MessageService }): void {

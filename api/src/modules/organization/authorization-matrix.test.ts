@@ -10,12 +10,14 @@ import {
 } from '@dash/shared/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { attachments, signingDevices, walletSigners, wallets } from '../../db/schema';
+import { attachments, providerAccounts, signingDevices, walletSigners, wallets } from '../../db/schema';
+import { ORGANIZATION_NOT_APPROVED_MESSAGE } from '../../http/guards';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addMember, createOrganization, signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
 import { createProvider, deliver, PDF_BYTES } from '../../test/messages';
 import { uploadAvatar } from '../../test/multipart';
+import { approveOrganization, createCatalogueProvider } from '../../test/providers';
 
 type Caller = TRole | 'non-member' | 'anonymous';
 
@@ -306,6 +308,72 @@ const ENDPOINTS: Endpoint[] = [
     expected: everyMember(200),
   },
   {
+    name: 'GET providers',
+    permission: 'rails.read',
+    send: async (scene) => {
+      await approveOrganization(scene.testApp.db, scene.organization.uid);
+      return ask(scene, 'GET', '/providers');
+    },
+    expected: everyMember(200),
+  },
+  {
+    name: 'GET providers/{providerUid}',
+    permission: 'rails.read',
+    send: async (scene) => {
+      await approveOrganization(scene.testApp.db, scene.organization.uid);
+      const provider = await createCatalogueProvider(scene.testApp.db);
+      return ask(scene, 'GET', `/providers/${provider.uid}`);
+    },
+    expected: everyMember(200),
+  },
+  {
+    name: 'GET provider-accounts',
+    permission: 'rails.read',
+    send: async (scene) => {
+      await approveOrganization(scene.testApp.db, scene.organization.uid);
+      return ask(scene, 'GET', '/provider-accounts');
+    },
+    expected: everyMember(200),
+  },
+  {
+    name: 'GET provider-accounts/{providerUid}',
+    permission: 'rails.read',
+    send: async (scene) => {
+      await approveOrganization(scene.testApp.db, scene.organization.uid);
+      const provider = await createCatalogueProvider(scene.testApp.db);
+      await scene.testApp.db
+        .insert(providerAccounts)
+        .values({ organizationUid: scene.organization.uid, providerUid: provider.uid, status: 'Pending' });
+      return ask(scene, 'GET', `/provider-accounts/${provider.uid}`);
+    },
+    expected: everyMember(200),
+  },
+  {
+    name: 'POST provider-accounts',
+    permission: 'openStable.onboard',
+    send: async (scene) => {
+      await approveOrganization(scene.testApp.db, scene.organization.uid);
+      const provider = await createCatalogueProvider(scene.testApp.db);
+      return ask(scene, 'POST', '/provider-accounts', { providerUid: provider.uid });
+    },
+    expected: repliers(202),
+  },
+  {
+    // No session: the provider's signature is the only key, so a member's cookie opens nothing.
+    name: 'POST providers/webhooks/{providerUid} (signed by the provider, not a session)',
+    permission: 'organization.read',
+    send: async (scene) => {
+      const provider = await createCatalogueProvider(scene.testApp.db);
+      return scene.testApp.app.inject({
+        method: 'POST',
+        url: `/api/v0/providers/webhooks/${provider.uid}`,
+        headers: { 'content-type': 'application/json', ...(scene.cookie ? { cookie: scene.cookie } : {}) },
+        payload: JSON.stringify({ id: 'evt_1', type: 'onboarding.approved' }),
+      });
+    },
+    expected: { Admin: 401, Editor: 401, Viewer: 401, 'non-member': 401, anonymous: 401 },
+  },
+  {
     name: 'GET organizations/{orgUid}/events (EventSource: organization in the path)',
     permission: 'organization.read',
     send: openEventStream,
@@ -405,6 +473,29 @@ describe('the authorization matrix of every organization-scoped endpoint', () =>
       });
     });
   }
+
+  describe('the approved-only endpoints, for an organization that is not approved', () => {
+    const approvedOnly: [string, (scene: Scene, providerUid: string) => Promise<LightMyRequestResponse>][] = [
+      ['GET providers', (scene) => ask(scene, 'GET', '/providers')],
+      ['GET providers/{providerUid}', (scene, uid) => ask(scene, 'GET', `/providers/${uid}`)],
+      ['GET provider-accounts', (scene) => ask(scene, 'GET', '/provider-accounts')],
+      ['GET provider-accounts/{providerUid}', (scene, uid) => ask(scene, 'GET', `/provider-accounts/${uid}`)],
+      [
+        'POST provider-accounts',
+        (scene, uid) => ask(scene, 'POST', '/provider-accounts', { providerUid: uid }),
+      ],
+    ];
+    it.each(approvedOnly)('%s answers an Admin 403 with the approval message', async (_name, send) => {
+      const scene = await arrange('Admin');
+      const provider = await createCatalogueProvider(scene.testApp.db);
+      const response = await send(scene, provider.uid);
+      expect(errorOf(response)).toEqual({
+        status: 403,
+        code: 'FORBIDDEN',
+        message: ORGANIZATION_NOT_APPROVED_MESSAGE,
+      });
+    });
+  });
 
   it('checks the role before the body: a Viewer learns nothing about validation', async () => {
     const scene = await arrange('Viewer');

@@ -1,0 +1,354 @@
+import {
+  ONBOARDING_CLOSED_MESSAGE,
+  PROVIDER_ACCOUNT_NOT_FOUND_MESSAGE,
+  PROVIDER_NOT_FOUND_MESSAGE,
+  PROVIDER_WEBHOOK_SIGNATURE_MESSAGE,
+  PROVIDER_WEBHOOK_UNKNOWN_EVENT_MESSAGE,
+  type TCatalogueProvider,
+  type TProviderAccount,
+  type TProviderAccountStatus,
+  type TProviderRequirement,
+  type TProvidersQuery,
+} from '@dash/shared/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { type AuditActor, recordAudit, userActor } from '../../audit/audit';
+import type { Database } from '../../db/client';
+import type { EventBus } from '../../events/bus';
+import { AppError } from '../../http/errors';
+import type { OrganizationContext } from '../../http/guards';
+import { enqueueJob, type JobDefinition } from '../../jobs/runner';
+import { type ProviderOnboarding, WebhookRefused } from '../../providers/adapter';
+import { ProviderError } from '../../providers/http-client';
+import type { ProviderAdapters } from '../../providers/registry';
+import {
+  findAccount,
+  findProvider,
+  insertAccount,
+  listAccounts,
+  listCatalogue,
+  lockAccount,
+  lockAccountByUid,
+  type ProviderAccountRow,
+  recordWebhookEvent,
+  toProvider,
+  updateAccount,
+} from './repo';
+
+export const ONBOARDING_JOB_KIND = 'provider.onboarding.start';
+const ZOnboardingJob = z.object({ accountUid: z.uuid(), attempt: z.number().int().min(1) });
+type OnboardingJob = z.infer<typeof ZOnboardingJob>;
+
+const SUBJECT = 'provider_account';
+/** A job that could not reach the provider after this many tries leaves the account Failed. */
+const ONBOARDING_MAX_ATTEMPTS = 6;
+export const PROVIDER_UNREACHABLE_REASON =
+  'We could not reach the provider. Start the onboarding again later.';
+export const NO_KYB_REASON = 'The organization has no approved KYB application to send.';
+
+export interface ProviderServiceDeps {
+  db: Database;
+  events: EventBus;
+  adapters: ProviderAdapters;
+  /** Wakes the job runner after a commit that enqueued a job. */
+  wake: () => void;
+  /** Where providers post webhooks: `${webhookBaseUrl}/${providerUid}`. */
+  webhookBaseUrl: string;
+  /**
+   * The KYB data sent to the provider: the organization's approved KYB application, or null when
+   * it has none. Wired in app.ts.
+   */
+  kybData(organizationUid: string): Promise<Record<string, unknown> | null>;
+  log: FastifyBaseLogger;
+}
+
+/** Where a provider's view of an onboarding puts our account. */
+function stateFrom(onboarding: ProviderOnboarding): {
+  status: TProviderAccountStatus;
+  reason: string | null;
+  requirements: TProviderRequirement[];
+} {
+  const status: TProviderAccountStatus =
+    onboarding.status === 'approved'
+      ? 'Active'
+      : onboarding.status === 'rejected'
+        ? 'Rejected'
+        : onboarding.status === 'failed'
+          ? 'Failed'
+          : 'Pending';
+  return { status, reason: onboarding.reason, requirements: onboarding.requirements };
+}
+
+/** A decided account stays decided: a late or out-of-order "pending" never undoes Active or Rejected. */
+const DECIDED: readonly TProviderAccountStatus[] = ['Active', 'Rejected'];
+
+/** The account still waits for this job's call (not answered by a webhook first, not started again since). */
+function awaitsProvider(
+  account: ProviderAccountRow | undefined,
+  job: OnboardingJob,
+): account is ProviderAccountRow {
+  return account?.status === 'Submitting' && account.attempt === job.attempt;
+}
+
+export type ProviderService = ReturnType<typeof createProviderService>;
+
+/**
+ * The provider catalogue and the organization's provider accounts. Starting an onboarding writes
+ * the account (Submitting), its audit record and the job in one transaction; the job calls the
+ * provider after the commit with the idempotency key `<account uid>:<attempt>`, so a retried or
+ * resumed job never onboards twice. The provider's webhooks then move the account on, each event
+ * processed once (its id is stored in the same transaction as the change).
+ */
+export function createProviderService(deps: ProviderServiceDeps) {
+  const { db, events, log } = deps;
+
+  const publish = (organizationUid: string, providerUid: string) =>
+    events
+      .publish(organizationUid, { type: 'provider_account.updated', providerUid })
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'Publishing a provider account event failed');
+      });
+
+  /** Moves an account to the provider's view, with its audit record; false when nothing changed. */
+  async function applyProviderState(
+    tx: Database,
+    account: ProviderAccountRow,
+    onboarding: ProviderOnboarding,
+    actor: AuditActor,
+  ): Promise<boolean> {
+    const next = stateFrom(onboarding);
+    const externalId = account.externalId ?? onboarding.externalId;
+    if (DECIDED.includes(account.status) && next.status !== account.status) {
+      log.info(
+        { account: account.uid, from: account.status, to: next.status },
+        'Provider update ignored: already decided',
+      );
+      if (externalId !== account.externalId) await updateAccount(tx, account.uid, { externalId });
+      return false;
+    }
+    const unchanged =
+      next.status === account.status &&
+      next.reason === account.reason &&
+      JSON.stringify(next.requirements) === JSON.stringify(account.requirements) &&
+      externalId === account.externalId;
+    if (unchanged) return false;
+    await updateAccount(tx, account.uid, { ...next, externalId });
+    await recordAudit(tx, {
+      organizationUid: account.organizationUid,
+      actor,
+      action: `${SUBJECT}.${next.status.toLowerCase()}`,
+      subjectType: SUBJECT,
+      subjectUid: account.uid,
+      from: account.status,
+      to: next.status,
+      note: next.reason,
+      ...(next.requirements.length > 0 ? { data: { requirements: next.requirements } } : {}),
+    });
+    return true;
+  }
+
+  async function failAccount(job: OnboardingJob, reason: string): Promise<void> {
+    const changed = await db.transaction(async (tx) => {
+      const account = await lockAccountByUid(tx, job.accountUid);
+      if (!awaitsProvider(account, job)) return undefined;
+      await updateAccount(tx, account.uid, { status: 'Failed', reason, requirements: [] });
+      await recordAudit(tx, {
+        organizationUid: account.organizationUid,
+        actor: { kind: 'system' },
+        action: `${SUBJECT}.failed`,
+        subjectType: SUBJECT,
+        subjectUid: account.uid,
+        from: account.status,
+        to: 'Failed',
+        note: reason,
+      });
+      return account;
+    });
+    if (changed) await publish(changed.organizationUid, changed.providerUid);
+  }
+
+  const onboardingJob: JobDefinition<OnboardingJob> = {
+    kind: ONBOARDING_JOB_KIND,
+    payload: ZOnboardingJob,
+    maxAttempts: ONBOARDING_MAX_ATTEMPTS,
+    async handle(job, context) {
+      const account = await lockAccountByUid(db, job.accountUid);
+      // Done already (a webhook got there first, or this attempt was superseded): nothing to call.
+      if (!awaitsProvider(account, job)) return;
+      const provider = await findProvider(db, account.providerUid, { listedOnly: false });
+      const adapter = provider ? deps.adapters(provider) : null;
+      if (!provider || !adapter) {
+        await failAccount(job, 'This provider cannot be reached from this installation.');
+        return;
+      }
+      const kybData = await deps.kybData(account.organizationUid);
+      if (!kybData) {
+        await failAccount(job, NO_KYB_REASON);
+        return;
+      }
+      let onboarding: ProviderOnboarding;
+      try {
+        onboarding = await adapter.startOnboarding(
+          {
+            uid: account.uid,
+            organizationUid: account.organizationUid,
+            webhookUrl: `${deps.webhookBaseUrl}/${provider.uid}`,
+          },
+          kybData,
+          `${account.uid}:${account.attempt}`,
+        );
+      } catch (error) {
+        if (error instanceof ProviderError && !error.retryable) {
+          context.log.warn({ err: error }, 'The provider refused the onboarding');
+          await failAccount(job, `The provider refused the request: ${error.message}`);
+          return;
+        }
+        throw error;
+      }
+      const changed = await db.transaction(async (tx) => {
+        const current = await lockAccountByUid(tx, job.accountUid);
+        if (!current || current.attempt !== job.attempt) return false;
+        if (current.status !== 'Submitting') {
+          // A webhook was processed first and is newer than this answer: keep it, note the provider's id.
+          if (!current.externalId)
+            await updateAccount(tx, current.uid, { externalId: onboarding.externalId });
+          return false;
+        }
+        return applyProviderState(tx, current, onboarding, { kind: 'system' });
+      });
+      if (changed) await publish(account.organizationUid, account.providerUid);
+    },
+    async onGiveUp(job, error, context) {
+      context.log.error({ err: error }, 'Onboarding could not reach the provider; the account is Failed');
+      await failAccount(job, PROVIDER_UNREACHABLE_REASON);
+    },
+  };
+
+  return {
+    onboardingJob,
+
+    async listProviders(query: TProvidersQuery): Promise<TCatalogueProvider[]> {
+      return (await listCatalogue(db, query)).map(toProvider);
+    },
+
+    async getProvider(providerUid: string): Promise<TCatalogueProvider> {
+      const row = await findProvider(db, providerUid, { listedOnly: true });
+      if (!row) throw new AppError('NOT_FOUND', PROVIDER_NOT_FOUND_MESSAGE);
+      return toProvider(row);
+    },
+
+    listAccounts(context: OrganizationContext): Promise<TProviderAccount[]> {
+      return listAccounts(db, context.organization.uid);
+    },
+
+    async getAccount(context: OrganizationContext, providerUid: string): Promise<TProviderAccount> {
+      const account = await findAccount(db, context.organization.uid, providerUid);
+      if (!account) throw new AppError('NOT_FOUND', PROVIDER_ACCOUNT_NOT_FOUND_MESSAGE);
+      return account;
+    },
+
+    /**
+     * Starts onboarding with a provider, once: an existing account is answered as it is (a Failed
+     * one starts again with the next attempt). 404 for an unknown provider, 409 when its onboarding
+     * is closed.
+     */
+    async startOnboarding(context: OrganizationContext, providerUid: string): Promise<TProviderAccount> {
+      const organizationUid = context.organization.uid;
+      const started = await db.transaction(async (tx) => {
+        const provider = await findProvider(tx, providerUid, { listedOnly: true });
+        if (!provider) throw new AppError('NOT_FOUND', PROVIDER_NOT_FOUND_MESSAGE);
+        let account = await lockAccount(tx, organizationUid, providerUid);
+        if (account && account.status !== 'Failed') return false;
+        if (!provider.onboardingOpen || !deps.adapters(provider)) {
+          throw new AppError('CONFLICT', ONBOARDING_CLOSED_MESSAGE);
+        }
+        const from = account?.status ?? null;
+        if (account) {
+          account = await updateAccount(tx, account.uid, {
+            status: 'Submitting',
+            attempt: account.attempt + 1,
+            reason: null,
+            requirements: [],
+            startedBy: context.user.uid,
+          });
+        } else {
+          account = await insertAccount(tx, { organizationUid, providerUid, startedBy: context.user.uid });
+          // Another request inserted it between our read and our insert: answer that one.
+          if (!account) return false;
+        }
+        await enqueueJob(tx, {
+          kind: ONBOARDING_JOB_KIND,
+          payload: { accountUid: account.uid, attempt: account.attempt },
+          key: `${ONBOARDING_JOB_KIND}:${account.uid}:${account.attempt}`,
+        });
+        await recordAudit(tx, {
+          organizationUid,
+          actor: userActor(context.user),
+          action: `${SUBJECT}.onboarding_started`,
+          subjectType: SUBJECT,
+          subjectUid: account.uid,
+          from,
+          to: 'Submitting',
+          data: { providerUid, attempt: account.attempt },
+        });
+        return true;
+      });
+      if (started) {
+        deps.wake();
+        await publish(organizationUid, providerUid);
+      }
+      const account = await findAccount(db, organizationUid, providerUid);
+      if (!account) throw new Error('The provider account vanished after its start');
+      return account;
+    },
+
+    /**
+     * A provider's webhook: the provider must exist and have an adapter (404), the signature must
+     * hold over the raw body (401), the event must be one we know (400). The event id is stored
+     * in the same transaction as the change, so a replay answers 200 and changes nothing.
+     */
+    async receiveWebhook(
+      providerUid: string,
+      rawBody: Buffer,
+      headers: Record<string, string | string[] | undefined>,
+    ): Promise<{ duplicate: boolean }> {
+      const provider = await findProvider(db, providerUid, { listedOnly: false });
+      const adapter = provider ? deps.adapters(provider) : null;
+      if (!provider || !adapter) throw new AppError('NOT_FOUND', PROVIDER_NOT_FOUND_MESSAGE);
+      let event: ReturnType<typeof adapter.verifyWebhook>;
+      try {
+        event = adapter.verifyWebhook(rawBody, headers);
+      } catch (error) {
+        if (!(error instanceof WebhookRefused)) throw error;
+        log.warn({ providerUid, reason: error.reason, detail: error.message }, 'Provider webhook refused');
+        if (error.reason === 'bad-signature' || error.reason === 'stale') {
+          throw new AppError('UNAUTHENTICATED', PROVIDER_WEBHOOK_SIGNATURE_MESSAGE);
+        }
+        throw new AppError('VALIDATION', PROVIDER_WEBHOOK_UNKNOWN_EVENT_MESSAGE);
+      }
+
+      const outcome = await db.transaction(async (tx) => {
+        const fresh = await recordWebhookEvent(tx, { providerUid, eventId: event.id, type: event.type });
+        if (!fresh) return { duplicate: true, changed: undefined };
+        const reference = z.uuid().safeParse(event.onboarding.externalReference);
+        const account = reference.success ? await lockAccountByUid(tx, reference.data) : undefined;
+        if (!account || account.providerUid !== providerUid) {
+          log.warn(
+            { providerUid, eventId: event.id },
+            'Provider webhook for an onboarding we do not know; ignored',
+          );
+          return { duplicate: false, changed: undefined };
+        }
+        const changed = await applyProviderState(tx, account, event.onboarding, {
+          kind: 'provider',
+          providerUid,
+        });
+        return { duplicate: false, changed: changed ? account : undefined };
+      });
+      if (outcome.duplicate)
+        log.info({ providerUid, eventId: event.id }, 'Duplicate provider webhook ignored');
+      if (outcome.changed) await publish(outcome.changed.organizationUid, providerUid);
+      return { duplicate: outcome.duplicate };
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import {
+  FIAT_CURRENCIES,
+  LoadFailed,
+  NETWORK_IDS,
+  PageSkeleton,
+  paths,
+  useCurrentOrganization,
+  useProvidersQuery,
+} from '@dash/shared';
+import { Badge, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ProviderAvatar } from '../../providers/components/ProviderAvatar';
+import { ProviderOffer } from '../../providers/components/ProviderOffer';
+import { readExploreFilters } from '../explore-filters';
+
+const ALL = 'all';
+
+/** /org/{org}/explore: the provider catalogue, filtered by currency and network (kept in the URL). */
+export default function ExplorePage() {
+  const organization = useCurrentOrganization();
+  const [search, setSearch] = useSearchParams();
+  const filters = readExploreFilters(search);
+  const providers = useProvidersQuery(organization.uid, filters);
+
+  const setFilter = (name: 'currency' | 'network', value: string | null) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value && value !== ALL) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+
+  let content: ReactNode;
+  if (providers.isPending) content = <PageSkeleton rows={6} label="Loading providers" />;
+  else if (providers.isError)
+    content = <LoadFailed error={providers.error} onRetry={() => providers.refetch()} />;
+  else if (providers.data.length === 0) content = <Text c="dimmed">No provider matches these filters.</Text>;
+  else
+    content = (
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {providers.data.map((provider) => (
+          <Card key={provider.uid} withBorder padding="lg" component="article" aria-label={provider.name}>
+            <Stack gap="sm">
+              <Group justify="space-between" wrap="nowrap">
+                <Group gap="sm" wrap="nowrap">
+                  <ProviderAvatar name={provider.name} logoUrl={provider.logoUrl} />
+                  <Text
+                    fw={600}
+                    component={Link}
+                    to={paths.org.explore.provider(organization.slug, provider.uid)}
+                  >
+                    {provider.name}
+                  </Text>
+                </Group>
+                <Badge color={provider.onboardingOpen ? 'teal' : 'gray'} variant="light" tt="none">
+                  {provider.onboardingOpen ? 'Onboarding open' : 'Onboarding closed'}
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed">
+                {provider.description}
+              </Text>
+              <ProviderOffer provider={provider} />
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    );
+
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          Explore
+        </Title>
+        <Text c="dimmed">Payment providers your organization can work with.</Text>
+      </Stack>
+      <Group gap="md" align="flex-end">
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="explore-currency-label">
+            Currency
+          </Text>
+          <SegmentedControl
+            aria-labelledby="explore-currency-label"
+            value={filters.currency ?? ALL}
+            onChange={(value) => setFilter('currency', value)}
+            data={[
+              { value: ALL, label: 'All' },
+              ...FIAT_CURRENCIES.map((currency) => ({ value: currency, label: currency })),
+            ]}
+          />
+        </Stack>
+        <Select
+          label="Network"
+          placeholder="All networks"
+          clearable
+          searchable
+          value={filters.network ?? null}
+          onChange={(value) => setFilter('network', value)}
+          data={[...NETWORK_IDS]}
+          w={240}
+        />
+      </Group>
+      {content}
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+import {
+  can,
+  formatDate,
+  LoadFailed,
+  PageSkeleton,
+  paths,
+  type TProviderAccountStatus,
+  useCurrentOrganization,
+  useProviderAccountQuery,
+} from '@dash/shared';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router-dom';
+import { AccountStatusBadge } from '../../providers/components/AccountStatusBadge';
+import { ProviderAvatar } from '../../providers/components/ProviderAvatar';
+import { useProviderAccountEvents } from '../hooks/useProviderAccountEvents';
+
+const EXPLANATION: Record<TProviderAccountStatus, string> = {
+  Submitting: 'We are sending your application to the provider.',
+  Pending: 'The provider is reviewing your application.',
+  Active: 'Your account with this provider is active.',
+  Rejected: 'The provider rejected your application.',
+  Failed: 'The onboarding could not be completed. You can start it again.',
+};
+
+/** /org/{org}/open-stable/{providerUid}: the account with one provider, live from the event stream. */
+export default function ProviderAccountPage() {
+  const organization = useCurrentOrganization();
+  const { providerUid = '' } = useParams();
+  const pollInterval = useProviderAccountEvents(organization.uid);
+  const account = useProviderAccountQuery(organization.uid, providerUid, { refetchInterval: pollInterval });
+
+  if (account.isPending) return <PageSkeleton rows={3} label="Loading provider account" />;
+  if (account.isError) return <LoadFailed error={account.error} onRetry={() => account.refetch()} />;
+  const back = (
+    <Anchor component={Link} to={paths.org.openStable.root(organization.slug)} size="sm">
+      Back to Open Stable
+    </Anchor>
+  );
+  if (!account.data) {
+    return (
+      <Stack gap="md">
+        {back}
+        <Text>No onboarding with this provider yet.</Text>
+        <Button
+          component={Link}
+          to={paths.org.explore.provider(organization.slug, providerUid)}
+          variant="light"
+          w="fit-content"
+        >
+          See the provider
+        </Button>
+      </Stack>
+    );
+  }
+  const { provider, status, reason, requirements } = account.data;
+  const mayRestart = status === 'Failed' && can(organization.role, 'openStable.onboard');
+
+  return (
+    <Stack gap="md" maw={760}>
+      {back}
+      <Group gap="md">
+        <ProviderAvatar name={provider.name} logoUrl={provider.logoUrl} size="lg" />
+        <Title order={1} size="h2">
+          {provider.name}
+        </Title>
+      </Group>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Group gap="sm">
+            <Text fw={500}>Status</Text>
+            <AccountStatusBadge status={status} />
+          </Group>
+          <Text size="sm" role="status">
+            {EXPLANATION[status]}
+          </Text>
+          {reason ? (
+            <Text size="sm">
+              <Text span fw={500}>
+                Reason:
+              </Text>{' '}
+              {reason}
+            </Text>
+          ) : null}
+          <Text size="xs" c="dimmed">
+            Started {formatDate(account.data.createdAt)} · updated {formatDate(account.data.updatedAt)}
+          </Text>
+        </Stack>
+      </Paper>
+      {requirements.length > 0 ? (
+        <Alert color="yellow" variant="light" title="The provider asks for">
+          <Stack gap={4} component="ul" m={0} pl="md">
+            {requirements.map((requirement) => (
+              <Text component="li" size="sm" key={requirement.code}>
+                {requirement.description}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      ) : null}
+      {mayRestart ? (
+        <Button
+          component={Link}
+          to={`${paths.org.openStable.onboard(organization.slug)}?providerUid=${encodeURIComponent(provider.uid)}`}
+          w="fit-content"
+        >
+          Start onboarding again
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+import type { TProviderAccountStatus } from '@dash/shared';
+import { Badge } from '@mantine/core';
+
+const COLOR: Record<TProviderAccountStatus, string> = {
+  Submitting: 'gray',
+  Pending: 'yellow',
+  Active: 'teal',
+  Rejected: 'red',
+  Failed: 'red',
+};
+
+/** The status as text (color only repeats it). */
+export function AccountStatusBadge({ status }: { status: TProviderAccountStatus }) {
+  return (
+    <Badge color={COLOR[status]} variant="light" tt="none">
+      {status}
+    </Badge>
+  );
+}

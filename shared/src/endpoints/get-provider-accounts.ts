@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { type TProviderAccount, ZProviderAccountsResponse } from '../contracts/providers';
+
+/** GET provider-accounts: the organization's accounts with providers and their status. */
+export async function getProviderAccounts(
+  organizationUid: string,
+  signal?: AbortSignal,
+): Promise<TProviderAccount[]> {
+  const answer = await apiRequest({
+    path: 'provider-accounts',
+    organizationUid,
+    response: ZProviderAccountsResponse,
+    failure: ERROR_MESSAGES.fetchProviderAccounts,
+    signal,
+  });
+  return answer.data;
+}
+
+/** The prefix of every provider-account query (the list and each account), so one invalidation refreshes all. */
+export const providerAccountsQueryOptions = (organizationUid: string) =>
+  queryOptions({
+    queryKey: ['organization', organizationUid, 'provider-accounts'] as const,
+    queryFn: ({ signal }) => getProviderAccounts(organizationUid, signal),
+  });
+
+export const useProviderAccountsQuery = (
+  organizationUid: string,
+  options: { refetchInterval?: number | false } = {},
+) => useQuery({ ...providerAccountsQueryOptions(organizationUid), ...options });

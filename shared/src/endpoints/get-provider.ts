@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { type TCatalogueProvider, ZProviderResponse } from '../contracts/providers';
+
+/** GET providers/{providerUid}: one provider of the catalogue. */
+export async function getProvider(
+  organizationUid: string,
+  providerUid: string,
+  signal?: AbortSignal,
+): Promise<TCatalogueProvider> {
+  const answer = await apiRequest({
+    path: `providers/${encodeURIComponent(providerUid)}`,
+    organizationUid,
+    response: ZProviderResponse,
+    failure: ERROR_MESSAGES.fetchProvider,
+    signal,
+  });
+  return answer.data;
+}
+
+export const providerQueryOptions = (organizationUid: string, providerUid: string) =>
+  queryOptions({
+    queryKey: ['organization', organizationUid, 'provider', providerUid] as const,
+    queryFn: ({ signal }) => getProvider(organizationUid, providerUid, signal),
+  });
+
+export const useProviderQuery = (organizationUid: string, providerUid: string) =>
+  useQuery(providerQueryOptions(organizationUid, providerUid));

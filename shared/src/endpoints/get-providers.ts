@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { type TCatalogueProvider, type TProvidersQuery, ZProvidersResponse } from '../contracts/providers';
+
+/** GET providers: the catalogue, filtered by fiat currency and stablecoin network. */
+export async function getProviders(
+  organizationUid: string,
+  filters: TProvidersQuery = {},
+  signal?: AbortSignal,
+): Promise<TCatalogueProvider[]> {
+  const params = new URLSearchParams();
+  if (filters.currency) params.set('currency', filters.currency);
+  if (filters.network) params.set('network', filters.network);
+  const query = params.toString();
+  const answer = await apiRequest({
+    path: query ? `providers?${query}` : 'providers',
+    organizationUid,
+    response: ZProvidersResponse,
+    failure: ERROR_MESSAGES.fetchProviders,
+    signal,
+  });
+  return answer.data;
+}
+
+/** Without filters the key is the prefix of every filtered list's key. */
+export const providersQueryOptions = (organizationUid: string, filters: TProvidersQuery = {}) =>
+  queryOptions({
+    queryKey:
+      filters.currency || filters.network
+        ? (['organization', organizationUid, 'providers', { ...filters }] as const)
+        : (['organization', organizationUid, 'providers'] as const),
+    queryFn: ({ signal }) => getProviders(organizationUid, filters, signal),
+  });
+
+export const useProvidersQuery = (organizationUid: string, filters: TProvidersQuery = {}) =>
+  useQuery(providersQueryOptions(organizationUid, filters));

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import {
+  type TProviderAccount,
+  type TStartOnboardingRequest,
+  ZProviderAccountResponse,
+} from '../contracts/providers';
+import { providerAccountsQueryOptions } from './get-provider-accounts';
+
+/** POST provider-accounts (Admins, Editors): starts onboarding once per provider; answers the account. */
+export async function startOnboarding(
+  organizationUid: string,
+  body: TStartOnboardingRequest,
+): Promise<TProviderAccount> {
+  const answer = await apiRequest({
+    path: 'provider-accounts',
+    method: 'POST',
+    organizationUid,
+    body,
+    response: ZProviderAccountResponse,
+    failure: ERROR_MESSAGES.startOnboarding,
+  });
+  return answer.data;
+}
+
+export function useStartOnboardingMutation(organizationUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TStartOnboardingRequest) => startOnboarding(organizationUid, body),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: providerAccountsQueryOptions(organizationUid).queryKey }),
+  });
+}
