@@ -15,6 +15,11 @@ import { setSessionCookie } from './http/session-cookie';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/runner';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import {
+  registerCounterpartyReferenceRoutes,
+  registerCounterpartyRoutes,
+} from './modules/counterparties/routes';
+import { createCounterpartyService } from './modules/counterparties/service';
 import { registerDevRoutes } from './modules/dev/routes';
 import { createDevService } from './modules/dev/service';
 import { registerHealthRoutes } from './modules/health/routes';
@@ -303,6 +308,8 @@ export async function buildApp({
         secret: config.messages.inboundSecret,
         maxBytes: config.messages.inboundMaxBytes,
       });
+      registerCounterpartyReferenceRoutes(api);
+      registerCounterpartyRoutes(api, { counterparties: createCounterpartyService({ db }) });
       registerEventRoutes(api, { events });
       registerReleaseRoutes(api, { releases, token: config.releases.token });
       if (config.outboxEnabled) registerDevRoutes(api, { dev: createDevService({ db }) });

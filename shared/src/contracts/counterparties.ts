@@ -127,10 +127,10 @@ export const ZCreateRegisteredWalletRequest = z
   .transform((value) => ({ ...value, address: normalizeAddress(value.network, value.address) }));
 export type TCreateRegisteredWalletRequest = z.input<typeof ZCreateRegisteredWalletRequest>;
 
-/** Only the name and remark change; a different address is a different wallet. */
+/** Only the name and remark change (a different address is a different counterparty); a remark left out stays. */
 export const ZUpdateCounterpartyRequest = z.strictObject({
   name: ZCounterpartyName,
-  remark: ZCounterpartyRemark,
+  remark: ZCounterpartyRemark.optional(),
 });
 export type TUpdateCounterpartyRequest = z.input<typeof ZUpdateCounterpartyRequest>;
 
