@@ -38,6 +38,14 @@ export const ERROR_MESSAGES = {
   requestEmailChange: 'Failed to request e-mail change. Please try again later.',
   confirmEmailChange: 'Failed to confirm e-mail change. Please try again later.',
   removeWalletSigner: 'Failed to remove wallet signer. Please try again later.',
+  fetchRegisteredWallets: 'Failed to fetch registered wallets. Please try again later.',
+  createRegisteredWallet: 'Failed to register wallet. Please try again later.',
+  updateRegisteredWallet: 'Failed to update registered wallet. Please try again later.',
+  deleteRegisteredWallet: 'Failed to delete registered wallet. Please try again later.',
+  fetchBankBeneficiaries: 'Failed to fetch bank beneficiaries. Please try again later.',
+  createBankBeneficiary: 'Failed to add bank beneficiary. Please try again later.',
+  updateBankBeneficiary: 'Failed to update bank beneficiary. Please try again later.',
+  deleteBankBeneficiary: 'Failed to delete bank beneficiary. Please try again later.',
 } as const;
 
 export type TErrorMessageKey = keyof typeof ERROR_MESSAGES;

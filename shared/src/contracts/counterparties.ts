@@ -153,6 +153,8 @@ export const ZRegisteredWalletParams = z.object({ walletUid: ZUid });
 // ---------------------------------------------------------------------------------------------
 // CLABE
 
+export const CLABE_DIGITS = 18;
+
 export interface ClabeResolution {
   /** Digits only (spaces removed). */
   clabe: string;
