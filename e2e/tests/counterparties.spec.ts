@@ -32,7 +32,7 @@ async function expectFieldError(dialog: Locator, label: string, message: string)
 }
 
 async function chooseOption(page: Page, dialog: Locator, label: string, option: string) {
-  await dialog.getByRole('textbox', { name: label }).click();
+  await dialog.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 

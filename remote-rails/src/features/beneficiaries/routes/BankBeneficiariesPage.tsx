@@ -1,8 +1,6 @@
 import {
   can,
   LoadFailed,
-  notifyError,
-  notifySuccess,
   PERMISSION_DENIED_MESSAGE,
   PIX_KEY_TYPE_LABELS,
   resolveClabe,
@@ -15,8 +13,7 @@ import {
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CounterpartiesSkeleton } from '../../counterparties/components/CounterpartiesSkeleton';
-import { DeleteCounterpartyModal } from '../../counterparties/components/DeleteCounterpartyModal';
-import { EditCounterpartyModal } from '../../counterparties/components/EditCounterpartyModal';
+import { useCounterpartyChanges } from '../../counterparties/components/CounterpartyChanges';
 import { AddBankBeneficiaryModal } from '../components/AddBankBeneficiaryModal';
 
 function AccountCell({ beneficiary }: { beneficiary: TBankBeneficiary }) {
@@ -48,8 +45,14 @@ export default function BankBeneficiariesPage() {
   const update = useUpdateBankBeneficiaryMutation(organization.uid);
   const remove = useDeleteBankBeneficiaryMutation(organization.uid);
   const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<TBankBeneficiary | null>(null);
-  const [deleting, setDeleting] = useState<TBankBeneficiary | null>(null);
+  const { rowActions, modals } = useCounterpartyChanges<TBankBeneficiary>({
+    noun: 'beneficiary',
+    update: {
+      isPending: update.isPending,
+      mutate: ({ uid, ...change }, callbacks) => update.mutate({ beneficiaryUid: uid, ...change }, callbacks),
+    },
+    remove,
+  });
 
   return (
     <Stack gap="md">
@@ -109,29 +112,7 @@ export default function BankBeneficiariesPage() {
                       {beneficiary.remark ?? ''}
                     </Text>
                   </Table.Td>
-                  {canWrite ? (
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          onClick={() => setEditing(beneficiary)}
-                          aria-label={`Edit ${beneficiary.name}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setDeleting(beneficiary)}
-                          aria-label={`Delete ${beneficiary.name}`}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  ) : null}
+                  {canWrite ? <Table.Td>{rowActions(beneficiary)}</Table.Td> : null}
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -146,41 +127,7 @@ export default function BankBeneficiariesPage() {
             opened={adding}
             onClose={() => setAdding(false)}
           />
-          <EditCounterpartyModal
-            title="Edit beneficiary"
-            counterparty={editing}
-            saving={update.isPending}
-            onClose={() => setEditing(null)}
-            onSave={(change, { onError }) =>
-              editing &&
-              update.mutate(
-                { beneficiaryUid: editing.uid, ...change },
-                {
-                  onSuccess: (beneficiary) => {
-                    notifySuccess(`${beneficiary.name} saved`);
-                    setEditing(null);
-                  },
-                  onError,
-                },
-              )
-            }
-          />
-          <DeleteCounterpartyModal
-            title="Delete beneficiary"
-            name={deleting?.name ?? null}
-            deleting={remove.isPending}
-            onClose={() => setDeleting(null)}
-            onConfirm={() =>
-              deleting &&
-              remove.mutate(deleting.uid, {
-                onSuccess: () => {
-                  notifySuccess(`${deleting.name} deleted`);
-                  setDeleting(null);
-                },
-                onError: notifyError,
-              })
-            }
-          />
+          {modals}
         </>
       ) : null}
     </Stack>

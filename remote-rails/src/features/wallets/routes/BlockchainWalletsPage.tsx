@@ -3,8 +3,6 @@ import {
   explorerAddressUrl,
   LoadFailed,
   networkOf,
-  notifyError,
-  notifySuccess,
   PERMISSION_DENIED_MESSAGE,
   type TRegisteredWallet,
   useCurrentOrganization,
@@ -15,8 +13,7 @@ import {
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CounterpartiesSkeleton } from '../../counterparties/components/CounterpartiesSkeleton';
-import { DeleteCounterpartyModal } from '../../counterparties/components/DeleteCounterpartyModal';
-import { EditCounterpartyModal } from '../../counterparties/components/EditCounterpartyModal';
+import { useCounterpartyChanges } from '../../counterparties/components/CounterpartyChanges';
 import { AddRegisteredWalletModal } from '../components/AddRegisteredWalletModal';
 
 /** Spec section 2: the Registered Wallets skeleton has 10 rows. */
@@ -30,8 +27,14 @@ export default function BlockchainWalletsPage() {
   const update = useUpdateRegisteredWalletMutation(organization.uid);
   const remove = useDeleteRegisteredWalletMutation(organization.uid);
   const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<TRegisteredWallet | null>(null);
-  const [deleting, setDeleting] = useState<TRegisteredWallet | null>(null);
+  const { rowActions, modals } = useCounterpartyChanges<TRegisteredWallet>({
+    noun: 'wallet',
+    update: {
+      isPending: update.isPending,
+      mutate: ({ uid, ...change }, callbacks) => update.mutate({ walletUid: uid, ...change }, callbacks),
+    },
+    remove,
+  });
 
   return (
     <Stack gap="md">
@@ -96,29 +99,7 @@ export default function BlockchainWalletsPage() {
                       {wallet.remark ?? ''}
                     </Text>
                   </Table.Td>
-                  {canWrite ? (
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          onClick={() => setEditing(wallet)}
-                          aria-label={`Edit ${wallet.name}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setDeleting(wallet)}
-                          aria-label={`Delete ${wallet.name}`}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  ) : null}
+                  {canWrite ? <Table.Td>{rowActions(wallet)}</Table.Td> : null}
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -133,41 +114,7 @@ export default function BlockchainWalletsPage() {
             opened={adding}
             onClose={() => setAdding(false)}
           />
-          <EditCounterpartyModal
-            title="Edit wallet"
-            counterparty={editing}
-            saving={update.isPending}
-            onClose={() => setEditing(null)}
-            onSave={(change, { onError }) =>
-              editing &&
-              update.mutate(
-                { walletUid: editing.uid, ...change },
-                {
-                  onSuccess: (wallet) => {
-                    notifySuccess(`${wallet.name} saved`);
-                    setEditing(null);
-                  },
-                  onError,
-                },
-              )
-            }
-          />
-          <DeleteCounterpartyModal
-            title="Delete wallet"
-            name={deleting?.name ?? null}
-            deleting={remove.isPending}
-            onClose={() => setDeleting(null)}
-            onConfirm={() =>
-              deleting &&
-              remove.mutate(deleting.uid, {
-                onSuccess: () => {
-                  notifySuccess(`${deleting.name} deleted`);
-                  setDeleting(null);
-                },
-                onError: notifyError,
-              })
-            }
-          />
+          {modals}
         </>
       ) : null}
     </Stack>
