@@ -1,4 +1,7 @@
-import { ZCreateBankBeneficiaryRequest, ZCreateRegisteredWalletRequest } from '@dash/shared/contracts';
+import {
+  ZCreateBankBeneficiaryRequest,
+  ZCreateRegisteredWalletRequest,
+} from '@dash/shared/counterparty-rules';
 import type { Database } from './client';
 import { bankBeneficiaries, registeredWallets } from './schema';
 

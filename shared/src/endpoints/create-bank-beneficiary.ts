@@ -1,11 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../client/api-client';
 import { ERROR_MESSAGES } from '../contracts/catalogue';
-import {
-  type TBankBeneficiary,
-  type TCreateBankBeneficiaryRequest,
-  ZBankBeneficiaryResponse,
-} from '../contracts/counterparties';
+import { type TBankBeneficiary, ZBankBeneficiaryResponse } from '../contracts/counterparties';
+import type { TCreateBankBeneficiaryRequest } from '../contracts/counterparty-rules';
 import { bankBeneficiariesQueryOptions } from './get-bank-beneficiaries';
 
 /** POST rails/bank-beneficiaries: the CLABE or Pix key is stored normalized. */

@@ -1,11 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../client/api-client';
 import { ERROR_MESSAGES } from '../contracts/catalogue';
-import {
-  type TCreateRegisteredWalletRequest,
-  type TRegisteredWallet,
-  ZRegisteredWalletResponse,
-} from '../contracts/counterparties';
+import { type TRegisteredWallet, ZRegisteredWalletResponse } from '../contracts/counterparties';
+import type { TCreateRegisteredWalletRequest } from '../contracts/counterparty-rules';
 import { registeredWalletsQueryOptions } from './get-registered-wallets';
 
 /** POST rails/blockchain-wallets: an EVM address is stored in its EIP-55 checksum form. */

@@ -1,13 +1,9 @@
 import { createHash } from 'node:crypto';
 import {
-  mexicanBanks,
-  mexicanCities,
   NETWORKS,
   ZBankBeneficiariesResponse,
   ZBankBeneficiaryParams,
   ZBankBeneficiaryResponse,
-  ZCreateBankBeneficiaryRequest,
-  ZCreateRegisteredWalletRequest,
   ZMexicanBanksResponse,
   ZMexicanCitiesResponse,
   ZNetworksResponse,
@@ -16,6 +12,12 @@ import {
   ZRegisteredWalletsResponse,
   ZUpdateCounterpartyRequest,
 } from '@dash/shared/contracts';
+import {
+  mexicanBanks,
+  mexicanCities,
+  ZCreateBankBeneficiaryRequest,
+  ZCreateRegisteredWalletRequest,
+} from '@dash/shared/counterparty-rules';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { requireApprovedOrganization, requireUser } from '../../http/guards';

@@ -9,10 +9,12 @@ import {
   type TOrganization,
   type TRegisteredWallet,
   type TUser,
-  type ZCreateBankBeneficiaryRequest,
-  type ZCreateRegisteredWalletRequest,
   type ZUpdateCounterpartyRequest,
 } from '@dash/shared/contracts';
+import type {
+  ZCreateBankBeneficiaryRequest,
+  ZCreateRegisteredWalletRequest,
+} from '@dash/shared/counterparty-rules';
 import type { z } from 'zod';
 import { recordAudit, userActor } from '../../audit/audit';
 import type { Database } from '../../db/client';

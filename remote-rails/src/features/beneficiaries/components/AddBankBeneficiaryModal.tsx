@@ -1,17 +1,19 @@
 import {
   applyServerFieldErrors,
   BANK_BENEFICIARY_TYPES,
-  detectPixKeyType,
   notifyError,
   notifySuccess,
   PIX_KEY_TYPE_LABELS,
   PIX_KEY_TYPES,
   type TBankBeneficiaryType,
-  type TCreateBankBeneficiaryRequest,
   type TPixKeyType,
   useCreateBankBeneficiaryMutation,
-  ZCreateBankBeneficiaryRequest,
 } from '@dash/shared';
+import {
+  detectPixKeyType,
+  type TCreateBankBeneficiaryRequest,
+  ZCreateBankBeneficiaryRequest,
+} from '@dash/shared/counterparty-rules';
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';

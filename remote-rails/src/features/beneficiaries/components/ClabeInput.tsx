@@ -1,4 +1,5 @@
-import { CLABE_DIGITS, INVALID_CLABE, resolveClabe } from '@dash/shared';
+import { INVALID_CLABE } from '@dash/shared';
+import { CLABE_DIGITS, resolveClabe } from '@dash/shared/counterparty-rules';
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
 
 /** What a CLABE being typed resolves to: its bank and city once the first six digits are known. */

@@ -3,13 +3,13 @@ import {
   LoadFailed,
   PERMISSION_DENIED_MESSAGE,
   PIX_KEY_TYPE_LABELS,
-  resolveClabe,
   type TBankBeneficiary,
   useBankBeneficiariesQuery,
   useCurrentOrganization,
   useDeleteBankBeneficiaryMutation,
   useUpdateBankBeneficiaryMutation,
 } from '@dash/shared';
+import { resolveClabe } from '@dash/shared/counterparty-rules';
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CounterpartiesSkeleton } from '../../counterparties/components/CounterpartiesSkeleton';

@@ -4,10 +4,12 @@ import {
   notifyError,
   notifySuccess,
   REGISTERED_WALLET_NETWORK_IDS,
-  type TCreateRegisteredWalletRequest,
   useCreateRegisteredWalletMutation,
-  ZCreateRegisteredWalletRequest,
 } from '@dash/shared';
+import {
+  type TCreateRegisteredWalletRequest,
+  ZCreateRegisteredWalletRequest,
+} from '@dash/shared/counterparty-rules';
 import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 

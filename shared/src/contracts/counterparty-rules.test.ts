@@ -4,20 +4,22 @@ import {
   CLABE_MESSAGES,
   CNPJ_CHECK_DIGITS_MESSAGE,
   CPF_CHECK_DIGITS_MESSAGE,
-  detectPixKeyType,
   INVALID_CLABE,
   INVALID_EVM_ADDRESS,
   INVALID_SOLANA_ADDRESS,
-  mexicanBanks,
-  mexicanCities,
   NAME_REQUIRED,
   PIX_KEY_MESSAGES,
-  resolveClabe,
-  ZCreateBankBeneficiaryRequest,
-  ZCreateRegisteredWalletRequest,
   ZERO_ADDRESS,
   ZERO_ADDRESS_MESSAGE,
 } from './counterparties';
+import {
+  detectPixKeyType,
+  mexicanBanks,
+  mexicanCities,
+  resolveClabe,
+  ZCreateBankBeneficiaryRequest,
+  ZCreateRegisteredWalletRequest,
+} from './counterparty-rules';
 import {
   explorerAddressUrl,
   explorerTransactionUrl,
