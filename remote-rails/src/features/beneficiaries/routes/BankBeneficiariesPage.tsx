@@ -1,7 +1,5 @@
 import {
   can,
-  LoadFailed,
-  PERMISSION_DENIED_MESSAGE,
   PIX_KEY_TYPE_LABELS,
   type TBankBeneficiary,
   useBankBeneficiariesQuery,
@@ -10,10 +8,13 @@ import {
   useUpdateBankBeneficiaryMutation,
 } from '@dash/shared';
 import { resolveClabe } from '@dash/shared/counterparty-rules';
-import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { CounterpartiesSkeleton } from '../../counterparties/components/CounterpartiesSkeleton';
 import { useCounterpartyChanges } from '../../counterparties/components/CounterpartyChanges';
+import {
+  type CounterpartyColumn,
+  CounterpartyListPage,
+} from '../../counterparties/components/CounterpartyListPage';
 import { AddBankBeneficiaryModal } from '../components/AddBankBeneficiaryModal';
 
 function AccountCell({ beneficiary }: { beneficiary: TBankBeneficiary }) {
@@ -37,10 +38,21 @@ function AccountCell({ beneficiary }: { beneficiary: TBankBeneficiary }) {
   );
 }
 
+const COLUMNS: CounterpartyColumn<TBankBeneficiary>[] = [
+  {
+    header: 'Type',
+    cell: (beneficiary) => (
+      <Badge variant="light" color={beneficiary.type === 'Clabe' ? 'teal' : 'blue'}>
+        {beneficiary.type === 'Clabe' ? 'CLABE' : `Pix · ${PIX_KEY_TYPE_LABELS[beneficiary.pixKeyType]}`}
+      </Badge>
+    ),
+  },
+  { header: 'Account', cell: (beneficiary) => <AccountCell beneficiary={beneficiary} /> },
+];
+
 /** /org/{org}/rails/bank-beneficiaries: Mexican CLABE accounts and Brazilian Pix keys. Viewers read. */
 export default function BankBeneficiariesPage() {
   const organization = useCurrentOrganization();
-  const canWrite = can(organization.role, 'rails.write');
   const beneficiaries = useBankBeneficiariesQuery(organization.uid);
   const update = useUpdateBankBeneficiaryMutation(organization.uid);
   const remove = useDeleteBankBeneficiaryMutation(organization.uid);
@@ -55,81 +67,25 @@ export default function BankBeneficiariesPage() {
   });
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            Bank Beneficiaries
-          </Title>
-          <Text c="dimmed" size="sm">
-            Mexican CLABE accounts and Brazilian Pix keys you pay out to.
-          </Text>
-        </Stack>
-        {canWrite ? <Button onClick={() => setAdding(true)}>Add beneficiary</Button> : null}
-      </Group>
-      {canWrite ? null : (
-        <Text size="sm" c="dimmed">
-          {PERMISSION_DENIED_MESSAGE['rails.write']}
-        </Text>
-      )}
-
-      {beneficiaries.isPending ? (
-        <CounterpartiesSkeleton rows={5} label="Loading bank beneficiaries" />
-      ) : beneficiaries.isError ? (
-        <LoadFailed error={beneficiaries.error} onRetry={() => beneficiaries.refetch()} />
-      ) : beneficiaries.data.length === 0 ? (
-        <Text c="dimmed">No bank beneficiaries yet.</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="sm" aria-label="Bank beneficiaries">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Account</Table.Th>
-                <Table.Th>Remark</Table.Th>
-                {canWrite ? <Table.Th aria-label="Actions" /> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {beneficiaries.data.map((beneficiary) => (
-                <Table.Tr key={beneficiary.uid}>
-                  <Table.Td>
-                    <Text size="sm">{beneficiary.name}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={beneficiary.type === 'Clabe' ? 'teal' : 'blue'}>
-                      {beneficiary.type === 'Clabe'
-                        ? 'CLABE'
-                        : `Pix · ${PIX_KEY_TYPE_LABELS[beneficiary.pixKeyType]}`}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <AccountCell beneficiary={beneficiary} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c="dimmed">
-                      {beneficiary.remark ?? ''}
-                    </Text>
-                  </Table.Td>
-                  {canWrite ? <Table.Td>{rowActions(beneficiary)}</Table.Td> : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-
-      {canWrite ? (
-        <>
-          <AddBankBeneficiaryModal
-            organizationUid={organization.uid}
-            opened={adding}
-            onClose={() => setAdding(false)}
-          />
-          {modals}
-        </>
-      ) : null}
-    </Stack>
+    <CounterpartyListPage
+      title="Bank Beneficiaries"
+      description="Mexican CLABE accounts and Brazilian Pix keys you pay out to."
+      tableLabel="Bank beneficiaries"
+      list={beneficiaries}
+      skeleton={{ rows: 5, label: 'Loading bank beneficiaries' }}
+      emptyText="No bank beneficiaries yet."
+      columns={COLUMNS}
+      canWrite={can(organization.role, 'rails.write')}
+      addLabel="Add beneficiary"
+      onAdd={() => setAdding(true)}
+      rowActions={rowActions}
+    >
+      <AddBankBeneficiaryModal
+        organizationUid={organization.uid}
+        opened={adding}
+        onClose={() => setAdding(false)}
+      />
+      {modals}
+    </CounterpartyListPage>
   );
 }
