@@ -16,6 +16,11 @@ import { setSessionCookie } from './http/session-cookie';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/runner';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
+import {
+  registerCounterpartyReferenceRoutes,
+  registerCounterpartyRoutes,
+} from './modules/counterparties/routes';
+import { createCounterpartyService } from './modules/counterparties/service';
 import { registerDevRoutes } from './modules/dev/routes';
 import { createDevService } from './modules/dev/service';
 import { registerHealthRoutes } from './modules/health/routes';
@@ -362,6 +367,8 @@ export async function buildApp({
       });
       registerProviderRoutes(api, { providers });
       await api.register(registerProviderWebhookRoutes, { providers });
+      registerCounterpartyReferenceRoutes(api);
+      registerCounterpartyRoutes(api, { counterparties: createCounterpartyService({ db }) });
       registerEventRoutes(api, { events });
       registerReleaseRoutes(api, { releases, token: config.releases.token });
       if (config.outboxEnabled) registerDevRoutes(api, { dev: createDevService({ db }) });

@@ -6,6 +6,7 @@ export * from './contracts/auth';
 export * from './contracts/boot';
 export * from './contracts/catalogue';
 export * from './contracts/common';
+export * from './contracts/counterparties';
 export * from './contracts/events';
 export * from './contracts/invitations';
 export * from './contracts/mailbox';

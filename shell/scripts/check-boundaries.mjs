@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The architecture's import rules, checked on every source file (runs in `npm test`):
 // - a remote never imports another remote or the shell, and the shell never imports a remote;
-// - `shared` never imports an app or the API; the API imports only `@dash/shared/contracts`;
+// - `shared` never imports an app or the API; the API imports only `@dash/shared/contracts` (and
+//   `@dash/shared/counterparty-rules`, contracts too, kept out of the browser singleton for size);
 // - apps import `@dash/shared` (the federation singleton), never its files by relative path.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
@@ -9,6 +10,8 @@ import { ROOT } from './ensure-install.mjs';
 
 const APPS = ['shell', 'remote-messages', 'remote-wallet', 'remote-rails', 'remote-settings'];
 const PACKAGES = [...APPS, 'shared', 'api', 'e2e'];
+/** The DOM-free entries of shared the API may import. */
+const API_SHARED_ENTRIES = ['@dash/shared/contracts', '@dash/shared/counterparty-rules'];
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
 const IMPORT =
   /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
@@ -49,7 +52,7 @@ export function violationsOf(file, source) {
     if (owner === 'api' && (APPS.includes(target) || specifier.startsWith('@dash/e2e'))) {
       problems.push(`api imports an app ("${specifier}")`);
     }
-    if (owner === 'api' && sharedEntry && sharedEntry !== '@dash/shared/contracts') {
+    if (owner === 'api' && sharedEntry && !API_SHARED_ENTRIES.includes(sharedEntry)) {
       problems.push(
         `api imports "${specifier}": the API uses only @dash/shared/contracts (no React, no DOM)`,
       );

@@ -30,6 +30,12 @@ describe('the boundary check', () => {
   it('keeps the API on the contracts entry of shared', () => {
     expect(violationsOf(file('api/src/x.ts'), "import { a } from '@dash/shared';")).toHaveLength(1);
     expect(violationsOf(file('api/src/x.ts'), "import { a } from '@dash/shared/contracts';")).toEqual([]);
+    expect(
+      violationsOf(file('api/src/x.ts'), "import { a } from '@dash/shared/counterparty-rules';"),
+    ).toEqual([]);
+    expect(violationsOf(file('api/src/x.ts'), "import { a } from '@dash/shared/dev-harness';")).toHaveLength(
+      1,
+    );
   });
 
   it('accepts an app importing the shared package and its own files', () => {

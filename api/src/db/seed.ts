@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from './client';
 import { memberships, organizations, signingDevices, users } from './schema';
+import { seedCounterparties } from './seed-counterparties';
 
 export const DEMO_USER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User' } as const;
 export const DEMO_ORGANIZATION = { name: 'Acme Treasury', slug: 'acme-treasury' } as const;
@@ -20,7 +21,8 @@ export interface SeedResult {
 
 /**
  * The demo data: demo@example.com, Admin of the Approved organization "Acme Treasury" (whose
- * wallet is undeployed, with no signer), with one signing device.
+ * wallet is undeployed, with no signer), with one signing device, a few registered wallets and a
+ * bank beneficiary of each kind.
  * Safe to run any number of times: rows that exist are left exactly as they are.
  */
 export async function seed(db: Database): Promise<SeedResult> {
@@ -47,6 +49,7 @@ export async function seed(db: Database): Promise<SeedResult> {
       .insert(signingDevices)
       .values({ userUid: user.uid, ...DEMO_SIGNING_DEVICE })
       .onConflictDoNothing({ target: [signingDevices.userUid, signingDevices.ethAddress] });
+    await seedCounterparties(tx, organization.uid);
     return { userUid: user.uid, organizationUid: organization.uid };
   });
 }

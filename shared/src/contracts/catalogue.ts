@@ -42,6 +42,14 @@ export const ERROR_MESSAGES = {
   fetchProvider: 'Failed to fetch provider. Please try again later.',
   fetchProviderAccounts: 'Failed to fetch provider accounts. Please try again later.',
   startOnboarding: 'Failed to start onboarding. Please try again later.',
+  fetchRegisteredWallets: 'Failed to fetch registered wallets. Please try again later.',
+  createRegisteredWallet: 'Failed to register wallet. Please try again later.',
+  updateRegisteredWallet: 'Failed to update registered wallet. Please try again later.',
+  deleteRegisteredWallet: 'Failed to delete registered wallet. Please try again later.',
+  fetchBankBeneficiaries: 'Failed to fetch bank beneficiaries. Please try again later.',
+  createBankBeneficiary: 'Failed to add bank beneficiary. Please try again later.',
+  updateBankBeneficiary: 'Failed to update bank beneficiary. Please try again later.',
+  deleteBankBeneficiary: 'Failed to delete bank beneficiary. Please try again later.',
 } as const;
 
 export type TErrorMessageKey = keyof typeof ERROR_MESSAGES;

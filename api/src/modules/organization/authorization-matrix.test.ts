@@ -2,15 +2,26 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   attachmentDownloadPath,
+  can,
   organizationEventsPath,
   PERMISSION_DENIED_MESSAGE,
   type TPermission,
   type TRole,
   ZInvitationResponse,
 } from '@dash/shared/contracts';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { attachments, providerAccounts, signingDevices, walletSigners, wallets } from '../../db/schema';
+import {
+  attachments,
+  bankBeneficiaries,
+  organizations,
+  providerAccounts,
+  registeredWallets,
+  signingDevices,
+  walletSigners,
+  wallets,
+} from '../../db/schema';
 import { ORGANIZATION_NOT_APPROVED_MESSAGE } from '../../http/guards';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addMember, createOrganization, signInUser } from '../../test/factories';
@@ -35,6 +46,9 @@ interface Scene {
   /** A provider's thread with one attachment. */
   threadUid: string;
   attachmentUrl: string;
+  /** One registered wallet and one bank beneficiary of the organization. */
+  registeredWalletUid: string;
+  bankBeneficiaryUid: string;
 }
 
 interface Endpoint {
@@ -43,6 +57,8 @@ interface Endpoint {
   send(scene: Scene): Promise<LightMyRequestResponse>;
   /** Status for each caller: written out in full, so the table is the matrix as built. */
   expected: Record<Caller, number>;
+  /** In the approved-only group: the organization is Approved here, and a second table runs it unapproved. */
+  approvedOnly?: boolean;
 }
 
 const ask = (scene: Scene, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
@@ -117,6 +133,14 @@ const repliers = (ok: number): Record<Caller, number> => ({
   Editor: ok,
   Viewer: 403,
   'non-member': 404,
+  anonymous: 401,
+});
+/** Not organization-scoped: any signed-in user. */
+const signedIn = (ok: number): Record<Caller, number> => ({
+  Admin: ok,
+  Editor: ok,
+  Viewer: ok,
+  'non-member': ok,
   anonymous: 401,
 });
 const everyMember = (ok: number): Record<Caller, number> => ({
@@ -379,6 +403,93 @@ const ENDPOINTS: Endpoint[] = [
     send: openEventStream,
     expected: everyMember(200),
   },
+  {
+    name: 'GET rails/networks (reference data, not organization-scoped)',
+    permission: 'rails.read',
+    send: (scene) => ask(scene, 'GET', '/rails/networks'),
+    expected: signedIn(200),
+  },
+  {
+    name: 'GET rails/mexican-banks (reference data, not organization-scoped)',
+    permission: 'rails.read',
+    send: (scene) => ask(scene, 'GET', '/rails/mexican-banks'),
+    expected: signedIn(200),
+  },
+  {
+    name: 'GET rails/mexican-cities (reference data, not organization-scoped)',
+    permission: 'rails.read',
+    send: (scene) => ask(scene, 'GET', '/rails/mexican-cities'),
+    expected: signedIn(200),
+  },
+  {
+    name: 'GET rails/blockchain-wallets',
+    permission: 'rails.read',
+    approvedOnly: true,
+    send: (scene) => ask(scene, 'GET', '/rails/blockchain-wallets'),
+    expected: everyMember(200),
+  },
+  {
+    name: 'POST rails/blockchain-wallets',
+    permission: 'rails.write',
+    approvedOnly: true,
+    send: (scene) =>
+      ask(scene, 'POST', '/rails/blockchain-wallets', {
+        network: 'solana',
+        address: 'So11111111111111111111111111111111111111112',
+        name: 'Ops',
+      }),
+    expected: repliers(201),
+  },
+  {
+    name: 'PATCH rails/blockchain-wallets/{walletUid}',
+    permission: 'rails.write',
+    approvedOnly: true,
+    send: (scene) =>
+      ask(scene, 'PATCH', `/rails/blockchain-wallets/${scene.registeredWalletUid}`, { name: 'New' }),
+    expected: repliers(200),
+  },
+  {
+    name: 'DELETE rails/blockchain-wallets/{walletUid}',
+    permission: 'rails.write',
+    approvedOnly: true,
+    send: (scene) => ask(scene, 'DELETE', `/rails/blockchain-wallets/${scene.registeredWalletUid}`),
+    expected: repliers(204),
+  },
+  {
+    name: 'GET rails/bank-beneficiaries',
+    permission: 'rails.read',
+    approvedOnly: true,
+    send: (scene) => ask(scene, 'GET', '/rails/bank-beneficiaries'),
+    expected: everyMember(200),
+  },
+  {
+    name: 'POST rails/bank-beneficiaries',
+    permission: 'rails.write',
+    approvedOnly: true,
+    send: (scene) =>
+      ask(scene, 'POST', '/rails/bank-beneficiaries', {
+        type: 'PixKey',
+        name: 'Fornecedor',
+        pixKeyType: 'email',
+        pixKey: 'pagamentos@example.com',
+      }),
+    expected: repliers(201),
+  },
+  {
+    name: 'PATCH rails/bank-beneficiaries/{beneficiaryUid}',
+    permission: 'rails.write',
+    approvedOnly: true,
+    send: (scene) =>
+      ask(scene, 'PATCH', `/rails/bank-beneficiaries/${scene.bankBeneficiaryUid}`, { name: 'New' }),
+    expected: repliers(200),
+  },
+  {
+    name: 'DELETE rails/bank-beneficiaries/{beneficiaryUid}',
+    permission: 'rails.write',
+    approvedOnly: true,
+    send: (scene) => ask(scene, 'DELETE', `/rails/bank-beneficiaries/${scene.bankBeneficiaryUid}`),
+    expected: repliers(204),
+  },
 ];
 
 /** Makes a member a proposed wallet signer with a signing device of their own (set when `ready`). */
@@ -403,10 +514,34 @@ const CALLERS: Caller[] = ['Admin', 'Editor', 'Viewer', 'non-member', 'anonymous
  * The organization's founder stays Admin throughout, so an Admin caller is a second Admin (and may
  * leave); the target of member changes is a Viewer; one invitation is open.
  */
-async function arrange(caller: Caller): Promise<Scene> {
+async function arrange(caller: Caller, options: { approved?: boolean } = {}): Promise<Scene> {
   const testApp = await createTestApp();
   const founder = await signInUser(testApp.app);
   const organization = await createOrganization(testApp, founder.cookie);
+  if (options.approved) {
+    await testApp.db
+      .update(organizations)
+      .set({ approvalStatus: 'Approved' })
+      .where(eq(organizations.uid, organization.uid));
+  }
+  const [registeredWallet] = await testApp.db
+    .insert(registeredWallets)
+    .values({
+      organizationUid: organization.uid,
+      network: 'ethereum',
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      name: 'Treasury',
+    })
+    .returning();
+  const [bankBeneficiary] = await testApp.db
+    .insert(bankBeneficiaries)
+    .values({
+      organizationUid: organization.uid,
+      type: 'Clabe',
+      accountKey: '002010077777777771',
+      name: 'MX',
+    })
+    .returning();
   const target = await addMember(testApp, organization.uid, 'Viewer');
   const invited = await call(testApp.app, 'POST', '/organization/invitations', {
     cookie: founder.cookie,
@@ -442,6 +577,8 @@ async function arrange(caller: Caller): Promise<Scene> {
     memberUid: caller === 'non-member' ? undefined : callerUser?.uid,
     threadUid: delivery.threadUid,
     attachmentUrl,
+    registeredWalletUid: registeredWallet?.uid ?? '',
+    bankBeneficiaryUid: bankBeneficiary?.uid ?? '',
   };
 }
 
@@ -449,7 +586,7 @@ describe('the authorization matrix of every organization-scoped endpoint', () =>
   for (const endpoint of ENDPOINTS) {
     describe(endpoint.name, () => {
       it.each(CALLERS)('answers %s as the matrix says', async (caller) => {
-        const scene = await arrange(caller);
+        const scene = await arrange(caller, { approved: endpoint.approvedOnly === true });
 
         const response = await endpoint.send(scene);
 
@@ -495,6 +632,26 @@ describe('the authorization matrix of every organization-scoped endpoint', () =>
         message: ORGANIZATION_NOT_APPROVED_MESSAGE,
       });
     });
+  });
+
+  describe('the approved-only group, for an organization that is not Approved', () => {
+    const MEMBERS: TRole[] = ['Admin', 'Editor', 'Viewer'];
+    for (const endpoint of ENDPOINTS.filter((candidate) => candidate.approvedOnly)) {
+      it.each(MEMBERS)(`refuses ${endpoint.name} to %s with 403`, async (role) => {
+        const scene = await arrange(role, { approved: false });
+
+        const response = await endpoint.send(scene);
+
+        expect(errorOf(response)).toEqual({
+          status: 403,
+          code: 'FORBIDDEN',
+          // The role is checked first: a Viewer asking to write learns nothing about the approval.
+          message: can(role, endpoint.permission)
+            ? ORGANIZATION_NOT_APPROVED_MESSAGE
+            : PERMISSION_DENIED_MESSAGE[endpoint.permission],
+        });
+      });
+    }
   });
 
   it('checks the role before the body: a Viewer learns nothing about validation', async () => {

@@ -1,7 +1,91 @@
-import { PlannedPage } from '../../../components/PlannedPage';
+import {
+  can,
+  PIX_KEY_TYPE_LABELS,
+  type TBankBeneficiary,
+  useBankBeneficiariesQuery,
+  useCurrentOrganization,
+  useDeleteBankBeneficiaryMutation,
+  useUpdateBankBeneficiaryMutation,
+} from '@dash/shared';
+import { resolveClabe } from '@dash/shared/counterparty-rules';
+import { Badge, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useCounterpartyChanges } from '../../counterparties/components/CounterpartyChanges';
+import {
+  type CounterpartyColumn,
+  CounterpartyListPage,
+} from '../../counterparties/components/CounterpartyListPage';
+import { AddBankBeneficiaryModal } from '../components/AddBankBeneficiaryModal';
 
-export const BankBeneficiariesPage = () => (
-  <PlannedPage title="Bank Beneficiaries">
-    Mexican CLABE accounts and Brazilian Pix keys you pay out to.
-  </PlannedPage>
-);
+function AccountCell({ beneficiary }: { beneficiary: TBankBeneficiary }) {
+  if (beneficiary.type === 'PixKey') {
+    return (
+      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+        {beneficiary.pixKey}
+      </Text>
+    );
+  }
+  const { bank, city } = resolveClabe(beneficiary.bankAccountNumber);
+  return (
+    <Stack gap={0}>
+      <Text size="sm" ff="monospace">
+        {beneficiary.bankAccountNumber}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {[bank?.name, city].filter(Boolean).join(' · ')}
+      </Text>
+    </Stack>
+  );
+}
+
+const COLUMNS: CounterpartyColumn<TBankBeneficiary>[] = [
+  {
+    header: 'Type',
+    cell: (beneficiary) => (
+      <Badge variant="light" color={beneficiary.type === 'Clabe' ? 'teal' : 'blue'}>
+        {beneficiary.type === 'Clabe' ? 'CLABE' : `Pix · ${PIX_KEY_TYPE_LABELS[beneficiary.pixKeyType]}`}
+      </Badge>
+    ),
+  },
+  { header: 'Account', cell: (beneficiary) => <AccountCell beneficiary={beneficiary} /> },
+];
+
+/** /org/{org}/rails/bank-beneficiaries: Mexican CLABE accounts and Brazilian Pix keys. Viewers read. */
+export default function BankBeneficiariesPage() {
+  const organization = useCurrentOrganization();
+  const beneficiaries = useBankBeneficiariesQuery(organization.uid);
+  const update = useUpdateBankBeneficiaryMutation(organization.uid);
+  const remove = useDeleteBankBeneficiaryMutation(organization.uid);
+  const [adding, setAdding] = useState(false);
+  const { rowActions, modals } = useCounterpartyChanges<TBankBeneficiary>({
+    noun: 'beneficiary',
+    update: {
+      isPending: update.isPending,
+      mutate: ({ uid, ...change }, callbacks) => update.mutate({ beneficiaryUid: uid, ...change }, callbacks),
+    },
+    remove,
+  });
+
+  return (
+    <CounterpartyListPage
+      title="Bank Beneficiaries"
+      description="Mexican CLABE accounts and Brazilian Pix keys you pay out to."
+      tableLabel="Bank beneficiaries"
+      list={beneficiaries}
+      skeleton={{ rows: 5, label: 'Loading bank beneficiaries' }}
+      emptyText="No bank beneficiaries yet."
+      columns={COLUMNS}
+      canWrite={can(organization.role, 'rails.write')}
+      addLabel="Add beneficiary"
+      onAdd={() => setAdding(true)}
+      rowActions={rowActions}
+    >
+      <AddBankBeneficiaryModal
+        organizationUid={organization.uid}
+        opened={adding}
+        onClose={() => setAdding(false)}
+      />
+      {modals}
+    </CounterpartyListPage>
+  );
+}

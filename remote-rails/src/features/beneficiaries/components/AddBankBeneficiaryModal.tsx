@@ -1,0 +1,149 @@
+import {
+  applyServerFieldErrors,
+  BANK_BENEFICIARY_TYPES,
+  notifyError,
+  notifySuccess,
+  PIX_KEY_TYPE_LABELS,
+  PIX_KEY_TYPES,
+  type TBankBeneficiaryType,
+  type TPixKeyType,
+  useCreateBankBeneficiaryMutation,
+} from '@dash/shared';
+import {
+  detectPixKeyType,
+  type TCreateBankBeneficiaryRequest,
+  ZCreateBankBeneficiaryRequest,
+} from '@dash/shared/counterparty-rules';
+import { Button, Group, Modal, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { ClabeInput } from './ClabeInput';
+
+interface Values {
+  type: TBankBeneficiaryType;
+  name: string;
+  remark: string;
+  bankAccountNumber: string;
+  pixKeyType: TPixKeyType;
+  pixKey: string;
+}
+
+const INITIAL_VALUES: Values = {
+  type: 'Clabe',
+  name: '',
+  remark: '',
+  bankAccountNumber: '',
+  pixKeyType: 'cpf',
+  pixKey: '',
+};
+
+/** The request for the chosen type: only that type's fields (the contract refuses the others). */
+function toRequest(values: Values): TCreateBankBeneficiaryRequest {
+  const common = { name: values.name, remark: values.remark };
+  return values.type === 'Clabe'
+    ? { type: 'Clabe', ...common, bankAccountNumber: values.bankAccountNumber }
+    : { type: 'PixKey', ...common, pixKeyType: values.pixKeyType, pixKey: values.pixKey };
+}
+
+const validateRequest = schemaResolver(ZCreateBankBeneficiaryRequest, { sync: true });
+const TYPE_OPTIONS = BANK_BENEFICIARY_TYPES.map((type) => ({
+  value: type,
+  label: type === 'Clabe' ? 'CLABE (Mexico)' : 'Pix key (Brazil)',
+}));
+const PIX_KEY_TYPE_OPTIONS = PIX_KEY_TYPES.map((type) => ({ value: type, label: PIX_KEY_TYPE_LABELS[type] }));
+
+export function AddBankBeneficiaryModal({
+  organizationUid,
+  opened,
+  onClose,
+}: {
+  organizationUid: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const create = useCreateBankBeneficiaryMutation(organizationUid);
+  // The key type follows what is typed until the user picks one.
+  const [kindChosen, setKindChosen] = useState(false);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: INITIAL_VALUES,
+    validate: (values) => validateRequest(toRequest(values)),
+    validateInputOnBlur: true,
+  });
+  const close = () => {
+    form.reset();
+    setKindChosen(false);
+    onClose();
+  };
+  const submit = form.onSubmit((values) =>
+    create.mutate(toRequest(values), {
+      onSuccess: (beneficiary) => {
+        notifySuccess(`${beneficiary.name} added`);
+        close();
+      },
+      onError: (error) => {
+        if (!applyServerFieldErrors(form, error)) notifyError(error);
+      },
+    }),
+  );
+  const pixKeyInput = form.getInputProps('pixKey');
+
+  return (
+    <Modal opened={opened} onClose={close} title="Add a bank beneficiary" centered>
+      <form onSubmit={submit} noValidate aria-label="Add a bank beneficiary">
+        <Stack gap="md">
+          <SegmentedControl
+            aria-label="Beneficiary type"
+            data={TYPE_OPTIONS}
+            value={form.values.type}
+            onChange={(value) => {
+              form.setFieldValue('type', value as TBankBeneficiaryType);
+              form.clearErrors();
+            }}
+          />
+          <TextInput label="Name" required {...form.getInputProps('name')} />
+          {form.values.type === 'Clabe' ? (
+            <ClabeInput required {...form.getInputProps('bankAccountNumber')} />
+          ) : (
+            <>
+              <Select
+                label="Key type"
+                data={PIX_KEY_TYPE_OPTIONS}
+                allowDeselect={false}
+                required
+                {...form.getInputProps('pixKeyType')}
+                onChange={(value) => {
+                  setKindChosen(true);
+                  form.setFieldValue('pixKeyType', (value ?? 'cpf') as TPixKeyType);
+                  if (form.values.pixKey) form.validateField('pixKey');
+                }}
+              />
+              <TextInput
+                label="Pix key"
+                autoComplete="off"
+                spellCheck={false}
+                required
+                {...pixKeyInput}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  pixKeyInput.onChange(event);
+                  const detected = kindChosen ? null : detectPixKeyType(value);
+                  if (detected) form.setFieldValue('pixKeyType', detected);
+                }}
+              />
+            </>
+          )}
+          <Textarea label="Remark" autosize minRows={2} {...form.getInputProps('remark')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Add beneficiary
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,73 @@
+import {
+  applyServerFieldErrors,
+  notifyError,
+  type TUpdateCounterpartyRequest,
+  ZUpdateCounterpartyRequest,
+} from '@dash/shared';
+import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+
+interface EditCounterpartyModalProps {
+  title: string;
+  /** The counterparty being edited; the modal is open while it is set. */
+  counterparty: { name: string; remark: string | null } | null;
+  saving: boolean;
+  onSave: (change: TUpdateCounterpartyRequest, callbacks: { onError: (error: unknown) => void }) => void;
+  onClose: () => void;
+}
+
+/** Edit a registered wallet's or a beneficiary's name and remark (the address or key never changes). */
+export function EditCounterpartyModal({
+  title,
+  counterparty,
+  saving,
+  onSave,
+  onClose,
+}: EditCounterpartyModalProps) {
+  return (
+    <Modal opened={counterparty !== null} onClose={onClose} title={title} centered>
+      {counterparty ? (
+        <EditForm counterparty={counterparty} saving={saving} onSave={onSave} onClose={onClose} />
+      ) : null}
+    </Modal>
+  );
+}
+
+function EditForm({
+  counterparty,
+  saving,
+  onSave,
+  onClose,
+}: Omit<EditCounterpartyModalProps, 'title' | 'counterparty'> & {
+  counterparty: { name: string; remark: string | null };
+}) {
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: counterparty.name, remark: counterparty.remark ?? '' },
+    validate: schemaResolver(ZUpdateCounterpartyRequest, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const submit = form.onSubmit((values) =>
+    onSave(values, {
+      onError: (error) => {
+        if (!applyServerFieldErrors(form, error)) notifyError(error);
+      },
+    }),
+  );
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Edit ${counterparty.name}`}>
+      <Stack gap="md">
+        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+        <Textarea label="Remark" autosize minRows={2} {...form.getInputProps('remark')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

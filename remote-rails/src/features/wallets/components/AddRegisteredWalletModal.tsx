@@ -1,0 +1,92 @@
+import {
+  applyServerFieldErrors,
+  NETWORKS,
+  notifyError,
+  notifySuccess,
+  REGISTERED_WALLET_NETWORK_IDS,
+  useCreateRegisteredWalletMutation,
+} from '@dash/shared';
+import {
+  type TCreateRegisteredWalletRequest,
+  ZCreateRegisteredWalletRequest,
+} from '@dash/shared/counterparty-rules';
+import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+
+const NETWORK_OPTIONS = NETWORKS.filter((network) =>
+  (REGISTERED_WALLET_NETWORK_IDS as readonly string[]).includes(network.id),
+).map((network) => ({ value: network.id, label: network.name }));
+
+const INITIAL_VALUES = { network: 'ethereum', address: '', name: '', remark: '' };
+
+export function AddRegisteredWalletModal({
+  organizationUid,
+  opened,
+  onClose,
+}: {
+  organizationUid: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const create = useCreateRegisteredWalletMutation(organizationUid);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: INITIAL_VALUES,
+    validate: schemaResolver(ZCreateRegisteredWalletRequest, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+  const submit = form.onSubmit((values) =>
+    create.mutate(values as TCreateRegisteredWalletRequest, {
+      onSuccess: (wallet) => {
+        notifySuccess(`${wallet.name} registered`);
+        close();
+      },
+      onError: (error) => {
+        if (!applyServerFieldErrors(form, error)) notifyError(error);
+      },
+    }),
+  );
+
+  return (
+    <Modal opened={opened} onClose={close} title="Register a wallet" centered>
+      <form onSubmit={submit} noValidate aria-label="Register a wallet">
+        <Stack gap="md">
+          <Select
+            label="Network"
+            data={NETWORK_OPTIONS}
+            allowDeselect={false}
+            required
+            {...form.getInputProps('network')}
+            onChange={(value) => {
+              form.setFieldValue('network', value ?? '');
+              if (form.values.address) form.validateField('address');
+            }}
+          />
+          <TextInput
+            label="Address"
+            placeholder={form.values.network === 'solana' ? 'Base58 public key' : '0x…'}
+            autoComplete="off"
+            spellCheck={false}
+            required
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            {...form.getInputProps('address')}
+          />
+          <TextInput label="Name" required {...form.getInputProps('name')} />
+          <Textarea label="Remark" autosize minRows={2} {...form.getInputProps('remark')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Register wallet
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,108 @@
+import {
+  CurrentOrganizationProvider,
+  PERMISSION_DENIED_MESSAGE,
+  SessionProvider,
+  type TOrganization,
+  type TRegisteredWallet,
+  type TRole,
+} from '@dash/shared';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import BlockchainWalletsPage, { REGISTERED_WALLETS_SKELETON_ROWS } from './BlockchainWalletsPage';
+
+const WALLETS: TRegisteredWallet[] = [
+  {
+    uid: '44444444-4444-4444-8444-444444444444',
+    network: 'polygon-amoy',
+    address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    name: 'Treasury',
+    remark: 'Cold storage',
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  },
+  {
+    uid: '55555555-5555-4555-8555-555555555555',
+    network: 'solana',
+    address: 'So11111111111111111111111111111111111111112',
+    name: 'Solana payouts',
+    remark: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  },
+];
+
+function renderPage(role: TRole, answer: () => Promise<Response>) {
+  vi.stubGlobal('fetch', vi.fn(answer));
+  const organization: TOrganization = {
+    uid: '33333333-3333-4333-8333-333333333333',
+    name: 'Acme',
+    slug: 'acme',
+    avatar: null,
+    role,
+    approvalStatus: 'Approved',
+    createdAt: '2026-11-01T00:00:00.000Z',
+  };
+  const user = {
+    uid: '11111111-1111-4111-8111-111111111111',
+    email: 'ana@example.com',
+    firstName: 'Ana',
+    lastName: 'Souza',
+  };
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <SessionProvider session={{ user: { ...user, type: 'user' }, organizations: [organization] }}>
+          <CurrentOrganizationProvider organization={organization}>
+            <MemoryRouter>
+              <BlockchainWalletsPage />
+            </MemoryRouter>
+          </CurrentOrganizationProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+const listed = async () => new Response(JSON.stringify({ data: WALLETS }), { status: 200 });
+
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the Registered Wallets page', () => {
+  it('shows exactly 10 skeleton rows while the list loads', () => {
+    const { container } = renderPage('Admin', () => new Promise<Response>(() => {}));
+    expect(screen.getByLabelText('Loading registered wallets')).toBeTruthy();
+    expect(container.querySelectorAll('[data-skeleton-row]')).toHaveLength(REGISTERED_WALLETS_SKELETON_ROWS);
+    expect(REGISTERED_WALLETS_SKELETON_ROWS).toBe(10);
+  });
+
+  it('links every row to its network explorer and shows a Viewer no control', async () => {
+    renderPage('Viewer', listed);
+    const table = await screen.findByRole('table', { name: 'Registered wallets' });
+    const treasury = within(table).getByRole('row', { name: /Treasury/ });
+    expect(within(treasury).getByRole('link').getAttribute('href')).toBe(
+      'https://amoy.polygonscan.com/address/0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    );
+    const solana = within(table).getByRole('row', { name: /Solana payouts/ });
+    expect(within(solana).getByRole('link').getAttribute('href')).toBe(
+      'https://explorer.solana.com/address/So11111111111111111111111111111111111111112',
+    );
+    expect(screen.queryByRole('button', { name: 'Register wallet' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Edit|Delete/ })).toBeNull();
+    expect(screen.getByText(PERMISSION_DENIED_MESSAGE['rails.write'])).toBeTruthy();
+  });
+
+  it('gives an Editor register, edit and delete', async () => {
+    renderPage('Editor', listed);
+    await screen.findByRole('table', { name: 'Registered wallets' });
+    expect(screen.getByRole('button', { name: 'Register wallet' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit Treasury' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete Solana payouts' })).toBeTruthy();
+  });
+});

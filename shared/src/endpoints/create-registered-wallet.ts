@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { type TRegisteredWallet, ZRegisteredWalletResponse } from '../contracts/counterparties';
+import type { TCreateRegisteredWalletRequest } from '../contracts/counterparty-rules';
+import { registeredWalletsQueryOptions } from './get-registered-wallets';
+
+/** POST rails/blockchain-wallets: an EVM address is stored in its EIP-55 checksum form. */
+export async function createRegisteredWallet(
+  organizationUid: string,
+  body: TCreateRegisteredWalletRequest,
+): Promise<TRegisteredWallet> {
+  const answer = await apiRequest({
+    path: 'rails/blockchain-wallets',
+    method: 'POST',
+    body,
+    organizationUid,
+    response: ZRegisteredWalletResponse,
+    failure: ERROR_MESSAGES.createRegisteredWallet,
+  });
+  return answer.data;
+}
+
+export function useCreateRegisteredWalletMutation(organizationUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCreateRegisteredWalletRequest) => createRegisteredWallet(organizationUid, body),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: registeredWalletsQueryOptions(organizationUid).queryKey }),
+  });
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { bankBeneficiariesQueryOptions } from './get-bank-beneficiaries';
+
+/** DELETE rails/bank-beneficiaries/{beneficiaryUid}. */
+export async function deleteBankBeneficiary(organizationUid: string, beneficiaryUid: string): Promise<void> {
+  await apiRequest({
+    path: `rails/bank-beneficiaries/${encodeURIComponent(beneficiaryUid)}`,
+    method: 'DELETE',
+    organizationUid,
+    response: null,
+    failure: ERROR_MESSAGES.deleteBankBeneficiary,
+  });
+}
+
+export function useDeleteBankBeneficiaryMutation(organizationUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (beneficiaryUid: string) => deleteBankBeneficiary(organizationUid, beneficiaryUid),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: bankBeneficiariesQueryOptions(organizationUid).queryKey }),
+  });
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { registeredWalletsQueryOptions } from './get-registered-wallets';
+
+/** DELETE rails/blockchain-wallets/{walletUid}. */
+export async function deleteRegisteredWallet(organizationUid: string, walletUid: string): Promise<void> {
+  await apiRequest({
+    path: `rails/blockchain-wallets/${encodeURIComponent(walletUid)}`,
+    method: 'DELETE',
+    organizationUid,
+    response: null,
+    failure: ERROR_MESSAGES.deleteRegisteredWallet,
+  });
+}
+
+export function useDeleteRegisteredWalletMutation(organizationUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (walletUid: string) => deleteRegisteredWallet(organizationUid, walletUid),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: registeredWalletsQueryOptions(organizationUid).queryKey }),
+  });
+}

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { type TRegisteredWallet, ZRegisteredWalletsResponse } from '../contracts/counterparties';
+
+/** GET rails/blockchain-wallets: the organization's registered wallets (approved organizations only). */
+export async function getRegisteredWallets(
+  organizationUid: string,
+  signal?: AbortSignal,
+): Promise<TRegisteredWallet[]> {
+  const answer = await apiRequest({
+    path: 'rails/blockchain-wallets',
+    organizationUid,
+    response: ZRegisteredWalletsResponse,
+    failure: ERROR_MESSAGES.fetchRegisteredWallets,
+    signal,
+  });
+  return answer.data;
+}
+
+export const registeredWalletsQueryOptions = (organizationUid: string) =>
+  queryOptions({
+    queryKey: ['organization', organizationUid, 'registered-wallets'] as const,
+    queryFn: ({ signal }) => getRegisteredWallets(organizationUid, signal),
+  });
+
+export const useRegisteredWalletsQuery = (organizationUid: string) =>
+  useQuery(registeredWalletsQueryOptions(organizationUid));
