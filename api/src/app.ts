@@ -17,10 +17,14 @@ import { registerAuthRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { registerDevRoutes } from './modules/dev/routes';
 import { createDevService } from './modules/dev/service';
+import { registerDocumentRoutes } from './modules/documents/routes';
+import { createDocumentService } from './modules/documents/service';
 import { registerHealthRoutes } from './modules/health/routes';
 import { createHealthService } from './modules/health/service';
 import { registerInvitationRoutes } from './modules/invitations/routes';
 import { createInvitationService } from './modules/invitations/service';
+import { registerKybReviewRoutes, registerKybRoutes } from './modules/kyb/routes';
+import { createKybService, type KybService } from './modules/kyb/service';
 import { createMailer, type Mailer } from './modules/mail/service';
 import { registerMeRoutes } from './modules/me/routes';
 import { createMeService } from './modules/me/service';
@@ -92,6 +96,8 @@ declare module 'fastify' {
     uploads: UploadService;
     /** The embedded SMTP listener: main.ts starts it (INBOUND_SMTP_PORT); closed with the app. */
     inboundSmtp: InboundSmtpListener;
+    /** KYB applications and their review (approvedApplication() for provider onboarding). */
+    kyb: KybService;
   }
 }
 
@@ -200,7 +206,7 @@ export async function buildApp({
         validUntil: null,
       })),
   };
-  const me = createMeService({ db });
+  const me = createMeService({ db, config });
   const cachedMe: typeof me = {
     ...me,
     organizations: (user) =>
@@ -270,6 +276,24 @@ export async function buildApp({
   app.decorate('inbound', inbound);
   app.decorate('uploads', uploads);
   app.decorate('inboundSmtp', inboundSmtp);
+  const documents = createDocumentService({
+    db,
+    blobs,
+    uploads,
+    events,
+    log: app.log.child({ component: 'documents' }),
+  });
+  const kyb = createKybService({
+    db,
+    events,
+    mailer: outgoingMail,
+    jobs,
+    log: app.log.child({ component: 'kyb' }),
+    publicUrl: config.publicUrl,
+    // approvalStatus is part of every cached membership answer.
+    onApprovalChanged: () => readCache.invalidate(),
+  });
+  app.decorate('kyb', kyb);
   app.addHook('onClose', () => inboundSmtp.close());
 
   const { store: releaseStore, service: releases } = openReleases(config.releases, 'api');
@@ -298,6 +322,9 @@ export async function buildApp({
       registerRemotesRoutes(api, { remotes });
       registerMessageRoutes(api, { messages });
       await api.register(registerUploadRoutes, { uploads });
+      registerKybRoutes(api, { kyb });
+      registerKybReviewRoutes(api, { kyb, documents });
+      registerDocumentRoutes(api, { documents });
       await api.register(registerInboundRoutes, {
         inbound,
         secret: config.messages.inboundSecret,

@@ -8,6 +8,7 @@ export * from './contracts/catalogue';
 export * from './contracts/common';
 export * from './contracts/events';
 export * from './contracts/invitations';
+export * from './contracts/kyb';
 export * from './contracts/mailbox';
 export * from './contracts/members';
 export * from './contracts/messages';

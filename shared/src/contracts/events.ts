@@ -15,6 +15,10 @@ export const ZOrganizationEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message.updated'), threadUid: ZUid, messageUid: ZUid }),
   /** A user read a thread (only that user's unread count changed). */
   z.object({ type: z.literal('thread.read'), threadUid: ZUid, userUid: ZUid }),
+  /** The KYB application changed state (and with it, maybe, the organization's approvalStatus). */
+  z.object({ type: z.literal('kyb.updated') }),
+  /** A document was added to the organization's documents. */
+  z.object({ type: z.literal('document.created'), documentUid: ZUid }),
 ]);
 export type TOrganizationEvent = z.infer<typeof ZOrganizationEvent>;
 export type TOrganizationEventType = TOrganizationEvent['type'];
