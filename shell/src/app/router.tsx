@@ -144,16 +144,15 @@ export function createAppRouter(queryClient: QueryClient) {
             {
               path: 'ops/kyb',
               Component: SidebarLayout,
-              children: [
-                {
-                  path: '*',
-                  element: (
-                    <OperatorsOnly>
-                      {remote('remote-settings/OpsReviewArea', 'Compliance review')}
-                    </OperatorsOnly>
-                  ),
-                },
-              ],
+              // The queue (index) and one application (*); the remote routes within.
+              children: [{ index: true }, { path: '*' }].map((route) => ({
+                ...route,
+                element: (
+                  <OperatorsOnly>
+                    {remote('remote-settings/OpsReviewArea', 'Compliance review')}
+                  </OperatorsOnly>
+                ),
+              })),
             },
           ],
         },
