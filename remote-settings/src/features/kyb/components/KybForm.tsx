@@ -153,13 +153,7 @@ export function KybForm({
                 />
               </Group>
             </Group>
-            <Textarea
-              label="Business activity"
-              autosize
-              minRows={2}
-              required
-              {...input('businessActivity')}
-            />
+            <Textarea label="Business activity" rows={3} required {...input('businessActivity')} />
           </Stack>
         </Paper>
 

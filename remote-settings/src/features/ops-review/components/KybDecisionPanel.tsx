@@ -62,12 +62,7 @@ export function KybDecisionPanel({ organizationUid }: { organizationUid: string 
           )}
         >
           <Stack gap="xs">
-            <Textarea
-              label="What needs to change"
-              autosize
-              minRows={2}
-              {...changesForm.getInputProps('note')}
-            />
+            <Textarea label="What needs to change" rows={3} {...changesForm.getInputProps('note')} />
             <Group>
               <Button
                 type="submit"
@@ -94,12 +89,7 @@ export function KybDecisionPanel({ organizationUid }: { organizationUid: string 
           )}
         >
           <Stack gap="xs">
-            <Textarea
-              label="Reason for rejection"
-              autosize
-              minRows={2}
-              {...rejectForm.getInputProps('reason')}
-            />
+            <Textarea label="Reason for rejection" rows={3} {...rejectForm.getInputProps('reason')} />
             <Group>
               <Button type="submit" variant="light" color="red" loading={reject.isPending} disabled={busy}>
                 Reject
