@@ -20,6 +20,7 @@ export const API_ENTRIES = {
   'seed-cli': 'src/db/seed-cli.ts',
   'migrate-cli': 'src/db/migrate-cli.ts',
   'release-cli': 'src/modules/releases/cli.ts',
+  'ops-cli': 'src/modules/kyb/cli.ts',
   'remote-server': 'src/web/remote-server.ts',
   'dev-chain': 'dev-chain/main.ts',
   'sandbox-provider': 'sandbox-provider/main.ts',

@@ -23,10 +23,14 @@ import {
 import { createCounterpartyService } from './modules/counterparties/service';
 import { registerDevRoutes } from './modules/dev/routes';
 import { createDevService } from './modules/dev/service';
+import { registerDocumentRoutes } from './modules/documents/routes';
+import { createDocumentService } from './modules/documents/service';
 import { registerHealthRoutes } from './modules/health/routes';
 import { createHealthService } from './modules/health/service';
 import { registerInvitationRoutes } from './modules/invitations/routes';
 import { createInvitationService } from './modules/invitations/service';
+import { registerKybReviewRoutes, registerKybRoutes } from './modules/kyb/routes';
+import { createKybService, type KybService } from './modules/kyb/service';
 import { createMailer, type Mailer } from './modules/mail/service';
 import { registerMeRoutes } from './modules/me/routes';
 import { createMeService } from './modules/me/service';
@@ -40,7 +44,6 @@ import { registerOrganizationAvatarRoutes, registerOrganizationRoutes } from './
 import { createOrganizationService } from './modules/organization/service';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
-import { findOrganizationIdentity } from './modules/providers/repo';
 import { registerProviderRoutes, registerProviderWebhookRoutes } from './modules/providers/routes';
 import { createProviderService } from './modules/providers/service';
 import { registerReferenceRoutes } from './modules/reference/routes';
@@ -110,6 +113,8 @@ declare module 'fastify' {
     uploads: UploadService;
     /** The embedded SMTP listener: main.ts starts it (INBOUND_SMTP_PORT); closed with the app. */
     inboundSmtp: InboundSmtpListener;
+    /** KYB applications and their review (approvedApplication() for provider onboarding). */
+    kyb: KybService;
   }
 }
 
@@ -242,7 +247,7 @@ export async function buildApp({
         validUntil: null,
       })),
   };
-  const me = createMeService({ db });
+  const me = createMeService({ db, config });
   const cachedMe: typeof me = {
     ...me,
     organizations: (user) =>
@@ -321,9 +326,11 @@ export async function buildApp({
     adapters: providerAdapters ?? createProviderAdapters(config.providers),
     wake: () => jobs.wake(),
     webhookBaseUrl: config.providers.webhookBaseUrl,
-    // The KYB data sent to providers. For now the organization's own record; the KYB module's
-    // approved application replaces it (kyb.approvedApplication) once it lands.
-    kybData: async (organizationUid) => (await findOrganizationIdentity(db, organizationUid)) ?? null,
+    // What providers are sent: the organization's approved KYB application (null: none, the account fails).
+    kybData: async (organizationUid) => {
+      const application = await kyb.approvedApplication(organizationUid);
+      return application ? { organizationUid, ...application } : null;
+    },
     log: app.log.child({ component: 'providers' }),
   });
   jobs.register(providers.onboardingJob);
@@ -332,6 +339,24 @@ export async function buildApp({
   app.decorate('inbound', inbound);
   app.decorate('uploads', uploads);
   app.decorate('inboundSmtp', inboundSmtp);
+  const documents = createDocumentService({
+    db,
+    blobs,
+    uploads,
+    events,
+    log: app.log.child({ component: 'documents' }),
+  });
+  const kyb = createKybService({
+    db,
+    events,
+    mailer: outgoingMail,
+    jobs,
+    log: app.log.child({ component: 'kyb' }),
+    publicUrl: config.publicUrl,
+    // approvalStatus is part of every cached membership answer.
+    onApprovalChanged: () => readCache.invalidate(),
+  });
+  app.decorate('kyb', kyb);
   app.addHook('onClose', () => inboundSmtp.close());
 
   const { store: releaseStore, service: releases } = openReleases(config.releases, 'api');
@@ -360,6 +385,9 @@ export async function buildApp({
       registerRemotesRoutes(api, { remotes });
       registerMessageRoutes(api, { messages });
       await api.register(registerUploadRoutes, { uploads });
+      registerKybRoutes(api, { kyb });
+      registerKybReviewRoutes(api, { kyb, documents });
+      registerDocumentRoutes(api, { documents });
       await api.register(registerInboundRoutes, {
         inbound,
         secret: config.messages.inboundSecret,

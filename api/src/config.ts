@@ -76,6 +76,8 @@ export interface Config {
   mailFrom: string;
   /** null: sign-up is open. */
   authAllowlist: AuthAllowlist | null;
+  /** Platform operators (OPERATOR_EMAILS, lowercased): they review KYB applications. */
+  operatorEmails: ReadonlySet<string>;
   authRateLimitPerEmail: number;
   authRateLimitPerIp: number;
   nodeEnv: 'development' | 'test' | 'production';
@@ -135,6 +137,9 @@ export interface UploadsConfig {
   /** HMAC key of the signed upload URLs. */
   secret: string;
 }
+
+/** The operator the seed creates; OPERATOR_EMAILS' default outside production. */
+export const DEFAULT_OPERATOR_EMAIL = 'ops@example.com';
 
 /** The inbound webhook's key outside production when INBOUND_SECRET is not set (README's curl example). */
 export const DEV_INBOUND_SECRET = 'dash-dev-inbound-secret';
@@ -230,6 +235,18 @@ const ZEnv = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(1).default('Dash <no-reply@dash.localhost>'),
   AUTH_ALLOWLIST: ZAllowlistEnv.optional(),
+  OPERATOR_EMAILS: z
+    .string()
+    .transform((value, ctx) => {
+      const emails = commaList(value.toLowerCase());
+      for (const email of emails) {
+        if (!z.email().safeParse(email).success) {
+          ctx.addIssue({ code: 'custom', message: `"${email}" is not a valid e-mail address` });
+        }
+      }
+      return emails;
+    })
+    .optional(),
   AUTH_RATE_LIMIT_PER_EMAIL: positiveInt(5),
   AUTH_RATE_LIMIT_PER_IP: positiveInt(30),
   NODE_ENV: z
@@ -388,6 +405,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
   const vars = parsed.data;
+  // Outside production the seeded ops@example.com reviews KYB unless OPERATOR_EMAILS says otherwise.
+  const operatorEmails =
+    vars.OPERATOR_EMAILS ?? (vars.NODE_ENV === 'production' ? [] : [DEFAULT_OPERATOR_EMAIL]);
   const devChainPort = vars.DEV_CHAIN_PORT ?? vars.API_PORT + 19; // PORT+20, the API being PORT+1
   const publicUrl = new URL(vars.PUBLIC_URL);
   const publicBase = `${publicUrl.origin}${publicUrl.pathname}`.replace(/\/+$/, '');
@@ -400,7 +420,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: vars.DATABASE_URL,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
-    authAllowlist: vars.AUTH_ALLOWLIST ?? null,
+    // Operators can always sign in: with an allowlist, their addresses join it.
+    authAllowlist: vars.AUTH_ALLOWLIST
+      ? { ...vars.AUTH_ALLOWLIST, emails: new Set([...vars.AUTH_ALLOWLIST.emails, ...operatorEmails]) }
+      : null,
+    operatorEmails: new Set(operatorEmails),
     authRateLimitPerEmail: vars.AUTH_RATE_LIMIT_PER_EMAIL,
     authRateLimitPerIp: vars.AUTH_RATE_LIMIT_PER_IP,
     nodeEnv: vars.NODE_ENV,

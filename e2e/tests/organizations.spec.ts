@@ -61,6 +61,6 @@ test.describe('organizations', () => {
     const own = await createOrganizationThroughApi(page, 'Pending Co', `pending-${randomUUID().slice(0, 6)}`);
     await page.goto(`/org/${own.slug}/rails/transactions`);
     await expect(page).toHaveURL(new RegExp(`/org/${own.slug}$`));
-    await expect(page.getByText('Waiting for approval')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Complete KYB' })).toBeVisible();
   });
 });

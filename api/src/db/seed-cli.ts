@@ -6,6 +6,7 @@ import { createInboundService } from '../modules/messages/inbound';
 import { createDatabase } from './client';
 import { migrate } from './migrate';
 import { DEMO_ORGANIZATION, DEMO_SIGNING_DEVICE, DEMO_USER, seed } from './seed';
+import { DEMO_OPERATOR, DEMO_REVIEW_ORGANIZATION, DEMO_REVIEW_USER, seedKyb } from './seed-kyb';
 import { seedMessages } from './seed-messages';
 import { seedProviderCatalogue } from './seed-providers';
 
@@ -15,13 +16,18 @@ try {
   try {
     // Seeding needs the tables; migrating first makes this safe to run on a brand-new database.
     await migrate(database);
-    const { organizationUid } = await seed(database.db);
+    const { organizationUid, userUid } = await seed(database.db);
     console.log(
       `Seeded (${database.kind}): ${DEMO_USER.email} is Admin of "${DEMO_ORGANIZATION.name}" (/${DEMO_ORGANIZATION.slug}), with the signing device "${DEMO_SIGNING_DEVICE.name}".`,
     );
+    const blobs = await createBlobStore(config);
+    const kyb = await seedKyb(database.db, blobs, { organizationUid, userUid, email: DEMO_USER.email });
+    console.log(
+      `Seeded KYB (${kyb.seeded} new applications): ${DEMO_OPERATOR.email} reviews (OPERATOR_EMAILS); "${DEMO_REVIEW_ORGANIZATION.name}" (${DEMO_REVIEW_USER.email}) waits at /ops/kyb.`,
+    );
     const inbound = createInboundService({
       db: database.db,
-      blobs: await createBlobStore(config),
+      blobs,
       events: createInProcessEventBus(),
       config: config.messages,
       log: Fastify({ logger: false }).log,

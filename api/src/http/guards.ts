@@ -1,5 +1,6 @@
 import {
   can,
+  OPERATOR_ONLY_MESSAGE,
   ORGANIZATION_HEADER,
   PERMISSION_DENIED_MESSAGE,
   type TOrganization,
@@ -76,6 +77,21 @@ export async function requireUser(request: FastifyRequest): Promise<TUser> {
   const session = await currentSession(request);
   if (!session) throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
   return session.user;
+}
+
+/** True for a platform operator (OPERATOR_EMAILS). */
+export function isOperator(config: Pick<Config, 'operatorEmails'>, user: { email: string }): boolean {
+  return config.operatorEmails.has(user.email.toLowerCase());
+}
+
+/**
+ * For the compliance review: a signed-in user (401) who is a platform operator (403). Operators get
+ * no organization's pages through this: requireOrganization still asks for membership.
+ */
+export async function requireOperator(request: FastifyRequest): Promise<TUser> {
+  const user = await requireUser(request);
+  if (!isOperator(request.server.appConfig, user)) throw new AppError('FORBIDDEN', OPERATOR_ONLY_MESSAGE);
+  return user;
 }
 
 export interface OrganizationContext {

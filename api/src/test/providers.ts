@@ -5,11 +5,12 @@ import { afterAll } from 'vitest';
 import { type SandboxProvider, startSandboxProvider } from '../../sandbox-provider/server';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { organizations, providers } from '../db/schema';
+import { kybApplications, organizations, providers } from '../db/schema';
 import { signTimestamped } from '../http/hmac';
 import { toProvider } from '../modules/providers/repo';
 import { createProviderAdapters, type ProviderAdapters } from '../providers/registry';
 import { type TestApp, testConfig } from './app';
+import { completeApplication } from './kyb';
 
 export const SANDBOX_TEST_KEYS = { transfero: 'sk_test_transfero_key', bitso: 'sk_test_bitso_key' };
 export const SANDBOX_TEST_SECRET = 'test-sandbox-webhook-secret-0123';
@@ -99,7 +100,15 @@ export async function createCatalogueProvider(
   return toProvider(row);
 }
 
+/** As an operator's approval leaves it: an Approved KYB application (the data sent to providers) and approvalStatus. */
 export async function approveOrganization(db: Database, organizationUid: string): Promise<void> {
+  await db
+    .insert(kybApplications)
+    .values({ organizationUid, status: 'Approved', data: completeApplication(), decidedAt: new Date() })
+    .onConflictDoUpdate({
+      target: kybApplications.organizationUid,
+      set: { status: 'Approved', data: completeApplication(), decidedAt: new Date() },
+    });
   await db
     .update(organizations)
     .set({ approvalStatus: 'Approved' })

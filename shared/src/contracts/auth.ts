@@ -55,7 +55,11 @@ export type TUser = z.infer<typeof ZUser>;
 
 /** GET me: data.type is always 'user' for a dashboard session (spec section 3). */
 export const ZMeResponse = z.object({
-  data: ZUser.extend({ type: z.literal('user') }),
+  data: ZUser.extend({
+    type: z.literal('user'),
+    /** Present (true) for a platform operator (OPERATOR_EMAILS): the UI shows the compliance review. */
+    operator: z.literal(true).optional(),
+  }),
 });
 export type TMeResponse = z.infer<typeof ZMeResponse>;
 export type TSessionUser = TMeResponse['data'];

@@ -50,6 +50,15 @@ export const ERROR_MESSAGES = {
   createBankBeneficiary: 'Failed to add bank beneficiary. Please try again later.',
   updateBankBeneficiary: 'Failed to update bank beneficiary. Please try again later.',
   deleteBankBeneficiary: 'Failed to delete bank beneficiary. Please try again later.',
+  fetchKyb: 'Failed to fetch the KYB application. Please try again later.',
+  saveKybDraft: 'Failed to save the KYB application. Please try again later.',
+  submitKyb: 'Failed to submit the KYB application. Please try again later.',
+  fetchKybTimeline: 'Failed to fetch the KYB history. Please try again later.',
+  fetchDocuments: 'Failed to fetch documents. Please try again later.',
+  uploadDocument: 'Failed to upload document. Please try again later.',
+  fetchKybQueue: 'Failed to fetch the review queue. Please try again later.',
+  fetchKybReview: 'Failed to fetch the KYB application under review. Please try again later.',
+  decideKyb: 'Failed to record the KYB decision. Please try again later.',
 } as const;
 
 export type TErrorMessageKey = keyof typeof ERROR_MESSAGES;

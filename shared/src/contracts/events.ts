@@ -17,6 +17,10 @@ export const ZOrganizationEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('thread.read'), threadUid: ZUid, userUid: ZUid }),
   /** The organization's account with a provider changed (onboarding started, approved, rejected…). */
   z.object({ type: z.literal('provider_account.updated'), providerUid: ZUid }),
+  /** The KYB application changed state (and with it, maybe, the organization's approvalStatus). */
+  z.object({ type: z.literal('kyb.updated') }),
+  /** A document was added to the organization's documents. */
+  z.object({ type: z.literal('document.created'), documentUid: ZUid }),
 ]);
 export type TOrganizationEvent = z.infer<typeof ZOrganizationEvent>;
 export type TOrganizationEventType = TOrganizationEvent['type'];

@@ -72,6 +72,11 @@ export const paths = {
       bankBeneficiaries: (org: string) => `/org/${seg(org)}/rails/bank-beneficiaries`,
     },
   },
+  /** The compliance review (platform operators only). */
+  ops: {
+    kyb: () => '/ops/kyb',
+    kybApplication: (organizationUid: string) => `/ops/kyb/${seg(organizationUid)}`,
+  },
   settings: {
     root: () => '/settings',
     profile: () => '/settings/profile',

@@ -18,6 +18,11 @@ export const PERMISSIONS = {
   'rails.read': ['Admin', 'Editor', 'Viewer'],
   'rails.write': ['Admin', 'Editor'],
   'openStable.onboard': ['Admin', 'Editor'],
+  'kyb.read': ['Admin', 'Editor', 'Viewer'],
+  'kyb.edit': ['Admin', 'Editor'],
+  'kyb.submit': ['Admin'],
+  'documents.read': ['Admin', 'Editor', 'Viewer'],
+  'documents.upload': ['Admin', 'Editor'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TPermission = keyof typeof PERMISSIONS;
@@ -41,4 +46,9 @@ export const PERMISSION_DENIED_MESSAGE: Record<TPermission, string> = {
   'rails.read': 'You do not have access to rails.',
   'rails.write': 'Viewers cannot move money or change rails settings.',
   'openStable.onboard': 'Viewers cannot start onboarding.',
+  'kyb.read': 'You do not have access to the KYB application.',
+  'kyb.edit': 'Viewers cannot change the KYB application.',
+  'kyb.submit': 'Only Admins can submit the KYB application.',
+  'documents.read': 'You do not have access to documents.',
+  'documents.upload': 'Viewers cannot upload documents.',
 };

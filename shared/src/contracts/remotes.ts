@@ -14,6 +14,9 @@ export const REMOTE_EXPOSES = {
     './InvitePage',
     './UserSettingsArea',
     './ChangeEmailPage',
+    './KybPage',
+    './DocumentsPage',
+    './OpsReviewArea',
   ],
 } as const;
 

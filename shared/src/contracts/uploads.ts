@@ -58,8 +58,17 @@ export function uploadContentTypeOf(file: { type: string }): TUploadContentType 
   return (UPLOAD_CONTENT_TYPES as readonly string[]).includes(type) ? (type as TUploadContentType) : null;
 }
 
+/**
+ * What an upload is for: a reply 'attachment' (the default; messages.reply, UPLOAD_CONTENT_TYPES,
+ * UPLOAD_MAX_BYTES) or an organization 'document' (documents.upload; PDF, PNG or JPEG, 10 MB).
+ */
+export const UPLOAD_PURPOSES = ['attachment', 'document'] as const;
+export const ZUploadPurpose = z.enum(UPLOAD_PURPOSES);
+export type TUploadPurpose = z.infer<typeof ZUploadPurpose>;
+
 /** POST uploads (org header; Admin or Editor). */
 export const ZCreateUploadRequest = z.strictObject({
+  purpose: ZUploadPurpose.optional(),
   filename: z
     .string({ message: UPLOAD_FILENAME_REQUIRED })
     .trim()

@@ -15,6 +15,7 @@ import { lazyPage } from '../features/errors/reload-once';
 import { RouteErrorView } from '../features/errors/routes/RouteErrorView';
 import { AppLoading } from '../features/layout/components/AppLoading';
 import { SidebarLayout } from '../features/layout/routes/SidebarLayout';
+import { OperatorsOnly } from '../features/ops/OperatorsOnly';
 import { OrganizationLayout } from '../features/organizations/routes/OrganizationLayout';
 import { RemoteArea } from '../features/remotes/components/RemoteArea';
 
@@ -114,22 +115,8 @@ export function createAppRouter(queryClient: QueryClient) {
                     },
                     { path: 'messages/*', element: remote('remote-messages/MessagesArea', 'Message Center') },
                     { path: 'wallet/*', element: remote('remote-wallet/WalletArea', 'Wallet') },
-                    {
-                      path: 'documents',
-                      lazy: lazyPage(() =>
-                        import('../features/organizations/routes/RouteOnlyPage').then((m) => ({
-                          Component: m.DocumentsPage,
-                        })),
-                      ),
-                    },
-                    {
-                      path: 'kyb',
-                      lazy: lazyPage(() =>
-                        import('../features/organizations/routes/RouteOnlyPage').then((m) => ({
-                          Component: m.KybPage,
-                        })),
-                      ),
-                    },
+                    { path: 'documents', element: remote('remote-settings/DocumentsPage', 'Documents') },
+                    { path: 'kyb', element: remote('remote-settings/KybPage', 'KYB') },
                     {
                       loader: approvedOrganizationLoader(queryClient),
                       children: [
@@ -152,6 +139,20 @@ export function createAppRouter(queryClient: QueryClient) {
               path: 'settings',
               Component: SidebarLayout,
               children: [{ path: '*', element: remote('remote-settings/UserSettingsArea', 'Settings') }],
+            },
+            // The compliance review: operators only (anyone else gets Not Found; the API answers 403).
+            {
+              path: 'ops/kyb',
+              Component: SidebarLayout,
+              // The queue (index) and one application (*); the remote routes within.
+              children: [{ index: true }, { path: '*' }].map((route) => ({
+                ...route,
+                element: (
+                  <OperatorsOnly>
+                    {remote('remote-settings/OpsReviewArea', 'Compliance review')}
+                  </OperatorsOnly>
+                ),
+              })),
             },
           ],
         },

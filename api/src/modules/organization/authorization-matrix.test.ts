@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import {
   attachmentDownloadPath,
   can,
+  OPERATOR_ONLY_MESSAGE,
+  opsDocumentDownloadPath,
   organizationEventsPath,
   PERMISSION_DENIED_MESSAGE,
   type TPermission,
@@ -26,11 +28,13 @@ import { ORGANIZATION_NOT_APPROVED_MESSAGE } from '../../http/guards';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addMember, createOrganization, signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
+import { addDocument, completeApplication, OWNER_A, submitCompleteApplication } from '../../test/kyb';
 import { createProvider, deliver, PDF_BYTES } from '../../test/messages';
 import { uploadAvatar } from '../../test/multipart';
 import { approveOrganization, createCatalogueProvider } from '../../test/providers';
 
-type Caller = TRole | 'non-member' | 'anonymous';
+/** 'operator': a platform operator (OPERATOR_EMAILS) who is not a member of the organization. */
+type Caller = TRole | 'non-member' | 'anonymous' | 'operator';
 
 /** What each endpoint needs around it: the organization, another member to act on, an open invitation. */
 interface Scene {
@@ -49,11 +53,14 @@ interface Scene {
   /** One registered wallet and one bank beneficiary of the organization. */
   registeredWalletUid: string;
   bankBeneficiaryUid: string;
+  /** The founder (Admin): arranges what an endpoint needs before the caller calls it. */
+  founder: { cookie: string; organization: string };
 }
 
 interface Endpoint {
   name: string;
-  permission: TPermission;
+  /** 'operator': the compliance review, for platform operators only. */
+  permission: TPermission | 'operator';
   send(scene: Scene): Promise<LightMyRequestResponse>;
   /** Status for each caller: written out in full, so the table is the matrix as built. */
   expected: Record<Caller, number>;
@@ -61,7 +68,12 @@ interface Endpoint {
   approvedOnly?: boolean;
 }
 
-const ask = (scene: Scene, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
+const ask = (
+  scene: Scene,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+) =>
   call(scene.testApp.app, method, path, {
     ...(scene.cookie ? { cookie: scene.cookie } : {}),
     organization: scene.organization.uid,
@@ -127,6 +139,7 @@ const adminOnly = (ok: number): Record<Caller, number> => ({
   Viewer: 403,
   'non-member': 404,
   anonymous: 401,
+  operator: 404,
 });
 const repliers = (ok: number): Record<Caller, number> => ({
   Admin: ok,
@@ -134,6 +147,7 @@ const repliers = (ok: number): Record<Caller, number> => ({
   Viewer: 403,
   'non-member': 404,
   anonymous: 401,
+  operator: 404,
 });
 /** Not organization-scoped: any signed-in user. */
 const signedIn = (ok: number): Record<Caller, number> => ({
@@ -142,6 +156,7 @@ const signedIn = (ok: number): Record<Caller, number> => ({
   Viewer: ok,
   'non-member': ok,
   anonymous: 401,
+  operator: ok,
 });
 const everyMember = (ok: number): Record<Caller, number> => ({
   Admin: ok,
@@ -149,7 +164,49 @@ const everyMember = (ok: number): Record<Caller, number> => ({
   Viewer: ok,
   'non-member': 404,
   anonymous: 401,
+  operator: 404,
 });
+
+/** The compliance review: operators whatever their memberships; everyone else 403. */
+const operatorsOnly = (ok: number): Record<Caller, number> => ({
+  Admin: 403,
+  Editor: 403,
+  Viewer: 403,
+  'non-member': 403,
+  anonymous: 401,
+  operator: ok,
+});
+
+/** A signed upload of the caller's own, for an organization document; its temp file id. */
+async function ownDocumentUpload(scene: Scene): Promise<string> {
+  const { app } = scene.testApp;
+  if (!scene.callerUid) return '00000000-0000-4000-8000-000000000000';
+  const { tempFileId, signedUrl } = await app.uploads.create(
+    { organizationUid: scene.organization.uid, userUid: scene.callerUid },
+    { purpose: 'document', filename: 'a.pdf', contentType: 'application/pdf', byteSize: PDF_BYTES.length },
+  );
+  await app.inject({
+    method: 'PUT',
+    url: signedUrl,
+    headers: { 'content-type': 'application/pdf', ...(scene.cookie ? { cookie: scene.cookie } : {}) },
+    payload: PDF_BYTES,
+  });
+  return tempFileId;
+}
+
+/** The founder fills in the KYB application with its documents (and submits it when `submit`). */
+async function prepareKyb(scene: Scene, options: { submit: boolean }): Promise<void> {
+  const { app } = scene.testApp;
+  if (options.submit) {
+    await submitCompleteApplication(app, scene.founder);
+    return;
+  }
+  await call(app, 'PUT', '/kyb', { ...scene.founder, body: completeApplication() });
+  await addDocument(app, scene.founder, 'articles_of_incorporation');
+  await addDocument(app, scene.founder, 'proof_of_address');
+  await addDocument(app, scene.founder, 'tax_certificate');
+  await addDocument(app, scene.founder, 'owner_id', { ownerId: OWNER_A });
+}
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -332,6 +389,113 @@ const ENDPOINTS: Endpoint[] = [
     expected: everyMember(200),
   },
   {
+    name: 'GET kyb',
+    permission: 'kyb.read',
+    send: (scene) => ask(scene, 'GET', '/kyb'),
+    expected: everyMember(200),
+  },
+  {
+    name: 'PUT kyb',
+    permission: 'kyb.edit',
+    send: (scene) => ask(scene, 'PUT', '/kyb', { legalName: 'Ejemplo' }),
+    expected: repliers(200),
+  },
+  {
+    name: 'POST kyb/submit',
+    permission: 'kyb.submit',
+    send: async (scene) => {
+      await prepareKyb(scene, { submit: false });
+      return ask(scene, 'POST', '/kyb/submit');
+    },
+    expected: adminOnly(200),
+  },
+  {
+    name: 'GET kyb/timeline',
+    permission: 'kyb.read',
+    send: (scene) => ask(scene, 'GET', '/kyb/timeline'),
+    expected: everyMember(200),
+  },
+  {
+    name: 'GET documents',
+    permission: 'documents.read',
+    send: (scene) => ask(scene, 'GET', '/documents'),
+    expected: everyMember(200),
+  },
+  {
+    name: "POST uploads (purpose 'document')",
+    permission: 'documents.upload',
+    send: (scene) =>
+      ask(scene, 'POST', '/uploads', {
+        purpose: 'document',
+        filename: 'a.pdf',
+        contentType: 'application/pdf',
+        byteSize: 100,
+      }),
+    expected: repliers(201),
+  },
+  {
+    name: 'POST documents',
+    permission: 'documents.upload',
+    send: async (scene) =>
+      ask(scene, 'POST', '/documents', { tempFileId: await ownDocumentUpload(scene), kind: 'other' }),
+    expected: repliers(201),
+  },
+  {
+    name: 'GET organizations/{orgUid}/documents/{documentUid} (a link: organization in the path)',
+    permission: 'documents.read',
+    send: async (scene) =>
+      get(scene, (await addDocument(scene.testApp.app, scene.founder, 'other')).downloadUrl),
+    expected: everyMember(200),
+  },
+  {
+    name: 'GET ops/kyb',
+    permission: 'operator',
+    send: (scene) => ask(scene, 'GET', '/ops/kyb'),
+    expected: operatorsOnly(200),
+  },
+  {
+    name: 'GET ops/kyb/{orgUid}',
+    permission: 'operator',
+    send: (scene) => ask(scene, 'GET', `/ops/kyb/${scene.organization.uid}`),
+    expected: operatorsOnly(200),
+  },
+  {
+    name: 'POST ops/kyb/{orgUid}/approve',
+    permission: 'operator',
+    send: async (scene) => {
+      await prepareKyb(scene, { submit: true });
+      return ask(scene, 'POST', `/ops/kyb/${scene.organization.uid}/approve`);
+    },
+    expected: operatorsOnly(200),
+  },
+  {
+    name: 'POST ops/kyb/{orgUid}/reject',
+    permission: 'operator',
+    send: async (scene) => {
+      await prepareKyb(scene, { submit: true });
+      return ask(scene, 'POST', `/ops/kyb/${scene.organization.uid}/reject`, { reason: 'Incomplete' });
+    },
+    expected: operatorsOnly(200),
+  },
+  {
+    name: 'POST ops/kyb/{orgUid}/request-changes',
+    permission: 'operator',
+    send: async (scene) => {
+      await prepareKyb(scene, { submit: true });
+      return ask(scene, 'POST', `/ops/kyb/${scene.organization.uid}/request-changes`, { note: 'Fix it' });
+    },
+    expected: operatorsOnly(200),
+  },
+  {
+    name: 'GET ops/kyb/{orgUid}/documents/{documentUid} (a link for operators)',
+    permission: 'operator',
+    send: async (scene) => {
+      const document = await addDocument(scene.testApp.app, scene.founder, 'other');
+      return get(scene, opsDocumentDownloadPath(scene.organization.uid, document.uid));
+    },
+    expected: operatorsOnly(200),
+  },
+  {
     name: 'GET providers',
     permission: 'rails.read',
     send: async (scene) => {
@@ -395,7 +559,7 @@ const ENDPOINTS: Endpoint[] = [
         payload: JSON.stringify({ id: 'evt_1', type: 'onboarding.approved' }),
       });
     },
-    expected: { Admin: 401, Editor: 401, Viewer: 401, 'non-member': 401, anonymous: 401 },
+    expected: { Admin: 401, Editor: 401, Viewer: 401, 'non-member': 401, anonymous: 401, operator: 401 },
   },
   {
     name: 'GET organizations/{orgUid}/events (EventSource: organization in the path)',
@@ -508,7 +672,7 @@ async function makeSigner(scene: Scene, userUid: string | undefined, options: { 
   return device;
 }
 
-const CALLERS: Caller[] = ['Admin', 'Editor', 'Viewer', 'non-member', 'anonymous'];
+const CALLERS: Caller[] = ['Admin', 'Editor', 'Viewer', 'non-member', 'anonymous', 'operator'];
 
 /**
  * The organization's founder stays Admin throughout, so an Admin caller is a second Admin (and may
@@ -566,6 +730,7 @@ async function arrange(caller: Caller, options: { approved?: boolean } = {}): Pr
 
   let callerUser: { cookie: string; uid: string } | undefined;
   if (caller === 'non-member') callerUser = await signInUser(testApp.app);
+  else if (caller === 'operator') callerUser = await signInUser(testApp.app, 'ops@example.com');
   else if (caller !== 'anonymous') callerUser = await addMember(testApp, organization.uid, caller);
   return {
     testApp,
@@ -574,9 +739,10 @@ async function arrange(caller: Caller, options: { approved?: boolean } = {}): Pr
     invitationUid,
     cookie: callerUser?.cookie,
     callerUid: callerUser?.uid,
-    memberUid: caller === 'non-member' ? undefined : callerUser?.uid,
+    memberUid: caller === 'non-member' || caller === 'operator' ? undefined : callerUser?.uid,
     threadUid: delivery.threadUid,
     attachmentUrl,
+    founder: { cookie: founder.cookie, organization: organization.uid },
     registeredWalletUid: registeredWallet?.uid ?? '',
     bankBeneficiaryUid: bankBeneficiary?.uid ?? '',
   };
@@ -596,7 +762,10 @@ describe('the authorization matrix of every organization-scoped endpoint', () =>
           expect(errorOf(response)).toEqual({
             status: 403,
             code: 'FORBIDDEN',
-            message: PERMISSION_DENIED_MESSAGE[endpoint.permission],
+            message:
+              endpoint.permission === 'operator'
+                ? OPERATOR_ONLY_MESSAGE
+                : PERMISSION_DENIED_MESSAGE[endpoint.permission],
           });
         }
         if (expected === 404) {
@@ -637,6 +806,7 @@ describe('the authorization matrix of every organization-scoped endpoint', () =>
   describe('the approved-only group, for an organization that is not Approved', () => {
     const MEMBERS: TRole[] = ['Admin', 'Editor', 'Viewer'];
     for (const endpoint of ENDPOINTS.filter((candidate) => candidate.approvedOnly)) {
+      const permission = endpoint.permission as TPermission;
       it.each(MEMBERS)(`refuses ${endpoint.name} to %s with 403`, async (role) => {
         const scene = await arrange(role, { approved: false });
 
@@ -646,9 +816,9 @@ describe('the authorization matrix of every organization-scoped endpoint', () =>
           status: 403,
           code: 'FORBIDDEN',
           // The role is checked first: a Viewer asking to write learns nothing about the approval.
-          message: can(role, endpoint.permission)
+          message: can(role, permission)
             ? ORGANIZATION_NOT_APPROVED_MESSAGE
-            : PERMISSION_DENIED_MESSAGE[endpoint.permission],
+            : PERMISSION_DENIED_MESSAGE[permission],
         });
       });
     }

@@ -12,6 +12,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/errors';
+import { isOperator } from '../../http/guards';
 import { createRateLimiter } from '../auth/rate-limiter';
 import {
   createToken,
@@ -69,7 +70,7 @@ export type ProfileService = ReturnType<typeof createProfileService>;
 export function createProfileService(deps: {
   db: Database;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl' | 'authAllowlist' | 'authRateLimitPerEmail'>;
+  config: Pick<Config, 'publicUrl' | 'authAllowlist' | 'authRateLimitPerEmail' | 'operatorEmails'>;
 }) {
   const { db, mailer, config } = deps;
   // Each request mails an address the user typed: the same budget as sign-in links, per user.
@@ -84,7 +85,12 @@ export function createProfileService(deps: {
     async update(user: TUser, names: TUpdateProfileRequest): Promise<TMeResponse['data']> {
       const updated = await updateUserNames(db, user.uid, names);
       if (!updated) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
-      return { ...updated, type: 'user' };
+      // The same answer as GET me (the UI replaces the session with it), operator mark included.
+      return {
+        ...updated,
+        type: 'user',
+        ...(isOperator(config, updated) ? { operator: true as const } : {}),
+      };
     },
 
     /** Mails a single-use confirmation link (1 hour) to the new address; nothing changes until it is opened. */

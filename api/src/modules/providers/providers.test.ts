@@ -20,6 +20,7 @@ import type { ProviderAdapters } from '../../providers/registry';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createOrganization, signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
+import { completeApplication } from '../../test/kyb';
 import {
   approveOrganization,
   countingAdapters,
@@ -197,7 +198,12 @@ describe('onboarding with a provider', () => {
     const atSandbox = scene.sandbox.store.state.onboardings[pending.externalId ?? ''];
     expect(atSandbox).toMatchObject({
       externalReference: account.uid,
-      business: { uid: scene.organization.uid },
+      // The organization's approved KYB application is what the provider receives.
+      business: {
+        organizationUid: scene.organization.uid,
+        legalName: completeApplication().legalName,
+        taxId: completeApplication().taxId,
+      },
     });
 
     const list = ZProviderAccountsResponse.parse((await scene.ask('GET', '/provider-accounts')).json()).data;

@@ -174,16 +174,3 @@ export async function recordWebhookEvent(
     .returning({ eventId: providerWebhookEvents.eventId });
   return rows.length > 0;
 }
-
-/** The organization's own record (uid, name, slug): the KYB data sent until the KYB module provides its approved application. */
-export async function findOrganizationIdentity(
-  db: Database,
-  organizationUid: string,
-): Promise<{ uid: string; name: string; slug: string } | undefined> {
-  const [row] = await db
-    .select({ uid: organizations.uid, name: organizations.name, slug: organizations.slug })
-    .from(organizations)
-    .where(eq(organizations.uid, organizationUid))
-    .limit(1);
-  return row;
-}

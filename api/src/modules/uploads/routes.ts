@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
+  type TPermission,
+  type TUploadPurpose,
   ZCreateUploadRequest,
   ZCreateUploadResponse,
   ZUploadedFileResponse,
@@ -10,6 +12,15 @@ import type { FastifyInstance } from 'fastify';
 import { requireOrganization, requireOrganizationByUid, requireUser } from '../../http/guards';
 import { defineRoute } from '../../http/route';
 import type { UploadService } from './service';
+
+const purposeOf = (body: unknown): TUploadPurpose =>
+  typeof body === 'object' && body !== null && 'purpose' in body && body.purpose === 'document'
+    ? 'document'
+    : 'attachment';
+
+/** Reply attachments need messages.reply; organization documents need documents.upload. */
+const uploadPermission = (purpose: TUploadPurpose): TPermission =>
+  purpose === 'document' ? 'documents.upload' : 'messages.reply';
 
 /**
  * POST uploads (JSON, org header) and PUT uploads/{tempFileId}?token=… (the file as the body, any
@@ -24,7 +35,8 @@ export async function registerUploadRoutes(
     method: 'POST',
     url: '/uploads',
     status: 201,
-    guard: (request) => requireOrganization(request, 'messages.reply'),
+    // Who may upload depends on what for: read before the body is parsed (the guard runs first).
+    guard: (request) => requireOrganization(request, uploadPermission(purposeOf(request.body))),
     body: ZCreateUploadRequest,
     response: ZCreateUploadResponse,
     async handler({ auth, body }) {
@@ -55,7 +67,11 @@ export async function registerUploadRoutes(
           params.success ? params.data.tempFileId : '',
           query.success ? query.data.token : '',
         );
-        const context = await requireOrganizationByUid(request, claims.organizationUid, 'messages.reply');
+        const context = await requireOrganizationByUid(
+          request,
+          claims.organizationUid,
+          uploadPermission(claims.purpose),
+        );
         return { ...context, claims };
       },
       params: ZUploadParams,

@@ -2,11 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Transform, type TransformCallback } from 'node:stream';
 import {
+  DOCUMENT_CONTENT_TYPES,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_TOO_LARGE_MESSAGE,
+  DOCUMENT_TYPE_MESSAGE,
   type TCreateUploadRequest,
   TEMP_FILE_GONE_MESSAGE,
   TEMP_FILE_TTL_HOURS,
   type TUploadContentType,
   type TUploadedFile,
+  type TUploadPurpose,
   type TUploadResult,
   UPLOAD_CONTENT_TYPES,
   UPLOAD_EMPTY_MESSAGE,
@@ -56,6 +61,31 @@ export interface IncomingUpload {
 const isUploadType = (value: string): value is TUploadContentType =>
   (UPLOAD_CONTENT_TYPES as readonly string[]).includes(value);
 
+/** What each purpose accepts: its types, its size limit and the messages that say so. */
+interface PurposeRules {
+  types: readonly TUploadContentType[];
+  maxBytes: number;
+  typeMessage: string;
+  tooLargeMessage: string;
+}
+
+function purposeRules(purpose: TUploadPurpose, config: UploadsConfig): PurposeRules {
+  if (purpose === 'document') {
+    return {
+      types: DOCUMENT_CONTENT_TYPES,
+      maxBytes: Math.min(DOCUMENT_MAX_BYTES, config.maxBytes),
+      typeMessage: DOCUMENT_TYPE_MESSAGE,
+      tooLargeMessage: DOCUMENT_TOO_LARGE_MESSAGE,
+    };
+  }
+  return {
+    types: UPLOAD_CONTENT_TYPES,
+    maxBytes: config.maxBytes,
+    typeMessage: UPLOAD_TYPE_MESSAGE,
+    tooLargeMessage: uploadTooLargeMessage(config.maxBytes),
+  };
+}
+
 /**
  * Counts the bytes going through (more than `limit` is a 413 at once, while streaming) and holds
  * the first SNIFF_BYTES back until they show the declared type (else 415).
@@ -100,10 +130,8 @@ export function createUploadService(deps: {
 }) {
   const { db, blobs, config } = deps;
   const now = deps.now ?? (() => new Date());
-  const tooLarge = () =>
-    new AppError('PAYLOAD_TOO_LARGE', uploadTooLargeMessage(config.maxBytes), {
-      byteSize: uploadTooLargeMessage(config.maxBytes),
-    });
+  const tooLarge = (rules: PurposeRules) =>
+    new AppError('PAYLOAD_TOO_LARGE', rules.tooLargeMessage, { byteSize: rules.tooLargeMessage });
 
   async function purgeTempFiles(): Promise<number> {
     const before = new Date(now().getTime() - TEMP_FILE_TTL_HOURS * 3_600_000);
@@ -139,12 +167,12 @@ export function createUploadService(deps: {
       who: { organizationUid: string; userUid: string },
       input: TCreateUploadRequest,
     ): Promise<TUploadResult> {
-      if (!isUploadType(input.contentType)) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TYPE_MESSAGE, {
-          contentType: UPLOAD_TYPE_MESSAGE,
-        });
+      const purpose = input.purpose ?? 'attachment';
+      const rules = purposeRules(purpose, config);
+      if (!isUploadType(input.contentType) || !rules.types.includes(input.contentType)) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', rules.typeMessage, { contentType: rules.typeMessage });
       }
-      if (input.byteSize > config.maxBytes) throw tooLarge();
+      if (input.byteSize > rules.maxBytes) throw tooLarge(rules);
       const uid = randomUUID();
       const expiresAt = new Date(now().getTime() + UPLOAD_URL_TTL_SECONDS * 1000);
       await insertTempFile(db, {
@@ -164,6 +192,7 @@ export function createUploadService(deps: {
         byteSize: input.byteSize,
         contentType: input.contentType,
         expiresAt: Math.floor(expiresAt.getTime() / 1000),
+        purpose,
       });
       return { tempFileId: uid, signedUrl: uploadPath(uid, token), expiresAt: expiresAt.toISOString() };
     },
@@ -184,11 +213,18 @@ export function createUploadService(deps: {
      */
     async receive(claims: UploadClaims, upload: IncomingUpload): Promise<TUploadedFile> {
       if (claims.userUid !== upload.userUid) throw new AppError('FORBIDDEN', UPLOAD_LINK_INVALID_MESSAGE);
+      const rules = purposeRules(claims.purpose, config);
       const contentType = upload.contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
-      if (contentType !== claims.contentType || !isUploadType(contentType)) {
+      if (
+        contentType !== claims.contentType ||
+        !isUploadType(contentType) ||
+        !rules.types.includes(contentType)
+      ) {
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',
-          isUploadType(contentType) ? UPLOAD_TYPE_MISMATCH_MESSAGE : UPLOAD_TYPE_MESSAGE,
+          isUploadType(contentType) && rules.types.includes(contentType)
+            ? UPLOAD_TYPE_MISMATCH_MESSAGE
+            : rules.typeMessage,
         );
       }
       // A Content-Length that says too much is refused before reading; a chunked body (no length)
@@ -196,7 +232,7 @@ export function createUploadService(deps: {
       if (upload.contentLength !== undefined) {
         const length = Number(upload.contentLength);
         if (!Number.isSafeInteger(length)) throw new AppError('VALIDATION', UPLOAD_SIZE_MISMATCH_MESSAGE);
-        if (length > config.maxBytes) throw tooLarge();
+        if (length > rules.maxBytes) throw tooLarge(rules);
         if (length > claims.byteSize) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_SIZE_MISMATCH_MESSAGE);
         if (length < claims.byteSize) throw new AppError('VALIDATION', UPLOAD_SIZE_MISMATCH_MESSAGE);
       }
@@ -213,7 +249,7 @@ export function createUploadService(deps: {
       }
 
       const { guard, bytesSeen } = guardUpload({
-        limit: Math.min(claims.byteSize, config.maxBytes),
+        limit: Math.min(claims.byteSize, rules.maxBytes),
         tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', UPLOAD_SIZE_MISMATCH_MESSAGE),
         contentType,
       });

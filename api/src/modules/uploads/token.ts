@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type TUploadPurpose, ZUploadPurpose } from '@dash/shared/contracts';
 import { z } from 'zod';
 
 /**
@@ -14,6 +15,7 @@ const ZClaims = z.object({
   s: z.number().int(),
   t: z.string(),
   exp: z.number().int(),
+  p: ZUploadPurpose.optional(),
 });
 
 export interface UploadClaims {
@@ -24,6 +26,8 @@ export interface UploadClaims {
   contentType: string;
   /** Seconds since the epoch. */
   expiresAt: number;
+  /** What the file is for (it decides who may send it, its types and size). */
+  purpose: TUploadPurpose;
 }
 
 const mac = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest();
@@ -37,6 +41,7 @@ export function signUploadToken(secret: string, claims: UploadClaims): string {
       s: claims.byteSize,
       t: claims.contentType,
       exp: claims.expiresAt,
+      ...(claims.purpose === 'attachment' ? {} : { p: claims.purpose }),
     }),
   ).toString('base64url');
   return `${body}.${mac(secret, body).toString('base64url')}`;
@@ -58,6 +63,7 @@ export function verifyUploadToken(secret: string, token: string): UploadClaims |
       byteSize: claims.s,
       contentType: claims.t,
       expiresAt: claims.exp,
+      purpose: claims.p ?? 'attachment',
     };
   } catch {
     return null;

@@ -11,7 +11,7 @@ import { UserMenu } from '../components/UserMenu';
 /** The dashboard frame: organization switcher, area navigation, account menu and theme. */
 export function SidebarLayout() {
   const [opened, { toggle, close }] = useDisclosure();
-  const { organizations } = useSession();
+  const { organizations, user } = useSession();
   const routeOrganization = useOptionalCurrentOrganization();
   const remembered = organizations.find((candidate) => candidate.slug === lastOrganization());
   const organization = routeOrganization ?? remembered ?? organizations[0] ?? null;
@@ -58,6 +58,15 @@ export function SidebarLayout() {
         </AppShell.Section>
         <AppShell.Section>
           <Stack gap="xs">
+            {user.operator && (
+              <NavLink
+                component={Link}
+                to={paths.ops.kyb()}
+                label="Compliance review"
+                onClick={close}
+                aria-label="Compliance review"
+              />
+            )}
             <ThemeControl />
             <UserMenu />
           </Stack>

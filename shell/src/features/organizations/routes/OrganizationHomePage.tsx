@@ -1,6 +1,7 @@
 import { paths, useCurrentOrganization } from '@dash/shared';
-import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { KybStatusCard } from '../components/KybStatusCard';
 
 const AREAS = [
   { title: 'Message Center', text: 'Conversations with your payment providers.', to: paths.org.messages },
@@ -28,11 +29,7 @@ export function OrganizationHomePage() {
           {organization.approvalStatus}
         </Badge>
       </Group>
-      {!approved && (
-        <Alert color="yellow" title="Waiting for approval">
-          Rails, deposit, explore and open-stable open once your organization is approved.
-        </Alert>
-      )}
+      <KybStatusCard organization={organization} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {AREAS.filter((area) => approved || !area.approved).map((area) => (
           <Card key={area.title} withBorder padding="lg">

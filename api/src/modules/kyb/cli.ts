@@ -1,0 +1,168 @@
+/**
+ * `pnpm ops kyb …`: the compliance review from a terminal, with the same service functions as the
+ * HTTP routes (same rules, audit records and decision mails). It acts as operator 'cli', or as the
+ * operator named with --as (one of OPERATOR_EMAILS). Decision mails are sent before it exits.
+ *
+ * Exit codes: 0 done, 1 refused or failed, 2 wrong usage.
+ */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
+import type { AuditActor } from '../../audit/audit';
+import { type Config, ConfigError, loadConfig } from '../../config';
+import type { Database } from '../../db/client';
+import { createDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { createInProcessEventBus } from '../../events/bus';
+import { AppError } from '../../http/errors';
+import { createJobRunner } from '../../jobs/runner';
+import { createMailer, type Mailer } from '../mail/service';
+import { findOrganizationByUidOrSlug } from './repo';
+import { createKybService } from './service';
+
+export const KYB_CLI_USAGE = `Usage: pnpm ops kyb <command> [options]
+
+  list                                   Submitted applications waiting for review, oldest first.
+  approve <org>                          Approve the organization's submitted application.
+  reject <org> --reason "…"              Reject it, with the reason the Admins will read.
+  request-changes <org> --note "…"       Send it back, saying what to change.
+
+  <org> is the organization's slug or uid.
+  --as EMAIL   Act as this operator (one of OPERATOR_EMAILS); default: operator "cli".
+
+Environment: DATABASE_URL or DATA_DIR, OPERATOR_EMAILS, SMTP_URL, PUBLIC_URL, as for the API.`;
+
+export class UsageError extends Error {}
+
+export interface KybCliDeps {
+  db: Database;
+  config: Pick<Config, 'operatorEmails' | 'publicUrl' | 'smtpUrl' | 'mailFrom'>;
+  mailer?: Mailer;
+  /** Where lines go (console.log by default). */
+  print?: (line: string) => void;
+}
+
+/** Runs one `ops kyb` command; throws UsageError (2) or AppError (1). Returns the exit code. */
+export async function runKybCli(argv: string[], deps: KybCliDeps): Promise<number> {
+  const print = deps.print ?? ((line: string) => console.log(line));
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      reason: { type: 'string' },
+      note: { type: 'string' },
+      as: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [area, command, target, ...extra] = positionals;
+  if (values.help || area === undefined) {
+    print(KYB_CLI_USAGE);
+    return area === undefined && !values.help ? 2 : 0;
+  }
+  if (area !== 'kyb') throw new UsageError(`Unknown area "${area}": only "kyb" is reviewed here.`);
+  if (extra.length > 0) throw new UsageError(`Unexpected arguments: ${extra.join(' ')}`);
+
+  let actor: AuditActor = { kind: 'operator', email: 'cli' };
+  if (values.as !== undefined) {
+    const email = values.as.trim().toLowerCase();
+    if (!deps.config.operatorEmails.has(email))
+      throw new UsageError(`${values.as} is not an operator (OPERATOR_EMAILS).`);
+    actor = { kind: 'operator', email };
+  }
+
+  const log = Fastify({ logger: false }).log;
+  const jobs = createJobRunner({ db: deps.db, log });
+  const kyb = createKybService({
+    db: deps.db,
+    events: createInProcessEventBus(),
+    mailer: deps.mailer ?? createMailer(deps.config, { db: deps.db, logger: log }),
+    jobs,
+    log,
+    publicUrl: deps.config.publicUrl,
+  });
+
+  const organizationOf = async () => {
+    if (target === undefined) throw new UsageError('Name the organization (slug or uid).');
+    const organization = await findOrganizationByUidOrSlug(deps.db, target);
+    if (!organization) throw new AppError('NOT_FOUND', `No organization "${target}".`);
+    return organization;
+  };
+
+  switch (command) {
+    case 'list': {
+      const queue = await kyb.queue();
+      if (queue.length === 0) {
+        print('No KYB application is waiting for review.');
+        return 0;
+      }
+      for (const item of queue) {
+        print(
+          [
+            item.submittedAt ?? '-',
+            item.organizationSlug,
+            item.legalName ?? '-',
+            item.submittedBy ?? '-',
+          ].join('  '),
+        );
+      }
+      return 0;
+    }
+    case 'approve':
+    case 'reject':
+    case 'request-changes': {
+      const organization = await organizationOf();
+      let decided: { status: string };
+      if (command === 'approve') decided = await kyb.approve(actor, organization.uid);
+      else if (command === 'reject') {
+        const reason = values.reason?.trim();
+        if (!reason) throw new UsageError('Give the reason: --reason "…"');
+        decided = await kyb.reject(actor, organization.uid, reason);
+      } else {
+        const note = values.note?.trim();
+        if (!note) throw new UsageError('Say what to change: --note "…"');
+        decided = await kyb.requestChanges(actor, organization.uid, note);
+      }
+      // The decision is committed; its mails are jobs: send them now rather than wait for the API.
+      await jobs.drain();
+      print(`${organization.slug}: ${decided.status}`);
+      return 0;
+    }
+    default:
+      throw new UsageError(command === undefined ? 'Name a command.' : `Unknown command "${command}".`);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const config = loadConfig();
+  const database = await createDatabase(config);
+  try {
+    await migrate(database);
+    return await runKybCli(argv, { db: database.db, config });
+  } finally {
+    await database.close();
+  }
+}
+
+const invokedDirectly =
+  process.argv[1] !== undefined &&
+  realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+
+if (invokedDirectly) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
+        console.error(`${error.message}\n\n${KYB_CLI_USAGE}`);
+        process.exit(2);
+      }
+      if (error instanceof AppError || error instanceof ConfigError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,405 @@
+import { createHash } from 'node:crypto';
+import {
+  KYB_ALREADY_SUBMITTED_MESSAGE,
+  KYB_DOCUMENTS_MISSING_MESSAGE,
+  KYB_EDITABLE_STATUSES,
+  KYB_NOT_EDITABLE_MESSAGE,
+  KYB_NOT_FOUND_MESSAGE,
+  KYB_NOT_SUBMITTED_MESSAGE,
+  KYB_SUBMIT_INCOMPLETE_MESSAGE,
+  missingDocuments,
+  opsDocumentDownloadPath,
+  paths,
+  requiredDocuments,
+  type TApprovalStatus,
+  type TKybApplication,
+  type TKybApplicationData,
+  type TKybDraft,
+  type TKybQueueItem,
+  type TKybReview,
+  type TKybStatus,
+  type TKybTimelineEntry,
+  type TOrganization,
+  type TOrganizationEvent,
+  type TUser,
+  ZKybApplicationData,
+} from '@dash/shared/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { type AuditActor, auditTrail, recordAudit, userActor } from '../../audit/audit';
+import type { Database } from '../../db/client';
+import type { EventBus } from '../../events/bus';
+import { AppError, validationError } from '../../http/errors';
+import { enqueueJob, type JobRunner } from '../../jobs/runner';
+import { listDocuments } from '../documents/repo';
+import { toDocument } from '../documents/service';
+import { escapeHtml, type Mailer } from '../mail/service';
+import {
+  decideSubmittedApplication,
+  findApplication,
+  findOrganization,
+  type KybApplicationRow,
+  listAdminEmails,
+  listApplications,
+  lockOrCreateApplication,
+  setApprovalStatus,
+  updateApplication,
+} from './repo';
+
+export const KYB_DECISION_MAIL_JOB = 'kyb.decision-mail';
+/** The audit record's subject type of an application (its uid is the application row's). */
+export const KYB_SUBJECT = 'kyb_application';
+
+export type KybDecision = 'Approved' | 'Rejected' | 'ChangesRequested';
+
+const DECISION_WORDS: Record<KybDecision, { subject: string; headline: string; noteLabel?: string }> = {
+  Approved: {
+    subject: 'approved',
+    headline: 'has been approved. You can now explore providers and move money.',
+  },
+  Rejected: { subject: 'rejected', headline: 'has been rejected.', noteLabel: 'Reason' },
+  ChangesRequested: {
+    subject: 'needs changes',
+    headline: 'needs changes before it can be approved.',
+    noteLabel: 'What to change',
+  },
+};
+
+/** The decision mail to an Admin: the decision, the reason or note, and a link to the KYB page. */
+export function kybDecisionMail(input: {
+  organizationName: string;
+  decision: KybDecision;
+  note: string | null;
+  link: string;
+}) {
+  const words = DECISION_WORDS[input.decision];
+  const subject = `KYB application ${words.subject}: ${input.organizationName}`;
+  const noteLine = words.noteLabel && input.note ? `${words.noteLabel}: ${input.note}` : null;
+  const text = [
+    'Hello,',
+    '',
+    `The KYB application of ${input.organizationName} ${words.headline}`,
+    ...(noteLine ? ['', noteLine] : []),
+    '',
+    'Open the KYB page:',
+    '',
+    input.link,
+    '',
+  ].join('\n');
+  const html = [
+    '<p>Hello,</p>',
+    `<p>The KYB application of ${escapeHtml(input.organizationName)} ${escapeHtml(words.headline)}</p>`,
+    ...(noteLine ? [`<p><strong>${escapeHtml(noteLine)}</strong></p>`] : []),
+    `<p><a href="${escapeHtml(input.link)}">Open the KYB page</a></p>`,
+  ].join('\n');
+  return { subject, text, html };
+}
+
+const ZDecisionMailPayload = z.object({
+  organizationUid: z.string(),
+  to: z.string(),
+  decision: z.enum(['Approved', 'Rejected', 'ChangesRequested']),
+  note: z.string().nullable(),
+  /** The application's version after the decision: one mail per decision and Admin. */
+  version: z.number().int(),
+});
+
+/** approvalStatus follows the application: Approved and Rejected show, anything else is Pending. */
+function approvalStatusOf(status: TKybStatus): TApprovalStatus {
+  if (status === 'Approved') return 'Approved';
+  if (status === 'Rejected') return 'Rejected';
+  return 'Pending';
+}
+
+const ACTION_OF: Record<TKybStatus, string> = {
+  NotStarted: 'kyb.not_started',
+  Draft: 'kyb.draft_saved',
+  Submitted: 'kyb.submitted',
+  Approved: 'kyb.approved',
+  Rejected: 'kyb.rejected',
+  ChangesRequested: 'kyb.changes_requested',
+};
+
+function toApplication(row: KybApplicationRow | undefined): TKybApplication {
+  if (!row) {
+    return {
+      status: 'NotStarted',
+      data: {},
+      decisionNote: null,
+      submittedAt: null,
+      decidedAt: null,
+      updatedAt: null,
+    };
+  }
+  return {
+    status: row.status,
+    data: row.data,
+    decisionNote: row.decisionNote,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    updatedAt: row.status === 'NotStarted' ? null : row.updatedAt.toISOString(),
+  };
+}
+
+export type KybService = ReturnType<typeof createKybService>;
+
+/** The operator actor for a signed-in operator (the CLI uses { kind: 'operator', email: 'cli' }). */
+export function operatorActor(user: { uid: string; email: string }): AuditActor {
+  return { kind: 'operator', email: user.email, userUid: user.uid };
+}
+
+/**
+ * The KYB application of an organization and its review. Rules: Admins and Editors edit while it is
+ * NotStarted, Draft or ChangesRequested (editing a ChangesRequested one makes it a Draft again);
+ * Admins submit a complete one with its required documents; operators decide a Submitted one once.
+ * Every state change is an audit record in the same transaction, and moves approvalStatus with it.
+ */
+export function createKybService(deps: {
+  db: Database;
+  events: EventBus;
+  mailer: Mailer;
+  jobs: JobRunner;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  /** Called after a commit that changed approvalStatus, before the event goes out (read cache). */
+  onApprovalChanged?: () => void;
+}) {
+  const { db, log } = deps;
+
+  async function publish(organizationUid: string, event: TOrganizationEvent): Promise<void> {
+    try {
+      await deps.events.publish(organizationUid, event);
+    } catch (error) {
+      log.error({ err: error, organizationUid, event }, 'Publishing an event failed');
+    }
+  }
+
+  async function afterChange(organizationUid: string): Promise<void> {
+    deps.onApprovalChanged?.();
+    await publish(organizationUid, { type: 'kyb.updated' });
+  }
+
+  deps.jobs.register({
+    kind: KYB_DECISION_MAIL_JOB,
+    payload: ZDecisionMailPayload,
+    maxAttempts: 8,
+    async handle(payload, context) {
+      const organization = await findOrganization(db, payload.organizationUid);
+      if (!organization) return;
+      const mail = kybDecisionMail({
+        organizationName: organization.name,
+        decision: payload.decision,
+        note: payload.note,
+        link: `${deps.publicUrl}${paths.org.kyb(organization.slug)}`,
+      });
+      const recipient = createHash('sha256').update(payload.to).digest('hex').slice(0, 16);
+      // Fixed per decision and recipient: a send repeated after a crash is the same mail.
+      await deps.mailer.send({
+        to: payload.to,
+        ...mail,
+        messageId: `<kyb-${payload.organizationUid}-${payload.version}-${recipient}@dash.kyb>`,
+      });
+      context.log.info(
+        { organizationUid: payload.organizationUid, decision: payload.decision },
+        'KYB decision mailed',
+      );
+    },
+  });
+
+  async function timelineOf(
+    organizationUid: string,
+    row: KybApplicationRow | undefined,
+  ): Promise<TKybTimelineEntry[]> {
+    if (!row) return [];
+    const records = await auditTrail(db, { organizationUid, subjectType: KYB_SUBJECT, subjectUid: row.uid });
+    return records.map((record) => ({
+      actor: record.actor,
+      action: record.action,
+      from: record.from,
+      to: record.to,
+      note: record.note,
+      at: record.at,
+    }));
+  }
+
+  async function decide(
+    actor: AuditActor,
+    organizationUid: string,
+    decision: KybDecision,
+    note: string | null,
+  ): Promise<TKybApplication> {
+    const row = await db.transaction(async (tx) => {
+      const decided = await decideSubmittedApplication(tx, organizationUid, { status: decision, note });
+      if (!decided) {
+        const existing = await findApplication(tx, organizationUid);
+        if (!existing || !(await findOrganization(tx, organizationUid))) {
+          throw new AppError('NOT_FOUND', KYB_NOT_FOUND_MESSAGE);
+        }
+        throw new AppError('CONFLICT', KYB_NOT_SUBMITTED_MESSAGE);
+      }
+      await setApprovalStatus(tx, organizationUid, approvalStatusOf(decision));
+      await recordAudit(tx, {
+        organizationUid,
+        actor,
+        action: ACTION_OF[decision],
+        subjectType: KYB_SUBJECT,
+        subjectUid: decided.uid,
+        from: 'Submitted',
+        to: decision,
+        note,
+      });
+      for (const to of await listAdminEmails(tx, organizationUid)) {
+        await enqueueJob(tx, {
+          kind: KYB_DECISION_MAIL_JOB,
+          payload: { organizationUid, to, decision, note, version: decided.version },
+          key: `${KYB_DECISION_MAIL_JOB}:${decided.uid}:${decided.version}:${to}`,
+        });
+      }
+      return decided;
+    });
+    deps.jobs.wake();
+    await afterChange(organizationUid);
+    return toApplication(row);
+  }
+
+  return {
+    async get(organizationUid: string): Promise<TKybApplication> {
+      return toApplication(await findApplication(db, organizationUid));
+    },
+
+    async timeline(organizationUid: string): Promise<TKybTimelineEntry[]> {
+      return timelineOf(organizationUid, await findApplication(db, organizationUid));
+    },
+
+    /** Saves the draft (Admins, Editors): 409 once submitted; a ChangesRequested one becomes a Draft. */
+    async saveDraft(
+      context: { user: TUser; organization: TOrganization },
+      data: TKybDraft,
+    ): Promise<TKybApplication> {
+      const organizationUid = context.organization.uid;
+      const row = await db.transaction(async (tx) => {
+        const current = await lockOrCreateApplication(tx, organizationUid);
+        if (!KYB_EDITABLE_STATUSES.includes(current.status)) {
+          throw new AppError('CONFLICT', KYB_NOT_EDITABLE_MESSAGE);
+        }
+        const saved = await updateApplication(tx, current.uid, { status: 'Draft', data });
+        await recordAudit(tx, {
+          organizationUid,
+          actor: userActor(context.user),
+          action: ACTION_OF.Draft,
+          subjectType: KYB_SUBJECT,
+          subjectUid: current.uid,
+          from: current.status,
+          to: 'Draft',
+        });
+        if (current.status === 'ChangesRequested') await setApprovalStatus(tx, organizationUid, 'Pending');
+        return { saved, changedState: current.status !== 'Draft' };
+      });
+      if (row.changedState) await afterChange(organizationUid);
+      return toApplication(row.saved);
+    },
+
+    /**
+     * Submits (Admins): the saved data must be complete (400 with every field's message) and the
+     * required documents uploaded (400 naming each missing one).
+     */
+    async submit(context: { user: TUser; organization: TOrganization }): Promise<TKybApplication> {
+      const organizationUid = context.organization.uid;
+      const row = await db.transaction(async (tx) => {
+        const current = await lockOrCreateApplication(tx, organizationUid);
+        if (current.status === 'Submitted') throw new AppError('CONFLICT', KYB_ALREADY_SUBMITTED_MESSAGE);
+        if (!KYB_EDITABLE_STATUSES.includes(current.status)) {
+          throw new AppError('CONFLICT', KYB_NOT_EDITABLE_MESSAGE);
+        }
+        const complete = ZKybApplicationData.safeParse(current.data);
+        if (!complete.success) {
+          throw new AppError(
+            'VALIDATION',
+            KYB_SUBMIT_INCOMPLETE_MESSAGE,
+            validationError(complete.error).fields,
+          );
+        }
+        const documents = await listDocuments(tx, organizationUid);
+        const missing = missingDocuments(requiredDocuments(complete.data), documents);
+        if (missing.length > 0) {
+          throw new AppError(
+            'VALIDATION',
+            KYB_DOCUMENTS_MISSING_MESSAGE,
+            Object.fromEntries(
+              missing.map((need) => [
+                `documents.${need.kind}${need.ownerId ? `.${need.ownerId}` : ''}`,
+                `Upload: ${need.label}`,
+              ]),
+            ),
+          );
+        }
+        const submitted = await updateApplication(tx, current.uid, {
+          status: 'Submitted',
+          data: complete.data,
+          decisionNote: null,
+          submittedAt: new Date(),
+          submittedByUserUid: context.user.uid,
+          decidedAt: null,
+        });
+        await setApprovalStatus(tx, organizationUid, 'Pending');
+        await recordAudit(tx, {
+          organizationUid,
+          actor: userActor(context.user),
+          action: ACTION_OF.Submitted,
+          subjectType: KYB_SUBJECT,
+          subjectUid: current.uid,
+          from: current.status,
+          to: 'Submitted',
+        });
+        return submitted;
+      });
+      await afterChange(organizationUid);
+      return toApplication(row);
+    },
+
+    approve: (actor: AuditActor, organizationUid: string) => decide(actor, organizationUid, 'Approved', null),
+    reject: (actor: AuditActor, organizationUid: string, reason: string) =>
+      decide(actor, organizationUid, 'Rejected', reason),
+    requestChanges: (actor: AuditActor, organizationUid: string, note: string) =>
+      decide(actor, organizationUid, 'ChangesRequested', note),
+
+    /** The review queue: submitted applications, oldest first. */
+    async queue(statuses: readonly TKybStatus[] = ['Submitted']): Promise<TKybQueueItem[]> {
+      const rows = await listApplications(db, statuses);
+      return rows.map((row) => ({
+        organizationUid: row.organizationUid,
+        organizationName: row.organizationName,
+        organizationSlug: row.organizationSlug,
+        legalName: row.data.legalName ?? null,
+        status: row.status,
+        submittedAt: row.submittedAt?.toISOString() ?? null,
+        submittedBy: row.submittedBy,
+      }));
+    },
+
+    /** One application as an operator sees it: data, documents (operators' links) and timeline. */
+    async review(organizationUid: string): Promise<TKybReview> {
+      const organization = await findOrganization(db, organizationUid);
+      if (!organization) throw new AppError('NOT_FOUND', KYB_NOT_FOUND_MESSAGE);
+      const row = await findApplication(db, organizationUid);
+      const documents = await listDocuments(db, organizationUid);
+      return {
+        organization,
+        application: toApplication(row),
+        documents: documents.map((document) => toDocument(document, opsDocumentDownloadPath)),
+        timeline: await timelineOf(organizationUid, row),
+      };
+    },
+
+    /**
+     * The data of the organization's Approved application, else null: what provider onboarding
+     * sends to a provider.
+     */
+    async approvedApplication(organizationUid: string): Promise<TKybApplicationData | null> {
+      const row = await findApplication(db, organizationUid);
+      if (row?.status !== 'Approved') return null;
+      const parsed = ZKybApplicationData.safeParse(row.data);
+      return parsed.success ? parsed.data : null;
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import { KybPage as KybApplicationPage } from '../features/kyb/routes/KybPage';
+import { AreaProbe } from './AreaProbe';
+
+/** /org/{org}/kyb */
+export default function KybPage() {
+  return (
+    <>
+      <AreaProbe />
+      <KybApplicationPage />
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import {
+  applyServerFieldErrors,
+  can,
+  KYB_EDITABLE_STATUSES,
+  LoadFailed,
+  notifyError,
+  notifySuccess,
+  PageSkeleton,
+  PERMISSION_DENIED_MESSAGE,
+  type TKybDraft,
+  useCurrentOrganization,
+  useDocumentsQuery,
+  useKybLiveUpdates,
+  useKybQuery,
+  useKybTimelineQuery,
+  useSaveKybDraftMutation,
+  useSubmitKybMutation,
+} from '@dash/shared';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { DocumentChecklist } from '../components/DocumentChecklist';
+import { KybForm, type KybFormApi } from '../components/KybForm';
+import { KybStatusBanner } from '../components/KybStatusBanner';
+import { KybTimeline } from '../components/KybTimeline';
+
+/** /org/{org}/kyb: the application, its documents checklist and its history, live. */
+export function KybPage() {
+  const organization = useCurrentOrganization();
+  useKybLiveUpdates(organization.uid);
+  const kyb = useKybQuery(organization.uid);
+  const documents = useDocumentsQuery(organization.uid);
+  const timeline = useKybTimelineQuery(organization.uid);
+  const saveDraft = useSaveKybDraftMutation(organization.uid);
+  const submitKyb = useSubmitKybMutation(organization.uid);
+
+  if (kyb.isPending) return <PageSkeleton label="Loading the KYB application" />;
+  if (kyb.isError) return <LoadFailed error={kyb.error} onRetry={() => void kyb.refetch()} />;
+
+  const application = kyb.data;
+  const editable = KYB_EDITABLE_STATUSES.includes(application.status) && can(organization.role, 'kyb.edit');
+  const canSubmit = can(organization.role, 'kyb.submit');
+
+  const save = async (draft: TKybDraft, form: KybFormApi) => {
+    try {
+      await saveDraft.mutateAsync(draft);
+      notifySuccess('Draft saved');
+    } catch (error) {
+      if (!applyServerFieldErrors(form, error)) notifyError(error);
+      throw error;
+    }
+  };
+  const submit = async (draft: TKybDraft, form: KybFormApi) => {
+    try {
+      await save(draft, form);
+    } catch {
+      return;
+    }
+    try {
+      await submitKyb.mutateAsync();
+      notifySuccess('KYB application submitted for review');
+    } catch (error) {
+      applyServerFieldErrors(form, error);
+      notifyError(error);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group gap="sm">
+        <Title order={1} size="h2">
+          Business verification (KYB)
+        </Title>
+        <Badge variant="outline" aria-label={`Status: ${application.status}`}>
+          {application.status}
+        </Badge>
+      </Group>
+      <KybStatusBanner application={application} />
+      <KybForm
+        // A new form when it turns read-only or editable again (its values come from what was saved).
+        key={editable ? 'editable' : 'read-only'}
+        application={application}
+        readOnly={!editable}
+        actions={{
+          save: (draft, form) => save(draft, form).catch(() => undefined),
+          ...(canSubmit ? { submit } : {}),
+          saving: saveDraft.isPending,
+          submitting: submitKyb.isPending,
+        }}
+        submitHint={
+          <Text size="sm" c="dimmed">
+            {PERMISSION_DENIED_MESSAGE['kyb.submit']}
+          </Text>
+        }
+      />
+      {documents.isError ? (
+        <LoadFailed error={documents.error} onRetry={() => void documents.refetch()} />
+      ) : (
+        <DocumentChecklist
+          organizationUid={organization.uid}
+          data={application.data}
+          documents={documents.data ?? []}
+          canUpload={editable && can(organization.role, 'documents.upload')}
+        />
+      )}
+      {timeline.data && <KybTimeline entries={timeline.data} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+import {
+  applyServerFieldErrors,
+  notifyError,
+  notifySuccess,
+  useApproveKybMutation,
+  useRejectKybMutation,
+  useRequestKybChangesMutation,
+  ZRejectKybRequest,
+  ZRequestKybChangesRequest,
+} from '@dash/shared';
+import { Button, Group, Paper, Stack, Textarea, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+
+/** Approve, reject with a reason, or request changes with a note: each once, on a submitted application. */
+export function KybDecisionPanel({ organizationUid }: { organizationUid: string }) {
+  const approve = useApproveKybMutation(organizationUid);
+  const reject = useRejectKybMutation(organizationUid);
+  const requestChanges = useRequestKybChangesMutation(organizationUid);
+  const rejectForm = useForm({
+    mode: 'controlled',
+    initialValues: { reason: '' },
+    validate: schemaResolver(ZRejectKybRequest, { sync: true }),
+  });
+  const changesForm = useForm({
+    mode: 'controlled',
+    initialValues: { note: '' },
+    validate: schemaResolver(ZRequestKybChangesRequest, { sync: true }),
+  });
+  const busy = approve.isPending || reject.isPending || requestChanges.isPending;
+
+  return (
+    <Paper withBorder p="lg">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          Decision
+        </Title>
+        <Group>
+          <Button
+            color="teal"
+            loading={approve.isPending}
+            disabled={busy}
+            onClick={() =>
+              approve.mutate(undefined, {
+                onSuccess: () => notifySuccess('Application approved'),
+                onError: (error) => notifyError(error),
+              })
+            }
+          >
+            Approve
+          </Button>
+        </Group>
+        <form
+          noValidate
+          aria-label="Request changes"
+          onSubmit={changesForm.onSubmit((values) =>
+            requestChanges.mutate(ZRequestKybChangesRequest.parse(values), {
+              onSuccess: () => notifySuccess('Changes requested'),
+              onError: (error) => {
+                if (!applyServerFieldErrors(changesForm, error)) notifyError(error);
+              },
+            }),
+          )}
+        >
+          <Stack gap="xs">
+            <Textarea label="What needs to change" rows={3} {...changesForm.getInputProps('note')} />
+            <Group>
+              <Button
+                type="submit"
+                variant="light"
+                color="orange"
+                loading={requestChanges.isPending}
+                disabled={busy}
+              >
+                Request changes
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+        <form
+          noValidate
+          aria-label="Reject"
+          onSubmit={rejectForm.onSubmit((values) =>
+            reject.mutate(ZRejectKybRequest.parse(values), {
+              onSuccess: () => notifySuccess('Application rejected'),
+              onError: (error) => {
+                if (!applyServerFieldErrors(rejectForm, error)) notifyError(error);
+              },
+            }),
+          )}
+        >
+          <Stack gap="xs">
+            <Textarea label="Reason for rejection" rows={3} {...rejectForm.getInputProps('reason')} />
+            <Group>
+              <Button type="submit" variant="light" color="red" loading={reject.isPending} disabled={busy}>
+                Reject
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Stack>
+    </Paper>
+  );
+}

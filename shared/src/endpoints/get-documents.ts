@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { type TDocument, ZDocumentsResponse } from '../contracts/kyb';
+
+/** GET documents: every document of the organization, newest first. */
+export async function getDocuments(organizationUid: string, signal?: AbortSignal): Promise<TDocument[]> {
+  const answer = await apiRequest({
+    path: 'documents',
+    organizationUid,
+    response: ZDocumentsResponse,
+    failure: ERROR_MESSAGES.fetchDocuments,
+    signal,
+  });
+  return answer.data;
+}
+
+export const documentsQueryOptions = (organizationUid: string) =>
+  queryOptions({
+    queryKey: ['organization', organizationUid, 'documents'] as const,
+    queryFn: ({ signal }) => getDocuments(organizationUid, signal),
+  });
+
+export const useDocumentsQuery = (organizationUid: string) =>
+  useQuery(documentsQueryOptions(organizationUid));

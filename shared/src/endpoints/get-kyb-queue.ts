@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { type TKybQueueItem, ZKybQueueResponse } from '../contracts/kyb';
+
+/** GET ops/kyb: submitted applications waiting for review (operators). */
+export async function getKybQueue(signal?: AbortSignal): Promise<TKybQueueItem[]> {
+  const answer = await apiRequest({
+    path: 'ops/kyb',
+    response: ZKybQueueResponse,
+    failure: ERROR_MESSAGES.fetchKybQueue,
+    signal,
+  });
+  return answer.data;
+}
+
+export const kybQueueQueryOptions = () =>
+  queryOptions({ queryKey: ['ops', 'kyb'] as const, queryFn: ({ signal }) => getKybQueue(signal) });
+
+export const useKybQueueQuery = () => useQuery(kybQueueQueryOptions());

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { type TKybTimelineEntry, ZKybTimelineResponse } from '../contracts/kyb';
+
+/** GET kyb/timeline: every change of the KYB application, oldest first. */
+export async function getKybTimeline(
+  organizationUid: string,
+  signal?: AbortSignal,
+): Promise<TKybTimelineEntry[]> {
+  const answer = await apiRequest({
+    path: 'kyb/timeline',
+    organizationUid,
+    response: ZKybTimelineResponse,
+    failure: ERROR_MESSAGES.fetchKybTimeline,
+    signal,
+  });
+  return answer.data;
+}
+
+export const kybTimelineQueryOptions = (organizationUid: string) =>
+  queryOptions({
+    queryKey: ['organization', organizationUid, 'kyb', 'timeline'] as const,
+    queryFn: ({ signal }) => getKybTimeline(organizationUid, signal),
+  });
+
+export const useKybTimelineQuery = (organizationUid: string) =>
+  useQuery(kybTimelineQueryOptions(organizationUid));

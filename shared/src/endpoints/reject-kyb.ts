@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { type TKybApplication, type TRejectKybRequest, ZKybApplicationResponse } from '../contracts/kyb';
+import { invalidateKybReview } from './approve-kyb';
+
+/** POST ops/kyb/{organizationUid}/reject {reason} (operators). */
+export async function rejectKyb(organizationUid: string, body: TRejectKybRequest): Promise<TKybApplication> {
+  const answer = await apiRequest({
+    path: `ops/kyb/${encodeURIComponent(organizationUid)}/reject`,
+    method: 'POST',
+    body,
+    response: ZKybApplicationResponse,
+    failure: ERROR_MESSAGES.decideKyb,
+  });
+  return answer.data;
+}
+
+export function useRejectKybMutation(organizationUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TRejectKybRequest) => rejectKyb(organizationUid, body),
+    onSettled: () => invalidateKybReview(queryClient, organizationUid),
+  });
+}
