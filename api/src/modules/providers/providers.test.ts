@@ -12,7 +12,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditTrail } from '../../audit/audit';
-import { auditEvents, jobs, providerAccounts, providerWebhookEvents } from '../../db/schema';
+import { auditEvents, jobs, kybApplications, providerAccounts, providerWebhookEvents } from '../../db/schema';
 import { ORGANIZATION_NOT_APPROVED_MESSAGE } from '../../http/guards';
 import { signTimestamped } from '../../http/hmac';
 import { ProviderError } from '../../providers/http-client';
@@ -32,6 +32,7 @@ import {
   sandboxEventBody,
   testSandbox,
 } from '../../test/providers';
+import { NO_KYB_REASON } from './service';
 
 type Adapter = NonNullable<ReturnType<ProviderAdapters>>;
 
@@ -169,6 +170,21 @@ describe('the provider catalogue', () => {
 });
 
 describe('onboarding with a provider', () => {
+  it('sends nothing without an approved KYB application: the account fails with the reason', async () => {
+    const scene = await arrange({ role: 'Admin' });
+    // Approved by status only (as the seed once did), with no application behind it.
+    await scene.testApp.db.delete(kybApplications);
+    const provider = await createCatalogueProvider(scene.testApp.db);
+    const started = await scene.ask('POST', '/provider-accounts', { providerUid: provider.uid });
+    expect(started.statusCode, started.body).toBe(202);
+    await scene.testApp.app.jobs.drain();
+    const account = ZProviderAccountResponse.parse(
+      (await scene.ask('GET', `/provider-accounts/${provider.uid}`)).json(),
+    ).data;
+    expect(account).toMatchObject({ status: 'Failed', reason: NO_KYB_REASON });
+    expect(scene.startKeys).toEqual([]);
+  });
+
   it('lets an Editor start once: a second start answers the same account; the job calls the provider once', async () => {
     const scene = await arrange({ role: 'Editor' });
     const provider = await createCatalogueProvider(scene.testApp.db);
