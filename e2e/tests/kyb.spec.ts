@@ -39,7 +39,7 @@ const nextStep = (page: Page, title: string) =>
   ).toBeVisible();
 
 test.describe('KYB', () => {
-  test('a new organization applies, the operator approves, and the Admin is mailed and can explore', async ({
+  test('a new organization applies, the operator approves, the Admin is mailed, explores and gets an Active provider account', async ({
     page,
     browser,
   }) => {
@@ -124,6 +124,21 @@ test.describe('KYB', () => {
     await page.goto(`/org/${slug}/explore`);
     await expect(page).toHaveURL(new RegExp(`/org/${slug}/explore$`));
     await expect(page.getByRole('region', { name: 'Verification status' })).toHaveCount(0);
+
+    // Connected: onboarding with the sandbox provider (which receives this approved application)
+    // becomes Active on the open page, without a reload.
+    await page.getByRole('link', { name: 'Transfero' }).click();
+    await page.getByRole('link', { name: 'Start onboarding' }).click();
+    let navigations = 0;
+    await page.getByRole('button', { name: 'Confirm and start onboarding' }).click();
+    await expect(page).toHaveURL(new RegExp(`/org/${slug}/open-stable/[0-9a-f-]{36}$`));
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations += 1;
+    });
+    await expect(page.getByRole('status')).toHaveText('Your account with this provider is active.', {
+      timeout: 15_000,
+    });
+    expect(navigations).toBe(0);
   });
 
   test('the overview shows what was asked, and a non-operator cannot open the review', async ({ page }) => {
