@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import {
   DOCUMENT_CONTENT_TYPES,
   DOCUMENT_MAX_BYTES,
@@ -20,8 +19,8 @@ import type { BlobStore } from '../../blobs/store';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
+import { downloadContentType, type FileDownload } from '../../http/file-download';
 import { lockOrCreateApplication } from '../kyb/repo';
-import { contentDisposition, downloadContentType } from '../messages/service';
 import type { UploadService } from '../uploads/service';
 import { type DocumentRow, findDocument, insertDocument, listDocuments } from './repo';
 
@@ -45,24 +44,7 @@ export function toDocument(
   };
 }
 
-export interface DocumentDownload {
-  filename: string;
-  contentType: string;
-  byteSize: number;
-  body: Readable;
-}
-
-/** Headers of a document download: always an attachment, never rendered on our origin. */
-export function downloadHeaders(file: DocumentDownload): Record<string, string> {
-  return {
-    'content-type': file.contentType,
-    'content-length': String(file.byteSize),
-    'content-disposition': contentDisposition(file.filename),
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; sandbox",
-    'cache-control': 'private, no-store',
-  };
-}
+export type DocumentDownload = FileDownload;
 
 export type DocumentService = ReturnType<typeof createDocumentService>;
 

@@ -12,10 +12,11 @@ import {
 } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors';
+import { downloadHeaders } from '../../http/file-download';
 import { requireOperator, requireOrganization } from '../../http/guards';
 import { documentRoute } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
-import { type DocumentService, downloadHeaders } from '../documents/service';
+import type { DocumentService } from '../documents/service';
 import { type KybService, operatorActor } from './service';
 
 export function registerKybRoutes(app: FastifyInstance, deps: { kyb: KybService }): void {

@@ -10,21 +10,15 @@ import {
   ZThreadParams,
   ZThreadsQuery,
   ZThreadsResponse,
-  ZUid,
 } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors';
-import {
-  ORGANIZATION_NOT_FOUND_MESSAGE,
-  requireOrganization,
-  requireOrganizationByUid,
-  requireUser,
-} from '../../http/guards';
+import { defineOrganizationFileLink } from '../../http/file-download';
+import { requireOrganization } from '../../http/guards';
 import { hmacSha256Matches } from '../../http/hmac';
-import { documentRoute } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
 import type { InboundService } from './inbound';
-import { contentDisposition, type MessageService } from './service';
+import type { MessageService } from './service';
 
 export const INBOUND_SIGNATURE_MESSAGE = 'The inbound mail signature is missing or wrong.';
 
@@ -102,34 +96,12 @@ export function registerMessageRoutes(app: FastifyInstance, deps: { messages: Me
     },
   });
 
-  // A plain link (the browser sends no organization header), so the organization is in the path.
-  documentRoute(app, {
-    method: 'GET',
-    url: '/organizations/:organizationUid/attachments/:attachmentUid',
+  defineOrganizationFileLink(app, {
+    collection: 'attachments',
     summary: 'Download an attachment (members only; a link, so the organization is in the path)',
-    responses: {
-      200: { contentType: 'application/octet-stream', description: 'The file, with its own type' },
-    },
-  });
-  app.get('/organizations/:organizationUid/attachments/:attachmentUid', async (request, reply) => {
-    const { organizationUid, attachmentUid } = request.params as Record<string, string>;
-    const organization = ZUid.safeParse(organizationUid);
-    if (!organization.success) {
-      await requireUser(request);
-      throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
-    }
-    await requireOrganizationByUid(request, organization.data, 'messages.read');
-    const attachment = ZUid.safeParse(attachmentUid);
-    if (!attachment.success) throw new AppError('NOT_FOUND', ATTACHMENT_NOT_FOUND_MESSAGE);
-    const file = await deps.messages.download(organization.data, attachment.data);
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', String(file.byteSize))
-      .header('content-disposition', contentDisposition(file.filename))
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', 'private, no-store')
-      .send(file.body);
+    permission: 'messages.read',
+    notFoundMessage: ATTACHMENT_NOT_FOUND_MESSAGE,
+    load: (organizationUid, attachmentUid) => deps.messages.download(organizationUid, attachmentUid),
   });
 }
 

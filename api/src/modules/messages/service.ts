@@ -24,6 +24,7 @@ import type { MessagesConfig } from '../../config';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
+import { downloadContentType } from '../../http/file-download';
 import { enqueueJob, type JobRunner } from '../../jobs/runner';
 import { escapeHtml, type Mailer } from '../mail/service';
 import type { UploadService } from '../uploads/service';
@@ -106,19 +107,6 @@ function decodeSeqCursor(cursor: string | undefined, field: string): number | un
   if (!/^\d{1,9}$/.test(cursor))
     throw new AppError('VALIDATION', INVALID_CURSOR_MESSAGE, { [field]: INVALID_CURSOR_MESSAGE });
   return Number(cursor);
-}
-
-/** A safe Content-Type for a download: a plain type/subtype token, else octet-stream. */
-export function downloadContentType(value: string): string {
-  return /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i.test(value)
-    ? value.toLowerCase()
-    : 'application/octet-stream';
-}
-
-/** `attachment; filename="ascii"; filename*=UTF-8''encoded` (RFC 6266). */
-export function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 export type MessageService = ReturnType<typeof createMessageService>;

@@ -1,7 +1,7 @@
 import type { TCatalogueProvider, TProviderAccount, TProvidersQuery } from '@dash/shared/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { organizations, providerAccounts, providers, providerWebhookEvents } from '../../db/schema';
+import { providerAccounts, providers, providerWebhookEvents } from '../../db/schema';
 
 export type ProviderRow = typeof providers.$inferSelect;
 export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
