@@ -2,11 +2,14 @@ import type { TOrganizationEvent } from '@dash/shared/contracts';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app';
 import { openPostgres } from '../db/client';
+import { runKybCli } from '../modules/kyb/cli';
 import { testConfig } from '../test/app';
 import { emptyTestDatabase, TEST_DATABASE_URL } from '../test/database';
 import { addMember, createOrganization, signInUser } from '../test/factories';
 import { call } from '../test/http';
+import { submitCompleteApplication } from '../test/kyb';
 import { createProvider, deliver, threadsOf } from '../test/messages';
+import { createClusteredEventBus, createInProcessEventBus } from './bus';
 import { createPostgresLink } from './cluster';
 
 /** Polls until `check` holds (the other process hears of a write within milliseconds, not at once). */
@@ -47,7 +50,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two API processes on one PostgreSQL databas
       await b.close();
       await other.close();
     });
-    return { a, b, db, config };
+    return { a, b, db, config, url, pool };
   }
 
   it('a member removed through one process is refused by the other, which had the membership cached', async () => {
@@ -90,5 +93,29 @@ describe.skipIf(!TEST_DATABASE_URL)('two API processes on one PostgreSQL databas
     expect(await eventually(async () => heard.some((event) => event.type === 'message.created'))).toBe(true);
     expect(heard.map((event) => event.type)).toEqual(['thread.created', 'message.created']);
     expect(await threadNames()).toEqual(['Rates']);
+  });
+
+  it("a decision taken with pnpm ops (its own process) reaches the API's stream", async () => {
+    const { a, db, config, url, pool } = await twoProcesses();
+    const admin = await signInUser(a);
+    const organization = await createOrganization({ app: a, db, config }, admin.cookie);
+    await submitCompleteApplication(a, { cookie: admin.cookie, organization: organization.uid });
+    const heard: TOrganizationEvent[] = [];
+    a.events.subscribe(organization.uid, ({ event }) => heard.push(event));
+
+    // The CLI's own link, as main() in kyb/cli.ts opens it.
+    const link = await createPostgresLink({ url, pool, log: a.log });
+    try {
+      const code = await runKybCli(['kyb', 'approve', organization.slug], {
+        db,
+        config,
+        events: createClusteredEventBus(createInProcessEventBus(), link),
+        print: () => {},
+      });
+      expect(code).toBe(0);
+    } finally {
+      await link.close();
+    }
+    expect(await eventually(async () => heard.some((event) => event.type === 'kyb.updated'))).toBe(true);
   });
 });

@@ -14,7 +14,8 @@ import { type Config, ConfigError, loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { createDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
-import { createInProcessEventBus } from '../../events/bus';
+import { createClusteredEventBus, createInProcessEventBus, type EventBus } from '../../events/bus';
+import { createPostgresLink } from '../../events/cluster';
 import { AppError } from '../../http/errors';
 import { createJobRunner } from '../../jobs/runner';
 import { createMailer, type Mailer } from '../mail/service';
@@ -39,6 +40,8 @@ export interface KybCliDeps {
   db: Database;
   config: Pick<Config, 'operatorEmails' | 'publicUrl' | 'smtpUrl' | 'mailFrom'>;
   mailer?: Mailer;
+  /** Where decisions are announced (default: nowhere but this process; main() links the API's processes on PostgreSQL). */
+  events?: EventBus;
   /** Where lines go (console.log by default). */
   print?: (line: string) => void;
 }
@@ -76,7 +79,7 @@ export async function runKybCli(argv: string[], deps: KybCliDeps): Promise<numbe
   const jobs = createJobRunner({ db: deps.db, log });
   const kyb = createKybService({
     db: deps.db,
-    events: createInProcessEventBus(),
+    events: deps.events ?? createInProcessEventBus(),
     mailer: deps.mailer ?? createMailer(deps.config, { db: deps.db, logger: log }),
     jobs,
     log,
@@ -137,10 +140,25 @@ export async function runKybCli(argv: string[], deps: KybCliDeps): Promise<numbe
 async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const database = await createDatabase(config);
+  // On PostgreSQL the running API processes hear the decision (an open KYB page or overview follows,
+  // their cached reads are dropped). With the embedded database the API cannot be running meanwhile.
+  const link =
+    database.kind === 'postgres' && config.databaseUrl
+      ? await createPostgresLink({
+          url: config.databaseUrl,
+          pool: database.pool,
+          log: Fastify({ logger: false }).log,
+        })
+      : undefined;
   try {
     await migrate(database);
-    return await runKybCli(argv, { db: database.db, config });
+    return await runKybCli(argv, {
+      db: database.db,
+      config,
+      ...(link ? { events: createClusteredEventBus(createInProcessEventBus(), link) } : {}),
+    });
   } finally {
+    await link?.close();
     await database.close();
   }
 }
