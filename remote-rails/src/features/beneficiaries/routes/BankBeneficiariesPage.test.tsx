@@ -11,7 +11,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import BankBeneficiariesPage from './BankBeneficiariesPage';
+import BankBeneficiariesPage, { plazaLabel } from './BankBeneficiariesPage';
 
 const dates = { createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z' };
 const BENEFICIARIES: TBankBeneficiary[] = [
@@ -82,7 +82,7 @@ describe('the Bank Beneficiaries page', () => {
     const clabe = within(table).getByRole('row', { name: /Proveedora Azteca/ });
     expect(clabe.textContent).toContain('CLABE');
     expect(clabe.textContent).toContain('Banco Nacional de México');
-    expect(within(table).getByRole('row', { name: /Ana Souza/ }).textContent).toContain('Pix · CPF');
+    expect(within(table).getByRole('row', { name: /Ana Souza/ }).textContent).toContain('PixCPF');
     expect(screen.queryByRole('button', { name: 'Add beneficiary' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Edit|Delete/ })).toBeNull();
     expect(screen.getByText(PERMISSION_DENIED_MESSAGE['rails.write'])).toBeTruthy();
@@ -94,5 +94,15 @@ describe('the Bank Beneficiaries page', () => {
     expect(screen.getByRole('button', { name: 'Add beneficiary' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit Ana Souza' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete Proveedora Azteca' })).toBeTruthy();
+  });
+});
+
+describe('plazaLabel', () => {
+  it('names a CLABE plaza by its first two cities and how many more', () => {
+    expect(plazaLabel('Aguascalientes MX-AGU')).toBe('Aguascalientes MX-AGU');
+    expect(plazaLabel('Atizapan, Chalco')).toBe('Atizapan, Chalco');
+    expect(plazaLabel('Atizapan, Chalco, Ciudad de México MX-CMX, Coacalco')).toBe(
+      'Atizapan, Chalco and 2 more',
+    );
   });
 });

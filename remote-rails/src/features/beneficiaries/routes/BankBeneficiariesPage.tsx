@@ -17,6 +17,15 @@ import {
 } from '../../counterparties/components/CounterpartyListPage';
 import { AddBankBeneficiaryModal } from '../components/AddBankBeneficiaryModal';
 
+/**
+ * A CLABE's city code names a plaza, which clabe-validator lists with every city it covers (up to
+ * twenty in Mexico City's): the first two and how many more; the full list is the tooltip.
+ */
+export function plazaLabel(cities: string): string {
+  const names = cities.split(', ');
+  return names.length <= 2 ? cities : `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
+}
+
 function AccountCell({ beneficiary }: { beneficiary: TBankBeneficiary }) {
   if (beneficiary.type === 'PixKey') {
     return (
@@ -31,8 +40,8 @@ function AccountCell({ beneficiary }: { beneficiary: TBankBeneficiary }) {
       <Text size="sm" ff="monospace">
         {beneficiary.bankAccountNumber}
       </Text>
-      <Text size="xs" c="dimmed">
-        {[bank?.name, city].filter(Boolean).join(' · ')}
+      <Text size="xs" c="dimmed" title={city ?? undefined}>
+        {[bank?.name, city ? plazaLabel(city) : null].filter(Boolean).join(' · ')}
       </Text>
     </Stack>
   );
@@ -41,10 +50,18 @@ function AccountCell({ beneficiary }: { beneficiary: TBankBeneficiary }) {
 const COLUMNS: CounterpartyColumn<TBankBeneficiary>[] = [
   {
     header: 'Type',
+    // The badge says the rail; the Pix key's kind is its own line (a badge cuts long labels short).
     cell: (beneficiary) => (
-      <Badge variant="light" color={beneficiary.type === 'Clabe' ? 'teal' : 'blue'}>
-        {beneficiary.type === 'Clabe' ? 'CLABE' : `Pix · ${PIX_KEY_TYPE_LABELS[beneficiary.pixKeyType]}`}
-      </Badge>
+      <Stack gap={2} align="flex-start">
+        <Badge variant="light" color={beneficiary.type === 'Clabe' ? 'teal' : 'blue'}>
+          {beneficiary.type === 'Clabe' ? 'CLABE' : 'Pix'}
+        </Badge>
+        {beneficiary.type === 'PixKey' ? (
+          <Text size="xs" c="dimmed">
+            {PIX_KEY_TYPE_LABELS[beneficiary.pixKeyType]}
+          </Text>
+        ) : null}
+      </Stack>
     ),
   },
   { header: 'Account', cell: (beneficiary) => <AccountCell beneficiary={beneficiary} /> },
