@@ -24,14 +24,27 @@ const ZManifestShared = z.looseObject({
   singleton: z.boolean().optional(),
 });
 
-const ZFederationManifest = z.looseObject({
+/** The parts of a federation manifest the API reads (here, and for page preloads in src/web/preloads.ts). */
+export const ZFederationManifest = z.looseObject({
   name: z.string(),
   metaData: z.looseObject({
     buildInfo: z.looseObject({ buildVersion: z.string().optional() }).optional(),
+    remoteEntry: z.looseObject({ name: z.string(), path: z.string().default('') }).optional(),
+    publicPath: z.string().optional(),
   }),
   shared: z.array(ZManifestShared).default([]),
-  exposes: z.array(z.looseObject({ path: z.string() })).default([]),
+  exposes: z
+    .array(
+      z.looseObject({
+        path: z.string(),
+        assets: z
+          .looseObject({ js: z.looseObject({ sync: z.array(z.string()).default([]) }).optional() })
+          .optional(),
+      }),
+    )
+    .default([]),
 });
+export type TFederationManifest = z.infer<typeof ZFederationManifest>;
 
 const ZFederationStats = z.looseObject({
   shared: z
