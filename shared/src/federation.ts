@@ -36,7 +36,7 @@ export const FEDERATION_SINGLETONS = [
  * set keeps the singleton whole: in `runtime-infer` mode the runtime serves the subset to every
  * consumer whose used exports it covers (`server-calc` needs a deploy server to mark the subset as
  * calculated; without one the runtime loads the full build). Using a component not listed here fails
- * `mantine-exports.test.ts`: add it here, and the shell must be rebuilt with the new list before a
+ * `shared-exports.test.ts`: add it here, and the shell must be rebuilt with the new list before a
  * remote that needs it ships.
  */
 export const MANTINE_CORE_EXPORTS = [
@@ -167,6 +167,18 @@ export const REACT_ROUTER_EXPORTS = [
   'useSearchParams',
 ] as const;
 
+/** The @tanstack/react-query exports the apps use (the library's devtools hooks, hydration… are left out). */
+export const REACT_QUERY_EXPORTS = [
+  'QueryClient',
+  'QueryClientProvider',
+  'infiniteQueryOptions',
+  'queryOptions',
+  'useInfiniteQuery',
+  'useMutation',
+  'useQuery',
+  'useQueryClient',
+] as const;
+
 /** Shared singletons every app builds tree-shaken, with the exports they provide. */
 export const TREE_SHAKEN_SHARED: Readonly<
   Partial<Record<(typeof FEDERATION_SINGLETONS)[number], readonly string[]>>
@@ -174,6 +186,7 @@ export const TREE_SHAKEN_SHARED: Readonly<
   '@mantine/core': MANTINE_CORE_EXPORTS,
   '@mantine/hooks': MANTINE_HOOKS_EXPORTS,
   'react-router-dom': REACT_ROUTER_EXPORTS,
+  '@tanstack/react-query': REACT_QUERY_EXPORTS,
 };
 
 interface SharedItemConfig {

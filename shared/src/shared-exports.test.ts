@@ -6,6 +6,7 @@ import {
   FEDERATION_SINGLETONS,
   MANTINE_CORE_EXPORTS,
   MANTINE_HOOKS_EXPORTS,
+  REACT_QUERY_EXPORTS,
   REACT_ROUTER_EXPORTS,
   TREE_SHAKEN_SHARED,
 } from './federation';
@@ -93,6 +94,10 @@ describe('the exports of the tree-shaken shared packages every app builds agains
     ).toEqual([]);
   });
 
+  it('lists every @tanstack/react-query export the apps import', () => {
+    expect(missing(importedValues(appSources(), '@tanstack/react-query'), REACT_QUERY_EXPORTS)).toEqual([]);
+  });
+
   it('shakes only shared singletons', () => {
     for (const request of Object.keys(TREE_SHAKEN_SHARED)) {
       expect(FEDERATION_SINGLETONS as readonly string[]).toContain(request);
@@ -102,6 +107,7 @@ describe('the exports of the tree-shaken shared packages every app builds agains
   it('finds the imports it checks', () => {
     expect(importedValues(appSources(), '@mantine/core').has('MantineProvider')).toBe(true);
     expect(importedValues(appSources(), 'react-router-dom').has('createBrowserRouter')).toBe(true);
+    expect(importedValues(appSources(), '@tanstack/react-query').has('useQuery')).toBe(true);
     expect(importedValues(packageSources('@mantine/core'), '@mantine/hooks').has('useId')).toBe(true);
   });
 });
