@@ -107,7 +107,9 @@ export async function registerDashboard(app: FastifyInstance, options: Dashboard
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-cache, private')
         .header('vary', 'Cookie')
-        .send(renderShellPage(template, data, await preloads.forPage(pathname, data.remotes)));
+        .send(
+          renderShellPage(template, data, await preloads.forPage(pathname, data.remotes, data.me !== null)),
+        );
     },
   });
 }

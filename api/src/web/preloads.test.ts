@@ -41,24 +41,36 @@ describe('dashboard page preloads', () => {
       { href: '/static/css/async/ui.2.css', as: 'style' },
       { href: '/static/js/async/boot.1.js', as: 'script' },
     ];
-    expect(await preloads.forPage('/org/acme/documents', remotes)).toEqual(shell);
-    expect(await preloads.forPage('/org/acme/messages/t/1', remotes)).toEqual([
+    expect(await preloads.forPage('/org/acme/documents', remotes, true)).toEqual(shell);
+    expect(await preloads.forPage('/org/acme/messages/t/1', remotes, true)).toEqual([
       ...shell,
       { href: 'https://messages.example.com/v/1.2.0/static/js/remote_messages.abc.js', as: 'script' },
       { href: 'https://messages.example.com/v/1.2.0/static/js/async/expose.def.js', as: 'script' },
     ]);
-    await preloads.forPage('/org/acme/messages', remotes);
+    await preloads.forPage('/org/acme/messages', remotes, true);
     expect(fetched).toEqual([MANIFEST_URL]);
+    // Signed out, the page only signs in: the shell's chunks, no remote.
+    expect(await preloads.forPage('/org/acme/messages', remotes, false)).toEqual(shell);
   });
 
-  it('leaves a remote out when its manifest cannot be read, and the shell’s out without boot-assets.json', async () => {
+  it('leaves a remote out while its manifest cannot be read, and the shell’s out without boot-assets.json', async () => {
+    let calls = 0;
+    let clock = 0;
     const preloads = createPreloads({
       distDir: mkdtempSync(path.join(tmpdir(), 'dash-preloads-')),
       fetchManifest: async () => {
-        throw new Error('down');
+        calls += 1;
+        if (calls === 1) throw new Error('down');
+        return manifest;
       },
+      now: () => clock,
     });
-    expect(await preloads.forPage('/org/acme/messages', remotes)).toEqual([]);
+    expect(await preloads.forPage('/org/acme/messages', remotes, true)).toEqual([]);
+    // Asked again a few seconds later, not a minute later.
+    clock += 1_000;
+    expect(await preloads.forPage('/org/acme/messages', remotes, true)).toEqual([]);
+    clock += 5_000;
+    expect(await preloads.forPage('/org/acme/messages', remotes, true)).toHaveLength(2);
   });
 
   it('writes them into the page head as classic-script preloads', () => {

@@ -18,6 +18,8 @@ import { type TFederationManifest, ZFederationManifest } from '../modules/releas
  */
 const BOOT_ASSETS_FILE = 'boot-assets.json';
 const MANIFEST_TTL_MS = 60_000;
+/** A manifest that could not be read is asked for again sooner (a remote still starting, a blip). */
+const FAILED_MANIFEST_TTL_MS = 5_000;
 const MANIFEST_TIMEOUT_MS = 1_000;
 
 const ZBootAssets = z.object({ js: z.array(z.string()), css: z.array(z.string()).default([]) });
@@ -78,23 +80,30 @@ export function createPreloads(options: {
   const shell = readShellPreloads(options.distDir);
   const fetchManifest = options.fetchManifest ?? fetchJson;
   const now = options.now ?? Date.now;
-  const manifests = new Map<string, { at: number; manifest: Promise<FederationManifest | null> }>();
+  const manifests = new Map<string, { expires: number; manifest: Promise<FederationManifest | null> }>();
 
   function manifestAt(url: string): Promise<FederationManifest | null> {
     const cached = manifests.get(url);
-    if (cached && now() - cached.at < MANIFEST_TTL_MS) return cached.manifest;
+    if (cached && now() < cached.expires) return cached.manifest;
     // A remote that is down or not a federation build only costs its preloads.
     const manifest = fetchManifest(url)
       .then((json) => ZFederationManifest.safeParse(json).data ?? null)
       .catch(() => null);
-    manifests.set(url, { at: now(), manifest });
+    const entry = { expires: now() + MANIFEST_TTL_MS, manifest };
+    manifests.set(url, entry);
+    void manifest.then((read) => {
+      if (read === null) entry.expires = now() + FAILED_MANIFEST_TTL_MS;
+    });
     return manifest;
   }
 
   return {
-    /** Preloads for a dashboard page at `pathname`, served with this runtime manifest. */
-    async forPage(pathname: string, remotes: TRemotesManifest): Promise<Preload[]> {
-      const target = remoteModuleOfPath(pathname);
+    /**
+     * Preloads for a dashboard page at `pathname`, served with this runtime manifest. Without a
+     * session the shell sends the visitor to sign in, so no remote's files are worth fetching.
+     */
+    async forPage(pathname: string, remotes: TRemotesManifest, signedIn: boolean): Promise<Preload[]> {
+      const target = signedIn ? remoteModuleOfPath(pathname) : undefined;
       const [remote, module] = target ? (target.split('/') as [string, string]) : [];
       const entry = remotes.remotes.find((candidate) => candidate.name === remote);
       if (!entry || !module) return shell;
