@@ -179,6 +179,9 @@ export const REACT_QUERY_EXPORTS = [
   'useQueryClient',
 ] as const;
 
+/** The @mantine/form exports the apps use (7.8 -> 6.4 KB gzipped; its validators are left out). */
+export const MANTINE_FORM_EXPORTS = ['schemaResolver', 'useForm'] as const;
+
 /** Shared singletons every app builds tree-shaken, with the exports they provide. */
 export const TREE_SHAKEN_SHARED: Readonly<
   Partial<Record<(typeof FEDERATION_SINGLETONS)[number], readonly string[]>>
@@ -187,6 +190,7 @@ export const TREE_SHAKEN_SHARED: Readonly<
   '@mantine/hooks': MANTINE_HOOKS_EXPORTS,
   'react-router-dom': REACT_ROUTER_EXPORTS,
   '@tanstack/react-query': REACT_QUERY_EXPORTS,
+  '@mantine/form': MANTINE_FORM_EXPORTS,
 };
 
 interface SharedItemConfig {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   FEDERATION_SINGLETONS,
   MANTINE_CORE_EXPORTS,
+  MANTINE_FORM_EXPORTS,
   MANTINE_HOOKS_EXPORTS,
   REACT_QUERY_EXPORTS,
   REACT_ROUTER_EXPORTS,
@@ -98,6 +99,10 @@ describe('the exports of the tree-shaken shared packages every app builds agains
     expect(missing(importedValues(appSources(), '@tanstack/react-query'), REACT_QUERY_EXPORTS)).toEqual([]);
   });
 
+  it('lists every @mantine/form export the apps import', () => {
+    expect(missing(importedValues(appSources(), '@mantine/form'), MANTINE_FORM_EXPORTS)).toEqual([]);
+  });
+
   it('shakes only shared singletons', () => {
     for (const request of Object.keys(TREE_SHAKEN_SHARED)) {
       expect(FEDERATION_SINGLETONS as readonly string[]).toContain(request);
@@ -108,6 +113,7 @@ describe('the exports of the tree-shaken shared packages every app builds agains
     expect(importedValues(appSources(), '@mantine/core').has('MantineProvider')).toBe(true);
     expect(importedValues(appSources(), 'react-router-dom').has('createBrowserRouter')).toBe(true);
     expect(importedValues(appSources(), '@tanstack/react-query').has('useQuery')).toBe(true);
+    expect(importedValues(appSources(), '@mantine/form').has('useForm')).toBe(true);
     expect(importedValues(packageSources('@mantine/core'), '@mantine/hooks').has('useId')).toBe(true);
   });
 });
