@@ -123,7 +123,9 @@ console.log(
   }
 }
 
-console.log('\nRemotes: gzipped JavaScript + manifest each adds when its area is first opened');
+console.log(
+  '\nRemotes: JavaScript + manifest each adds when its area is first opened (sizes of the files sent)',
+);
 const areas = [
   ['remote-messages', '/org/acme-treasury/messages', port + 11],
   ['remote-wallet', '/org/acme-treasury/wallet', port + 12],
@@ -132,14 +134,10 @@ const areas = [
 ];
 for (const [remote, path, remotePort] of areas) {
   const page = await context.newPage();
+  // Recorded as they are requested (a response's own size may arrive after the count is made).
   const own = [];
-  page.on('response', async (response) => {
-    if (new URL(response.url()).port !== String(remotePort)) return;
-    const sizes = await response
-      .request()
-      .sizes()
-      .catch(() => null);
-    own.push({ url: response.url(), bytes: sizes?.responseBodySize ?? 0 });
+  page.on('request', (request) => {
+    if (new URL(request.url()).port === String(remotePort)) own.push(request.url());
   });
   await page.goto(`${base}/org/acme-treasury`, { waitUntil: 'networkidle' });
   await page.getByRole('navigation', { name: 'Organization' }).waitFor();
@@ -147,9 +145,10 @@ for (const [remote, path, remotePort] of areas) {
   await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
   await page.getByTestId('runtime-probe').first().waitFor({ state: 'attached' });
   await page.waitForLoadState('networkidle');
-  const total = own.reduce((sum, file) => sum + file.bytes, 0);
+  const files = [...new Set(own)].map(encodedSizes);
+  const total = (key) => files.reduce((sum, file) => sum + file[key], 0);
   console.log(
-    `  ${remote.padEnd(16)} ${kib(total)} in ${own.length} files (${own.map((f) => f.url.split('/').pop()).join(', ')})`,
+    `  ${remote.padEnd(16)} gzip ${kib(total('gzip'))}, brotli ${kib(total('brotli'))} in ${files.length} files (${[...new Set(own)].map((url) => url.split('/').pop()).join(', ')})`,
   );
   await page.close();
 }
