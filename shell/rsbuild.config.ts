@@ -1,4 +1,9 @@
-import { federationShared, pluginPrecompress, reactRouterProductionAlias } from '@dash/shared/federation';
+import {
+  federationShared,
+  pluginBootAssets,
+  pluginPrecompress,
+  reactRouterProductionAlias,
+} from '@dash/shared/federation';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -17,8 +22,10 @@ export default defineConfig(({ command }) => ({
       shared: federationShared(pkg.dependencies),
       dts: false,
       // Remotes are built without a federation runtime of their own and use this one.
-      experiments: { provideExternalRuntime: true },
+      experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
     }),
+    // Before precompression, so boot-assets.json is served like every other file.
+    pluginBootAssets(),
     pluginPrecompress(),
   ],
   source: {

@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 // Prints, for the built dashboard served as in production (`npm start`'s launcher, own ports and data):
 //  - gzipped JavaScript the shell loads before its first contentful paint, and all it loads for the page;
+//  - for the signed-in messages page, the JavaScript loaded before its largest contentful paint and for
+//    the whole page, gzip and brotli (the sizes of the `.gz` / `.br` files the servers send, read from
+//    the builds: Chromium asks for brotli over HTTPS only), per file with BENCH_FILES=1;
 //  - gzipped JavaScript each remote adds when its area is first opened;
 //  - largest contentful paint of a signed-in page on a throttled mobile profile
 //    (150 ms RTT, 1.6 Mbps down, 750 kbps up, CPU 4x slower), median of 3 cold loads.
 // Run: pnpm --filter @dash/e2e bench:web (after `pnpm build`). Figures only: it asserts nothing.
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
-import { signedInContext, startDashboard } from './stack.mjs';
+import { ROOT, signedInContext, startDashboard } from './stack.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4700);
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -66,7 +71,61 @@ report('/auth (signed out)', await jsBeforeFirstPaint(anonymous, '/auth'));
 const context = await signedInContext(browser, base);
 report('/org/acme-treasury', await jsBeforeFirstPaint(context, '/org/acme-treasury'));
 
-console.log('\nRemotes: gzipped JavaScript + manifest each adds when its area is first opened');
+/** The build file a script URL is served from (shell on the dashboard origin, remotes on theirs). */
+const distOf = {
+  [String(port)]: 'shell/dist',
+  [String(port + 11)]: 'remote-messages/dist',
+  [String(port + 12)]: 'remote-wallet/dist',
+  [String(port + 13)]: 'remote-rails/dist',
+  [String(port + 14)]: 'remote-settings/dist',
+};
+function encodedSizes(url) {
+  const { port: urlPort, pathname } = new URL(url);
+  const file = join(ROOT, distOf[urlPort] ?? 'missing', pathname);
+  const size = (path) => (existsSync(path) ? statSync(path).size : null);
+  const raw = size(file) ?? 0;
+  // Files under the precompression threshold are sent as they are.
+  return { raw, gzip: size(`${file}.gz`) ?? raw, brotli: size(`${file}.br`) ?? raw };
+}
+
+console.log(
+  '\nSigned-in /org/acme-treasury/messages (first load): JavaScript before the largest contentful paint | whole page',
+);
+{
+  // Its own context: nothing cached from the pages above.
+  const fresh = await signedInContext(browser, base);
+  const page = await fresh.newPage();
+  await page.goto(`${base}/org/acme-treasury/messages`, { waitUntil: 'networkidle' });
+  await page.getByTestId('runtime-probe').first().waitFor({ state: 'attached' });
+  const { lcp, scripts } = await timeline(page);
+  await fresh.close();
+  const files = scripts.map((script) => ({ ...script, ...encodedSizes(script.url) }));
+  const total = (list, key) => list.reduce((sum, file) => sum + file[key], 0);
+  const line = (label, list) =>
+    `${label} ${list.length} files: gzip ${kib(total(list, 'gzip'))}, brotli ${kib(total(list, 'brotli'))} (raw ${kib(total(list, 'raw'))})`;
+  const before = files.filter((file) => file.start <= lcp);
+  console.log(`  LCP ${lcp.toFixed(0)} ms; ${line('before it', before)}`);
+  console.log(`  ${line('whole page', files)}`);
+  for (const origin of [...new Set(files.map((file) => new URL(file.url).port))]) {
+    console.log(
+      `    ${(distOf[origin] ?? origin).padEnd(22)} ${line(
+        '',
+        files.filter((f) => new URL(f.url).port === origin),
+      )}`,
+    );
+  }
+  if (process.env.BENCH_FILES) {
+    for (const file of files.sort((a, b) => b.gzip - a.gzip)) {
+      console.log(
+        `    ${file.start <= lcp ? '*' : ' '} ${new URL(file.url).pathname.padEnd(64)} gzip ${kib(file.gzip).padStart(9)} brotli ${kib(file.brotli).padStart(9)}`,
+      );
+    }
+  }
+}
+
+console.log(
+  '\nRemotes: JavaScript + manifest each adds when its area is first opened (sizes of the files sent)',
+);
 const areas = [
   ['remote-messages', '/org/acme-treasury/messages', port + 11],
   ['remote-wallet', '/org/acme-treasury/wallet', port + 12],
@@ -75,14 +134,10 @@ const areas = [
 ];
 for (const [remote, path, remotePort] of areas) {
   const page = await context.newPage();
+  // Recorded as they are requested (a response's own size may arrive after the count is made).
   const own = [];
-  page.on('response', async (response) => {
-    if (new URL(response.url()).port !== String(remotePort)) return;
-    const sizes = await response
-      .request()
-      .sizes()
-      .catch(() => null);
-    own.push({ url: response.url(), bytes: sizes?.responseBodySize ?? 0 });
+  page.on('request', (request) => {
+    if (new URL(request.url()).port === String(remotePort)) own.push(request.url());
   });
   await page.goto(`${base}/org/acme-treasury`, { waitUntil: 'networkidle' });
   await page.getByRole('navigation', { name: 'Organization' }).waitFor();
@@ -90,9 +145,10 @@ for (const [remote, path, remotePort] of areas) {
   await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
   await page.getByTestId('runtime-probe').first().waitFor({ state: 'attached' });
   await page.waitForLoadState('networkidle');
-  const total = own.reduce((sum, file) => sum + file.bytes, 0);
+  const files = [...new Set(own)].map(encodedSizes);
+  const total = (key) => files.reduce((sum, file) => sum + file[key], 0);
   console.log(
-    `  ${remote.padEnd(16)} ${kib(total)} in ${own.length} files (${own.map((f) => f.url.split('/').pop()).join(', ')})`,
+    `  ${remote.padEnd(16)} gzip ${kib(total('gzip'))}, brotli ${kib(total('brotli'))} in ${files.length} files (${[...new Set(own)].map((url) => url.split('/').pop()).join(', ')})`,
   );
   await page.close();
 }

@@ -7,6 +7,7 @@ import { DEMO_EMAIL, DEMO_ORG_SLUG, expect, signInThroughApi, test } from '../su
  */
 const port = Number(process.env.E2E_PORT ?? 4300);
 const origin = `http://localhost:${port}`;
+const messagesOrigin = `http://localhost:${port + 11}`;
 const walletOrigin = `http://localhost:${port + 12}`;
 
 interface RawAnswer {
@@ -135,6 +136,40 @@ test.describe('production serving', () => {
     });
     expect(broken.status).toBe(400);
     expect(JSON.parse(broken.body.toString('utf8'))).toMatchObject({ error: { code: 'VALIDATION' } });
+  });
+
+  test('a remote page preloads the shell boot chunks and the remote files: real files, each fetched once', async ({
+    page,
+  }) => {
+    await signInThroughApi(page, DEMO_EMAIL);
+    const fetches = new Map<string, number>();
+    page.on('request', (request) => fetches.set(request.url(), (fetches.get(request.url()) ?? 0) + 1));
+
+    const response = await page.goto(`/org/${DEMO_ORG_SLUG}/messages`);
+    const html = (await response?.text()) ?? '';
+    await expect(page.getByTestId('runtime-probe').first()).toBeAttached();
+    await page.waitForLoadState('networkidle');
+
+    const preloads = [
+      ...html.matchAll(/<link rel="preload" as="(?:script|style)" href="([^"]+)"[^>]*>/g),
+    ].map((match) => new URL(match[1] ?? '', origin).href);
+    const shellChunks = preloads.filter((href) => href.startsWith(`${origin}/static/js/async/`));
+    expect(shellChunks.length).toBeGreaterThan(5);
+    expect(preloads).toContainEqual(
+      expect.stringMatching(new RegExp(`^${messagesOrigin}/static/js/remote_messages\\.[0-9a-f]+\\.js$`)),
+    );
+    expect(preloads).toContainEqual(
+      expect.stringMatching(
+        /^http:\/\/[^/]+\/static\/js\/async\/__federation_expose_MessagesArea\.[0-9a-f]+\.js$/,
+      ),
+    );
+    for (const href of preloads) {
+      const answer = await raw(href);
+      expect(answer.status, href).toBe(200);
+      expect(String(answer.headers['content-type']), href).toMatch(/javascript|css/);
+      // A preload the page does not use as it is (another URL or request mode) is fetched twice.
+      expect(fetches.get(href), href).toBe(1);
+    }
   });
 
   test('a signed-in first load sends no GET me and runs no script the policy refuses', async ({ page }) => {

@@ -8,10 +8,11 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import type { RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import sharedPackage from '../package.json' with { type: 'json' };
+import { BOOT_ASSETS_FILE, pluginBootAssets } from './build/boot-assets';
 import { pluginPrecompress } from './build/precompress';
 import { containerName, REMOTE_EXPOSES, type TRemoteName, ZRemoteName } from './contracts/remotes';
 
-export { containerName, pluginPrecompress };
+export { BOOT_ASSETS_FILE, containerName, pluginBootAssets, pluginPrecompress };
 
 /** One instance of each of these across host and remotes (React, router, query, Mantine, session). */
 export const FEDERATION_SINGLETONS = [
@@ -19,7 +20,6 @@ export const FEDERATION_SINGLETONS = [
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router',
   'react-router-dom',
   '@tanstack/react-query',
   '@mantine/core',
@@ -36,7 +36,7 @@ export const FEDERATION_SINGLETONS = [
  * set keeps the singleton whole: in `runtime-infer` mode the runtime serves the subset to every
  * consumer whose used exports it covers (`server-calc` needs a deploy server to mark the subset as
  * calculated; without one the runtime loads the full build). Using a component not listed here fails
- * `mantine-exports.test.ts`: add it here, and the shell must be rebuilt with the new list before a
+ * `shared-exports.test.ts`: add it here, and the shell must be rebuilt with the new list before a
  * remote that needs it ships.
  */
 export const MANTINE_CORE_EXPORTS = [
@@ -86,6 +86,113 @@ export const MANTINE_CORE_EXPORTS = [
   'useMantineTheme',
 ] as const;
 
+/**
+ * The @mantine/hooks exports provided to every app: those imported by any @mantine/core component
+ * (all of them, not only MANTINE_CORE_EXPORTS, so a remote's own full @mantine/core copy still finds
+ * its hooks), @mantine/notifications, @mantine/form and the apps. Half the library; the rest (about
+ * 50 hooks) is never loaded. `shared-exports.test.ts` recomputes the set from the installed packages
+ * and the apps' sources and fails when one is missing.
+ */
+export const MANTINE_HOOKS_EXPORTS = [
+  'assignRef',
+  'clamp',
+  'clampUseMovePosition',
+  'normalizeRadialValue',
+  'randomId',
+  'useCallbackRef',
+  'useClickOutside',
+  'useClipboard',
+  'useCollapse',
+  'useColorScheme',
+  'useDebouncedCallback',
+  'useDebouncedValue',
+  'useDidUpdate',
+  'useDisclosure',
+  'useDrag',
+  'useElementSize',
+  'useEyeDropper',
+  'useFloatingWindow',
+  'useFocusReturn',
+  'useFocusTrap',
+  'useForceUpdate',
+  'useHorizontalCollapse',
+  'useHotkeys',
+  'useId',
+  'useIsomorphicEffect',
+  'useLongPress',
+  'useMask',
+  'useMediaQuery',
+  'useMergedRef',
+  'useMounted',
+  'useMove',
+  'useMutationObserverTarget',
+  'usePagination',
+  'usePrevious',
+  'useRadialMove',
+  'useReducedMotion',
+  'useScrollSpy',
+  'useScroller',
+  'useShallowEffect',
+  'useSplitter',
+  'useTimeout',
+  'useUncontrolled',
+  'useWindowEvent',
+] as const;
+
+/**
+ * The react-router exports the apps may use (all import them from `react-router-dom`, which
+ * re-exports `react-router`). Shared tree-shaken like Mantine: react-router 7 is one 180 KB module
+ * graph (data routers, SSR, RSC helpers…) of which a browser router needs about a third. Using one
+ * not listed here fails `shared-exports.test.ts`.
+ */
+export const REACT_ROUTER_EXPORTS = [
+  'BrowserRouter',
+  'Link',
+  'MemoryRouter',
+  'Navigate',
+  'NavLink',
+  'Outlet',
+  'Route',
+  'RouterProvider',
+  'Routes',
+  'createBrowserRouter',
+  'isRouteErrorResponse',
+  'redirect',
+  'replace',
+  'useLoaderData',
+  'useLocation',
+  'useNavigate',
+  'useParams',
+  'useRouteError',
+  'useSearchParams',
+] as const;
+
+/** The @tanstack/react-query exports the apps use (the library's devtools hooks, hydration… are left out). */
+export const REACT_QUERY_EXPORTS = [
+  'QueryClient',
+  'QueryClientProvider',
+  'infiniteQueryOptions',
+  'queryOptions',
+  'useInfiniteQuery',
+  'useMutation',
+  'useQuery',
+  'useQueryClient',
+] as const;
+
+/** The @mantine/form exports the apps use (7.8 -> 6.4 KB gzipped; its validators are left out). */
+export const MANTINE_FORM_EXPORTS = ['schemaResolver', 'useForm'] as const;
+
+/** Shared singletons every app builds tree-shaken, with the exports they provide. */
+export const TREE_SHAKEN_SHARED: Readonly<
+  Partial<Record<(typeof FEDERATION_SINGLETONS)[number], readonly string[]>>
+> = {
+  '@mantine/core': MANTINE_CORE_EXPORTS,
+  '@mantine/hooks': MANTINE_HOOKS_EXPORTS,
+  'react-router-dom': REACT_ROUTER_EXPORTS,
+  '@tanstack/react-query': REACT_QUERY_EXPORTS,
+  '@mantine/form': MANTINE_FORM_EXPORTS,
+};
+
 interface SharedItemConfig {
   singleton: true;
   requiredVersion: string;
@@ -103,14 +210,14 @@ export function federationShared(
     const pkg = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0];
     const range = pkg === '@dash/shared' ? `^${sharedPackage.version}` : pkg ? dependencies[pkg] : undefined;
     if (!range) throw new Error(`federationShared: the app does not depend on ${pkg}`);
-    config[request] =
-      request === '@mantine/core' && treeShake
-        ? {
-            singleton: true,
-            requiredVersion: range,
-            treeShaking: { mode: 'runtime-infer', usedExports: [...MANTINE_CORE_EXPORTS] },
-          }
-        : { singleton: true, requiredVersion: range };
+    const usedExports = treeShake ? TREE_SHAKEN_SHARED[request] : undefined;
+    config[request] = usedExports
+      ? {
+          singleton: true,
+          requiredVersion: range,
+          treeShaking: { mode: 'runtime-infer', usedExports: [...usedExports] },
+        }
+      : { singleton: true, requiredVersion: range };
   }
   return config;
 }
@@ -176,7 +283,12 @@ export function defineRemoteConfig(pkg: RemotePackage, command: string): Rsbuild
         dev: false,
         // A built remote runs on the shell's federation runtime instead of shipping its own
         // (about 30 KB gzipped); the standalone harness (dev) still brings one.
-        experiments: { externalRuntime: command !== 'dev' },
+        // A remote runs only in browsers and loads no remotes itself (the shell resolves manifests):
+        // no Node.js loading code and no manifest snapshot code in its entry.
+        experiments: {
+          externalRuntime: command !== 'dev',
+          optimization: { target: 'web', disableSnapshot: true },
+        },
       }),
       pluginPrecompress(),
     ],

@@ -12,6 +12,7 @@ import {
 } from '@dash/shared/contracts';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { RELEASE_FILES_PREFIX } from '../modules/releases/routes';
+import { createPreloads, type Preload } from './preloads';
 import { registerStaticBuild } from './static-files';
 
 /**
@@ -65,9 +66,16 @@ export async function bootDataFor(
   return { data, setCookie: me.headers['set-cookie'] };
 }
 
-export function renderShellPage(template: string, boot: TBootData, preloads: readonly string[] = []): string {
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export function renderShellPage(
+  template: string,
+  boot: TBootData,
+  preloads: readonly Preload[] = [],
+): string {
   const head = [
-    ...preloads.map((href) => `<link rel="preload" as="script" href="${href}" crossorigin="anonymous">`),
+    ...preloads.map(({ href, as }) => `<link rel="preload" as="${as}" href="${escapeAttribute(href)}">`),
     `<script id="${BOOT_DATA_ELEMENT_ID}" type="application/json">${serializeBootData(boot)}</script>`,
   ].join('');
   return template.replace('</head>', `${head}</head>`);
@@ -83,6 +91,7 @@ function isDashboardPath(pathname: string): boolean {
 
 export async function registerDashboard(app: FastifyInstance, options: DashboardOptions): Promise<void> {
   const { template } = options;
+  const preloads = createPreloads({ distDir: options.distDir });
   await registerStaticBuild(app, { root: options.distDir, exclude: ['index.html'] });
   app.route({
     method: ['GET', 'HEAD'],
@@ -98,7 +107,9 @@ export async function registerDashboard(app: FastifyInstance, options: Dashboard
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-cache, private')
         .header('vary', 'Cookie')
-        .send(renderShellPage(template, data));
+        .send(
+          renderShellPage(template, data, await preloads.forPage(pathname, data.remotes, data.me !== null)),
+        );
     },
   });
 }

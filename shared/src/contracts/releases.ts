@@ -80,6 +80,11 @@ export const ZRelease = z.object({
   exposes: z.array(z.string()),
   /** The @mantine/core exports the build's tree-shaken Mantine needs, when its stats say. */
   mantineExports: z.array(z.string()).nullable(),
+  /**
+   * Every shared package the build tree-shakes (@mantine/core, @mantine/hooks, react-router-dom…)
+   * with the exports it needs, when its stats say. Absent in releases published before it existed.
+   */
+  treeShakenExports: z.record(z.string(), z.array(z.string())).nullable().optional(),
   files: z.number().int().nonnegative(),
   bytes: z.number().int().nonnegative(),
 });

@@ -73,3 +73,33 @@ export function sameRemoteEntry(a: TRemotesManifest, b: TRemotesManifest, remote
 export function containerName(remote: TRemoteName): string {
   return remote.replace(/-/g, '_');
 }
+
+/**
+ * The remote module a dashboard path renders (the shell's router mounts the same ones), so the
+ * page for it can ask the browser for that remote's files early. Undefined for the shell's own pages.
+ */
+export function remoteModuleOfPath(pathname: string): TRemoteModule | undefined {
+  if (/^\/change-email(\/|$)/.test(pathname)) return 'remote-settings/ChangeEmailPage';
+  if (/^\/settings(\/|$)/.test(pathname)) return 'remote-settings/UserSettingsArea';
+  const area = /^\/org\/[^/]+\/([^/]+)(\/.*)?$/.exec(pathname);
+  switch (area?.[1]) {
+    case 'invite':
+      return 'remote-settings/InvitePage';
+    case 'settings':
+      return 'remote-settings/OrganizationSettingsPage';
+    case 'messages':
+      return 'remote-messages/MessagesArea';
+    case 'wallet':
+      return 'remote-wallet/WalletArea';
+    case 'rails':
+      return 'remote-rails/RailsArea';
+    case 'deposit':
+      return 'remote-rails/DepositPage';
+    case 'explore':
+      return 'remote-rails/ExploreArea';
+    case 'open-stable':
+      return 'remote-rails/OpenStableArea';
+    default:
+      return undefined;
+  }
+}

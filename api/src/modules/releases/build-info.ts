@@ -3,8 +3,8 @@ import { z } from 'zod';
 
 /**
  * What a federated build says about itself, read from its `mf-manifest.json` (shared dependencies,
- * exposes, container name, build version) and, when present, `mf-stats.json` (the tree-shaken
- * @mantine/core export list, which the manifest does not carry).
+ * exposes, container name, build version) and, when present, `mf-stats.json` (the export lists of
+ * the tree-shaken shared packages, which the manifest does not carry).
  */
 export interface BuildInfo {
   container: string;
@@ -12,6 +12,8 @@ export interface BuildInfo {
   shared: TReleaseSharedDependency[];
   exposes: string[];
   mantineExports: string[] | null;
+  /** Tree-shaken shared package -> the exports the build needs (from mf-stats.json); null without stats. */
+  treeShakenExports: Record<string, string[]> | null;
 }
 
 export const FEDERATION_MANIFEST_FILE = 'mf-manifest.json';
@@ -24,14 +26,27 @@ const ZManifestShared = z.looseObject({
   singleton: z.boolean().optional(),
 });
 
-const ZFederationManifest = z.looseObject({
+/** The parts of a federation manifest the API reads (here, and for page preloads in src/web/preloads.ts). */
+export const ZFederationManifest = z.looseObject({
   name: z.string(),
   metaData: z.looseObject({
     buildInfo: z.looseObject({ buildVersion: z.string().optional() }).optional(),
+    remoteEntry: z.looseObject({ name: z.string(), path: z.string().default('') }).optional(),
+    publicPath: z.string().optional(),
   }),
   shared: z.array(ZManifestShared).default([]),
-  exposes: z.array(z.looseObject({ path: z.string() })).default([]),
+  exposes: z
+    .array(
+      z.looseObject({
+        path: z.string(),
+        assets: z
+          .looseObject({ js: z.looseObject({ sync: z.array(z.string()).default([]) }).optional() })
+          .optional(),
+      }),
+    )
+    .default([]),
 });
+export type TFederationManifest = z.infer<typeof ZFederationManifest>;
 
 const ZFederationStats = z.looseObject({
   shared: z
@@ -79,15 +94,18 @@ export function readBuildInfo(manifest: Buffer | string, stats?: Buffer | string
     });
   }
 
-  let mantineExports: string[] | null = null;
+  let treeShakenExports: Record<string, string[]> | null = null;
   if (stats !== undefined) {
     const parsedStats = ZFederationStats.safeParse(parseJson(stats, FEDERATION_STATS_FILE));
-    const mantine = parsedStats.success
-      ? parsedStats.data.shared.find((entry) => entry.name === '@mantine/core')
-      : undefined;
-    const used = mantine?.treeShaking?.usedExports;
-    if (used) mantineExports = [...new Set(used)].sort();
+    if (parsedStats.success) {
+      treeShakenExports = {};
+      for (const entry of parsedStats.data.shared) {
+        const used = entry.treeShaking?.usedExports;
+        if (used) treeShakenExports[entry.name] = [...new Set(used)].sort();
+      }
+    }
   }
+  const mantineExports = treeShakenExports?.['@mantine/core'] ?? null;
 
   return {
     container: data.name,
@@ -95,5 +113,6 @@ export function readBuildInfo(manifest: Buffer | string, stats?: Buffer | string
     shared: [...shared.values()].sort((a, b) => a.name.localeCompare(b.name)),
     exposes: [...new Set(data.exposes.map((expose) => expose.path))].sort(),
     mantineExports,
+    treeShakenExports,
   };
 }

@@ -70,6 +70,19 @@ describe('the compatibility gate', () => {
     expect(problemsOf({ mantine: ['Tooltip'] }, { ...shell, mantineExports: null })).toEqual([]);
   });
 
+  it('refuses exports of any tree-shaken shared package the shell does not include', () => {
+    const provides: ShellProvides = {
+      ...shell,
+      treeShakenExports: { '@mantine/core': MANTINE, 'react-router-dom': ['Link', 'useParams'] },
+    };
+    expect(problemsOf({ treeShaken: { 'react-router-dom': ['Link', 'useMatch'] } }, provides)).toEqual([
+      "react-router-dom: the release uses useMatch, which the shell's build of react-router-dom does not include (deploy a shell built with it first)",
+    ]);
+    expect(problemsOf({ treeShaken: { 'react-router-dom': ['useParams'] } }, provides)).toEqual([]);
+    // A package the shell does not shake (or an older shell that only knew Mantine's list) is not checked.
+    expect(problemsOf({ treeShaken: { 'react-router-dom': ['useMatch'] } })).toEqual([]);
+  });
+
   it('names every problem at once', () => {
     expect(problemsOf({ requires: { react: '^18.3.1' }, exposes: [], mantine: ['Tooltip'] })).toHaveLength(3);
   });
@@ -84,6 +97,7 @@ describe("reading the shell's provided versions", () => {
 
     expect(Object.fromEntries(provides.shared)).toEqual({ react: '19.3.1', '@mantine/core': '9.7.3' });
     expect(provides.mantineExports).toEqual(['Button']);
+    expect(provides.treeShakenExports).toEqual({ '@mantine/core': ['Button'] });
   });
 
   it('says where it looked when the shell is not built', async () => {

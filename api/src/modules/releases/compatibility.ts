@@ -10,9 +10,21 @@ export interface ShellProvides {
   shared: ReadonlyMap<string, string>;
   /** The @mantine/core exports the shell's tree-shaken Mantine contains; null when unknown. */
   mantineExports: readonly string[] | null;
+  /** Each tree-shaken shared package -> the exports the shell's build of it contains; null when unknown. */
+  treeShakenExports?: Readonly<Record<string, readonly string[]>> | null;
 }
 
-export type ReleaseRequirements = Pick<BuildInfo, 'container' | 'shared' | 'exposes' | 'mantineExports'>;
+export type ReleaseRequirements = Pick<BuildInfo, 'container' | 'shared' | 'exposes' | 'mantineExports'> & {
+  treeShakenExports?: Readonly<Record<string, readonly string[]>> | null;
+};
+
+/** The export lists of a build's tree-shaken packages (older records only know @mantine/core's). */
+function treeShakenLists(
+  build: Pick<ShellProvides, 'mantineExports' | 'treeShakenExports'>,
+): Readonly<Record<string, readonly string[]>> {
+  if (build.treeShakenExports) return build.treeShakenExports;
+  return build.mantineExports ? { '@mantine/core': build.mantineExports } : {};
+}
 
 /**
  * Why a release would break in this shell, one sentence per problem (empty: compatible):
@@ -20,7 +32,8 @@ export type ReleaseRequirements = Pick<BuildInfo, 'container' | 'shared' | 'expo
  *  - it no longer exposes a module the shell loads from that remote;
  *  - a singleton's required range is not satisfied by the version the shell provides (the shell's
  *    instance is the one every remote gets, so e.g. a React 18 remote would run on React 19);
- *  - it uses @mantine/core exports the shell's tree-shaken Mantine does not contain.
+ *  - it uses exports of a tree-shaken shared package (@mantine/core, @mantine/hooks, @mantine/form,
+ *    react-router-dom, @tanstack/react-query) that the shell's build of it does not contain.
  * A singleton the shell does not provide at all is not a problem: the remote brings its own.
  */
 export function compatibilityProblems(
@@ -53,12 +66,15 @@ export function compatibilityProblems(
     }
   }
 
-  if (release.mantineExports !== null && shell.mantineExports !== null) {
-    const available = new Set(shell.mantineExports);
-    const missing = release.mantineExports.filter((name) => !available.has(name));
+  const shellLists = treeShakenLists(shell);
+  for (const [pkg, used] of Object.entries(treeShakenLists(release))) {
+    const provided = shellLists[pkg];
+    if (provided === undefined) continue;
+    const available = new Set(provided);
+    const missing = used.filter((name) => !available.has(name));
     if (missing.length > 0) {
       problems.push(
-        `@mantine/core: the release uses ${missing.join(', ')}, which the shell's build of @mantine/core does not include (deploy a shell built with ${missing.length > 1 ? 'them' : 'it'} first)`,
+        `${pkg}: the release uses ${missing.join(', ')}, which the shell's build of ${pkg} does not include (deploy a shell built with ${missing.length > 1 ? 'them' : 'it'} first)`,
       );
     }
   }
@@ -104,5 +120,5 @@ export async function readShellProvides(manifestPath: string): Promise<ShellProv
   for (const dependency of info.shared) {
     if (dependency.version !== null) shared.set(dependency.name, dependency.version);
   }
-  return { shared, mantineExports: info.mantineExports };
+  return { shared, mantineExports: info.mantineExports, treeShakenExports: info.treeShakenExports };
 }

@@ -187,6 +187,7 @@ export class FileSystemReleaseStore implements ReleaseStore, ReleaseFileSource {
       shared: input.info.shared,
       exposes: input.info.exposes,
       mantineExports: input.info.mantineExports,
+      treeShakenExports: input.info.treeShakenExports,
       files: input.files.size,
       bytes,
     });

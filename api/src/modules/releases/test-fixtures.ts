@@ -20,6 +20,8 @@ export interface FakeBuildOptions {
   exposes?: readonly string[];
   container?: string;
   mantine?: string[] | null;
+  /** Other tree-shaken shared packages and the exports the build needs of them. */
+  treeShaken?: Record<string, string[]>;
   /** Changes the bytes without changing anything else (a rebuild with other code). */
   code?: string;
 }
@@ -55,9 +57,15 @@ export function fakeBuild(options: FakeBuildOptions = {}): Map<string, Buffer> {
   };
   const mantine = options.mantine === undefined ? ['Button', 'Text'] : options.mantine;
   const stats = {
-    shared: mantine
-      ? [{ name: '@mantine/core', treeShaking: { mode: 'runtime-infer', usedExports: mantine } }]
-      : [],
+    shared: [
+      ...(mantine
+        ? [{ name: '@mantine/core', treeShaking: { mode: 'runtime-infer', usedExports: mantine } }]
+        : []),
+      ...Object.entries(options.treeShaken ?? {}).map(([name, usedExports]) => ({
+        name,
+        treeShaking: { mode: 'runtime-infer', usedExports },
+      })),
+    ],
   };
   return new Map([
     ['mf-manifest.json', Buffer.from(JSON.stringify(manifest))],

@@ -1,0 +1,85 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { renderShellPage } from './dashboard';
+import { createPreloads } from './preloads';
+
+const MANIFEST_URL = 'https://messages.example.com/v/1.2.0/mf-manifest.json';
+const manifest = {
+  name: 'remote_messages',
+  metaData: { remoteEntry: { name: 'static/js/remote_messages.abc.js', path: '' }, publicPath: 'auto' },
+  exposes: [
+    {
+      path: './MessagesArea',
+      assets: { js: { sync: ['static/js/async/expose.def.js'], async: ['lazy.js'] } },
+    },
+  ],
+};
+const remotes = { remotes: [{ name: 'remote-messages' as const, entry: MANIFEST_URL, version: '1.2.0' }] };
+
+function distWithBootAssets(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dash-preloads-'));
+  writeFileSync(
+    path.join(dir, 'boot-assets.json'),
+    JSON.stringify({ js: ['static/js/async/boot.1.js'], css: ['static/css/async/ui.2.css'] }),
+  );
+  return dir;
+}
+
+describe('dashboard page preloads', () => {
+  it('lists the shell boot chunks, and for a remote page its entry and exposed chunk from its manifest', async () => {
+    const fetched: string[] = [];
+    const preloads = createPreloads({
+      distDir: distWithBootAssets(),
+      fetchManifest: async (url) => {
+        fetched.push(url);
+        return manifest;
+      },
+    });
+    const shell = [
+      { href: '/static/css/async/ui.2.css', as: 'style' },
+      { href: '/static/js/async/boot.1.js', as: 'script' },
+    ];
+    expect(await preloads.forPage('/org/acme/documents', remotes, true)).toEqual(shell);
+    expect(await preloads.forPage('/org/acme/messages/t/1', remotes, true)).toEqual([
+      ...shell,
+      { href: 'https://messages.example.com/v/1.2.0/static/js/remote_messages.abc.js', as: 'script' },
+      { href: 'https://messages.example.com/v/1.2.0/static/js/async/expose.def.js', as: 'script' },
+    ]);
+    await preloads.forPage('/org/acme/messages', remotes, true);
+    expect(fetched).toEqual([MANIFEST_URL]);
+    // Signed out, the page only signs in: the shell's chunks, no remote.
+    expect(await preloads.forPage('/org/acme/messages', remotes, false)).toEqual(shell);
+  });
+
+  it('leaves a remote out while its manifest cannot be read, and the shell’s out without boot-assets.json', async () => {
+    let calls = 0;
+    let clock = 0;
+    const preloads = createPreloads({
+      distDir: mkdtempSync(path.join(tmpdir(), 'dash-preloads-')),
+      fetchManifest: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('down');
+        return manifest;
+      },
+      now: () => clock,
+    });
+    expect(await preloads.forPage('/org/acme/messages', remotes, true)).toEqual([]);
+    // Asked again a few seconds later, not a minute later.
+    clock += 1_000;
+    expect(await preloads.forPage('/org/acme/messages', remotes, true)).toEqual([]);
+    clock += 5_000;
+    expect(await preloads.forPage('/org/acme/messages', remotes, true)).toHaveLength(2);
+  });
+
+  it('writes them into the page head as classic-script preloads', () => {
+    const html = renderShellPage(
+      '<html><head></head><body></body></html>',
+      { remotes: { remotes: [] }, me: null },
+      [{ href: '/static/js/async/boot.1.js', as: 'script' }],
+    );
+    expect(html).toContain('<link rel="preload" as="script" href="/static/js/async/boot.1.js">');
+    expect(html).not.toContain('crossorigin');
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { remoteModuleOfPath } from '../contracts/remotes';
+import { bootAssetsOf } from './boot-assets';
+
+describe('bootAssetsOf', () => {
+  it('keeps the bootstrap chunks and the provided shared modules, not the entry, lazy pages or fallbacks', () => {
+    const assets = bootAssetsOf([
+      { files: ['static/js/index.1.js'], initial: true, origins: [{ request: './src/index.ts' }] },
+      {
+        files: ['static/js/async/boot.2.js'],
+        origins: [{ moduleName: './src/index.ts', request: './bootstrap' }],
+      },
+      {
+        files: ['static/js/async/mantine.3.js', 'static/css/async/mantine.3.css'],
+        origins: [{ moduleName: 'provide shared module (default) @mantine/core@9.7.3 = /x', request: '' }],
+      },
+      {
+        files: ['static/js/async/page.4.js'],
+        origins: [{ moduleName: './src/app/router.tsx', request: './Page' }],
+      },
+      {
+        files: ['static/js/async/fallback.5.js'],
+        origins: [{ moduleName: 'consume shared module (default) react-dom@^19 (strict)', request: '' }],
+      },
+    ]);
+    expect(assets).toEqual({
+      js: ['static/js/async/boot.2.js', 'static/js/async/mantine.3.js'],
+      css: ['static/css/async/mantine.3.css'],
+    });
+  });
+});
+
+describe('remoteModuleOfPath', () => {
+  it('names the remote module the router mounts for a path', () => {
+    expect(remoteModuleOfPath('/org/acme/messages')).toBe('remote-messages/MessagesArea');
+    expect(remoteModuleOfPath('/org/acme/messages/threads/t1')).toBe('remote-messages/MessagesArea');
+    expect(remoteModuleOfPath('/org/acme/wallet')).toBe('remote-wallet/WalletArea');
+    expect(remoteModuleOfPath('/org/acme/rails/transactions')).toBe('remote-rails/RailsArea');
+    expect(remoteModuleOfPath('/org/acme/open-stable')).toBe('remote-rails/OpenStableArea');
+    expect(remoteModuleOfPath('/org/acme/settings')).toBe('remote-settings/OrganizationSettingsPage');
+    expect(remoteModuleOfPath('/settings/profile')).toBe('remote-settings/UserSettingsArea');
+    expect(remoteModuleOfPath('/change-email')).toBe('remote-settings/ChangeEmailPage');
+  });
+
+  it('names none for the shell’s own pages', () => {
+    for (const path of ['/', '/auth', '/org/acme', '/org/acme/documents', '/design-system', '/settingsx']) {
+      expect(remoteModuleOfPath(path)).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { RsbuildPlugin } from '@rsbuild/core';
+
+/** Written beside the shell's index.html: the files its first page needs after the entry script. */
+export const BOOT_ASSETS_FILE = 'boot-assets.json';
+
+export interface BootAssets {
+  /** Scripts, relative to the build root (`static/js/async/….js`). */
+  js: string[];
+  css: string[];
+}
+
+interface StatsChunk {
+  files?: string[];
+  initial?: boolean;
+  origins?: { moduleName?: string; request?: string }[];
+}
+
+/**
+ * The chunks a page of the app fetches as soon as its entry runs, found in the build's chunk graph:
+ * the entry's async boundary (`import('./bootstrap')` in src/index.ts) and the shared modules this
+ * build provides (React, Mantine, @dash/shared… with what they import), which the federation
+ * runtime loads before the bootstrap chunk runs. Not the lazy pages, not the consume fallbacks.
+ * Only the entry chunk is in the HTML; the server adds preload links for these (see the API's
+ * src/web/preloads.ts), so the browser does not discover them one round trip after another.
+ */
+export function bootAssetsOf(chunks: readonly StatsChunk[], bootstrapRequest = './bootstrap'): BootAssets {
+  const files = new Set<string>();
+  for (const chunk of chunks) {
+    if (chunk.initial) continue;
+    const boot = (chunk.origins ?? []).some(
+      (origin) =>
+        origin.request === bootstrapRequest || (origin.moduleName ?? '').startsWith('provide shared module '),
+    );
+    if (boot) for (const file of chunk.files ?? []) files.add(file);
+  }
+  const sorted = [...files].sort();
+  return {
+    js: sorted.filter((file) => file.endsWith('.js')),
+    css: sorted.filter((file) => file.endsWith('.css')),
+  };
+}
+
+/** The rsbuild side: writes boot-assets.json after every production build. */
+export function pluginBootAssets(): RsbuildPlugin {
+  return {
+    name: 'dash:boot-assets',
+    setup(api) {
+      api.onAfterBuild(async ({ stats }) => {
+        if (api.context.action !== 'build' || !stats) return;
+        const json = stats.toJson({ all: false, chunks: true, chunkOrigins: true });
+        const chunks = (json.chunks ??
+          json.children?.flatMap((child) => child.chunks ?? []) ??
+          []) as StatsChunk[];
+        await writeFile(
+          path.join(api.context.distPath, BOOT_ASSETS_FILE),
+          `${JSON.stringify(bootAssetsOf(chunks), null, 2)}\n`,
+        );
+      });
+    },
+  };
+}

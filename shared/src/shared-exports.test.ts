@@ -1,0 +1,119 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  FEDERATION_SINGLETONS,
+  MANTINE_CORE_EXPORTS,
+  MANTINE_FORM_EXPORTS,
+  MANTINE_HOOKS_EXPORTS,
+  REACT_QUERY_EXPORTS,
+  REACT_ROUTER_EXPORTS,
+  TREE_SHAKEN_SHARED,
+} from './federation';
+
+const ROOT = resolve(__dirname, '../..');
+const APPS = [
+  'shared/src',
+  'shell/src',
+  'remote-messages/src',
+  'remote-wallet/src',
+  'remote-rails/src',
+  'remote-settings/src',
+];
+
+function* sources(dir: string, pattern = /\.tsx?$/): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* sources(path, pattern);
+    else if (pattern.test(name) && !name.includes('.test.')) yield path;
+  }
+}
+
+/** Runtime (non-type) names imported from `pkg` in the given source files, with one file using each. */
+function importedValues(files: Iterable<string>, pkg: string): Map<string, string> {
+  const used = new Map<string, string>();
+  const from = new RegExp(
+    `import\\s+(type\\s+)?\\{([^}]+)\\}\\s+from\\s+['"]${pkg.replace('/', '\\/')}['"]`,
+    'g',
+  );
+  for (const file of files) {
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(from)) {
+      if (match[1]) continue;
+      for (const part of (match[2] ?? '').split(',')) {
+        const name =
+          part
+            .trim()
+            .split(/\s+as\s+/)[0]
+            ?.trim() ?? '';
+        if (name && !name.startsWith('type '))
+          used.set(name, file.startsWith(ROOT) ? file.slice(ROOT.length + 1) : file);
+      }
+    }
+  }
+  return used;
+}
+
+const appSources = () => APPS.flatMap((app) => [...sources(join(ROOT, app))]);
+
+/** The ESM sources of an installed package (resolved from shared/, as the apps resolve it). */
+function packageSources(pkg: string): string[] {
+  const require = createRequire(join(ROOT, 'shared/package.json'));
+  let dir = dirname(require.resolve(pkg));
+  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  return [...sources(join(dir, 'esm'), /\.mjs$/)];
+}
+
+function missing(used: Map<string, string>, provided: readonly string[]): string[] {
+  return [...used]
+    .filter(([name]) => !provided.includes(name))
+    .map(([name, file]) => `${name} (used in ${file})`);
+}
+
+describe('the exports of the tree-shaken shared packages every app builds against', () => {
+  it('lists every Mantine component and hook the apps import', () => {
+    expect(missing(importedValues(appSources(), '@mantine/core'), MANTINE_CORE_EXPORTS)).toEqual([]);
+  });
+
+  it('lists every @mantine/hooks export imported by the apps and by any Mantine package they use', () => {
+    const files = [
+      ...appSources(),
+      ...packageSources('@mantine/core'),
+      ...packageSources('@mantine/notifications'),
+      ...packageSources('@mantine/form'),
+    ];
+    expect(missing(importedValues(files, '@mantine/hooks'), MANTINE_HOOKS_EXPORTS)).toEqual([]);
+  });
+
+  it('lists every react-router export the apps import, all through react-router-dom', () => {
+    expect(missing(importedValues(appSources(), 'react-router-dom'), REACT_ROUTER_EXPORTS)).toEqual([]);
+    // react-router itself is not a shared module (react-router-dom carries it): importing it directly
+    // would give an app a second router context.
+    expect(
+      [...importedValues(appSources(), 'react-router')].map(([name, file]) => `${name} (${file})`),
+    ).toEqual([]);
+  });
+
+  it('lists every @tanstack/react-query export the apps import', () => {
+    expect(missing(importedValues(appSources(), '@tanstack/react-query'), REACT_QUERY_EXPORTS)).toEqual([]);
+  });
+
+  it('lists every @mantine/form export the apps import', () => {
+    expect(missing(importedValues(appSources(), '@mantine/form'), MANTINE_FORM_EXPORTS)).toEqual([]);
+  });
+
+  it('shakes only shared singletons', () => {
+    for (const request of Object.keys(TREE_SHAKEN_SHARED)) {
+      expect(FEDERATION_SINGLETONS as readonly string[]).toContain(request);
+    }
+  });
+
+  it('finds the imports it checks', () => {
+    expect(importedValues(appSources(), '@mantine/core').has('MantineProvider')).toBe(true);
+    expect(importedValues(appSources(), 'react-router-dom').has('createBrowserRouter')).toBe(true);
+    expect(importedValues(appSources(), '@tanstack/react-query').has('useQuery')).toBe(true);
+    expect(importedValues(appSources(), '@mantine/form').has('useForm')).toBe(true);
+    expect(importedValues(packageSources('@mantine/core'), '@mantine/hooks').has('useId')).toBe(true);
+  });
+});
