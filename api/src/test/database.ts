@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { type AppDatabase, openPglite, openPostgres } from '../db/client';
 import { migrate } from '../db/migrate';
 
@@ -55,6 +55,13 @@ async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promi
  * starts from empty tables (tests in a file run one after another). Closed after the file.
  */
 let shared: Promise<AppDatabase> | undefined;
+
+// Opened before the file's first test (under the hook timeout): starting PGlite and running every
+// migration is not the first test's time, which a busy machine could push past the test timeout.
+beforeAll(async () => {
+  shared ??= openTestDatabase();
+  await shared;
+});
 
 export async function emptyTestDatabase(): Promise<AppDatabase> {
   shared ??= openTestDatabase();
