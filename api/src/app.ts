@@ -50,6 +50,8 @@ import { registerRemotesRoutes } from './modules/remotes/routes';
 import { createRemotesService } from './modules/remotes/service';
 import { registerSigningDeviceRoutes } from './modules/signing-devices/routes';
 import { createSigningDeviceService } from './modules/signing-devices/service';
+import { registerTransferRoutes } from './modules/transfers/routes';
+import { createTransferService, type TransferService } from './modules/transfers/service';
 import { registerUploadRoutes } from './modules/uploads/routes';
 import { createUploadService, type UploadService } from './modules/uploads/service';
 
@@ -110,6 +112,8 @@ declare module 'fastify' {
     uploads: UploadService;
     /** The embedded SMTP listener: main.ts starts it (INBOUND_SMTP_PORT); closed with the app. */
     inboundSmtp: InboundSmtpListener;
+    /** Quotes, transfers and their ledger (tests ask it to reconcile now). */
+    transfers: TransferService;
   }
 }
 
@@ -315,10 +319,22 @@ export async function buildApp({
     hostname: config.messages.clientMailDomain,
     log: messagesLog,
   });
+  const adapters = providerAdapters ?? createProviderAdapters(config.providers);
+  const transfers = createTransferService({
+    db,
+    events,
+    adapters,
+    wake: () => jobs.wake(),
+    webhookBaseUrl: config.providers.webhookBaseUrl,
+    log: app.log.child({ component: 'transfers' }),
+  });
+  jobs.register(transfers.submitJob);
+  jobs.register(transfers.reconcileJob);
   const providers = createProviderService({
     db,
     events,
-    adapters: providerAdapters ?? createProviderAdapters(config.providers),
+    adapters,
+    transferUpdates: transfers.transferUpdates,
     wake: () => jobs.wake(),
     webhookBaseUrl: config.providers.webhookBaseUrl,
     // The KYB data sent to providers. For now the organization's own record; the KYB module's
@@ -328,6 +344,7 @@ export async function buildApp({
   });
   jobs.register(providers.onboardingJob);
   app.decorate('events', events);
+  app.decorate('transfers', transfers);
   app.decorate('blobs', blobs);
   app.decorate('inbound', inbound);
   app.decorate('uploads', uploads);
@@ -368,7 +385,10 @@ export async function buildApp({
       registerProviderRoutes(api, { providers });
       await api.register(registerProviderWebhookRoutes, { providers });
       registerCounterpartyReferenceRoutes(api);
-      registerCounterpartyRoutes(api, { counterparties: createCounterpartyService({ db }) });
+      registerCounterpartyRoutes(api, {
+        counterparties: createCounterpartyService({ db, pendingTransfers: transfers.pendingTransferUsage }),
+      });
+      registerTransferRoutes(api, { transfers, db });
       registerEventRoutes(api, { events });
       registerReleaseRoutes(api, { releases, token: config.releases.token });
       if (config.outboxEnabled) registerDevRoutes(api, { dev: createDevService({ db }) });

@@ -17,6 +17,8 @@ export const ZOrganizationEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('thread.read'), threadUid: ZUid, userUid: ZUid }),
   /** The organization's account with a provider changed (onboarding started, approved, rejected…). */
   z.object({ type: z.literal('provider_account.updated'), providerUid: ZUid }),
+  /** A transfer was created or changed status (provider webhook, reconciliation, approval). */
+  z.object({ type: z.literal('transfer.updated'), transferUid: ZUid }),
 ]);
 export type TOrganizationEvent = z.infer<typeof ZOrganizationEvent>;
 export type TOrganizationEventType = TOrganizationEvent['type'];
