@@ -8,6 +8,7 @@ import { migrate } from './migrate';
 import { DEMO_ORGANIZATION, DEMO_SIGNING_DEVICE, DEMO_USER, seed } from './seed';
 import { seedMessages } from './seed-messages';
 import { seedProviderCatalogue } from './seed-providers';
+import { seedTransfers } from './seed-transfers';
 
 try {
   const config = loadConfig();
@@ -15,7 +16,7 @@ try {
   try {
     // Seeding needs the tables; migrating first makes this safe to run on a brand-new database.
     await migrate(database);
-    const { organizationUid } = await seed(database.db);
+    const { organizationUid, userUid } = await seed(database.db);
     console.log(
       `Seeded (${database.kind}): ${DEMO_USER.email} is Admin of "${DEMO_ORGANIZATION.name}" (/${DEMO_ORGANIZATION.slug}), with the signing device "${DEMO_SIGNING_DEVICE.name}".`,
     );
@@ -43,6 +44,10 @@ try {
     const catalogued = await seedProviderCatalogue(database.db);
     console.log(
       `Seeded the provider catalogue: ${catalogued} providers (Transfero and Bitso onboard through the sandbox provider).`,
+    );
+    const history = await seedTransfers(database.db, organizationUid, userUid);
+    console.log(
+      `Seeded rails: ${history.accounts} Active provider accounts, ${history.transfers} transactions (in every state; once, skipped when present).`,
     );
   } finally {
     await database.close();
