@@ -50,6 +50,13 @@ export const ERROR_MESSAGES = {
   createBankBeneficiary: 'Failed to add bank beneficiary. Please try again later.',
   updateBankBeneficiary: 'Failed to update bank beneficiary. Please try again later.',
   deleteBankBeneficiary: 'Failed to delete bank beneficiary. Please try again later.',
+  fetchTransactions: 'Failed to fetch transactions. Please try again later.',
+  fetchTransaction: 'Failed to fetch transaction. Please try again later.',
+  createQuote: 'Failed to get a quote. Please try again later.',
+  createOnRamp: 'Failed to start the on-ramp. Please try again later.',
+  createOffRamp: 'Failed to start the off-ramp. Please try again later.',
+  createDeposit: 'Failed to create the deposit. Please try again later.',
+  approveTransfer: 'Failed to approve the transfer. Please try again later.',
 } as const;
 
 export type TErrorMessageKey = keyof typeof ERROR_MESSAGES;

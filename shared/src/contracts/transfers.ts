@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIsoDateTime, ZUid } from './common';
+import { API_PREFIX, ZIsoDateTime, ZUid } from './common';
 import { ZNetworkId } from './networks';
 import { ZDecimalString, ZFiatCurrency } from './providers';
 import { TRANSACTIONS_PAGE_SIZE_MAX } from './rails';
@@ -18,7 +18,7 @@ import { TRANSACTIONS_PAGE_SIZE_MAX } from './rails';
  * | POST deposits | Admins, Editors; Idempotency-Key | TCreateDepositRequest | 201 {data: TTransfer} |
  * | POST rails/transactions/{uid}/approve | Admins, Editors other than the creator | | 200 {data: TTransfer} |
  * | GET rails/transactions?page&size&type&status&currency&from&to | every member (rails.read) | | 200 TTransactionsResponse |
- * | GET rails/transactions/export.csv?(same filters) | every member | | 200 text/csv, streamed |
+ * | GET organizations/{orgUid}/transactions/export.csv?(same filters) | every member (a link: organization in the path) | | 200 text/csv, streamed |
  * | GET rails/transactions/{uid} | every member | | 200 {data: TTransferDetail} |
  * | GET rails/balances | every member | | 200 {data: TLedgerBalance[]} |
  *
@@ -333,3 +333,26 @@ export const ZRailsSettings = z.strictObject({
 });
 export type TRailsSettings = z.infer<typeof ZRailsSettings>;
 export const ZRailsSettingsResponse = z.object({ data: ZRailsSettings });
+
+/** The CSV export of exactly the filtered set: a download link, so the organization is in the path. */
+export function transactionsExportPath(organizationUid: string, filters: TTransactionsFilters): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const query = search.toString();
+  return `${API_PREFIX}/organizations/${encodeURIComponent(organizationUid)}/transactions/export.csv${query ? `?${query}` : ''}`;
+}
+
+/**
+ * The on-ramp / off-ramp page's form (before the quote): the quote request's rules, with the
+ * counterparty (target wallet or bank beneficiary) chosen on the same form.
+ */
+export const ZRampForm = z.object({
+  providerUid: z.string().min(1, { message: 'Choose a provider' }),
+  currency: ZFiatCurrency,
+  counterpartyUid: z.string().min(1, { message: 'Choose where the money goes' }),
+  network: z.string(),
+  amount: ZPositiveAmount,
+});
+export type TRampForm = z.infer<typeof ZRampForm>;

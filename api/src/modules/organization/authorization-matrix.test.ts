@@ -588,10 +588,10 @@ const ENDPOINTS: Endpoint[] = [
     expected: everyMember(200),
   },
   {
-    name: 'GET rails/transactions/export.csv',
+    name: 'GET organizations/{orgUid}/transactions/export.csv (a link: organization in the path)',
     permission: 'rails.read',
     approvedOnly: true,
-    send: (scene) => ask(scene, 'GET', '/rails/transactions/export.csv'),
+    send: (scene) => get(scene, `/api/v0/organizations/${scene.organization.uid}/transactions/export.csv`),
     expected: everyMember(200),
   },
   {

@@ -16,13 +16,19 @@ import {
   ZTransferDetailResponse,
   ZTransferParams,
   ZTransferResponse,
+  ZUid,
 } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { validationError } from '../../http/errors';
+import { AppError, validationError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
-import { requireApprovedOrganization } from '../../http/guards';
+import {
+  ORGANIZATION_NOT_FOUND_MESSAGE,
+  requireApprovedOrganization,
+  requireApprovedOrganizationByUid,
+  requireUser,
+} from '../../http/guards';
 import { type IdempotentWork, runIdempotent } from '../../http/idempotency';
 import { documentRoute } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
@@ -149,15 +155,22 @@ export function registerTransferRoutes(
     handler: ({ auth, query }) => transfers.list(auth, query),
   });
 
+  // A download link (the browser sends no organization header), so the organization is in the path.
   documentRoute(app, {
     method: 'GET',
-    url: '/rails/transactions/export.csv',
+    url: '/organizations/:organizationUid/transactions/export.csv',
     summary: 'The filtered transactions as CSV, streamed (same filters as the list, no paging)',
     query: ZTransactionsFilters,
     responses: { 200: { contentType: 'text/csv', description: 'One row per transaction, newest first' } },
   });
-  app.get('/rails/transactions/export.csv', async (request, reply) => {
-    const auth = await requireApprovedOrganization(request, 'rails.read');
+  app.get('/organizations/:organizationUid/transactions/export.csv', async (request, reply) => {
+    const { organizationUid } = request.params as Record<string, string>;
+    const uid = ZUid.safeParse(organizationUid);
+    if (!uid.success) {
+      await requireUser(request);
+      throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+    }
+    const auth = await requireApprovedOrganizationByUid(request, uid.data, 'rails.read');
     const parsed = ZTransactionsFilters.safeParse(request.query);
     if (!parsed.success) throw validationError(parsed.error);
     const rows = transfers.exportRows(auth, parsed.data);
