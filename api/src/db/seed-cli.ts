@@ -47,7 +47,7 @@ try {
     );
     const history = await seedTransfers(database.db, organizationUid, userUid);
     console.log(
-      `Seeded rails: ${history.accounts} Active provider accounts, ${history.transfers} transactions (in every state; once, skipped when present).`,
+      `Seeded rails: ${history.accounts} Active provider account (Transfero), ${history.transfers} transactions (in every state; once, skipped when present).`,
     );
   } finally {
     await database.close();

@@ -11,12 +11,12 @@ import { seedProviderCatalogue } from './seed-providers';
 import { seedTransfers } from './seed-transfers';
 
 describe('the seeded rails history', () => {
-  it('gives the demo organization Active Transfero and Bitso accounts and transactions in every state, on a balanced ledger, once', async () => {
+  it('gives the demo organization an Active Transfero account and transactions in every state, on a balanced ledger, once', async () => {
     const testApp = await createTestApp();
     const { organizationUid, userUid } = await seed(testApp.db);
     await seedProviderCatalogue(testApp.db);
-    expect(await seedTransfers(testApp.db, organizationUid, userUid)).toEqual({ accounts: 2, transfers: 11 });
-    expect(await seedTransfers(testApp.db, organizationUid, userUid)).toEqual({ accounts: 2, transfers: 0 });
+    expect(await seedTransfers(testApp.db, organizationUid, userUid)).toEqual({ accounts: 1, transfers: 11 });
+    expect(await seedTransfers(testApp.db, organizationUid, userUid)).toEqual({ accounts: 1, transfers: 0 });
 
     const cookie = await signIn(testApp.app, DEMO_USER.email);
     const listed = await call(testApp.app, 'GET', '/rails/transactions?size=100', {

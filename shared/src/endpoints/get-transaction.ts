@@ -29,5 +29,10 @@ export const transactionQueryOptions = (organizationUid: string, transferUid: st
 export const useTransactionQuery = (
   organizationUid: string,
   transferUid: string,
-  options: { refetchInterval?: number | false } = {},
+  options: {
+    refetchInterval?:
+      | number
+      | false
+      | ((query: { state: { data: TTransferDetail | undefined } }) => number | false);
+  } = {},
 ) => useQuery({ ...transactionQueryOptions(organizationUid, transferUid), ...options });

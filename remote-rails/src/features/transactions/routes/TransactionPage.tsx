@@ -94,7 +94,12 @@ export default function TransactionPage() {
   const { user } = useSession();
   const { transaction = '' } = useParams();
   const poll = useTransferEvents(organization.uid);
-  const query = useTransactionQuery(organization.uid, transaction, { refetchInterval: poll });
+  // The provider's instructions may arrive before this page's event stream is open: until they are
+  // here, ask again every second (afterwards the stream's events, or the fallback poll, keep it live).
+  const query = useTransactionQuery(organization.uid, transaction, {
+    refetchInterval: (current) =>
+      current.state.data?.status === 'awaiting_funds' && !current.state.data.instructions ? 1000 : poll,
+  });
   const approve = useApproveTransferMutation(organization.uid);
 
   if (query.isPending) return <PageSkeleton rows={6} label="Loading transaction" />;
