@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ZMyInvitationsResponse,
   ZMyOrganizationsResponse,
   ZTransactionsResponse,
   ZTransferDetailResponse,
 } from '@dash/shared/contracts';
 import type { Page } from '@playwright/test';
-import { DEMO_EMAIL, DEMO_ORG_SLUG, expect, signInThroughApi, test } from '../support/fixtures';
+import { DEMO_EMAIL, DEMO_ORG_SLUG, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
 
 /** The sandbox provider of this stack (PORT+30) and the dev key of its Transfero account. */
 const SANDBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4300) + 30}`;
@@ -117,5 +118,64 @@ test.describe('moving money with the sandbox provider', () => {
     await table.getByRole('link').first().click();
     await expect(page.getByRole('heading', { name: /Off-ramp of/ })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('The receiving account is closed.');
+  });
+
+  test('an off-ramp above the approval threshold waits for a second member, who approves it', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signInThroughApi(page, DEMO_EMAIL);
+    const organizationUid = await acmeUid(page);
+    const headers = { 'x-organization-uid': organizationUid };
+    const request = page.context().request;
+    expect(
+      (
+        await request.put('/api/v0/rails/settings', { headers, data: { offRampApprovalThreshold: '100' } })
+      ).ok(),
+    ).toBe(true);
+    try {
+      await page.goto(`/org/${DEMO_ORG_SLUG}/rails/off-ramp`);
+      await page.getByRole('combobox', { name: 'Provider' }).click();
+      await page.getByRole('option', { name: 'Transfero' }).click();
+      await page.getByRole('combobox', { name: 'Bank beneficiary' }).click();
+      await page.getByRole('option', { name: 'Ana Souza' }).click();
+      await page.getByRole('combobox', { name: 'Network' }).click();
+      await page.getByRole('option', { name: 'Polygon Amoy' }).click();
+      await page.getByRole('textbox', { name: /Amount/ }).fill('500');
+      await page.getByRole('button', { name: 'Get quote' }).click();
+      await page.getByRole('region', { name: 'Quote' }).getByRole('button', { name: 'Confirm' }).click();
+      await expect(page.getByText("Waiting for a second member's approval")).toBeVisible();
+      await expect(page.getByLabel('Status')).toHaveText('Awaiting approval');
+      // The creator cannot approve their own transfer.
+      await expect(page.getByRole('button', { name: 'Approve transfer' })).toHaveCount(0);
+      const transferPath = new URL(page.url()).pathname;
+
+      const email = newEmail('editor');
+      const invited = await request.post('/api/v0/organization/invitations', {
+        headers,
+        data: { email, role: 'Editor' },
+      });
+      expect(invited.status()).toBe(201);
+      const context = await browser.newContext({ baseURL });
+      const editor = await context.newPage();
+      await signInThroughApi(editor, email);
+      const mine = ZMyInvitationsResponse.parse(
+        await (await context.request.get('/api/v0/me/invitations')).json(),
+      );
+      const invitation = mine.data.find((candidate) => candidate.organization.uid === organizationUid);
+      expect((await context.request.post(`/api/v0/me/invitations/${invitation?.uid}/accept`)).ok()).toBe(
+        true,
+      );
+      await editor.goto(transferPath);
+      await editor.getByRole('button', { name: 'Approve transfer' }).click();
+      await expect(editor.getByLabel('Status')).toHaveText('Awaiting funds');
+      await expect(editor.getByLabel('Deposit address')).toContainText(/^0x[0-9a-fA-F]{40}$/);
+      await context.close();
+      // The creator's page moves on by itself.
+      await expect(page.getByLabel('Status')).toHaveText('Awaiting funds');
+    } finally {
+      await request.put('/api/v0/rails/settings', { headers, data: { offRampApprovalThreshold: null } });
+    }
   });
 });

@@ -562,7 +562,10 @@ describe('the transactions list', () => {
     for (const bad of ['page=0', 'size=0', 'size=101', 'page=x', 'status=nope']) {
       expect((await scene.ask('GET', `/rails/transactions?${bad}`)).statusCode, bad).toBe(400);
     }
-    const csv = await scene.ask('GET', `/organizations/${scene.organization.uid}/transactions/export.csv?type=on_ramp`);
+    const csv = await scene.ask(
+      'GET',
+      `/organizations/${scene.organization.uid}/transactions/export.csv?type=on_ramp`,
+    );
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\r\n');
