@@ -269,11 +269,19 @@ export const ZTransactionsQuery = ZTransactionsFilters.extend({
 });
 export type TTransactionsQuery = z.infer<typeof ZTransactionsQuery>;
 
+/**
+ * The list counts at most this many matching transfers: counting 100,000 rows on every page costs
+ * more than the page itself, so beyond it the total is a lower bound (`totalIsExact` false).
+ */
+export const TRANSACTIONS_COUNT_CAP = 10_000;
+
 export const ZTransactionsResponse = z.object({
   data: z.array(ZTransfer),
   page: z.number().int(),
   size: z.number().int(),
+  /** The number of matching transfers, at most TRANSACTIONS_COUNT_CAP (then a lower bound). */
   total: z.number().int(),
+  totalIsExact: z.boolean(),
 });
 export type TTransactionsResponse = z.infer<typeof ZTransactionsResponse>;
 

@@ -1,5 +1,6 @@
 import {
   PENDING_TRANSFER_STATUSES,
+  TRANSACTIONS_COUNT_CAP,
   type TTransactionsFilters,
   type TTransfer,
   type TTransferEvent,
@@ -241,9 +242,22 @@ export async function listTransfers(
       .orderBy(desc(transfers.createdAt), desc(transfers.uid))
       .limit(page.size)
       .offset((page.page - 1) * page.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(transfers).where(where),
+    // Counted up to the cap + 1 (an index-only scan of at most that many entries), never the whole set.
+    db.select({ total: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1` })
+        .from(transfers)
+        .where(where)
+        .limit(TRANSACTIONS_COUNT_CAP + 1)
+        .as('capped'),
+    ),
   ]);
-  return { data: rows.map(toTransfer), total: Number(count?.total ?? 0) };
+  const counted = Number(count?.total ?? 0);
+  return {
+    data: rows.map(toTransfer),
+    total: Math.min(counted, TRANSACTIONS_COUNT_CAP),
+    totalIsExact: counted <= TRANSACTIONS_COUNT_CAP,
+  };
 }
 
 /**

@@ -627,8 +627,11 @@ export function createTransferService(deps: TransferServiceDeps) {
 
     async list(context: OrganizationContext, query: TTransactionsQuery): Promise<TTransactionsResponse> {
       const { page, size, ...filters } = query;
-      const { data, total } = await listTransfers(db, context.organization.uid, filters, { page, size });
-      return { data, page, size, total };
+      const { data, total, totalIsExact } = await listTransfers(db, context.organization.uid, filters, {
+        page,
+        size,
+      });
+      return { data, page, size, total, totalIsExact };
     },
 
     exportRows(context: OrganizationContext, filters: TTransactionsFilters) {

@@ -43,6 +43,8 @@ export default function TransactionsPage() {
     if (key !== 'page') next.delete('page');
     setSearch(next);
   };
+  // Past the count cap the total is a lower bound: "of 1000+" pages, and Next stays available.
+  const exact = list.data?.totalIsExact ?? true;
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / size)) : 1;
 
   return (
@@ -183,12 +185,13 @@ export default function TransactionsPage() {
           </Button>
           <Text size="sm" aria-live="polite">
             Page {page} of {pages}
-            {list.data ? ` (${list.data.total} transactions)` : ''}
+            {exact ? '' : '+'}
+            {list.data ? ` (${list.data.total}${exact ? '' : '+'} transactions)` : ''}
           </Text>
           <Button
             variant="default"
             size="xs"
-            disabled={page >= pages}
+            disabled={exact && page >= pages}
             onClick={() => set('page', String(page + 1))}
           >
             Next page
