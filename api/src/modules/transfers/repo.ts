@@ -158,6 +158,19 @@ function selectTransfers(db: Database) {
     .leftJoin(approver, eq(approver.uid, transfers.approvedBy));
 }
 
+/** The amounts a quote and its transfer share, as decimal strings. */
+export function amountsOf(row: QuoteRow | TransferRow) {
+  return {
+    sourceCurrency: row.sourceCurrency,
+    sourceAmount: trim(row.sourceAmount),
+    targetCurrency: row.targetCurrency,
+    targetAmount: trim(row.targetAmount),
+    rate: trim(row.rate),
+    fee: trim(row.fee),
+    feeCurrency: row.feeCurrency,
+  };
+}
+
 type Joined = Awaited<ReturnType<ReturnType<typeof selectTransfers>['execute']>>[number];
 
 export function toTransfer({ transfer: row, providerName, creatorEmail, approverEmail }: Joined): TTransfer {
@@ -167,13 +180,7 @@ export function toTransfer({ transfer: row, providerName, creatorEmail, approver
     status: row.status,
     provider: { uid: row.providerUid, name: providerName },
     network: row.network,
-    sourceCurrency: row.sourceCurrency,
-    sourceAmount: trim(row.sourceAmount),
-    targetCurrency: row.targetCurrency,
-    targetAmount: trim(row.targetAmount),
-    rate: trim(row.rate),
-    fee: trim(row.fee),
-    feeCurrency: row.feeCurrency,
+    ...amountsOf(row),
     fiatCurrency: row.fiatCurrency as TTransfer['fiatCurrency'],
     wallet:
       row.walletUid && row.walletName && row.walletAddress

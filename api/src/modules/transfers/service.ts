@@ -45,6 +45,7 @@ import type { ProviderAdapters } from '../../providers/registry';
 import { findProvider, type ProviderRow } from '../providers/repo';
 import { ledgerBalances, postPending, settle } from './ledger';
 import {
+  amountsOf,
   findOrganizationThreshold,
   findTransfer,
   findWallet,
@@ -130,13 +131,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       providerUid: row.providerUid,
       type: row.type,
       network: row.network,
-      sourceCurrency: row.sourceCurrency,
-      sourceAmount: trim(row.sourceAmount),
-      targetCurrency: row.targetCurrency,
-      targetAmount: trim(row.targetAmount),
-      rate: trim(row.rate),
-      fee: trim(row.fee),
-      feeCurrency: row.feeCurrency,
+      ...amountsOf(row),
       expiresAt: row.expiresAt.toISOString(),
     };
   }
