@@ -1,8 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { canonicalJson } from '../src/http/canonical-json';
 import { signTimestamped } from '../src/http/hmac';
-import { type SandboxEvent, type SandboxOnboarding, SandboxStore } from './store';
+import { type SandboxEvent, type SandboxOnboarding, SandboxStore, type SandboxTransfer } from './store';
+import {
+  helperSteps,
+  makeQuote,
+  makeTransfer,
+  publicQuote,
+  publicTransfer,
+  SANDBOX_TRANSFER_HELPERS,
+  SandboxRefusal,
+  type SandboxTransferHelper,
+} from './transfers';
 
 /**
  * The sandbox provider: a stand-in for a third-party stablecoin provider with the shape a real one's
@@ -20,6 +31,11 @@ import { type SandboxEvent, type SandboxOnboarding, SandboxStore } from './store
  *   POST /v1/sandbox/onboardings/:id/reject           {reason?, requirements?}
  *   POST /v1/sandbox/onboardings/:id/request-info     {requirements?}
  *   POST /v1/sandbox/onboardings/:id/fail             {reason?}
+ *   POST /v1/quotes                                   {type, currency, network, amount} (transfers.ts)
+ *   POST /v1/transfers                                {quoteId, externalReference, destination, webhookUrl?}
+ *   GET  /v1/transfers/:id
+ *   POST /v1/sandbox/transfers/:id/<helper>           {reason?}: funds-received, crypto-received,
+ *                                                     complete, payout-failed, return, cancel
  *   POST /v1/sandbox/webhooks/replay/:eventId         deliver the same event (same id) again
  *   GET  /v1/sandbox/events                           events and their deliveries
  *
@@ -35,6 +51,8 @@ export interface SandboxProviderOptions {
   apiKeys: Record<string, string>;
   webhookSecret: string;
   reviewSeconds: number;
+  /** How long a quote holds (default 60 s). */
+  quoteSeconds?: number;
   /** Used when an onboarding names no webhookUrl; `{account}` is replaced by the account. */
   webhookUrlTemplate?: string | undefined;
   /** First retry delay of a failed delivery (doubling, at most a minute). */
@@ -64,18 +82,6 @@ class HttpError extends Error {
 }
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-
-/** Key order does not change a fingerprint: `{a,b}` and `{b,a}` are the same request. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -117,18 +123,29 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
   const accountByKey = new Map(Object.entries(options.apiKeys).map(([account, key]) => [key, account]));
 
   function emit(onboarding: SandboxOnboarding, type: string): SandboxEvent {
+    return emitEvent(
+      onboarding.account,
+      type,
+      { onboarding: publicOnboarding(onboarding) },
+      onboarding.webhookUrl,
+    );
+  }
+
+  function emitEvent(
+    account: string,
+    type: string,
+    data: Record<string, unknown>,
+    webhookUrl: string | null,
+  ): SandboxEvent {
     const event: SandboxEvent = {
       id: newId('evt'),
-      account: onboarding.account,
+      account,
       type,
       createdAt: new Date().toISOString(),
-      data: { onboarding: publicOnboarding(onboarding) },
+      data,
     };
     state.events[event.id] = event;
-    const url =
-      onboarding.webhookUrl ??
-      options.webhookUrlTemplate?.replaceAll('{account}', onboarding.account) ??
-      null;
+    const url = webhookUrl ?? options.webhookUrlTemplate?.replaceAll('{account}', account) ?? null;
     if (url) {
       state.deliveries.push({
         eventId: event.id,
@@ -259,6 +276,36 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     return onboarding;
   }
 
+  function transferOf(account: string, id: string | undefined): SandboxTransfer {
+    const transfer = id ? state.transfers[id] : undefined;
+    if (!transfer || transfer.account !== account) throw new HttpError(404, 'not_found', 'No such transfer.');
+    return transfer;
+  }
+
+  /** Moves a transfer through a helper's steps, one signed webhook per status. */
+  function runTransferHelper(
+    transfer: SandboxTransfer,
+    helper: SandboxTransferHelper,
+    reason: string | null,
+  ): string[] {
+    const eventIds: string[] = [];
+    for (const step of helperSteps(transfer, helper, reason)) {
+      step.apply(transfer);
+      transfer.status = step.status;
+      transfer.updatedAt = new Date().toISOString();
+      eventIds.push(
+        emitEvent(
+          transfer.account,
+          `transfer.${step.status}`,
+          { transfer: publicTransfer(transfer) },
+          transfer.webhookUrl,
+        ).id,
+      );
+    }
+    store.save();
+    return eventIds;
+  }
+
   function parseJson(text: string): Record<string, unknown> {
     if (text.trim() === '') return {};
     try {
@@ -330,6 +377,34 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       return { status: 200, body: { onboarding: publicOnboarding(onboarding), eventId: event.id } };
     }
 
+    if (pathname === '/v1/quotes') {
+      const quote = makeQuote(account, body, options.quoteSeconds ?? 60);
+      state.quotes[quote.id] = quote;
+      return { status: 201, body: publicQuote(quote) };
+    }
+
+    if (pathname === '/v1/transfers') {
+      const quote = typeof body.quoteId === 'string' ? state.quotes[body.quoteId] : undefined;
+      if (!quote || quote.account !== account) throw new HttpError(404, 'not_found', 'No such quote.');
+      if (Object.values(state.transfers).some((transfer) => transfer.quoteId === quote.id)) {
+        throw new HttpError(409, 'quote_used', 'This quote was already used.');
+      }
+      const transfer = makeTransfer(account, quote, body);
+      state.transfers[transfer.id] = transfer;
+      return { status: 201, body: publicTransfer(transfer) };
+    }
+
+    const transferHelper = /^\/v1\/sandbox\/transfers\/([^/]+)\/([a-z-]+)$/.exec(pathname);
+    if (transferHelper) {
+      const helper = transferHelper[2] as SandboxTransferHelper;
+      if (!SANDBOX_TRANSFER_HELPERS.includes(helper))
+        throw new HttpError(404, 'not_found', 'No such helper.');
+      const transfer = transferOf(account, transferHelper[1]);
+      const reason = typeof body.reason === 'string' && body.reason !== '' ? body.reason : null;
+      const eventIds = runTransferHelper(transfer, helper, reason);
+      return { status: 200, body: { transfer: publicTransfer(transfer), eventIds } };
+    }
+
     const replay = /^\/v1\/sandbox\/webhooks\/replay\/([^/]+)$/.exec(pathname);
     if (replay) {
       const event = replay[1] ? state.events[replay[1]] : undefined;
@@ -369,6 +444,8 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       }
       const one = /^\/v1\/onboardings\/([^/]+)$/.exec(url.pathname);
       if (one) return send(200, publicOnboarding(onboardingOf(account, one[1])));
+      const transfer = /^\/v1\/transfers\/([^/]+)$/.exec(url.pathname);
+      if (transfer) return send(200, publicTransfer(transferOf(account, transfer[1])));
       if (url.pathname === '/v1/sandbox/events') {
         return send(200, {
           data: Object.values(state.events)
@@ -394,7 +471,7 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     const text = await readBody(request);
     const body = parseJson(text);
     const fingerprint = createHash('sha256')
-      .update(`${url.pathname}\n${canonical(body)}`)
+      .update(`${url.pathname}\n${canonicalJson(body)}`)
       .digest('hex');
     const recordKey = `${account} POST ${url.pathname} ${key}`;
     const earlier = state.idempotency[recordKey];
@@ -416,8 +493,13 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
 
   const server = http.createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      const known = error instanceof HttpError ? error : new HttpError(500, 'internal', 'Sandbox error.');
-      if (!(error instanceof HttpError))
+      const known =
+        error instanceof HttpError
+          ? error
+          : error instanceof SandboxRefusal
+            ? new HttpError(error.status, error.code, error.message)
+            : new HttpError(500, 'internal', 'Sandbox error.');
+      if (!(error instanceof HttpError) && !(error instanceof SandboxRefusal))
         log(`Error: ${error instanceof Error ? error.stack : String(error)}`);
       if (!response.headersSent) {
         response.writeHead(known.status, { 'content-type': 'application/json' });

@@ -43,15 +43,73 @@ export interface SandboxIdempotencyRecord {
   at: string;
 }
 
+/** A quote as the sandbox keeps it (amounts are decimal strings). */
+export interface SandboxQuote {
+  id: string;
+  account: string;
+  type: 'on_ramp' | 'off_ramp';
+  currency: string;
+  network: string;
+  sourceCurrency: string;
+  sourceAmount: string;
+  targetCurrency: string;
+  targetAmount: string;
+  rate: string;
+  fee: string;
+  feeCurrency: string;
+  expiresAt: string;
+}
+
+export type SandboxTransferStatus =
+  | 'awaiting_funds'
+  | 'funds_received'
+  | 'payment_submitted'
+  | 'completed'
+  | 'failed'
+  | 'returned'
+  | 'canceled';
+
+/** A transfer as the sandbox keeps it (its API answers a copy without `account`). */
+export interface SandboxTransfer {
+  id: string;
+  account: string;
+  externalReference: string;
+  quoteId: string;
+  type: 'on_ramp' | 'off_ramp';
+  status: SandboxTransferStatus;
+  sourceCurrency: string;
+  sourceAmount: string;
+  targetCurrency: string;
+  targetAmount: string;
+  network: string;
+  instructions: Record<string, unknown>;
+  destination: Record<string, unknown>;
+  txHash: string | null;
+  payoutReference: string | null;
+  failureReason: string | null;
+  webhookUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface SandboxState {
   onboardings: Record<string, SandboxOnboarding>;
+  quotes: Record<string, SandboxQuote>;
+  transfers: Record<string, SandboxTransfer>;
   events: Record<string, SandboxEvent>;
   deliveries: SandboxDelivery[];
   /** Keyed by `<account> <method> <path> <key>`. */
   idempotency: Record<string, SandboxIdempotencyRecord>;
 }
 
-const empty = (): SandboxState => ({ onboardings: {}, events: {}, deliveries: [], idempotency: {} });
+const empty = (): SandboxState => ({
+  onboardings: {},
+  quotes: {},
+  transfers: {},
+  events: {},
+  deliveries: [],
+  idempotency: {},
+});
 
 /**
  * The sandbox's own persisted state: one JSON file under DATA_DIR/sandbox-provider, written whole

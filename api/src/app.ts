@@ -53,6 +53,8 @@ import { registerRemotesRoutes } from './modules/remotes/routes';
 import { createRemotesService } from './modules/remotes/service';
 import { registerSigningDeviceRoutes } from './modules/signing-devices/routes';
 import { createSigningDeviceService } from './modules/signing-devices/service';
+import { registerTransferRoutes } from './modules/transfers/routes';
+import { createTransferService, type TransferService } from './modules/transfers/service';
 import { registerUploadRoutes } from './modules/uploads/routes';
 import { createUploadService, type UploadService } from './modules/uploads/service';
 
@@ -115,6 +117,8 @@ declare module 'fastify' {
     inboundSmtp: InboundSmtpListener;
     /** KYB applications and their review (approvedApplication() for provider onboarding). */
     kyb: KybService;
+    /** Quotes, transfers and their ledger (tests ask it to reconcile now). */
+    transfers: TransferService;
   }
 }
 
@@ -320,10 +324,22 @@ export async function buildApp({
     hostname: config.messages.clientMailDomain,
     log: messagesLog,
   });
+  const adapters = providerAdapters ?? createProviderAdapters(config.providers);
+  const transfers = createTransferService({
+    db,
+    events,
+    adapters,
+    wake: () => jobs.wake(),
+    webhookBaseUrl: config.providers.webhookBaseUrl,
+    log: app.log.child({ component: 'transfers' }),
+  });
+  jobs.register(transfers.submitJob);
+  jobs.register(transfers.reconcileJob);
   const providers = createProviderService({
     db,
     events,
-    adapters: providerAdapters ?? createProviderAdapters(config.providers),
+    adapters,
+    transferUpdates: transfers.transferUpdates,
     wake: () => jobs.wake(),
     webhookBaseUrl: config.providers.webhookBaseUrl,
     // What providers are sent: the organization's approved KYB application (null: none, the account fails).
@@ -335,6 +351,7 @@ export async function buildApp({
   });
   jobs.register(providers.onboardingJob);
   app.decorate('events', events);
+  app.decorate('transfers', transfers);
   app.decorate('blobs', blobs);
   app.decorate('inbound', inbound);
   app.decorate('uploads', uploads);
@@ -396,7 +413,10 @@ export async function buildApp({
       registerProviderRoutes(api, { providers });
       await api.register(registerProviderWebhookRoutes, { providers });
       registerCounterpartyReferenceRoutes(api);
-      registerCounterpartyRoutes(api, { counterparties: createCounterpartyService({ db }) });
+      registerCounterpartyRoutes(api, {
+        counterparties: createCounterpartyService({ db, pendingTransfers: transfers.pendingTransferUsage }),
+      });
+      registerTransferRoutes(api, { transfers, db });
       registerEventRoutes(api, { events });
       registerReleaseRoutes(api, { releases, token: config.releases.token });
       if (config.outboxEnabled) registerDevRoutes(api, { dev: createDevService({ db }) });

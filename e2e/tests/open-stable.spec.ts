@@ -2,7 +2,7 @@ import { ZMyInvitationsResponse, ZMyOrganizationsResponse } from '@dash/shared/c
 import { DEMO_EMAIL, DEMO_ORG_SLUG, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
 
 test.describe('explore and open-stable with the sandbox provider', () => {
-  test('an Admin filters the catalogue, starts onboarding with Transfero and sees it become Active without a reload', async ({
+  test('an Admin filters the catalogue, starts onboarding with Bitso and sees it become Active without a reload', async ({
     page,
   }) => {
     await signInThroughApi(page, DEMO_EMAIL);
@@ -27,11 +27,13 @@ test.describe('explore and open-stable with the sandbox provider', () => {
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText('testbrz on polygon-amoy');
 
-    await page.getByRole('link', { name: 'Transfero' }).click();
-    await expect(page.getByRole('heading', { name: 'Transfero' })).toBeVisible();
+    // The seed made Acme's Transfero account Active (rails use it), so the onboarding is Bitso's.
+    await page.goto(`/org/${DEMO_ORG_SLUG}/explore?currency=MXN`);
+    await page.getByRole('link', { name: 'Bitso' }).click();
+    await expect(page.getByRole('heading', { name: 'Bitso' })).toBeVisible();
     await page.getByRole('link', { name: 'Start onboarding' }).click();
     await expect(page.getByRole('heading', { name: 'Onboard' })).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Provider' })).toHaveValue(/Transfero/);
+    await expect(page.getByRole('combobox', { name: 'Provider' })).toHaveValue(/Bitso/);
 
     let navigations = 0;
     await page.getByRole('button', { name: 'Confirm and start onboarding' }).click();
@@ -49,7 +51,7 @@ test.describe('explore and open-stable with the sandbox provider', () => {
     expect(navigations).toBe(0);
 
     await page.getByRole('link', { name: 'Back to Open Stable' }).click();
-    const row = page.getByRole('row', { name: /Transfero/ });
+    const row = page.getByRole('row', { name: /Bitso/ });
     await expect(row).toContainText('Active');
   });
 
@@ -83,7 +85,8 @@ test.describe('explore and open-stable with the sandbox provider', () => {
     await expect(viewer).toHaveURL(new RegExp(`/org/${DEMO_ORG_SLUG}$`));
 
     await viewer.goto(`/org/${DEMO_ORG_SLUG}/explore`);
-    await viewer.getByRole('link', { name: 'Bitso' }).click();
+    // Circle: an account the organization does not have yet (Transfero is seeded, Bitso onboarded above).
+    await viewer.getByRole('link', { name: 'Circle' }).click();
     await expect(viewer.getByRole('button', { name: 'Start onboarding' })).toBeDisabled();
     await expect(viewer.getByText('Viewers cannot start onboarding.')).toBeVisible();
     await context.close();

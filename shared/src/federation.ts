@@ -172,6 +172,7 @@ export const REACT_QUERY_EXPORTS = [
   'QueryClient',
   'QueryClientProvider',
   'infiniteQueryOptions',
+  'keepPreviousData',
   'queryOptions',
   'useInfiniteQuery',
   'useMutation',

@@ -10,6 +10,10 @@ import {
   type TCatalogueProvider,
   type TKybDraft,
   type TProviderRequirement,
+  TRANSFER_EVENT_SOURCES,
+  TRANSFER_STATUSES,
+  TRANSFER_TYPES,
+  type TTransferInstructions,
 } from '@dash/shared/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -21,6 +25,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -90,6 +95,11 @@ export const organizations = pgTable(
     slug: text('slug').notNull().unique(),
     avatar: text('avatar'),
     approvalStatus: text('approval_status', { enum: APPROVAL_STATUSES }).notNull().default('Pending'),
+    /**
+     * Off-ramps of more than this stablecoin amount wait for a second member's approval (issue 11);
+     * null: no approval needed.
+     */
+    offRampApprovalThreshold: numeric('off_ramp_approval_threshold', { precision: 38, scale: 8 }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -740,5 +750,229 @@ export const documents = pgTable(
   (table) => [
     index('documents_organization_idx').on(table.organizationUid, table.createdAt),
     check('documents_kind_check', sql`${table.kind} in (${sqlList(DOCUMENT_KINDS)})`),
+  ],
+);
+
+/** Amounts: PostgreSQL numeric (never floats), read as decimal strings. */
+const amount = (name: string) => numeric(name, { precision: 38, scale: 8 });
+
+/**
+ * A provider's quote (issue 11): what it offers for one amount until expires_at. Used once: the
+ * transfer that accepts it sets used_by.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    organizationUid: uuid('organization_uid')
+      .notNull()
+      .references(() => organizations.uid, { onDelete: 'cascade' }),
+    providerUid: uuid('provider_uid')
+      .notNull()
+      .references(() => providers.uid, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['on_ramp', 'off_ramp'] }).notNull(),
+    network: text('network', { enum: NETWORK_IDS }).notNull(),
+    fiatCurrency: text('fiat_currency').notNull(),
+    sourceCurrency: text('source_currency').notNull(),
+    sourceAmount: amount('source_amount').notNull(),
+    targetCurrency: text('target_currency').notNull(),
+    targetAmount: amount('target_amount').notNull(),
+    rate: amount('rate').notNull(),
+    fee: amount('fee').notNull(),
+    feeCurrency: text('fee_currency').notNull(),
+    /** The provider's own quote id. */
+    externalId: text('external_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedBy: uuid('used_by'),
+    createdBy: uuid('created_by').references(() => users.uid, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('quotes_organization_idx').on(table.organizationUid, table.createdAt)],
+);
+
+/**
+ * One movement of money (on-ramp, off-ramp, deposit). Its status only moves forward along
+ * TRANSFER_TRANSITIONS (transfers/state.ts), each step in transfer_events. The provider is told by
+ * the job `transfer.submit` with this uid as its idempotency key.
+ */
+export const transfers = pgTable(
+  'transfers',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    organizationUid: uuid('organization_uid')
+      .notNull()
+      .references(() => organizations.uid, { onDelete: 'cascade' }),
+    providerUid: uuid('provider_uid')
+      .notNull()
+      .references(() => providers.uid),
+    quoteUid: uuid('quote_uid')
+      .notNull()
+      .references(() => quotes.uid),
+    type: text('type', { enum: TRANSFER_TYPES }).notNull(),
+    status: text('status', { enum: TRANSFER_STATUSES }).notNull(),
+    network: text('network', { enum: NETWORK_IDS }).notNull(),
+    fiatCurrency: text('fiat_currency').notNull(),
+    sourceCurrency: text('source_currency').notNull(),
+    sourceAmount: amount('source_amount').notNull(),
+    targetCurrency: text('target_currency').notNull(),
+    targetAmount: amount('target_amount').notNull(),
+    rate: amount('rate').notNull(),
+    fee: amount('fee').notNull(),
+    feeCurrency: text('fee_currency').notNull(),
+    walletUid: uuid('wallet_uid').references(() => registeredWallets.uid, { onDelete: 'set null' }),
+    walletName: text('wallet_name'),
+    walletAddress: text('wallet_address'),
+    bankBeneficiaryUid: uuid('bank_beneficiary_uid').references(() => bankBeneficiaries.uid, {
+      onDelete: 'set null',
+    }),
+    beneficiaryName: text('beneficiary_name'),
+    beneficiaryAccountKey: text('beneficiary_account_key'),
+    instructions: jsonb('instructions').$type<TTransferInstructions>(),
+    externalId: text('external_id'),
+    txHash: text('tx_hash'),
+    payoutReference: text('payout_reference'),
+    failureReason: text('failure_reason'),
+    approvalRequired: boolean('approval_required').notNull().default(false),
+    approvedBy: uuid('approved_by').references(() => users.uid, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.uid, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('transfers_quote_unique').on(table.quoteUid),
+    // The list: newest first per organization, with each filter on its own prefix.
+    index('transfers_organization_created_idx').on(table.organizationUid, table.createdAt, table.uid),
+    index('transfers_organization_status_created_idx').on(
+      table.organizationUid,
+      table.status,
+      table.createdAt,
+    ),
+    index('transfers_organization_type_created_idx').on(table.organizationUid, table.type, table.createdAt),
+    index('transfers_organization_currency_created_idx').on(
+      table.organizationUid,
+      table.fiatCurrency,
+      table.createdAt,
+    ),
+    // Reconciliation: open transfers by last change.
+    index('transfers_open_updated_idx')
+      .on(table.updatedAt)
+      .where(sql`${table.status} in ('awaiting_funds', 'funds_received', 'payment_submitted')`),
+    index('transfers_wallet_idx').on(table.walletUid),
+    index('transfers_bank_beneficiary_idx').on(table.bankBeneficiaryUid),
+    check('transfers_status_check', sql`${table.status} in (${sqlList(TRANSFER_STATUSES)})`),
+    check('transfers_type_check', sql`${table.type} in (${sqlList(TRANSFER_TYPES)})`),
+  ],
+);
+
+/** Every status change of a transfer: from, to, when and what caused it. Append-only. */
+export const transferEvents = pgTable(
+  'transfer_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transferUid: uuid('transfer_uid')
+      .notNull()
+      .references(() => transfers.uid, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: TRANSFER_STATUSES }),
+    toStatus: text('to_status', { enum: TRANSFER_STATUSES }).notNull(),
+    source: text('source', { enum: TRANSFER_EVENT_SOURCES }).notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('transfer_events_transfer_idx').on(table.transferUid, table.id)],
+);
+
+export const LEDGER_ACCOUNT_KINDS = [
+  /** The organization's bank side: fiat leaving it (negative) or arriving (positive). */
+  'bank',
+  /** What the provider holds for the organization while a transfer is under way. */
+  'provider_clearing',
+  /** The provider's exchange: fiat in, stablecoin out (one per currency, so each currency balances). */
+  'provider_exchange',
+  /** Fees paid to the provider. */
+  'provider_fees',
+  /** The organization's registered wallets: stablecoin arriving (positive) or leaving (negative). */
+  'wallets',
+] as const;
+export const LEDGER_ENTRY_STATUSES = ['pending', 'posted', 'archived'] as const;
+
+/** One ledger account per organization, kind and currency. */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    organizationUid: uuid('organization_uid')
+      .notNull()
+      .references(() => organizations.uid, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: LEDGER_ACCOUNT_KINDS }).notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('ledger_accounts_organization_kind_currency_unique').on(
+      table.organizationUid,
+      table.kind,
+      table.currency,
+    ),
+  ],
+);
+
+/**
+ * Double-entry ledger lines (signed amounts: each posting's lines sum to zero per currency).
+ * Pending lines become posted or archived; posted lines are never changed: a return posts
+ * reversing lines.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationUid: uuid('organization_uid')
+      .notNull()
+      .references(() => organizations.uid, { onDelete: 'cascade' }),
+    accountUid: uuid('account_uid')
+      .notNull()
+      .references(() => ledgerAccounts.uid),
+    transferUid: uuid('transfer_uid')
+      .notNull()
+      .references(() => transfers.uid, { onDelete: 'cascade' }),
+    /** One balanced set of lines: 'transfer' (pending then posted/archived) or 'reversal'. */
+    posting: text('posting').notNull(),
+    currency: text('currency').notNull(),
+    amount: amount('amount').notNull(),
+    status: text('status', { enum: LEDGER_ENTRY_STATUSES }).notNull(),
+    createdAt: createdAt(),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('ledger_entries_account_idx').on(table.accountUid, table.status),
+    index('ledger_entries_transfer_idx').on(table.transferUid),
+    check('ledger_entries_status_check', sql`${table.status} in (${sqlList(LEDGER_ENTRY_STATUSES)})`),
+  ],
+);
+
+/**
+ * Idempotency keys of money-moving POSTs (http/idempotency.ts): per organization and user, kept
+ * 24 hours. response_status null: the first request is still in flight.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    organizationUid: uuid('organization_uid')
+      .notNull()
+      .references(() => organizations.uid, { onDelete: 'cascade' }),
+    userUid: uuid('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Method, route and a SHA-256 of the canonical body. */
+    fingerprint: text('fingerprint').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body').$type<unknown>(),
+    createdAt: createdAt(),
+    /** An in-flight claim older than this is considered abandoned (a crashed process). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationUid, table.userUid, table.key] }),
+    index('idempotency_keys_created_idx').on(table.createdAt),
   ],
 );

@@ -9,6 +9,7 @@ import { DEMO_ORGANIZATION, DEMO_SIGNING_DEVICE, DEMO_USER, seed } from './seed'
 import { DEMO_OPERATOR, DEMO_REVIEW_ORGANIZATION, DEMO_REVIEW_USER, seedKyb } from './seed-kyb';
 import { seedMessages } from './seed-messages';
 import { seedProviderCatalogue } from './seed-providers';
+import { seedTransfers } from './seed-transfers';
 
 try {
   const config = loadConfig();
@@ -49,6 +50,10 @@ try {
     const catalogued = await seedProviderCatalogue(database.db);
     console.log(
       `Seeded the provider catalogue: ${catalogued} providers (Transfero and Bitso onboard through the sandbox provider).`,
+    );
+    const history = await seedTransfers(database.db, organizationUid, userUid);
+    console.log(
+      `Seeded rails: ${history.accounts} Active provider account (Transfero), ${history.transfers} transactions (in every state; once, skipped when present).`,
     );
   } finally {
     await database.close();

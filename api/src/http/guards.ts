@@ -155,7 +155,19 @@ export async function requireApprovedOrganization(
   request: FastifyRequest,
   permission: TPermission,
 ): Promise<OrganizationContext> {
-  const context = await requireOrganization(request, permission);
+  return refuseUnapproved(await requireOrganization(request, permission));
+}
+
+/** requireApprovedOrganization for an organization named in the URL (a download link sends no header). */
+export async function requireApprovedOrganizationByUid(
+  request: FastifyRequest,
+  organizationUid: string,
+  permission: TPermission,
+): Promise<OrganizationContext> {
+  return refuseUnapproved(await requireOrganizationByUid(request, organizationUid, permission));
+}
+
+function refuseUnapproved(context: OrganizationContext): OrganizationContext {
   if (context.organization.approvalStatus !== 'Approved') {
     throw new AppError('FORBIDDEN', ORGANIZATION_NOT_APPROVED_MESSAGE);
   }

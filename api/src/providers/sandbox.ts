@@ -1,9 +1,12 @@
+import { ZTransferInstructions } from '@dash/shared/contracts';
 import { z } from 'zod';
 import { verifyTimestamped } from '../http/hmac';
 import {
   type ProviderAdapter,
   type ProviderOnboarding,
   type ProviderOnboardingStatus,
+  type ProviderQuote,
+  type ProviderTransfer,
   type ProviderWebhookEvent,
   WebhookRefused,
 } from './adapter';
@@ -27,18 +30,82 @@ const STATUS: Record<z.infer<typeof ZSandboxOnboarding>['status'], ProviderOnboa
   failed: 'failed',
 };
 
-export const SANDBOX_WEBHOOK_EVENT_TYPES = [
+const ZSandboxTransferStatus = z.enum([
+  'awaiting_funds',
+  'funds_received',
+  'payment_submitted',
+  'completed',
+  'failed',
+  'returned',
+  'canceled',
+]);
+
+const ZSandboxTransfer = z.object({
+  id: z.string().min(1),
+  externalReference: z.string(),
+  status: ZSandboxTransferStatus,
+  instructions: ZTransferInstructions,
+  txHash: z.string().nullable(),
+  payoutReference: z.string().nullable(),
+  failureReason: z.string().nullable(),
+});
+
+const ZSandboxQuote = z.object({
+  id: z.string().min(1),
+  sourceCurrency: z.string(),
+  sourceAmount: z.string(),
+  targetCurrency: z.string(),
+  targetAmount: z.string(),
+  rate: z.string(),
+  fee: z.string(),
+  feeCurrency: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+
+const ONBOARDING_EVENT_TYPES = [
   'onboarding.approved',
   'onboarding.rejected',
   'onboarding.needs_more_info',
   'onboarding.failed',
 ] as const;
+const TRANSFER_EVENT_TYPES = ZSandboxTransferStatus.options.map((status) => `transfer.${status}`);
+export const SANDBOX_WEBHOOK_EVENT_TYPES = [...ONBOARDING_EVENT_TYPES, ...TRANSFER_EVENT_TYPES] as const;
 
-const ZSandboxEvent = z.object({
-  id: z.string().min(1).max(200),
-  type: z.string(),
-  data: z.object({ onboarding: ZSandboxOnboarding }),
-});
+const ZSandboxEvent = z.union([
+  z.object({
+    id: z.string().min(1).max(200),
+    type: z.enum(ONBOARDING_EVENT_TYPES),
+    data: z.object({ onboarding: ZSandboxOnboarding }),
+  }),
+  z.object({
+    id: z.string().min(1).max(200),
+    type: z.string().startsWith('transfer.'),
+    data: z.object({ transfer: ZSandboxTransfer }),
+  }),
+]);
+
+function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new ProviderError(
+      `The sandbox answered an unexpected ${what}: ${result.error.message}`,
+      200,
+      'bad_response',
+      true,
+    );
+  }
+  return result.data;
+}
+
+function toTransfer(value: unknown): ProviderTransfer {
+  const { id, ...rest } = parsed(ZSandboxTransfer, value, 'transfer');
+  return { externalId: id, ...rest };
+}
+
+function toQuote(value: unknown): ProviderQuote {
+  const { id, expiresAt, ...rest } = parsed(ZSandboxQuote, value, 'quote');
+  return { externalId: id, expiresAt: new Date(expiresAt), ...rest };
+}
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 
@@ -87,6 +154,28 @@ export function createSandboxAdapter(options: SandboxAdapterOptions): ProviderAd
       );
     },
 
+    async createQuote(quote, idempotencyKey) {
+      return toQuote(await request({ method: 'POST', path: '/v1/quotes', idempotencyKey, body: quote }));
+    },
+
+    async createTransfer(transfer, idempotencyKey) {
+      const { quoteExternalId, ...rest } = transfer;
+      return toTransfer(
+        await request({
+          method: 'POST',
+          path: '/v1/transfers',
+          idempotencyKey,
+          body: { quoteId: quoteExternalId, ...rest },
+        }),
+      );
+    },
+
+    async getTransfer(externalId) {
+      return toTransfer(
+        await request({ method: 'GET', path: `/v1/transfers/${encodeURIComponent(externalId)}` }),
+      );
+    },
+
     verifyWebhook(rawBody, headers): ProviderWebhookEvent {
       const verdict = verifyTimestamped(options.webhookSecret, rawBody, headers[SANDBOX_SIGNATURE_HEADER], {
         toleranceSeconds: WEBHOOK_TOLERANCE_SECONDS,
@@ -106,11 +195,11 @@ export function createSandboxAdapter(options: SandboxAdapterOptions): ProviderAd
       const event = ZSandboxEvent.safeParse(json);
       if (!event.success)
         throw new WebhookRefused('malformed', `Malformed webhook event: ${event.error.message}`);
-      return {
-        id: event.data.id,
-        type: 'onboarding.updated',
-        onboarding: toOnboarding(event.data.data.onboarding),
-      };
+      const data = event.data.data;
+      if ('transfer' in data) {
+        return { id: event.data.id, type: 'transfer.updated', transfer: toTransfer(data.transfer) };
+      }
+      return { id: event.data.id, type: 'onboarding.updated', onboarding: toOnboarding(data.onboarding) };
     },
   };
 }

@@ -162,3 +162,28 @@ export async function sandboxDecide(
   if (!response.ok) throw new Error(`sandbox ${decision} answered ${response.status}`);
   return ((await response.json()) as { eventId: string }).eventId;
 }
+
+/**
+ * Calls a sandbox transfer helper (funds-received, crypto-received, complete, payout-failed,
+ * return, cancel) as the account's key; answers the ids of the webhook events it emitted, in order.
+ */
+export async function sandboxTransferHelper(
+  sandbox: SandboxProvider,
+  transferId: string,
+  helper: 'funds-received' | 'crypto-received' | 'complete' | 'payout-failed' | 'return' | 'cancel',
+  body: Record<string, unknown> = {},
+  account: keyof typeof SANDBOX_TEST_KEYS = 'transfero',
+): Promise<string[]> {
+  const response = await fetch(`${sandbox.url}/v1/sandbox/transfers/${transferId}/${helper}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${SANDBOX_TEST_KEYS[account]}`,
+      'idempotency-key': randomUUID(),
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`sandbox ${helper} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { eventIds: string[] }).eventIds;
+}

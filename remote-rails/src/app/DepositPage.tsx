@@ -1,14 +1,17 @@
-import { PlannedPage } from '../components/PlannedPage';
+import { PageSkeleton } from '@dash/shared';
+import { lazy, Suspense } from 'react';
 import { AreaProbe } from './AreaProbe';
+
+const DepositForm = lazy(() => import('../features/deposit/routes/DepositForm'));
 
 /** /org/{org}/deposit */
 export default function DepositPage() {
   return (
     <>
       <AreaProbe />
-      <PlannedPage title="Deposit">
-        Deposit BRL through Transfero and receive testbrz on polygon-amoy.
-      </PlannedPage>
+      <Suspense fallback={<PageSkeleton rows={5} label="Loading deposit" />}>
+        <DepositForm />
+      </Suspense>
     </>
   );
 }

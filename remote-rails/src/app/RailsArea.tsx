@@ -1,14 +1,17 @@
 import { NotFoundView, PageSkeleton } from '@dash/shared';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { OffRampPage, OnRampPage } from '../features/ramps/routes/RampPages';
-import { TransactionPage } from '../features/transactions/routes/TransactionPage';
-import { TransactionsPage } from '../features/transactions/routes/TransactionsPage';
+import { TransactionsSkeleton } from '../features/transactions/components/TransactionsSkeleton';
 import { AreaProbe } from './AreaProbe';
 
 // Lazy: the counterparty pages bring their forms and the CLABE/Pix helpers only when opened.
 const BlockchainWalletsPage = lazy(() => import('../features/wallets/routes/BlockchainWalletsPage'));
 const BankBeneficiariesPage = lazy(() => import('../features/beneficiaries/routes/BankBeneficiariesPage'));
+// Lazy too: the money pages (and the QR code library) load when opened, behind their skeletons.
+const TransactionsPage = lazy(() => import('../features/transactions/routes/TransactionsPage'));
+const TransactionPage = lazy(() => import('../features/transactions/routes/TransactionPage'));
+const OnRampPage = lazy(() => import('../features/ramps/routes/OnRampPage'));
+const OffRampPage = lazy(() => import('../features/ramps/routes/OffRampPage'));
 
 /** /org/{org}/rails/*: transactions, ramps, registered wallets and bank beneficiaries. */
 export default function RailsArea() {
@@ -17,10 +20,38 @@ export default function RailsArea() {
       <AreaProbe />
       <Routes>
         <Route index element={<Navigate to="transactions" replace />} />
-        <Route path="transactions" element={<TransactionsPage />} />
-        <Route path="transactions/:transaction" element={<TransactionPage />} />
-        <Route path="on-ramp" element={<OnRampPage />} />
-        <Route path="off-ramp" element={<OffRampPage />} />
+        <Route
+          path="transactions"
+          element={
+            <Suspense fallback={<TransactionsSkeleton />}>
+              <TransactionsPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="transactions/:transaction"
+          element={
+            <Suspense fallback={<PageSkeleton rows={6} label="Loading transaction" />}>
+              <TransactionPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="on-ramp"
+          element={
+            <Suspense fallback={<PageSkeleton rows={5} label="Loading on-ramp" />}>
+              <OnRampPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="off-ramp"
+          element={
+            <Suspense fallback={<PageSkeleton rows={5} label="Loading off-ramp" />}>
+              <OffRampPage />
+            </Suspense>
+          }
+        />
         <Route
           path="blockchain-wallets"
           element={

@@ -32,6 +32,8 @@ export interface ApiRequest<S extends z.ZodType> {
   formData?: FormData;
   /** Organization-scoped calls name the organization in the x-organization-uid header. */
   organizationUid?: string;
+  /** Extra request headers (e.g. Idempotency-Key on a POST that moves money). */
+  headers?: Record<string, string>;
   /** Schema of a successful answer; `null` for calls answered with 204 No Content. */
   response: S | null;
   /** The catalogue message this call fails with. */
@@ -40,7 +42,7 @@ export interface ApiRequest<S extends z.ZodType> {
 }
 
 export async function apiRequest<S extends z.ZodType>(request: ApiRequest<S>): Promise<z.output<S>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   if (request.body !== undefined && request.formData === undefined)
     headers['content-type'] = 'application/json';
   if (request.organizationUid) headers[ORGANIZATION_HEADER] = request.organizationUid;

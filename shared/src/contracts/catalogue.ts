@@ -59,6 +59,13 @@ export const ERROR_MESSAGES = {
   fetchKybQueue: 'Failed to fetch the review queue. Please try again later.',
   fetchKybReview: 'Failed to fetch the KYB application under review. Please try again later.',
   decideKyb: 'Failed to record the KYB decision. Please try again later.',
+  fetchTransactions: 'Failed to fetch transactions. Please try again later.',
+  fetchTransaction: 'Failed to fetch transaction. Please try again later.',
+  createQuote: 'Failed to get a quote. Please try again later.',
+  createOnRamp: 'Failed to start the on-ramp. Please try again later.',
+  createOffRamp: 'Failed to start the off-ramp. Please try again later.',
+  createDeposit: 'Failed to create the deposit. Please try again later.',
+  approveTransfer: 'Failed to approve the transfer. Please try again later.',
 } as const;
 
 export type TErrorMessageKey = keyof typeof ERROR_MESSAGES;

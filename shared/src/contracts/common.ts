@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'GONE',
+  /** 422: a well-formed request that cannot be processed as sent (an Idempotency-Key reused with another body). */
+  'UNPROCESSABLE',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',

@@ -21,6 +21,8 @@ export const ZOrganizationEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('kyb.updated') }),
   /** A document was added to the organization's documents. */
   z.object({ type: z.literal('document.created'), documentUid: ZUid }),
+  /** A transfer was created or changed status (provider webhook, reconciliation, approval). */
+  z.object({ type: z.literal('transfer.updated'), transferUid: ZUid }),
 ]);
 export type TOrganizationEvent = z.infer<typeof ZOrganizationEvent>;
 export type TOrganizationEventType = TOrganizationEvent['type'];

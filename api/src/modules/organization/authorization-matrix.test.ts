@@ -19,8 +19,10 @@ import {
   bankBeneficiaries,
   organizations,
   providerAccounts,
+  quotes,
   registeredWallets,
   signingDevices,
+  transfers,
   walletSigners,
   wallets,
 } from '../../db/schema';
@@ -73,11 +75,13 @@ const ask = (
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
+  headers?: Record<string, string>,
 ) =>
   call(scene.testApp.app, method, path, {
     ...(scene.cookie ? { cookie: scene.cookie } : {}),
     organization: scene.organization.uid,
     ...(body === undefined ? {} : { body }),
+    ...(headers ? { headers } : {}),
   });
 
 const get = (scene: Scene, url: string) =>
@@ -654,7 +658,186 @@ const ENDPOINTS: Endpoint[] = [
     send: (scene) => ask(scene, 'DELETE', `/rails/bank-beneficiaries/${scene.bankBeneficiaryUid}`),
     expected: repliers(204),
   },
+  {
+    name: 'POST rails/quotes',
+    permission: 'rails.write',
+    approvedOnly: true,
+    // No Active account with the provider: the allowed callers get past the guard to its 409.
+    send: async (scene) => {
+      const provider = await createCatalogueProvider(scene.testApp.db);
+      return ask(scene, 'POST', '/rails/quotes', {
+        providerUid: provider.uid,
+        type: 'on_ramp',
+        currency: 'BRL',
+        network: 'polygon-amoy',
+        amount: '100',
+      });
+    },
+    expected: repliers(409),
+  },
+  {
+    name: 'POST rails/on-ramps',
+    permission: 'rails.write',
+    approvedOnly: true,
+    send: async (scene) => {
+      const { quoteUid } = await insertMoney(scene, 'on_ramp');
+      return ask(
+        scene,
+        'POST',
+        '/rails/on-ramps',
+        { quoteUid, walletUid: scene.registeredWalletUid },
+        {
+          'idempotency-key': 'matrix',
+        },
+      );
+    },
+    // The quote is expired: past the guard, the answer is the quote's 409.
+    expected: repliers(409),
+  },
+  {
+    name: 'POST rails/off-ramps',
+    permission: 'rails.write',
+    approvedOnly: true,
+    send: async (scene) => {
+      const { quoteUid } = await insertMoney(scene, 'off_ramp');
+      return ask(
+        scene,
+        'POST',
+        '/rails/off-ramps',
+        { quoteUid, bankBeneficiaryUid: scene.bankBeneficiaryUid },
+        {
+          'idempotency-key': 'matrix',
+        },
+      );
+    },
+    expected: repliers(409),
+  },
+  {
+    name: 'POST deposits',
+    permission: 'rails.write',
+    approvedOnly: true,
+    // No Idempotency-Key: past the guard, the answer is the key's 400.
+    send: (scene) =>
+      ask(scene, 'POST', '/deposits', {
+        provider: 'Transfero',
+        currencyId: 'BRL',
+        stablecoinId: 'testbrz',
+        networkId: 'polygon-amoy',
+        amount: '10',
+        targetWalletUid: scene.registeredWalletUid,
+      }),
+    expected: repliers(400),
+  },
+  {
+    name: 'POST rails/transactions/{transferUid}/approve',
+    permission: 'rails.write',
+    approvedOnly: true,
+    send: async (scene) => {
+      const { transferUid } = await insertMoney(scene, 'off_ramp');
+      return ask(scene, 'POST', `/rails/transactions/${transferUid}/approve`);
+    },
+    // The transfer does not wait for an approval: 409 past the guard.
+    expected: repliers(409),
+  },
+  {
+    name: 'GET rails/transactions',
+    permission: 'rails.read',
+    approvedOnly: true,
+    send: (scene) => ask(scene, 'GET', '/rails/transactions?page=1&size=10'),
+    expected: everyMember(200),
+  },
+  {
+    name: 'GET organizations/{orgUid}/transactions/export.csv (a link: organization in the path)',
+    permission: 'rails.read',
+    approvedOnly: true,
+    send: (scene) => get(scene, `/api/v0/organizations/${scene.organization.uid}/transactions/export.csv`),
+    expected: everyMember(200),
+  },
+  {
+    name: 'GET rails/transactions/{transferUid}',
+    permission: 'rails.read',
+    approvedOnly: true,
+    send: async (scene) => {
+      const { transferUid } = await insertMoney(scene, 'on_ramp');
+      return ask(scene, 'GET', `/rails/transactions/${transferUid}`);
+    },
+    expected: everyMember(200),
+  },
+  {
+    name: 'GET rails/balances',
+    permission: 'rails.read',
+    approvedOnly: true,
+    send: (scene) => ask(scene, 'GET', '/rails/balances'),
+    expected: everyMember(200),
+  },
+  {
+    name: 'GET rails/settings',
+    permission: 'rails.read',
+    approvedOnly: true,
+    send: (scene) => ask(scene, 'GET', '/rails/settings'),
+    expected: everyMember(200),
+  },
+  {
+    name: 'PUT rails/settings',
+    permission: 'organization.update',
+    approvedOnly: true,
+    send: (scene) => ask(scene, 'PUT', '/rails/settings', { offRampApprovalThreshold: '1000' }),
+    expected: adminOnly(200),
+  },
 ];
+
+/** A provider, an expired quote and a transfer from it (awaiting funds), written directly. */
+async function insertMoney(scene: Scene, type: 'on_ramp' | 'off_ramp') {
+  const { db } = scene.testApp;
+  const provider = await createCatalogueProvider(db);
+  const organizationUid = scene.organization.uid;
+  const amounts = {
+    network: 'polygon-amoy' as const,
+    fiatCurrency: 'BRL',
+    sourceCurrency: type === 'on_ramp' ? 'BRL' : 'testbrz',
+    sourceAmount: '100',
+    targetCurrency: type === 'on_ramp' ? 'testbrz' : 'BRL',
+    targetAmount: '98.5',
+    rate: '1',
+    fee: '1.5',
+    feeCurrency: 'BRL',
+  };
+  await db.insert(providerAccounts).values({ organizationUid, providerUid: provider.uid, status: 'Active' });
+  const [used] = await db
+    .insert(quotes)
+    .values({
+      organizationUid,
+      providerUid: provider.uid,
+      type,
+      externalId: 'quo_used',
+      expiresAt: new Date(),
+      ...amounts,
+    })
+    .returning();
+  const [expired] = await db
+    .insert(quotes)
+    .values({
+      organizationUid,
+      providerUid: provider.uid,
+      type,
+      externalId: 'quo_expired',
+      expiresAt: new Date(Date.now() - 60_000),
+      ...amounts,
+    })
+    .returning();
+  const [transfer] = await db
+    .insert(transfers)
+    .values({
+      organizationUid,
+      providerUid: provider.uid,
+      quoteUid: used?.uid ?? '',
+      type,
+      status: 'awaiting_funds',
+      ...amounts,
+    })
+    .returning();
+  return { quoteUid: expired?.uid ?? '', transferUid: transfer?.uid ?? '' };
+}
 
 /** Makes a member a proposed wallet signer with a signing device of their own (set when `ready`). */
 async function makeSigner(scene: Scene, userUid: string | undefined, options: { ready?: boolean } = {}) {

@@ -18,7 +18,7 @@ import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
 import { enqueueJob, type JobDefinition } from '../../jobs/runner';
-import { type ProviderOnboarding, WebhookRefused } from '../../providers/adapter';
+import { type ProviderOnboarding, type ProviderTransfer, WebhookRefused } from '../../providers/adapter';
 import { ProviderError } from '../../providers/http-client';
 import type { ProviderAdapters } from '../../providers/registry';
 import {
@@ -60,6 +60,17 @@ export interface ProviderServiceDeps {
    */
   kybData(organizationUid: string): Promise<Record<string, unknown> | null>;
   log: FastifyBaseLogger;
+  /**
+   * Transfer webhooks go to the transfers module (wired in app.ts), inside the transaction that
+   * stores the event id; it answers what to do after the commit (publish an event, wake the runner).
+   */
+  transferUpdates?: {
+    apply(
+      tx: Database,
+      providerUid: string,
+      transfer: ProviderTransfer,
+    ): Promise<(() => Promise<void>) | undefined>;
+  };
 }
 
 /** Where a provider's view of an onboarding puts our account. */
@@ -325,6 +336,20 @@ export function createProviderService(deps: ProviderServiceDeps) {
           throw new AppError('UNAUTHENTICATED', PROVIDER_WEBHOOK_SIGNATURE_MESSAGE);
         }
         throw new AppError('VALIDATION', PROVIDER_WEBHOOK_UNKNOWN_EVENT_MESSAGE);
+      }
+
+      if (event.type === 'transfer.updated') {
+        const { transferUpdates } = deps;
+        if (!transferUpdates) throw new AppError('VALIDATION', PROVIDER_WEBHOOK_UNKNOWN_EVENT_MESSAGE);
+        const outcome = await db.transaction(async (tx) => {
+          const fresh = await recordWebhookEvent(tx, { providerUid, eventId: event.id, type: event.type });
+          if (!fresh) return { duplicate: true, after: undefined };
+          return { duplicate: false, after: await transferUpdates.apply(tx, providerUid, event.transfer) };
+        });
+        if (outcome.duplicate)
+          log.info({ providerUid, eventId: event.id }, 'Duplicate provider webhook ignored');
+        await outcome.after?.();
+        return { duplicate: outcome.duplicate };
       }
 
       const outcome = await db.transaction(async (tx) => {

@@ -1,13 +1,213 @@
-import { readTransactionsPaging } from '@dash/shared';
-import { useSearchParams } from 'react-router-dom';
-import { PlannedPage } from '../../../components/PlannedPage';
+import {
+  can,
+  FIAT_CURRENCIES,
+  formatDate,
+  LoadFailed,
+  paths,
+  TRANSACTIONS_PAGE_SIZE_MAX,
+  TRANSFER_STATUS_LABELS,
+  TRANSFER_STATUSES,
+  TRANSFER_TYPE_LABELS,
+  TRANSFER_TYPES,
+  transactionsExportPath,
+  useCurrentOrganization,
+  useTransactionsQuery,
+} from '@dash/shared';
+import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router-dom';
+import { TransactionsSkeleton } from '../components/TransactionsSkeleton';
+import { TransferStatusBadge } from '../components/TransferStatusBadge';
+import { useTransferEvents } from '../hooks/useTransferEvents';
+import { readTransactionsSearch } from '../transactions-search';
 
-export function TransactionsPage() {
-  const [search] = useSearchParams();
-  const { page, size } = readTransactionsPaging(search);
+const TYPE_OPTIONS = TRANSFER_TYPES.map((type) => ({ value: type, label: TRANSFER_TYPE_LABELS[type] }));
+const STATUS_OPTIONS = TRANSFER_STATUSES.map((status) => ({
+  value: status,
+  label: TRANSFER_STATUS_LABELS[status],
+}));
+const CURRENCY_OPTIONS = FIAT_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
+const SIZE_OPTIONS = ['10', '25', '50', String(TRANSACTIONS_PAGE_SIZE_MAX)];
+
+/** /org/{org}/rails/transactions: every on-ramp, off-ramp and deposit, newest first, filtered and paged. */
+export default function TransactionsPage() {
+  const organization = useCurrentOrganization();
+  const [search, setSearch] = useSearchParams();
+  const query = readTransactionsSearch(search);
+  useTransferEvents(organization.uid);
+  const list = useTransactionsQuery(organization.uid, query);
+  const { page, size, ...filters } = query;
+  const set = (key: string, value: string | null) => {
+    const next = new URLSearchParams(search);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'page') next.delete('page');
+    setSearch(next);
+  };
+  // Past the count cap the total is a lower bound: "of 1000+" pages, and Next stays available.
+  const exact = list.data?.totalIsExact ?? true;
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / size)) : 1;
+
   return (
-    <PlannedPage title="Transactions">
-      Page {page}, {size} per page: your organization's transfers between bank rails and wallets.
-    </PlannedPage>
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            Transactions
+          </Title>
+          <Text c="dimmed" size="sm">
+            Your organization's on-ramps, off-ramps and deposits, newest first.
+          </Text>
+        </Stack>
+        {can(organization.role, 'rails.write') ? (
+          <Group gap="xs">
+            <Button component={Link} to={paths.org.rails.onRamp(organization.slug)} variant="light">
+              New on-ramp
+            </Button>
+            <Button component={Link} to={paths.org.rails.offRamp(organization.slug)} variant="light">
+              New off-ramp
+            </Button>
+          </Group>
+        ) : null}
+      </Group>
+
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select
+          label="Type"
+          placeholder="All"
+          data={TYPE_OPTIONS}
+          clearable
+          value={filters.type ?? null}
+          onChange={(value) => set('type', value)}
+          w={150}
+        />
+        <Select
+          label="Status"
+          placeholder="All"
+          data={STATUS_OPTIONS}
+          clearable
+          value={filters.status ?? null}
+          onChange={(value) => set('status', value)}
+          w={190}
+        />
+        <Select
+          label="Currency"
+          placeholder="All"
+          data={CURRENCY_OPTIONS}
+          clearable
+          value={filters.currency ?? null}
+          onChange={(value) => set('currency', value)}
+          w={120}
+        />
+        <TextInput
+          label="From"
+          type="date"
+          value={filters.from ?? ''}
+          onChange={(event) => set('from', event.currentTarget.value)}
+          w={160}
+        />
+        <TextInput
+          label="To"
+          type="date"
+          value={filters.to ?? ''}
+          onChange={(event) => set('to', event.currentTarget.value)}
+          w={160}
+        />
+        <Button
+          component="a"
+          href={transactionsExportPath(organization.uid, filters)}
+          download
+          variant="default"
+        >
+          Export CSV
+        </Button>
+      </Group>
+
+      {list.isPending ? (
+        <TransactionsSkeleton rows={size} />
+      ) : list.isError ? (
+        <LoadFailed error={list.error} onRetry={() => list.refetch()} />
+      ) : list.data.data.length === 0 ? (
+        <Text c="dimmed">No transactions match.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={860}>
+          <Table verticalSpacing="xs" aria-label="Transactions">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Provider</Table.Th>
+                <Table.Th>Sent</Table.Th>
+                <Table.Th>Received</Table.Th>
+                <Table.Th>To</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.data.map((transfer) => (
+                <Table.Tr key={transfer.uid}>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={paths.org.rails.transaction(organization.slug, transfer.uid)}
+                      size="sm"
+                    >
+                      {formatDate(transfer.createdAt)}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{TRANSFER_TYPE_LABELS[transfer.type]}</Table.Td>
+                  <Table.Td>
+                    <TransferStatusBadge status={transfer.status} />
+                  </Table.Td>
+                  <Table.Td>{transfer.provider.name}</Table.Td>
+                  <Table.Td ff="monospace">
+                    {transfer.sourceAmount} {transfer.sourceCurrency}
+                  </Table.Td>
+                  <Table.Td ff="monospace">
+                    {transfer.targetAmount} {transfer.targetCurrency}
+                  </Table.Td>
+                  <Table.Td>{transfer.wallet?.name ?? transfer.bankBeneficiary?.name ?? ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <Group justify="space-between">
+        <Group gap="xs">
+          <Button
+            variant="default"
+            size="xs"
+            disabled={page <= 1}
+            onClick={() => set('page', String(page - 1))}
+          >
+            Previous page
+          </Button>
+          <Text size="sm" aria-live="polite">
+            Page {page} of {pages}
+            {exact ? '' : '+'}
+            {list.data ? ` (${list.data.total}${exact ? '' : '+'} transactions)` : ''}
+          </Text>
+          <Button
+            variant="default"
+            size="xs"
+            disabled={exact && page >= pages}
+            onClick={() => set('page', String(page + 1))}
+          >
+            Next page
+          </Button>
+        </Group>
+        <Select
+          aria-label="Rows per page"
+          data={SIZE_OPTIONS}
+          value={SIZE_OPTIONS.includes(String(size)) ? String(size) : null}
+          placeholder={String(size)}
+          onChange={(value) => set('size', value)}
+          allowDeselect={false}
+          w={90}
+          size="xs"
+        />
+      </Group>
+    </Stack>
   );
 }

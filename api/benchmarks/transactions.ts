@@ -1,0 +1,174 @@
+/**
+ * Benchmark of the transactions list and CSV export on PostgreSQL (issue 11): one organization with
+ * 100,000 transfers; GET rails/transactions at a fixed arrival rate (random pages, with and without
+ * filters) for p50/p95/p99; the CSV export of all of them (time and the process's peak RSS).
+ *
+ *   cd api && npx tsx benchmarks/transactions.ts [rate=1000] [seconds=10] [transfers=100000]
+ *
+ * Starts a throwaway PostgreSQL (initdb on PATH), the API in this process (read cache off: every
+ * request reaches the database) and the load from this process too, so on a small machine the load
+ * generator competes with the API for CPU: the figures are an upper bound.
+ */
+import { sql } from 'drizzle-orm';
+import { startThrowawayPostgres } from '../../shell/scripts/throwaway-postgres.mjs';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createDatabase } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { DEMO_USER, seed } from '../src/db/seed';
+import { seedProviderCatalogue } from '../src/db/seed-providers';
+
+const [rate = 1000, seconds = 10, count = 100_000] = process.argv.slice(2).map(Number);
+const pg = await startThrowawayPostgres();
+if (!pg) throw new Error('No PostgreSQL (initdb) found');
+const config = loadConfig({ DATABASE_URL: pg.url, LOG_LEVEL: 'silent', NODE_ENV: 'development' });
+const database = await createDatabase(config);
+try {
+  await migrate(database);
+  const { organizationUid, userUid } = await seed(database.db);
+  await seedProviderCatalogue(database.db);
+  const started = performance.now();
+  await database.db.execute(sql`
+    with provider as (select uid from providers where name = 'Transfero' limit 1),
+    q as (
+      insert into quotes (organization_uid, provider_uid, type, network, fiat_currency, source_currency,
+        source_amount, target_currency, target_amount, rate, fee, fee_currency, external_id, expires_at, created_at)
+      select ${organizationUid}::uuid, provider.uid, case when i % 3 = 0 then 'off_ramp' else 'on_ramp' end,
+        'polygon-amoy', case when i % 5 = 0 then 'MXN' else 'BRL' end, 'BRL', (100 + i % 9000)::numeric, 'testbrz',
+        (98 + i % 9000)::numeric, 1, 2, 'BRL', 'quo_bench_' || i, now(), now() - (i || ' minutes')::interval
+      from generate_series(1, ${count}) as i, provider
+      returning uid, organization_uid, provider_uid, type, network, fiat_currency, source_currency, source_amount,
+        target_currency, target_amount, rate, fee, fee_currency, created_at
+    )
+    insert into transfers (organization_uid, provider_uid, quote_uid, type, status, network, fiat_currency,
+      source_currency, source_amount, target_currency, target_amount, rate, fee, fee_currency, created_by,
+      created_at, updated_at, external_id)
+    select organization_uid, provider_uid, uid, type,
+      (array['awaiting_funds','funds_received','payment_submitted','completed','failed','returned','canceled'])[1 + (extract(epoch from created_at)::bigint / 60) % 7],
+      network, fiat_currency, source_currency, source_amount, target_currency, target_amount, rate, fee, fee_currency,
+      ${userUid}::uuid, created_at, created_at, 'trf_bench'
+    from q`);
+  // What autovacuum does on a live database: statistics and the visibility map (index-only counts).
+  await database.db.execute(sql`vacuum analyze`);
+  console.log(`Seeded ${count} transfers in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const app = await buildApp({ config, db: database.db, cacheReads: process.env.BENCH_CACHE === '1' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v0`;
+  const json = { 'content-type': 'application/json' };
+  await app.inject({
+    method: 'POST',
+    url: '/api/v0/auth',
+    headers: json,
+    payload: JSON.stringify({ email: DEMO_USER.email }),
+  });
+  const mails = (
+    await app.inject({ method: 'GET', url: `/api/v0/dev/mailbox?to=${DEMO_USER.email}` })
+  ).json() as { links: string[] }[];
+  const link = mails[0]?.links.find((url) => url.includes('/auth/')) ?? '';
+  const verified = await app.inject({
+    method: 'POST',
+    url: `/api/v0/auth/${new URL(link).pathname.split('/').pop()}`,
+    headers: json,
+    payload: '{}',
+  });
+  const session = (verified.cookies as { name: string; value: string }[]).find(
+    (candidate) => candidate.value !== '',
+  );
+  const cookie = session ? `${session.name}=${session.value}` : '';
+  const headers = { cookie, 'x-organization-uid': organizationUid };
+
+  const filters = [
+    '',
+    '&status=completed',
+    '&type=on_ramp',
+    '&currency=MXN',
+    '&status=failed&currency=BRL',
+    '&from=2026-01-01&to=2026-12-31',
+  ];
+  const probe = await fetch(`${base}/rails/transactions?page=1&size=100`, { headers });
+  if (probe.status !== 200)
+    throw new Error(`GET rails/transactions answered ${probe.status}: ${await probe.text()}`);
+
+  if (process.env.BENCH_EXPLAIN === '1') {
+    for (const query of [
+      sql`explain analyze select t.*, p.name from transfers t join providers p on p.uid = t.provider_uid left join users c on c.uid = t.created_by left join users a on a.uid = t.approved_by where t.organization_uid = ${organizationUid} order by t.created_at desc, t.uid desc limit 100 offset 4000`,
+      sql`explain analyze select count(*) from transfers where organization_uid = ${organizationUid}`,
+      sql`explain analyze select t.* from transfers t where t.organization_uid = ${organizationUid} and status = 'failed' order by t.created_at desc, t.uid desc limit 100 offset 1000`,
+    ]) {
+      const result = await database.db.execute(query);
+      console.log(
+        (result as unknown as { rows: { 'QUERY PLAN': string }[] }).rows
+          .map((row) => row['QUERY PLAN'])
+          .join('\n'),
+      );
+    }
+    const t = performance.now();
+    for (let i = 0; i < 20; i += 1)
+      await fetch(`${base}/rails/transactions?page=${i + 1}&size=100`, { headers }).then((r) =>
+        r.arrayBuffer(),
+      );
+    console.log(`20 sequential requests: ${((performance.now() - t) / 20).toFixed(1)} ms each`);
+  }
+  const latencies: number[] = [];
+  let errors = 0;
+  const total = rate * seconds;
+  const pending: Promise<void>[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < total; i += 1) {
+    const due = t0 + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const page = 1 + Math.floor(Math.random() * 50);
+    const size = [10, 25, 100][i % 3];
+    const url = `${base}/rails/transactions?page=${page}&size=${size}${filters[i % filters.length]}`;
+    const sent = performance.now();
+    pending.push(
+      fetch(url, { headers })
+        .then(async (response) => {
+          await response.arrayBuffer();
+          if (response.status !== 200) errors += 1;
+          latencies.push(performance.now() - sent);
+        })
+        .catch(() => {
+          errors += 1;
+        }),
+    );
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]?.toFixed(1);
+  console.log(
+    `GET rails/transactions: ${latencies.length} answers in ${elapsed.toFixed(1)} s (${(latencies.length / elapsed).toFixed(0)} req/s offered ${rate}), errors ${errors}; p50 ${at(50)} ms, p95 ${at(95)} ms, p99 ${at(99)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`,
+  );
+
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 20);
+  const rssBefore = process.memoryUsage().rss;
+  const csvStart = performance.now();
+  const csv = await fetch(`${base}/organizations/${organizationUid}/transactions/export.csv`, {
+    headers: { cookie },
+  });
+  let bytes = 0;
+  let lines = 0;
+  const reader = csv.body?.getReader();
+  for (;;) {
+    const chunk = await reader?.read();
+    if (!chunk || chunk.done) break;
+    bytes += chunk.value.length;
+    for (const byte of chunk.value) if (byte === 10) lines += 1;
+  }
+  clearInterval(sampler);
+  console.log(
+    `CSV export: ${lines - 1} rows, ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - csvStart) / 1000).toFixed(2)} s; RSS ${(rssBefore / 1e6).toFixed(0)} MB before, peak ${(peakRss / 1e6).toFixed(0)} MB`,
+  );
+  await app.close();
+} finally {
+  await database.close();
+  await pg.stop();
+}

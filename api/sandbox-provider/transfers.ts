@@ -1,0 +1,293 @@
+import { randomBytes } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { createStaticPix, hasError } from 'pix-utils';
+import type { SandboxQuote, SandboxTransfer, SandboxTransferStatus } from './store';
+
+/**
+ * The sandbox's money side: quotes, transfers and their deposit instructions, with deterministic
+ * rates and fees, like a BRL/MXN stablecoin provider. Amounts are decimal strings; arithmetic is
+ * decimal.js, never JS numbers.
+ *
+ * On-ramp: fiat in (Pix BR Code for BRL, SPEI CLABE + reference for MXN), stablecoin out to the
+ * wallet. Off-ramp: stablecoin in at the provider's deposit address, fiat paid out to the bank.
+ */
+export const SANDBOX_STABLECOIN: Record<string, string> = { BRL: 'testbrz', MXN: 'USDC' };
+/** Stablecoin units per fiat unit. */
+const RATE: Record<string, string> = { BRL: '1', MXN: '0.0580' };
+const FEE: Record<string, { percentage: string; fixed: string }> = {
+  BRL: { percentage: '0.50', fixed: '1.00' },
+  MXN: { percentage: '0.30', fixed: '5.00' },
+};
+/** The sandbox's Pix key and SPEI CLABE (a valid CLABE with its check digit). */
+export const SANDBOX_PIX_KEY = 'b5fbd3a1-9f4e-4a53-a2ac-0f2c0c4b9c11';
+export const SANDBOX_CLABE = '646180157000000004';
+/** The provider's deposit address for off-ramps (EVM networks; Solana gets its own). */
+const DEPOSIT_ADDRESS_EVM = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+const DEPOSIT_ADDRESS_SOLANA = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+
+export class SandboxRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const money = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
+const token = (value: Decimal) => value.toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed(6);
+
+function feeOf(currency: string, fiatAmount: Decimal): Decimal {
+  const fee = FEE[currency];
+  if (!fee) throw new SandboxRefusal(400, 'unsupported_currency', `Currency ${currency} is not offered.`);
+  return fiatAmount.mul(fee.percentage).div(100).add(fee.fixed).toDecimalPlaces(2, Decimal.ROUND_UP);
+}
+
+export function makeQuote(
+  account: string,
+  body: Record<string, unknown>,
+  quoteSeconds: number,
+  now = new Date(),
+): SandboxQuote {
+  const { type, currency, network, amount } = body;
+  if (type !== 'on_ramp' && type !== 'off_ramp') {
+    throw new SandboxRefusal(400, 'invalid_request', 'type must be on_ramp or off_ramp.');
+  }
+  if (typeof currency !== 'string' || !RATE[currency]) {
+    throw new SandboxRefusal(400, 'unsupported_currency', 'currency must be BRL or MXN.');
+  }
+  if (typeof network !== 'string' || network === '') {
+    throw new SandboxRefusal(400, 'invalid_request', 'network is required.');
+  }
+  if (typeof amount !== 'string' || !/^\d{1,18}(\.\d{1,8})?$/.test(amount) || new Decimal(amount).lte(0)) {
+    throw new SandboxRefusal(400, 'invalid_amount', 'amount must be a positive decimal string.');
+  }
+  const rate = new Decimal(RATE[currency] as string);
+  const stablecoin = SANDBOX_STABLECOIN[currency] as string;
+  const base = {
+    id: id('quo'),
+    account,
+    type,
+    currency,
+    network,
+    expiresAt: new Date(now.getTime() + quoteSeconds * 1000).toISOString(),
+  } as const;
+  if (type === 'on_ramp') {
+    const fiat = new Decimal(amount);
+    const fee = feeOf(currency, fiat);
+    if (fee.gte(fiat))
+      throw new SandboxRefusal(400, 'amount_too_small', 'The amount does not cover the fees.');
+    return {
+      ...base,
+      sourceCurrency: currency,
+      sourceAmount: money(fiat),
+      targetCurrency: stablecoin,
+      targetAmount: token(fiat.sub(fee).mul(rate)),
+      rate: rate.toFixed(),
+      fee: money(fee),
+      feeCurrency: currency,
+    };
+  }
+  const crypto = new Decimal(amount);
+  const gross = crypto.div(rate);
+  const fee = feeOf(currency, gross);
+  if (fee.gte(gross))
+    throw new SandboxRefusal(400, 'amount_too_small', 'The amount does not cover the fees.');
+  return {
+    ...base,
+    sourceCurrency: stablecoin,
+    sourceAmount: token(crypto),
+    targetCurrency: currency,
+    targetAmount: money(gross.sub(fee)),
+    rate: new Decimal(1).div(rate).toDecimalPlaces(8).toFixed(),
+    fee: money(fee),
+    feeCurrency: currency,
+  };
+}
+
+/** A Pix BR Code (EMV, CRC16 at the end) for the amount, with the txid the payment must carry. */
+export function pixBrCode(amount: string, txid: string): string {
+  const pix = createStaticPix({
+    merchantName: 'Transfero Sandbox',
+    merchantCity: 'Sao Paulo',
+    pixKey: SANDBOX_PIX_KEY,
+    txid,
+    // The EMV field is the amount with two decimals; the quote's amount already has two.
+    transactionAmount: Number(amount),
+  });
+  if (hasError(pix)) throw new SandboxRefusal(500, 'pix_error', 'Could not build the BR Code.');
+  return pix.toBRCode();
+}
+
+export function makeTransfer(
+  account: string,
+  quote: SandboxQuote,
+  body: Record<string, unknown>,
+  now = new Date(),
+): SandboxTransfer {
+  const externalReference = body.externalReference;
+  if (typeof externalReference !== 'string' || externalReference === '') {
+    throw new SandboxRefusal(400, 'invalid_request', 'externalReference is required.');
+  }
+  if (new Date(quote.expiresAt).getTime() <= now.getTime()) {
+    throw new SandboxRefusal(409, 'quote_expired', 'The quote has expired.');
+  }
+  const destination =
+    body.destination && typeof body.destination === 'object' && !Array.isArray(body.destination)
+      ? (body.destination as Record<string, unknown>)
+      : {};
+  const transferId = id('trf');
+  const reference = transferId.slice(4, 29).replace(/[^a-zA-Z0-9]/g, '');
+  let instructions: Record<string, unknown>;
+  if (quote.type === 'on_ramp') {
+    instructions =
+      quote.currency === 'BRL'
+        ? {
+            kind: 'pix',
+            brCode: pixBrCode(quote.sourceAmount, reference),
+            txid: reference,
+            amount: quote.sourceAmount,
+          }
+        : {
+            kind: 'spei',
+            clabe: SANDBOX_CLABE,
+            reference: reference.slice(0, 7).replace(/\D/g, '7').padEnd(7, '0'),
+            beneficiary: 'Bitso Sandbox SA de CV',
+            amount: quote.sourceAmount,
+          };
+  } else {
+    instructions = {
+      kind: 'crypto',
+      network: quote.network,
+      address: quote.network === 'solana' ? DEPOSIT_ADDRESS_SOLANA : DEPOSIT_ADDRESS_EVM,
+      amount: quote.sourceAmount,
+      symbol: quote.sourceCurrency,
+      memo: null,
+    };
+  }
+  return {
+    id: transferId,
+    account,
+    externalReference,
+    quoteId: quote.id,
+    type: quote.type,
+    status: 'awaiting_funds',
+    sourceCurrency: quote.sourceCurrency,
+    sourceAmount: quote.sourceAmount,
+    targetCurrency: quote.targetCurrency,
+    targetAmount: quote.targetAmount,
+    network: quote.network,
+    instructions,
+    destination,
+    txHash: null,
+    payoutReference: null,
+    failureReason: null,
+    webhookUrl: typeof body.webhookUrl === 'string' && body.webhookUrl !== '' ? body.webhookUrl : null,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+}
+
+export const SANDBOX_TRANSFER_HELPERS = [
+  'funds-received',
+  'crypto-received',
+  'complete',
+  'payout-failed',
+  'return',
+  'cancel',
+] as const;
+export type SandboxTransferHelper = (typeof SANDBOX_TRANSFER_HELPERS)[number];
+
+const txHash = () => `0x${randomBytes(32).toString('hex')}`;
+
+/**
+ * What a test helper does to a transfer: the statuses it passes through, in order (each one is a
+ * webhook). funds-received (on-ramp): paid, stablecoin sent, completed. crypto-received (off-ramp):
+ * received, payout submitted. complete: payout done. payout-failed / return / cancel: with a reason.
+ */
+export function helperSteps(
+  transfer: SandboxTransfer,
+  helper: SandboxTransferHelper,
+  reason: string | null,
+): { status: SandboxTransferStatus; apply: (transfer: SandboxTransfer) => void }[] {
+  const refuse = (): never => {
+    throw new SandboxRefusal(
+      409,
+      'invalid_transition',
+      `Cannot ${helper} a ${transfer.type} transfer that is ${transfer.status}.`,
+    );
+  };
+  const nothing = () => undefined;
+  switch (helper) {
+    case 'funds-received':
+      if (transfer.type !== 'on_ramp' || transfer.status !== 'awaiting_funds') refuse();
+      return [
+        { status: 'funds_received', apply: nothing },
+        {
+          status: 'payment_submitted',
+          apply: (t) => {
+            t.txHash = txHash();
+          },
+        },
+        { status: 'completed', apply: nothing },
+      ];
+    case 'crypto-received':
+      if (transfer.type !== 'off_ramp' || transfer.status !== 'awaiting_funds') refuse();
+      return [
+        {
+          status: 'funds_received',
+          apply: (t) => {
+            t.txHash = txHash();
+          },
+        },
+        {
+          status: 'payment_submitted',
+          apply: (t) => {
+            t.payoutReference =
+              t.targetCurrency === 'BRL'
+                ? `E${randomBytes(15).toString('hex').toUpperCase().slice(0, 31)}`
+                : `SPEI${randomBytes(8).toString('hex').toUpperCase()}`;
+          },
+        },
+      ];
+    case 'complete':
+      if (transfer.status !== 'payment_submitted') refuse();
+      return [{ status: 'completed', apply: nothing }];
+    case 'payout-failed':
+      if (transfer.status !== 'payment_submitted' && transfer.status !== 'funds_received') refuse();
+      return [
+        {
+          status: 'failed',
+          apply: (t) => {
+            t.failureReason = reason ?? 'The receiving bank rejected the payout.';
+          },
+        },
+      ];
+    case 'return':
+      if (!['funds_received', 'payment_submitted', 'completed'].includes(transfer.status)) refuse();
+      return [
+        {
+          status: 'returned',
+          apply: (t) => {
+            t.failureReason = reason ?? 'The payment was returned by the receiving bank.';
+          },
+        },
+      ];
+    case 'cancel':
+      if (transfer.status !== 'awaiting_funds') refuse();
+      return [
+        {
+          status: 'canceled',
+          apply: (t) => {
+            t.failureReason = reason ?? 'No funds arrived before the deadline.';
+          },
+        },
+      ];
+  }
+}
+
+export const publicTransfer = ({ account: _account, webhookUrl: _webhookUrl, ...rest }: SandboxTransfer) =>
+  rest;
+export const publicQuote = ({ account: _account, ...rest }: SandboxQuote) => rest;

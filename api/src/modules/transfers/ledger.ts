@@ -1,0 +1,144 @@
+import type { TLedgerBalance } from '@dash/shared/contracts';
+import Decimal from 'decimal.js';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type LEDGER_ACCOUNT_KINDS, ledgerAccounts, ledgerEntries, type transfers } from '../../db/schema';
+
+type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+type TransferRow = typeof transfers.$inferSelect;
+
+interface Line {
+  kind: LedgerAccountKind;
+  currency: string;
+  amount: Decimal;
+}
+
+/**
+ * The lines of a transfer (signed; each currency sums to zero). On-ramp / deposit: fiat leaves the
+ * bank to the provider's exchange and fees; the exchange sends the stablecoin to the wallets.
+ * Off-ramp: the stablecoin leaves the wallets to the exchange; the exchange pays the bank and fees.
+ */
+export function transferLines(transfer: TransferRow): Line[] {
+  const source = new Decimal(transfer.sourceAmount);
+  const target = new Decimal(transfer.targetAmount);
+  const fee = new Decimal(transfer.fee);
+  if (transfer.type === 'off_ramp') {
+    return [
+      { kind: 'wallets', currency: transfer.sourceCurrency, amount: source.neg() },
+      { kind: 'provider_exchange', currency: transfer.sourceCurrency, amount: source },
+      { kind: 'provider_exchange', currency: transfer.targetCurrency, amount: target.add(fee).neg() },
+      { kind: 'provider_fees', currency: transfer.feeCurrency, amount: fee },
+      { kind: 'bank', currency: transfer.targetCurrency, amount: target },
+    ];
+  }
+  return [
+    { kind: 'bank', currency: transfer.sourceCurrency, amount: source.neg() },
+    { kind: 'provider_fees', currency: transfer.feeCurrency, amount: fee },
+    { kind: 'provider_exchange', currency: transfer.sourceCurrency, amount: source.sub(fee) },
+    { kind: 'provider_exchange', currency: transfer.targetCurrency, amount: target.neg() },
+    { kind: 'wallets', currency: transfer.targetCurrency, amount: target },
+  ];
+}
+
+/** Each currency of a set of lines sums to zero: a posting that does not is a bug, never written. */
+export function assertBalanced(lines: Line[]): void {
+  const sums = new Map<string, Decimal>();
+  for (const line of lines) {
+    sums.set(line.currency, (sums.get(line.currency) ?? new Decimal(0)).add(line.amount));
+  }
+  for (const [currency, sum] of sums) {
+    if (!sum.isZero()) throw new Error(`Unbalanced ledger posting: ${currency} sums to ${sum.toFixed()}`);
+  }
+}
+
+async function accountUid(tx: Database, organizationUid: string, kind: LedgerAccountKind, currency: string) {
+  await tx.insert(ledgerAccounts).values({ organizationUid, kind, currency }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ uid: ledgerAccounts.uid })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.organizationUid, organizationUid),
+        eq(ledgerAccounts.kind, kind),
+        eq(ledgerAccounts.currency, currency),
+      ),
+    );
+  if (!row) throw new Error('ledger account vanished');
+  return row.uid;
+}
+
+async function writeLines(
+  tx: Database,
+  transfer: TransferRow,
+  posting: 'transfer' | 'reversal',
+  status: 'pending' | 'posted',
+  lines: Line[],
+): Promise<void> {
+  assertBalanced(lines);
+  const values = [];
+  for (const line of lines) {
+    values.push({
+      organizationUid: transfer.organizationUid,
+      accountUid: await accountUid(tx, transfer.organizationUid, line.kind, line.currency),
+      transferUid: transfer.uid,
+      posting,
+      currency: line.currency,
+      amount: line.amount.toFixed(),
+      status,
+      ...(status === 'posted' ? { postedAt: new Date() } : {}),
+    });
+  }
+  await tx.insert(ledgerEntries).values(values);
+}
+
+/** When a transfer is created: its whole movement as pending lines. */
+export function postPending(tx: Database, transfer: TransferRow): Promise<void> {
+  return writeLines(tx, transfer, 'transfer', 'pending', transferLines(transfer));
+}
+
+/**
+ * Moves the ledger with the transfer's new status, in the transaction of the change: completed
+ * posts the pending lines; failed, canceled or returned before completion archives them; returned
+ * after completion posts reversing lines (posted lines are never changed).
+ */
+export async function settle(
+  tx: Database,
+  transfer: TransferRow,
+  from: TransferRow['status'],
+  to: TransferRow['status'],
+): Promise<void> {
+  const pendingOfTransfer = and(
+    eq(ledgerEntries.transferUid, transfer.uid),
+    eq(ledgerEntries.posting, 'transfer'),
+    eq(ledgerEntries.status, 'pending'),
+  );
+  if (to === 'completed') {
+    await tx.update(ledgerEntries).set({ status: 'posted', postedAt: new Date() }).where(pendingOfTransfer);
+  } else if (to === 'returned' && from === 'completed') {
+    const reversed = transferLines(transfer).map((line) => ({ ...line, amount: line.amount.neg() }));
+    await writeLines(tx, transfer, 'reversal', 'posted', reversed);
+  } else if (to === 'failed' || to === 'canceled' || to === 'returned') {
+    await tx.update(ledgerEntries).set({ status: 'archived' }).where(pendingOfTransfer);
+  }
+}
+
+/** Balances per account and currency: posted and pending apart (archived lines count nowhere). */
+export async function ledgerBalances(db: Database, organizationUid: string): Promise<TLedgerBalance[]> {
+  const rows = await db
+    .select({
+      account: ledgerAccounts.kind,
+      currency: ledgerAccounts.currency,
+      posted: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.status} = 'posted'), 0)::text`,
+      pending: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.status} = 'pending'), 0)::text`,
+    })
+    .from(ledgerAccounts)
+    .leftJoin(ledgerEntries, eq(ledgerEntries.accountUid, ledgerAccounts.uid))
+    .where(eq(ledgerAccounts.organizationUid, organizationUid))
+    .groupBy(ledgerAccounts.kind, ledgerAccounts.currency)
+    .orderBy(ledgerAccounts.currency, ledgerAccounts.kind);
+  return rows.map((row) => ({
+    ...row,
+    posted: new Decimal(row.posted).toFixed(),
+    pending: new Decimal(row.pending).toFixed(),
+  }));
+}

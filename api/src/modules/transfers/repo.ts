@@ -1,0 +1,306 @@
+import {
+  PENDING_TRANSFER_STATUSES,
+  TRANSACTIONS_COUNT_CAP,
+  type TTransactionsFilters,
+  type TTransfer,
+  type TTransferEvent,
+} from '@dash/shared/contracts';
+import { and, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import {
+  organizations,
+  providers,
+  quotes,
+  registeredWallets,
+  transferEvents,
+  transfers,
+  users,
+} from '../../db/schema';
+
+export type TransferRow = typeof transfers.$inferSelect;
+export type QuoteRow = typeof quotes.$inferSelect;
+
+export async function insertQuote(db: Database, values: typeof quotes.$inferInsert): Promise<QuoteRow> {
+  const [row] = await db.insert(quotes).values(values).returning();
+  if (!row) throw new Error('quote not inserted');
+  return row;
+}
+
+export async function lockQuote(db: Database, organizationUid: string, uid: string) {
+  const [row] = await db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.organizationUid, organizationUid), eq(quotes.uid, uid)))
+    .for('update');
+  return row;
+}
+
+export async function markQuoteUsed(db: Database, quoteUid: string, transferUid: string) {
+  await db.update(quotes).set({ usedBy: transferUid }).where(eq(quotes.uid, quoteUid));
+}
+
+export async function insertTransfer(
+  db: Database,
+  values: typeof transfers.$inferInsert,
+): Promise<TransferRow> {
+  const [row] = await db.insert(transfers).values(values).returning();
+  if (!row) throw new Error('transfer not inserted');
+  return row;
+}
+
+export async function lockTransfer(db: Database, uid: string): Promise<TransferRow | undefined> {
+  const [row] = await db.select().from(transfers).where(eq(transfers.uid, uid)).for('update');
+  return row;
+}
+
+export async function updateTransfer(
+  db: Database,
+  uid: string,
+  values: Partial<typeof transfers.$inferInsert>,
+) {
+  const [row] = await db
+    .update(transfers)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(transfers.uid, uid))
+    .returning();
+  if (!row) throw new Error('transfer vanished');
+  return row;
+}
+
+export async function insertTransferEvent(db: Database, values: typeof transferEvents.$inferInsert) {
+  await db.insert(transferEvents).values(values);
+}
+
+export async function findOrganizationThreshold(db: Database, organizationUid: string) {
+  const [row] = await db
+    .select({ threshold: organizations.offRampApprovalThreshold })
+    .from(organizations)
+    .where(eq(organizations.uid, organizationUid));
+  return row?.threshold ?? null;
+}
+
+export async function setOrganizationThreshold(
+  db: Database,
+  organizationUid: string,
+  threshold: string | null,
+) {
+  await db
+    .update(organizations)
+    .set({ offRampApprovalThreshold: threshold })
+    .where(eq(organizations.uid, organizationUid));
+}
+
+/** Open transfers the provider knows whose last change is older than `staleBefore`. */
+export async function staleTransfers(db: Database, staleBefore: Date, limit: number) {
+  return db
+    .select({ uid: transfers.uid })
+    .from(transfers)
+    .where(
+      and(
+        inArray(transfers.status, ['awaiting_funds', 'funds_received', 'payment_submitted']),
+        isNotNull(transfers.externalId),
+        lt(transfers.updatedAt, staleBefore),
+      ),
+    )
+    .limit(limit);
+}
+
+export async function isUsedByPendingTransfer(
+  db: Database,
+  counterparty: { organizationUid: string; kind: 'registered_wallet' | 'bank_beneficiary'; uid: string },
+): Promise<boolean> {
+  const column =
+    counterparty.kind === 'registered_wallet' ? transfers.walletUid : transfers.bankBeneficiaryUid;
+  const [row] = await db
+    .select({ uid: transfers.uid })
+    .from(transfers)
+    .where(
+      and(
+        eq(transfers.organizationUid, counterparty.organizationUid),
+        eq(column, counterparty.uid),
+        inArray(transfers.status, [...PENDING_TRANSFER_STATUSES]),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+const creator = alias(users, 'creator');
+const approver = alias(users, 'approver');
+
+function filtersWhere(organizationUid: string, filters: TTransactionsFilters): SQL | undefined {
+  return and(
+    eq(transfers.organizationUid, organizationUid),
+    filters.type ? eq(transfers.type, filters.type) : undefined,
+    filters.status ? eq(transfers.status, filters.status) : undefined,
+    filters.currency ? eq(transfers.fiatCurrency, filters.currency) : undefined,
+    filters.from ? gte(transfers.createdAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,
+    filters.to
+      ? lt(transfers.createdAt, new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + 86_400_000))
+      : undefined,
+  );
+}
+
+function selectTransfers(db: Database) {
+  return db
+    .select({
+      transfer: transfers,
+      providerName: providers.name,
+      creatorEmail: creator.email,
+      approverEmail: approver.email,
+      /** created_at at full (microsecond) precision: the export's keyset cursor. */
+      cursor: sql<string>`${transfers.createdAt}::text`,
+    })
+    .from(transfers)
+    .innerJoin(providers, eq(providers.uid, transfers.providerUid))
+    .leftJoin(creator, eq(creator.uid, transfers.createdBy))
+    .leftJoin(approver, eq(approver.uid, transfers.approvedBy));
+}
+
+/** The amounts a quote and its transfer share, as decimal strings. */
+export function amountsOf(row: QuoteRow | TransferRow) {
+  return {
+    sourceCurrency: row.sourceCurrency,
+    sourceAmount: trim(row.sourceAmount),
+    targetCurrency: row.targetCurrency,
+    targetAmount: trim(row.targetAmount),
+    rate: trim(row.rate),
+    fee: trim(row.fee),
+    feeCurrency: row.feeCurrency,
+  };
+}
+
+type Joined = Awaited<ReturnType<ReturnType<typeof selectTransfers>['execute']>>[number];
+
+export function toTransfer({ transfer: row, providerName, creatorEmail, approverEmail }: Joined): TTransfer {
+  return {
+    uid: row.uid,
+    type: row.type,
+    status: row.status,
+    provider: { uid: row.providerUid, name: providerName },
+    network: row.network,
+    ...amountsOf(row),
+    fiatCurrency: row.fiatCurrency as TTransfer['fiatCurrency'],
+    wallet:
+      row.walletUid && row.walletName && row.walletAddress
+        ? { uid: row.walletUid, name: row.walletName, address: row.walletAddress }
+        : null,
+    bankBeneficiary:
+      row.bankBeneficiaryUid && row.beneficiaryName && row.beneficiaryAccountKey
+        ? { uid: row.bankBeneficiaryUid, name: row.beneficiaryName, accountKey: row.beneficiaryAccountKey }
+        : null,
+    instructions: row.instructions ?? null,
+    providerReference: row.externalId,
+    txHash: row.txHash,
+    payoutReference: row.payoutReference,
+    failureReason: row.failureReason,
+    approval: {
+      required: row.approvalRequired,
+      approvedBy: row.approvedBy && approverEmail ? { uid: row.approvedBy, email: approverEmail } : null,
+    },
+    createdBy: row.createdBy && creatorEmail ? { uid: row.createdBy, email: creatorEmail } : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** numeric(38,8) reads back with 8 decimals: '10.50000000' -> '10.50' (at least 2 for money). */
+export function trim(value: string): string {
+  if (!value.includes('.')) return value;
+  const [whole, fraction = ''] = value.split('.');
+  const kept = fraction.replace(/0+$/, '').padEnd(2, '0');
+  return `${whole}.${kept}`;
+}
+
+export async function findTransfer(db: Database, organizationUid: string, uid: string) {
+  const [row] = await selectTransfers(db).where(
+    and(eq(transfers.organizationUid, organizationUid), eq(transfers.uid, uid)),
+  );
+  return row ? toTransfer(row) : undefined;
+}
+
+export async function listTransferEvents(db: Database, transferUid: string): Promise<TTransferEvent[]> {
+  const rows = await db
+    .select()
+    .from(transferEvents)
+    .where(eq(transferEvents.transferUid, transferUid))
+    .orderBy(transferEvents.id);
+  return rows.map((row) => ({
+    from: row.fromStatus,
+    to: row.toStatus,
+    source: row.source,
+    note: row.note,
+    at: row.createdAt.toISOString(),
+  }));
+}
+
+/** One page, newest first; the count of the whole filtered set. */
+export async function listTransfers(
+  db: Database,
+  organizationUid: string,
+  filters: TTransactionsFilters,
+  page: { page: number; size: number },
+) {
+  const where = filtersWhere(organizationUid, filters);
+  const [rows, [count]] = await Promise.all([
+    selectTransfers(db)
+      .where(where)
+      .orderBy(desc(transfers.createdAt), desc(transfers.uid))
+      .limit(page.size)
+      .offset((page.page - 1) * page.size),
+    // Counted up to the cap + 1 (an index-only scan of at most that many entries), never the whole set.
+    db.select({ total: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1` })
+        .from(transfers)
+        .where(where)
+        .limit(TRANSACTIONS_COUNT_CAP + 1)
+        .as('capped'),
+    ),
+  ]);
+  const counted = Number(count?.total ?? 0);
+  return {
+    data: rows.map(toTransfer),
+    total: Math.min(counted, TRANSACTIONS_COUNT_CAP),
+    totalIsExact: counted <= TRANSACTIONS_COUNT_CAP,
+  };
+}
+
+/**
+ * The filtered set in pages of `batch` rows, newest first, by keyset (created_at, uid), so a CSV
+ * export of 100,000 rows streams with flat memory and each page uses the index.
+ */
+export async function* iterateTransfers(
+  db: Database,
+  organizationUid: string,
+  filters: TTransactionsFilters,
+  batch = 1000,
+): AsyncGenerator<TTransfer[]> {
+  let after: { cursor: string; uid: string } | undefined;
+  for (;;) {
+    const where = and(
+      filtersWhere(organizationUid, filters),
+      after
+        ? sql`(${transfers.createdAt}, ${transfers.uid}) < (${after.cursor}::timestamptz, ${after.uid}::uuid)`
+        : undefined,
+    );
+    const rows = await selectTransfers(db)
+      .where(where)
+      .orderBy(desc(transfers.createdAt), desc(transfers.uid))
+      .limit(batch);
+    if (rows.length === 0) return;
+    yield rows.map(toTransfer);
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < batch) return;
+    after = { cursor: last.cursor, uid: last.transfer.uid };
+  }
+}
+
+export async function findWallet(db: Database, organizationUid: string, uid: string) {
+  const [row] = await db
+    .select()
+    .from(registeredWallets)
+    .where(and(eq(registeredWallets.organizationUid, organizationUid), eq(registeredWallets.uid, uid)));
+  return row;
+}

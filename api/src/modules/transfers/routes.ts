@@ -1,0 +1,233 @@
+import { Readable } from 'node:stream';
+import {
+  TRANSACTIONS_CSV_COLUMNS,
+  type TTransfer,
+  ZCreateDepositRequest,
+  ZCreateOffRampRequest,
+  ZCreateOnRampRequest,
+  ZCreateQuoteRequest,
+  ZLedgerBalancesResponse,
+  ZQuoteResponse,
+  ZRailsSettings,
+  ZRailsSettingsResponse,
+  ZTransactionsFilters,
+  ZTransactionsQuery,
+  ZTransactionsResponse,
+  ZTransferDetailResponse,
+  ZTransferParams,
+  ZTransferResponse,
+  ZUid,
+} from '@dash/shared/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { AppError, validationError } from '../../http/errors';
+import type { OrganizationContext } from '../../http/guards';
+import {
+  ORGANIZATION_NOT_FOUND_MESSAGE,
+  requireApprovedOrganization,
+  requireApprovedOrganizationByUid,
+  requireUser,
+} from '../../http/guards';
+import { type IdempotentWork, runIdempotent } from '../../http/idempotency';
+import { documentRoute } from '../../http/openapi';
+import { defineRoute } from '../../http/route';
+import type { TransferService } from './service';
+
+/** A CSV field: quoted when it holds a separator, a quote or a line break; formulas defused. */
+function csvField(value: string | null): string {
+  if (value === null) return '';
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+function csvRow(transfer: TTransfer): string {
+  return `${[
+    transfer.uid,
+    transfer.createdAt,
+    transfer.type,
+    transfer.status,
+    transfer.provider.name,
+    transfer.sourceAmount,
+    transfer.sourceCurrency,
+    transfer.targetAmount,
+    transfer.targetCurrency,
+    transfer.fee,
+    transfer.rate,
+    transfer.network,
+    transfer.providerReference,
+    transfer.txHash,
+  ]
+    .map(csvField)
+    .join(',')}\r\n`;
+}
+
+/** Quotes, on-ramps, off-ramps, deposits and the transactions list: approved organizations only. */
+export function registerTransferRoutes(
+  app: FastifyInstance,
+  deps: { transfers: TransferService; db: Database },
+): void {
+  const { transfers, db } = deps;
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/rails/quotes',
+    status: 201,
+    summary: "A provider's quote for an on-ramp or off-ramp (rate, fees, amount delivered, expiry)",
+    guard: (request) => requireApprovedOrganization(request, 'rails.write'),
+    body: ZCreateQuoteRequest,
+    response: ZQuoteResponse,
+    async handler({ auth, body }) {
+      return { data: await transfers.createQuote(auth, body) };
+    },
+  });
+
+  /** A POST that moves money: Admins and Editors of an approved organization, one Idempotency-Key each. */
+  function moneyRoute<TBody extends z.ZodType>(
+    url: string,
+    summary: string,
+    body: TBody,
+    create: (
+      tx: Database,
+      auth: OrganizationContext,
+      body: z.output<TBody>,
+    ) => Promise<IdempotentWork<{ data: TTransfer }>>,
+  ) {
+    defineRoute(app, {
+      method: 'POST',
+      url,
+      status: 201,
+      summary: `${summary} (Idempotency-Key required)`,
+      guard: (request) => requireApprovedOrganization(request, 'rails.write'),
+      body,
+      response: ZTransferResponse,
+      handler: ({ request, reply, auth, body: parsed }) =>
+        runIdempotent(
+          db,
+          request,
+          reply,
+          { organizationUid: auth.organization.uid, userUid: auth.user.uid },
+          201,
+          (tx) => create(tx, auth, parsed as z.output<TBody>),
+        ),
+    });
+  }
+
+  moneyRoute(
+    '/rails/on-ramps',
+    'Accept an on-ramp quote to a registered wallet',
+    ZCreateOnRampRequest,
+    transfers.createOnRamp,
+  );
+  moneyRoute(
+    '/rails/off-ramps',
+    'Accept an off-ramp quote to a bank beneficiary',
+    ZCreateOffRampRequest,
+    transfers.createOffRamp,
+  );
+  moneyRoute(
+    '/deposits',
+    'A deposit (Transfero, BRL, testbrz on polygon-amoy) to a registered wallet',
+    ZCreateDepositRequest,
+    transfers.createDeposit,
+  );
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/rails/transactions/:transferUid/approve',
+    summary: "A second member's approval of an off-ramp above the organization's threshold",
+    guard: (request) => requireApprovedOrganization(request, 'rails.write'),
+    params: ZTransferParams,
+    response: ZTransferResponse,
+    async handler({ auth, params }) {
+      return { data: await transfers.approve(auth, params.transferUid) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/rails/transactions',
+    summary: 'On-ramps, off-ramps and deposits, newest first, filtered and paged (page >= 1, size 1..100)',
+    guard: (request) => requireApprovedOrganization(request, 'rails.read'),
+    query: ZTransactionsQuery,
+    response: ZTransactionsResponse,
+    cacheKey: ({ auth, query }) => `${auth.organization.uid}:${JSON.stringify(query)}`,
+    handler: ({ auth, query }) => transfers.list(auth, query),
+  });
+
+  // A download link (the browser sends no organization header), so the organization is in the path.
+  documentRoute(app, {
+    method: 'GET',
+    url: '/organizations/:organizationUid/transactions/export.csv',
+    summary: 'The filtered transactions as CSV, streamed (same filters as the list, no paging)',
+    query: ZTransactionsFilters,
+    responses: { 200: { contentType: 'text/csv', description: 'One row per transaction, newest first' } },
+  });
+  app.get('/organizations/:organizationUid/transactions/export.csv', async (request, reply) => {
+    const { organizationUid } = request.params as Record<string, string>;
+    const uid = ZUid.safeParse(organizationUid);
+    if (!uid.success) {
+      await requireUser(request);
+      throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+    }
+    const auth = await requireApprovedOrganizationByUid(request, uid.data, 'rails.read');
+    const parsed = ZTransactionsFilters.safeParse(request.query);
+    if (!parsed.success) throw validationError(parsed.error);
+    const rows = transfers.exportRows(auth, parsed.data);
+    async function* lines() {
+      yield `${TRANSACTIONS_CSV_COLUMNS.join(',')}\r\n`;
+      for await (const batch of rows) yield batch.map(csvRow).join('');
+    }
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="transactions.csv"')
+      .header('cache-control', 'private, no-store')
+      .send(Readable.from(lines()));
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/rails/transactions/:transferUid',
+    summary: 'One transaction with its timeline of status changes',
+    guard: (request) => requireApprovedOrganization(request, 'rails.read'),
+    params: ZTransferParams,
+    response: ZTransferDetailResponse,
+    async handler({ auth, params }) {
+      return { data: await transfers.get(auth, params.transferUid) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/rails/balances',
+    summary: "The organization's ledger balances per account and currency (posted and pending)",
+    guard: (request) => requireApprovedOrganization(request, 'rails.read'),
+    response: ZLedgerBalancesResponse,
+    async handler({ auth }) {
+      return { data: await transfers.balances(auth) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/rails/settings',
+    summary: "The organization's rails settings (off-ramp approval threshold)",
+    guard: (request) => requireApprovedOrganization(request, 'rails.read'),
+    response: ZRailsSettingsResponse,
+    async handler({ auth }) {
+      return { data: await transfers.getApprovalThreshold(auth) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/rails/settings',
+    summary: 'Set the off-ramp approval threshold (Admins)',
+    guard: (request) => requireApprovedOrganization(request, 'organization.update'),
+    body: ZRailsSettings,
+    response: ZRailsSettingsResponse,
+    async handler({ auth, body }) {
+      return { data: await transfers.setApprovalThreshold(auth, body.offRampApprovalThreshold) };
+    },
+  });
+}

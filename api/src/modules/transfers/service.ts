@@ -1,0 +1,652 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BENEFICIARY_NOT_FOUND_FOR_TRANSFER_MESSAGE,
+  DEPOSIT_PROVIDER,
+  OWN_TRANSFER_APPROVAL_MESSAGE,
+  PROVIDER_ACCOUNT_NOT_ACTIVE_MESSAGE,
+  PROVIDER_CURRENCY_MESSAGE,
+  PROVIDER_NOT_FOUND_MESSAGE,
+  QUOTE_BENEFICIARY_CURRENCY_MESSAGE,
+  QUOTE_EXPIRED_MESSAGE,
+  QUOTE_NOT_FOUND_MESSAGE,
+  QUOTE_USED_MESSAGE,
+  QUOTE_WALLET_NETWORK_MESSAGE,
+  type TCreateDepositRequest,
+  type TCreateOffRampRequest,
+  type TCreateOnRampRequest,
+  type TCreateQuoteRequest,
+  type TLedgerBalance,
+  type TQuote,
+  TRANSFER_NOT_AWAITING_APPROVAL_MESSAGE,
+  TRANSFER_NOT_FOUND_MESSAGE,
+  type TTransactionsFilters,
+  type TTransactionsQuery,
+  type TTransactionsResponse,
+  type TTransfer,
+  type TTransferDetail,
+  type TTransferStatus,
+  WALLET_NOT_FOUND_FOR_TRANSFER_MESSAGE,
+} from '@dash/shared/contracts';
+import Decimal from 'decimal.js';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { type AuditActor, recordAudit, userActor } from '../../audit/audit';
+import type { Database } from '../../db/client';
+import { bankBeneficiaries, providerAccounts, providers, type transfers } from '../../db/schema';
+import type { EventBus } from '../../events/bus';
+import { AppError } from '../../http/errors';
+import type { OrganizationContext } from '../../http/guards';
+import type { IdempotentWork } from '../../http/idempotency';
+import { enqueueJob, type JobDefinition, RescheduleJob } from '../../jobs/runner';
+import type { ProviderTransfer } from '../../providers/adapter';
+import { ProviderError } from '../../providers/http-client';
+import type { ProviderAdapters } from '../../providers/registry';
+import { findProvider, type ProviderRow } from '../providers/repo';
+import { ledgerBalances, postPending, settle } from './ledger';
+import {
+  amountsOf,
+  findOrganizationThreshold,
+  findTransfer,
+  findWallet,
+  insertQuote,
+  insertTransfer,
+  insertTransferEvent,
+  isUsedByPendingTransfer,
+  iterateTransfers,
+  listTransferEvents,
+  listTransfers,
+  lockQuote,
+  lockTransfer,
+  markQuoteUsed,
+  type QuoteRow,
+  setOrganizationThreshold,
+  staleTransfers,
+  type TransferRow,
+  trim,
+  updateTransfer,
+} from './repo';
+import { transitionPath } from './state';
+
+export const SUBMIT_JOB_KIND = 'transfer.submit';
+export const RECONCILE_JOB_KIND = 'transfer.reconcile';
+const ZTransferJob = z.object({ transferUid: z.uuid() });
+type TransferJob = z.infer<typeof ZTransferJob>;
+const SUBJECT = 'transfer';
+const OPEN: readonly TTransferStatus[] = ['awaiting_funds', 'funds_received', 'payment_submitted'];
+
+export interface TransferServiceDeps {
+  db: Database;
+  events: EventBus;
+  adapters: ProviderAdapters;
+  wake: () => void;
+  /** Where providers post webhooks: `${webhookBaseUrl}/${providerUid}`. */
+  webhookBaseUrl: string;
+  /** A transfer the provider has not moved for this long is asked about (reconciliation). */
+  staleAfterMs?: number;
+  log: FastifyBaseLogger;
+}
+
+export type TransferService = ReturnType<typeof createTransferService>;
+
+/**
+ * Quotes, transfers and their ledger. A transfer is written with its pending ledger lines, its
+ * first event, its audit record and the job that tells the provider, in one transaction; the
+ * provider is called after the commit with the transfer uid as its idempotency key, so a retried
+ * or resumed job never creates a second transfer there. Webhooks and reconciliation both move the
+ * transfer through applyProviderView: forward only, each step recorded, the ledger settled in the
+ * same transaction.
+ */
+export function createTransferService(deps: TransferServiceDeps) {
+  const { db, events, log } = deps;
+  const staleAfterMs = deps.staleAfterMs ?? 60_000;
+
+  const publish = (organizationUid: string, transferUid: string) =>
+    events.publish(organizationUid, { type: 'transfer.updated', transferUid }).catch((error: unknown) => {
+      log.error({ err: error }, 'Publishing a transfer event failed');
+    });
+
+  function adapterOf(provider: ProviderRow | undefined) {
+    const adapter = provider ? deps.adapters(provider) : null;
+    if (!provider || !adapter) throw new AppError('NOT_FOUND', PROVIDER_NOT_FOUND_MESSAGE);
+    return { provider, adapter };
+  }
+
+  async function requireActiveAccount(tx: Database, organizationUid: string, providerUid: string) {
+    const [account] = await tx
+      .select({ status: providerAccounts.status })
+      .from(providerAccounts)
+      .where(
+        and(
+          eq(providerAccounts.organizationUid, organizationUid),
+          eq(providerAccounts.providerUid, providerUid),
+        ),
+      );
+    if (account?.status !== 'Active') throw new AppError('CONFLICT', PROVIDER_ACCOUNT_NOT_ACTIVE_MESSAGE);
+  }
+
+  function toQuote(row: QuoteRow): TQuote {
+    return {
+      uid: row.uid,
+      providerUid: row.providerUid,
+      type: row.type,
+      network: row.network,
+      ...amountsOf(row),
+      expiresAt: row.expiresAt.toISOString(),
+    };
+  }
+
+  async function quote(tx: Database, context: OrganizationContext, request: TCreateQuoteRequest) {
+    const organizationUid = context.organization.uid;
+    const { provider, adapter } = adapterOf(
+      await findProvider(tx, request.providerUid, { listedOnly: true }),
+    );
+    const offers =
+      provider.fiat.some((fiat) => fiat.currency === request.currency) &&
+      provider.stablecoins.some((coin) => coin.network === request.network);
+    if (!offers)
+      throw new AppError('VALIDATION', PROVIDER_CURRENCY_MESSAGE, { currency: PROVIDER_CURRENCY_MESSAGE });
+    await requireActiveAccount(tx, organizationUid, provider.uid);
+    const uid = randomUUID();
+    let answer: Awaited<ReturnType<typeof adapter.createQuote>>;
+    try {
+      answer = await adapter.createQuote(
+        { type: request.type, currency: request.currency, network: request.network, amount: request.amount },
+        uid,
+      );
+    } catch (error) {
+      if (error instanceof ProviderError && !error.retryable) {
+        throw new AppError('VALIDATION', `The provider refused the quote: ${error.message}`);
+      }
+      throw error;
+    }
+    return insertQuote(tx, {
+      uid,
+      organizationUid,
+      providerUid: provider.uid,
+      type: request.type,
+      network: request.network,
+      fiatCurrency: request.currency,
+      sourceCurrency: answer.sourceCurrency,
+      sourceAmount: answer.sourceAmount,
+      targetCurrency: answer.targetCurrency,
+      targetAmount: answer.targetAmount,
+      rate: answer.rate,
+      fee: answer.fee,
+      feeCurrency: answer.feeCurrency,
+      externalId: answer.externalId,
+      expiresAt: answer.expiresAt,
+      createdBy: context.user.uid,
+    });
+  }
+
+  /** The quote, locked, still unused and unexpired (404, 409). */
+  async function takeQuote(tx: Database, organizationUid: string, quoteUid: string, type: QuoteRow['type']) {
+    const row = await lockQuote(tx, organizationUid, quoteUid);
+    if (!row || row.type !== type) throw new AppError('NOT_FOUND', QUOTE_NOT_FOUND_MESSAGE);
+    if (row.usedBy) throw new AppError('CONFLICT', QUOTE_USED_MESSAGE);
+    if (row.expiresAt.getTime() <= Date.now()) throw new AppError('CONFLICT', QUOTE_EXPIRED_MESSAGE);
+    await requireActiveAccount(tx, organizationUid, row.providerUid);
+    return row;
+  }
+
+  async function answerOf(tx: Database, organizationUid: string, uid: string): Promise<TTransfer> {
+    const transfer = await findTransfer(tx, organizationUid, uid);
+    if (!transfer) throw new Error('transfer vanished');
+    return transfer;
+  }
+
+  /** Writes a new transfer with its first event, pending ledger lines, audit and (unless it waits for approval) its job. */
+  async function create(
+    tx: Database,
+    context: OrganizationContext,
+    row: Omit<typeof transfers.$inferInsert, 'organizationUid' | 'createdBy'>,
+  ): Promise<IdempotentWork<{ data: TTransfer }>> {
+    const organizationUid = context.organization.uid;
+    const transfer = await insertTransfer(tx, { ...row, organizationUid, createdBy: context.user.uid });
+    await markQuoteUsed(tx, transfer.quoteUid, transfer.uid);
+    await insertTransferEvent(tx, {
+      transferUid: transfer.uid,
+      fromStatus: null,
+      toStatus: transfer.status,
+      source: 'user',
+    });
+    await postPending(tx, transfer);
+    await recordAudit(tx, {
+      organizationUid,
+      actor: userActor(context.user),
+      action: `${SUBJECT}.created`,
+      subjectType: SUBJECT,
+      subjectUid: transfer.uid,
+      to: transfer.status,
+      data: {
+        type: transfer.type,
+        sourceAmount: transfer.sourceAmount,
+        sourceCurrency: transfer.sourceCurrency,
+        targetAmount: transfer.targetAmount,
+        targetCurrency: transfer.targetCurrency,
+        providerUid: transfer.providerUid,
+      },
+    });
+    const submits = transfer.status === 'awaiting_funds';
+    if (submits) await enqueueSubmit(tx, transfer.uid);
+    return {
+      answer: { data: await answerOf(tx, organizationUid, transfer.uid) },
+      afterCommit: async () => {
+        if (submits) deps.wake();
+        await publish(organizationUid, transfer.uid);
+      },
+    };
+  }
+
+  async function enqueueSubmit(tx: Database, transferUid: string) {
+    await enqueueJob(tx, {
+      kind: SUBMIT_JOB_KIND,
+      payload: { transferUid },
+      key: `${SUBMIT_JOB_KIND}:${transferUid}`,
+    });
+  }
+
+  async function onRamp(
+    tx: Database,
+    context: OrganizationContext,
+    request: { quoteUid: string; walletUid: string },
+    type: 'on_ramp' | 'deposit',
+  ) {
+    const organizationUid = context.organization.uid;
+    const quoteRow = await takeQuote(tx, organizationUid, request.quoteUid, 'on_ramp');
+    const wallet = await findWallet(tx, organizationUid, request.walletUid);
+    if (!wallet) throw new AppError('NOT_FOUND', WALLET_NOT_FOUND_FOR_TRANSFER_MESSAGE);
+    if (wallet.network !== quoteRow.network) {
+      throw new AppError('VALIDATION', QUOTE_WALLET_NETWORK_MESSAGE, {
+        walletUid: QUOTE_WALLET_NETWORK_MESSAGE,
+      });
+    }
+    return create(tx, context, {
+      ...fromQuote(quoteRow),
+      type,
+      status: 'awaiting_funds',
+      walletUid: wallet.uid,
+      walletName: wallet.name,
+      walletAddress: wallet.address,
+    });
+  }
+
+  function fromQuote(row: QuoteRow) {
+    return {
+      providerUid: row.providerUid,
+      quoteUid: row.uid,
+      network: row.network,
+      fiatCurrency: row.fiatCurrency,
+      sourceCurrency: row.sourceCurrency,
+      sourceAmount: row.sourceAmount,
+      targetCurrency: row.targetCurrency,
+      targetAmount: row.targetAmount,
+      rate: row.rate,
+      fee: row.fee,
+      feeCurrency: row.feeCurrency,
+    };
+  }
+
+  /**
+   * Moves a transfer to the provider's view: the details it reports, then every step from our
+   * status to its status (none when its status is not ahead of ours: late or repeated news), each
+   * recorded with the ledger settled. True when something changed.
+   */
+  async function applyProviderView(
+    tx: Database,
+    transfer: TransferRow,
+    view: ProviderTransfer,
+    source: 'provider' | 'reconciliation' | 'system',
+  ): Promise<boolean> {
+    const details = {
+      ...(transfer.externalId ? {} : { externalId: view.externalId }),
+      ...(transfer.instructions ? {} : { instructions: view.instructions }),
+      ...(view.txHash && view.txHash !== transfer.txHash ? { txHash: view.txHash } : {}),
+      ...(view.payoutReference && view.payoutReference !== transfer.payoutReference
+        ? { payoutReference: view.payoutReference }
+        : {}),
+    };
+    const path = transitionPath(transfer.status, view.status) ?? [];
+    if (path.length === 0 && Object.keys(details).length === 0) return false;
+    let current = transfer;
+    if (Object.keys(details).length > 0) current = await updateTransfer(tx, transfer.uid, details);
+    for (const next of path) {
+      const reason = ['failed', 'returned', 'canceled'].includes(next) ? view.failureReason : null;
+      current = await step(tx, current, next, source, reason);
+    }
+    return true;
+  }
+
+  /** Records one step of a transfer (event, ledger, audit) and moves it. */
+  async function step(
+    tx: Database,
+    transfer: TransferRow,
+    next: TTransferStatus,
+    source: 'provider' | 'reconciliation' | 'system',
+    reason: string | null,
+  ): Promise<TransferRow> {
+    const actor: AuditActor =
+      source === 'provider' ? { kind: 'provider', providerUid: transfer.providerUid } : { kind: 'system' };
+    await settle(tx, transfer, transfer.status, next);
+    await insertTransferEvent(tx, {
+      transferUid: transfer.uid,
+      fromStatus: transfer.status,
+      toStatus: next,
+      source,
+      note: reason,
+    });
+    await recordAudit(tx, {
+      organizationUid: transfer.organizationUid,
+      actor,
+      action: `${SUBJECT}.${next}`,
+      subjectType: SUBJECT,
+      subjectUid: transfer.uid,
+      from: transfer.status,
+      to: next,
+      note: reason,
+      data: { amount: transfer.sourceAmount, currency: transfer.sourceCurrency, source },
+    });
+    return updateTransfer(tx, transfer.uid, { status: next, ...(reason ? { failureReason: reason } : {}) });
+  }
+
+  /** Fails a transfer the provider refused or could not be reached for (only before it knows it). */
+  async function failBeforeProvider(transferUid: string, reason: string) {
+    const changed = await db.transaction(async (tx) => {
+      const transfer = await lockTransfer(tx, transferUid);
+      if (!transfer || transfer.externalId || transfer.status !== 'awaiting_funds') return undefined;
+      await step(tx, transfer, 'failed', 'system', reason);
+      return transfer;
+    });
+    if (changed) await publish(changed.organizationUid, changed.uid);
+  }
+
+  const submitJob: JobDefinition<TransferJob> = {
+    kind: SUBMIT_JOB_KIND,
+    payload: ZTransferJob,
+    maxAttempts: 6,
+    async handle(job, context) {
+      const [transfer] = await db.transaction(async (tx) => [await lockTransfer(tx, job.transferUid)]);
+      // Already known to the provider (a webhook or an earlier run got there first), or no longer due.
+      if (!transfer || transfer.externalId || transfer.status !== 'awaiting_funds') return;
+      const provider = await findProvider(db, transfer.providerUid, { listedOnly: false });
+      const adapter = provider ? deps.adapters(provider) : null;
+      if (!adapter) {
+        await failBeforeProvider(transfer.uid, 'This provider cannot be reached from this installation.');
+        return;
+      }
+      const quoteRow = await lockQuote(db, transfer.organizationUid, transfer.quoteUid);
+      if (!quoteRow) throw new Error('quote vanished');
+      let beneficiaryType = '';
+      if (transfer.bankBeneficiaryUid) {
+        const [beneficiary] = await db
+          .select({ type: bankBeneficiaries.type })
+          .from(bankBeneficiaries)
+          .where(eq(bankBeneficiaries.uid, transfer.bankBeneficiaryUid));
+        beneficiaryType = beneficiary?.type ?? '';
+      }
+      let view: ProviderTransfer;
+      try {
+        view = await adapter.createTransfer(
+          {
+            quoteExternalId: quoteRow.externalId,
+            externalReference: transfer.uid,
+            webhookUrl: `${deps.webhookBaseUrl}/${transfer.providerUid}`,
+            destination:
+              transfer.type === 'off_ramp'
+                ? {
+                    kind: 'bank',
+                    type: beneficiaryType,
+                    accountKey: transfer.beneficiaryAccountKey ?? '',
+                    name: transfer.beneficiaryName ?? '',
+                  }
+                : { kind: 'wallet', network: transfer.network, address: transfer.walletAddress ?? '' },
+          },
+          // Our transfer id: a second call (a retry, a restart after a crash) gets the same transfer.
+          transfer.uid,
+        );
+      } catch (error) {
+        if (error instanceof ProviderError && !error.retryable) {
+          context.log.warn({ err: error }, 'The provider refused the transfer');
+          await failBeforeProvider(transfer.uid, `The provider refused the transfer: ${error.message}`);
+          return;
+        }
+        throw error;
+      }
+      const changed = await db.transaction(async (tx) => {
+        const current = await lockTransfer(tx, transfer.uid);
+        if (!current) return false;
+        const moved = await applyProviderView(tx, current, view, 'provider');
+        await enqueueJob(tx, {
+          kind: RECONCILE_JOB_KIND,
+          payload: { transferUid: transfer.uid },
+          key: `${RECONCILE_JOB_KIND}:${transfer.uid}`,
+          delayMs: staleAfterMs,
+        });
+        return moved;
+      });
+      if (changed) await publish(transfer.organizationUid, transfer.uid);
+    },
+    async onGiveUp(job, error, context) {
+      context.log.error({ err: error }, 'The provider could not be reached for a transfer; it is failed');
+      await failBeforeProvider(
+        job.transferUid,
+        'We could not reach the provider. Nothing was moved; start again.',
+      );
+    },
+  };
+
+  /** Asks the provider about one transfer whose status has not moved for a while. */
+  async function reconcile(transferUid: string): Promise<'open' | 'closed'> {
+    const [transfer] = await db.transaction(async (tx) => [await lockTransfer(tx, transferUid)]);
+    if (!transfer || !OPEN.includes(transfer.status) || !transfer.externalId) return 'closed';
+    const provider = await findProvider(db, transfer.providerUid, { listedOnly: false });
+    const adapter = provider ? deps.adapters(provider) : null;
+    if (!adapter) return 'closed';
+    const view = await adapter.getTransfer(transfer.externalId);
+    const outcome = await db.transaction(async (tx) => {
+      const current = await lockTransfer(tx, transferUid);
+      if (!current) return { changed: false, open: false };
+      const changed = await applyProviderView(tx, current, view, 'reconciliation');
+      const after = await lockTransfer(tx, transferUid);
+      return { changed, open: after ? OPEN.includes(after.status) : false };
+    });
+    if (outcome.changed) await publish(transfer.organizationUid, transfer.uid);
+    return outcome.open ? 'open' : 'closed';
+  }
+
+  const reconcileJob: JobDefinition<TransferJob> = {
+    kind: RECONCILE_JOB_KIND,
+    payload: ZTransferJob,
+    async handle(job) {
+      const [transfer] = await db.transaction(async (tx) => [await lockTransfer(tx, job.transferUid)]);
+      if (!transfer || !OPEN.includes(transfer.status)) return;
+      const quietFor = Date.now() - transfer.updatedAt.getTime();
+      if (quietFor < staleAfterMs) throw new RescheduleJob(staleAfterMs - quietFor);
+      if ((await reconcile(job.transferUid)) === 'open') throw new RescheduleJob(staleAfterMs);
+    },
+  };
+
+  return {
+    submitJob,
+    reconcileJob,
+    reconcile,
+
+    /** Open transfers whose status is older than the stale interval, asked now (tests, operators). */
+    async reconcileStale(now = new Date()): Promise<number> {
+      const stale = await staleTransfers(db, new Date(now.getTime() - staleAfterMs), 100);
+      for (const { uid } of stale) await reconcile(uid);
+      return stale.length;
+    },
+
+    pendingTransferUsage: {
+      isUsedByPendingTransfer: (
+        tx: Database,
+        counterparty: {
+          organizationUid: string;
+          kind: 'registered_wallet' | 'bank_beneficiary';
+          uid: string;
+        },
+      ) => isUsedByPendingTransfer(tx, counterparty),
+    },
+
+    /** The webhook side (providers module): applies a provider's transfer in the webhook's transaction. */
+    transferUpdates: {
+      async apply(tx: Database, providerUid: string, view: ProviderTransfer) {
+        const reference = z.uuid().safeParse(view.externalReference);
+        const transfer = reference.success ? await lockTransfer(tx, reference.data) : undefined;
+        if (!transfer || transfer.providerUid !== providerUid) {
+          log.warn(
+            { providerUid, externalId: view.externalId },
+            'Provider webhook for a transfer we do not know; ignored',
+          );
+          return undefined;
+        }
+        const changed = await applyProviderView(tx, transfer, view, 'provider');
+        return changed ? () => publish(transfer.organizationUid, transfer.uid) : undefined;
+      },
+    },
+
+    async createQuote(context: OrganizationContext, request: TCreateQuoteRequest): Promise<TQuote> {
+      return toQuote(await db.transaction((tx) => quote(tx, context, request)));
+    },
+
+    createOnRamp(tx: Database, context: OrganizationContext, request: TCreateOnRampRequest) {
+      return onRamp(tx, context, request, 'on_ramp');
+    },
+
+    /** /deposit: an on-ramp with Transfero, BRL, testbrz and polygon-amoy fixed (quoted here). */
+    async createDeposit(tx: Database, context: OrganizationContext, request: TCreateDepositRequest) {
+      const provider = await findProviderByName(tx, DEPOSIT_PROVIDER);
+      const quoteRow = await quote(tx, context, {
+        providerUid: provider.uid,
+        type: 'on_ramp',
+        currency: request.currencyId,
+        network: request.networkId,
+        amount: request.amount,
+      });
+      return onRamp(tx, context, { quoteUid: quoteRow.uid, walletUid: request.targetWalletUid }, 'deposit');
+    },
+
+    async createOffRamp(tx: Database, context: OrganizationContext, request: TCreateOffRampRequest) {
+      const organizationUid = context.organization.uid;
+      const quoteRow = await takeQuote(tx, organizationUid, request.quoteUid, 'off_ramp');
+      const [beneficiary] = await tx
+        .select()
+        .from(bankBeneficiaries)
+        .where(
+          and(
+            eq(bankBeneficiaries.organizationUid, organizationUid),
+            eq(bankBeneficiaries.uid, request.bankBeneficiaryUid),
+          ),
+        );
+      if (!beneficiary) throw new AppError('NOT_FOUND', BENEFICIARY_NOT_FOUND_FOR_TRANSFER_MESSAGE);
+      const expected = quoteRow.fiatCurrency === 'BRL' ? 'PixKey' : 'Clabe';
+      if (beneficiary.type !== expected) {
+        throw new AppError('VALIDATION', QUOTE_BENEFICIARY_CURRENCY_MESSAGE, {
+          bankBeneficiaryUid: QUOTE_BENEFICIARY_CURRENCY_MESSAGE,
+        });
+      }
+      const threshold = await findOrganizationThreshold(tx, organizationUid);
+      const needsApproval = threshold !== null && new Decimal(quoteRow.sourceAmount).gt(threshold);
+      return create(tx, context, {
+        ...fromQuote(quoteRow),
+        type: 'off_ramp',
+        status: needsApproval ? 'awaiting_approval' : 'awaiting_funds',
+        approvalRequired: needsApproval,
+        bankBeneficiaryUid: beneficiary.uid,
+        beneficiaryName: beneficiary.name,
+        beneficiaryAccountKey: beneficiary.accountKey,
+      });
+    },
+
+    /** A second member approves an off-ramp above the threshold (never its creator; Viewers cannot reach it). */
+    async approve(context: OrganizationContext, transferUid: string): Promise<TTransfer> {
+      const organizationUid = context.organization.uid;
+      await db.transaction(async (tx) => {
+        const transfer = await lockTransfer(tx, transferUid);
+        if (!transfer || transfer.organizationUid !== organizationUid) {
+          throw new AppError('NOT_FOUND', TRANSFER_NOT_FOUND_MESSAGE);
+        }
+        if (transfer.status !== 'awaiting_approval') {
+          throw new AppError('CONFLICT', TRANSFER_NOT_AWAITING_APPROVAL_MESSAGE);
+        }
+        if (transfer.createdBy === context.user.uid)
+          throw new AppError('FORBIDDEN', OWN_TRANSFER_APPROVAL_MESSAGE);
+        await updateTransfer(tx, transfer.uid, { status: 'awaiting_funds', approvedBy: context.user.uid });
+        await insertTransferEvent(tx, {
+          transferUid: transfer.uid,
+          fromStatus: 'awaiting_approval',
+          toStatus: 'awaiting_funds',
+          source: 'user',
+          note: `Approved by ${context.user.email}`,
+        });
+        await recordAudit(tx, {
+          organizationUid,
+          actor: userActor(context.user),
+          action: `${SUBJECT}.approved`,
+          subjectType: SUBJECT,
+          subjectUid: transfer.uid,
+          from: 'awaiting_approval',
+          to: 'awaiting_funds',
+          data: { amount: transfer.sourceAmount, currency: transfer.sourceCurrency },
+        });
+        await enqueueSubmit(tx, transfer.uid);
+      });
+      deps.wake();
+      await publish(organizationUid, transferUid);
+      return answerOf(db, organizationUid, transferUid);
+    },
+
+    async setApprovalThreshold(context: OrganizationContext, threshold: string | null) {
+      await db.transaction(async (tx) => {
+        const before = await findOrganizationThreshold(tx, context.organization.uid);
+        await setOrganizationThreshold(tx, context.organization.uid, threshold);
+        await recordAudit(tx, {
+          organizationUid: context.organization.uid,
+          actor: userActor(context.user),
+          action: 'organization.off_ramp_approval_threshold_changed',
+          subjectType: 'organization',
+          subjectUid: context.organization.uid,
+          from: before,
+          to: threshold,
+        });
+      });
+      return { offRampApprovalThreshold: threshold };
+    },
+
+    async getApprovalThreshold(context: OrganizationContext) {
+      const threshold = await findOrganizationThreshold(db, context.organization.uid);
+      return { offRampApprovalThreshold: threshold === null ? null : trim(threshold) };
+    },
+
+    async list(context: OrganizationContext, query: TTransactionsQuery): Promise<TTransactionsResponse> {
+      const { page, size, ...filters } = query;
+      const { data, total, totalIsExact } = await listTransfers(db, context.organization.uid, filters, {
+        page,
+        size,
+      });
+      return { data, page, size, total, totalIsExact };
+    },
+
+    exportRows(context: OrganizationContext, filters: TTransactionsFilters) {
+      return iterateTransfers(db, context.organization.uid, filters);
+    },
+
+    async get(context: OrganizationContext, transferUid: string): Promise<TTransferDetail> {
+      const transfer = await findTransfer(db, context.organization.uid, transferUid);
+      if (!transfer) throw new AppError('NOT_FOUND', TRANSFER_NOT_FOUND_MESSAGE);
+      return { ...transfer, events: await listTransferEvents(db, transferUid) };
+    },
+
+    balances(context: OrganizationContext): Promise<TLedgerBalance[]> {
+      return ledgerBalances(db, context.organization.uid);
+    },
+  };
+
+  async function findProviderByName(tx: Database, name: string): Promise<ProviderRow> {
+    const [row] = await tx.select().from(providers).where(eq(providers.name, name)).limit(1);
+    if (!row) throw new AppError('NOT_FOUND', PROVIDER_NOT_FOUND_MESSAGE);
+    return row;
+  }
+}

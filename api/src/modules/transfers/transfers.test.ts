@@ -1,0 +1,575 @@
+import { randomUUID } from 'node:crypto';
+import {
+  COUNTERPARTY_IN_USE_MESSAGE,
+  IDEMPOTENCY_KEY_REQUIRED_MESSAGE,
+  IDEMPOTENCY_KEY_REUSED_MESSAGE,
+  OWN_TRANSFER_APPROVAL_MESSAGE,
+  PERMISSION_DENIED_MESSAGE,
+  PROVIDER_ACCOUNT_NOT_ACTIVE_MESSAGE,
+  QUOTE_EXPIRED_MESSAGE,
+  type TTransfer,
+  ZQuoteResponse,
+  ZTransactionsResponse,
+  ZTransferDetailResponse,
+  ZTransferResponse,
+} from '@dash/shared/contracts';
+import Decimal from 'decimal.js';
+import { eq, sql } from 'drizzle-orm';
+import { hasError, parsePix } from 'pix-utils';
+import { describe, expect, it } from 'vitest';
+import {
+  bankBeneficiaries,
+  ledgerEntries,
+  providerAccounts,
+  quotes,
+  registeredWallets,
+  transfers,
+} from '../../db/schema';
+import type { ProviderAdapters } from '../../providers/registry';
+import { createTestApp } from '../../test/app';
+import { addMember, createOrganization, signInUser } from '../../test/factories';
+import { call, errorOf } from '../../test/http';
+import {
+  approveOrganization,
+  countingAdapters,
+  createCatalogueProvider,
+  deliverSandboxEvent,
+  sandboxConfig,
+  sandboxEventBody,
+  sandboxTransferHelper,
+  testSandbox,
+} from '../../test/providers';
+import { assertBalanced, transferLines } from './ledger';
+import { transitionPath } from './state';
+
+type Adapter = NonNullable<ReturnType<ProviderAdapters>>;
+
+/** An approved organization with an Active Transfero account, a polygon-amoy wallet and a Pix beneficiary. */
+async function arrange(
+  options: { role?: 'Admin' | 'Editor' | 'Viewer'; wrap?: (adapter: Adapter) => Partial<Adapter> } = {},
+) {
+  const sandbox = await testSandbox();
+  const counting = countingAdapters(sandbox);
+  const createKeys: string[] = [];
+  const adapters: ProviderAdapters = (provider) => {
+    const adapter = counting.adapters(provider);
+    if (!adapter) return null;
+    const counted: Adapter = {
+      ...adapter,
+      createTransfer: (request, key) => {
+        createKeys.push(key);
+        return adapter.createTransfer(request, key);
+      },
+    };
+    return options.wrap ? { ...counted, ...options.wrap(counted) } : counted;
+  };
+  const testApp = await createTestApp(sandboxConfig(sandbox), { providerAdapters: adapters });
+  const founder = await signInUser(testApp.app);
+  const organization = await createOrganization(testApp, founder.cookie);
+  await approveOrganization(testApp.db, organization.uid);
+  const member = options.role ? await addMember(testApp, organization.uid, options.role) : founder;
+  const provider = await createCatalogueProvider(testApp.db, { name: 'Transfero' });
+  await testApp.db
+    .insert(providerAccounts)
+    .values({ organizationUid: organization.uid, providerUid: provider.uid, status: 'Active' });
+  const [wallet] = await testApp.db
+    .insert(registeredWallets)
+    .values({
+      organizationUid: organization.uid,
+      network: 'polygon-amoy',
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      name: 'Treasury',
+    })
+    .returning();
+  const [beneficiary] = await testApp.db
+    .insert(bankBeneficiaries)
+    .values({
+      organizationUid: organization.uid,
+      type: 'PixKey',
+      pixKeyType: 'email',
+      accountKey: 'pagamentos@example.com',
+      name: 'Fornecedor',
+    })
+    .returning();
+  const as =
+    (cookie: string) =>
+    (
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      path: string,
+      body?: unknown,
+      headers?: Record<string, string>,
+    ) =>
+      call(testApp.app, method, path, {
+        cookie,
+        organization: organization.uid,
+        ...(body === undefined ? {} : { body }),
+        ...(headers ? { headers } : {}),
+      });
+  return {
+    sandbox,
+    testApp,
+    organization,
+    provider,
+    wallet: wallet as NonNullable<typeof wallet>,
+    beneficiary: beneficiary as NonNullable<typeof beneficiary>,
+    ask: as(member.cookie),
+    founderAsk: as(founder.cookie),
+    createKeys,
+  };
+}
+type Scene = Awaited<ReturnType<typeof arrange>>;
+
+async function quote(scene: Scene, type: 'on_ramp' | 'off_ramp', amount: string) {
+  const response = await scene.ask('POST', '/rails/quotes', {
+    providerUid: scene.provider.uid,
+    type,
+    currency: 'BRL',
+    network: 'polygon-amoy',
+    amount,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return ZQuoteResponse.parse(response.json()).data;
+}
+
+async function onRamp(scene: Scene, amount = '1000.00') {
+  const q = await quote(scene, 'on_ramp', amount);
+  const response = await scene.ask(
+    'POST',
+    '/rails/on-ramps',
+    { quoteUid: q.uid, walletUid: scene.wallet.uid },
+    { 'idempotency-key': randomUUID() },
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  await scene.testApp.app.jobs.drain();
+  return detail(scene, ZTransferResponse.parse(response.json()).data.uid);
+}
+
+async function offRamp(scene: Scene, amount = '500') {
+  const q = await quote(scene, 'off_ramp', amount);
+  const response = await scene.ask(
+    'POST',
+    '/rails/off-ramps',
+    { quoteUid: q.uid, bankBeneficiaryUid: scene.beneficiary.uid },
+    { 'idempotency-key': randomUUID() },
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  await scene.testApp.app.jobs.drain();
+  return detail(scene, ZTransferResponse.parse(response.json()).data.uid);
+}
+
+async function detail(scene: Scene, uid: string) {
+  const response = await scene.ask('GET', `/rails/transactions/${uid}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return ZTransferDetailResponse.parse(response.json()).data;
+}
+
+async function deliverAll(scene: Scene, eventIds: string[]) {
+  for (const id of eventIds) {
+    const response = await deliverSandboxEvent(
+      scene.testApp,
+      scene.provider.uid,
+      sandboxEventBody(scene.sandbox, id),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+  }
+}
+
+/** Every currency's lines over every account sum to zero (posted and pending alike). */
+async function expectLedgerBalanced(scene: Scene) {
+  const rows = await scene.testApp.db
+    .select({
+      currency: ledgerEntries.currency,
+      status: ledgerEntries.status,
+      sum: sql<string>`sum(${ledgerEntries.amount})::text`,
+    })
+    .from(ledgerEntries)
+    .groupBy(ledgerEntries.currency, ledgerEntries.status);
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows)
+    expect(new Decimal(row.sum).isZero(), `${row.currency} ${row.status} ${row.sum}`).toBe(true);
+}
+
+describe('the transfer state machine and ledger (unit)', () => {
+  it('moves forward only, through every step in between', () => {
+    expect(transitionPath('awaiting_funds', 'completed')).toEqual([
+      'funds_received',
+      'payment_submitted',
+      'completed',
+    ]);
+    expect(transitionPath('payment_submitted', 'funds_received')).toBeNull();
+    expect(transitionPath('completed', 'completed')).toBeNull();
+    expect(transitionPath('failed', 'completed')).toBeNull();
+    expect(transitionPath('completed', 'returned')).toEqual(['returned']);
+  });
+
+  it('balances every posting per currency and refuses one that does not', () => {
+    const base = {
+      sourceAmount: '1000.00',
+      targetAmount: '994.000000',
+      fee: '6.00',
+      sourceCurrency: 'BRL',
+      targetCurrency: 'testbrz',
+      feeCurrency: 'BRL',
+    };
+    expect(() => assertBalanced(transferLines({ ...base, type: 'on_ramp' } as never))).not.toThrow();
+    expect(() =>
+      assertBalanced(
+        transferLines({
+          ...base,
+          type: 'off_ramp',
+          sourceCurrency: 'testbrz',
+          targetCurrency: 'BRL',
+          sourceAmount: '500',
+          targetAmount: '496.50',
+          fee: '3.50',
+        } as never),
+      ),
+    ).not.toThrow();
+    expect(() => assertBalanced([{ kind: 'bank', currency: 'BRL', amount: new Decimal('1.01') }])).toThrow(
+      /Unbalanced/,
+    );
+  });
+});
+
+describe('on-ramp', () => {
+  it('quotes, gives a valid Pix BR Code, and completes from the webhooks, even duplicated and out of order', async () => {
+    const scene = await arrange({ role: 'Editor' });
+    const transfer = await onRamp(scene);
+    expect(transfer).toMatchObject({
+      status: 'awaiting_funds',
+      sourceAmount: '1000.00',
+      fee: '6.00',
+      targetAmount: '994.00',
+    });
+    expect(transfer.instructions?.kind).toBe('pix');
+    if (transfer.instructions?.kind !== 'pix') throw new Error('no pix');
+    const pix = parsePix(transfer.instructions.brCode);
+    expect(hasError(pix)).toBe(false);
+    expect(pix).toMatchObject({ transactionAmount: 1000, txid: transfer.instructions.txid });
+    // The API called the provider once, with our transfer id as the idempotency key.
+    expect(scene.createKeys).toEqual([transfer.uid]);
+
+    const eventIds = await sandboxTransferHelper(
+      scene.sandbox,
+      transfer.providerReference ?? '',
+      'funds-received',
+    );
+    expect(eventIds).toHaveLength(3);
+    // The last first, then all of them again: completed once, each step recorded once.
+    await deliverAll(scene, [eventIds[2] as string, ...eventIds, ...eventIds]);
+    const done = await detail(scene, transfer.uid);
+    expect(done.status).toBe('completed');
+    expect(done.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(done.events.map((event) => event.to)).toEqual([
+      'awaiting_funds',
+      'funds_received',
+      'payment_submitted',
+      'completed',
+    ]);
+    await expectLedgerBalanced(scene);
+    const balances = (await scene.ask('GET', '/rails/balances')).json().data as {
+      account: string;
+      currency: string;
+      posted: string;
+    }[];
+    expect(balances).toContainEqual(
+      expect.objectContaining({ account: 'wallets', currency: 'testbrz', posted: '994' }),
+    );
+  });
+
+  it('refuses an expired quote with 409, a Viewer with 403, and a provider account that is not Active with 409', async () => {
+    const scene = await arrange();
+    const q = await quote(scene, 'on_ramp', '100');
+    await scene.testApp.db
+      .update(quotes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(quotes.uid, q.uid));
+    const expired = await scene.ask(
+      'POST',
+      '/rails/on-ramps',
+      { quoteUid: q.uid, walletUid: scene.wallet.uid },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(errorOf(expired)).toEqual({ status: 409, code: 'CONFLICT', message: QUOTE_EXPIRED_MESSAGE });
+
+    await scene.testApp.db.update(providerAccounts).set({ status: 'Pending' });
+    const inactive = await scene.ask('POST', '/rails/quotes', {
+      providerUid: scene.provider.uid,
+      type: 'on_ramp',
+      currency: 'BRL',
+      network: 'polygon-amoy',
+      amount: '100',
+    });
+    expect(errorOf(inactive)).toEqual({
+      status: 409,
+      code: 'CONFLICT',
+      message: PROVIDER_ACCOUNT_NOT_ACTIVE_MESSAGE,
+    });
+
+    const viewer = await arrange({ role: 'Viewer' });
+    const refused = await viewer.ask('POST', '/rails/quotes', {
+      providerUid: viewer.provider.uid,
+      type: 'on_ramp',
+      currency: 'BRL',
+      network: 'polygon-amoy',
+      amount: '100',
+    });
+    expect(errorOf(refused)).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: PERMISSION_DENIED_MESSAGE['rails.write'],
+    });
+  });
+
+  it('reconciles a transfer whose webhooks were lost', async () => {
+    const scene = await arrange();
+    const transfer = await onRamp(scene);
+    await sandboxTransferHelper(scene.sandbox, transfer.providerReference ?? '', 'funds-received');
+    // No webhook delivered: once the transfer is stale, the reconciliation asks the provider.
+    await scene.testApp.db.update(transfers).set({ updatedAt: new Date(Date.now() - 3_600_000) });
+    expect(await scene.testApp.app.transfers.reconcileStale()).toBe(1);
+    const done = await detail(scene, transfer.uid);
+    expect(done.status).toBe('completed');
+    expect(done.events.at(-1)).toMatchObject({ to: 'completed', source: 'reconciliation' });
+    await expectLedgerBalanced(scene);
+  });
+
+  it('resumes after a crash between the provider call and the commit without a second provider transfer', async () => {
+    let crash = true;
+    const scene = await arrange({
+      wrap: (adapter) => ({
+        createTransfer: async (request, key) => {
+          const answer = await adapter.createTransfer(request, key);
+          if (crash) {
+            crash = false;
+            throw new Error('killed after the provider answered');
+          }
+          return answer;
+        },
+      }),
+    });
+    const q = await quote(scene, 'on_ramp', '250');
+    const created = await scene.ask(
+      'POST',
+      '/rails/on-ramps',
+      { quoteUid: q.uid, walletUid: scene.wallet.uid },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    await scene.testApp.app.jobs.drain();
+    // The retry runs after its backoff: make it due now.
+    await scene.testApp.db.execute(sql`update jobs set run_at = now() where status = 'queued'`);
+    await scene.testApp.app.jobs.drain();
+    const uid = ZTransferResponse.parse(created.json()).data.uid;
+    const transfer = await detail(scene, uid);
+    expect(transfer.providerReference).toMatch(/^trf_/);
+    expect(scene.createKeys).toEqual([uid, uid]);
+    const atProvider = Object.values(scene.sandbox.store.state.transfers).filter(
+      (t) => t.externalReference === uid,
+    );
+    expect(atProvider).toHaveLength(1);
+  });
+});
+
+describe('off-ramp', () => {
+  it('reaches completed, failed (with the reason) and returned after completion (reversing entries)', async () => {
+    const scene = await arrange();
+    const completed = await offRamp(scene);
+    expect(completed.instructions).toMatchObject({
+      kind: 'crypto',
+      network: 'polygon-amoy',
+      amount: '500.000000',
+      symbol: 'testbrz',
+    });
+    await deliverAll(
+      scene,
+      await sandboxTransferHelper(scene.sandbox, completed.providerReference ?? '', 'crypto-received'),
+    );
+    await deliverAll(
+      scene,
+      await sandboxTransferHelper(scene.sandbox, completed.providerReference ?? '', 'complete'),
+    );
+    expect((await detail(scene, completed.uid)).status).toBe('completed');
+    await deliverAll(
+      scene,
+      await sandboxTransferHelper(scene.sandbox, completed.providerReference ?? '', 'return', {
+        reason: 'Account closed',
+      }),
+    );
+    const returned = await detail(scene, completed.uid);
+    expect(returned).toMatchObject({ status: 'returned', failureReason: 'Account closed' });
+    expect(returned.payoutReference).toMatch(/^E/);
+
+    const failed = await offRamp(scene, '100');
+    await deliverAll(
+      scene,
+      await sandboxTransferHelper(scene.sandbox, failed.providerReference ?? '', 'crypto-received'),
+    );
+    await deliverAll(
+      scene,
+      await sandboxTransferHelper(scene.sandbox, failed.providerReference ?? '', 'payout-failed', {
+        reason: 'Invalid Pix key',
+      }),
+    );
+    expect(await detail(scene, failed.uid)).toMatchObject({
+      status: 'failed',
+      failureReason: 'Invalid Pix key',
+    });
+
+    const entries = await scene.testApp.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.transferUid, completed.uid));
+    expect(entries.filter((e) => e.posting === 'reversal' && e.status === 'posted')).toHaveLength(5);
+    expect(entries.filter((e) => e.posting === 'transfer' && e.status === 'posted')).toHaveLength(5);
+    await expectLedgerBalanced(scene);
+  });
+
+  it('waits above the threshold for a second member; the creator cannot approve', async () => {
+    const scene = await arrange({ role: 'Editor' });
+    const set = await scene.founderAsk('PUT', '/rails/settings', { offRampApprovalThreshold: '1000' });
+    expect(set.statusCode, set.body).toBe(200);
+    const small = await offRamp(scene, '999');
+    expect(small.status).toBe('awaiting_funds');
+    const large = await offRamp(scene, '1500');
+    expect(large).toMatchObject({
+      status: 'awaiting_approval',
+      providerReference: null,
+      approval: { required: true, approvedBy: null },
+    });
+    expect(errorOf(await scene.ask('POST', `/rails/transactions/${large.uid}/approve`))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: OWN_TRANSFER_APPROVAL_MESSAGE,
+    });
+    const approved = await scene.founderAsk('POST', `/rails/transactions/${large.uid}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    await scene.testApp.app.jobs.drain();
+    const after = await detail(scene, large.uid);
+    expect(after.status).toBe('awaiting_funds');
+    expect(after.providerReference).toMatch(/^trf_/);
+  });
+
+  it('refuses to delete a counterparty a pending transfer uses', async () => {
+    const scene = await arrange();
+    await offRamp(scene);
+    const response = await scene.ask('DELETE', `/rails/bank-beneficiaries/${scene.beneficiary.uid}`);
+    expect(errorOf(response)).toEqual({
+      status: 409,
+      code: 'CONFLICT',
+      message: COUNTERPARTY_IN_USE_MESSAGE,
+    });
+  });
+});
+
+describe('deposit', () => {
+  it('is an on-ramp with Transfero, BRL, testbrz and polygon-amoy fixed; a non-positive amount is refused', async () => {
+    const scene = await arrange();
+    const body = {
+      provider: 'Transfero',
+      currencyId: 'BRL',
+      stablecoinId: 'testbrz',
+      networkId: 'polygon-amoy',
+      targetWalletUid: scene.wallet.uid,
+    };
+    const zero = await scene.ask(
+      'POST',
+      '/deposits',
+      { ...body, amount: '0' },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().error.fields.amount).toBe('Amount must be positive');
+    const created = await scene.ask(
+      'POST',
+      '/deposits',
+      { ...body, amount: '50' },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    expect(ZTransferResponse.parse(created.json()).data).toMatchObject({
+      type: 'deposit',
+      sourceCurrency: 'BRL',
+      targetCurrency: 'testbrz',
+    });
+  });
+});
+
+describe('the Idempotency-Key contract', () => {
+  it('400 without a key, replays with Idempotent-Replayed, 422 for another body, one transfer for 20 parallel requests', async () => {
+    const scene = await arrange();
+    const q = await quote(scene, 'on_ramp', '100');
+    const body = { quoteUid: q.uid, walletUid: scene.wallet.uid };
+    expect(errorOf(await scene.ask('POST', '/rails/on-ramps', body))).toEqual({
+      status: 400,
+      code: 'VALIDATION',
+      message: IDEMPOTENCY_KEY_REQUIRED_MESSAGE,
+    });
+
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        scene.ask('POST', '/rails/on-ramps', body, { 'idempotency-key': key }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 201).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
+    const uids = new Set(
+      answers.filter((a) => a.statusCode === 201).map((a) => (a.json().data as TTransfer).uid),
+    );
+    expect(uids.size).toBe(1);
+    expect(await scene.testApp.db.select().from(transfers)).toHaveLength(1);
+
+    const replay = await scene.ask('POST', '/rails/on-ramps', body, { 'idempotency-key': key });
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().data.uid).toBe([...uids][0]);
+
+    const other = await scene.ask(
+      'POST',
+      '/rails/on-ramps',
+      { ...body, walletUid: randomUUID() },
+      { 'idempotency-key': key },
+    );
+    expect(errorOf(other)).toEqual({
+      status: 422,
+      code: 'UNPROCESSABLE',
+      message: IDEMPOTENCY_KEY_REUSED_MESSAGE,
+    });
+  });
+});
+
+describe('the transactions list', () => {
+  it('pages newest first, filters, refuses bad paging with 400 and exports exactly the filtered set', async () => {
+    const scene = await arrange();
+    const first = await onRamp(scene, '100');
+    const second = await offRamp(scene, '200');
+    const third = await onRamp(scene, '300');
+    const page = await scene.ask('GET', '/rails/transactions?page=1&size=2');
+    expect(page.statusCode, page.body).toBe(200);
+    const parsed = ZTransactionsResponse.parse(page.json());
+    expect(parsed).toMatchObject({ page: 1, size: 2, total: 3, totalIsExact: true });
+    expect(parsed.data.map((t) => t.uid)).toEqual([third.uid, second.uid]);
+    const next = ZTransactionsResponse.parse(
+      (await scene.ask('GET', '/rails/transactions?page=2&size=2')).json(),
+    );
+    expect(next.data.map((t) => t.uid)).toEqual([first.uid]);
+    const onRamps = ZTransactionsResponse.parse(
+      (await scene.ask('GET', '/rails/transactions?type=on_ramp')).json(),
+    );
+    expect(onRamps.data.map((t) => t.uid)).toEqual([third.uid, first.uid]);
+    for (const bad of ['page=0', 'size=0', 'size=101', 'page=x', 'status=nope']) {
+      expect((await scene.ask('GET', `/rails/transactions?${bad}`)).statusCode, bad).toBe(400);
+    }
+    const csv = await scene.ask(
+      'GET',
+      `/organizations/${scene.organization.uid}/transactions/export.csv?type=on_ramp`,
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toMatch(/^uid,created_at,type,status/);
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([third.uid, first.uid]);
+  });
+});

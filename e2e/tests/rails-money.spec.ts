@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ZMyInvitationsResponse,
+  ZMyOrganizationsResponse,
+  ZTransactionsResponse,
+  ZTransferDetailResponse,
+} from '@dash/shared/contracts';
+import type { Page } from '@playwright/test';
+import { DEMO_EMAIL, DEMO_ORG_SLUG, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
+
+/** The sandbox provider of this stack (PORT+30) and the dev key of its Transfero account. */
+const SANDBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4300) + 30}`;
+const TRANSFERO_KEY = 'sk_sandbox_transfero_dev';
+
+async function acmeUid(page: Page): Promise<string> {
+  const organizations = ZMyOrganizationsResponse.parse(
+    await (await page.context().request.get('/api/v0/me/organizations')).json(),
+  );
+  const acme = organizations.data.find((organization) => organization.slug === DEMO_ORG_SLUG);
+  if (!acme) throw new Error('no demo organization');
+  return acme.uid;
+}
+
+test.describe('moving money with the sandbox provider', () => {
+  test('a BRL on-ramp shows the Pix BR Code, the sandbox marks it paid, and the page completes by itself', async ({
+    page,
+  }) => {
+    await signInThroughApi(page, DEMO_EMAIL);
+    await page.goto(`/org/${DEMO_ORG_SLUG}/rails/on-ramp`);
+    await expect(page.getByRole('heading', { name: 'On-ramp' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Provider' }).click();
+    await page.getByRole('option', { name: 'Transfero' }).click();
+    await page.getByRole('combobox', { name: 'Target wallet' }).click();
+    await page.getByRole('option', { name: /Sandbox deposits/ }).click();
+    await page.getByRole('textbox', { name: /Amount/ }).fill('0');
+    await page.getByRole('button', { name: 'Get quote' }).click();
+    await expect(page.getByText('Amount must be positive')).toBeVisible();
+    await page.getByRole('textbox', { name: /Amount/ }).fill('250.00');
+    await page.getByRole('button', { name: 'Get quote' }).click();
+    const quote = page.getByRole('region', { name: 'Quote' });
+    await expect(quote).toContainText('You receive: 247.75 testbrz');
+    await expect(quote).toContainText(/Expires in \d+ s/);
+    // A double click sends one submission's key twice: one transfer.
+    await quote.getByRole('button', { name: 'Confirm' }).dblclick();
+
+    await expect(page).toHaveURL(new RegExp(`/org/${DEMO_ORG_SLUG}/rails/transactions/[0-9a-f-]{36}$`));
+    const brCode = page.getByLabel('Pix BR Code');
+    await expect(brCode).toContainText(/^000201/);
+    await expect(page.getByRole('img', { name: 'Pix QR code' })).toBeVisible();
+    await expect(page.getByLabel('Status')).toHaveText('Awaiting funds');
+
+    const transferUid = page.url().split('/').at(-1) ?? '';
+    const organizationUid = await acmeUid(page);
+    const detail = ZTransferDetailResponse.parse(
+      await (
+        await page.context().request.get(`/api/v0/rails/transactions/${transferUid}`, {
+          headers: { 'x-organization-uid': organizationUid },
+        })
+      ).json(),
+    ).data;
+    let navigations = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations += 1;
+    });
+    const paid = await page
+      .context()
+      .request.post(`${SANDBOX_URL}/v1/sandbox/transfers/${detail.providerReference}/funds-received`, {
+        headers: { authorization: `Bearer ${TRANSFERO_KEY}`, 'idempotency-key': randomUUID() },
+        data: {},
+      });
+    expect(paid.status()).toBe(200);
+    await expect(page.getByLabel('Status')).toHaveText('Completed', { timeout: 15_000 });
+    await expect(page.getByRole('link', { name: /^0x[0-9a-f]{64}$/ })).toHaveAttribute(
+      'href',
+      /amoy\.polygonscan\.com\/tx\/0x/,
+    );
+    const timeline = page.getByRole('table', { name: 'Timeline' });
+    await expect(timeline.getByRole('row')).toHaveCount(5);
+    expect(navigations).toBe(0);
+
+    const listed = ZTransactionsResponse.parse(
+      await (
+        await page.context().request.get('/api/v0/rails/transactions?size=100&type=on_ramp', {
+          headers: { 'x-organization-uid': organizationUid },
+        })
+      ).json(),
+    );
+    expect(listed.data.filter((transfer) => transfer.sourceAmount === '250.00')).toHaveLength(1);
+  });
+
+  test('the transactions list pages, filters and exports exactly the filtered set as CSV', async ({
+    page,
+  }) => {
+    await signInThroughApi(page, DEMO_EMAIL);
+    await page.goto(`/org/${DEMO_ORG_SLUG}/rails/transactions?size=5&page=abc`);
+    const table = page.getByRole('table', { name: 'Transactions' });
+    await expect(table.getByRole('row')).toHaveCount(6);
+    await expect(page.getByText(/Page 1 of \d+/)).toBeVisible();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByText(/Page 2 of \d+/)).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Returned' }).click();
+    await expect(page).toHaveURL(/status=returned/);
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table).toContainText('Returned');
+
+    const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+    expect(href).toContain('status=returned');
+    const csv = await page.context().request.get(href ?? '');
+    expect(csv.status()).toBe(200);
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(',returned,');
+
+    await table.getByRole('link').first().click();
+    await expect(page.getByRole('heading', { name: /Off-ramp of/ })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('The receiving account is closed.');
+  });
+
+  test('an off-ramp above the approval threshold waits for a second member, who approves it', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signInThroughApi(page, DEMO_EMAIL);
+    const organizationUid = await acmeUid(page);
+    const headers = { 'x-organization-uid': organizationUid };
+    const request = page.context().request;
+    expect(
+      (
+        await request.put('/api/v0/rails/settings', { headers, data: { offRampApprovalThreshold: '100' } })
+      ).ok(),
+    ).toBe(true);
+    try {
+      await page.goto(`/org/${DEMO_ORG_SLUG}/rails/off-ramp`);
+      await page.getByRole('combobox', { name: 'Provider' }).click();
+      await page.getByRole('option', { name: 'Transfero' }).click();
+      await page.getByRole('combobox', { name: 'Bank beneficiary' }).click();
+      await page.getByRole('option', { name: 'Ana Souza' }).click();
+      await page.getByRole('combobox', { name: 'Network' }).click();
+      await page.getByRole('option', { name: 'Polygon Amoy' }).click();
+      await page.getByRole('textbox', { name: /Amount/ }).fill('500');
+      await page.getByRole('button', { name: 'Get quote' }).click();
+      await page.getByRole('region', { name: 'Quote' }).getByRole('button', { name: 'Confirm' }).click();
+      await expect(page.getByText("Waiting for a second member's approval")).toBeVisible();
+      await expect(page.getByLabel('Status')).toHaveText('Awaiting approval');
+      // The creator cannot approve their own transfer.
+      await expect(page.getByRole('button', { name: 'Approve transfer' })).toHaveCount(0);
+      const transferPath = new URL(page.url()).pathname;
+
+      const email = newEmail('editor');
+      const invited = await request.post('/api/v0/organization/invitations', {
+        headers,
+        data: { email, role: 'Editor' },
+      });
+      expect(invited.status()).toBe(201);
+      const context = await browser.newContext({ baseURL });
+      const editor = await context.newPage();
+      await signInThroughApi(editor, email);
+      const mine = ZMyInvitationsResponse.parse(
+        await (await context.request.get('/api/v0/me/invitations')).json(),
+      );
+      const invitation = mine.data.find((candidate) => candidate.organization.uid === organizationUid);
+      expect((await context.request.post(`/api/v0/me/invitations/${invitation?.uid}/accept`)).ok()).toBe(
+        true,
+      );
+      await editor.goto(transferPath);
+      await editor.getByRole('button', { name: 'Approve transfer' }).click();
+      await expect(editor.getByLabel('Status')).toHaveText('Awaiting funds');
+      await expect(editor.getByLabel('Deposit address')).toContainText(/^0x[0-9a-fA-F]{40}$/);
+      await context.close();
+      // The creator's page moves on by itself.
+      await expect(page.getByLabel('Status')).toHaveText('Awaiting funds');
+    } finally {
+      await request.put('/api/v0/rails/settings', { headers, data: { offRampApprovalThreshold: null } });
+    }
+  });
+});

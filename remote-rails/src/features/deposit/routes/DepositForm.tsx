@@ -1,0 +1,118 @@
+import {
+  applyServerFieldErrors,
+  can,
+  DEPOSIT_CURRENCY,
+  DEPOSIT_NETWORK,
+  DEPOSIT_PROVIDER,
+  DEPOSIT_STABLECOIN,
+  networkOf,
+  notifyError,
+  PageSkeleton,
+  PERMISSION_DENIED_MESSAGE,
+  paths,
+  useCreateTransferMutation,
+  useCurrentOrganization,
+  useRegisteredWalletsQuery,
+  ZCreateDepositRequest,
+} from '@dash/shared';
+import { Button, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+const fixed = (value: string) => [{ value, label: value }];
+
+/**
+ * /deposit (spec sections 3 and 5): an on-ramp with Transfero, BRL, testbrz and polygon-amoy fixed;
+ * a positive amount and a target wallet. One Idempotency-Key per submission of the same values, so
+ * a double click never creates two deposits.
+ */
+export default function DepositForm() {
+  const organization = useCurrentOrganization();
+  const navigate = useNavigate();
+  const wallets = useRegisteredWalletsQuery(organization.uid);
+  const deposit = useCreateTransferMutation(organization.uid, 'deposit');
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      provider: DEPOSIT_PROVIDER,
+      currencyId: DEPOSIT_CURRENCY,
+      stablecoinId: DEPOSIT_STABLECOIN,
+      networkId: DEPOSIT_NETWORK,
+      amount: '',
+      targetWalletUid: '',
+    },
+    validate: schemaResolver(ZCreateDepositRequest, { sync: true }),
+    onValuesChange: () => setKey(crypto.randomUUID()),
+  });
+
+  if (!can(organization.role, 'rails.write')) {
+    return <Text c="dimmed">{PERMISSION_DENIED_MESSAGE['rails.write']}</Text>;
+  }
+  if (wallets.isPending) return <PageSkeleton rows={5} label="Loading deposit" />;
+  const walletOptions = (wallets.data ?? [])
+    .filter((wallet) => wallet.network === DEPOSIT_NETWORK)
+    .map((wallet) => ({ value: wallet.uid, label: wallet.name }));
+
+  const submit = form.onSubmit((values) =>
+    deposit.mutate(
+      { body: ZCreateDepositRequest.parse(values), idempotencyKey: key },
+      {
+        onSuccess: (transfer) => navigate(paths.org.rails.transaction(organization.slug, transfer.uid)),
+        onError: (error) => {
+          if (!applyServerFieldErrors(form, error)) notifyError(error);
+        },
+      },
+    ),
+  );
+
+  return (
+    <Stack gap="md" maw={560}>
+      <Title order={1} size="h2">
+        Deposit
+      </Title>
+      <Text c="dimmed" size="sm">
+        Deposit BRL through Transfero and receive testbrz on {networkOf(DEPOSIT_NETWORK).name}.
+      </Text>
+      <form onSubmit={submit} noValidate aria-label="Deposit">
+        <Stack gap="sm">
+          <Select
+            label="Provider"
+            data={fixed(DEPOSIT_PROVIDER)}
+            readOnly
+            {...form.getInputProps('provider')}
+          />
+          <Select
+            label="Currency"
+            data={fixed(DEPOSIT_CURRENCY)}
+            readOnly
+            {...form.getInputProps('currencyId')}
+          />
+          <Select
+            label="Stablecoin"
+            data={fixed(DEPOSIT_STABLECOIN)}
+            readOnly
+            {...form.getInputProps('stablecoinId')}
+          />
+          <Select
+            label="Network"
+            data={fixed(DEPOSIT_NETWORK)}
+            readOnly
+            {...form.getInputProps('networkId')}
+          />
+          <TextInput label="Amount (BRL)" inputMode="decimal" required {...form.getInputProps('amount')} />
+          <Select
+            label="Target wallet"
+            data={walletOptions}
+            required
+            {...form.getInputProps('targetWalletUid')}
+          />
+          <Button type="submit" loading={deposit.isPending}>
+            Deposit
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,214 @@
+import {
+  applyServerFieldErrors,
+  can,
+  FIAT_CURRENCIES,
+  networkOf,
+  notifyError,
+  PageSkeleton,
+  PERMISSION_DENIED_MESSAGE,
+  paths,
+  type TQuote,
+  useBankBeneficiariesQuery,
+  useCreateQuoteMutation,
+  useCreateTransferMutation,
+  useCurrentOrganization,
+  useProviderAccountsQuery,
+  useProvidersQuery,
+  useRegisteredWalletsQuery,
+  ZRampForm,
+} from '@dash/shared';
+import { Button, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { QuoteCard } from './QuoteCard';
+
+type RampType = 'on_ramp' | 'off_ramp';
+
+/**
+ * On-ramp (search params providerUid, currency, walletUid) and off-ramp (providerUid, currency,
+ * bankBeneficiaryUid, network): choose, quote, confirm; the transaction page then shows the
+ * instructions and the live status. One Idempotency-Key per quote confirmed, so a double click or
+ * a retry of the same confirmation never moves money twice.
+ */
+export function RampPage({ type }: { type: RampType }) {
+  const organization = useCurrentOrganization();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const providers = useProvidersQuery(organization.uid);
+  const accounts = useProviderAccountsQuery(organization.uid);
+  const wallets = useRegisteredWalletsQuery(organization.uid);
+  const beneficiaries = useBankBeneficiariesQuery(organization.uid);
+  const quote = useCreateQuoteMutation(organization.uid);
+  const onRamp = useCreateTransferMutation(organization.uid, 'on-ramp');
+  const offRamp = useCreateTransferMutation(organization.uid, 'off-ramp');
+  const [accepted, setAccepted] = useState<{ quote: TQuote; key: string } | null>(null);
+  const counterpartyParam = type === 'on_ramp' ? 'walletUid' : 'bankBeneficiaryUid';
+  const initialCurrency = search.get('currency');
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      providerUid: search.get('providerUid') ?? '',
+      currency: (FIAT_CURRENCIES as readonly string[]).includes(initialCurrency ?? '')
+        ? (initialCurrency as string)
+        : 'BRL',
+      counterpartyUid: search.get(counterpartyParam) ?? '',
+      network: search.get('network') ?? '',
+      amount: '',
+    },
+    validate: schemaResolver(ZRampForm, { sync: true }),
+  });
+
+  if (!can(organization.role, 'rails.write')) {
+    return <Text c="dimmed">{PERMISSION_DENIED_MESSAGE['rails.write']}</Text>;
+  }
+  if (providers.isPending || accounts.isPending || wallets.isPending || beneficiaries.isPending) {
+    return <PageSkeleton rows={5} label={type === 'on_ramp' ? 'Loading on-ramp' : 'Loading off-ramp'} />;
+  }
+  const active = new Set(
+    (accounts.data ?? [])
+      .filter((account) => account.status === 'Active')
+      .map((account) => account.provider.uid),
+  );
+  const usable = (providers.data ?? []).filter((provider) => active.has(provider.uid));
+  const provider = usable.find((candidate) => candidate.uid === form.values.providerUid);
+  const currencies = provider?.fiat.map((fiat) => fiat.currency) ?? [];
+  const networks = [...new Set(provider?.stablecoins.map((coin) => coin.network) ?? [])];
+  const walletOptions = (wallets.data ?? [])
+    .filter((wallet) => networks.includes(wallet.network))
+    .map((wallet) => ({ value: wallet.uid, label: `${wallet.name} (${networkOf(wallet.network).name})` }));
+  const beneficiaryOptions = (beneficiaries.data ?? [])
+    .filter((beneficiary) =>
+      form.values.currency === 'BRL' ? beneficiary.type === 'PixKey' : beneficiary.type === 'Clabe',
+    )
+    .map((beneficiary) => ({ value: beneficiary.uid, label: beneficiary.name }));
+
+  const getQuote = form.onSubmit((values) => {
+    const network =
+      type === 'on_ramp'
+        ? ((wallets.data ?? []).find((wallet) => wallet.uid === values.counterpartyUid)?.network ?? '')
+        : values.network;
+    quote.mutate(
+      {
+        providerUid: values.providerUid,
+        type,
+        currency: values.currency as 'BRL' | 'MXN',
+        network: network as never,
+        amount: values.amount,
+      },
+      {
+        onSuccess: (answer) => setAccepted({ quote: answer, key: crypto.randomUUID() }),
+        onError: (error) => {
+          if (!applyServerFieldErrors(form, error)) notifyError(error);
+        },
+      },
+    );
+  });
+
+  const confirm = () => {
+    if (!accepted) return;
+    const done = {
+      onSuccess: (transfer: { uid: string }) =>
+        navigate(paths.org.rails.transaction(organization.slug, transfer.uid)),
+      onError: notifyError,
+    };
+    if (type === 'on_ramp') {
+      onRamp.mutate(
+        {
+          body: { quoteUid: accepted.quote.uid, walletUid: form.values.counterpartyUid },
+          idempotencyKey: accepted.key,
+        },
+        done,
+      );
+    } else {
+      offRamp.mutate(
+        {
+          body: { quoteUid: accepted.quote.uid, bankBeneficiaryUid: form.values.counterpartyUid },
+          idempotencyKey: accepted.key,
+        },
+        done,
+      );
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={560}>
+      <Title order={1} size="h2">
+        {type === 'on_ramp' ? 'On-ramp' : 'Off-ramp'}
+      </Title>
+      <Text c="dimmed" size="sm">
+        {type === 'on_ramp'
+          ? 'Turn bank money into stablecoins in a registered wallet.'
+          : "Turn stablecoins into money in a bank beneficiary's account."}
+      </Text>
+      {usable.length === 0 ? (
+        <Text size="sm">
+          No provider account is Active yet. Onboard with a provider on Open Stable first.
+        </Text>
+      ) : null}
+      <form onSubmit={getQuote} noValidate aria-label={type === 'on_ramp' ? 'On-ramp' : 'Off-ramp'}>
+        <Stack gap="sm">
+          <Select
+            label="Provider"
+            data={usable.map((candidate) => ({ value: candidate.uid, label: candidate.name }))}
+            required
+            {...form.getInputProps('providerUid')}
+            onChange={(value) => {
+              form.setFieldValue('providerUid', value ?? '');
+              const next = usable.find((candidate) => candidate.uid === value);
+              if (next?.fiat[0]) form.setFieldValue('currency', next.fiat[0].currency);
+              setAccepted(null);
+            }}
+          />
+          <Select
+            label="Currency"
+            data={currencies.length > 0 ? currencies : [...FIAT_CURRENCIES]}
+            required
+            allowDeselect={false}
+            {...form.getInputProps('currency')}
+          />
+          {type === 'on_ramp' ? (
+            <Select
+              label="Target wallet"
+              data={walletOptions}
+              required
+              {...form.getInputProps('counterpartyUid')}
+            />
+          ) : (
+            <>
+              <Select
+                label="Bank beneficiary"
+                data={beneficiaryOptions}
+                required
+                {...form.getInputProps('counterpartyUid')}
+              />
+              <Select
+                label="Network"
+                data={networks.map((network) => ({ value: network, label: networkOf(network).name }))}
+                required
+                {...form.getInputProps('network')}
+              />
+            </>
+          )}
+          <TextInput
+            label={type === 'on_ramp' ? `Amount (${form.values.currency})` : 'Amount (stablecoin)'}
+            inputMode="decimal"
+            required
+            {...form.getInputProps('amount')}
+          />
+          <Button type="submit" loading={quote.isPending} variant={accepted ? 'default' : 'filled'}>
+            Get quote
+          </Button>
+        </Stack>
+      </form>
+      {accepted ? (
+        <QuoteCard
+          quote={accepted.quote}
+          confirming={onRamp.isPending || offRamp.isPending}
+          onConfirm={confirm}
+          onRequote={() => getQuote()}
+        />
+      ) : null}
+    </Stack>
+  );
+}

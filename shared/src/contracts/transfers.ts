@@ -1,0 +1,366 @@
+import { z } from 'zod';
+import { API_PREFIX, ZIsoDateTime, ZUid } from './common';
+import { ZNetworkId } from './networks';
+import { ZDecimalString, ZFiatCurrency } from './providers';
+import { TRANSACTIONS_PAGE_SIZE_MAX } from './rails';
+
+/**
+ * Moving money (issue 11): quotes, on-ramps (fiat -> stablecoin to a registered wallet), off-ramps
+ * (stablecoin -> fiat to a bank beneficiary), deposits (/deposit: an on-ramp with Transfero, BRL,
+ * testbrz and polygon-amoy fixed) and the transactions list. Organization-scoped, approved
+ * organizations only, under /api/v0:
+ *
+ * | Call | Who | Body | Answer |
+ * |---|---|---|---|
+ * | POST rails/quotes | Admins, Editors (rails.write) | TCreateQuoteRequest | 201 {data: TQuote} |
+ * | POST rails/on-ramps | Admins, Editors; Idempotency-Key | TCreateOnRampRequest | 201 {data: TTransfer} |
+ * | POST rails/off-ramps | Admins, Editors; Idempotency-Key | TCreateOffRampRequest | 201 {data: TTransfer} |
+ * | POST deposits | Admins, Editors; Idempotency-Key | TCreateDepositRequest | 201 {data: TTransfer} |
+ * | POST rails/transactions/{uid}/approve | Admins, Editors other than the creator | | 200 {data: TTransfer} |
+ * | GET rails/transactions?page&size&type&status&currency&from&to | every member (rails.read) | | 200 TTransactionsResponse |
+ * | GET organizations/{orgUid}/transactions/export.csv?(same filters) | every member (a link: organization in the path) | | 200 text/csv, streamed |
+ * | GET rails/transactions/{uid} | every member | | 200 {data: TTransferDetail} |
+ * | GET rails/balances | every member | | 200 {data: TLedgerBalance[]} |
+ *
+ * Idempotency (IETF idempotency-key draft): every POST that creates or moves money needs an
+ * `Idempotency-Key` header (1 to 255 characters). Missing: 400. The same key with another body:
+ * 422. The same key while the first request still runs: 409. A repeat after it finished: the first
+ * answer again with `Idempotent-Replayed: true`. Keys are kept 24 hours, per organization and user.
+ */
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+
+/** A positive decimal string: what every amount a member types must be. */
+export const ZPositiveAmount = ZDecimalString.refine((value) => /[1-9]/.test(value), {
+  message: 'Amount must be positive',
+});
+
+export const TRANSFER_TYPES = ['on_ramp', 'off_ramp', 'deposit'] as const;
+export const ZTransferType = z.enum(TRANSFER_TYPES, { message: 'Choose a transfer type' });
+export type TTransferType = z.infer<typeof ZTransferType>;
+export const TRANSFER_TYPE_LABELS: Record<TTransferType, string> = {
+  on_ramp: 'On-ramp',
+  off_ramp: 'Off-ramp',
+  deposit: 'Deposit',
+};
+
+/**
+ * The state machine, modelled on what providers expose. awaiting_approval: an off-ramp above the
+ * organization's threshold waits for a second member. awaiting_funds: the provider waits for the
+ * fiat (on-ramp) or crypto (off-ramp). funds_received: it has them. payment_submitted: the
+ * stablecoin sent / the payout submitted. completed, failed, returned, canceled: terminal
+ * (returned may also follow completed: a payout the bank sent back).
+ */
+export const TRANSFER_STATUSES = [
+  'awaiting_approval',
+  'awaiting_funds',
+  'funds_received',
+  'payment_submitted',
+  'completed',
+  'failed',
+  'returned',
+  'canceled',
+] as const;
+export const ZTransferStatus = z.enum(TRANSFER_STATUSES, { message: 'Choose a status' });
+export type TTransferStatus = z.infer<typeof ZTransferStatus>;
+export const TRANSFER_STATUS_LABELS: Record<TTransferStatus, string> = {
+  awaiting_approval: 'Awaiting approval',
+  awaiting_funds: 'Awaiting funds',
+  funds_received: 'Funds received',
+  payment_submitted: 'Payment submitted',
+  completed: 'Completed',
+  failed: 'Failed',
+  returned: 'Returned',
+  canceled: 'Canceled',
+};
+
+/** Allowed transitions (the one table both webhooks and reconciliation go through). */
+export const TRANSFER_TRANSITIONS: Record<TTransferStatus, readonly TTransferStatus[]> = {
+  awaiting_approval: ['awaiting_funds', 'canceled'],
+  awaiting_funds: ['funds_received', 'failed', 'canceled'],
+  funds_received: ['payment_submitted', 'failed', 'returned'],
+  payment_submitted: ['completed', 'failed', 'returned'],
+  completed: ['returned'],
+  failed: [],
+  returned: [],
+  canceled: [],
+};
+export const TERMINAL_TRANSFER_STATUSES: readonly TTransferStatus[] = ['failed', 'returned', 'canceled'];
+/** Statuses in which a transfer still uses its counterparty (deleting it is refused). */
+export const PENDING_TRANSFER_STATUSES: readonly TTransferStatus[] = [
+  'awaiting_approval',
+  'awaiting_funds',
+  'funds_received',
+  'payment_submitted',
+];
+
+/** Order of progress: a later webhook about an earlier state never moves a transfer backwards. */
+export function canTransition(from: TTransferStatus, to: TTransferStatus): boolean {
+  return TRANSFER_TRANSITIONS[from].includes(to);
+}
+
+/** A token symbol as the provider names it (testbrz, USDC). */
+export const ZTokenSymbol = z.string().min(1).max(20);
+
+export const ZCreateQuoteRequest = z.strictObject({
+  providerUid: z.uuid({ message: 'Choose a provider' }),
+  type: z.enum(['on_ramp', 'off_ramp'], { message: 'Choose on-ramp or off-ramp' }),
+  currency: ZFiatCurrency,
+  network: ZNetworkId,
+  /** On-ramp: the fiat amount paid in. Off-ramp: the stablecoin amount sent. */
+  amount: ZPositiveAmount,
+});
+export type TCreateQuoteRequest = z.infer<typeof ZCreateQuoteRequest>;
+
+export const ZQuote = z.object({
+  uid: ZUid,
+  providerUid: ZUid,
+  type: z.enum(['on_ramp', 'off_ramp']),
+  network: ZNetworkId,
+  sourceCurrency: z.string(),
+  sourceAmount: ZDecimalString,
+  targetCurrency: z.string(),
+  /** What arrives: after the provider's fees. */
+  targetAmount: ZDecimalString,
+  /** Target units per source unit. */
+  rate: ZDecimalString,
+  /** In the fiat currency. */
+  fee: ZDecimalString,
+  feeCurrency: z.string(),
+  expiresAt: ZIsoDateTime,
+});
+export type TQuote = z.infer<typeof ZQuote>;
+export const ZQuoteResponse = z.object({ data: ZQuote });
+
+export const ZCreateOnRampRequest = z.strictObject({
+  quoteUid: z.uuid({ message: 'Get a quote first' }),
+  walletUid: z.uuid({ message: 'Choose a target wallet' }),
+});
+export type TCreateOnRampRequest = z.infer<typeof ZCreateOnRampRequest>;
+
+export const ZCreateOffRampRequest = z.strictObject({
+  quoteUid: z.uuid({ message: 'Get a quote first' }),
+  bankBeneficiaryUid: z.uuid({ message: 'Choose a bank beneficiary' }),
+});
+export type TCreateOffRampRequest = z.infer<typeof ZCreateOffRampRequest>;
+
+/** The /deposit form (spec sections 3 and 5): everything but the amount and wallet is fixed. */
+export const DEPOSIT_PROVIDER = 'Transfero';
+export const DEPOSIT_CURRENCY = 'BRL';
+export const DEPOSIT_STABLECOIN = 'testbrz';
+export const DEPOSIT_NETWORK = 'polygon-amoy';
+export const ZCreateDepositRequest = z.strictObject({
+  provider: z.literal(DEPOSIT_PROVIDER, { message: 'Provider must be Transfero' }),
+  currencyId: z.literal(DEPOSIT_CURRENCY, { message: 'Currency must be BRL' }),
+  stablecoinId: z.literal(DEPOSIT_STABLECOIN, { message: 'Stablecoin must be testbrz' }),
+  networkId: z.literal(DEPOSIT_NETWORK, { message: 'Network must be polygon-amoy' }),
+  amount: z.string({ message: 'Amount must be positive' }).trim().pipe(ZPositiveAmount),
+  targetWalletUid: z
+    .string({ message: 'Choose a target wallet' })
+    .uuid({ message: 'Choose a target wallet' }),
+});
+export type TCreateDepositRequest = z.infer<typeof ZCreateDepositRequest>;
+
+/** Where to send the money the provider waits for. */
+export const ZTransferInstructions = z.discriminatedUnion('kind', [
+  /** Pix: the BR Code (copy-and-paste text; the page draws its QR) with amount and txid. */
+  z.object({ kind: z.literal('pix'), brCode: z.string(), txid: z.string(), amount: ZDecimalString }),
+  /** SPEI: the CLABE to pay into and the reference to quote. */
+  z.object({
+    kind: z.literal('spei'),
+    clabe: z.string(),
+    reference: z.string(),
+    beneficiary: z.string(),
+    amount: ZDecimalString,
+  }),
+  /** Off-ramp: the provider's deposit address on the network, the exact amount, a memo when needed. */
+  z.object({
+    kind: z.literal('crypto'),
+    network: ZNetworkId,
+    address: z.string(),
+    amount: ZDecimalString,
+    symbol: z.string(),
+    memo: z.string().nullable(),
+  }),
+]);
+export type TTransferInstructions = z.infer<typeof ZTransferInstructions>;
+
+export const ZTransfer = z.object({
+  uid: ZUid,
+  type: ZTransferType,
+  status: ZTransferStatus,
+  provider: z.object({ uid: ZUid, name: z.string() }),
+  network: ZNetworkId,
+  sourceCurrency: z.string(),
+  sourceAmount: ZDecimalString,
+  targetCurrency: z.string(),
+  targetAmount: ZDecimalString,
+  rate: ZDecimalString,
+  fee: ZDecimalString,
+  feeCurrency: z.string(),
+  /** The fiat currency of the transfer (BRL or MXN), whichever side it is on. */
+  fiatCurrency: ZFiatCurrency,
+  wallet: z.object({ uid: ZUid, name: z.string(), address: z.string() }).nullable(),
+  bankBeneficiary: z.object({ uid: ZUid, name: z.string(), accountKey: z.string() }).nullable(),
+  instructions: ZTransferInstructions.nullable(),
+  /** The provider's id of the transfer. */
+  providerReference: z.string().nullable(),
+  /** The stablecoin transaction (on-ramp: sent to the wallet; off-ramp: received by the provider). */
+  txHash: z.string().nullable(),
+  /** Pix end-to-end id or SPEI tracking key of the payout. */
+  payoutReference: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  approval: z.object({
+    required: z.boolean(),
+    approvedBy: z.object({ uid: ZUid, email: z.string() }).nullable(),
+  }),
+  createdBy: z.object({ uid: ZUid, email: z.string() }).nullable(),
+  createdAt: ZIsoDateTime,
+  updatedAt: ZIsoDateTime,
+});
+export type TTransfer = z.infer<typeof ZTransfer>;
+
+export const TRANSFER_EVENT_SOURCES = ['user', 'provider', 'reconciliation', 'system'] as const;
+export const ZTransferEvent = z.object({
+  from: ZTransferStatus.nullable(),
+  to: ZTransferStatus,
+  source: z.enum(TRANSFER_EVENT_SOURCES),
+  note: z.string().nullable(),
+  at: ZIsoDateTime,
+});
+export type TTransferEvent = z.infer<typeof ZTransferEvent>;
+
+export const ZTransferDetail = ZTransfer.extend({ events: z.array(ZTransferEvent) });
+export type TTransferDetail = z.infer<typeof ZTransferDetail>;
+export const ZTransferResponse = z.object({ data: ZTransfer });
+export const ZTransferDetailResponse = z.object({ data: ZTransferDetail });
+export const ZTransferParams = z.object({ transferUid: ZUid });
+
+const ZQueryDate = z.iso.date({ message: 'Use a date such as 2026-01-31' });
+
+/** The list's filters (also the CSV export's): the whole filtered set, newest first. */
+export const ZTransactionsFilters = z.object({
+  type: ZTransferType.optional(),
+  status: ZTransferStatus.optional(),
+  currency: ZFiatCurrency.optional(),
+  /** From this UTC day on (inclusive). */
+  from: ZQueryDate.optional(),
+  /** Up to this UTC day (inclusive). */
+  to: ZQueryDate.optional(),
+});
+export type TTransactionsFilters = z.infer<typeof ZTransactionsFilters>;
+
+/** The API's paging is strict (a bad value is a 400); the page's own reading falls back instead. */
+export const ZTransactionsQuery = ZTransactionsFilters.extend({
+  page: z.coerce
+    .number({ message: 'page must be a whole number of at least 1' })
+    .int({ message: 'page must be a whole number of at least 1' })
+    .min(1, { message: 'page must be a whole number of at least 1' })
+    .default(1),
+  size: z.coerce
+    .number({ message: `size must be a whole number from 1 to ${TRANSACTIONS_PAGE_SIZE_MAX}` })
+    .int({ message: `size must be a whole number from 1 to ${TRANSACTIONS_PAGE_SIZE_MAX}` })
+    .min(1, { message: `size must be a whole number from 1 to ${TRANSACTIONS_PAGE_SIZE_MAX}` })
+    .max(TRANSACTIONS_PAGE_SIZE_MAX, {
+      message: `size must be a whole number from 1 to ${TRANSACTIONS_PAGE_SIZE_MAX}`,
+    })
+    .default(10),
+});
+export type TTransactionsQuery = z.infer<typeof ZTransactionsQuery>;
+
+/**
+ * The list counts at most this many matching transfers: counting 100,000 rows on every page costs
+ * more than the page itself, so beyond it the total is a lower bound (`totalIsExact` false).
+ */
+export const TRANSACTIONS_COUNT_CAP = 10_000;
+
+export const ZTransactionsResponse = z.object({
+  data: z.array(ZTransfer),
+  page: z.number().int(),
+  size: z.number().int(),
+  /** The number of matching transfers, at most TRANSACTIONS_COUNT_CAP (then a lower bound). */
+  total: z.number().int(),
+  totalIsExact: z.boolean(),
+});
+export type TTransactionsResponse = z.infer<typeof ZTransactionsResponse>;
+
+/** The organization's balance per ledger account and currency, from posted entries (pending apart). */
+export const ZLedgerBalance = z.object({
+  account: z.string(),
+  currency: z.string(),
+  posted: z.string(),
+  pending: z.string(),
+});
+export type TLedgerBalance = z.infer<typeof ZLedgerBalance>;
+export const ZLedgerBalancesResponse = z.object({ data: z.array(ZLedgerBalance) });
+
+export const TRANSACTIONS_CSV_COLUMNS = [
+  'uid',
+  'created_at',
+  'type',
+  'status',
+  'provider',
+  'source_amount',
+  'source_currency',
+  'target_amount',
+  'target_currency',
+  'fee',
+  'rate',
+  'network',
+  'provider_reference',
+  'tx_hash',
+] as const;
+
+export const QUOTE_NOT_FOUND_MESSAGE = 'Quote not found';
+export const QUOTE_EXPIRED_MESSAGE = 'This quote has expired. Get a new quote to continue.';
+export const QUOTE_USED_MESSAGE = 'This quote was already used for another transfer. Get a new quote.';
+export const TRANSFER_NOT_FOUND_MESSAGE = 'Transaction not found';
+export const PROVIDER_ACCOUNT_NOT_ACTIVE_MESSAGE =
+  'Your organization needs an Active account with this provider first. Start onboarding on Open Stable.';
+export const PROVIDER_CURRENCY_MESSAGE = 'This provider does not offer this currency on this network.';
+export const QUOTE_WALLET_NETWORK_MESSAGE = 'The target wallet is on another network than the quote.';
+export const QUOTE_BENEFICIARY_CURRENCY_MESSAGE =
+  'This bank beneficiary cannot receive this currency (Pix for BRL, CLABE for MXN).';
+export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE = 'Send an Idempotency-Key header with this request.';
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+  'This Idempotency-Key was already used with another request body.';
+export const IDEMPOTENCY_KEY_IN_FLIGHT_MESSAGE =
+  'A request with this Idempotency-Key is still being processed. Try again shortly.';
+export const TRANSFER_NOT_AWAITING_APPROVAL_MESSAGE = 'This transfer is not waiting for an approval.';
+export const OWN_TRANSFER_APPROVAL_MESSAGE = 'A second member must approve a transfer you created.';
+export const WALLET_NOT_FOUND_FOR_TRANSFER_MESSAGE = 'Target wallet not found';
+export const BENEFICIARY_NOT_FOUND_FOR_TRANSFER_MESSAGE = 'Bank beneficiary not found';
+
+/**
+ * GET / PUT rails/settings (PUT: Admins, organization.update): off-ramps of a larger stablecoin
+ * amount than the threshold wait for a second member's approval; null turns approval off.
+ */
+export const ZRailsSettings = z.strictObject({
+  offRampApprovalThreshold: ZDecimalString.nullable(),
+});
+export type TRailsSettings = z.infer<typeof ZRailsSettings>;
+export const ZRailsSettingsResponse = z.object({ data: ZRailsSettings });
+
+/** The CSV export of exactly the filtered set: a download link, so the organization is in the path. */
+export function transactionsExportPath(organizationUid: string, filters: TTransactionsFilters): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const query = search.toString();
+  return `${API_PREFIX}/organizations/${encodeURIComponent(organizationUid)}/transactions/export.csv${query ? `?${query}` : ''}`;
+}
+
+/**
+ * The on-ramp / off-ramp page's form (before the quote): the quote request's rules, with the
+ * counterparty (target wallet or bank beneficiary) chosen on the same form.
+ */
+export const ZRampForm = z.object({
+  providerUid: z.string().min(1, { message: 'Choose a provider' }),
+  currency: ZFiatCurrency,
+  counterpartyUid: z.string().min(1, { message: 'Choose where the money goes' }),
+  network: z.string(),
+  amount: ZPositiveAmount,
+});
+export type TRampForm = z.infer<typeof ZRampForm>;

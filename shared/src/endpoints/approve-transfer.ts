@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { type TTransfer, ZTransferResponse } from '../contracts/transfers';
+import { transactionsKey } from './get-transactions';
+
+/** POST rails/transactions/{transferUid}/approve: a second member approves an off-ramp above the threshold. */
+export async function approveTransfer(organizationUid: string, transferUid: string): Promise<TTransfer> {
+  const answer = await apiRequest({
+    path: `rails/transactions/${encodeURIComponent(transferUid)}/approve`,
+    method: 'POST',
+    organizationUid,
+    response: ZTransferResponse,
+    failure: ERROR_MESSAGES.approveTransfer,
+  });
+  return answer.data;
+}
+
+export function useApproveTransferMutation(organizationUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (transferUid: string) => approveTransfer(organizationUid, transferUid),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: transactionsKey(organizationUid) }),
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { type TCreateQuoteRequest, type TQuote, ZQuoteResponse } from '../contracts/transfers';
+
+/** POST rails/quotes: the provider's rate, fees, amount delivered and expiry for one amount. */
+export async function createQuote(organizationUid: string, body: TCreateQuoteRequest): Promise<TQuote> {
+  const answer = await apiRequest({
+    path: 'rails/quotes',
+    method: 'POST',
+    body,
+    organizationUid,
+    response: ZQuoteResponse,
+    failure: ERROR_MESSAGES.createQuote,
+  });
+  return answer.data;
+}
+
+export function useCreateQuoteMutation(organizationUid: string) {
+  return useMutation({ mutationFn: (body: TCreateQuoteRequest) => createQuote(organizationUid, body) });
+}

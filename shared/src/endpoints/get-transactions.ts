@@ -1,0 +1,44 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import {
+  type TTransactionsQuery,
+  type TTransactionsResponse,
+  ZTransactionsResponse,
+} from '../contracts/transfers';
+
+function searchOf(query: Partial<TTransactionsQuery>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  return search.toString();
+}
+
+/** GET rails/transactions: one page of the filtered transactions, newest first. */
+export function getTransactions(
+  organizationUid: string,
+  query: TTransactionsQuery,
+  signal?: AbortSignal,
+): Promise<TTransactionsResponse> {
+  return apiRequest({
+    path: `rails/transactions?${searchOf(query)}`,
+    organizationUid,
+    response: ZTransactionsResponse,
+    failure: ERROR_MESSAGES.fetchTransactions,
+    signal,
+  });
+}
+
+/** The prefix of every transactions query (lists and details), so one invalidation refreshes all. */
+export const transactionsKey = (organizationUid: string) =>
+  ['organization', organizationUid, 'transactions'] as const;
+
+export const transactionsQueryOptions = (organizationUid: string, query: TTransactionsQuery) =>
+  queryOptions({
+    queryKey: [...transactionsKey(organizationUid), 'list', query] as const,
+    queryFn: ({ signal }) => getTransactions(organizationUid, query, signal),
+  });
+
+export const useTransactionsQuery = (organizationUid: string, query: TTransactionsQuery) =>
+  useQuery({ ...transactionsQueryOptions(organizationUid, query), placeholderData: keepPreviousData });
