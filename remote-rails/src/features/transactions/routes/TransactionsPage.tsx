@@ -184,9 +184,10 @@ export default function TransactionsPage() {
             Previous page
           </Button>
           <Text size="sm" aria-live="polite">
-            Page {page} of {pages}
-            {exact ? '' : '+'}
-            {list.data ? ` (${list.data.total}${exact ? '' : '+'} transactions)` : ''}
+            Page {page}
+            {list.data
+              ? ` of ${pages}${exact ? '' : '+'} (${list.data.total}${exact ? '' : '+'} transactions)`
+              : ''}
           </Text>
           <Button
             variant="default"
