@@ -1,12 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app';
-import { organizations, sessions } from '../db/schema';
+import { sessions } from '../db/schema';
 import { testConfig } from '../test/app';
 import { signIn } from '../test/auth';
 import { emptyTestDatabase } from '../test/database';
 import { createOrganization, uniqueEmail } from '../test/factories';
 import { call, errorOf } from '../test/http';
+import { approveOrganization } from '../test/providers';
 import {
   ORGANIZATION_NOT_APPROVED_MESSAGE,
   requireApprovedOrganization,
@@ -88,10 +89,7 @@ describe('requireApprovedOrganization', () => {
     const cookie = await signIn(app, uniqueEmail());
     const pending = await createOrganization(testApp, cookie, { slug: `pending-${Date.now()}` });
     const approved = await createOrganization(testApp, cookie, { slug: `approved-${Date.now()}` });
-    await db
-      .update(organizations)
-      .set({ approvalStatus: 'Approved' })
-      .where(eq(organizations.uid, approved.uid));
+    await approveOrganization(db, approved.uid);
     const ask = (organization: string) => call(app, 'GET', '/test/approved-only', { cookie, organization });
 
     expect(errorOf(await ask(pending.uid))).toEqual({

@@ -22,24 +22,21 @@ import {
   ZRegisteredWalletResponse,
   ZRegisteredWalletsResponse,
 } from '@dash/shared/contracts';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditTrail } from '../../audit/audit';
-import { bankBeneficiaries, organizations, registeredWallets } from '../../db/schema';
+import { bankBeneficiaries, registeredWallets } from '../../db/schema';
 import { ORGANIZATION_NOT_APPROVED_MESSAGE } from '../../http/guards';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addMember, createOrganization, signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
+import { approveOrganization } from '../../test/providers';
 
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const SOLANA = 'So11111111111111111111111111111111111111112';
 const CLABE = '002010077777777771';
 
 async function approve(testApp: TestApp, organization: TOrganization): Promise<void> {
-  await testApp.db
-    .update(organizations)
-    .set({ approvalStatus: 'Approved' })
-    .where(eq(organizations.uid, organization.uid));
+  await approveOrganization(testApp.db, organization.uid);
 }
 
 /** An approved organization, its Admin and helpers that call the API as them. */

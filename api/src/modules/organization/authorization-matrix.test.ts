@@ -11,13 +11,11 @@ import {
   type TRole,
   ZInvitationResponse,
 } from '@dash/shared/contracts';
-import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
   attachments,
   bankBeneficiaries,
-  organizations,
   providerAccounts,
   quotes,
   registeredWallets,
@@ -865,12 +863,7 @@ async function arrange(caller: Caller, options: { approved?: boolean } = {}): Pr
   const testApp = await createTestApp();
   const founder = await signInUser(testApp.app);
   const organization = await createOrganization(testApp, founder.cookie);
-  if (options.approved) {
-    await testApp.db
-      .update(organizations)
-      .set({ approvalStatus: 'Approved' })
-      .where(eq(organizations.uid, organization.uid));
-  }
+  if (options.approved) await approveOrganization(testApp.db, organization.uid);
   const [registeredWallet] = await testApp.db
     .insert(registeredWallets)
     .values({
