@@ -8,12 +8,16 @@
 // the figure is the page's, not the API's).
 //
 // Per run it prints the main-thread busy time between the switch and the 100th row painted (CDP
-// Performance.getMetrics TaskDuration: scripting, style, layout, paint), the longest task
-// (PerformanceObserver 'longtask') and the wall time; then the median of the runs.
+// Performance.getMetrics TaskDuration, split into script, style and layout), the main thread's CPU
+// time (ThreadTime: what the work costs when other processes do not compete for the CPU), the
+// longest task (PerformanceObserver 'longtask') and the wall time; then the median of the runs.
+// The machine's load shows in the busy and wall times, barely in the CPU time.
 //
 //   cd e2e && node benchmarks/transactions-render.mjs     (after `pnpm build`; BENCH_PORT, default 4450)
+//   BENCH_PROFILE=file.cpuprofile: the last run's CPU profile (open it in Chrome DevTools).
 //
 // Figures only: it asserts nothing.
+import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
 import { signedInContext, startDashboard } from './stack.mjs';
@@ -70,8 +74,13 @@ try {
       for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
     }).observe({ type: 'longtask' });
   });
-  const taskSeconds = async () =>
-    (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration').value;
+  const METRICS = ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'ThreadTime'];
+  const metrics = async () => {
+    const all = (await cdp.send('Performance.getMetrics')).metrics;
+    return Object.fromEntries(
+      METRICS.map((name) => [name, all.find((metric) => metric.name === name)?.value ?? 0]),
+    );
+  };
 
   console.log(
     `\nTransactions page, ${ROWS} rows, CPU ${throttle}x slower (${runs} runs; target: under 100 ms of main-thread work)`,
@@ -90,7 +99,12 @@ try {
     await page.evaluate(() => {
       window.__longTasks.length = 0;
     });
-    const before = await taskSeconds();
+    const before = await metrics();
+    const profiling = process.env.BENCH_PROFILE && run === runs;
+    if (profiling) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const wall = await page.evaluate(
       ({ target, rows }) =>
         new Promise((resolve) => {
@@ -109,11 +123,17 @@ try {
         }),
       { target: `/org/acme-treasury/rails/transactions?size=${ROWS}&page=${run}`, rows: ROWS },
     );
-    const work = ((await taskSeconds()) - before) * 1000;
+    const after = await metrics();
+    if (profiling) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
+    }
+    const ms = (name) => (after[name] - before[name]) * 1000;
+    const work = ms('TaskDuration');
     const longest = await page.evaluate(() => Math.max(0, ...window.__longTasks));
     busy.push(work);
     console.log(
-      `  run ${run}: main-thread work ${work.toFixed(0)} ms, longest task ${longest.toFixed(0)} ms, wall ${wall.toFixed(0)} ms`,
+      `  run ${run}: main-thread work ${work.toFixed(0)} ms (script ${ms('ScriptDuration').toFixed(0)}, style ${ms('RecalcStyleDuration').toFixed(0)}, layout ${ms('LayoutDuration').toFixed(0)}; thread CPU time ${ms('ThreadTime').toFixed(0)}), longest task ${longest.toFixed(0)} ms, wall ${wall.toFixed(0)} ms`,
     );
   }
   busy.sort((a, b) => a - b);
