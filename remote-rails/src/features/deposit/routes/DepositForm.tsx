@@ -10,7 +10,7 @@ import {
   PageSkeleton,
   PERMISSION_DENIED_MESSAGE,
   paths,
-  useCreateTransferMutation,
+  useCreateDepositMutation,
   useCurrentOrganization,
   useRegisteredWalletsQuery,
   ZCreateDepositRequest,
@@ -31,7 +31,7 @@ export default function DepositForm() {
   const organization = useCurrentOrganization();
   const navigate = useNavigate();
   const wallets = useRegisteredWalletsQuery(organization.uid);
-  const deposit = useCreateTransferMutation(organization.uid, 'deposit');
+  const deposit = useCreateDepositMutation(organization.uid);
   const [key, setKey] = useState(() => crypto.randomUUID());
   const form = useForm({
     mode: 'controlled',

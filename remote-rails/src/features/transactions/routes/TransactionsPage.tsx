@@ -1,7 +1,6 @@
 import {
   can,
   FIAT_CURRENCIES,
-  formatDate,
   LoadFailed,
   paths,
   TRANSACTIONS_PAGE_SIZE_MAX,
@@ -9,14 +8,16 @@ import {
   TRANSFER_STATUSES,
   TRANSFER_TYPE_LABELS,
   TRANSFER_TYPES,
+  type TTransactionsQuery,
   transactionsExportPath,
   useCurrentOrganization,
   useTransactionsQuery,
 } from '@dash/shared';
-import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { memo, useCallback, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { TransactionRow } from '../components/TransactionRow';
 import { TransactionsSkeleton } from '../components/TransactionsSkeleton';
-import { TransferStatusBadge } from '../components/TransferStatusBadge';
 import { useTransferEvents } from '../hooks/useTransferEvents';
 import { readTransactionsSearch } from '../transactions-search';
 
@@ -36,13 +37,18 @@ export default function TransactionsPage() {
   useTransferEvents(organization.uid);
   const list = useTransactionsQuery(organization.uid, query);
   const { page, size, ...filters } = query;
-  const set = (key: string, value: string | null) => {
-    const next = new URLSearchParams(search);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setSearch(next);
-  };
+  // Stable, so the memoized filter bar does not re-render for a new page, size or answer.
+  const setSearchRef = useRef(setSearch);
+  setSearchRef.current = setSearch;
+  const set = useCallback((key: string, value: string | null) => {
+    setSearchRef.current((previous) => {
+      const next = new URLSearchParams(previous);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      if (key !== 'page') next.delete('page');
+      return next;
+    });
+  }, []);
   // Past the count cap the total is a lower bound: "of 1000+" pages, and Next stays available.
   const exact = list.data?.totalIsExact ?? true;
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / size)) : 1;
@@ -70,57 +76,15 @@ export default function TransactionsPage() {
         ) : null}
       </Group>
 
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
-          label="Type"
-          placeholder="All"
-          data={TYPE_OPTIONS}
-          clearable
-          value={filters.type ?? null}
-          onChange={(value) => set('type', value)}
-          w={150}
-        />
-        <Select
-          label="Status"
-          placeholder="All"
-          data={STATUS_OPTIONS}
-          clearable
-          value={filters.status ?? null}
-          onChange={(value) => set('status', value)}
-          w={190}
-        />
-        <Select
-          label="Currency"
-          placeholder="All"
-          data={CURRENCY_OPTIONS}
-          clearable
-          value={filters.currency ?? null}
-          onChange={(value) => set('currency', value)}
-          w={120}
-        />
-        <TextInput
-          label="From"
-          type="date"
-          value={filters.from ?? ''}
-          onChange={(event) => set('from', event.currentTarget.value)}
-          w={160}
-        />
-        <TextInput
-          label="To"
-          type="date"
-          value={filters.to ?? ''}
-          onChange={(event) => set('to', event.currentTarget.value)}
-          w={160}
-        />
-        <Button
-          component="a"
-          href={transactionsExportPath(organization.uid, filters)}
-          download
-          variant="default"
-        >
-          Export CSV
-        </Button>
-      </Group>
+      <TransactionsFilters
+        organizationUid={organization.uid}
+        type={filters.type}
+        status={filters.status}
+        currency={filters.currency}
+        from={filters.from}
+        to={filters.to}
+        onChange={set}
+      />
 
       {list.isPending ? (
         <TransactionsSkeleton rows={size} />
@@ -144,29 +108,7 @@ export default function TransactionsPage() {
             </Table.Thead>
             <Table.Tbody>
               {list.data.data.map((transfer) => (
-                <Table.Tr key={transfer.uid}>
-                  <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={paths.org.rails.transaction(organization.slug, transfer.uid)}
-                      size="sm"
-                    >
-                      {formatDate(transfer.createdAt)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{TRANSFER_TYPE_LABELS[transfer.type]}</Table.Td>
-                  <Table.Td>
-                    <TransferStatusBadge status={transfer.status} />
-                  </Table.Td>
-                  <Table.Td>{transfer.provider.name}</Table.Td>
-                  <Table.Td ff="monospace">
-                    {transfer.sourceAmount} {transfer.sourceCurrency}
-                  </Table.Td>
-                  <Table.Td ff="monospace">
-                    {transfer.targetAmount} {transfer.targetCurrency}
-                  </Table.Td>
-                  <Table.Td>{transfer.wallet?.name ?? transfer.bankBeneficiary?.name ?? ''}</Table.Td>
-                </Table.Tr>
+                <TransactionRow key={transfer.uid} transfer={transfer} organizationSlug={organization.slug} />
               ))}
             </Table.Tbody>
           </Table>
@@ -212,3 +154,70 @@ export default function TransactionsPage() {
     </Stack>
   );
 }
+
+type TFilters = Omit<TTransactionsQuery, 'page' | 'size'>;
+
+/** The filter bar and the CSV link of exactly the filtered set; memoized on the filters alone. */
+const TransactionsFilters = memo(function TransactionsFilters({
+  organizationUid,
+  type,
+  status,
+  currency,
+  from,
+  to,
+  onChange,
+}: TFilters & { organizationUid: string; onChange: (key: string, value: string | null) => void }) {
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <Select
+        label="Type"
+        placeholder="All"
+        data={TYPE_OPTIONS}
+        clearable
+        value={type ?? null}
+        onChange={(value) => onChange('type', value)}
+        w={150}
+      />
+      <Select
+        label="Status"
+        placeholder="All"
+        data={STATUS_OPTIONS}
+        clearable
+        value={status ?? null}
+        onChange={(value) => onChange('status', value)}
+        w={190}
+      />
+      <Select
+        label="Currency"
+        placeholder="All"
+        data={CURRENCY_OPTIONS}
+        clearable
+        value={currency ?? null}
+        onChange={(value) => onChange('currency', value)}
+        w={120}
+      />
+      <TextInput
+        label="From"
+        type="date"
+        value={from ?? ''}
+        onChange={(event) => onChange('from', event.currentTarget.value)}
+        w={160}
+      />
+      <TextInput
+        label="To"
+        type="date"
+        value={to ?? ''}
+        onChange={(event) => onChange('to', event.currentTarget.value)}
+        w={160}
+      />
+      <Button
+        component="a"
+        href={transactionsExportPath(organizationUid, { type, status, currency, from, to })}
+        download
+        variant="default"
+      >
+        Export CSV
+      </Button>
+    </Group>
+  );
+});
