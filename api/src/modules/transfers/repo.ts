@@ -267,6 +267,15 @@ export async function listTransfers(
   };
 }
 
+/** The newest transfers of the organization (the overview's card): no count, one index range. */
+export async function latestTransfers(db: Database, organizationUid: string, limit: number) {
+  const rows = await selectTransfers(db)
+    .where(eq(transfers.organizationUid, organizationUid))
+    .orderBy(desc(transfers.createdAt), desc(transfers.uid))
+    .limit(limit);
+  return rows.map(toTransfer);
+}
+
 /**
  * The filtered set in pages of `batch` rows, newest first, by keyset (created_at, uid), so a CSV
  * export of 100,000 rows streams with flat memory and each page uses the index.

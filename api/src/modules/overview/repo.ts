@@ -1,0 +1,266 @@
+import type {
+  TFiatCurrency,
+  TKybStatus,
+  TOverview,
+  TOverviewCurrencyBalance,
+  TOverviewVolumePoint,
+  TOverviewWalletBalance,
+  TTransferType,
+} from '@dash/shared/contracts';
+import { and, asc, count, eq, gt, gte, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  invitations,
+  kybApplications,
+  ledgerAccounts,
+  ledgerEntries,
+  memberships,
+  providerAccounts,
+  providers,
+  registeredWallets,
+  threadReads,
+  threads,
+  transfers,
+  walletSigners,
+  wallets,
+} from '../../db/schema';
+import { isPending as isPendingInvitation } from '../invitations/repo';
+
+/** A numeric sum as text without trailing zeros ('1250.50000000' -> '1250.5'; '-0' never). */
+const decimalText = (value: ReturnType<typeof sql>) => sql<string>`coalesce(trim_scale(${value}), 0)::text`;
+
+const postedSum = decimalText(
+  sql`sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.status} = 'posted')`,
+);
+const pendingSum = decimalText(
+  sql`sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.status} = 'pending')`,
+);
+
+/**
+ * The `wallets` ledger account's lines of the organization with the transfer each belongs to:
+ * ledger_entries_account_idx narrows to the organization's few wallet accounts, the transfer is one
+ * primary-key probe per line. Archived lines count nowhere.
+ */
+function walletLines(organizationUid: string) {
+  return and(
+    eq(ledgerAccounts.organizationUid, organizationUid),
+    eq(ledgerAccounts.kind, 'wallets'),
+    inArray(ledgerEntries.status, ['posted', 'pending']),
+  );
+}
+
+export async function currencyBalances(
+  db: Database,
+  organizationUid: string,
+): Promise<TOverviewCurrencyBalance[]> {
+  const rows = await db
+    .select({
+      currency: ledgerEntries.currency,
+      fiatCurrency: transfers.fiatCurrency,
+      posted: postedSum,
+      pending: pendingSum,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.uid, ledgerEntries.accountUid))
+    .innerJoin(transfers, eq(transfers.uid, ledgerEntries.transferUid))
+    .where(walletLines(organizationUid))
+    .groupBy(ledgerEntries.currency, transfers.fiatCurrency)
+    .orderBy(asc(transfers.fiatCurrency), asc(ledgerEntries.currency));
+  return rows.map((row) => ({ ...row, fiatCurrency: row.fiatCurrency as TFiatCurrency }));
+}
+
+export async function walletBalances(
+  db: Database,
+  organizationUid: string,
+): Promise<TOverviewWalletBalance[]> {
+  const rows = await db
+    .select({
+      walletUid: transfers.walletUid,
+      name: registeredWallets.name,
+      address: registeredWallets.address,
+      network: registeredWallets.network,
+      currency: ledgerEntries.currency,
+      posted: postedSum,
+      pending: pendingSum,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.uid, ledgerEntries.accountUid))
+    .innerJoin(transfers, eq(transfers.uid, ledgerEntries.transferUid))
+    // A wallet deleted since keeps its history under "no registered wallet".
+    .leftJoin(registeredWallets, eq(registeredWallets.uid, transfers.walletUid))
+    .where(walletLines(organizationUid))
+    .groupBy(
+      transfers.walletUid,
+      registeredWallets.name,
+      registeredWallets.address,
+      registeredWallets.network,
+      ledgerEntries.currency,
+    )
+    .orderBy(asc(ledgerEntries.currency), sql`${registeredWallets.name} asc nulls last`);
+  return rows.map((row) => ({
+    wallet:
+      row.walletUid && row.name && row.address && row.network
+        ? { uid: row.walletUid, name: row.name, address: row.address, network: row.network }
+        : null,
+    currency: row.currency,
+    posted: row.posted,
+    pending: row.pending,
+  }));
+}
+
+/**
+ * Completed transfers per UTC day, direction and fiat currency, on the fiat side (what was paid in
+ * for an on-ramp or deposit, what was paid out for an off-ramp). transfers_organization_created_idx
+ * gives the window as one range.
+ */
+export async function volume(
+  db: Database,
+  organizationUid: string,
+  since: Date,
+): Promise<TOverviewVolumePoint[]> {
+  const day = sql<string>`to_char(${transfers.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({
+      day,
+      type: transfers.type,
+      currency: transfers.fiatCurrency,
+      amount: decimalText(
+        sql`sum(case when ${transfers.type} = 'off_ramp' then ${transfers.targetAmount} else ${transfers.sourceAmount} end)`,
+      ),
+      count: sql<number>`count(*)::int`,
+    })
+    .from(transfers)
+    .where(
+      and(
+        eq(transfers.organizationUid, organizationUid),
+        gte(transfers.createdAt, since),
+        eq(transfers.status, 'completed'),
+      ),
+    )
+    .groupBy(day, transfers.type, transfers.fiatCurrency)
+    .orderBy(day, transfers.type, transfers.fiatCurrency);
+  return rows.map((row) => ({
+    ...row,
+    type: row.type as TTransferType,
+    currency: row.currency as TFiatCurrency,
+    count: Number(row.count),
+  }));
+}
+
+export async function kybOf(db: Database, organizationUid: string) {
+  const [row] = await db
+    .select({ status: kybApplications.status, decisionNote: kybApplications.decisionNote })
+    .from(kybApplications)
+    .where(eq(kybApplications.organizationUid, organizationUid));
+  return row ?? { status: 'NotStarted' as TKybStatus, decisionNote: null };
+}
+
+export async function providerAccountsOf(db: Database, organizationUid: string) {
+  const rows = await db
+    .select({
+      providerUid: providers.uid,
+      providerName: providers.name,
+      status: providerAccounts.status,
+      reason: providerAccounts.reason,
+    })
+    .from(providerAccounts)
+    .innerJoin(providers, eq(providers.uid, providerAccounts.providerUid))
+    .where(eq(providerAccounts.organizationUid, organizationUid))
+    .orderBy(asc(providers.name));
+  return rows.map((row) => ({
+    provider: { uid: row.providerUid, name: row.providerName },
+    status: row.status,
+    reason: row.reason,
+  }));
+}
+
+export async function walletOf(db: Database, organizationUid: string): Promise<TOverview['wallet']> {
+  const [[wallet], [signers]] = await Promise.all([
+    db
+      .select({ status: wallets.status, address: wallets.address, threshold: wallets.threshold })
+      .from(wallets)
+      .where(eq(wallets.organizationUid, organizationUid)),
+    db
+      .select({
+        total: count(),
+        ready: sql<number>`count(*) filter (where ${walletSigners.signingDeviceUid} is not null)::int`,
+      })
+      .from(walletSigners)
+      .where(eq(walletSigners.organizationUid, organizationUid)),
+  ]);
+  return {
+    status: wallet?.status ?? 'undeployed',
+    address: wallet?.address ?? null,
+    threshold: wallet?.threshold ?? null,
+    signers: Number(signers?.total ?? 0),
+    readySigners: Number(signers?.ready ?? 0),
+  };
+}
+
+/** Off-ramps waiting for a second member: everyone's but the reader's own (the creator cannot approve). */
+export async function approvalsWaitingFor(db: Database, organizationUid: string, userUid: string) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(transfers)
+    .where(
+      and(
+        eq(transfers.organizationUid, organizationUid),
+        eq(transfers.status, 'awaiting_approval'),
+        or(sql`${transfers.createdBy} is null`, ne(transfers.createdBy, userUid)),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/** Conversations with a message the reader has not read (threads.message_count is the newest seq). */
+export async function unreadConversations(db: Database, organizationUid: string, userUid: string) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(threads)
+    .leftJoin(threadReads, and(eq(threadReads.threadUid, threads.uid), eq(threadReads.userUid, userUid)))
+    .where(
+      and(
+        eq(threads.organizationUid, organizationUid),
+        gt(threads.messageCount, sql`coalesce(${threadReads.readSeq}, 0)`),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+export async function invitationsTo(db: Database, email: string) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(invitations)
+    .where(and(eq(invitations.email, email), isPendingInvitation));
+  return Number(row?.total ?? 0);
+}
+
+/** Facts of the getting-started checklist, each an EXISTS on an indexed prefix. */
+export async function checklistFacts(db: Database, organizationUid: string) {
+  const exists = (query: ReturnType<typeof sql>) => sql<boolean>`exists (${query})`;
+  const [row] = await db
+    .select({
+      walletRegistered: exists(
+        sql`select 1 from ${registeredWallets} where ${registeredWallets.organizationUid} = ${organizationUid}`,
+      ),
+      firstDeposit: exists(
+        sql`select 1 from ${transfers} where ${transfers.organizationUid} = ${organizationUid} and ${transfers.type} in ('deposit', 'on_ramp')`,
+      ),
+      hasTransfers: exists(
+        sql`select 1 from ${transfers} where ${transfers.organizationUid} = ${organizationUid}`,
+      ),
+      teammate: exists(
+        sql`select 1 from ${memberships} where ${memberships.organizationUid} = ${organizationUid} offset 1`,
+      ),
+      invited: exists(
+        sql`select 1 from ${invitations} where ${invitations.organizationUid} = ${organizationUid}`,
+      ),
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    walletRegistered: Boolean(row?.walletRegistered),
+    firstDeposit: Boolean(row?.firstDeposit),
+    hasTransfers: Boolean(row?.hasTransfers),
+    teammateInvited: Boolean(row?.teammate) || Boolean(row?.invited),
+  };
+}
