@@ -37,75 +37,79 @@ const pendingSum = decimalText(
 );
 
 /**
- * The `wallets` ledger account's lines of the organization with the transfer each belongs to:
- * ledger_entries_account_idx narrows to the organization's few wallet accounts, the transfer is one
- * primary-key probe per line. Archived lines count nowhere.
+ * Balances from the ledger: the organization's `wallets` account lines (posted and pending apart;
+ * archived lines count nowhere), summed in one pass over the lines with the transfer each belongs
+ * to, rolled up per currency and fiat rail and per registered wallet (grouping sets).
  */
-function walletLines(organizationUid: string) {
-  return and(
-    eq(ledgerAccounts.organizationUid, organizationUid),
-    eq(ledgerAccounts.kind, 'wallets'),
-    inArray(ledgerEntries.status, ['posted', 'pending']),
-  );
-}
-
-export async function currencyBalances(
-  db: Database,
-  organizationUid: string,
-): Promise<TOverviewCurrencyBalance[]> {
+export async function balances(db: Database, organizationUid: string): Promise<TOverview['balances']> {
+  const perWallet = sql<number>`grouping(${transfers.walletUid})`;
   const rows = await db
     .select({
+      perWallet,
       currency: ledgerEntries.currency,
       fiatCurrency: transfers.fiatCurrency,
-      posted: postedSum,
-      pending: pendingSum,
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.uid, ledgerEntries.accountUid))
-    .innerJoin(transfers, eq(transfers.uid, ledgerEntries.transferUid))
-    .where(walletLines(organizationUid))
-    .groupBy(ledgerEntries.currency, transfers.fiatCurrency)
-    .orderBy(asc(transfers.fiatCurrency), asc(ledgerEntries.currency));
-  return rows.map((row) => ({ ...row, fiatCurrency: row.fiatCurrency as TFiatCurrency }));
-}
-
-export async function walletBalances(
-  db: Database,
-  organizationUid: string,
-): Promise<TOverviewWalletBalance[]> {
-  const rows = await db
-    .select({
       walletUid: transfers.walletUid,
-      name: registeredWallets.name,
-      address: registeredWallets.address,
-      network: registeredWallets.network,
-      currency: ledgerEntries.currency,
       posted: postedSum,
       pending: pendingSum,
     })
     .from(ledgerEntries)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.uid, ledgerEntries.accountUid))
     .innerJoin(transfers, eq(transfers.uid, ledgerEntries.transferUid))
-    // A wallet deleted since keeps its history under "no registered wallet".
-    .leftJoin(registeredWallets, eq(registeredWallets.uid, transfers.walletUid))
-    .where(walletLines(organizationUid))
-    .groupBy(
-      transfers.walletUid,
-      registeredWallets.name,
-      registeredWallets.address,
-      registeredWallets.network,
-      ledgerEntries.currency,
+    .where(
+      and(
+        eq(ledgerAccounts.organizationUid, organizationUid),
+        eq(ledgerAccounts.kind, 'wallets'),
+        inArray(ledgerEntries.status, ['posted', 'pending']),
+      ),
     )
-    .orderBy(asc(ledgerEntries.currency), sql`${registeredWallets.name} asc nulls last`);
-  return rows.map((row) => ({
-    wallet:
-      row.walletUid && row.name && row.address && row.network
-        ? { uid: row.walletUid, name: row.name, address: row.address, network: row.network }
-        : null,
-    currency: row.currency,
-    posted: row.posted,
-    pending: row.pending,
-  }));
+    .groupBy(
+      sql`grouping sets ((${ledgerEntries.currency}, ${transfers.fiatCurrency}), (${ledgerEntries.currency}, ${transfers.walletUid}))`,
+    )
+    .orderBy(asc(ledgerEntries.currency), asc(transfers.fiatCurrency));
+  const walletUids = rows.flatMap((row) =>
+    Number(row.perWallet) === 0 && row.walletUid ? [row.walletUid] : [],
+  );
+  // A wallet deleted since keeps its history under "no registered wallet".
+  const named =
+    walletUids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(registeredWallets)
+          .where(
+            and(
+              eq(registeredWallets.organizationUid, organizationUid),
+              inArray(registeredWallets.uid, walletUids),
+            ),
+          );
+  const byUid = new Map(named.map((wallet) => [wallet.uid, wallet]));
+  const byWallet: TOverviewWalletBalance[] = rows
+    .filter((row) => Number(row.perWallet) === 0)
+    .map((row) => {
+      const wallet = row.walletUid ? byUid.get(row.walletUid) : undefined;
+      return {
+        wallet: wallet
+          ? { uid: wallet.uid, name: wallet.name, address: wallet.address, network: wallet.network }
+          : null,
+        currency: row.currency,
+        posted: row.posted,
+        pending: row.pending,
+      };
+    })
+    .sort(
+      (a, b) =>
+        a.currency.localeCompare(b.currency) ||
+        (a.wallet ? (b.wallet ? a.wallet.name.localeCompare(b.wallet.name) : -1) : b.wallet ? 1 : 0),
+    );
+  const byCurrency: TOverviewCurrencyBalance[] = rows
+    .filter((row) => Number(row.perWallet) === 1)
+    .map((row) => ({
+      currency: row.currency,
+      fiatCurrency: row.fiatCurrency as TFiatCurrency,
+      posted: row.posted,
+      pending: row.pending,
+    }));
+  return { byCurrency, byWallet };
 }
 
 /**

@@ -4,14 +4,13 @@ import type { OrganizationContext } from '../../http/guards';
 import { latestTransfers } from '../transfers/repo';
 import {
   approvalsWaitingFor,
+  balances,
   checklistFacts,
-  currencyBalances,
   invitationsTo,
   kybOf,
   providerAccountsOf,
   unreadConversations,
   volume,
-  walletBalances,
   walletOf,
 } from './repo';
 
@@ -38,8 +37,7 @@ export function createOverviewService({ db, now = () => new Date() }: { db: Data
           const kyb = await kybOf(tx, organization.uid);
           const providerAccounts = await providerAccountsOf(tx, organization.uid);
           const wallet = await walletOf(tx, organization.uid);
-          const byCurrency = await currencyBalances(tx, organization.uid);
-          const byWallet = await walletBalances(tx, organization.uid);
+          const balanceRows = await balances(tx, organization.uid);
           const approvals =
             organization.role === 'Viewer' ? 0 : await approvalsWaitingFor(tx, organization.uid, user.uid);
           const unread = await unreadConversations(tx, organization.uid, user.uid);
@@ -51,7 +49,7 @@ export function createOverviewService({ db, now = () => new Date() }: { db: Data
             kyb,
             providerAccounts,
             wallet,
-            balances: { byCurrency, byWallet },
+            balances: balanceRows,
             waiting: { approvals, unreadConversations: unread, invitations },
             latestTransactions: latest,
             volume: { from: window.from, to: window.to, points },
