@@ -104,7 +104,7 @@ const FULL: TOverview = {
 };
 
 function renderOverview(answer: () => Promise<Response>, approvalStatus: TApprovalStatus = 'Approved') {
-  const fetch = vi.fn(answer);
+  const fetch = vi.fn((_input: RequestInfo | URL) => answer());
   vi.stubGlobal('fetch', fetch);
   const organization: TOrganization = {
     uid: ORG_UID,
