@@ -57,7 +57,7 @@ export function volumeDays(volume: TOverview['volume']): string[] {
 
 /**
  * One currency's chart data: x in Unix seconds per day, then one series per direction with a value
- * per day (null where nothing moved). Numbers only for drawing: the table gives the exact figures.
+ * per day (0 where nothing moved). Numbers only for drawing: the table gives the exact figures.
  */
 export function chartData(volume: TOverview['volume'], currency: string) {
   const days = volumeDays(volume);
@@ -66,8 +66,8 @@ export function chartData(volume: TOverview['volume'], currency: string) {
     type,
     values: days.map((day) => {
       const point = volume.points.find((p) => p.day === day && p.type === type && p.currency === currency);
-      return point ? Number(point.amount) : null;
+      return point ? Number(point.amount) : 0;
     }),
-  })).filter((serie) => serie.values.some((value) => value !== null));
+  })).filter((serie) => serie.values.some((value) => value !== 0));
   return { x, series };
 }

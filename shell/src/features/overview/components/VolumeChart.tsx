@@ -1,4 +1,4 @@
-import { type TOverview, type TTransferType, useT } from '@dash/shared';
+import { type TOverview, type TTransferType, useFormat, useT } from '@dash/shared';
 import { Box, useComputedColorScheme } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
@@ -25,7 +25,8 @@ export default function VolumeChart({
   currency: string;
   label: string;
 }) {
-  const { t } = useT('overview');
+  const { t, locale } = useT('overview');
+  const format = useFormat();
   const { ref, width } = useElementSize();
   const target = useRef<HTMLDivElement>(null);
   const scheme = useComputedColorScheme('light');
@@ -42,7 +43,20 @@ export default function VolumeChart({
         width,
         height: HEIGHT,
         scales: { x: { time: true } },
-        axes: [axis, { ...axis, size: 70 }],
+        // The days are UTC days; the labels follow the active language.
+        tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
+        axes: [
+          {
+            ...axis,
+            values: (_plot, splits) =>
+              splits.map((seconds) =>
+                new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+                  seconds * 1000,
+                ),
+              ),
+          },
+          { ...axis, size: 70, values: (_plot, splits) => splits.map((value) => format.number(value)) },
+        ],
         series: [
           {},
           ...series.map((serie) => ({
@@ -60,7 +74,7 @@ export default function VolumeChart({
       element,
     );
     return () => plot.destroy();
-  }, [volume, currency, width, scheme, t]);
+  }, [volume, currency, width, scheme, t, locale, format]);
 
   return (
     <Box ref={ref} role="img" aria-label={label} mt="xs">
