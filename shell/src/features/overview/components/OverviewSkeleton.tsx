@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 
 function Cards({ label }: { label?: string }) {
   return (
-    <Stack gap="lg" aria-busy="true" aria-label={label}>
+    <Stack gap="lg" role="status" aria-busy="true" aria-label={label}>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {['balances', 'waiting', 'status', 'wallet'].map((card) => (
           <Card key={card} withBorder padding="lg">

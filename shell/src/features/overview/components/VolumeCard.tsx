@@ -38,7 +38,9 @@ export function VolumeCard({ volume }: { volume: TOverview['volume'] }) {
             return (
               <Box key={currency}>
                 <Text size="sm">{t('volume.caption', { currency })}</Text>
-                <Suspense fallback={<Skeleton height={200} aria-label={t('volume.loadingChart')} />}>
+                <Suspense
+                  fallback={<Skeleton height={200} role="status" aria-label={t('volume.loadingChart')} />}
+                >
                   <VolumeChart
                     volume={volume}
                     currency={currency}
