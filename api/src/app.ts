@@ -42,6 +42,8 @@ import { createMessageService } from './modules/messages/service';
 import { createInboundSmtpListener, type InboundSmtpListener } from './modules/messages/smtp';
 import { registerOrganizationAvatarRoutes, registerOrganizationRoutes } from './modules/organization/routes';
 import { createOrganizationService } from './modules/organization/service';
+import { registerOverviewRoutes } from './modules/overview/routes';
+import { createOverviewService } from './modules/overview/service';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { createProfileService } from './modules/profile/service';
 import { registerProviderRoutes, registerProviderWebhookRoutes } from './modules/providers/routes';
@@ -418,6 +420,7 @@ export async function buildApp({
         counterparties: createCounterpartyService({ db, pendingTransfers: transfers.pendingTransferUsage }),
       });
       registerTransferRoutes(api, { transfers, db });
+      registerOverviewRoutes(api, { overview: createOverviewService({ db }) });
       registerEventRoutes(api, { events });
       registerReleaseRoutes(api, { releases, token: config.releases.token });
       if (config.outboxEnabled) registerDevRoutes(api, { dev: createDevService({ db }) });

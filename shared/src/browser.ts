@@ -41,6 +41,7 @@ export * from './endpoints/get-my-organizations';
 export * from './endpoints/get-organization';
 export * from './endpoints/get-organization-invitations';
 export * from './endpoints/get-organization-users';
+export * from './endpoints/get-overview';
 export * from './endpoints/get-provider';
 export * from './endpoints/get-provider-account';
 export * from './endpoints/get-provider-accounts';

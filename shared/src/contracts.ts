@@ -16,6 +16,7 @@ export * from './contracts/members';
 export * from './contracts/messages';
 export * from './contracts/networks';
 export * from './contracts/organization';
+export * from './contracts/overview';
 export * from './contracts/paths';
 export * from './contracts/permissions';
 export * from './contracts/profile';

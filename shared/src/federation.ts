@@ -84,6 +84,7 @@ export const MANTINE_CORE_EXPORTS = [
   'UnstyledButton',
   'createTheme',
   'localStorageColorSchemeManager',
+  'useComputedColorScheme',
   'useMantineColorScheme',
   'useMantineTheme',
 ] as const;

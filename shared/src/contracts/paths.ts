@@ -53,8 +53,19 @@ export const paths = {
     },
     rails: {
       root: (org: string) => `/org/${seg(org)}/rails`,
-      transactions: (org: string, search: { page?: number; size?: number } = {}) =>
-        withSearch(`/org/${seg(org)}/rails/transactions`, search),
+      /** The list, optionally filtered as its filter bar does (type, status, fiat currency, UTC days). */
+      transactions: (
+        org: string,
+        search: {
+          page?: number;
+          size?: number;
+          type?: string;
+          status?: string;
+          currency?: string;
+          from?: string;
+          to?: string;
+        } = {},
+      ) => withSearch(`/org/${seg(org)}/rails/transactions`, search),
       transaction: (org: string, transactionUid: string) =>
         `/org/${seg(org)}/rails/transactions/${seg(transactionUid)}`,
       onRamp: (org: string, search: { providerUid?: string; currency?: string; walletUid?: string } = {}) =>

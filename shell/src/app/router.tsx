@@ -104,8 +104,8 @@ export function createAppRouter(queryClient: QueryClient) {
                     {
                       index: true,
                       lazy: lazyPage(() =>
-                        import('../features/organizations/routes/OrganizationHomePage').then((m) => ({
-                          Component: m.OrganizationHomePage,
+                        import('../features/overview/routes/OverviewPage').then((m) => ({
+                          Component: m.OverviewPage,
                         })),
                       ),
                     },

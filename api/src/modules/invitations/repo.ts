@@ -10,7 +10,7 @@ const isOpen = and(
   isNull(invitations.revokedAt),
 );
 /** Open and not expired: an invitation that can still be answered. */
-const isPending = and(isOpen, gt(invitations.expiresAt, sql`now()`));
+export const isPending = and(isOpen, gt(invitations.expiresAt, sql`now()`));
 
 const inviterName = sql<
   string | null

@@ -299,6 +299,15 @@ export type TransferCsvFields = [
   txHash: string | null,
 ];
 
+/** The newest transfers of the organization (the overview's card): no count, one index range. */
+export async function latestTransfers(db: Database, organizationUid: string, limit: number) {
+  const rows = await selectTransfers(db)
+    .where(eq(transfers.organizationUid, organizationUid))
+    .orderBy(desc(transfers.createdAt), desc(transfers.uid))
+    .limit(limit);
+  return rows.map(toTransfer);
+}
+
 /**
  * The filtered set in batches of `batch` rows, newest first, by keyset (created_at, uid): each
  * batch is one index range read of only the exported columns, the next one asked for only when the

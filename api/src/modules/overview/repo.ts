@@ -1,0 +1,270 @@
+import type {
+  TFiatCurrency,
+  TKybStatus,
+  TOverview,
+  TOverviewCurrencyBalance,
+  TOverviewVolumePoint,
+  TOverviewWalletBalance,
+  TTransferType,
+} from '@dash/shared/contracts';
+import { and, asc, count, eq, gt, gte, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  invitations,
+  kybApplications,
+  ledgerAccounts,
+  ledgerEntries,
+  memberships,
+  providerAccounts,
+  providers,
+  registeredWallets,
+  threadReads,
+  threads,
+  transfers,
+  walletSigners,
+  wallets,
+} from '../../db/schema';
+import { isPending as isPendingInvitation } from '../invitations/repo';
+
+/** A numeric sum as text without trailing zeros ('1250.50000000' -> '1250.5'; '-0' never). */
+const decimalText = (value: ReturnType<typeof sql>) => sql<string>`coalesce(trim_scale(${value}), 0)::text`;
+
+const postedSum = decimalText(
+  sql`sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.status} = 'posted')`,
+);
+const pendingSum = decimalText(
+  sql`sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.status} = 'pending')`,
+);
+
+/**
+ * Balances from the ledger: the organization's `wallets` account lines (posted and pending apart;
+ * archived lines count nowhere), summed in one pass over the lines with the transfer each belongs
+ * to, rolled up per currency and fiat rail and per registered wallet (grouping sets).
+ */
+export async function balances(db: Database, organizationUid: string): Promise<TOverview['balances']> {
+  const perWallet = sql<number>`grouping(${transfers.walletUid})`;
+  const rows = await db
+    .select({
+      perWallet,
+      currency: ledgerEntries.currency,
+      fiatCurrency: transfers.fiatCurrency,
+      walletUid: transfers.walletUid,
+      posted: postedSum,
+      pending: pendingSum,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.uid, ledgerEntries.accountUid))
+    .innerJoin(transfers, eq(transfers.uid, ledgerEntries.transferUid))
+    .where(
+      and(
+        eq(ledgerAccounts.organizationUid, organizationUid),
+        eq(ledgerAccounts.kind, 'wallets'),
+        inArray(ledgerEntries.status, ['posted', 'pending']),
+      ),
+    )
+    .groupBy(
+      sql`grouping sets ((${ledgerEntries.currency}, ${transfers.fiatCurrency}), (${ledgerEntries.currency}, ${transfers.walletUid}))`,
+    )
+    .orderBy(asc(ledgerEntries.currency), asc(transfers.fiatCurrency));
+  const walletUids = rows.flatMap((row) =>
+    Number(row.perWallet) === 0 && row.walletUid ? [row.walletUid] : [],
+  );
+  // A wallet deleted since keeps its history under "no registered wallet".
+  const named =
+    walletUids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(registeredWallets)
+          .where(
+            and(
+              eq(registeredWallets.organizationUid, organizationUid),
+              inArray(registeredWallets.uid, walletUids),
+            ),
+          );
+  const byUid = new Map(named.map((wallet) => [wallet.uid, wallet]));
+  const byWallet: TOverviewWalletBalance[] = rows
+    .filter((row) => Number(row.perWallet) === 0)
+    .map((row) => {
+      const wallet = row.walletUid ? byUid.get(row.walletUid) : undefined;
+      return {
+        wallet: wallet
+          ? { uid: wallet.uid, name: wallet.name, address: wallet.address, network: wallet.network }
+          : null,
+        currency: row.currency,
+        posted: row.posted,
+        pending: row.pending,
+      };
+    })
+    .sort(
+      (a, b) =>
+        a.currency.localeCompare(b.currency) ||
+        (a.wallet ? (b.wallet ? a.wallet.name.localeCompare(b.wallet.name) : -1) : b.wallet ? 1 : 0),
+    );
+  const byCurrency: TOverviewCurrencyBalance[] = rows
+    .filter((row) => Number(row.perWallet) === 1)
+    .map((row) => ({
+      currency: row.currency,
+      fiatCurrency: row.fiatCurrency as TFiatCurrency,
+      posted: row.posted,
+      pending: row.pending,
+    }));
+  return { byCurrency, byWallet };
+}
+
+/**
+ * Completed transfers per UTC day, direction and fiat currency, on the fiat side (what was paid in
+ * for an on-ramp or deposit, what was paid out for an off-ramp). transfers_organization_created_idx
+ * gives the window as one range.
+ */
+export async function volume(
+  db: Database,
+  organizationUid: string,
+  since: Date,
+): Promise<TOverviewVolumePoint[]> {
+  const day = sql<string>`to_char(${transfers.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({
+      day,
+      type: transfers.type,
+      currency: transfers.fiatCurrency,
+      amount: decimalText(
+        sql`sum(case when ${transfers.type} = 'off_ramp' then ${transfers.targetAmount} else ${transfers.sourceAmount} end)`,
+      ),
+      count: sql<number>`count(*)::int`,
+    })
+    .from(transfers)
+    .where(
+      and(
+        eq(transfers.organizationUid, organizationUid),
+        gte(transfers.createdAt, since),
+        eq(transfers.status, 'completed'),
+      ),
+    )
+    .groupBy(day, transfers.type, transfers.fiatCurrency)
+    .orderBy(day, transfers.type, transfers.fiatCurrency);
+  return rows.map((row) => ({
+    ...row,
+    type: row.type as TTransferType,
+    currency: row.currency as TFiatCurrency,
+    count: Number(row.count),
+  }));
+}
+
+export async function kybOf(db: Database, organizationUid: string) {
+  const [row] = await db
+    .select({ status: kybApplications.status, decisionNote: kybApplications.decisionNote })
+    .from(kybApplications)
+    .where(eq(kybApplications.organizationUid, organizationUid));
+  return row ?? { status: 'NotStarted' as TKybStatus, decisionNote: null };
+}
+
+export async function providerAccountsOf(db: Database, organizationUid: string) {
+  const rows = await db
+    .select({
+      providerUid: providers.uid,
+      providerName: providers.name,
+      status: providerAccounts.status,
+      reason: providerAccounts.reason,
+    })
+    .from(providerAccounts)
+    .innerJoin(providers, eq(providers.uid, providerAccounts.providerUid))
+    .where(eq(providerAccounts.organizationUid, organizationUid))
+    .orderBy(asc(providers.name));
+  return rows.map((row) => ({
+    provider: { uid: row.providerUid, name: row.providerName },
+    status: row.status,
+    reason: row.reason,
+  }));
+}
+
+export async function walletOf(db: Database, organizationUid: string): Promise<TOverview['wallet']> {
+  const [[wallet], [signers]] = await Promise.all([
+    db
+      .select({ status: wallets.status, address: wallets.address, threshold: wallets.threshold })
+      .from(wallets)
+      .where(eq(wallets.organizationUid, organizationUid)),
+    db
+      .select({
+        total: count(),
+        ready: sql<number>`count(*) filter (where ${walletSigners.signingDeviceUid} is not null)::int`,
+      })
+      .from(walletSigners)
+      .where(eq(walletSigners.organizationUid, organizationUid)),
+  ]);
+  return {
+    status: wallet?.status ?? 'undeployed',
+    address: wallet?.address ?? null,
+    threshold: wallet?.threshold ?? null,
+    signers: Number(signers?.total ?? 0),
+    readySigners: Number(signers?.ready ?? 0),
+  };
+}
+
+/** Off-ramps waiting for a second member: everyone's but the reader's own (the creator cannot approve). */
+export async function approvalsWaitingFor(db: Database, organizationUid: string, userUid: string) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(transfers)
+    .where(
+      and(
+        eq(transfers.organizationUid, organizationUid),
+        eq(transfers.status, 'awaiting_approval'),
+        or(sql`${transfers.createdBy} is null`, ne(transfers.createdBy, userUid)),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/** Conversations with a message the reader has not read (threads.message_count is the newest seq). */
+export async function unreadConversations(db: Database, organizationUid: string, userUid: string) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(threads)
+    .leftJoin(threadReads, and(eq(threadReads.threadUid, threads.uid), eq(threadReads.userUid, userUid)))
+    .where(
+      and(
+        eq(threads.organizationUid, organizationUid),
+        gt(threads.messageCount, sql`coalesce(${threadReads.readSeq}, 0)`),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+export async function invitationsTo(db: Database, email: string) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(invitations)
+    .where(and(eq(invitations.email, email), isPendingInvitation));
+  return Number(row?.total ?? 0);
+}
+
+/** Facts of the getting-started checklist, each an EXISTS on an indexed prefix. */
+export async function checklistFacts(db: Database, organizationUid: string) {
+  const exists = (query: ReturnType<typeof sql>) => sql<boolean>`exists (${query})`;
+  const [row] = await db
+    .select({
+      walletRegistered: exists(
+        sql`select 1 from ${registeredWallets} where ${registeredWallets.organizationUid} = ${organizationUid}`,
+      ),
+      firstDeposit: exists(
+        sql`select 1 from ${transfers} where ${transfers.organizationUid} = ${organizationUid} and ${transfers.type} in ('deposit', 'on_ramp')`,
+      ),
+      hasTransfers: exists(
+        sql`select 1 from ${transfers} where ${transfers.organizationUid} = ${organizationUid}`,
+      ),
+      teammate: exists(
+        sql`select 1 from ${memberships} where ${memberships.organizationUid} = ${organizationUid} offset 1`,
+      ),
+      invited: exists(
+        sql`select 1 from ${invitations} where ${invitations.organizationUid} = ${organizationUid}`,
+      ),
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    walletRegistered: Boolean(row?.walletRegistered),
+    firstDeposit: Boolean(row?.firstDeposit),
+    hasTransfers: Boolean(row?.hasTransfers),
+    teammateInvited: Boolean(row?.teammate) || Boolean(row?.invited),
+  };
+}

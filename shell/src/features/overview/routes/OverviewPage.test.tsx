@@ -1,0 +1,231 @@
+import {
+  CurrentOrganizationProvider,
+  SessionProvider,
+  type TApprovalStatus,
+  type TOrganization,
+  type TOverview,
+  type TTransfer,
+} from '@dash/shared';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OverviewPage } from './OverviewPage';
+
+const ME = {
+  uid: '11111111-1111-4111-8111-111111111111',
+  email: 'ana@example.com',
+  firstName: 'Ana',
+  lastName: 'Souza',
+};
+const ORG_UID = '33333333-3333-4333-8333-333333333333';
+const WALLET_UID = '44444444-4444-4444-8444-444444444444';
+const TRANSFER_UID = '55555555-5555-4555-8555-555555555555';
+const PROVIDER_UID = '66666666-6666-4666-8666-666666666666';
+
+const EMPTY: TOverview = {
+  kyb: { status: 'NotStarted', decisionNote: null },
+  providerAccounts: [],
+  wallet: { status: 'undeployed', address: null, threshold: null, signers: 0, readySigners: 0 },
+  balances: { byCurrency: [], byWallet: [] },
+  waiting: { approvals: 0, unreadConversations: 0, invitations: 0 },
+  latestTransactions: [],
+  volume: { from: '2026-10-24', to: '2026-11-22', points: [] },
+  checklist: {
+    kybApproved: false,
+    providerAccountActive: false,
+    walletRegistered: true,
+    firstDeposit: false,
+    teammateInvited: false,
+  },
+  hasTransfers: false,
+  generatedAt: '2026-11-22T10:00:00.000Z',
+};
+
+const TRANSFER: TTransfer = {
+  uid: TRANSFER_UID,
+  type: 'deposit',
+  status: 'completed',
+  provider: { uid: PROVIDER_UID, name: 'Transfero' },
+  network: 'polygon-amoy',
+  sourceCurrency: 'BRL',
+  sourceAmount: '25000.00',
+  targetCurrency: 'testbrz',
+  targetAmount: '24873.50',
+  rate: '1.00',
+  fee: '126.50',
+  feeCurrency: 'BRL',
+  fiatCurrency: 'BRL',
+  wallet: { uid: WALLET_UID, name: 'Treasury', address: '0xabc' },
+  bankBeneficiary: null,
+  instructions: null,
+  providerReference: null,
+  txHash: null,
+  payoutReference: null,
+  failureReason: null,
+  approval: { required: false, approvedBy: null },
+  createdBy: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:30:00.000Z',
+};
+
+const FULL: TOverview = {
+  ...EMPTY,
+  kyb: { status: 'Approved', decisionNote: null },
+  providerAccounts: [{ provider: { uid: PROVIDER_UID, name: 'Transfero' }, status: 'Active', reason: null }],
+  wallet: {
+    status: 'deployed',
+    address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    threshold: 2,
+    signers: 3,
+    readySigners: 3,
+  },
+  balances: {
+    byCurrency: [{ currency: 'testbrz', fiatCurrency: 'BRL', posted: '24873.5', pending: '0' }],
+    byWallet: [
+      {
+        wallet: { uid: WALLET_UID, name: 'Treasury', address: '0xabc', network: 'polygon-amoy' },
+        currency: 'testbrz',
+        posted: '24873.5',
+        pending: '0',
+      },
+    ],
+  },
+  waiting: { approvals: 2, unreadConversations: 1, invitations: 0 },
+  latestTransactions: [TRANSFER],
+  volume: {
+    from: '2026-10-24',
+    to: '2026-11-22',
+    points: [{ day: '2026-11-20', type: 'deposit', currency: 'BRL', amount: '25000', count: 1 }],
+  },
+  checklist: { ...EMPTY.checklist, kybApproved: true, providerAccountActive: true, firstDeposit: true },
+  hasTransfers: true,
+};
+
+function renderOverview(answer: () => Promise<Response>, approvalStatus: TApprovalStatus = 'Approved') {
+  const fetch = vi.fn((_input: RequestInfo | URL) => answer());
+  vi.stubGlobal('fetch', fetch);
+  const organization: TOrganization = {
+    uid: ORG_UID,
+    name: 'Acme',
+    slug: 'acme',
+    avatar: null,
+    role: 'Editor',
+    approvalStatus,
+    createdAt: '2026-11-01T00:00:00.000Z',
+  };
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <SessionProvider session={{ user: { ...ME, type: 'user' }, organizations: [organization] }}>
+          <CurrentOrganizationProvider organization={organization}>
+            <MemoryRouter>
+              <OverviewPage />
+            </MemoryRouter>
+          </CurrentOrganizationProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return fetch;
+}
+
+const answering = (overview: TOverview) => async () =>
+  new Response(JSON.stringify({ data: overview }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
+
+const hrefOf = (name: string | RegExp) => screen.getByRole('link', { name }).getAttribute('href');
+
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the overview page', () => {
+  it('shows skeleton cards while the overview loads, from one request', async () => {
+    const fetch = renderOverview(() => new Promise<Response>(() => {}));
+    expect((await screen.findByLabelText('Loading the overview')).getAttribute('aria-busy')).toBe('true');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(String(fetch.mock.calls[0]?.[0])).toBe(`/api/v0/organizations/${ORG_UID}/overview`);
+  });
+
+  it('gives an empty organization the checklist instead of empty cards, each step linking and ticked when done', async () => {
+    renderOverview(answering(EMPTY), 'Pending');
+    const checklist = await screen.findByRole('list', { name: 'Get started' });
+    const steps = within(checklist).getAllByRole('listitem');
+    expect(steps.map((step) => step.getAttribute('aria-label'))).toEqual([
+      'Get your organization approved (KYB)',
+      'Open an account with a provider',
+      'Register a blockchain wallet',
+      'Make your first deposit',
+      'Invite a teammate',
+    ]);
+    expect(within(steps[2] as HTMLElement).getByText('Done')).toBeTruthy();
+    expect(within(steps[0] as HTMLElement).getByText('To do')).toBeTruthy();
+    expect(
+      within(steps[3] as HTMLElement)
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('/org/acme/deposit');
+    expect(
+      within(steps[4] as HTMLElement)
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('/org/acme/settings?tab=members');
+    expect(screen.getByText('1 of 5 done')).toBeTruthy();
+    const kyb = screen.getByRole('region', { name: 'Verification status' });
+    expect(within(kyb).getByRole('heading', { name: 'Complete KYB' })).toBeTruthy();
+    expect(within(kyb).getByRole('link', { name: 'Complete the KYB application' }).getAttribute('href')).toBe(
+      '/org/acme/kyb',
+    );
+    expect(screen.queryByRole('region', { name: 'Balances' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Latest transactions' })).toBeNull();
+  });
+
+  it('links every figure of an organization with money to where it comes from', async () => {
+    renderOverview(answering(FULL));
+    const balances = await screen.findByRole('region', { name: 'Balances' });
+    expect(
+      within(balances)
+        .getByRole('link', { name: /transactions in BRL/ })
+        .getAttribute('href'),
+    ).toBe('/org/acme/rails/transactions?currency=BRL');
+    expect(
+      within(balances)
+        .getByRole('link', { name: /registered wallets/ })
+        .getAttribute('href'),
+    ).toBe('/org/acme/rails/blockchain-wallets');
+    expect(within(balances).getAllByText('24,873.50 testbrz').length).toBeGreaterThan(0);
+
+    expect(hrefOf('2 transfers wait for your approval')).toBe(
+      '/org/acme/rails/transactions?status=awaiting_approval',
+    );
+    expect(hrefOf('1 conversation with unread messages')).toBe('/org/acme/messages');
+    expect(screen.queryByText(/invitation/)).toBeNull();
+
+    const latest = screen.getByRole('region', { name: 'Latest transactions' });
+    expect(
+      within(latest)
+        .getByRole('link', { name: /^Open the Deposit of/ })
+        .getAttribute('href'),
+    ).toBe(`/org/acme/rails/transactions/${TRANSFER_UID}`);
+    expect(within(latest).getByText('Completed')).toBeTruthy();
+    expect(hrefOf('Open the wallet')).toBe('/org/acme/wallet');
+    expect(screen.getByText('Deployed')).toBeTruthy();
+    expect(hrefOf('Move money')).toBe(`/org/acme/rails/on-ramp?providerUid=${PROVIDER_UID}`);
+
+    const volume = screen.getByRole('region', { name: 'Volume, last 30 days' });
+    expect(
+      await within(volume).findByRole('img', { name: /Daily volume in BRL .*Deposit R\$25,000\.00/ }),
+    ).toBeTruthy();
+    expect(
+      within(volume)
+        .getByRole('link', { name: /Deposit transactions in BRL/ })
+        .getAttribute('href'),
+    ).toBe(
+      '/org/acme/rails/transactions?type=deposit&currency=BRL&status=completed&from=2026-10-24&to=2026-11-22',
+    );
+    expect(screen.queryByRole('list', { name: 'Get started' })).toBeNull();
+  });
+});
