@@ -156,7 +156,15 @@ export function createAppRouter(queryClient: QueryClient) {
             },
           ],
         },
-        { path: '*', Component: NotFoundView },
+        // Outside the dashboard frame, the page is its own main landmark.
+        {
+          path: '*',
+          element: (
+            <main>
+              <NotFoundView />
+            </main>
+          ),
+        },
       ],
     },
   ]);
