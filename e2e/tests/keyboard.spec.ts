@@ -203,7 +203,7 @@ test.describe('the keyboard alone', () => {
     await page.keyboard.type(`0x${Date.now().toString(16).padStart(40, '7')}`);
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
-    await expect(toast(page, `${name} saved`)).toBeVisible();
+    await expect(toast(page, `${name} registered`)).toBeVisible();
     await expect(page.getByRole('table', { name: 'Registered wallets' })).toContainText(name);
 
     // Reply in the Message Center: open the first conversation, write, send.
