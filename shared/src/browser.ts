@@ -93,3 +93,4 @@ export * from './ui/LoadFailed';
 export * from './ui/notify';
 export * from './ui/PageSkeleton';
 export * from './ui/RuntimeProbe';
+export * from './ui/visually-hidden';

@@ -24,7 +24,15 @@ function EmailChangeResult({ token }: { token: string }) {
   }
   if (result.isError) {
     return (
-      <Alert color="red" title={result.error.message} role="alert">
+      <Alert
+        color="red"
+        title={
+          <Text component="h1" inherit>
+            {result.error.message}
+          </Text>
+        }
+        role="alert"
+      >
         <Button size="xs" variant="light" color="red" onClick={() => result.refetch()}>
           Retry
         </Button>
@@ -33,13 +41,29 @@ function EmailChangeResult({ token }: { token: string }) {
   }
   if (result.data.confirmed) {
     return (
-      <Alert color="teal" title="E-mail address confirmed" role="status">
+      <Alert
+        color="teal"
+        title={
+          <Text component="h1" inherit>
+            E-mail address confirmed
+          </Text>
+        }
+        role="status"
+      >
         From now on you sign in with {result.data.email}.
       </Alert>
     );
   }
   return (
-    <Alert color="red" title="E-mail address not confirmed" role="alert">
+    <Alert
+      color="red"
+      title={
+        <Text component="h1" inherit>
+          E-mail address not confirmed
+        </Text>
+      }
+      role="alert"
+    >
       <Text size="sm">{result.data.reason}</Text>
       <Text size="sm">Ask for a new link from your profile.</Text>
     </Alert>
@@ -51,13 +75,21 @@ export default function ChangeEmailPage() {
   const [search] = useSearchParams();
   const token = search.get('token');
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Paper withBorder p="xl" radius="lg" w="100%" maw={460}>
         <Stack gap="sm">
           {token ? (
             <EmailChangeResult token={token} />
           ) : (
-            <Alert color="red" title="This link is incomplete" role="alert">
+            <Alert
+              color="red"
+              title={
+                <Text component="h1" inherit>
+                  This link is incomplete
+                </Text>
+              }
+              role="alert"
+            >
               The confirmation token is missing. Open the link from the e-mail again.
             </Alert>
           )}

@@ -10,7 +10,7 @@ export default function InvitePage() {
   const organization = useCurrentOrganization();
   const canInvite = can(organization.role, 'invites.manage');
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <AreaProbe />
       <Paper withBorder p="xl" radius="lg" w="100%" maw={640}>
         <Stack gap="md">

@@ -16,6 +16,7 @@ import { registerHostRuntime } from '../session/host-runtime';
 import { CurrentOrganizationProvider, type Session, SessionProvider } from '../session/session-context';
 import {
   colorSchemeManager,
+  cssVariablesResolver,
   DEFAULT_COLOR_SCHEME,
   TOAST_DURATION_MS,
   TOAST_LIMIT,
@@ -134,6 +135,7 @@ export function mountRemoteHarness(remote: TRemoteName, areas: HarnessArea[]): v
       <QueryClientProvider client={queryClient}>
         <MantineProvider
           theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
           colorSchemeManager={colorSchemeManager}
           defaultColorScheme={DEFAULT_COLOR_SCHEME}
         >

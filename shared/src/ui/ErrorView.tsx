@@ -16,7 +16,9 @@ export function ErrorView({ error }: { error: unknown }) {
   const [shown, setShown] = useState(false);
   return (
     <Stack align="center" gap="md" p="xl" role="alert">
-      <Title order={2}>Something went wrong!</Title>
+      <Title order={1} size="h2">
+        Something went wrong!
+      </Title>
       <Button variant="light" onClick={() => setShown((value) => !value)} aria-expanded={shown}>
         {shown ? 'Hide Error' : 'Show Error'}
       </Button>
@@ -32,7 +34,9 @@ export function ErrorView({ error }: { error: unknown }) {
 export function NotFoundView() {
   return (
     <Stack align="center" gap="xs" p="xl">
-      <Title order={2}>Not Found</Title>
+      <Title order={1} size="h2">
+        Not Found
+      </Title>
       <Text c="dimmed">The page you are looking for does not exist.</Text>
     </Stack>
   );

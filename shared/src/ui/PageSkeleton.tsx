@@ -2,7 +2,7 @@ import { Skeleton, Stack } from '@mantine/core';
 
 export function PageSkeleton({ rows = 4, label = 'Loading' }: { rows?: number; label?: string }) {
   return (
-    <Stack gap="sm" p="md" aria-busy="true" aria-label={label}>
+    <Stack gap="sm" p="md" role="progressbar" aria-busy="true" aria-label={label}>
       <Skeleton height={28} width="40%" />
       {Array.from({ length: rows }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity

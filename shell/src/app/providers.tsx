@@ -1,7 +1,9 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './focus.css';
 import {
   colorSchemeManager,
+  cssVariablesResolver,
   DEFAULT_COLOR_SCHEME,
   TOAST_DURATION_MS,
   TOAST_LIMIT,
@@ -18,6 +20,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     <QueryClientProvider client={queryClient}>
       <MantineProvider
         theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
         colorSchemeManager={colorSchemeManager}
         defaultColorScheme={DEFAULT_COLOR_SCHEME}
       >

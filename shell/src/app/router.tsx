@@ -138,7 +138,11 @@ export function createAppRouter(queryClient: QueryClient) {
             {
               path: 'settings',
               Component: SidebarLayout,
-              children: [{ path: '*', element: remote('remote-settings/UserSettingsArea', 'Settings') }],
+              // The index too: a splat child does not match /settings itself (the remote redirects to the profile).
+              children: [{ index: true }, { path: '*' }].map((route) => ({
+                ...route,
+                element: remote('remote-settings/UserSettingsArea', 'Settings'),
+              })),
             },
             // The compliance review: operators only (anyone else gets Not Found; the API answers 403).
             {
@@ -156,7 +160,15 @@ export function createAppRouter(queryClient: QueryClient) {
             },
           ],
         },
-        { path: '*', Component: NotFoundView },
+        // Outside the dashboard frame, the page is its own main landmark.
+        {
+          path: '*',
+          element: (
+            <main>
+              <NotFoundView />
+            </main>
+          ),
+        },
       ],
     },
   ]);

@@ -1,4 +1,4 @@
-import { LoadFailed, PERMISSION_DENIED_MESSAGE } from '@dash/shared';
+import { LoadFailed, PERMISSION_DENIED_MESSAGE, visuallyHidden } from '@dash/shared';
 import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -68,7 +68,11 @@ export function CounterpartyListPage<T extends { uid: string; name: string; rema
                   <Table.Th key={column.header}>{column.header}</Table.Th>
                 ))}
                 <Table.Th>Remark</Table.Th>
-                {canWrite ? <Table.Th aria-label="Actions" /> : null}
+                {canWrite ? (
+                  <Table.Th>
+                    <span style={visuallyHidden}>Actions</span>
+                  </Table.Th>
+                ) : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

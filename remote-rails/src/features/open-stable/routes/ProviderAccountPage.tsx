@@ -40,7 +40,10 @@ export default function ProviderAccountPage() {
     return (
       <Stack gap="md">
         {back}
-        <Text>No onboarding with this provider yet.</Text>
+        {/* The page's heading: what there is to say about this provider. */}
+        <Text component="h1" size="md" fw={400}>
+          No onboarding with this provider yet.
+        </Text>
         <Button
           component={Link}
           to={paths.org.explore.provider(organization.slug, providerUid)}

@@ -7,6 +7,7 @@ import {
   type TOrganization,
   useOrganizationInvitationsQuery,
   useRevokeInvitationMutation,
+  visuallyHidden,
 } from '@dash/shared';
 import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -35,7 +36,9 @@ export function PendingInvitations({ organization }: { organization: TOrganizati
               <Table.Th>E-mail</Table.Th>
               <Table.Th>Role</Table.Th>
               <Table.Th>Expires</Table.Th>
-              <Table.Th aria-label="Actions" />
+              <Table.Th>
+                <span style={visuallyHidden}>Actions</span>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -13,6 +13,7 @@ import {
   useOrganizationUsersQuery,
   useSession,
   useUpdateOrganizationUserMutation,
+  visuallyHidden,
 } from '@dash/shared';
 import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -75,7 +76,11 @@ export function MembersSettings() {
               <Table.Th>Name</Table.Th>
               <Table.Th>E-mail</Table.Th>
               <Table.Th>Role</Table.Th>
-              {canManage ? <Table.Th aria-label="Actions" /> : null}
+              {canManage ? (
+                <Table.Th>
+                  <span style={visuallyHidden}>Actions</span>
+                </Table.Th>
+              ) : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

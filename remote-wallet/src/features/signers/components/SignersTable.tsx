@@ -1,4 +1,5 @@
 import type { TWalletSigner } from '@dash/shared';
+import { visuallyHidden } from '@dash/shared';
 import { Badge, Code, Group, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { signerName } from '../../../lib/wallet-display';
@@ -20,7 +21,11 @@ export function SignersTable({ signers, currentUserUid, actions }: SignersTableP
             <Table.Th>Name</Table.Th>
             <Table.Th>Address</Table.Th>
             <Table.Th>Status</Table.Th>
-            {actions ? <Table.Th aria-label="Actions" /> : null}
+            {actions ? (
+              <Table.Th>
+                <span style={visuallyHidden}>Actions</span>
+              </Table.Th>
+            ) : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

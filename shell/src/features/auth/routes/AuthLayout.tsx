@@ -3,7 +3,7 @@ import { Outlet } from 'react-router-dom';
 
 export function AuthLayout() {
   return (
-    <Center mih="100vh" p="md" bg="var(--mantine-color-body)">
+    <Center component="main" mih="100vh" p="md" bg="var(--mantine-color-body)">
       <Paper withBorder shadow="sm" p="xl" radius="lg" w="100%" maw={420}>
         <Stack gap="lg">
           <Stack gap={4}>

@@ -46,11 +46,20 @@ export function VerifyPage() {
   }, [token, navigate, queryClient]);
 
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Paper withBorder p="xl" radius="lg" w="100%" maw={420}>
         {failure ? (
           <Stack gap="sm">
-            <Alert color="red" title={failure.message} role="alert">
+            {/* The failure is what this page is about: its title is the page's heading. */}
+            <Alert
+              color="red"
+              title={
+                <Text component="h1" inherit>
+                  {failure.message}
+                </Text>
+              }
+              role="alert"
+            >
               {'detail' in failure && failure.detail
                 ? failure.detail
                 : 'This sign-in link could not be used.'}

@@ -41,7 +41,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 export function DesignSystemPage() {
   const mantine = useMantineTheme();
   return (
-    <Container size="lg" py="xl">
+    <Container component="main" size="lg" py="xl">
       <Stack gap="lg">
         <Group justify="space-between">
           <Title order={1}>Design system</Title>

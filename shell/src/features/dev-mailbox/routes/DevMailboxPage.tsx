@@ -5,7 +5,7 @@ import { Alert, Anchor, Card, Container, Stack, Text, Title } from '@mantine/cor
 export function DevMailboxPage() {
   const mailbox = useDevMailboxQuery();
   return (
-    <Container size="md" py="xl">
+    <Container component="main" size="md" py="xl">
       <Stack gap="md">
         <Title order={1}>Local outbox</Title>
         <Text c="dimmed" size="sm">

@@ -4,10 +4,16 @@ import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 /** The router's error element: 404 answers show Not Found, anything else the generic error view. */
 export function RouteErrorView() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />;
+  // The error element replaces the whole page, so it is the page's main landmark.
   return (
-    <ErrorView
-      error={isRouteErrorResponse(error) ? new Error(`${error.status} ${error.statusText}`) : error}
-    />
+    <main>
+      {isRouteErrorResponse(error) && error.status === 404 ? (
+        <NotFoundView />
+      ) : (
+        <ErrorView
+          error={isRouteErrorResponse(error) ? new Error(`${error.status} ${error.statusText}`) : error}
+        />
+      )}
+    </main>
   );
 }

@@ -1,4 +1,4 @@
-import { paths, type TOrganization, useSession } from '@dash/shared';
+import { paths, type TOrganization, useSession, visuallyHidden } from '@dash/shared';
 import { Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { OrganizationAvatar } from './OrganizationAvatar';
@@ -10,7 +10,9 @@ export function OrganizationSwitcher({ current }: { current: TOrganization | nul
   return (
     <Menu position="bottom-start" width={280} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="Switch organization" w="100%" p="xs" style={{ borderRadius: 8 }}>
+        {/* Named by its content (what it shows, after a hidden "Switch organization"), so the visible text is in its name. */}
+        <UnstyledButton w="100%" p="xs" style={{ borderRadius: 8 }}>
+          <span style={visuallyHidden}>Switch organization</span>
           {current ? (
             <Group gap="sm" wrap="nowrap">
               <OrganizationAvatar organization={current} />

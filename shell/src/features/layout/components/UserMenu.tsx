@@ -1,4 +1,4 @@
-import { paths, useSession } from '@dash/shared';
+import { paths, useSession, visuallyHidden } from '@dash/shared';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from 'react-router-dom';
@@ -16,7 +16,8 @@ export function UserMenu() {
     <>
       <Menu position="top-start" width={240} withinPortal>
         <Menu.Target>
-          <UnstyledButton aria-label="Account menu" w="100%" p="xs">
+          <UnstyledButton w="100%" p="xs">
+            <span style={visuallyHidden}>Account menu</span>
             <Group gap="sm" wrap="nowrap">
               <Avatar size={30} radius="xl" color="gray">
                 {name.slice(0, 2).toUpperCase()}

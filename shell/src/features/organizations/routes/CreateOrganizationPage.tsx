@@ -43,7 +43,7 @@ export function CreateOrganizationPage() {
   const slugInput = form.getInputProps('slug');
 
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Stack w="100%" maw={480} gap="xs">
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
