@@ -14,6 +14,8 @@ export default defineConfig({
             'shell/scripts/**/*.test.mjs',
           ],
           setupFiles: ['./shared/src/test/setup-dom.ts'],
+          // Component tests render whole pages; a busy 2-core machine must not turn them into timeouts.
+          testTimeout: 20_000,
         },
       },
       {

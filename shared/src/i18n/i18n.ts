@@ -55,6 +55,7 @@ i18n.use(backend).init({
   defaultNS: false,
   partialBundledLanguages: true,
   initAsync: false,
+  showSupportNotice: false,
   interpolation: { escapeValue: false },
   react: { useSuspense: true, bindI18n: 'languageChanged loaded' },
 });
