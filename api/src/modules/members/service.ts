@@ -6,6 +6,7 @@ import {
   type TRole,
   type TUser,
 } from '@dash/shared/contracts';
+import { recordAudit, userActor } from '../../audit/audit';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { ORGANIZATION_NOT_FOUND_MESSAGE } from '../../http/guards';
@@ -17,6 +18,8 @@ import {
   lockOrganization,
   updateMembershipRole,
 } from './repo';
+
+const SUBJECT = 'member';
 
 export type MemberService = ReturnType<typeof createMemberService>;
 
@@ -51,24 +54,59 @@ export function createMemberService({ db }: { db: Database }) {
       return listOrganizationUsers(db, organization.uid);
     },
 
-    changeRole(organization: TOrganization, userUid: string, role: TRole): Promise<TOrganizationUser> {
+    changeRole(
+      organization: TOrganization,
+      actor: TUser,
+      userUid: string,
+      role: TRole,
+    ): Promise<TOrganizationUser> {
       return changeMember(organization.uid, userUid, role, async (tx, member) => {
-        if (member.role !== role) await updateMembershipRole(tx, organization.uid, userUid, role);
+        if (member.role !== role) {
+          await updateMembershipRole(tx, organization.uid, userUid, role);
+          await recordAudit(tx, {
+            organizationUid: organization.uid,
+            actor: userActor(actor),
+            action: 'member.role_changed',
+            subjectType: SUBJECT,
+            subjectUid: userUid,
+            from: member.role,
+            to: role,
+            data: { email: member.email },
+          });
+        }
         return { ...member, role };
       });
     },
 
-    remove(organization: TOrganization, userUid: string): Promise<void> {
-      return changeMember(organization.uid, userUid, null, (tx) =>
-        deleteMembership(tx, organization.uid, userUid),
-      );
+    remove(organization: TOrganization, actor: TUser, userUid: string): Promise<void> {
+      return changeMember(organization.uid, userUid, null, async (tx, member) => {
+        await deleteMembership(tx, organization.uid, userUid);
+        await recordAudit(tx, {
+          organizationUid: organization.uid,
+          actor: userActor(actor),
+          action: 'member.removed',
+          subjectType: SUBJECT,
+          subjectUid: userUid,
+          from: member.role,
+          data: { email: member.email },
+        });
+      });
     },
 
     /** Any member may leave; the last Admin first makes someone else Admin (or deletes the organization). */
     leave(organization: TOrganization, user: TUser): Promise<void> {
-      return changeMember(organization.uid, user.uid, null, (tx) =>
-        deleteMembership(tx, organization.uid, user.uid),
-      );
+      return changeMember(organization.uid, user.uid, null, async (tx, member) => {
+        await deleteMembership(tx, organization.uid, user.uid);
+        await recordAudit(tx, {
+          organizationUid: organization.uid,
+          actor: userActor(user),
+          action: 'member.left',
+          subjectType: SUBJECT,
+          subjectUid: user.uid,
+          from: member.role,
+          data: { email: member.email },
+        });
+      });
     },
   };
 }

@@ -21,6 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { csvLine } from '../../http/csv';
 import { AppError, validationError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
 import {
@@ -34,15 +35,8 @@ import { documentRoute } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
 import type { TransferService } from './service';
 
-/** A CSV field: quoted when it holds a separator, a quote or a line break; formulas defused. */
-function csvField(value: string | null): string {
-  if (value === null) return '';
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 function csvRow(transfer: TTransfer): string {
-  return `${[
+  return csvLine([
     transfer.uid,
     transfer.createdAt,
     transfer.type,
@@ -57,9 +51,7 @@ function csvRow(transfer: TTransfer): string {
     transfer.network,
     transfer.providerReference,
     transfer.txHash,
-  ]
-    .map(csvField)
-    .join(',')}\r\n`;
+  ]);
 }
 
 /** Quotes, on-ramps, off-ramps, deposits and the transactions list: approved organizations only. */
