@@ -13,7 +13,7 @@ import {
 } from '@dash/shared/contracts';
 import { recordAudit, userActor } from '../../audit/audit';
 import type { Database } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation, retryOnConflict } from '../../db/errors';
 import { AppError } from '../../http/errors';
 import { ORGANIZATION_NOT_FOUND_MESSAGE } from '../../http/guards';
 import {
@@ -80,28 +80,32 @@ export function createOrganizationService({ db }: { db: Database }) {
       changes: TUpdateOrganizationRequest,
     ): Promise<TOrganization> {
       try {
-        return await db.transaction(async (tx) => {
-          const before = await lockOrganizationRow(tx, current.uid);
-          // Deleted between the membership check and this write.
-          if (!before) throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
-          const changed: Record<string, { from: string; to: string }> = {};
-          if (changes.name !== undefined && changes.name !== before.name)
-            changed.name = { from: before.name, to: changes.name };
-          if (changes.slug !== undefined && changes.slug !== before.slug)
-            changed.slug = { from: before.slug, to: changes.slug };
-          if (Object.keys(changed).length === 0) return toOrganization(before, current.role);
-          const updated = await updateOrganization(tx, current.uid, changes);
-          if (!updated) throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
-          await recordAudit(tx, {
-            organizationUid: current.uid,
-            actor: userActor(user),
-            action: 'organization.updated',
-            subjectType: SUBJECT,
-            subjectUid: current.uid,
-            data: changed,
-          });
-          return toOrganization(updated, current.role);
-        });
+        // Two organizations swapping slugs wait on each other's unique index entry: PostgreSQL
+        // rolls one back as a deadlock, and that one simply runs again.
+        return await retryOnConflict(() =>
+          db.transaction(async (tx) => {
+            const before = await lockOrganizationRow(tx, current.uid);
+            // Deleted between the membership check and this write.
+            if (!before) throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+            const changed: Record<string, { from: string; to: string }> = {};
+            if (changes.name !== undefined && changes.name !== before.name)
+              changed.name = { from: before.name, to: changes.name };
+            if (changes.slug !== undefined && changes.slug !== before.slug)
+              changed.slug = { from: before.slug, to: changes.slug };
+            if (Object.keys(changed).length === 0) return toOrganization(before, current.role);
+            const updated = await updateOrganization(tx, current.uid, changes);
+            if (!updated) throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+            await recordAudit(tx, {
+              organizationUid: current.uid,
+              actor: userActor(user),
+              action: 'organization.updated',
+              subjectType: SUBJECT,
+              subjectUid: current.uid,
+              data: changed,
+            });
+            return toOrganization(updated, current.role);
+          }),
+        );
       } catch (error) {
         if (isUniqueViolation(error, 'organizations_slug_unique')) throw slugTaken(error);
         throw error;
