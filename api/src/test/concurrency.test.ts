@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type TOrganization,
   type TRole,
   ZInvitationResponse,
   ZMailboxResponse,
@@ -137,9 +138,8 @@ describe('concurrency', () => {
   it('parallel slug changes, swaps included, never give two organizations one slug', async () => {
     const testApp = await createTestApp();
     const admin = await signInUser(testApp.app);
-    const owned = [];
-    for (let index = 0; index < 8; index += 1) owned.push(await createOrganization(testApp, admin.cookie));
-    const [a, b] = owned as [(typeof owned)[number], (typeof owned)[number]];
+    const owned: TOrganization[] = [];
+    for (let index = 0; index < 16; index += 1) owned.push(await createOrganization(testApp, admin.cookie));
     const patch = (organizationUid: string, slug: string) =>
       call(testApp.app, 'PATCH', '/organization', {
         cookie: admin.cookie,
@@ -147,14 +147,13 @@ describe('concurrency', () => {
         body: { slug },
       });
     const wanted = `wanted-${randomUUID().slice(0, 8)}`;
+    const pairs = Array.from({ length: 5 }, (_, index) => [owned[6 + 2 * index], owned[7 + 2 * index]]);
 
     const answers = await Promise.all([
       // Six organizations want one slug.
-      ...owned.slice(2).map((organization) => patch(organization.uid, wanted)),
-      // Two swap theirs, several times over.
-      ...Array.from({ length: 6 }, (_, index) =>
-        index % 2 === 0 ? patch(a.uid, b.slug) : patch(b.uid, a.slug),
-      ),
+      ...owned.slice(0, 6).map((organization) => patch(organization.uid, wanted)),
+      // Five pairs try to swap theirs: each waits on the other's unique index entry.
+      ...pairs.flatMap(([a, b]) => (a && b ? [patch(a.uid, b.slug), patch(b.uid, a.slug)] : [])),
     ]);
 
     for (const status of statusesOf(answers)) expect([200, 409]).toContain(status);
