@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { API_PREFIX } from '@dash/shared/contracts';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import { registerAuditSource } from './audit/source';
 import { type BlobStore, createBlobStore } from './blobs/store';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -14,6 +16,8 @@ import { createReadCache, type ReadCache } from './http/read-cache';
 import { registerNoStore, registerOriginCheck } from './http/request-policy';
 import { setSessionCookie } from './http/session-cookie';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/runner';
+import { registerAuditRoutes } from './modules/audit/routes';
+import { createAuditLogService } from './modules/audit/service';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import {
@@ -157,6 +161,8 @@ export async function buildApp({
       },
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Unique across processes and restarts: audit rows name the request that made them.
+    genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     // Long enough for any token the contracts accept, so their own validation message answers.
@@ -170,6 +176,7 @@ export async function buildApp({
   });
 
   recordRouteTable(app);
+  registerAuditSource(app);
   registerErrorHandling(app);
   await app.register(fastifyCookie);
   // The shell's index.html, read once: its inline scripts' hashes go into the CSP, and it is the page template.
@@ -398,6 +405,7 @@ export async function buildApp({
       registerOrganizationRoutes(api, { organizations });
       await api.register(registerOrganizationAvatarRoutes, { organizations });
       registerMemberRoutes(api, { members: createMemberService({ db }) });
+      registerAuditRoutes(api, { audit: createAuditLogService({ db }) });
       registerInvitationRoutes(api, { invitations });
       registerProfileRoutes(api, { profile });
       registerSigningDeviceRoutes(api, { signingDevices: createSigningDeviceService({ db }) });

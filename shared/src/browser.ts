@@ -28,6 +28,7 @@ export * from './endpoints/delete-organization';
 export * from './endpoints/delete-organization-user';
 export * from './endpoints/delete-registered-wallet';
 export * from './endpoints/deploy-wallet';
+export * from './endpoints/get-audit-log';
 export * from './endpoints/get-bank-beneficiaries';
 export * from './endpoints/get-dev-mailbox';
 export * from './endpoints/get-documents';

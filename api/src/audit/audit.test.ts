@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { auditEvents } from '../db/schema';
+import { createJobRunner, enqueueJob } from '../jobs/runner';
 import { emptyTestDatabase } from '../test/database';
 import { auditTrail, recordAudit, userActor } from './audit';
+import { withAuditSource } from './source';
 
 describe('the audit record', () => {
   it('keeps every change of one object in order, with who, from, to and note', async () => {
@@ -51,5 +56,37 @@ describe('the audit record', () => {
       }),
     ).rejects.toThrow('the change failed');
     expect(await auditTrail(db, subject)).toEqual([]);
+  });
+
+  it('names its source: the request that made the change, or the job, never the request that woke the job', async () => {
+    const { db } = await emptyTestDatabase();
+    const organizationUid = randomUUID();
+    const entry = {
+      organizationUid,
+      subjectType: 'thing',
+      subjectUid: 'x',
+      actor: { kind: 'system' } as const,
+    };
+    const runner = createJobRunner({ db, log: Fastify({ logger: false }).log, pollMs: 20 });
+    runner.register({
+      kind: 'test.audited',
+      payload: z.object({}),
+      handle: () => recordAudit(db, { ...entry, action: 'thing.by_job' }),
+    });
+    const request = { requestId: 'request-1', ip: '198.51.100.4' };
+    const jobId = await withAuditSource(request, async () => {
+      await recordAudit(db, { ...entry, action: 'thing.by_request' });
+      const id = await enqueueJob(db, { kind: 'test.audited', payload: {} });
+      await runner.drain();
+      return id;
+    });
+    await recordAudit(db, { ...entry, action: 'thing.by_terminal' });
+
+    const rows = await db.select().from(auditEvents);
+    expect(rows.map(({ action, requestId, ip }) => ({ action, requestId, ip }))).toEqual([
+      { action: 'thing.by_request', requestId: 'request-1', ip: '198.51.100.4' },
+      { action: 'thing.by_job', requestId: `job:test.audited:${jobId}`, ip: null },
+      { action: 'thing.by_terminal', requestId: null, ip: null },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { auditEvents } from '../db/schema';
+import { currentAuditSource } from './source';
 
 /** Who made a change: a person (by uid and e-mail), an operator, a provider or the system. */
 export type AuditActor =
@@ -41,7 +42,10 @@ function actorLabel(actor: AuditActor): string {
  * change commit together or not at all.
  */
 export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
+  const source = currentAuditSource();
   await db.insert(auditEvents).values({
+    requestId: source.requestId,
+    ip: source.ip,
     organizationUid: entry.organizationUid,
     actorUserUid:
       entry.actor.kind === 'user'

@@ -561,9 +561,17 @@ export const auditEvents = pgTable(
     toState: text('to_state'),
     note: text('note'),
     data: jsonb('data').$type<Record<string, unknown>>(),
+    /**
+     * Where the change came from: the API request's id (Fastify's, also sent as x-request-id), or
+     * 'job:<kind>:<id>' for the job runner; null from a terminal (pnpm ops).
+     */
+    requestId: text('request_id'),
+    /** The caller's address for a change made by an API request (a webhook's sender for a webhook). */
+    ip: text('ip'),
     createdAt: createdAt(),
   },
   (table) => [
+    index('audit_events_organization_action_idx').on(table.organizationUid, table.action, table.id),
     index('audit_events_organization_idx').on(table.organizationUid, table.id),
     index('audit_events_subject_idx').on(table.subjectType, table.subjectUid, table.id),
   ],

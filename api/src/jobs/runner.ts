@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { withAuditSource } from '../audit/source';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 
@@ -162,7 +163,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const parsed = definition.payload.safeParse(job.payload);
     try {
       if (!parsed.success) throw new Error(`The payload breaks its contract: ${parsed.error.message}`);
-      await definition.handle(parsed.data, context);
+      // A job is its own source in the audit record, not the request that happened to wake the runner.
+      await withAuditSource({ requestId: `job:${job.kind}:${job.id}`, ip: null }, () =>
+        definition.handle(parsed.data, context),
+      );
       await db
         .update(jobs)
         .set({ status: 'done', lockedUntil: null, finishedAt: sql`now()`, lastError: null })
@@ -206,7 +210,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         .where(heldBy(job))
         .returning({ id: jobs.id });
       if (givingUp && settled.length > 0 && parsed.success && definition.onGiveUp) {
-        await definition.onGiveUp(parsed.data, error, context);
+        await withAuditSource({ requestId: `job:${job.kind}:${job.id}`, ip: null }, () =>
+          definition.onGiveUp?.(parsed.data, error, context),
+        );
       }
     }
   }

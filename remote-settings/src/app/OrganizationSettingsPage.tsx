@@ -1,16 +1,20 @@
-import type { TSettingsTab } from '@dash/shared';
+import { can, type TSettingsTab, useCurrentOrganization } from '@dash/shared';
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
+import { AuditLog } from '../features/audit/components/AuditLog';
 import { MembersSettings } from '../features/members/components/MembersSettings';
 import { DangerZone } from '../features/organization/components/DangerZone';
 import { GeneralSettings } from '../features/organization/components/GeneralSettings';
 import { readSettingsTab } from '../features/organization/settings-tab';
 import { AreaProbe } from './AreaProbe';
 
-/** /org/{org}/settings?tab=general|members|danger-zone */
+/** /org/{org}/settings?tab=general|members|audit|danger-zone (Audit: Admins only) */
 export default function OrganizationSettingsPage() {
   const [search, setSearch] = useSearchParams();
-  const tab = readSettingsTab(search.get('tab'));
+  const organization = useCurrentOrganization();
+  const canAudit = can(organization.role, 'audit.read');
+  const named = readSettingsTab(search.get('tab'));
+  const tab = named === 'audit' && !canAudit ? 'general' : named;
   const selectTab = (value: string | null) =>
     setSearch((previous) => {
       const next = new URLSearchParams(previous);
@@ -28,6 +32,7 @@ export default function OrganizationSettingsPage() {
         <Tabs.List>
           <Tabs.Tab value={'general' satisfies TSettingsTab}>General</Tabs.Tab>
           <Tabs.Tab value={'members' satisfies TSettingsTab}>Members</Tabs.Tab>
+          {canAudit ? <Tabs.Tab value={'audit' satisfies TSettingsTab}>Audit</Tabs.Tab> : null}
           <Tabs.Tab value={'danger-zone' satisfies TSettingsTab}>Danger zone</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="general" pt="md">
@@ -36,6 +41,11 @@ export default function OrganizationSettingsPage() {
         <Tabs.Panel value="members" pt="md">
           <MembersSettings />
         </Tabs.Panel>
+        {canAudit ? (
+          <Tabs.Panel value="audit" pt="md">
+            <AuditLog />
+          </Tabs.Panel>
+        ) : null}
         <Tabs.Panel value="danger-zone" pt="md">
           <DangerZone />
         </Tabs.Panel>

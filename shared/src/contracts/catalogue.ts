@@ -60,6 +60,7 @@ export const ERROR_MESSAGES = {
   fetchKybReview: 'Failed to fetch the KYB application under review. Please try again later.',
   decideKyb: 'Failed to record the KYB decision. Please try again later.',
   fetchTransactions: 'Failed to fetch transactions. Please try again later.',
+  fetchAuditLog: 'Failed to fetch the audit log. Please try again later.',
   fetchTransaction: 'Failed to fetch transaction. Please try again later.',
   createQuote: 'Failed to get a quote. Please try again later.',
   createOnRamp: 'Failed to start the on-ramp. Please try again later.',

@@ -13,7 +13,7 @@ function withSearch(path: string, search: Record<string, string | number | undef
   return query ? `${path}?${query}` : path;
 }
 
-export const SETTINGS_TABS = ['general', 'members', 'danger-zone'] as const;
+export const SETTINGS_TABS = ['general', 'members', 'audit', 'danger-zone'] as const;
 export type TSettingsTab = (typeof SETTINGS_TABS)[number];
 
 export const paths = {

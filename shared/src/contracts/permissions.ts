@@ -23,6 +23,7 @@ export const PERMISSIONS = {
   'kyb.submit': ['Admin'],
   'documents.read': ['Admin', 'Editor', 'Viewer'],
   'documents.upload': ['Admin', 'Editor'],
+  'audit.read': ['Admin'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TPermission = keyof typeof PERMISSIONS;
@@ -51,4 +52,5 @@ export const PERMISSION_DENIED_MESSAGE: Record<TPermission, string> = {
   'kyb.submit': 'Only Admins can submit the KYB application.',
   'documents.read': 'You do not have access to documents.',
   'documents.upload': 'Viewers cannot upload documents.',
+  'audit.read': 'Only Admins can see the audit log.',
 };

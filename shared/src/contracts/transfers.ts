@@ -237,7 +237,7 @@ export const ZTransferResponse = z.object({ data: ZTransfer });
 export const ZTransferDetailResponse = z.object({ data: ZTransferDetail });
 export const ZTransferParams = z.object({ transferUid: ZUid });
 
-const ZQueryDate = z.iso.date({ message: 'Use a date such as 2026-01-31' });
+export const ZQueryDate = z.iso.date({ message: 'Use a date such as 2026-01-31' });
 
 /** The list's filters (also the CSV export's): the whole filtered set, newest first. */
 export const ZTransactionsFilters = z.object({

@@ -106,8 +106,8 @@ export async function revokeInvitation(db: Database, organizationUid: string, in
     .where(
       and(eq(invitations.uid, invitationUid), eq(invitations.organizationUid, organizationUid), isPending),
     )
-    .returning({ uid: invitations.uid });
-  return revoked.length > 0;
+    .returning({ uid: invitations.uid, email: invitations.email, role: invitations.role });
+  return revoked[0];
 }
 
 /** The pending invitations addressed to one e-mail, with their organizations, newest first. */

@@ -44,7 +44,7 @@ export function registerInvitationRoutes(
     params: ZInvitationParams,
     response: null,
     async handler({ auth, params }) {
-      await deps.invitations.revoke(auth.organization, params.invitationUid);
+      await deps.invitations.revoke(auth.organization, auth.user, params.invitationUid);
     },
   });
 

@@ -9,6 +9,7 @@ import {
   type TOrganization,
   type TUser,
 } from '@dash/shared/contracts';
+import { recordAudit, userActor } from '../../audit/audit';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -65,6 +66,8 @@ function displayName(user: TUser): string {
   return `${user.firstName} ${user.lastName}`.trim() || user.email;
 }
 
+const SUBJECT = 'invitation';
+
 export type InvitationService = ReturnType<typeof createInvitationService>;
 
 export function createInvitationService(deps: {
@@ -95,12 +98,23 @@ export function createInvitationService(deps: {
       if (await isMemberByEmail(db, organization.uid, input.email)) {
         throw new AppError('CONFLICT', ALREADY_A_MEMBER_MESSAGE, { email: ALREADY_A_MEMBER_MESSAGE });
       }
-      const { uid } = await upsertInvitation(db, {
-        organizationUid: organization.uid,
-        email: input.email,
-        role: input.role,
-        invitedBy: inviter.uid,
-        ttlDays: INVITATION_TTL_DAYS,
+      const { uid } = await db.transaction(async (tx) => {
+        const invitation = await upsertInvitation(tx, {
+          organizationUid: organization.uid,
+          email: input.email,
+          role: input.role,
+          invitedBy: inviter.uid,
+          ttlDays: INVITATION_TTL_DAYS,
+        });
+        await recordAudit(tx, {
+          organizationUid: organization.uid,
+          actor: userActor(inviter),
+          action: 'invitation.sent',
+          subjectType: SUBJECT,
+          subjectUid: invitation.uid,
+          data: { email: input.email, role: input.role },
+        });
+        return invitation;
       });
       await mailer.send({
         to: input.email,
@@ -120,10 +134,19 @@ export function createInvitationService(deps: {
       return (await listPendingInvitations(db, organization.uid)).map(toInvitation);
     },
 
-    async revoke(organization: TOrganization, invitationUid: string): Promise<void> {
-      if (!(await revokeInvitation(db, organization.uid, invitationUid))) {
-        throw new AppError('NOT_FOUND', INVITATION_NOT_FOUND_MESSAGE);
-      }
+    async revoke(organization: TOrganization, user: TUser, invitationUid: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const revoked = await revokeInvitation(tx, organization.uid, invitationUid);
+        if (!revoked) throw new AppError('NOT_FOUND', INVITATION_NOT_FOUND_MESSAGE);
+        await recordAudit(tx, {
+          organizationUid: organization.uid,
+          actor: userActor(user),
+          action: 'invitation.revoked',
+          subjectType: SUBJECT,
+          subjectUid: invitationUid,
+          data: { email: revoked.email, role: revoked.role },
+        });
+      });
     },
 
     /** The signed-in user's pending invitations: those addressed to their e-mail. */
@@ -144,7 +167,18 @@ export function createInvitationService(deps: {
           email: user.email,
           answer: 'accepted',
         });
-        if (invitation) await insertMembership(tx, { ...invitation, userUid: user.uid });
+        if (invitation) {
+          await insertMembership(tx, { ...invitation, userUid: user.uid });
+          await recordAudit(tx, {
+            organizationUid: invitation.organizationUid,
+            actor: userActor(user),
+            action: 'invitation.accepted',
+            subjectType: SUBJECT,
+            subjectUid: invitationUid,
+            to: invitation.role,
+            data: { email: user.email, role: invitation.role },
+          });
+        }
         return invitation;
       });
       if (!accepted) throw await unanswerable(invitationUid, user);
@@ -154,7 +188,24 @@ export function createInvitationService(deps: {
     },
 
     async decline(user: TUser, invitationUid: string): Promise<void> {
-      const declined = await answerInvitation(db, { invitationUid, email: user.email, answer: 'declined' });
+      const declined = await db.transaction(async (tx) => {
+        const invitation = await answerInvitation(tx, {
+          invitationUid,
+          email: user.email,
+          answer: 'declined',
+        });
+        if (invitation) {
+          await recordAudit(tx, {
+            organizationUid: invitation.organizationUid,
+            actor: userActor(user),
+            action: 'invitation.declined',
+            subjectType: SUBJECT,
+            subjectUid: invitationUid,
+            data: { email: user.email, role: invitation.role },
+          });
+        }
+        return invitation;
+      });
       if (!declined) throw await unanswerable(invitationUid, user);
     },
   };

@@ -28,7 +28,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: { members: Memb
     body: ZUpdateOrganizationUserRequest,
     response: ZOrganizationUserResponse,
     async handler({ auth, params, body }) {
-      return { data: await deps.members.changeRole(auth.organization, params.userUid, body.role) };
+      return { data: await deps.members.changeRole(auth.organization, auth.user, params.userUid, body.role) };
     },
   });
 
@@ -39,7 +39,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: { members: Memb
     params: ZOrganizationUserParams,
     response: null,
     async handler({ auth, params }) {
-      await deps.members.remove(auth.organization, params.userUid);
+      await deps.members.remove(auth.organization, auth.user, params.userUid);
     },
   });
 

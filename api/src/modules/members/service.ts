@@ -1,11 +1,14 @@
 import {
+  can,
   LAST_ADMIN_MESSAGE,
   MEMBER_NOT_FOUND_MESSAGE,
+  PERMISSION_DENIED_MESSAGE,
   type TOrganization,
   type TOrganizationUser,
   type TRole,
   type TUser,
 } from '@dash/shared/contracts';
+import { recordAudit, userActor } from '../../audit/audit';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { ORGANIZATION_NOT_FOUND_MESSAGE } from '../../http/guards';
@@ -17,6 +20,8 @@ import {
   lockOrganization,
   updateMembershipRole,
 } from './repo';
+
+const SUBJECT = 'member';
 
 export type MemberService = ReturnType<typeof createMemberService>;
 
@@ -31,10 +36,21 @@ export function createMemberService({ db }: { db: Database }) {
     userUid: string,
     nextRole: TRole | null,
     apply: (tx: Database, member: TOrganizationUser) => Promise<T>,
+    /** Who asks, when it takes members.manage: their role is read again under the lock. */
+    manager?: TUser,
   ): Promise<T> {
     return db.transaction(async (tx) => {
       if (!(await lockOrganization(tx, organizationUid))) {
         throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+      }
+      // The guard read the caller's role before this lock: another change may have demoted or
+      // removed them since, and a change made on the strength of a role they no longer hold is refused.
+      if (manager) {
+        const current = await findOrganizationUser(tx, organizationUid, manager.uid);
+        if (!current) throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+        if (!can(current.role, 'members.manage')) {
+          throw new AppError('FORBIDDEN', PERMISSION_DENIED_MESSAGE['members.manage']);
+        }
       }
       const member = await findOrganizationUser(tx, organizationUid, userUid);
       if (!member) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND_MESSAGE);
@@ -51,24 +67,71 @@ export function createMemberService({ db }: { db: Database }) {
       return listOrganizationUsers(db, organization.uid);
     },
 
-    changeRole(organization: TOrganization, userUid: string, role: TRole): Promise<TOrganizationUser> {
-      return changeMember(organization.uid, userUid, role, async (tx, member) => {
-        if (member.role !== role) await updateMembershipRole(tx, organization.uid, userUid, role);
-        return { ...member, role };
-      });
+    changeRole(
+      organization: TOrganization,
+      actor: TUser,
+      userUid: string,
+      role: TRole,
+    ): Promise<TOrganizationUser> {
+      return changeMember(
+        organization.uid,
+        userUid,
+        role,
+        async (tx, member) => {
+          if (member.role !== role) {
+            await updateMembershipRole(tx, organization.uid, userUid, role);
+            await recordAudit(tx, {
+              organizationUid: organization.uid,
+              actor: userActor(actor),
+              action: 'member.role_changed',
+              subjectType: SUBJECT,
+              subjectUid: userUid,
+              from: member.role,
+              to: role,
+              data: { email: member.email },
+            });
+          }
+          return { ...member, role };
+        },
+        actor,
+      );
     },
 
-    remove(organization: TOrganization, userUid: string): Promise<void> {
-      return changeMember(organization.uid, userUid, null, (tx) =>
-        deleteMembership(tx, organization.uid, userUid),
+    remove(organization: TOrganization, actor: TUser, userUid: string): Promise<void> {
+      return changeMember(
+        organization.uid,
+        userUid,
+        null,
+        async (tx, member) => {
+          await deleteMembership(tx, organization.uid, userUid);
+          await recordAudit(tx, {
+            organizationUid: organization.uid,
+            actor: userActor(actor),
+            action: 'member.removed',
+            subjectType: SUBJECT,
+            subjectUid: userUid,
+            from: member.role,
+            data: { email: member.email },
+          });
+        },
+        actor,
       );
     },
 
     /** Any member may leave; the last Admin first makes someone else Admin (or deletes the organization). */
     leave(organization: TOrganization, user: TUser): Promise<void> {
-      return changeMember(organization.uid, user.uid, null, (tx) =>
-        deleteMembership(tx, organization.uid, user.uid),
-      );
+      return changeMember(organization.uid, user.uid, null, async (tx, member) => {
+        await deleteMembership(tx, organization.uid, user.uid);
+        await recordAudit(tx, {
+          organizationUid: organization.uid,
+          actor: userActor(user),
+          action: 'member.left',
+          subjectType: SUBJECT,
+          subjectUid: user.uid,
+          from: member.role,
+          data: { email: member.email },
+        });
+      });
     },
   };
 }

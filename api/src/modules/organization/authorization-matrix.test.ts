@@ -258,6 +258,18 @@ const ENDPOINTS: Endpoint[] = [
     expected: adminOnly(204),
   },
   {
+    name: 'GET organizations/{orgUid}/audit (organization in the path)',
+    permission: 'audit.read',
+    send: (scene) => get(scene, `/api/v0/organizations/${scene.organization.uid}/audit?limit=5`),
+    expected: adminOnly(200),
+  },
+  {
+    name: 'GET organizations/{orgUid}/audit/export.csv (a link: organization in the path)',
+    permission: 'audit.read',
+    send: (scene) => get(scene, `/api/v0/organizations/${scene.organization.uid}/audit/export.csv`),
+    expected: adminOnly(200),
+  },
+  {
     name: 'GET organization/invitations',
     permission: 'invites.manage',
     send: (scene) => ask(scene, 'GET', '/organization/invitations'),

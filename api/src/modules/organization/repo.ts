@@ -45,6 +45,16 @@ export function prepareFindOrganizationForMember(db: Database) {
   };
 }
 
+/** The organization's row, locked for the rest of the transaction (its settings before a change). */
+export async function lockOrganizationRow(db: Database, organizationUid: string) {
+  const [row] = await db
+    .select(organizationColumns)
+    .from(organizations)
+    .where(eq(organizations.uid, organizationUid))
+    .for('update');
+  return row;
+}
+
 /** Inserts the organization and its creator's Admin membership together, or neither. */
 export async function insertOrganizationWithAdmin(
   db: Database,

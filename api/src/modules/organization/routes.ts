@@ -55,7 +55,7 @@ export function registerOrganizationRoutes(
     body: ZUpdateOrganizationRequest,
     response: ZOrganizationResponse,
     async handler({ auth, body }) {
-      return { data: await deps.organizations.update(auth.organization, body) };
+      return { data: await deps.organizations.update(auth.organization, auth.user, body) };
     },
   });
 
@@ -66,7 +66,7 @@ export function registerOrganizationRoutes(
     body: ZDeleteOrganizationRequest,
     response: null,
     async handler({ auth, body }) {
-      await deps.organizations.delete(auth.organization, body.slug);
+      await deps.organizations.delete(auth.organization, auth.user, body.slug);
     },
   });
 
@@ -143,7 +143,7 @@ export async function registerOrganizationAvatarRoutes(
     response: ZOrganizationResponse,
     async handler({ auth, request }) {
       const bytes = await readAvatarUpload(request);
-      return { data: await deps.organizations.setAvatar(auth.organization, bytes) };
+      return { data: await deps.organizations.setAvatar(auth.organization, auth.user, bytes) };
     },
   });
 }

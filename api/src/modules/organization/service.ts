@@ -11,14 +11,16 @@ import {
   type TUpdateOrganizationRequest,
   type TUser,
 } from '@dash/shared/contracts';
+import { recordAudit, userActor } from '../../audit/audit';
 import type { Database } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation, retryOnConflict } from '../../db/errors';
 import { AppError } from '../../http/errors';
 import { ORGANIZATION_NOT_FOUND_MESSAGE } from '../../http/guards';
 import {
   deleteOrganization,
   findOrganizationAvatar,
   insertOrganizationWithAdmin,
+  lockOrganizationRow,
   prepareFindOrganizationForMember,
   saveOrganizationAvatar,
   toOrganization,
@@ -39,6 +41,8 @@ function slugTaken(cause?: unknown): AppError {
   return new AppError('CONFLICT', SLUG_TAKEN_MESSAGE, { slug: SLUG_TAKEN_MESSAGE }, { cause });
 }
 
+const SUBJECT = 'organization';
+
 export type OrganizationService = ReturnType<typeof createOrganizationService>;
 
 export function createOrganizationService({ db }: { db: Database }) {
@@ -51,21 +55,57 @@ export function createOrganizationService({ db }: { db: Database }) {
     /** A new organization starts Pending, with its creator as Admin. */
     async create(user: TUser, input: TCreateOrganizationRequest): Promise<TOrganization> {
       try {
-        const organization = await insertOrganizationWithAdmin(db, input, user.uid);
-        if (!organization) throw slugTaken();
-        return organization;
+        return await db.transaction(async (tx) => {
+          const organization = await insertOrganizationWithAdmin(tx, input, user.uid);
+          if (!organization) throw slugTaken();
+          await recordAudit(tx, {
+            organizationUid: organization.uid,
+            actor: userActor(user),
+            action: 'organization.created',
+            subjectType: SUBJECT,
+            subjectUid: organization.uid,
+            data: { name: organization.name, slug: organization.slug },
+          });
+          return organization;
+        });
       } catch (error) {
         if (isUniqueViolation(error, 'organizations_slug_unique')) throw slugTaken(error);
         throw error;
       }
     },
 
-    async update(current: TOrganization, changes: TUpdateOrganizationRequest): Promise<TOrganization> {
+    async update(
+      current: TOrganization,
+      user: TUser,
+      changes: TUpdateOrganizationRequest,
+    ): Promise<TOrganization> {
       try {
-        const updated = await updateOrganization(db, current.uid, changes);
-        // Deleted between the membership check and this write.
-        if (!updated) throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
-        return toOrganization(updated, current.role);
+        // Two organizations swapping slugs wait on each other's unique index entry: PostgreSQL
+        // rolls one back as a deadlock, and that one simply runs again.
+        return await retryOnConflict(() =>
+          db.transaction(async (tx) => {
+            const before = await lockOrganizationRow(tx, current.uid);
+            // Deleted between the membership check and this write.
+            if (!before) throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+            const changed: Record<string, { from: string; to: string }> = {};
+            if (changes.name !== undefined && changes.name !== before.name)
+              changed.name = { from: before.name, to: changes.name };
+            if (changes.slug !== undefined && changes.slug !== before.slug)
+              changed.slug = { from: before.slug, to: changes.slug };
+            if (Object.keys(changed).length === 0) return toOrganization(before, current.role);
+            const updated = await updateOrganization(tx, current.uid, changes);
+            if (!updated) throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+            await recordAudit(tx, {
+              organizationUid: current.uid,
+              actor: userActor(user),
+              action: 'organization.updated',
+              subjectType: SUBJECT,
+              subjectUid: current.uid,
+              data: changed,
+            });
+            return toOrganization(updated, current.role);
+          }),
+        );
       } catch (error) {
         if (isUniqueViolation(error, 'organizations_slug_unique')) throw slugTaken(error);
         throw error;
@@ -73,17 +113,28 @@ export function createOrganizationService({ db }: { db: Database }) {
     },
 
     /** The slug, typed again by the caller, confirms which organization goes. */
-    async delete(current: TOrganization, confirmation: string): Promise<void> {
+    async delete(current: TOrganization, user: TUser, confirmation: string): Promise<void> {
       if (confirmation !== current.slug) {
         throw new AppError('VALIDATION', DELETE_CONFIRMATION_MESSAGE, { slug: DELETE_CONFIRMATION_MESSAGE });
       }
-      if (!(await deleteOrganization(db, current.uid))) {
-        throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
-      }
+      await db.transaction(async (tx) => {
+        if (!(await deleteOrganization(tx, current.uid))) {
+          throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+        }
+        // The record outlives the organization (no foreign key).
+        await recordAudit(tx, {
+          organizationUid: current.uid,
+          actor: userActor(user),
+          action: 'organization.deleted',
+          subjectType: SUBJECT,
+          subjectUid: current.uid,
+          data: { name: current.name, slug: current.slug },
+        });
+      });
     },
 
     /** PNG, JPEG or WebP (told by the bytes, not the file name), at most 2 MB. */
-    async setAvatar(current: TOrganization, bytes: Buffer): Promise<TOrganization> {
+    async setAvatar(current: TOrganization, user: TUser, bytes: Buffer): Promise<TOrganization> {
       if (bytes.length > AVATAR_MAX_BYTES) {
         throw new AppError('PAYLOAD_TOO_LARGE', AVATAR_TOO_LARGE_MESSAGE, {
           avatar: AVATAR_TOO_LARGE_MESSAGE,
@@ -93,13 +144,23 @@ export function createOrganizationService({ db }: { db: Database }) {
       if (!contentType) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', AVATAR_TYPE_MESSAGE, { avatar: AVATAR_TYPE_MESSAGE });
       }
-      const updated = await saveOrganizationAvatar(db, current.uid, {
-        contentType,
-        bytes,
-        url: avatarUrl(current.uid, bytes),
+      return db.transaction(async (tx) => {
+        const updated = await saveOrganizationAvatar(tx, current.uid, {
+          contentType,
+          bytes,
+          url: avatarUrl(current.uid, bytes),
+        });
+        if (!updated) throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+        await recordAudit(tx, {
+          organizationUid: current.uid,
+          actor: userActor(user),
+          action: 'organization.avatar_changed',
+          subjectType: SUBJECT,
+          subjectUid: current.uid,
+          data: { avatar: { from: current.avatar, to: updated.avatar } },
+        });
+        return toOrganization(updated, current.role);
       });
-      if (!updated) throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
-      return toOrganization(updated, current.role);
     },
 
     async avatar(organizationUid: string): Promise<{ contentType: string; bytes: Buffer }> {

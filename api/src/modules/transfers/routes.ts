@@ -21,6 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { csvLine } from '../../http/csv';
 import { AppError, validationError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
 import {
@@ -35,15 +36,8 @@ import { defineRoute } from '../../http/route';
 import type { TransferCsvFields } from './repo';
 import type { TransferService } from './service';
 
-/** A CSV field: quoted when it holds a separator, a quote or a line break; formulas defused. */
-function csvField(value: string | null): string {
-  if (value === null) return '';
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 function csvRow(fields: TransferCsvFields): string {
-  return `${fields.map(csvField).join(',')}\r\n`;
+  return csvLine(fields);
 }
 
 /** Quotes, on-ramps, off-ramps, deposits and the transactions list: approved organizations only. */

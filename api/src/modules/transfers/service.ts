@@ -230,6 +230,8 @@ export function createTransferService(deps: TransferServiceDeps) {
         targetAmount: transfer.targetAmount,
         targetCurrency: transfer.targetCurrency,
         providerUid: transfer.providerUid,
+        // Accepting a quote is creating its transfer: this one row records both.
+        quoteUid: transfer.quoteUid,
       },
     });
     const submits = transfer.status === 'awaiting_funds';

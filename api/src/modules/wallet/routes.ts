@@ -29,7 +29,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { wallet: Walle
     body: ZProposeWalletSignerRequest,
     response: ZWalletResponse,
     async handler({ auth, body }) {
-      return { data: await deps.wallet.proposeSigner(auth.organization, body.userUid) };
+      return { data: await deps.wallet.proposeSigner(auth.organization, auth.user, body.userUid) };
     },
   });
 
@@ -40,7 +40,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { wallet: Walle
     params: ZWalletSignerParams,
     response: null,
     async handler({ auth, params }) {
-      await deps.wallet.removeSigner(auth.organization, params.userUid);
+      await deps.wallet.removeSigner(auth.organization, auth.user, params.userUid);
     },
   });
 
@@ -66,7 +66,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { wallet: Walle
     body: ZDeployWalletRequest,
     response: ZWalletResponse,
     async handler({ auth, body }) {
-      return { data: await deps.wallet.deploy(auth.organization, body.threshold) };
+      return { data: await deps.wallet.deploy(auth.organization, auth.user, body.threshold) };
     },
   });
 
@@ -77,7 +77,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { wallet: Walle
     guard: (request) => requireOrganization(request, 'wallet.manage'),
     response: ZWalletResponse,
     async handler({ auth }) {
-      return { data: await deps.wallet.retry(auth.organization) };
+      return { data: await deps.wallet.retry(auth.organization, auth.user) };
     },
   });
 }

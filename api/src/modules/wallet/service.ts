@@ -24,6 +24,7 @@ import {
 import { TransactionRollbackError } from 'drizzle-orm';
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem';
 import { z } from 'zod';
+import { recordAudit, userActor } from '../../audit/audit';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { enqueueJob, type JobContext, type JobDefinition, RescheduleJob } from '../../jobs/runner';
@@ -59,6 +60,9 @@ export interface WalletTiming {
   /** How often a pending transaction is looked at again (a RescheduleJob, never a failure). */
   receiptPollMs: number;
 }
+
+/** The organization's one wallet: its audit rows name the organization as the subject. */
+const SUBJECT = 'wallet';
 
 export type WalletService = ReturnType<typeof createWalletService>;
 
@@ -221,6 +225,17 @@ export function createWalletService({
       const current = await lockWallet(tx, wallet.organizationUid);
       if (current.status !== 'deploying' || current.deployAttempt !== wallet.deployAttempt) return;
       await updateWallet(tx, wallet.organizationUid, patch);
+      await recordAudit(tx, {
+        organizationUid: wallet.organizationUid,
+        actor: { kind: 'system' },
+        action: patch.status === 'deployed' ? 'wallet.deployed' : 'wallet.deploy_failed',
+        subjectType: SUBJECT,
+        subjectUid: wallet.organizationUid,
+        from: current.status,
+        to: patch.status ?? null,
+        note: patch.error ?? null,
+        data: { attempt: current.deployAttempt, address: current.address, txHash: current.txHash },
+      });
     });
   }
 
@@ -353,9 +368,10 @@ export function createWalletService({
       return read(organization.uid);
     },
 
-    async proposeSigner(organization: TOrganization, userUid: string): Promise<TWallet> {
+    async proposeSigner(organization: TOrganization, actor: TUser, userUid: string): Promise<TWallet> {
       await changeUndeployed(organization.uid, async (tx) => {
-        if (!(await findOrganizationUser(tx, organization.uid, userUid))) {
+        const member = await findOrganizationUser(tx, organization.uid, userUid);
+        if (!member) {
           throw new AppError('VALIDATION', WALLET_SIGNER_NOT_MEMBER_MESSAGE, {
             userUid: WALLET_SIGNER_NOT_MEMBER_MESSAGE,
           });
@@ -365,15 +381,31 @@ export function createWalletService({
             userUid: WALLET_SIGNER_DUPLICATE_MESSAGE,
           });
         }
+        await recordAudit(tx, {
+          organizationUid: organization.uid,
+          actor: userActor(actor),
+          action: 'wallet.signer_added',
+          subjectType: SUBJECT,
+          subjectUid: organization.uid,
+          data: { signer: { userUid, email: member.email } },
+        });
       });
       return read(organization.uid);
     },
 
-    async removeSigner(organization: TOrganization, userUid: string): Promise<void> {
+    async removeSigner(organization: TOrganization, actor: TUser, userUid: string): Promise<void> {
       await changeUndeployed(organization.uid, async (tx) => {
         if (!(await deleteSigner(tx, organization.uid, userUid))) {
           throw new AppError('NOT_FOUND', WALLET_SIGNER_NOT_FOUND_MESSAGE);
         }
+        await recordAudit(tx, {
+          organizationUid: organization.uid,
+          actor: userActor(actor),
+          action: 'wallet.signer_removed',
+          subjectType: SUBJECT,
+          subjectUid: organization.uid,
+          data: { signer: { userUid } },
+        });
       });
     },
 
@@ -393,11 +425,19 @@ export function createWalletService({
         if (!(await setSignerDevice(tx, organization.uid, user.uid, device.uid))) {
           throw new AppError('FORBIDDEN', WALLET_NOT_A_SIGNER_MESSAGE);
         }
+        await recordAudit(tx, {
+          organizationUid: organization.uid,
+          actor: userActor(user),
+          action: 'wallet.signing_device_set',
+          subjectType: SUBJECT,
+          subjectUid: organization.uid,
+          data: { signingDeviceUid: device.uid },
+        });
       });
       return read(organization.uid);
     },
 
-    async deploy(organization: TOrganization, threshold: number): Promise<TWallet> {
+    async deploy(organization: TOrganization, actor: TUser, threshold: number): Promise<TWallet> {
       await db.transaction(async (tx) => {
         const wallet = await lockWallet(tx, organization.uid);
         if (wallet.status === 'deployed') throw new AppError('CONFLICT', WALLET_DEPLOYED_MESSAGE);
@@ -420,19 +460,39 @@ export function createWalletService({
           singleton: config.singleton,
           fallbackHandler: config.fallbackHandler,
         });
+        await recordAudit(tx, {
+          organizationUid: organization.uid,
+          actor: userActor(actor),
+          action: 'wallet.deploy_requested',
+          subjectType: SUBJECT,
+          subjectUid: organization.uid,
+          from: wallet.status,
+          to: 'deploying',
+          data: { threshold: config.threshold, owners: config.owners },
+        });
       });
       wake();
       return read(organization.uid);
     },
 
     /** A failed deployment again, with the stored configuration: the same Safe at the same address. */
-    async retry(organization: TOrganization): Promise<TWallet> {
+    async retry(organization: TOrganization, actor: TUser): Promise<TWallet> {
       await db.transaction(async (tx) => {
         const wallet = await lockWallet(tx, organization.uid);
         if (wallet.status === 'deploying') throw new AppError('CONFLICT', WALLET_DEPLOY_IN_FLIGHT_MESSAGE);
         if (wallet.status === 'deployed') throw new AppError('CONFLICT', WALLET_DEPLOYED_MESSAGE);
         if (wallet.status !== 'failed') throw new AppError('CONFLICT', WALLET_RETRY_NOT_FAILED_MESSAGE);
         await startAttempt(tx, wallet, {});
+        await recordAudit(tx, {
+          organizationUid: organization.uid,
+          actor: userActor(actor),
+          action: 'wallet.deploy_retried',
+          subjectType: SUBJECT,
+          subjectUid: organization.uid,
+          from: wallet.status,
+          to: 'deploying',
+          data: { attempt: wallet.deployAttempt + 1 },
+        });
       });
       wake();
       return read(organization.uid);

@@ -20,7 +20,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { AppDatabase } from '../../db/client';
-import { jobs, memberships, wallets } from '../../db/schema';
+import { auditEvents, jobs, memberships, wallets } from '../../db/schema';
 import { createTestApp, type TestApp, testConfig } from '../../test/app';
 import { emptyTestDatabase } from '../../test/database';
 import { testDevChain } from '../../test/dev-chain';
@@ -406,6 +406,12 @@ describe('the wallet', () => {
     expect(await scene.testApp.db.select().from(jobs)).toHaveLength(1);
     expect((await runUntilSettled(scene)).status).toBe('deployed');
     expect(await relayerTransactions()).toBe(sentBefore + 1);
+    // One request recorded, one outcome recorded by the job (not by the request that woke it).
+    const audit = await scene.testApp.db.select().from(auditEvents).orderBy(auditEvents.id);
+    const deployRows = audit.filter((row) => row.action.startsWith('wallet.deploy'));
+    expect(deployRows.map((row) => row.action)).toEqual(['wallet.deploy_requested', 'wallet.deployed']);
+    expect(deployRows[1]).toMatchObject({ actor: 'system', fromState: 'deploying', toState: 'deployed' });
+    expect(deployRows[1]?.requestId).toMatch(/^job:wallet\.deploy:\d+$/);
   });
 
   it('deploys wallets of different organizations at once from the one relayer, each with its own nonce', async () => {

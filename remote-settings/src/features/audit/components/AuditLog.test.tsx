@@ -1,0 +1,147 @@
+import {
+  CurrentOrganizationProvider,
+  SessionProvider,
+  type TAuditEvent,
+  type TOrganization,
+} from '@dash/shared';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuditLog, describeChange } from './AuditLog';
+
+const ORGANIZATION: TOrganization = {
+  uid: '33333333-3333-4333-8333-333333333333',
+  name: 'Ejemplo',
+  slug: 'ejemplo',
+  avatar: null,
+  role: 'Admin',
+  approvalStatus: 'Approved',
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+
+const event = (overrides: Partial<TAuditEvent>): TAuditEvent => ({
+  id: '1',
+  at: '2026-11-20T10:00:00.000Z',
+  actor: 'ana@example.com',
+  actorUserUid: '11111111-1111-4111-8111-111111111111',
+  action: 'organization.updated',
+  subjectType: 'organization',
+  subjectUid: ORGANIZATION.uid,
+  from: null,
+  to: null,
+  note: null,
+  data: null,
+  requestId: 'b0f3c1d2-0000-4000-8000-000000000001',
+  ip: '203.0.113.7',
+  ...overrides,
+});
+
+const FIRST_PAGE = [
+  event({
+    id: '9',
+    action: 'member.role_changed',
+    subjectType: 'member',
+    from: 'Viewer',
+    to: 'Editor',
+    data: { email: 'bo@example.com' },
+  }),
+  event({ id: '8', data: { name: { from: 'Old Co', to: 'Ejemplo' } } }),
+];
+const SECOND_PAGE = [
+  event({ id: '3', action: 'organization.created', data: { name: 'Old Co', slug: 'ejemplo' } }),
+];
+
+function renderAudit() {
+  const fetch = vi.fn(async (url: string) => {
+    const search = new URL(url, 'http://localhost').searchParams;
+    const body = search.get('cursor')
+      ? { data: SECOND_PAGE, nextCursor: null }
+      : {
+          data: search.get('action') === 'organization.created' ? SECOND_PAGE : FIRST_PAGE,
+          nextCursor: search.get('action') ? null : '8',
+        };
+    return new Response(JSON.stringify(body), { status: 200 });
+  });
+  vi.stubGlobal('fetch', fetch);
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <SessionProvider
+          session={{
+            user: {
+              uid: '11111111-1111-4111-8111-111111111111',
+              email: 'ana@example.com',
+              firstName: 'Ana',
+              lastName: '',
+              type: 'user',
+            },
+            organizations: [ORGANIZATION],
+          }}
+        >
+          <CurrentOrganizationProvider organization={ORGANIZATION}>
+            <Suspense fallback={null}>
+              <AuditLog />
+            </Suspense>
+          </CurrentOrganizationProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return fetch;
+}
+
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the Audit tab', () => {
+  it('shows actor, action, target and before/after, pages with the cursor, filters and links the CSV', {
+    timeout: 20_000,
+  }, async () => {
+    const fetch = renderAudit();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]?.textContent).toContain('member.role_changed');
+    expect(rows[1]?.textContent).toContain('Viewer → Editor');
+    expect(rows[1]?.textContent).toContain('email: bo@example.com');
+    expect(rows[2]?.textContent).toContain('name: Old Co → Ejemplo');
+    expect(rows[2]?.textContent).toContain('ana@example.com');
+    expect(String(fetch.mock.calls[0]?.[0])).toBe(`/api/v0/organizations/${ORGANIZATION.uid}/audit?limit=25`);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Page 2')).toBeTruthy();
+    await within(await screen.findByRole('table', { name: 'Audit log' })).findByText('organization.created');
+    expect(String(fetch.mock.calls.at(-1)?.[0])).toContain('cursor=8');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(await screen.findByText('Page 1')).toBeTruthy();
+
+    const actor = screen.getByRole('textbox', { name: 'Actor' });
+    fireEvent.change(actor, { target: { value: 'bo@example.com' } });
+    fireEvent.keyDown(actor, { key: 'Enter' });
+    await vi.waitFor(() => expect(String(fetch.mock.calls.at(-1)?.[0])).toContain('actor=bo%40example.com'));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    await vi.waitFor(() => expect(String(fetch.mock.calls.at(-1)?.[0])).toContain('from=2026-11-01'));
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      `/api/v0/organizations/${ORGANIZATION.uid}/audit/export.csv?actor=bo%40example.com&from=2026-11-01`,
+    );
+  });
+
+  it('describes a change from its state move, changed fields and note', () => {
+    expect(
+      describeChange(
+        event({
+          from: 'Submitted',
+          to: 'Rejected',
+          note: 'Blurry ID',
+          data: { slug: { from: 'a', to: 'b' } },
+        }),
+      ),
+    ).toEqual(['Submitted → Rejected', 'slug: a → b', 'Blurry ID']);
+    expect(describeChange(event({ from: 'Admin', to: null }))).toEqual(['Admin → —']);
+  });
+});

@@ -1,0 +1,205 @@
+import '../i18n';
+import {
+  AUDIT_ACTIONS,
+  auditExportPath,
+  LoadFailed,
+  PageSkeleton,
+  type TAuditEvent,
+  type TAuditFilters,
+  useAuditLogQuery,
+  useCurrentOrganization,
+  useFormat,
+  useT,
+} from '@dash/shared';
+import { Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+
+const PAGE_SIZE = 25;
+const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: action }));
+
+const show = (value: unknown): string =>
+  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+
+function isChange(value: unknown): value is { from: unknown; to: unknown } {
+  return typeof value === 'object' && value !== null && 'from' in value && 'to' in value;
+}
+
+/** Before → after: the state move, then each changed field; other details as they were recorded. */
+export function describeChange(event: TAuditEvent): string[] {
+  const lines: string[] = [];
+  if (event.from !== null || event.to !== null) lines.push(`${show(event.from)} → ${show(event.to)}`);
+  for (const [key, value] of Object.entries(event.data ?? {})) {
+    lines.push(
+      isChange(value) ? `${key}: ${show(value.from)} → ${show(value.to)}` : `${key}: ${show(value)}`,
+    );
+  }
+  if (event.note) lines.push(event.note);
+  return lines;
+}
+
+/** Organization settings → Audit (Admins): every recorded change, filtered, paged and exportable. */
+export function AuditLog() {
+  const organization = useCurrentOrganization();
+  const { t } = useT('audit');
+  const format = useFormat();
+  const [filters, setFilters] = useState<TAuditFilters>({});
+  const [actorDraft, setActorDraft] = useState('');
+  // The cursors of the pages before this one (keyset paging goes forward; Previous pops).
+  const [cursors, setCursors] = useState<string[]>([]);
+  const cursor = cursors[cursors.length - 1];
+  const log = useAuditLogQuery(organization.uid, {
+    ...filters,
+    limit: PAGE_SIZE,
+    ...(cursor ? { cursor } : {}),
+  });
+
+  const setFilter = (key: keyof TAuditFilters, value: string | null) => {
+    setCursors([]);
+    setFilters((previous) => {
+      const next = { ...previous };
+      if (value) next[key] = value;
+      else delete next[key];
+      return next;
+    });
+  };
+  const commitActor = () => setFilter('actor', actorDraft.trim() || null);
+
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Text fw={600}>{t('title')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('description')}
+        </Text>
+      </Stack>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label={t('filters.actor')}
+          placeholder={t('filters.actorPlaceholder')}
+          value={actorDraft}
+          onChange={(event) => setActorDraft(event.currentTarget.value)}
+          onBlur={commitActor}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commitActor();
+          }}
+          w={240}
+        />
+        <Select
+          label={t('filters.action')}
+          placeholder={t('filters.all')}
+          data={ACTION_OPTIONS}
+          searchable
+          clearable
+          value={filters.action ?? null}
+          onChange={(value) => setFilter('action', value)}
+          w={280}
+        />
+        <TextInput
+          label={t('filters.from')}
+          type="date"
+          value={filters.from ?? ''}
+          onChange={(event) => setFilter('from', event.currentTarget.value)}
+          w={160}
+        />
+        <TextInput
+          label={t('filters.to')}
+          type="date"
+          value={filters.to ?? ''}
+          onChange={(event) => setFilter('to', event.currentTarget.value)}
+          w={160}
+        />
+        <Button component="a" href={auditExportPath(organization.uid, filters)} download variant="default">
+          {t('filters.export')}
+        </Button>
+      </Group>
+
+      {log.isPending ? (
+        <PageSkeleton rows={5} label={t('loading')} />
+      ) : log.isError ? (
+        <LoadFailed error={log.error} onRetry={() => log.refetch()} />
+      ) : log.data.data.length === 0 ? (
+        <Text c="dimmed">{t('empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={860}>
+          <Table verticalSpacing="xs" aria-label={t('tableLabel')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('columns.time')}</Table.Th>
+                <Table.Th>{t('columns.actor')}</Table.Th>
+                <Table.Th>{t('columns.action')}</Table.Th>
+                <Table.Th>{t('columns.target')}</Table.Th>
+                <Table.Th>{t('columns.change')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {log.data.data.map((event) => (
+                <Table.Tr key={event.id}>
+                  <Table.Td>
+                    <Text
+                      size="sm"
+                      title={
+                        event.requestId
+                          ? t('requestId', { requestId: event.requestId, ip: event.ip ?? '—' })
+                          : undefined
+                      }
+                    >
+                      {format.dateTime(event.at)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{event.actor}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {event.action}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {event.subjectType}{' '}
+                      <Text span size="xs" c="dimmed" ff="monospace">
+                        {event.subjectUid}
+                      </Text>
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {describeChange(event).map((line) => (
+                      <Text key={line} size="sm">
+                        {line}
+                      </Text>
+                    ))}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <Group gap="xs">
+        <Button
+          variant="default"
+          size="xs"
+          disabled={cursors.length === 0}
+          onClick={() => setCursors((previous) => previous.slice(0, -1))}
+        >
+          {t('previous')}
+        </Button>
+        <Text size="sm" aria-live="polite">
+          {t('page', { page: cursors.length + 1 })}
+        </Text>
+        <Button
+          variant="default"
+          size="xs"
+          disabled={!log.data?.nextCursor}
+          onClick={() => {
+            const next = log.data?.nextCursor;
+            if (next) setCursors((previous) => [...previous, next]);
+          }}
+        >
+          {t('next')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

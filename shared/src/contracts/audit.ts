@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { API_PREFIX, ZIsoDateTime } from './common';
+import { PROVIDER_ACCOUNT_STATUSES } from './providers';
+import { TRANSFER_STATUSES, ZQueryDate } from './transfers';
+
+/**
+ * The organization's audit log (Admins only):
+ *
+ * | Endpoint | Who | Answer |
+ * |---|---|---|
+ * | GET organizations/{orgUid}/audit?actor&action&from&to&cursor&limit | Admin (Editor/Viewer 403, non-member 404) | 200 a page, newest first |
+ * | GET organizations/{orgUid}/audit/export.csv?actor&action&from&to | Admin | 200 text/csv, streamed |
+ *
+ * Both name the organization in the path: the CSV is a download link, which sends no header.
+ */
+
+/** Every action the API records, for the filter (the API accepts any well-formed action). */
+export const AUDIT_ACTIONS = [
+  'organization.created',
+  'organization.updated',
+  'organization.avatar_changed',
+  'organization.deleted',
+  'organization.off_ramp_approval_threshold_changed',
+  'member.role_changed',
+  'member.removed',
+  'member.left',
+  'invitation.sent',
+  'invitation.revoked',
+  'invitation.accepted',
+  'invitation.declined',
+  'kyb.draft_saved',
+  'kyb.submitted',
+  'kyb.approved',
+  'kyb.rejected',
+  'kyb.changes_requested',
+  'document.uploaded',
+  'wallet.signer_added',
+  'wallet.signer_removed',
+  'wallet.signing_device_set',
+  'wallet.deploy_requested',
+  'wallet.deploy_retried',
+  'wallet.deployed',
+  'wallet.deploy_failed',
+  'registered_wallet.created',
+  'registered_wallet.updated',
+  'registered_wallet.deleted',
+  'bank_beneficiary.created',
+  'bank_beneficiary.updated',
+  'bank_beneficiary.deleted',
+  'provider_account.onboarding_started',
+  ...PROVIDER_ACCOUNT_STATUSES.map((status) => `provider_account.${status.toLowerCase()}`),
+  'transfer.created',
+  'transfer.approved',
+  ...TRANSFER_STATUSES.filter((status) => status !== 'awaiting_approval').map(
+    (status) => `transfer.${status}`,
+  ),
+] as const;
+
+export const AUDIT_PAGE_SIZE_MAX = 100;
+
+const limitMessage = `limit must be a whole number from 1 to ${AUDIT_PAGE_SIZE_MAX}`;
+
+/** The log's filters (also the CSV export's). */
+export const ZAuditFilters = z.object({
+  /** Who did it: an e-mail (any case), 'operator:<email>', 'provider:<uid>' or 'system'. */
+  actor: z.string().trim().min(1).max(320, { message: 'actor is at most 320 characters' }).optional(),
+  action: z
+    .string()
+    .regex(/^[a-z_]{1,40}\.[a-z_]{1,60}$/, { message: 'Choose an action such as member.role_changed' })
+    .optional(),
+  /** From this UTC day on (inclusive). */
+  from: ZQueryDate.optional(),
+  /** Up to this UTC day (inclusive). */
+  to: ZQueryDate.optional(),
+});
+export type TAuditFilters = z.infer<typeof ZAuditFilters>;
+
+/** Keyset paging: `cursor` is the previous page's `nextCursor` (an opaque string). */
+export const ZAuditQuery = ZAuditFilters.extend({
+  cursor: z
+    .string()
+    .regex(/^[1-9]\d{0,17}$/, { message: 'cursor is not valid' })
+    .optional(),
+  limit: z.coerce
+    .number({ message: limitMessage })
+    .int({ message: limitMessage })
+    .min(1, { message: limitMessage })
+    .max(AUDIT_PAGE_SIZE_MAX, { message: limitMessage })
+    .default(25),
+});
+export type TAuditQuery = z.infer<typeof ZAuditQuery>;
+
+export const ZAuditParams = z.object({ organizationUid: z.uuid({ message: 'Invalid identifier' }) });
+
+export const ZAuditEvent = z.object({
+  id: z.string(),
+  at: ZIsoDateTime,
+  actor: z.string(),
+  actorUserUid: z.string().nullable(),
+  action: z.string(),
+  subjectType: z.string(),
+  subjectUid: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  note: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+  requestId: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type TAuditEvent = z.infer<typeof ZAuditEvent>;
+
+export const ZAuditResponse = z.object({
+  data: z.array(ZAuditEvent),
+  /** Null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type TAuditResponse = z.infer<typeof ZAuditResponse>;
+
+export const AUDIT_CSV_COLUMNS = [
+  'id',
+  'at',
+  'actor',
+  'action',
+  'subject_type',
+  'subject_uid',
+  'from',
+  'to',
+  'note',
+  'data',
+  'request_id',
+  'ip',
+] as const;
+
+function searchOf(values: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `?${query}` : '';
+}
+
+/** The log's path under the API (the endpoint file adds the paging). */
+export function auditPath(organizationUid: string, query: Partial<TAuditQuery> = {}): string {
+  return `organizations/${encodeURIComponent(organizationUid)}/audit${searchOf(query)}`;
+}
+
+/** The CSV export of exactly the filtered log: a download link, so the organization is in the path. */
+export function auditExportPath(organizationUid: string, filters: TAuditFilters): string {
+  return `${API_PREFIX}/organizations/${encodeURIComponent(organizationUid)}/audit/export.csv${searchOf(filters)}`;
+}
