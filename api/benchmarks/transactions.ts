@@ -128,19 +128,24 @@ try {
           .join('\n'),
       );
     }
-    const t = performance.now();
-    for (let i = 0; i < 50; i += 1)
-      await fetch(`${base}/rails/transactions?page=${i + 1}&size=100${filters[i % filters.length]}`, {
-        headers,
-      }).then((r) => r.arrayBuffer());
-    console.log(
-      `50 sequential requests (read cache off): ${((performance.now() - t) / 50).toFixed(1)} ms each`,
-    );
+    for (const [label, target] of [
+      ['read cache off', base],
+      ['read cache on, first time', cachedBase],
+      ['read cache on, again', cachedBase],
+    ] as const) {
+      const t = performance.now();
+      for (let i = 0; i < 50; i += 1)
+        await fetch(`${target}/rails/transactions?page=${i + 1}&size=100${filters[i % filters.length]}`, {
+          headers,
+        }).then((r) => r.arrayBuffer());
+      console.log(`50 sequential requests (${label}): ${((performance.now() - t) / 50).toFixed(1)} ms each`);
+    }
   }
 
   async function load(label: string, target: string, rate: number) {
     const latencies: number[] = [];
     let errors = 0;
+    const kinds = new Map<string, number>();
     const total = rate * seconds;
     const pending: Promise<void>[] = [];
     const t0 = performance.now();
@@ -156,11 +161,16 @@ try {
         fetch(url, { headers })
           .then(async (response) => {
             await response.arrayBuffer();
-            if (response.status !== 200) errors += 1;
+            if (response.status !== 200) {
+              errors += 1;
+              kinds.set(String(response.status), (kinds.get(String(response.status)) ?? 0) + 1);
+            }
             latencies.push(performance.now() - sent);
           })
-          .catch(() => {
+          .catch((error: Error) => {
             errors += 1;
+            const kind = String((error.cause as Error | undefined)?.message ?? error.message);
+            kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
           }),
       );
     }
@@ -170,7 +180,7 @@ try {
     const at = (p: number) =>
       latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]?.toFixed(1);
     console.log(
-      `GET rails/transactions, ${label}: ${latencies.length} answers in ${elapsed.toFixed(1)} s (${(latencies.length / elapsed).toFixed(0)} req/s, offered ${rate}), errors ${errors}; p50 ${at(50)} ms, p95 ${at(95)} ms, p99 ${at(99)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`,
+      `GET rails/transactions, ${label}: ${latencies.length} answers in ${elapsed.toFixed(1)} s (${(latencies.length / elapsed).toFixed(0)} req/s, offered ${rate}), errors ${errors}${kinds.size > 0 ? ` (${[...kinds].map(([kind, n]) => `${kind}: ${n}`).join(', ')})` : ''}; p50 ${at(50)} ms, p95 ${at(95)} ms, p99 ${at(99)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`,
     );
   }
   // BENCH_DIRECT_RATE: another rate for the read-cache-off run (default: the same).

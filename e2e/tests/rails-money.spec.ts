@@ -129,11 +129,12 @@ test.describe('moving money with the sandbox provider', () => {
     const organizationUid = await acmeUid(page);
     const headers = { 'x-organization-uid': organizationUid };
     const request = page.context().request;
-    expect(
-      (
-        await request.put('/api/v0/rails/settings', { headers, data: { offRampApprovalThreshold: '100' } })
-      ).ok(),
-    ).toBe(true);
+    // The Admin sets the threshold in Settings > General.
+    await page.goto(`/org/${DEMO_ORG_SLUG}/settings`);
+    const approvals = page.getByRole('form', { name: 'Off-ramp approvals' });
+    await approvals.getByRole('textbox', { name: 'Approval threshold (stablecoin amount)' }).fill('100');
+    await approvals.getByRole('button', { name: 'Save approval threshold' }).click();
+    await expect(approvals.getByText("Off-ramps above 100 need a second member's approval.")).toBeVisible();
     try {
       await page.goto(`/org/${DEMO_ORG_SLUG}/rails/off-ramp`);
       await page.getByRole('combobox', { name: 'Provider' }).click();

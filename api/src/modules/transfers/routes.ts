@@ -21,7 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { csvLine } from '../../http/csv';
+import { csvField } from '../../http/csv';
 import { AppError, validationError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
 import {
@@ -36,8 +36,13 @@ import { defineRoute } from '../../http/route';
 import type { TransferCsvFields } from './repo';
 import type { TransferService } from './service';
 
-function csvRow(fields: TransferCsvFields): string {
-  return csvLine(fields);
+/**
+ * One CSV line. Fields in formats the API itself writes (uid, ISO time, type, status, decimal
+ * amounts, network id) never need quoting; the others (names, currencies, provider references) go
+ * through csvField.
+ */
+function csvRow(f: TransferCsvFields): string {
+  return `${f[0]},${f[1]},${f[2]},${f[3]},${csvField(f[4])},${f[5]},${csvField(f[6])},${f[7]},${csvField(f[8])},${f[9]},${f[10]},${f[11]},${csvField(f[12])},${csvField(f[13])}\r\n`;
 }
 
 /** Quotes, on-ramps, off-ramps, deposits and the transactions list: approved organizations only. */
