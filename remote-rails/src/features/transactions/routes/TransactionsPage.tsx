@@ -5,12 +5,12 @@ import {
   LoadFailed,
   paths,
   TRANSACTIONS_PAGE_SIZE_MAX,
-  TRANSFER_STATUS_LABELS,
   TRANSFER_STATUSES,
-  TRANSFER_TYPE_LABELS,
   TRANSFER_TYPES,
   transactionsExportPath,
   useCurrentOrganization,
+  useFormat,
+  useT,
   useTransactionsQuery,
 } from '@dash/shared';
 import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
@@ -20,16 +20,18 @@ import { TransferStatusBadge } from '../components/TransferStatusBadge';
 import { useTransferEvents } from '../hooks/useTransferEvents';
 import { readTransactionsSearch } from '../transactions-search';
 
-const TYPE_OPTIONS = TRANSFER_TYPES.map((type) => ({ value: type, label: TRANSFER_TYPE_LABELS[type] }));
-const STATUS_OPTIONS = TRANSFER_STATUSES.map((status) => ({
-  value: status,
-  label: TRANSFER_STATUS_LABELS[status],
-}));
 const CURRENCY_OPTIONS = FIAT_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
 const SIZE_OPTIONS = ['10', '25', '50', String(TRANSACTIONS_PAGE_SIZE_MAX)];
 
 /** /org/{org}/rails/transactions: every on-ramp, off-ramp and deposit, newest first, filtered and paged. */
 export default function TransactionsPage() {
+  const { t } = useT('rails');
+  const f = useFormat();
+  const typeOptions = TRANSFER_TYPES.map((type) => ({ value: type, label: t(`transferType.${type}`) }));
+  const statusOptions = TRANSFER_STATUSES.map((status) => ({
+    value: status,
+    label: t(`transferStatus.${status}`),
+  }));
   const organization = useCurrentOrganization();
   const [search, setSearch] = useSearchParams();
   const query = readTransactionsSearch(search);
@@ -52,19 +54,19 @@ export default function TransactionsPage() {
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Title order={1} size="h2">
-            Transactions
+            {t('transactions.title')}
           </Title>
           <Text c="dimmed" size="sm">
-            Your organization's on-ramps, off-ramps and deposits, newest first.
+            {t('transactions.description')}
           </Text>
         </Stack>
         {can(organization.role, 'rails.write') ? (
           <Group gap="xs">
             <Button component={Link} to={paths.org.rails.onRamp(organization.slug)} variant="light">
-              New on-ramp
+              {t('transactions.newOnRamp')}
             </Button>
             <Button component={Link} to={paths.org.rails.offRamp(organization.slug)} variant="light">
-              New off-ramp
+              {t('transactions.newOffRamp')}
             </Button>
           </Group>
         ) : null}
@@ -72,26 +74,26 @@ export default function TransactionsPage() {
 
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Select
-          label="Type"
-          placeholder="All"
-          data={TYPE_OPTIONS}
+          label={t('common.type')}
+          placeholder={t('common.all')}
+          data={typeOptions}
           clearable
           value={filters.type ?? null}
           onChange={(value) => set('type', value)}
           w={150}
         />
         <Select
-          label="Status"
-          placeholder="All"
-          data={STATUS_OPTIONS}
+          label={t('common.status')}
+          placeholder={t('common.all')}
+          data={statusOptions}
           clearable
           value={filters.status ?? null}
           onChange={(value) => set('status', value)}
           w={190}
         />
         <Select
-          label="Currency"
-          placeholder="All"
+          label={t('common.currency')}
+          placeholder={t('common.all')}
           data={CURRENCY_OPTIONS}
           clearable
           value={filters.currency ?? null}
@@ -99,14 +101,14 @@ export default function TransactionsPage() {
           w={120}
         />
         <TextInput
-          label="From"
+          label={t('transactions.from')}
           type="date"
           value={filters.from ?? ''}
           onChange={(event) => set('from', event.currentTarget.value)}
           w={160}
         />
         <TextInput
-          label="To"
+          label={t('transactions.to')}
           type="date"
           value={filters.to ?? ''}
           onChange={(event) => set('to', event.currentTarget.value)}
@@ -118,7 +120,7 @@ export default function TransactionsPage() {
           download
           variant="default"
         >
-          Export CSV
+          {t('transactions.export')}
         </Button>
       </Group>
 
@@ -127,19 +129,19 @@ export default function TransactionsPage() {
       ) : list.isError ? (
         <LoadFailed error={list.error} onRetry={() => list.refetch()} />
       ) : list.data.data.length === 0 ? (
-        <Text c="dimmed">No transactions match.</Text>
+        <Text c="dimmed">{t('transactions.empty')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={860}>
-          <Table verticalSpacing="xs" aria-label="Transactions">
+          <Table verticalSpacing="xs" aria-label={t('transactions.table')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Provider</Table.Th>
-                <Table.Th>Sent</Table.Th>
-                <Table.Th>Received</Table.Th>
-                <Table.Th>To</Table.Th>
+                <Table.Th>{t('transactions.date')}</Table.Th>
+                <Table.Th>{t('common.type')}</Table.Th>
+                <Table.Th>{t('common.status')}</Table.Th>
+                <Table.Th>{t('common.provider')}</Table.Th>
+                <Table.Th>{t('transactions.sent')}</Table.Th>
+                <Table.Th>{t('transactions.received')}</Table.Th>
+                <Table.Th>{t('transactions.to')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -154,16 +156,16 @@ export default function TransactionsPage() {
                       {formatDate(transfer.createdAt)}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{TRANSFER_TYPE_LABELS[transfer.type]}</Table.Td>
+                  <Table.Td>{t(`transferType.${transfer.type}`)}</Table.Td>
                   <Table.Td>
                     <TransferStatusBadge status={transfer.status} />
                   </Table.Td>
                   <Table.Td>{transfer.provider.name}</Table.Td>
                   <Table.Td ff="monospace">
-                    {transfer.sourceAmount} {transfer.sourceCurrency}
+                    {f.money(transfer.sourceAmount, transfer.sourceCurrency)}
                   </Table.Td>
                   <Table.Td ff="monospace">
-                    {transfer.targetAmount} {transfer.targetCurrency}
+                    {f.money(transfer.targetAmount, transfer.targetCurrency)}
                   </Table.Td>
                   <Table.Td>{transfer.wallet?.name ?? transfer.bankBeneficiary?.name ?? ''}</Table.Td>
                 </Table.Tr>
@@ -181,13 +183,16 @@ export default function TransactionsPage() {
             disabled={page <= 1}
             onClick={() => set('page', String(page - 1))}
           >
-            Previous page
+            {t('transactions.previous')}
           </Button>
           <Text size="sm" aria-live="polite">
-            Page {page}
             {list.data
-              ? ` of ${pages}${exact ? '' : '+'} (${list.data.total}${exact ? '' : '+'} transactions)`
-              : ''}
+              ? t(exact ? 'transactions.pageOf' : 'transactions.pageOfAtLeast', {
+                  page: f.number(page),
+                  pages: f.number(pages),
+                  total: f.number(list.data.total),
+                })
+              : t('transactions.page', { page: f.number(page) })}
           </Text>
           <Button
             variant="default"
@@ -195,11 +200,11 @@ export default function TransactionsPage() {
             disabled={exact && page >= pages}
             onClick={() => set('page', String(page + 1))}
           >
-            Next page
+            {t('transactions.next')}
           </Button>
         </Group>
         <Select
-          aria-label="Rows per page"
+          aria-label={t('transactions.rowsPerPage')}
           data={SIZE_OPTIONS}
           value={SIZE_OPTIONS.includes(String(size)) ? String(size) : null}
           placeholder={String(size)}
