@@ -182,7 +182,7 @@ export default function TransactionPage() {
                 {formatDate(event.at)} {new Date(event.at).toISOString().slice(11, 19)} UTC
               </Table.Td>
               <Table.Td>{t(`transferStatus.${event.to}`)}</Table.Td>
-              <Table.Td>{event.source}</Table.Td>
+              <Table.Td>{t(`eventSource.${event.source}`)}</Table.Td>
               <Table.Td>{event.note ?? ''}</Table.Td>
             </Table.Tr>
           ))}
