@@ -179,7 +179,8 @@ export default function TransactionPage() {
           {transfer.events.map((event) => (
             <Table.Tr key={`${event.at}-${event.to}`}>
               <Table.Td>
-                {formatDate(event.at)} {new Date(event.at).toISOString().slice(11, 19)} UTC
+                {/* The spec's fixed yyyy/MM/dd format, with the time in UTC: the same in every language. */}
+                {`${formatDate(event.at)} ${new Date(event.at).toISOString().slice(11, 19)} UTC`}
               </Table.Td>
               <Table.Td>{t(`transferStatus.${event.to}`)}</Table.Td>
               <Table.Td>{t(`eventSource.${event.source}`)}</Table.Td>
