@@ -16,7 +16,7 @@ import {
 } from '@dash/shared/counterparty-rules';
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ClabeInput } from './ClabeInput';
 
 interface Values {
@@ -57,11 +57,18 @@ export function AddBankBeneficiaryModal({
   onClose: () => void;
 }) {
   const { t } = useT('rails');
-  const typeOptions = BANK_BENEFICIARY_TYPES.map((type) => ({
-    value: type,
-    label: type === 'Clabe' ? t('beneficiaries.typeClabe') : t('beneficiaries.typePix'),
-  }));
-  const pixKeyTypeOptions = PIX_KEY_TYPES.map((type) => ({ value: type, label: t(`pixKeyType.${type}`) }));
+  const typeOptions = useMemo(
+    () =>
+      BANK_BENEFICIARY_TYPES.map((type) => ({
+        value: type,
+        label: type === 'Clabe' ? t('beneficiaries.typeClabe') : t('beneficiaries.typePix'),
+      })),
+    [t],
+  );
+  const pixKeyTypeOptions = useMemo(
+    () => PIX_KEY_TYPES.map((type) => ({ value: type, label: t(`pixKeyType.${type}`) })),
+    [t],
+  );
   const create = useCreateBankBeneficiaryMutation(organizationUid);
   // The key type follows what is typed until the user picks one.
   const [kindChosen, setKindChosen] = useState(false);

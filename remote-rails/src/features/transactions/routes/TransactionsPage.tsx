@@ -14,6 +14,7 @@ import {
   useTransactionsQuery,
 } from '@dash/shared';
 import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { TransactionsSkeleton } from '../components/TransactionsSkeleton';
 import { TransferStatusBadge } from '../components/TransferStatusBadge';
@@ -27,11 +28,14 @@ const SIZE_OPTIONS = ['10', '25', '50', String(TRANSACTIONS_PAGE_SIZE_MAX)];
 export default function TransactionsPage() {
   const { t } = useT('rails');
   const f = useFormat();
-  const typeOptions = TRANSFER_TYPES.map((type) => ({ value: type, label: t(`transferType.${type}`) }));
-  const statusOptions = TRANSFER_STATUSES.map((status) => ({
-    value: status,
-    label: t(`transferStatus.${status}`),
-  }));
+  const typeOptions = useMemo(
+    () => TRANSFER_TYPES.map((type) => ({ value: type, label: t(`transferType.${type}`) })),
+    [t],
+  );
+  const statusOptions = useMemo(
+    () => TRANSFER_STATUSES.map((status) => ({ value: status, label: t(`transferStatus.${status}`) })),
+    [t],
+  );
   const organization = useCurrentOrganization();
   const [search, setSearch] = useSearchParams();
   const query = readTransactionsSearch(search);
