@@ -1,28 +1,40 @@
 /**
- * Benchmark of the transactions list and CSV export on PostgreSQL (issue 11): one organization with
- * 100,000 transfers; GET rails/transactions at a fixed arrival rate (random pages, with and without
- * filters) for p50/p95/p99; the CSV export of all of them (time and the process's peak RSS).
+ * Benchmark of the transactions list and CSV export (issue 11): one organization with 100,000
+ * transfers; GET rails/transactions at a fixed arrival rate (open loop; random pages 1..50, sizes
+ * 10/25/100, with and without filters) for p50/p95/p99, twice: every request reaching the database
+ * (read cache off) and as main.ts runs the API (read cache on, emptied by every write); then the CSV
+ * export of all of them (time; the process's RSS and heap at the start, peak and end).
  *
- *   cd api && npx tsx benchmarks/transactions.ts [rate=1000] [seconds=10] [transfers=100000]
+ *   cd api && npx tsx benchmarks/transactions.ts [rate=1000] [seconds=10] [transfers=100000] [--pglite]
  *
- * Starts a throwaway PostgreSQL (initdb on PATH), the API in this process (read cache off: every
- * request reaches the database) and the load from this process too, so on a small machine the load
- * generator competes with the API for CPU: the figures are an upper bound.
+ * PostgreSQL by default (a throwaway server: initdb on PATH); --pglite runs on the embedded PGlite
+ * (in memory). The API runs in this process and the load comes from this process too, so on a small
+ * machine the load generator competes with the API for CPU: the figures are an upper bound.
+ * BENCH_EXPLAIN=1 also prints the plans of the list's queries and a sequential latency;
+ * BENCH_DIRECT_RATE sets another rate for the read-cache-off run; BENCH_ONLY=direct|cached runs one.
  */
 import { sql } from 'drizzle-orm';
 import { startThrowawayPostgres } from '../../shell/scripts/throwaway-postgres.mjs';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { createDatabase } from '../src/db/client';
+import { createDatabase, openPglite } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { DEMO_USER, seed } from '../src/db/seed';
 import { seedProviderCatalogue } from '../src/db/seed-providers';
 
-const [rate = 1000, seconds = 10, count = 100_000] = process.argv.slice(2).map(Number);
-const pg = await startThrowawayPostgres();
-if (!pg) throw new Error('No PostgreSQL (initdb) found');
-const config = loadConfig({ DATABASE_URL: pg.url, LOG_LEVEL: 'silent', NODE_ENV: 'development' });
-const database = await createDatabase(config);
+const args = process.argv.slice(2);
+const usePglite = args.includes('--pglite');
+const [rate = 1000, seconds = 10, count = 100_000] = args.filter((arg) => !arg.startsWith('--')).map(Number);
+const pg = usePglite ? null : await startThrowawayPostgres();
+if (!usePglite && !pg) throw new Error('No PostgreSQL (initdb) found');
+const config = loadConfig({
+  ...(pg ? { DATABASE_URL: pg.url } : {}),
+  LOG_LEVEL: 'silent',
+  NODE_ENV: 'development',
+  INBOUND_SMTP_PORT: '0',
+});
+const database = pg ? await createDatabase(config) : await openPglite();
+console.log(`Database: ${database.kind}`);
 try {
   await migrate(database);
   const { organizationUid, userUid } = await seed(database.db);
@@ -52,10 +64,17 @@ try {
   await database.db.execute(sql`vacuum analyze`);
   console.log(`Seeded ${count} transfers in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const app = await buildApp({ config, db: database.db, cacheReads: process.env.BENCH_CACHE === '1' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v0`;
+  // Every request reaching the database, then the API as main.ts runs it (read cache on).
+  const direct = await buildApp({ config, db: database.db, cacheReads: false });
+  const cached = await buildApp({ config, db: database.db, cacheReads: true });
+  const baseOf = async (app: typeof direct) => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v0`;
+  };
+  const base = await baseOf(direct);
+  const cachedBase = await baseOf(cached);
+  const app = direct;
   const json = { 'content-type': 'application/json' };
   await app.inject({
     method: 'POST',
@@ -87,15 +106,20 @@ try {
     '&status=failed&currency=BRL',
     '&from=2026-01-01&to=2026-12-31',
   ];
-  const probe = await fetch(`${base}/rails/transactions?page=1&size=100`, { headers });
-  if (probe.status !== 200)
-    throw new Error(`GET rails/transactions answered ${probe.status}: ${await probe.text()}`);
+  for (const target of [base, cachedBase]) {
+    const probe = await fetch(`${target}/rails/transactions?page=1&size=100`, { headers });
+    if (probe.status !== 200)
+      throw new Error(`GET rails/transactions answered ${probe.status}: ${await probe.text()}`);
+  }
 
   if (process.env.BENCH_EXPLAIN === '1') {
+    const page = (where: ReturnType<typeof sql>, offset: number) =>
+      sql`explain analyze select t.*, p.name, c.email, a.email from transfers t join providers p on p.uid = t.provider_uid left join users c on c.uid = t.created_by left join users a on a.uid = t.approved_by where t.uid in (select uid from transfers where organization_uid = ${organizationUid} ${where} order by created_at desc, uid desc limit 100 offset ${offset}) order by t.created_at desc, t.uid desc`;
     for (const query of [
-      sql`explain analyze select t.*, p.name from transfers t join providers p on p.uid = t.provider_uid left join users c on c.uid = t.created_by left join users a on a.uid = t.approved_by where t.organization_uid = ${organizationUid} order by t.created_at desc, t.uid desc limit 100 offset 4000`,
-      sql`explain analyze select count(*) from transfers where organization_uid = ${organizationUid}`,
-      sql`explain analyze select t.* from transfers t where t.organization_uid = ${organizationUid} and status = 'failed' order by t.created_at desc, t.uid desc limit 100 offset 1000`,
+      page(sql``, 4900),
+      page(sql`and status = 'failed'`, 1000),
+      page(sql`and status = 'failed' and fiat_currency = 'BRL'`, 1000),
+      sql`explain analyze select count(*) from (select 1 from transfers where organization_uid = ${organizationUid} order by created_at desc limit 10001) capped`,
     ]) {
       const result = await database.db.execute(query);
       console.log(
@@ -105,51 +129,66 @@ try {
       );
     }
     const t = performance.now();
-    for (let i = 0; i < 20; i += 1)
-      await fetch(`${base}/rails/transactions?page=${i + 1}&size=100`, { headers }).then((r) =>
-        r.arrayBuffer(),
-      );
-    console.log(`20 sequential requests: ${((performance.now() - t) / 20).toFixed(1)} ms each`);
-  }
-  const latencies: number[] = [];
-  let errors = 0;
-  const total = rate * seconds;
-  const pending: Promise<void>[] = [];
-  const t0 = performance.now();
-  for (let i = 0; i < total; i += 1) {
-    const due = t0 + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    const page = 1 + Math.floor(Math.random() * 50);
-    const size = [10, 25, 100][i % 3];
-    const url = `${base}/rails/transactions?page=${page}&size=${size}${filters[i % filters.length]}`;
-    const sent = performance.now();
-    pending.push(
-      fetch(url, { headers })
-        .then(async (response) => {
-          await response.arrayBuffer();
-          if (response.status !== 200) errors += 1;
-          latencies.push(performance.now() - sent);
-        })
-        .catch(() => {
-          errors += 1;
-        }),
+    for (let i = 0; i < 50; i += 1)
+      await fetch(`${base}/rails/transactions?page=${i + 1}&size=100${filters[i % filters.length]}`, {
+        headers,
+      }).then((r) => r.arrayBuffer());
+    console.log(
+      `50 sequential requests (read cache off): ${((performance.now() - t) / 50).toFixed(1)} ms each`,
     );
   }
-  await Promise.all(pending);
-  const elapsed = (performance.now() - t0) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]?.toFixed(1);
-  console.log(
-    `GET rails/transactions: ${latencies.length} answers in ${elapsed.toFixed(1)} s (${(latencies.length / elapsed).toFixed(0)} req/s offered ${rate}), errors ${errors}; p50 ${at(50)} ms, p95 ${at(95)} ms, p99 ${at(99)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`,
-  );
 
-  let peakRss = process.memoryUsage().rss;
+  async function load(label: string, target: string, rate: number) {
+    const latencies: number[] = [];
+    let errors = 0;
+    const total = rate * seconds;
+    const pending: Promise<void>[] = [];
+    const t0 = performance.now();
+    for (let i = 0; i < total; i += 1) {
+      const due = t0 + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+      const page = 1 + Math.floor(Math.random() * 50);
+      const size = [10, 25, 100][i % 3];
+      const url = `${target}/rails/transactions?page=${page}&size=${size}${filters[i % filters.length]}`;
+      const sent = performance.now();
+      pending.push(
+        fetch(url, { headers })
+          .then(async (response) => {
+            await response.arrayBuffer();
+            if (response.status !== 200) errors += 1;
+            latencies.push(performance.now() - sent);
+          })
+          .catch(() => {
+            errors += 1;
+          }),
+      );
+    }
+    await Promise.all(pending);
+    const elapsed = (performance.now() - t0) / 1000;
+    latencies.sort((a, b) => a - b);
+    const at = (p: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]?.toFixed(1);
+    console.log(
+      `GET rails/transactions, ${label}: ${latencies.length} answers in ${elapsed.toFixed(1)} s (${(latencies.length / elapsed).toFixed(0)} req/s, offered ${rate}), errors ${errors}; p50 ${at(50)} ms, p95 ${at(95)} ms, p99 ${at(99)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`,
+    );
+  }
+  // BENCH_DIRECT_RATE: another rate for the read-cache-off run (default: the same).
+  const directRate = Number(process.env.BENCH_DIRECT_RATE ?? rate);
+  if (process.env.BENCH_ONLY !== 'cached')
+    await load('read cache off (every request on the database)', base, directRate);
+  if (process.env.BENCH_ONLY !== 'direct') await load('read cache on (as main.ts runs)', cachedBase, rate);
+
+  // The export: this process's memory (the API's and the reader's) sampled every 20 ms.
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+  const before = process.memoryUsage();
+  let peakRss = before.rss;
+  let peakHeap = before.heapUsed;
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    const now = process.memoryUsage();
+    peakRss = Math.max(peakRss, now.rss);
+    peakHeap = Math.max(peakHeap, now.heapUsed);
   }, 20);
-  const rssBefore = process.memoryUsage().rss;
   const csvStart = performance.now();
   const csv = await fetch(`${base}/organizations/${organizationUid}/transactions/export.csv`, {
     headers: { cookie },
@@ -163,12 +202,15 @@ try {
     bytes += chunk.value.length;
     for (const byte of chunk.value) if (byte === 10) lines += 1;
   }
+  const csvSeconds = (performance.now() - csvStart) / 1000;
   clearInterval(sampler);
+  const after = process.memoryUsage();
   console.log(
-    `CSV export: ${lines - 1} rows, ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - csvStart) / 1000).toFixed(2)} s; RSS ${(rssBefore / 1e6).toFixed(0)} MB before, peak ${(peakRss / 1e6).toFixed(0)} MB`,
+    `CSV export: ${lines - 1} rows, ${(bytes / 1e6).toFixed(1)} MB in ${csvSeconds.toFixed(2)} s; RSS start ${mb(before.rss)}, peak ${mb(peakRss)}, end ${mb(after.rss)}; heap used start ${mb(before.heapUsed)}, peak ${mb(peakHeap)}, end ${mb(after.heapUsed)}`,
   );
-  await app.close();
+  await direct.close();
+  await cached.close();
 } finally {
   await database.close();
-  await pg.stop();
+  await pg?.stop();
 }

@@ -331,6 +331,7 @@ export async function buildApp({
     adapters,
     wake: () => jobs.wake(),
     webhookBaseUrl: config.providers.webhookBaseUrl,
+    readCache,
     log: app.log.child({ component: 'transfers' }),
   });
   jobs.register(transfers.submitJob);

@@ -842,16 +842,25 @@ export const transfers = pgTable(
     uniqueIndex('transfers_quote_unique').on(table.quoteUid),
     // The list: newest first per organization, with each filter on its own prefix.
     index('transfers_organization_created_idx').on(table.organizationUid, table.createdAt, table.uid),
+    // uid last in each: the list's order (created_at desc, uid desc) straight from the index, and
+    // the page's uids and the capped count as index-only scans.
     index('transfers_organization_status_created_idx').on(
       table.organizationUid,
       table.status,
       table.createdAt,
+      table.uid,
     ),
-    index('transfers_organization_type_created_idx').on(table.organizationUid, table.type, table.createdAt),
+    index('transfers_organization_type_created_idx').on(
+      table.organizationUid,
+      table.type,
+      table.createdAt,
+      table.uid,
+    ),
     index('transfers_organization_currency_created_idx').on(
       table.organizationUid,
       table.fiatCurrency,
       table.createdAt,
+      table.uid,
     ),
     // Reconciliation: open transfers by last change.
     index('transfers_open_updated_idx')

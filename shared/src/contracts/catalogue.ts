@@ -66,6 +66,8 @@ export const ERROR_MESSAGES = {
   createOffRamp: 'Failed to start the off-ramp. Please try again later.',
   createDeposit: 'Failed to create the deposit. Please try again later.',
   approveTransfer: 'Failed to approve the transfer. Please try again later.',
+  fetchRailsSettings: 'Failed to fetch the approval settings. Please try again later.',
+  updateRailsSettings: 'Failed to save the approval settings. Please try again later.',
 } as const;
 
 export type TErrorMessageKey = keyof typeof ERROR_MESSAGES;

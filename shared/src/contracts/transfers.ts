@@ -336,8 +336,11 @@ export const BENEFICIARY_NOT_FOUND_FOR_TRANSFER_MESSAGE = 'Bank beneficiary not 
  * GET / PUT rails/settings (PUT: Admins, organization.update): off-ramps of a larger stablecoin
  * amount than the threshold wait for a second member's approval; null turns approval off.
  */
+export const APPROVAL_THRESHOLD_POSITIVE_MESSAGE = 'Enter an amount greater than 0';
 export const ZRailsSettings = z.strictObject({
-  offRampApprovalThreshold: ZDecimalString.nullable(),
+  offRampApprovalThreshold: ZDecimalString.refine((value) => /[1-9]/.test(value), {
+    message: APPROVAL_THRESHOLD_POSITIVE_MESSAGE,
+  }).nullable(),
 });
 export type TRailsSettings = z.infer<typeof ZRailsSettings>;
 export const ZRailsSettingsResponse = z.object({ data: ZRailsSettings });

@@ -149,8 +149,6 @@ function selectTransfers(db: Database) {
       providerName: providers.name,
       creatorEmail: creator.email,
       approverEmail: approver.email,
-      /** created_at at full (microsecond) precision: the export's keyset cursor. */
-      cursor: sql<string>`${transfers.createdAt}::text`,
     })
     .from(transfers)
     .innerJoin(providers, eq(providers.uid, transfers.providerUid))
@@ -235,65 +233,136 @@ export async function listTransferEvents(db: Database, transferUid: string): Pro
   }));
 }
 
-/** One page, newest first; the count of the whole filtered set. */
-export async function listTransfers(
+/** One page, newest first. */
+export async function pageOfTransfers(
   db: Database,
   organizationUid: string,
   filters: TTransactionsFilters,
   page: { page: number; size: number },
-) {
-  const where = filtersWhere(organizationUid, filters);
-  const [rows, [count]] = await Promise.all([
-    selectTransfers(db)
-      .where(where)
-      .orderBy(desc(transfers.createdAt), desc(transfers.uid))
-      .limit(page.size)
-      .offset((page.page - 1) * page.size),
-    // Counted up to the cap + 1 (an index-only scan of at most that many entries), never the whole set.
-    db.select({ total: sql<number>`count(*)::int` }).from(
-      db
-        .select({ one: sql`1` })
-        .from(transfers)
-        .where(where)
-        .limit(TRANSACTIONS_COUNT_CAP + 1)
-        .as('capped'),
-    ),
-  ]);
+): Promise<TTransfer[]> {
+  // A deferred join: the page's uids come from an index-only walk of (organization, [filter,]
+  // created_at, uid), so a deep offset skips index entries only; the joins run for the page's rows.
+  const pageUids = db
+    .select({ uid: transfers.uid })
+    .from(transfers)
+    .where(filtersWhere(organizationUid, filters))
+    .orderBy(desc(transfers.createdAt), desc(transfers.uid))
+    .limit(page.size)
+    .offset((page.page - 1) * page.size);
+  const rows = await selectTransfers(db)
+    .where(inArray(transfers.uid, pageUids))
+    .orderBy(desc(transfers.createdAt), desc(transfers.uid));
+  return rows.map(toTransfer);
+}
+
+/**
+ * How many transfers match, counted up to the cap + 1 and never further: an index-only walk of at
+ * most that many entries of the list's index (the order makes the planner take it even when one
+ * organization holds the whole table).
+ */
+export async function countTransfers(
+  db: Database,
+  organizationUid: string,
+  filters: TTransactionsFilters,
+): Promise<{ total: number; totalIsExact: boolean }> {
+  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1` })
+      .from(transfers)
+      .where(filtersWhere(organizationUid, filters))
+      .orderBy(desc(transfers.createdAt))
+      .limit(TRANSACTIONS_COUNT_CAP + 1)
+      .as('capped'),
+  );
   const counted = Number(count?.total ?? 0);
   return {
-    data: rows.map(toTransfer),
     total: Math.min(counted, TRANSACTIONS_COUNT_CAP),
     totalIsExact: counted <= TRANSACTIONS_COUNT_CAP,
   };
 }
 
+/** A CSV line's fields, as they are exported (TRANSACTIONS_CSV_COLUMNS' order). */
+export type TransferCsvFields = [
+  uid: string,
+  createdAt: string,
+  type: string,
+  status: string,
+  provider: string,
+  sourceAmount: string,
+  sourceCurrency: string,
+  targetAmount: string,
+  targetCurrency: string,
+  fee: string,
+  rate: string,
+  network: string,
+  providerReference: string | null,
+  txHash: string | null,
+];
+
 /**
- * The filtered set in pages of `batch` rows, newest first, by keyset (created_at, uid), so a CSV
- * export of 100,000 rows streams with flat memory and each page uses the index.
+ * The filtered set in batches of `batch` rows, newest first, by keyset (created_at, uid): each
+ * batch is one index range read of only the exported columns, the next one asked for only when the
+ * consumer pulls (so a CSV export of 100,000 rows streams at the reader's pace with flat memory).
  */
-export async function* iterateTransfers(
+export async function* iterateTransferCsvFields(
   db: Database,
   organizationUid: string,
   filters: TTransactionsFilters,
-  batch = 1000,
-): AsyncGenerator<TTransfer[]> {
+  batch = 2000,
+): AsyncGenerator<TransferCsvFields[]> {
   let after: { cursor: string; uid: string } | undefined;
   for (;;) {
-    const where = and(
-      filtersWhere(organizationUid, filters),
-      after
-        ? sql`(${transfers.createdAt}, ${transfers.uid}) < (${after.cursor}::timestamptz, ${after.uid}::uuid)`
-        : undefined,
-    );
-    const rows = await selectTransfers(db)
-      .where(where)
+    const rows = await db
+      .select({
+        uid: transfers.uid,
+        createdAt: transfers.createdAt,
+        /** created_at at full (microsecond) precision: the keyset cursor. */
+        cursor: sql<string>`${transfers.createdAt}::text`,
+        type: transfers.type,
+        status: transfers.status,
+        provider: providers.name,
+        sourceAmount: transfers.sourceAmount,
+        sourceCurrency: transfers.sourceCurrency,
+        targetAmount: transfers.targetAmount,
+        targetCurrency: transfers.targetCurrency,
+        fee: transfers.fee,
+        rate: transfers.rate,
+        network: transfers.network,
+        externalId: transfers.externalId,
+        txHash: transfers.txHash,
+      })
+      .from(transfers)
+      .innerJoin(providers, eq(providers.uid, transfers.providerUid))
+      .where(
+        and(
+          filtersWhere(organizationUid, filters),
+          after
+            ? sql`(${transfers.createdAt}, ${transfers.uid}) < (${after.cursor}::timestamptz, ${after.uid}::uuid)`
+            : undefined,
+        ),
+      )
       .orderBy(desc(transfers.createdAt), desc(transfers.uid))
       .limit(batch);
     if (rows.length === 0) return;
-    yield rows.map(toTransfer);
+    yield rows.map((row) => [
+      row.uid,
+      row.createdAt.toISOString(),
+      row.type,
+      row.status,
+      row.provider,
+      trim(row.sourceAmount),
+      row.sourceCurrency,
+      trim(row.targetAmount),
+      row.targetCurrency,
+      trim(row.fee),
+      trim(row.rate),
+      row.network,
+      row.externalId,
+      row.txHash,
+    ]);
     const last = rows[rows.length - 1];
     if (!last || rows.length < batch) return;
-    after = { cursor: last.cursor, uid: last.transfer.uid };
+    after = { cursor: last.cursor, uid: last.uid };
   }
 }
 

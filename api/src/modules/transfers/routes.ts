@@ -32,6 +32,7 @@ import {
 import { type IdempotentWork, runIdempotent } from '../../http/idempotency';
 import { documentRoute } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
+import type { TransferCsvFields } from './repo';
 import type { TransferService } from './service';
 
 /** A CSV field: quoted when it holds a separator, a quote or a line break; formulas defused. */
@@ -41,25 +42,8 @@ function csvField(value: string | null): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-function csvRow(transfer: TTransfer): string {
-  return `${[
-    transfer.uid,
-    transfer.createdAt,
-    transfer.type,
-    transfer.status,
-    transfer.provider.name,
-    transfer.sourceAmount,
-    transfer.sourceCurrency,
-    transfer.targetAmount,
-    transfer.targetCurrency,
-    transfer.fee,
-    transfer.rate,
-    transfer.network,
-    transfer.providerReference,
-    transfer.txHash,
-  ]
-    .map(csvField)
-    .join(',')}\r\n`;
+function csvRow(fields: TransferCsvFields): string {
+  return `${fields.map(csvField).join(',')}\r\n`;
 }
 
 /** Quotes, on-ramps, off-ramps, deposits and the transactions list: approved organizations only. */

@@ -38,6 +38,7 @@ import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
 import type { IdempotentWork } from '../../http/idempotency';
+import type { ReadCache } from '../../http/read-cache';
 import { enqueueJob, type JobDefinition, RescheduleJob } from '../../jobs/runner';
 import type { ProviderTransfer } from '../../providers/adapter';
 import { ProviderError } from '../../providers/http-client';
@@ -46,6 +47,7 @@ import { findProvider, type ProviderRow } from '../providers/repo';
 import { ledgerBalances, postPending, settle } from './ledger';
 import {
   amountsOf,
+  countTransfers,
   findOrganizationThreshold,
   findTransfer,
   findWallet,
@@ -53,12 +55,12 @@ import {
   insertTransfer,
   insertTransferEvent,
   isUsedByPendingTransfer,
-  iterateTransfers,
+  iterateTransferCsvFields,
   listTransferEvents,
-  listTransfers,
   lockQuote,
   lockTransfer,
   markQuoteUsed,
+  pageOfTransfers,
   type QuoteRow,
   setOrganizationThreshold,
   staleTransfers,
@@ -84,6 +86,8 @@ export interface TransferServiceDeps {
   webhookBaseUrl: string;
   /** A transfer the provider has not moved for this long is asked about (reconciliation). */
   staleAfterMs?: number;
+  /** The API's read cache (http/read-cache.ts): the list's counts are kept there. */
+  readCache?: ReadCache;
   log: FastifyBaseLogger;
 }
 
@@ -622,15 +626,28 @@ export function createTransferService(deps: TransferServiceDeps) {
 
     async list(context: OrganizationContext, query: TTransactionsQuery): Promise<TTransactionsResponse> {
       const { page, size, ...filters } = query;
-      const { data, total, totalIsExact } = await listTransfers(db, context.organization.uid, filters, {
-        page,
-        size,
-      });
+      const organizationUid = context.organization.uid;
+      // The count is the same for every page of one filter: kept in the read cache (emptied by
+      // every write and every event, a transfer's change included) so paging does not recount.
+      const count = () => countTransfers(db, organizationUid, filters);
+      const [data, { total, totalIsExact }] = await Promise.all([
+        pageOfTransfers(db, organizationUid, filters, { page, size }),
+        deps.readCache
+          ? deps.readCache.read(
+              `transactions-count:${organizationUid}:${JSON.stringify(filters)}`,
+              async () => ({
+                value: await count(),
+                validUntil: null,
+              }),
+            )
+          : count(),
+      ]);
       return { data, page, size, total, totalIsExact };
     },
 
+    /** The filtered set's CSV fields in batches, newest first (the export streams them). */
     exportRows(context: OrganizationContext, filters: TTransactionsFilters) {
-      return iterateTransfers(db, context.organization.uid, filters);
+      return iterateTransferCsvFields(db, context.organization.uid, filters);
     },
 
     async get(context: OrganizationContext, transferUid: string): Promise<TTransferDetail> {

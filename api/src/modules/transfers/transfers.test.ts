@@ -450,6 +450,24 @@ describe('off-ramp', () => {
     expect(after.providerReference).toMatch(/^trf_/);
   });
 
+  it('takes a threshold above 0 or null (approval off); 0 and a non-decimal are a 400 on the field', async () => {
+    const scene = await arrange({ role: 'Editor' });
+    for (const bad of ['0', '0.00', '-5', '1e3']) {
+      const refused = await scene.founderAsk('PUT', '/rails/settings', { offRampApprovalThreshold: bad });
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json().error.fields).toHaveProperty('offRampApprovalThreshold');
+    }
+    const set = await scene.founderAsk('PUT', '/rails/settings', { offRampApprovalThreshold: '2500.5' });
+    expect(set.json()).toEqual({ data: { offRampApprovalThreshold: '2500.5' } });
+    expect((await scene.ask('GET', '/rails/settings')).json()).toEqual({
+      data: { offRampApprovalThreshold: '2500.50' },
+    });
+    await scene.founderAsk('PUT', '/rails/settings', { offRampApprovalThreshold: null });
+    expect((await scene.ask('GET', '/rails/settings')).json()).toEqual({
+      data: { offRampApprovalThreshold: null },
+    });
+  });
+
   it('refuses to delete a counterparty a pending transfer uses', async () => {
     const scene = await arrange();
     await offRamp(scene);

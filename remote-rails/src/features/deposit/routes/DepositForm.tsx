@@ -9,7 +9,7 @@ import {
   notifyError,
   PageSkeleton,
   paths,
-  useCreateTransferMutation,
+  useCreateDepositMutation,
   useCurrentOrganization,
   useRegisteredWalletsQuery,
   useT,
@@ -32,7 +32,7 @@ export default function DepositForm() {
   const organization = useCurrentOrganization();
   const navigate = useNavigate();
   const wallets = useRegisteredWalletsQuery(organization.uid);
-  const deposit = useCreateTransferMutation(organization.uid, 'deposit');
+  const deposit = useCreateDepositMutation(organization.uid);
   const [key, setKey] = useState(() => crypto.randomUUID());
   const form = useForm({
     mode: 'controlled',

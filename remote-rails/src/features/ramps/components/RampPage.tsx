@@ -8,8 +8,9 @@ import {
   paths,
   type TQuote,
   useBankBeneficiariesQuery,
+  useCreateOffRampMutation,
+  useCreateOnRampMutation,
   useCreateQuoteMutation,
-  useCreateTransferMutation,
   useCurrentOrganization,
   useProviderAccountsQuery,
   useProvidersQuery,
@@ -41,8 +42,8 @@ export function RampPage({ type }: { type: RampType }) {
   const wallets = useRegisteredWalletsQuery(organization.uid);
   const beneficiaries = useBankBeneficiariesQuery(organization.uid);
   const quote = useCreateQuoteMutation(organization.uid);
-  const onRamp = useCreateTransferMutation(organization.uid, 'on-ramp');
-  const offRamp = useCreateTransferMutation(organization.uid, 'off-ramp');
+  const onRamp = useCreateOnRampMutation(organization.uid);
+  const offRamp = useCreateOffRampMutation(organization.uid);
   const [accepted, setAccepted] = useState<{ quote: TQuote; key: string } | null>(null);
   const counterpartyParam = type === 'on_ramp' ? 'walletUid' : 'bankBeneficiaryUid';
   const initialCurrency = search.get('currency');

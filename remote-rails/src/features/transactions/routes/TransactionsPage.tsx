@@ -1,23 +1,23 @@
 import {
   can,
   FIAT_CURRENCIES,
-  formatDate,
   LoadFailed,
   paths,
   TRANSACTIONS_PAGE_SIZE_MAX,
   TRANSFER_STATUSES,
   TRANSFER_TYPES,
+  type TTransactionsQuery,
   transactionsExportPath,
   useCurrentOrganization,
   useFormat,
   useT,
   useTransactionsQuery,
 } from '@dash/shared';
-import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { memo, useCallback, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { TransactionRow } from '../components/TransactionRow';
 import { TransactionsSkeleton } from '../components/TransactionsSkeleton';
-import { TransferStatusBadge } from '../components/TransferStatusBadge';
 import { useTransferEvents } from '../hooks/useTransferEvents';
 import { readTransactionsSearch } from '../transactions-search';
 
@@ -28,27 +28,24 @@ const SIZE_OPTIONS = ['10', '25', '50', String(TRANSACTIONS_PAGE_SIZE_MAX)];
 export default function TransactionsPage() {
   const { t } = useT('rails');
   const f = useFormat();
-  const typeOptions = useMemo(
-    () => TRANSFER_TYPES.map((type) => ({ value: type, label: t(`transferType.${type}`) })),
-    [t],
-  );
-  const statusOptions = useMemo(
-    () => TRANSFER_STATUSES.map((status) => ({ value: status, label: t(`transferStatus.${status}`) })),
-    [t],
-  );
   const organization = useCurrentOrganization();
   const [search, setSearch] = useSearchParams();
   const query = readTransactionsSearch(search);
   useTransferEvents(organization.uid);
   const list = useTransactionsQuery(organization.uid, query);
   const { page, size, ...filters } = query;
-  const set = (key: string, value: string | null) => {
-    const next = new URLSearchParams(search);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setSearch(next);
-  };
+  // Stable, so the memoized filter bar does not re-render for a new page, size or answer.
+  const setSearchRef = useRef(setSearch);
+  setSearchRef.current = setSearch;
+  const set = useCallback((key: string, value: string | null) => {
+    setSearchRef.current((previous) => {
+      const next = new URLSearchParams(previous);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      if (key !== 'page') next.delete('page');
+      return next;
+    });
+  }, []);
   // Past the count cap the total is a lower bound: "of 1000+" pages, and Next stays available.
   const exact = list.data?.totalIsExact ?? true;
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / size)) : 1;
@@ -76,57 +73,15 @@ export default function TransactionsPage() {
         ) : null}
       </Group>
 
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
-          label={t('common.type')}
-          placeholder={t('common.all')}
-          data={typeOptions}
-          clearable
-          value={filters.type ?? null}
-          onChange={(value) => set('type', value)}
-          w={150}
-        />
-        <Select
-          label={t('common.status')}
-          placeholder={t('common.all')}
-          data={statusOptions}
-          clearable
-          value={filters.status ?? null}
-          onChange={(value) => set('status', value)}
-          w={190}
-        />
-        <Select
-          label={t('common.currency')}
-          placeholder={t('common.all')}
-          data={CURRENCY_OPTIONS}
-          clearable
-          value={filters.currency ?? null}
-          onChange={(value) => set('currency', value)}
-          w={120}
-        />
-        <TextInput
-          label={t('transactions.from')}
-          type="date"
-          value={filters.from ?? ''}
-          onChange={(event) => set('from', event.currentTarget.value)}
-          w={160}
-        />
-        <TextInput
-          label={t('transactions.to')}
-          type="date"
-          value={filters.to ?? ''}
-          onChange={(event) => set('to', event.currentTarget.value)}
-          w={160}
-        />
-        <Button
-          component="a"
-          href={transactionsExportPath(organization.uid, filters)}
-          download
-          variant="default"
-        >
-          {t('transactions.export')}
-        </Button>
-      </Group>
+      <TransactionsFilters
+        organizationUid={organization.uid}
+        type={filters.type}
+        status={filters.status}
+        currency={filters.currency}
+        from={filters.from}
+        to={filters.to}
+        onChange={set}
+      />
 
       {list.isPending ? (
         <TransactionsSkeleton rows={size} />
@@ -150,29 +105,13 @@ export default function TransactionsPage() {
             </Table.Thead>
             <Table.Tbody>
               {list.data.data.map((transfer) => (
-                <Table.Tr key={transfer.uid}>
-                  <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={paths.org.rails.transaction(organization.slug, transfer.uid)}
-                      size="sm"
-                    >
-                      {formatDate(transfer.createdAt)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{t(`transferType.${transfer.type}`)}</Table.Td>
-                  <Table.Td>
-                    <TransferStatusBadge status={transfer.status} />
-                  </Table.Td>
-                  <Table.Td>{transfer.provider.name}</Table.Td>
-                  <Table.Td ff="monospace">
-                    {f.money(transfer.sourceAmount, transfer.sourceCurrency)}
-                  </Table.Td>
-                  <Table.Td ff="monospace">
-                    {f.money(transfer.targetAmount, transfer.targetCurrency)}
-                  </Table.Td>
-                  <Table.Td>{transfer.wallet?.name ?? transfer.bankBeneficiary?.name ?? ''}</Table.Td>
-                </Table.Tr>
+                <TransactionRow
+                  key={transfer.uid}
+                  transfer={transfer}
+                  organizationSlug={organization.slug}
+                  t={t}
+                  format={f}
+                />
               ))}
             </Table.Tbody>
           </Table>
@@ -221,3 +160,79 @@ export default function TransactionsPage() {
     </Stack>
   );
 }
+
+type TFilters = Omit<TTransactionsQuery, 'page' | 'size'>;
+
+/** The filter bar and the CSV link of exactly the filtered set; memoized on the filters alone. */
+const TransactionsFilters = memo(function TransactionsFilters({
+  organizationUid,
+  type,
+  status,
+  currency,
+  from,
+  to,
+  onChange,
+}: TFilters & { organizationUid: string; onChange: (key: string, value: string | null) => void }) {
+  const { t } = useT('rails');
+  const typeOptions = useMemo(
+    () => TRANSFER_TYPES.map((type) => ({ value: type, label: t(`transferType.${type}`) })),
+    [t],
+  );
+  const statusOptions = useMemo(
+    () => TRANSFER_STATUSES.map((value) => ({ value, label: t(`transferStatus.${value}`) })),
+    [t],
+  );
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <Select
+        label={t('common.type')}
+        placeholder={t('common.all')}
+        data={typeOptions}
+        clearable
+        value={type ?? null}
+        onChange={(value) => onChange('type', value)}
+        w={150}
+      />
+      <Select
+        label={t('common.status')}
+        placeholder={t('common.all')}
+        data={statusOptions}
+        clearable
+        value={status ?? null}
+        onChange={(value) => onChange('status', value)}
+        w={190}
+      />
+      <Select
+        label={t('common.currency')}
+        placeholder={t('common.all')}
+        data={CURRENCY_OPTIONS}
+        clearable
+        value={currency ?? null}
+        onChange={(value) => onChange('currency', value)}
+        w={120}
+      />
+      <TextInput
+        label={t('transactions.from')}
+        type="date"
+        value={from ?? ''}
+        onChange={(event) => onChange('from', event.currentTarget.value)}
+        w={160}
+      />
+      <TextInput
+        label={t('transactions.to')}
+        type="date"
+        value={to ?? ''}
+        onChange={(event) => onChange('to', event.currentTarget.value)}
+        w={160}
+      />
+      <Button
+        component="a"
+        href={transactionsExportPath(organizationUid, { type, status, currency, from, to })}
+        download
+        variant="default"
+      >
+        {t('transactions.export')}
+      </Button>
+    </Group>
+  );
+});

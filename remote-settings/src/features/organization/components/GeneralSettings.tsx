@@ -1,9 +1,13 @@
 import { can, useCurrentOrganization } from '@dash/shared';
 import { Divider, Stack, Text } from '@mantine/core';
+import { ApprovalThresholdSettings } from '../../approvals/components/ApprovalThresholdSettings';
 import { AvatarUpload } from './AvatarUpload';
 import { OrganizationDetailsForm } from './OrganizationDetailsForm';
 
-/** General tab: name, slug and avatar. Only Admins change them; others read them. */
+/**
+ * General tab: name, slug and avatar, and for an approved organization the off-ramp approval
+ * threshold. Only Admins change them; others read them.
+ */
 export function GeneralSettings() {
   const organization = useCurrentOrganization();
   const canUpdate = can(organization.role, 'organization.update');
@@ -32,6 +36,12 @@ export function GeneralSettings() {
       )}
       <Divider />
       <AvatarUpload organization={organization} canChange={canUpdate} />
+      {organization.approvalStatus === 'Approved' ? (
+        <>
+          <Divider />
+          <ApprovalThresholdSettings />
+        </>
+      ) : null}
     </Stack>
   );
 }

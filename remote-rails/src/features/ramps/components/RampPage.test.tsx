@@ -1,0 +1,189 @@
+import type { TCatalogueProvider, TProviderAccount, TQuote, TRegisteredWallet } from '@dash/shared';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRails, transferFixture } from '../../../test/render-rails';
+import { RampPage } from './RampPage';
+
+const PROVIDER_UID = '22222222-2222-4222-8222-222222222222';
+const WALLET_UID = '44444444-4444-4444-8444-444444444444';
+const dates = { createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z' };
+const PROVIDER: TCatalogueProvider = {
+  uid: PROVIDER_UID,
+  name: 'Transfero',
+  logoUrl: null,
+  description: 'Pix rails',
+  countries: ['BR'],
+  fiat: [{ currency: 'BRL', rail: 'Pix' }],
+  stablecoins: [{ symbol: 'testbrz', network: 'polygon-amoy' }],
+  networks: ['polygon-amoy'],
+  fees: [],
+  onboardingOpen: true,
+};
+const ACCOUNT: TProviderAccount = {
+  uid: '55555555-5555-4555-8555-555555555555',
+  provider: { uid: PROVIDER_UID, name: 'Transfero', logoUrl: null },
+  status: 'Active',
+  reason: null,
+  requirements: [],
+  externalId: 'acc_1',
+  ...dates,
+};
+const WALLET: TRegisteredWallet = {
+  uid: WALLET_UID,
+  network: 'polygon-amoy',
+  address: '0x52908400098527886E0F7030069857D2E4169EE7',
+  name: 'Treasury',
+  remark: null,
+  ...dates,
+};
+
+interface Posted {
+  path: string;
+  body: unknown;
+  idempotencyKey: string | null;
+}
+
+/**
+ * The API as the on-ramp page sees it: each quote lives `quoteSeconds`; the first POST rails/on-ramps
+ * answers `firstOnRamp` (a failure to retry), the next ones 201.
+ */
+function serve({ quoteSeconds, firstOnRamp }: { quoteSeconds: number; firstOnRamp: number }) {
+  const posted: Posted[] = [];
+  let quotes = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const path = new URL(input, 'http://localhost').pathname.replace('/api/v0/', '');
+      const json = (data: unknown, status = 200) => new Response(JSON.stringify({ data }), { status });
+      if (init.method !== 'POST') {
+        if (path === 'providers') return json([PROVIDER]);
+        if (path === 'provider-accounts') return json([ACCOUNT]);
+        if (path === 'rails/blockchain-wallets') return json([WALLET]);
+        return json([]);
+      }
+      const headers = new Headers(init.headers);
+      posted.push({
+        path,
+        body: JSON.parse(String(init.body)),
+        idempotencyKey: headers.get('idempotency-key'),
+      });
+      if (path === 'rails/quotes') {
+        quotes += 1;
+        const quote: TQuote = {
+          uid: `66666666-6666-4666-8666-${String(quotes).padStart(12, '0')}`,
+          providerUid: PROVIDER_UID,
+          type: 'on_ramp',
+          network: 'polygon-amoy',
+          sourceCurrency: 'BRL',
+          sourceAmount: '250.00',
+          targetCurrency: 'testbrz',
+          targetAmount: '247.50',
+          rate: '1.00',
+          fee: '2.50',
+          feeCurrency: 'BRL',
+          expiresAt: new Date(Date.now() + quoteSeconds * 1000).toISOString(),
+        };
+        return json(quote, 201);
+      }
+      const attempt = posted.filter((call) => call.path === path).length;
+      if (attempt === 1 && firstOnRamp !== 201)
+        return new Response(JSON.stringify({ error: { code: 'INTERNAL', message: 'Boom' } }), {
+          status: firstOnRamp,
+        });
+      return json(transferFixture(7, { status: 'awaiting_funds' }), 201);
+    }),
+  );
+  return posted;
+}
+
+function renderOnRamp() {
+  renderRails(<RampPage type="on_ramp" />, {
+    url: `/org/acme/rails/on-ramp?providerUid=${PROVIDER_UID}&currency=BRL&walletUid=${WALLET_UID}`,
+    path: '/org/:org/rails/on-ramp',
+  });
+}
+
+async function getQuote() {
+  const form = await screen.findByRole('form', { name: 'On-ramp' });
+  fireEvent.change(within(form).getByRole('textbox', { name: /Amount \(BRL\)/ }), {
+    target: { value: '250' },
+  });
+  fireEvent.click(within(form).getByRole('button', { name: 'Get quote' }));
+  return screen.findByRole('region', { name: 'Quote' });
+}
+
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the on-ramp form', () => {
+  it('quotes the amount from the URL choices and shows rate, fees, amount delivered and a countdown to expiry', async () => {
+    const posted = serve({ quoteSeconds: 2, firstOnRamp: 201 });
+    renderOnRamp();
+    const quote = await getQuote();
+    expect(posted[0]).toMatchObject({
+      path: 'rails/quotes',
+      body: {
+        providerUid: PROVIDER_UID,
+        type: 'on_ramp',
+        currency: 'BRL',
+        network: 'polygon-amoy',
+        amount: '250',
+      },
+    });
+    expect(quote.textContent).toContain('247.50 testbrz');
+    expect(quote.textContent).toContain('Fees: R$2.50');
+    expect(within(quote).getByText(/^Expires in [12] s$/)).toBeTruthy();
+    // Expired: no Confirm any more, a new quote instead.
+    expect(
+      await within(quote).findByText('This quote has expired. Get a new quote to continue.'),
+    ).toBeTruthy();
+    expect(within(quote).queryByRole('button', { name: 'Confirm' })).toBeNull();
+    fireEvent.click(within(quote).getByRole('button', { name: 'Get a new quote' }));
+    await waitFor(() => expect(posted.filter((call) => call.path === 'rails/quotes')).toHaveLength(2));
+  });
+
+  it('retries a failed confirmation with the same Idempotency-Key and body, then opens the transaction', async () => {
+    const posted = serve({ quoteSeconds: 60, firstOnRamp: 503 });
+    renderOnRamp();
+    const quote = await getQuote();
+    fireEvent.click(within(quote).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(posted.filter((call) => call.path === 'rails/on-ramps')).toHaveLength(1));
+    // The failure leaves the quote on screen; Confirm again is a retry of the same submission.
+    const confirm = await within(quote).findByRole('button', { name: 'Confirm' });
+    await waitFor(() => expect(confirm.getAttribute('data-loading')).toBeNull());
+    fireEvent.click(confirm);
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe(
+        `/org/acme/rails/transactions/${transferFixture(7).uid}`,
+      ),
+    );
+    const confirmations = posted.filter((call) => call.path === 'rails/on-ramps');
+    expect(confirmations).toHaveLength(2);
+    const [first, retry] = confirmations;
+    expect(first?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry?.idempotencyKey).toBe(first?.idempotencyKey);
+    expect(first?.body).toEqual({ quoteUid: expect.stringMatching(/^66666666-/), walletUid: WALLET_UID });
+    expect(retry?.body).toEqual(first?.body);
+  });
+
+  it('makes a new Idempotency-Key for each new quote', async () => {
+    const posted = serve({ quoteSeconds: 60, firstOnRamp: 503 });
+    renderOnRamp();
+    let quote = await getQuote();
+    fireEvent.click(within(quote).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(posted.filter((call) => call.path === 'rails/on-ramps')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Get quote' }));
+    await waitFor(() => expect(posted.filter((call) => call.path === 'rails/quotes')).toHaveLength(2));
+    quote = await screen.findByRole('region', { name: 'Quote' });
+    const confirm = within(quote).getByRole('button', { name: 'Confirm' });
+    await waitFor(() => expect(confirm.getAttribute('data-loading')).toBeNull());
+    fireEvent.click(confirm);
+    await waitFor(() => expect(posted.filter((call) => call.path === 'rails/on-ramps')).toHaveLength(2));
+    const [first, second] = posted.filter((call) => call.path === 'rails/on-ramps');
+    expect(second?.idempotencyKey).not.toBe(first?.idempotencyKey);
+    expect(second?.body).not.toEqual(first?.body);
+  });
+});

@@ -1,0 +1,96 @@
+import type { TTransactionsResponse } from '@dash/shared';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ORGANIZATION_UID, renderRails, transferFixture } from '../../../test/render-rails';
+import TransactionsPage from './TransactionsPage';
+
+const PATH = '/org/:org/rails/transactions';
+
+/** Answers GET rails/transactions with `total` matches; records every query string asked. */
+function serve(total: number, totalIsExact = true) {
+  const asked: URLSearchParams[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://localhost');
+      asked.push(url.searchParams);
+      const page = Number(url.searchParams.get('page'));
+      const size = Number(url.searchParams.get('size'));
+      const body: TTransactionsResponse = {
+        data: [transferFixture(page * 1000 + 1), transferFixture(page * 1000 + 2, { status: 'failed' })],
+        page,
+        size,
+        total,
+        totalIsExact,
+      };
+      return new Response(JSON.stringify(body), { status: 200 });
+    }),
+  );
+  return asked;
+}
+
+const location = () =>
+  new URL(screen.getByRole('status', { name: 'Location' }).textContent ?? '', 'http://x');
+
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the transactions list', () => {
+  it('asks for the page, size and filters of the URL, says where it is and pages through the URL', async () => {
+    const asked = serve(60);
+    renderRails(<TransactionsPage />, {
+      url: '/org/acme/rails/transactions?page=2&size=25&status=failed',
+      path: PATH,
+    });
+    expect(await screen.findByText('Page 2 of 3 (60 transactions)')).toBeTruthy();
+    expect(Object.fromEntries(asked[0] ?? [])).toEqual({ page: '2', size: '25', status: 'failed' });
+    const table = screen.getByRole('table', { name: 'Transactions' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Page 3 of 3 (60 transactions)');
+    expect(location().searchParams.get('page')).toBe('3');
+    expect(location().searchParams.get('status')).toBe('failed');
+    expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', true);
+    expect(asked.at(-1)?.get('page')).toBe('3');
+  });
+
+  it('ignores invalid params: defaults for page and size, each bad filter dropped, the good ones kept', async () => {
+    const asked = serve(5);
+    renderRails(<TransactionsPage />, {
+      url: '/org/acme/rails/transactions?page=0&size=500&type=bogus&currency=EUR&status=completed&from=2026-13-45',
+      path: PATH,
+    });
+    expect(await screen.findByText('Page 1 of 1 (5 transactions)')).toBeTruthy();
+    expect(Object.fromEntries(asked[0] ?? [])).toEqual({ page: '1', size: '10', status: 'completed' });
+    expect(screen.getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', true);
+  });
+
+  it('exports exactly the filtered set, and a filter change goes back to page 1', async () => {
+    serve(300);
+    renderRails(<TransactionsPage />, {
+      url: '/org/acme/rails/transactions?page=4&currency=MXN&type=off_ramp',
+      path: PATH,
+    });
+    await screen.findByText('Page 4 of 30 (300 transactions)');
+    const exportLink = screen.getByRole('link', { name: 'Export CSV' });
+    const href = new URL(exportLink.getAttribute('href') ?? '', 'http://x');
+    expect(href.pathname).toBe(`/api/v0/organizations/${ORGANIZATION_UID}/transactions/export.csv`);
+    expect(Object.fromEntries(href.searchParams)).toEqual({ type: 'off_ramp', currency: 'MXN' });
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    await waitFor(() => expect(location().searchParams.get('from')).toBe('2026-11-01'));
+    expect(location().searchParams.get('page')).toBeNull();
+    expect(location().searchParams.get('currency')).toBe('MXN');
+  });
+
+  it('says "of N+" past the count cap and keeps Next available', async () => {
+    serve(10_000, false);
+    renderRails(<TransactionsPage />, { url: '/org/acme/rails/transactions?size=100', path: PATH });
+    expect(await screen.findByText('Page 1 of 100+ (10,000+ transactions)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', false);
+  });
+});

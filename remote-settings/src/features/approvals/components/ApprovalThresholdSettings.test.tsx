@@ -1,0 +1,127 @@
+import {
+  APPROVAL_THRESHOLD_POSITIVE_MESSAGE,
+  CurrentOrganizationProvider,
+  SessionProvider,
+  setLocale,
+  type TOrganization,
+  type TRole,
+} from '@dash/shared';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApprovalThresholdSettings } from './ApprovalThresholdSettings';
+
+/** GET / PUT rails/settings against an in-memory threshold; records every PUT body. */
+function serve(threshold: string | null) {
+  let current = threshold;
+  const puts: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit = {}) => {
+      if (init.method === 'PUT') {
+        const body = JSON.parse(String(init.body)) as { offRampApprovalThreshold: string | null };
+        puts.push(body);
+        current = body.offRampApprovalThreshold;
+      }
+      return new Response(JSON.stringify({ data: { offRampApprovalThreshold: current } }), { status: 200 });
+    }),
+  );
+  return puts;
+}
+
+function renderSettings(role: TRole) {
+  const organization: TOrganization = {
+    uid: '33333333-3333-4333-8333-333333333333',
+    name: 'Acme',
+    slug: 'acme',
+    avatar: null,
+    role,
+    approvalStatus: 'Approved',
+    createdAt: '2026-11-01T00:00:00.000Z',
+  };
+  const user = {
+    uid: '11111111-1111-4111-8111-111111111111',
+    email: 'ana@example.com',
+    firstName: 'Ana',
+    lastName: 'S',
+  };
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <SessionProvider session={{ user: { ...user, type: 'user' }, organizations: [organization] }}>
+          <CurrentOrganizationProvider organization={organization}>
+            <Suspense fallback={null}>
+              <ApprovalThresholdSettings />
+            </Suspense>
+          </CurrentOrganizationProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+configure({ asyncUtilTimeout: 5000 });
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await setLocale('en', { remember: false });
+});
+
+describe('the off-ramp approval threshold', () => {
+  it('lets an Admin set it, refusing 0 and a non-decimal under the field, and turn it off', async () => {
+    const puts = serve(null);
+    renderSettings('Admin');
+    const form = await screen.findByRole('form', { name: 'Off-ramp approvals' });
+    expect(within(form).getByText('Two-person approval is off: every off-ramp starts at once.')).toBeTruthy();
+    const input = within(form).getByRole('textbox', { name: 'Approval threshold (stablecoin amount)' });
+    const save = within(form).getByRole('button', { name: 'Save approval threshold' });
+
+    for (const [value, message] of [
+      ['0', APPROVAL_THRESHOLD_POSITIVE_MESSAGE],
+      ['0.00', APPROVAL_THRESHOLD_POSITIVE_MESSAGE],
+      ['ten', 'Enter an amount such as 10 or 10.50'],
+      ['-5', 'Enter an amount such as 10 or 10.50'],
+    ] as const) {
+      fireEvent.change(input, { target: { value } });
+      fireEvent.click(save);
+      expect(await within(form).findByText(message)).toBeTruthy();
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(puts).toEqual([]);
+
+    fireEvent.change(input, { target: { value: '2500.50' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(puts).toEqual([{ offRampApprovalThreshold: '2500.50' }]));
+    expect(await screen.findByText("Off-ramps above 2,500.5 need a second member's approval.")).toBeTruthy();
+
+    const saved = screen.getByRole('textbox', { name: 'Approval threshold (stablecoin amount)' });
+    expect((saved as HTMLInputElement).value).toBe('2500.50');
+    fireEvent.change(saved, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save approval threshold' }));
+    await waitFor(() => expect(puts.at(-1)).toEqual({ offRampApprovalThreshold: null }));
+    expect(
+      await screen.findByText('Two-person approval is off: every off-ramp starts at once.'),
+    ).toBeTruthy();
+  });
+
+  it('shows an Editor the threshold without a way to change it', async () => {
+    serve('10000');
+    renderSettings('Editor');
+    expect(await screen.findByText("Off-ramps above 10,000 need a second member's approval.")).toBeTruthy();
+    expect(screen.getByText('Only Admins can change the approval threshold.')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save approval threshold' })).toBeNull();
+  });
+
+  it('speaks the active language, numbers formatted for it', async () => {
+    serve('10000');
+    await act(() => setLocale('pt-BR', { remember: false }));
+    renderSettings('Viewer');
+    expect(
+      await screen.findByText('Off-ramps acima de 10.000 precisam da aprovação de um segundo membro.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Aprovações de off-ramp' })).toBeTruthy();
+  });
+});

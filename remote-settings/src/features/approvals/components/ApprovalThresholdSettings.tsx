@@ -1,0 +1,108 @@
+import '../i18n';
+import {
+  applyServerFieldErrors,
+  can,
+  notifyError,
+  notifySuccess,
+  PageSkeleton,
+  type TRailsSettings,
+  useCurrentOrganization,
+  useFormat,
+  useRailsSettingsQuery,
+  useT,
+  useUpdateRailsSettingsMutation,
+  ZRailsSettings,
+} from '@dash/shared';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+
+/**
+ * Two-person approval (issue 11): off-ramps of a larger stablecoin amount than the threshold wait
+ * for a second member. Admins set it (empty turns it off); the others read it. Approved
+ * organizations only, as the rails themselves.
+ */
+export function ApprovalThresholdSettings() {
+  const organization = useCurrentOrganization();
+  const { t } = useT('approvals');
+  const settings = useRailsSettingsQuery(organization.uid);
+  if (settings.isPending) return <PageSkeleton rows={2} label={t('loading')} />;
+  if (settings.isError) return null;
+  const canUpdate = can(organization.role, 'organization.update');
+  return (
+    <Stack gap="sm" maw={480}>
+      <Title order={2} size="h4">
+        {t('title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('description')}
+      </Text>
+      {canUpdate ? (
+        // Keyed by what was saved: after a save the form starts again from the saved value.
+        <ThresholdForm key={settings.data.offRampApprovalThreshold ?? ''} settings={settings.data} />
+      ) : (
+        <>
+          <CurrentThreshold threshold={settings.data.offRampApprovalThreshold} />
+          <Text size="sm" c="dimmed">
+            {t('adminOnly')}
+          </Text>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function CurrentThreshold({ threshold }: { threshold: string | null }) {
+  const { t } = useT('approvals');
+  const format = useFormat();
+  return (
+    <Text size="sm">
+      {threshold === null ? t('off') : t('current', { amount: format.number(threshold) })}
+    </Text>
+  );
+}
+
+function ThresholdForm({ settings }: { settings: TRailsSettings }) {
+  const organization = useCurrentOrganization();
+  const { t } = useT('approvals');
+  const update = useUpdateRailsSettingsMutation(organization.uid);
+  const form = useForm<TRailsSettings>({
+    mode: 'controlled',
+    initialValues: { offRampApprovalThreshold: settings.offRampApprovalThreshold },
+    validate: schemaResolver(ZRailsSettings, { sync: true }),
+  });
+  const field = form.getInputProps('offRampApprovalThreshold');
+
+  const submit = form.onSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: () => notifySuccess(t('saved')),
+      onError: (error) => {
+        if (!applyServerFieldErrors(form, error)) notifyError(error);
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('title')}>
+      <Stack gap="sm">
+        <CurrentThreshold threshold={settings.offRampApprovalThreshold} />
+        <TextInput
+          label={t('threshold.label')}
+          description={t('threshold.description')}
+          placeholder={t('threshold.placeholder')}
+          inputMode="decimal"
+          {...field}
+          value={form.values.offRampApprovalThreshold ?? ''}
+          onChange={(event) => {
+            const value = event.currentTarget.value.trim();
+            form.setFieldValue('offRampApprovalThreshold', value === '' ? null : value);
+          }}
+        />
+        <Group>
+          <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+            {t('save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

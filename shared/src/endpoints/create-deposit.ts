@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type TCreateDepositRequest,
+  type TTransfer,
+  ZTransferResponse,
+} from '../contracts/transfers';
+import { transactionsKey } from './get-transactions';
+
+/**
+ * POST deposits: a deposit (Transfero, BRL, testbrz on polygon-amoy) to a registered wallet. Takes the form submission's Idempotency-Key (one per
+ * submission, made when the form is submitted), so a double click or a retry of the same submission
+ * never creates a second transfer.
+ */
+export async function createDeposit(
+  organizationUid: string,
+  body: TCreateDepositRequest,
+  idempotencyKey: string,
+): Promise<TTransfer> {
+  const answer = await apiRequest({
+    path: 'deposits',
+    method: 'POST',
+    body,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    organizationUid,
+    response: ZTransferResponse,
+    failure: ERROR_MESSAGES.createDeposit,
+  });
+  return answer.data;
+}
+
+export function useCreateDepositMutation(organizationUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: TCreateDepositRequest; idempotencyKey: string }) =>
+      createDeposit(organizationUid, body, idempotencyKey),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: transactionsKey(organizationUid) }),
+  });
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../client/api-client';
+import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { type TRailsSettings, ZRailsSettingsResponse } from '../contracts/transfers';
+import { railsSettingsQueryOptions } from './get-rails-settings';
+
+/** PUT rails/settings (Admins): set the off-ramp approval threshold, or null to turn approval off. */
+export async function updateRailsSettings(
+  organizationUid: string,
+  body: TRailsSettings,
+): Promise<TRailsSettings> {
+  const answer = await apiRequest({
+    path: 'rails/settings',
+    method: 'PUT',
+    body,
+    organizationUid,
+    response: ZRailsSettingsResponse,
+    failure: ERROR_MESSAGES.updateRailsSettings,
+  });
+  return answer.data;
+}
+
+export function useUpdateRailsSettingsMutation(organizationUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TRailsSettings) => updateRailsSettings(organizationUid, body),
+    onSuccess: (settings) =>
+      queryClient.setQueryData(railsSettingsQueryOptions(organizationUid).queryKey, settings),
+  });
+}
