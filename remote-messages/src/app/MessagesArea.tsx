@@ -1,5 +1,6 @@
 import { NotFoundView } from '@dash/shared';
 import { Route, Routes } from 'react-router-dom';
+import '../i18n';
 import { MessageCenterPage } from '../features/threads/routes/MessageCenterPage';
 import { AreaProbe } from './AreaProbe';
 

@@ -1,7 +1,8 @@
-import { NotFoundView, PageSkeleton } from '@dash/shared';
+import { NotFoundView, PageSkeleton, useT } from '@dash/shared';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { TransactionsSkeleton } from '../features/transactions/components/TransactionsSkeleton';
+import '../i18n';
 import { AreaProbe } from './AreaProbe';
 
 // Lazy: the counterparty pages bring their forms and the CLABE/Pix helpers only when opened.
@@ -15,6 +16,7 @@ const OffRampPage = lazy(() => import('../features/ramps/routes/OffRampPage'));
 
 /** /org/{org}/rails/*: transactions, ramps, registered wallets and bank beneficiaries. */
 export default function RailsArea() {
+  const { t } = useT('rails');
   return (
     <>
       <AreaProbe />
@@ -31,7 +33,7 @@ export default function RailsArea() {
         <Route
           path="transactions/:transaction"
           element={
-            <Suspense fallback={<PageSkeleton rows={6} label="Loading transaction" />}>
+            <Suspense fallback={<PageSkeleton rows={6} label={t('loading.transaction')} />}>
               <TransactionPage />
             </Suspense>
           }
@@ -39,7 +41,7 @@ export default function RailsArea() {
         <Route
           path="on-ramp"
           element={
-            <Suspense fallback={<PageSkeleton rows={5} label="Loading on-ramp" />}>
+            <Suspense fallback={<PageSkeleton rows={5} label={t('loading.onRamp')} />}>
               <OnRampPage />
             </Suspense>
           }
@@ -47,7 +49,7 @@ export default function RailsArea() {
         <Route
           path="off-ramp"
           element={
-            <Suspense fallback={<PageSkeleton rows={5} label="Loading off-ramp" />}>
+            <Suspense fallback={<PageSkeleton rows={5} label={t('loading.offRamp')} />}>
               <OffRampPage />
             </Suspense>
           }
@@ -55,7 +57,7 @@ export default function RailsArea() {
         <Route
           path="blockchain-wallets"
           element={
-            <Suspense fallback={<PageSkeleton rows={10} label="Loading registered wallets" />}>
+            <Suspense fallback={<PageSkeleton rows={10} label={t('loading.registeredWallets')} />}>
               <BlockchainWalletsPage />
             </Suspense>
           }
@@ -63,7 +65,7 @@ export default function RailsArea() {
         <Route
           path="bank-beneficiaries"
           element={
-            <Suspense fallback={<PageSkeleton rows={5} label="Loading bank beneficiaries" />}>
+            <Suspense fallback={<PageSkeleton rows={5} label={t('loading.bankBeneficiaries')} />}>
               <BankBeneficiariesPage />
             </Suspense>
           }

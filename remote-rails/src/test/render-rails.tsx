@@ -10,6 +10,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import '../i18n';
+import { vi } from 'vitest';
+
+// A file's first render loads Mantine, the page and its messages: slow on a busy machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 export const ORGANIZATION_UID = '33333333-3333-4333-8333-333333333333';
 

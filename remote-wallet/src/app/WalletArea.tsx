@@ -1,6 +1,7 @@
-import { NotFoundView } from '@dash/shared';
+import { NotFoundView, useT } from '@dash/shared';
 import { Text } from '@mantine/core';
 import { Route, Routes } from 'react-router-dom';
+import '../i18n';
 import { AddSignerPage } from '../features/signers/routes/AddSignerPage';
 import { SetSigningDevicePage } from '../features/signing-device/routes/SetSigningDevicePage';
 import { WalletPage } from '../features/wallet/routes/WalletPage';
@@ -8,6 +9,7 @@ import { AreaProbe } from './AreaProbe';
 
 /** /org/{org}/wallet/*: the organization's multi-signature wallet. */
 export default function WalletArea() {
+  const { t } = useT('wallet');
   return (
     <>
       <AreaProbe />
@@ -19,7 +21,7 @@ export default function WalletArea() {
       </Routes>
       {/* Which release of the wallet is running, for support (also in the shell's About panel). */}
       <Text size="xs" c="dimmed" mt="xl">
-        Wallet build {import.meta.env.REMOTE_VERSION}
+        {t('area.build', { version: import.meta.env.REMOTE_VERSION })}
       </Text>
     </>
   );

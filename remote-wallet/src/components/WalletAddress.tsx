@@ -1,4 +1,4 @@
-import type { TWalletChain } from '@dash/shared';
+import { type TWalletChain, useT } from '@dash/shared';
 import { Anchor, Badge, Code, Group, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 
@@ -13,6 +13,7 @@ interface WalletAddressProps {
 
 /** The wallet's address with the chain it lives on beside it. */
 export function WalletAddress({ label, address, chain, href }: WalletAddressProps) {
+  const { t } = useT('wallet');
   const labelId = useId();
   const code = (
     <Code fz="sm" style={{ wordBreak: 'break-all' }}>
@@ -30,7 +31,7 @@ export function WalletAddress({ label, address, chain, href }: WalletAddressProp
             href={href}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`${address} on Safe{Wallet}`}
+            aria-label={t('address.onSafe', { address })}
           >
             {code}
           </Anchor>

@@ -1,5 +1,9 @@
+import { i18n } from '@dash/shared';
 import { describe, expect, it } from 'vitest';
-import { onChain, shortAddress, signerName } from './wallet-display';
+import '../i18n';
+import { onChain, quorumText, shortAddress, signerName } from './wallet-display';
+
+const en = i18n.getFixedT('en', 'wallet');
 
 const uid = '7d1c8c61-0d55-4f4e-9a59-1b9c2d3e4f50';
 
@@ -26,11 +30,17 @@ describe('shortAddress', () => {
 
 describe('onChain', () => {
   it('names a public chain and calls the dev chain what it is', () => {
-    expect(onChain({ id: 42161, name: 'Arbitrum One', key: 'arbitrum-one', isDevChain: false })).toBe(
+    expect(onChain({ id: 42161, name: 'Arbitrum One', key: 'arbitrum-one', isDevChain: false }, en)).toBe(
       'on Arbitrum One',
     );
-    expect(onChain({ id: 1337, name: 'Local dev chain', key: 'dev', isDevChain: true })).toBe(
+    expect(onChain({ id: 1337, name: 'Local dev chain', key: 'dev', isDevChain: true }, en)).toBe(
       'on the local dev chain',
     );
+  });
+});
+
+describe('quorumText', () => {
+  it('says k out of n', () => {
+    expect(quorumText(2, 3, en)).toBe('2 out of 3');
   });
 });

@@ -2,15 +2,29 @@ import { isClientMailAddress } from '@dash/shared';
 
 const SIZE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
 
-/** A file size in B, KB, MB or GB with 2 decimals (spec section 9): 1536 → '1.50 KB'. */
-export function formatFileSize(bytes: number): string {
+const sizeFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A file size in B, KB, MB or GB with 2 decimals (spec section 9): 1536 → '1.50 KB' ('1,50 KB' in
+ * pt-BR; no digit grouping, so the spec's '1023.00 B' stays as it is in English).
+ */
+export function formatFileSize(bytes: number, locale = 'en'): string {
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  return `${value.toFixed(2)} ${SIZE_UNITS[unit]}`;
+  let format = sizeFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: false,
+    });
+    sizeFormats.set(locale, format);
+  }
+  return `${format.format(value)} ${SIZE_UNITS[unit]}`;
 }
 
 /** The bare address of `Name <a@b>` or `a@b`, lowercased. */
@@ -24,34 +38,9 @@ export function isClientAddress(address: string, clientMailDomain: string): bool
   return isClientMailAddress(bareAddress(address), clientMailDomain);
 }
 
-/** How an address is shown: 'me' at the client mail domain, else as written. */
-export function displayAddress(address: string, clientMailDomain: string): string {
-  return isClientAddress(address, clientMailDomain) ? 'me' : address;
-}
-
-const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['second', 60],
-  ['minute', 60],
-  ['hour', 24],
-  ['day', 7],
-  ['week', 4.35],
-  ['month', 12],
-  ['year', Number.POSITIVE_INFINITY],
-];
-
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-
-/**
- * '5 minutes ago', 'yesterday', 'last week': how long ago `value` was, seen from `now`. A time a
- * little ahead of `now` (the server's clock, or a clock read before the value arrived) is 'now'.
- */
-export function formatRelativeTime(value: string | Date, now: Date = new Date()): string {
-  let amount = Math.min(0, (new Date(value).getTime() - now.getTime()) / 1000);
-  for (const [unit, size] of RELATIVE_STEPS) {
-    if (Math.abs(amount) < size) return relativeFormat.format(Math.round(amount), unit);
-    amount /= size;
-  }
-  return relativeFormat.format(Math.round(amount), 'year');
+/** How an address is shown: 'me' (in the reader's language) at the client mail domain, else as written. */
+export function displayAddress(address: string, clientMailDomain: string, me = 'me'): string {
+  return isClientAddress(address, clientMailDomain) ? me : address;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');

@@ -1,29 +1,15 @@
-import { quorumLabel } from '@dash/shared';
-
-export interface QuorumWarning {
-  title: string;
-  text: string;
-}
-
 /**
  * The two policies Safe{Wallet} warns about when a Safe is created: a quorum of one (any single
  * signer can move the funds) and a quorum of all (one lost device locks the wallet). A 1-of-1
- * wallet gets the first warning only, as in Safe{Wallet}.
+ * wallet gets the first warning only, as in Safe{Wallet}. The texts are the wallet namespace's
+ * `deploy.oneWarning*` and `deploy.allWarning*`.
  */
-export function quorumWarnings(threshold: number, signerCount: number): QuorumWarning[] {
-  const warnings: QuorumWarning[] = [];
-  if (threshold === 1) {
-    warnings.push({
-      title: `${quorumLabel(1, signerCount)} policy`,
-      text: 'Any single signer can move the funds on their own. Use a quorum above one so that one lost or compromised signing device cannot empty or lock the wallet.',
-    });
-  }
-  if (threshold === signerCount && signerCount > 1) {
-    warnings.push({
-      title: `${quorumLabel(signerCount, signerCount)} policy`,
-      text: 'Every signer must sign. If one signer loses their signing device, the wallet is locked and that signer cannot be replaced. Use a quorum below the number of signers.',
-    });
-  }
+export type TQuorumWarning = 'one' | 'all';
+
+export function quorumWarnings(threshold: number, signerCount: number): TQuorumWarning[] {
+  const warnings: TQuorumWarning[] = [];
+  if (threshold === 1) warnings.push('one');
+  if (threshold === signerCount && signerCount > 1) warnings.push('all');
   return warnings;
 }
 

@@ -1,6 +1,6 @@
-import type { TMessage } from '@dash/shared';
+import { type TMessage, useT } from '@dash/shared';
 import { type CSSProperties, memo } from 'react';
-import { displayAddress, formatDateTime, formatFileSize } from '../../threads/format';
+import { displayAddress, formatDateTime, formatFileSize, isClientAddress } from '../../threads/format';
 
 /*
  * Plain elements styled with the theme's CSS variables: a long thread mounts rows as fast as the
@@ -38,23 +38,30 @@ interface MessageBubbleProps {
 
 /** One mail: own messages on the right, others on the left, at most 80% of the width. */
 export const MessageBubble = memo(function MessageBubble({ message, clientMailDomain }: MessageBubbleProps) {
-  const shown = (address: string) => displayAddress(address, clientMailDomain);
-  const sender =
-    shown(message.from) === 'me'
-      ? 'me'
-      : message.fromName
-        ? `${message.fromName} <${message.from}>`
-        : message.from;
+  const { t, locale } = useT('messages');
+  const me = t('message.me');
+  const shown = (address: string) => displayAddress(address, clientMailDomain, me);
+  const sender = isClientAddress(message.from, clientMailDomain)
+    ? me
+    : message.fromName
+      ? `${message.fromName} <${message.from}>`
+      : message.from;
   return (
     <div style={row(message.own)}>
       <article
         data-message-uid={message.uid}
-        aria-label={message.own ? 'Message from me' : `Message from ${message.fromName ?? message.from}`}
+        aria-label={
+          message.own
+            ? t('message.fromMe')
+            : t('message.fromOther', { name: message.fromName ?? message.from })
+        }
         style={bubble(message.own)}
       >
-        {message.own ? null : <div style={meta}>From: {sender}</div>}
-        <div style={meta}>To: {message.to.map(shown).join(', ')}</div>
-        {message.cc.length > 0 ? <div style={meta}>CC: {message.cc.map(shown).join(', ')}</div> : null}
+        {message.own ? null : <div style={meta}>{t('message.from', { sender })}</div>}
+        <div style={meta}>{t('message.to', { recipients: message.to.map(shown).join(', ') })}</div>
+        {message.cc.length > 0 ? (
+          <div style={meta}>{t('message.cc', { recipients: message.cc.map(shown).join(', ') })}</div>
+        ) : null}
         {message.text ? <div style={body}>{message.text}</div> : null}
         {message.attachments.length > 0 ? (
           <div style={{ marginTop: 4 }}>
@@ -66,14 +73,15 @@ export const MessageBubble = memo(function MessageBubble({ message, clientMailDo
                 rel="noopener noreferrer"
                 style={link}
               >
-                {attachment.fileName} <span style={meta}>({formatFileSize(attachment.byteSize)})</span>
+                {attachment.fileName}{' '}
+                <span style={meta}>({formatFileSize(attachment.byteSize, locale)})</span>
               </a>
             ))}
           </div>
         ) : null}
         <div style={footer}>
-          {message.delivery === 'sending' ? <span>Sending…</span> : null}
-          {message.delivery === 'failed' ? <span style={failed}>Not delivered</span> : null}
+          {message.delivery === 'sending' ? <span>{t('message.sending')}</span> : null}
+          {message.delivery === 'failed' ? <span style={failed}>{t('message.notDelivered')}</span> : null}
           <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
         </div>
       </article>

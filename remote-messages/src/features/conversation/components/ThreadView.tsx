@@ -6,8 +6,8 @@ import {
   type TOrganization,
   type TThread,
   threadMessagesOf,
-  UNKNOWN_PROVIDER_NAME,
   useMarkThreadReadMutation,
+  useT,
   useThreadMessagesQuery,
 } from '@dash/shared';
 import { ActionIcon, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -31,6 +31,7 @@ interface ThreadViewProps {
 
 /** The right pane: who the conversation is with, its messages, and the reply box. */
 export function ThreadView({ organization, threadUid, listed, onBack }: ThreadViewProps) {
+  const { t } = useT('messages');
   const query = useThreadMessagesQuery(organization.uid, threadUid);
   const markRead = useMarkThreadReadMutation(organization.uid);
   const messages = useMemo(() => threadMessagesOf(query.data), [query.data]);
@@ -67,7 +68,7 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
         style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       >
         {onBack ? (
-          <ActionIcon variant="subtle" aria-label="Back to conversations" onClick={onBack}>
+          <ActionIcon variant="subtle" aria-label={t('thread.back')} onClick={onBack}>
             <BackIcon />
           </ActionIcon>
         ) : null}
@@ -79,7 +80,7 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
                 {thread.name}
               </Title>
               <Text size="xs" c="dimmed" truncate="end">
-                {thread.provider?.name ?? UNKNOWN_PROVIDER_NAME}
+                {thread.provider?.name ?? t('thread.unknownProvider')}
               </Text>
             </Stack>
           </>
@@ -92,10 +93,10 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
       ) : query.isError && messages.length === 0 ? (
         <Stack align="center" justify="center" gap="xs" style={{ flex: 1 }}>
           <Text size="sm" c="dimmed">
-            This conversation could not be loaded.
+            {t('thread.failed')}
           </Text>
           <Button size="xs" variant="light" onClick={() => query.refetch()}>
-            Retry
+            {t('thread.retry')}
           </Button>
         </Stack>
       ) : (
@@ -111,8 +112,8 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
             loadingOlder={isFetchingNextPage}
             onLoadOlder={loadOlder}
             followNew={isOwn}
-            label="Messages"
-            loadingOlderLabel="Loading older messages"
+            label={t('thread.messages')}
+            loadingOlderLabel={t('thread.loadingOlder')}
           />
         </Suspense>
       )}
@@ -124,8 +125,9 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
 }
 
 function ConversationSkeleton() {
+  const { t } = useT('messages');
   return (
-    <Stack gap="md" p="md" style={{ flex: 1 }} aria-label="Loading conversation">
+    <Stack gap="md" p="md" style={{ flex: 1 }} aria-label={t('thread.loading')}>
       <Skeleton height={72} width="60%" radius="md" />
       <Skeleton height={56} width="45%" radius="md" style={{ alignSelf: 'flex-end' }} />
       <Skeleton height={88} width="70%" radius="md" />

@@ -1,4 +1,4 @@
-import { notifyError, UPLOAD_CONTENT_TYPES, useReplyToThreadMutation } from '@dash/shared';
+import { notifyError, UPLOAD_CONTENT_TYPES, useReplyToThreadMutation, useT } from '@dash/shared';
 import {
   ActionIcon,
   CloseButton,
@@ -27,6 +27,7 @@ interface ReplyBoxProps {
  * is on its way the text area is disabled and the send button spins; on success both are cleared.
  */
 export function ReplyBox({ organizationUid, threadUid }: ReplyBoxProps) {
+  const { t } = useT('messages');
   const [text, setText] = useState('');
   const files = useReplyAttachments(organizationUid);
   const reply = useReplyToThreadMutation(organizationUid, threadUid);
@@ -55,7 +56,7 @@ export function ReplyBox({ organizationUid, threadUid }: ReplyBoxProps) {
   return (
     <Stack gap={6} p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
       {files.attachments.length > 0 ? (
-        <Group gap={6} aria-label="Attachments" role="list">
+        <Group gap={6} aria-label={t('reply.attachments')} role="list">
           {files.attachments.map((attachment) => (
             <AttachmentChip
               key={attachment.key}
@@ -69,14 +70,14 @@ export function ReplyBox({ organizationUid, threadUid }: ReplyBoxProps) {
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <FileButton onChange={files.add} multiple accept={ACCEPT} disabled={reply.isPending}>
           {(props) => (
-            <ActionIcon {...props} variant="subtle" size="lg" aria-label="Attach file">
+            <ActionIcon {...props} variant="subtle" size="lg" aria-label={t('reply.attach')}>
               <PaperclipIcon />
             </ActionIcon>
           )}
         </FileButton>
         <Textarea
-          aria-label="Message"
-          placeholder="Type a message..."
+          aria-label={t('reply.message')}
+          placeholder={t('reply.placeholder')}
           autosize
           minRows={1}
           value={text}
@@ -88,7 +89,7 @@ export function ReplyBox({ organizationUid, threadUid }: ReplyBoxProps) {
         />
         <ActionIcon
           size="lg"
-          aria-label="Send"
+          aria-label={t('reply.send')}
           onClick={send}
           loading={reply.isPending}
           disabled={blocked && !reply.isPending}
@@ -109,6 +110,7 @@ function AttachmentChip({
   disabled: boolean;
   onRemove: () => void;
 }) {
+  const { t } = useT('messages');
   const uploading = attachment.tempFileId === undefined;
   return (
     <Paper role="listitem" withBorder radius="xl" px={8} py={2} aria-busy={uploading || undefined}>
@@ -121,12 +123,12 @@ function AttachmentChip({
             w={40}
             size="sm"
             value={Math.round(attachment.progress * 100)}
-            aria-label={`Uploading ${attachment.name}`}
+            aria-label={t('reply.uploading', { name: attachment.name })}
           />
         ) : null}
         <CloseButton
           size="xs"
-          aria-label={`Remove ${attachment.name}`}
+          aria-label={t('reply.remove', { name: attachment.name })}
           onClick={onRemove}
           disabled={disabled}
         />

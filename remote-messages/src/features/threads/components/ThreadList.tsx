@@ -1,4 +1,4 @@
-import type { TThread } from '@dash/shared';
+import { type TThread, useT } from '@dash/shared';
 import { Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
 import type { UIEvent } from 'react';
 import { SearchIcon } from '../../../components/icons';
@@ -23,6 +23,7 @@ interface ThreadListProps {
 /** The left pane: search over the organization's threads, then the conversations, newest first. */
 export function ThreadList(props: ThreadListProps) {
   const { threads, hasMore, loadingMore, onLoadMore } = props;
+  const { t } = useT('messages');
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const element = event.currentTarget;
     if (hasMore && !loadingMore && element.scrollHeight - element.scrollTop - element.clientHeight < 120) {
@@ -34,14 +35,14 @@ export function ThreadList(props: ThreadListProps) {
       <TextInput
         p="xs"
         type="search"
-        aria-label="Search conversations"
-        placeholder="Search"
+        aria-label={t('list.searchLabel')}
+        placeholder={t('list.searchPlaceholder')}
         leftSection={<SearchIcon />}
         value={props.search}
         onChange={(event) => props.onSearchChange(event.currentTarget.value)}
       />
       <nav
-        aria-label="Conversations"
+        aria-label={t('list.label')}
         aria-busy={props.loading || undefined}
         onScroll={onScroll}
         style={{ flex: 1, minHeight: 0, overflowY: 'auto', padding: '0 var(--mantine-spacing-xs)' }}
@@ -51,15 +52,15 @@ export function ThreadList(props: ThreadListProps) {
         ) : props.failed && threads.length === 0 ? (
           <Stack align="center" gap="xs" p="md">
             <Text size="sm" c="dimmed" ta="center">
-              The conversations could not be loaded.
+              {t('list.failed')}
             </Text>
             <Button size="xs" variant="light" onClick={props.onRetry}>
-              Retry
+              {t('list.retry')}
             </Button>
           </Stack>
         ) : threads.length === 0 ? (
           <Text size="sm" c="dimmed" ta="center" p="md">
-            No conversation matches “{props.search.trim()}”.
+            {t('list.noMatch', { search: props.search.trim() })}
           </Text>
         ) : (
           threads.map((thread) => (
@@ -73,7 +74,7 @@ export function ThreadList(props: ThreadListProps) {
         )}
         {loadingMore ? (
           <Center p="xs">
-            <Loader size="xs" aria-label="Loading more conversations" />
+            <Loader size="xs" aria-label={t('list.loadingMore')} />
           </Center>
         ) : null}
       </nav>

@@ -1,4 +1,4 @@
-import { paths, type TThread, UNKNOWN_PROVIDER_NAME } from '@dash/shared';
+import { paths, type TThread, useT } from '@dash/shared';
 import { Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
@@ -18,6 +18,7 @@ export const ThreadListItem = memo(function ThreadListItem({
   organizationSlug,
   selected,
 }: ThreadListItemProps) {
+  const { t } = useT('messages');
   const unread = thread.unreadCount > 0;
   return (
     <UnstyledButton
@@ -45,15 +46,15 @@ export const ThreadListItem = memo(function ThreadListItem({
                 h={8}
                 bg="teal.6"
                 style={{ borderRadius: '50%', flexShrink: 0 }}
-                title={`${thread.unreadCount} unread`}
+                title={t('list.unreadCount', { count: thread.unreadCount })}
               >
-                <span style={visuallyHidden}>Unread</span>
+                <span style={visuallyHidden}>{t('list.unread')}</span>
               </Box>
             ) : null}
           </Group>
           <Group gap={6} wrap="nowrap">
             <Text size="xs" c="dimmed" truncate="end" style={{ flex: 1 }}>
-              {thread.provider?.name ?? UNKNOWN_PROVIDER_NAME}
+              {thread.provider?.name ?? t('thread.unknownProvider')}
             </Text>
             <RelativeTime value={thread.lastMessageAt} />
           </Group>

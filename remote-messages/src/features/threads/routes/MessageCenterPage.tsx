@@ -3,6 +3,7 @@ import {
   paths,
   preloadEndAnchoredList,
   useCurrentOrganization,
+  useT,
   useThreadsQuery,
 } from '@dash/shared';
 import { Box, Paper, Stack, Text, Title } from '@mantine/core';
@@ -23,6 +24,7 @@ const SEARCH_DEBOUNCE_MS = 250;
  */
 export function MessageCenterPage() {
   const organization = useCurrentOrganization();
+  const { t } = useT('messages');
   const { threadUid } = useParams<{ threadUid?: string }>();
   const navigate = useNavigate();
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY, false, { getInitialValueInEffect: false });
@@ -54,7 +56,7 @@ export function MessageCenterPage() {
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
-        Message Center
+        {t('page.title')}
       </Title>
       <Paper
         withBorder
@@ -65,9 +67,9 @@ export function MessageCenterPage() {
       >
         {noThreadsAtAll ? (
           <Stack align="center" justify="center" gap={4} style={{ flex: 1 }}>
-            <Text fw={600}>No messages yet</Text>
+            <Text fw={600}>{t('page.emptyTitle')}</Text>
             <Text c="dimmed" size="sm">
-              You don't have any conversations yet.
+              {t('page.emptyText')}
             </Text>
           </Stack>
         ) : (

@@ -3,11 +3,11 @@ import {
   BANK_BENEFICIARY_TYPES,
   notifyError,
   notifySuccess,
-  PIX_KEY_TYPE_LABELS,
   PIX_KEY_TYPES,
   type TBankBeneficiaryType,
   type TPixKeyType,
   useCreateBankBeneficiaryMutation,
+  useT,
 } from '@dash/shared';
 import {
   detectPixKeyType,
@@ -16,7 +16,7 @@ import {
 } from '@dash/shared/counterparty-rules';
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ClabeInput } from './ClabeInput';
 
 interface Values {
@@ -46,11 +46,6 @@ function toRequest(values: Values): TCreateBankBeneficiaryRequest {
 }
 
 const validateRequest = schemaResolver(ZCreateBankBeneficiaryRequest, { sync: true });
-const TYPE_OPTIONS = BANK_BENEFICIARY_TYPES.map((type) => ({
-  value: type,
-  label: type === 'Clabe' ? 'CLABE (Mexico)' : 'Pix key (Brazil)',
-}));
-const PIX_KEY_TYPE_OPTIONS = PIX_KEY_TYPES.map((type) => ({ value: type, label: PIX_KEY_TYPE_LABELS[type] }));
 
 export function AddBankBeneficiaryModal({
   organizationUid,
@@ -61,6 +56,19 @@ export function AddBankBeneficiaryModal({
   opened: boolean;
   onClose: () => void;
 }) {
+  const { t } = useT('rails');
+  const typeOptions = useMemo(
+    () =>
+      BANK_BENEFICIARY_TYPES.map((type) => ({
+        value: type,
+        label: type === 'Clabe' ? t('beneficiaries.typeClabe') : t('beneficiaries.typePix'),
+      })),
+    [t],
+  );
+  const pixKeyTypeOptions = useMemo(
+    () => PIX_KEY_TYPES.map((type) => ({ value: type, label: t(`pixKeyType.${type}`) })),
+    [t],
+  );
   const create = useCreateBankBeneficiaryMutation(organizationUid);
   // The key type follows what is typed until the user picks one.
   const [kindChosen, setKindChosen] = useState(false);
@@ -78,7 +86,7 @@ export function AddBankBeneficiaryModal({
   const submit = form.onSubmit((values) =>
     create.mutate(toRequest(values), {
       onSuccess: (beneficiary) => {
-        notifySuccess(`${beneficiary.name} added`);
+        notifySuccess(t('beneficiaries.added', { name: beneficiary.name }));
         close();
       },
       onError: (error) => {
@@ -89,26 +97,26 @@ export function AddBankBeneficiaryModal({
   const pixKeyInput = form.getInputProps('pixKey');
 
   return (
-    <Modal opened={opened} onClose={close} title="Add a bank beneficiary" centered>
-      <form onSubmit={submit} noValidate aria-label="Add a bank beneficiary">
+    <Modal opened={opened} onClose={close} title={t('beneficiaries.modalTitle')} centered>
+      <form onSubmit={submit} noValidate aria-label={t('beneficiaries.modalTitle')}>
         <Stack gap="md">
           <SegmentedControl
-            aria-label="Beneficiary type"
-            data={TYPE_OPTIONS}
+            aria-label={t('beneficiaries.typeLabel')}
+            data={typeOptions}
             value={form.values.type}
             onChange={(value) => {
               form.setFieldValue('type', value as TBankBeneficiaryType);
               form.clearErrors();
             }}
           />
-          <TextInput label="Name" required {...form.getInputProps('name')} />
+          <TextInput label={t('common.name')} required {...form.getInputProps('name')} />
           {form.values.type === 'Clabe' ? (
             <ClabeInput required {...form.getInputProps('bankAccountNumber')} />
           ) : (
             <>
               <Select
-                label="Key type"
-                data={PIX_KEY_TYPE_OPTIONS}
+                label={t('beneficiaries.keyType')}
+                data={pixKeyTypeOptions}
                 allowDeselect={false}
                 required
                 {...form.getInputProps('pixKeyType')}
@@ -119,7 +127,7 @@ export function AddBankBeneficiaryModal({
                 }}
               />
               <TextInput
-                label="Pix key"
+                label={t('beneficiaries.pixKey')}
                 autoComplete="off"
                 spellCheck={false}
                 required
@@ -133,13 +141,13 @@ export function AddBankBeneficiaryModal({
               />
             </>
           )}
-          <Textarea label="Remark" autosize minRows={2} {...form.getInputProps('remark')} />
+          <Textarea label={t('common.remark')} autosize minRows={2} {...form.getInputProps('remark')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Add beneficiary
+              {t('beneficiaries.add')}
             </Button>
           </Group>
         </Stack>

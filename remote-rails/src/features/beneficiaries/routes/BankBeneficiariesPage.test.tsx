@@ -1,5 +1,6 @@
 import {
   CurrentOrganizationProvider,
+  i18n,
   PERMISSION_DENIED_MESSAGE,
   SessionProvider,
   type TBankBeneficiary,
@@ -11,6 +12,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../../i18n';
 import BankBeneficiariesPage, { plazaLabel } from './BankBeneficiariesPage';
 
 const dates = { createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z' };
@@ -99,9 +101,10 @@ describe('the Bank Beneficiaries page', () => {
 
 describe('plazaLabel', () => {
   it('names a CLABE plaza by its first two cities and how many more', () => {
-    expect(plazaLabel('Aguascalientes MX-AGU')).toBe('Aguascalientes MX-AGU');
-    expect(plazaLabel('Atizapan, Chalco')).toBe('Atizapan, Chalco');
-    expect(plazaLabel('Atizapan, Chalco, Ciudad de México MX-CMX, Coacalco')).toBe(
+    const t = i18n.getFixedT('en', 'rails');
+    expect(plazaLabel('Aguascalientes MX-AGU', t)).toBe('Aguascalientes MX-AGU');
+    expect(plazaLabel('Atizapan, Chalco', t)).toBe('Atizapan, Chalco');
+    expect(plazaLabel('Atizapan, Chalco, Ciudad de México MX-CMX, Coacalco', t)).toBe(
       'Atizapan, Chalco and 2 more',
     );
   });

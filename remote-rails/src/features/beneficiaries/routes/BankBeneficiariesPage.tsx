@@ -1,15 +1,16 @@
 import {
   can,
-  PIX_KEY_TYPE_LABELS,
   type TBankBeneficiary,
   useBankBeneficiariesQuery,
   useCurrentOrganization,
   useDeleteBankBeneficiaryMutation,
+  useT,
   useUpdateBankBeneficiaryMutation,
 } from '@dash/shared';
 import { resolveClabe } from '@dash/shared/counterparty-rules';
 import { Badge, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
 import { useCounterpartyChanges } from '../../counterparties/components/CounterpartyChanges';
 import {
   type CounterpartyColumn,
@@ -21,12 +22,15 @@ import { AddBankBeneficiaryModal } from '../components/AddBankBeneficiaryModal';
  * A CLABE's city code names a plaza, which clabe-validator lists with every city it covers (up to
  * twenty in Mexico City's): the first two and how many more; the full list is the tooltip.
  */
-export function plazaLabel(cities: string): string {
+export function plazaLabel(cities: string, t: TFunction): string {
   const names = cities.split(', ');
-  return names.length <= 2 ? cities : `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
+  return names.length <= 2
+    ? cities
+    : t('beneficiaries.plazaMore', { cities: names.slice(0, 2).join(', '), count: names.length - 2 });
 }
 
 function AccountCell({ beneficiary }: { beneficiary: TBankBeneficiary }) {
+  const { t } = useT('rails');
   if (beneficiary.type === 'PixKey') {
     return (
       <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
@@ -41,34 +45,36 @@ function AccountCell({ beneficiary }: { beneficiary: TBankBeneficiary }) {
         {beneficiary.bankAccountNumber}
       </Text>
       <Text size="xs" c="dimmed" title={city ?? undefined}>
-        {[bank?.name, city ? plazaLabel(city) : null].filter(Boolean).join(' · ')}
+        {[bank?.name, city ? plazaLabel(city, t) : null].filter(Boolean).join(' · ')}
       </Text>
     </Stack>
   );
 }
 
-const COLUMNS: CounterpartyColumn<TBankBeneficiary>[] = [
+const columns = (t: TFunction): CounterpartyColumn<TBankBeneficiary>[] => [
   {
-    header: 'Type',
+    header: t('common.type'),
     // The badge says the rail; the Pix key's kind is its own line (a badge cuts long labels short).
     cell: (beneficiary) => (
       <Stack gap={2} align="flex-start">
         <Badge variant="light" color={beneficiary.type === 'Clabe' ? 'teal' : 'blue'}>
-          {beneficiary.type === 'Clabe' ? 'CLABE' : 'Pix'}
+          {beneficiary.type === 'Clabe' ? t('beneficiaries.clabe') : t('beneficiaries.pix')}
         </Badge>
         {beneficiary.type === 'PixKey' ? (
           <Text size="xs" c="dimmed">
-            {PIX_KEY_TYPE_LABELS[beneficiary.pixKeyType]}
+            {t(`pixKeyType.${beneficiary.pixKeyType}`)}
           </Text>
         ) : null}
       </Stack>
     ),
   },
-  { header: 'Account', cell: (beneficiary) => <AccountCell beneficiary={beneficiary} /> },
+  { header: t('beneficiaries.account'), cell: (beneficiary) => <AccountCell beneficiary={beneficiary} /> },
 ];
 
 /** /org/{org}/rails/bank-beneficiaries: Mexican CLABE accounts and Brazilian Pix keys. Viewers read. */
 export default function BankBeneficiariesPage() {
+  const { t } = useT('rails');
+  const COLUMNS = useMemo(() => columns(t), [t]);
   const organization = useCurrentOrganization();
   const beneficiaries = useBankBeneficiariesQuery(organization.uid);
   const update = useUpdateBankBeneficiaryMutation(organization.uid);
@@ -85,15 +91,15 @@ export default function BankBeneficiariesPage() {
 
   return (
     <CounterpartyListPage
-      title="Bank Beneficiaries"
-      description="Mexican CLABE accounts and Brazilian Pix keys you pay out to."
-      tableLabel="Bank beneficiaries"
+      title={t('beneficiaries.title')}
+      description={t('beneficiaries.description')}
+      tableLabel={t('beneficiaries.table')}
       list={beneficiaries}
-      skeleton={{ rows: 5, label: 'Loading bank beneficiaries' }}
-      emptyText="No bank beneficiaries yet."
+      skeleton={{ rows: 5, label: t('loading.bankBeneficiaries') }}
+      emptyText={t('beneficiaries.empty')}
       columns={COLUMNS}
       canWrite={can(organization.role, 'rails.write')}
-      addLabel="Add beneficiary"
+      addLabel={t('beneficiaries.add')}
       onAdd={() => setAdding(true)}
       rowActions={rowActions}
     >

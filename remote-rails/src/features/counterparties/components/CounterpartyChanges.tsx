@@ -1,4 +1,4 @@
-import { notifyError, notifySuccess, type TUpdateCounterpartyRequest } from '@dash/shared';
+import { notifyError, notifySuccess, type TUpdateCounterpartyRequest, useT } from '@dash/shared';
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { DeleteCounterpartyModal } from './DeleteCounterpartyModal';
@@ -26,11 +26,12 @@ interface Mutation<TVariables, TResult> {
  * being changed, the row buttons and the two modals, shared by registered wallets and beneficiaries.
  */
 export function useCounterpartyChanges<T extends Counterparty>(options: {
-  /** 'wallet' or 'beneficiary', for the modal titles. */
-  noun: string;
+  /** What the rows are, for the modal titles. */
+  noun: 'wallet' | 'beneficiary';
   update: Mutation<{ uid: string } & TUpdateCounterpartyRequest, { name: string }>;
   remove: Mutation<string, void>;
 }) {
+  const { t } = useT('rails');
   const [editing, setEditing] = useState<T | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const { noun, update, remove } = options;
@@ -41,18 +42,18 @@ export function useCounterpartyChanges<T extends Counterparty>(options: {
         size="xs"
         variant="subtle"
         onClick={() => setEditing(counterparty)}
-        aria-label={`Edit ${counterparty.name}`}
+        aria-label={t('counterparties.editLabel', { name: counterparty.name })}
       >
-        Edit
+        {t('common.edit')}
       </Button>
       <Button
         size="xs"
         variant="subtle"
         color="red"
         onClick={() => setDeleting(counterparty)}
-        aria-label={`Delete ${counterparty.name}`}
+        aria-label={t('counterparties.deleteLabel', { name: counterparty.name })}
       >
-        Delete
+        {t('common.delete')}
       </Button>
     </Group>
   );
@@ -60,7 +61,7 @@ export function useCounterpartyChanges<T extends Counterparty>(options: {
   const modals = (
     <>
       <EditCounterpartyModal
-        title={`Edit ${noun}`}
+        title={t(`counterparties.editTitle_${noun}`)}
         counterparty={editing}
         saving={update.isPending}
         onClose={() => setEditing(null)}
@@ -70,7 +71,7 @@ export function useCounterpartyChanges<T extends Counterparty>(options: {
             { uid: editing.uid, ...change },
             {
               onSuccess: (saved) => {
-                notifySuccess(`${saved.name} saved`);
+                notifySuccess(t('counterparties.saved', { name: saved.name }));
                 setEditing(null);
               },
               onError,
@@ -79,7 +80,7 @@ export function useCounterpartyChanges<T extends Counterparty>(options: {
         }
       />
       <DeleteCounterpartyModal
-        title={`Delete ${noun}`}
+        title={t(`counterparties.deleteTitle_${noun}`)}
         name={deleting?.name ?? null}
         deleting={remove.isPending}
         onClose={() => setDeleting(null)}
@@ -87,7 +88,7 @@ export function useCounterpartyChanges<T extends Counterparty>(options: {
           deleting &&
           remove.mutate(deleting.uid, {
             onSuccess: () => {
-              notifySuccess(`${deleting.name} deleted`);
+              notifySuccess(t('counterparties.deleted', { name: deleting.name }));
               setDeleting(null);
             },
             onError: notifyError,

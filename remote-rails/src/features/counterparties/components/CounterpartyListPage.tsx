@@ -1,4 +1,4 @@
-import { LoadFailed, PERMISSION_DENIED_MESSAGE, visuallyHidden } from '@dash/shared';
+import { LoadFailed, useT, visuallyHidden } from '@dash/shared';
 import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -32,6 +32,7 @@ interface CounterpartyListPageProps<T extends { uid: string; name: string; remar
 export function CounterpartyListPage<T extends { uid: string; name: string; remark: string | null }>(
   props: CounterpartyListPageProps<T>,
 ) {
+  const { t } = useT('rails');
   const { list, canWrite } = props;
   return (
     <Stack gap="md">
@@ -48,7 +49,7 @@ export function CounterpartyListPage<T extends { uid: string; name: string; rema
       </Group>
       {canWrite ? null : (
         <Text size="sm" c="dimmed">
-          {PERMISSION_DENIED_MESSAGE['rails.write']}
+          {t('common.writeDenied')}
         </Text>
       )}
 
@@ -63,14 +64,14 @@ export function CounterpartyListPage<T extends { uid: string; name: string; rema
           <Table verticalSpacing="sm" aria-label={props.tableLabel}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
+                <Table.Th>{t('common.name')}</Table.Th>
                 {props.columns.map((column) => (
                   <Table.Th key={column.header}>{column.header}</Table.Th>
                 ))}
-                <Table.Th>Remark</Table.Th>
+                <Table.Th>{t('common.remark')}</Table.Th>
                 {canWrite ? (
                   <Table.Th>
-                    <span style={visuallyHidden}>Actions</span>
+                    <span style={visuallyHidden}>{t('common.actions')}</span>
                   </Table.Th>
                 ) : null}
               </Table.Tr>

@@ -1,4 +1,6 @@
+import { i18n, useT } from '@dash/shared';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Trans } from 'react-i18next';
 
 /** Asks before a registered wallet or a beneficiary is deleted. */
 export function DeleteCounterpartyModal({
@@ -15,18 +17,25 @@ export function DeleteCounterpartyModal({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const { t } = useT('rails');
   return (
     <Modal opened={name !== null} onClose={onClose} title={title} centered>
       <Stack gap="md">
         <Text size="sm">
-          Delete <strong>{name}</strong>? It can no longer be chosen for new transfers.
+          <Trans
+            i18n={i18n}
+            t={t}
+            i18nKey="counterparties.deleteConfirm"
+            values={{ name }}
+            components={{ strong: <strong /> }}
+          />
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button color="red" loading={deleting} onClick={onConfirm}>
-            Delete
+            {t('common.delete')}
           </Button>
         </Group>
       </Stack>

@@ -2,6 +2,7 @@ import {
   applyServerFieldErrors,
   notifyError,
   type TUpdateCounterpartyRequest,
+  useT,
   ZUpdateCounterpartyRequest,
 } from '@dash/shared';
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
@@ -41,6 +42,7 @@ function EditForm({
 }: Omit<EditCounterpartyModalProps, 'title' | 'counterparty'> & {
   counterparty: { name: string; remark: string | null };
 }) {
+  const { t } = useT('rails');
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: counterparty.name, remark: counterparty.remark ?? '' },
@@ -55,16 +57,20 @@ function EditForm({
     }),
   );
   return (
-    <form onSubmit={submit} noValidate aria-label={`Edit ${counterparty.name}`}>
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={t('counterparties.editLabel', { name: counterparty.name })}
+    >
       <Stack gap="md">
-        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-        <Textarea label="Remark" autosize minRows={2} {...form.getInputProps('remark')} />
+        <TextInput label={t('common.name')} required data-autofocus {...form.getInputProps('name')} />
+        <Textarea label={t('common.remark')} autosize minRows={2} {...form.getInputProps('remark')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={saving}>
-            Save
+            {t('common.save')}
           </Button>
         </Group>
       </Stack>

@@ -8,11 +8,11 @@ import {
   networkOf,
   notifyError,
   PageSkeleton,
-  PERMISSION_DENIED_MESSAGE,
   paths,
   useCreateDepositMutation,
   useCurrentOrganization,
   useRegisteredWalletsQuery,
+  useT,
   ZCreateDepositRequest,
 } from '@dash/shared';
 import { Button, Select, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -28,6 +28,7 @@ const fixed = (value: string) => [{ value, label: value }];
  * a double click never creates two deposits.
  */
 export default function DepositForm() {
+  const { t } = useT('rails');
   const organization = useCurrentOrganization();
   const navigate = useNavigate();
   const wallets = useRegisteredWalletsQuery(organization.uid);
@@ -48,9 +49,9 @@ export default function DepositForm() {
   });
 
   if (!can(organization.role, 'rails.write')) {
-    return <Text c="dimmed">{PERMISSION_DENIED_MESSAGE['rails.write']}</Text>;
+    return <Text c="dimmed">{t('common.writeDenied')}</Text>;
   }
-  if (wallets.isPending) return <PageSkeleton rows={5} label="Loading deposit" />;
+  if (wallets.isPending) return <PageSkeleton rows={5} label={t('loading.deposit')} />;
   const walletOptions = (wallets.data ?? [])
     .filter((wallet) => wallet.network === DEPOSIT_NETWORK)
     .map((wallet) => ({ value: wallet.uid, label: wallet.name }));
@@ -70,46 +71,51 @@ export default function DepositForm() {
   return (
     <Stack gap="md" maw={560}>
       <Title order={1} size="h2">
-        Deposit
+        {t('deposit.title')}
       </Title>
       <Text c="dimmed" size="sm">
-        Deposit BRL through Transfero and receive testbrz on {networkOf(DEPOSIT_NETWORK).name}.
+        {t('deposit.description', { network: networkOf(DEPOSIT_NETWORK).name })}
       </Text>
-      <form onSubmit={submit} noValidate aria-label="Deposit">
+      <form onSubmit={submit} noValidate aria-label={t('deposit.formLabel')}>
         <Stack gap="sm">
           <Select
-            label="Provider"
+            label={t('common.provider')}
             data={fixed(DEPOSIT_PROVIDER)}
             readOnly
             {...form.getInputProps('provider')}
           />
           <Select
-            label="Currency"
+            label={t('common.currency')}
             data={fixed(DEPOSIT_CURRENCY)}
             readOnly
             {...form.getInputProps('currencyId')}
           />
           <Select
-            label="Stablecoin"
+            label={t('deposit.stablecoin')}
             data={fixed(DEPOSIT_STABLECOIN)}
             readOnly
             {...form.getInputProps('stablecoinId')}
           />
           <Select
-            label="Network"
+            label={t('common.network')}
             data={fixed(DEPOSIT_NETWORK)}
             readOnly
             {...form.getInputProps('networkId')}
           />
-          <TextInput label="Amount (BRL)" inputMode="decimal" required {...form.getInputProps('amount')} />
+          <TextInput
+            label={t('deposit.amount')}
+            inputMode="decimal"
+            required
+            {...form.getInputProps('amount')}
+          />
           <Select
-            label="Target wallet"
+            label={t('deposit.targetWallet')}
             data={walletOptions}
             required
             {...form.getInputProps('targetWalletUid')}
           />
           <Button type="submit" loading={deposit.isPending}>
-            Deposit
+            {t('deposit.submit')}
           </Button>
         </Stack>
       </form>

@@ -6,6 +6,7 @@ import {
   paths,
   useCurrentOrganization,
   useProvidersQuery,
+  useT,
 } from '@dash/shared';
 import { Badge, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -18,6 +19,7 @@ const ALL = 'all';
 
 /** /org/{org}/explore: the provider catalogue, filtered by currency and network (kept in the URL). */
 export default function ExplorePage() {
+  const { t } = useT('rails');
   const organization = useCurrentOrganization();
   const [search, setSearch] = useSearchParams();
   const filters = readExploreFilters(search);
@@ -35,10 +37,10 @@ export default function ExplorePage() {
     );
 
   let content: ReactNode;
-  if (providers.isPending) content = <PageSkeleton rows={6} label="Loading providers" />;
+  if (providers.isPending) content = <PageSkeleton rows={6} label={t('loading.providers')} />;
   else if (providers.isError)
     content = <LoadFailed error={providers.error} onRetry={() => providers.refetch()} />;
-  else if (providers.data.length === 0) content = <Text c="dimmed">No provider matches these filters.</Text>;
+  else if (providers.data.length === 0) content = <Text c="dimmed">{t('explore.noMatch')}</Text>;
   else
     content = (
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -57,7 +59,7 @@ export default function ExplorePage() {
                   </Text>
                 </Group>
                 <Badge color={provider.onboardingOpen ? 'teal' : 'gray'} variant="light" tt="none">
-                  {provider.onboardingOpen ? 'Onboarding open' : 'Onboarding closed'}
+                  {provider.onboardingOpen ? t('explore.onboardingOpen') : t('explore.onboardingClosed')}
                 </Badge>
               </Group>
               <Text size="sm" c="dimmed">
@@ -74,28 +76,28 @@ export default function ExplorePage() {
     <Stack gap="md">
       <Stack gap={4}>
         <Title order={1} size="h2">
-          Explore
+          {t('explore.title')}
         </Title>
-        <Text c="dimmed">Payment providers your organization can work with.</Text>
+        <Text c="dimmed">{t('explore.description')}</Text>
       </Stack>
       <Group gap="md" align="flex-end">
         <Stack gap={4}>
           <Text size="sm" fw={500} id="explore-currency-label">
-            Currency
+            {t('common.currency')}
           </Text>
           <SegmentedControl
             aria-labelledby="explore-currency-label"
             value={filters.currency ?? ALL}
             onChange={(value) => setFilter('currency', value)}
             data={[
-              { value: ALL, label: 'All' },
+              { value: ALL, label: t('common.all') },
               ...FIAT_CURRENCIES.map((currency) => ({ value: currency, label: currency })),
             ]}
           />
         </Stack>
         <Select
-          label="Network"
-          placeholder="All networks"
+          label={t('common.network')}
+          placeholder={t('explore.allNetworks')}
           clearable
           searchable
           value={filters.network ?? null}

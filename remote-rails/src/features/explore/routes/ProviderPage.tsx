@@ -1,13 +1,12 @@
 import {
   can,
   LoadFailed,
-  ONBOARDING_CLOSED_MESSAGE,
   PageSkeleton,
-  PERMISSION_DENIED_MESSAGE,
   paths,
   useCurrentOrganization,
   useProviderAccountQuery,
   useProviderQuery,
+  useT,
 } from '@dash/shared';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
@@ -17,25 +16,26 @@ import { ProviderOffer } from '../../providers/components/ProviderOffer';
 
 /** /org/{org}/explore/{providerUid}: one provider, and where to start onboarding with it. */
 export default function ProviderPage() {
+  const { t } = useT('rails');
   const organization = useCurrentOrganization();
   const { providerUid = '' } = useParams();
   const provider = useProviderQuery(organization.uid, providerUid);
   const account = useProviderAccountQuery(organization.uid, providerUid);
 
-  if (provider.isPending) return <PageSkeleton rows={6} label="Loading provider" />;
+  if (provider.isPending) return <PageSkeleton rows={6} label={t('loading.provider')} />;
   if (provider.isError) return <LoadFailed error={provider.error} onRetry={() => provider.refetch()} />;
 
   const mayOnboard = can(organization.role, 'openStable.onboard');
   const reason = !mayOnboard
-    ? PERMISSION_DENIED_MESSAGE['openStable.onboard']
+    ? t('common.onboardDenied')
     : !provider.data.onboardingOpen
-      ? ONBOARDING_CLOSED_MESSAGE
+      ? t('explore.onboardingClosedReason')
       : null;
 
   return (
     <Stack gap="md" maw={760}>
       <Anchor component={Link} to={paths.org.explore.root(organization.slug)} size="sm">
-        Back to providers
+        {t('explore.backToProviders')}
       </Anchor>
       <Group gap="md">
         <ProviderAvatar name={provider.data.name} logoUrl={provider.data.logoUrl} size="lg" />
@@ -49,28 +49,28 @@ export default function ProviderPage() {
       </Paper>
       {account.data ? (
         <Group gap="sm">
-          <Text size="sm">Your account:</Text>
+          <Text size="sm">{t('explore.yourAccount')}</Text>
           <AccountStatusBadge status={account.data.status} />
           <Anchor
             component={Link}
             to={paths.org.openStable.provider(organization.slug, providerUid)}
             size="sm"
           >
-            View onboarding
+            {t('explore.viewOnboarding')}
           </Anchor>
         </Group>
       ) : (
         <Stack gap={4} align="flex-start">
           {reason ? (
             <Button disabled aria-describedby="onboarding-unavailable">
-              Start onboarding
+              {t('explore.startOnboarding')}
             </Button>
           ) : (
             <Button
               component={Link}
               to={`${paths.org.openStable.onboard(organization.slug)}?providerUid=${encodeURIComponent(providerUid)}`}
             >
-              Start onboarding
+              {t('explore.startOnboarding')}
             </Button>
           )}
           {reason ? (

@@ -8,6 +8,7 @@ import {
   useCurrentOrganization,
   useProvidersQuery,
   useStartOnboardingMutation,
+  useT,
   ZStartOnboardingRequest,
 } from '@dash/shared';
 import { Anchor, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
@@ -15,6 +16,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 
 function OnboardForm() {
+  const { t } = useT('rails');
   const organization = useCurrentOrganization();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -26,7 +28,7 @@ function OnboardForm() {
     validate: schemaResolver(ZStartOnboardingRequest, { sync: true }),
   });
 
-  if (providers.isPending) return <PageSkeleton rows={2} label="Loading providers" />;
+  if (providers.isPending) return <PageSkeleton rows={2} label={t('loading.providers')} />;
   if (providers.isError) return <LoadFailed error={providers.error} onRetry={() => providers.refetch()} />;
   const open = providers.data.filter((provider) => provider.onboardingOpen);
 
@@ -41,11 +43,11 @@ function OnboardForm() {
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Start onboarding">
+    <form onSubmit={submit} noValidate aria-label={t('onboard.formLabel')}>
       <Stack gap="md">
         <Select
-          label="Provider"
-          placeholder="Choose a provider"
+          label={t('common.provider')}
+          placeholder={t('onboard.providerPlaceholder')}
           required
           data={open.map((provider) => ({
             value: provider.uid,
@@ -56,15 +58,14 @@ function OnboardForm() {
           onChange={(value) => form.setFieldValue('providerUid', value ?? '')}
         />
         <Text size="sm" c="dimmed">
-          We send your organization's approved KYB data to the provider. It reviews it and tells us the
-          outcome.
+          {t('onboard.kybNotice')}
         </Text>
         <Group justify="space-between">
           <Anchor component={Link} to={paths.org.openStable.root(organization.slug)} size="sm">
-            Cancel
+            {t('common.cancel')}
           </Anchor>
           <Button type="submit" loading={start.isPending}>
-            Confirm and start onboarding
+            {t('onboard.submit')}
           </Button>
         </Group>
       </Stack>
@@ -74,6 +75,7 @@ function OnboardForm() {
 
 /** /org/{org}/open-stable/onboard: Admins and Editors; a Viewer goes to the organization root (spec section 2). */
 export default function OnboardPage() {
+  const { t } = useT('rails');
   const organization = useCurrentOrganization();
   if (!can(organization.role, 'openStable.onboard')) {
     return <Navigate to={paths.org.root(organization.slug)} replace />;
@@ -82,9 +84,9 @@ export default function OnboardPage() {
     <Stack gap="md" maw={560}>
       <Stack gap={4}>
         <Title order={1} size="h2">
-          Onboard
+          {t('onboard.title')}
         </Title>
-        <Text c="dimmed">Start onboarding with a stablecoin provider.</Text>
+        <Text c="dimmed">{t('onboard.description')}</Text>
       </Stack>
       <OnboardForm />
     </Stack>

@@ -6,6 +6,7 @@ import {
   paths,
   useCurrentOrganization,
   useProviderAccountsQuery,
+  useT,
 } from '@dash/shared';
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -16,25 +17,26 @@ import { useProviderAccountEvents } from '../hooks/useProviderAccountEvents';
 
 /** /org/{org}/open-stable: the organization's accounts with providers and their status. */
 export default function OpenStablePage() {
+  const { t } = useT('rails');
   const organization = useCurrentOrganization();
   const pollInterval = useProviderAccountEvents(organization.uid);
   const accounts = useProviderAccountsQuery(organization.uid, { refetchInterval: pollInterval });
   const mayOnboard = can(organization.role, 'openStable.onboard');
 
   let content: ReactNode;
-  if (accounts.isPending) content = <PageSkeleton rows={3} label="Loading provider accounts" />;
+  if (accounts.isPending) content = <PageSkeleton rows={3} label={t('loading.providerAccounts')} />;
   else if (accounts.isError)
     content = <LoadFailed error={accounts.error} onRetry={() => accounts.refetch()} />;
   else if (accounts.data.length === 0)
     content = (
       <Paper withBorder p="lg">
         <Stack gap="sm" align="flex-start">
-          <Text fw={500}>No provider accounts yet.</Text>
+          <Text fw={500}>{t('openStable.emptyTitle')}</Text>
           <Text size="sm" c="dimmed">
-            Find a provider that serves your currencies and networks, then start onboarding with it.
+            {t('openStable.emptyText')}
           </Text>
           <Button component={Link} to={paths.org.explore.root(organization.slug)} variant="light">
-            Explore providers
+            {t('openStable.explore')}
           </Button>
         </Stack>
       </Paper>
@@ -42,12 +44,12 @@ export default function OpenStablePage() {
   else
     content = (
       <Table.ScrollContainer minWidth={560}>
-        <Table aria-label="Provider accounts" verticalSpacing="sm">
+        <Table aria-label={t('openStable.table')} verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Provider</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Updated</Table.Th>
+              <Table.Th>{t('common.provider')}</Table.Th>
+              <Table.Th>{t('common.status')}</Table.Th>
+              <Table.Th>{t('openStable.updated')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -87,13 +89,13 @@ export default function OpenStablePage() {
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Title order={1} size="h2">
-            Open Stable
+            {t('openStable.title')}
           </Title>
-          <Text c="dimmed">Onboard your organization with stablecoin providers.</Text>
+          <Text c="dimmed">{t('openStable.description')}</Text>
         </Stack>
         {mayOnboard ? (
           <Button component={Link} to={paths.org.openStable.onboard(organization.slug)}>
-            Start onboarding
+            {t('openStable.start')}
           </Button>
         ) : null}
       </Group>

@@ -4,9 +4,9 @@ import {
   LoadFailed,
   PageSkeleton,
   paths,
-  type TProviderAccountStatus,
   useCurrentOrganization,
   useProviderAccountQuery,
+  useT,
 } from '@dash/shared';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
@@ -14,26 +14,19 @@ import { AccountStatusBadge } from '../../providers/components/AccountStatusBadg
 import { ProviderAvatar } from '../../providers/components/ProviderAvatar';
 import { useProviderAccountEvents } from '../hooks/useProviderAccountEvents';
 
-const EXPLANATION: Record<TProviderAccountStatus, string> = {
-  Submitting: 'We are sending your application to the provider.',
-  Pending: 'The provider is reviewing your application.',
-  Active: 'Your account with this provider is active.',
-  Rejected: 'The provider rejected your application.',
-  Failed: 'The onboarding could not be completed. You can start it again.',
-};
-
 /** /org/{org}/open-stable/{providerUid}: the account with one provider, live from the event stream. */
 export default function ProviderAccountPage() {
+  const { t } = useT('rails');
   const organization = useCurrentOrganization();
   const { providerUid = '' } = useParams();
   const pollInterval = useProviderAccountEvents(organization.uid);
   const account = useProviderAccountQuery(organization.uid, providerUid, { refetchInterval: pollInterval });
 
-  if (account.isPending) return <PageSkeleton rows={3} label="Loading provider account" />;
+  if (account.isPending) return <PageSkeleton rows={3} label={t('loading.providerAccount')} />;
   if (account.isError) return <LoadFailed error={account.error} onRetry={() => account.refetch()} />;
   const back = (
     <Anchor component={Link} to={paths.org.openStable.root(organization.slug)} size="sm">
-      Back to Open Stable
+      {t('openStable.back')}
     </Anchor>
   );
   if (!account.data) {
@@ -42,7 +35,7 @@ export default function ProviderAccountPage() {
         {back}
         {/* The page's heading: what there is to say about this provider. */}
         <Text component="h1" size="md" fw={400}>
-          No onboarding with this provider yet.
+          {t('openStable.noAccount')}
         </Text>
         <Button
           component={Link}
@@ -50,7 +43,7 @@ export default function ProviderAccountPage() {
           variant="light"
           w="fit-content"
         >
-          See the provider
+          {t('openStable.seeProvider')}
         </Button>
       </Stack>
     );
@@ -70,27 +63,30 @@ export default function ProviderAccountPage() {
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Group gap="sm">
-            <Text fw={500}>Status</Text>
+            <Text fw={500}>{t('common.status')}</Text>
             <AccountStatusBadge status={status} />
           </Group>
           <Text size="sm" role="status">
-            {EXPLANATION[status]}
+            {t(`openStable.explanation.${status}`)}
           </Text>
           {reason ? (
             <Text size="sm">
               <Text span fw={500}>
-                Reason:
+                {t('openStable.reason')}
               </Text>{' '}
               {reason}
             </Text>
           ) : null}
           <Text size="xs" c="dimmed">
-            Started {formatDate(account.data.createdAt)} · updated {formatDate(account.data.updatedAt)}
+            {t('openStable.dates', {
+              started: formatDate(account.data.createdAt),
+              updated: formatDate(account.data.updatedAt),
+            })}
           </Text>
         </Stack>
       </Paper>
       {requirements.length > 0 ? (
-        <Alert color="yellow" variant="light" title="The provider asks for">
+        <Alert color="yellow" variant="light" title={t('openStable.requirements')}>
           <Stack gap={4} component="ul" m={0} pl="md">
             {requirements.map((requirement) => (
               <Text component="li" size="sm" key={requirement.code}>
@@ -106,7 +102,7 @@ export default function ProviderAccountPage() {
           to={`${paths.org.openStable.onboard(organization.slug)}?providerUid=${encodeURIComponent(provider.uid)}`}
           w="fit-content"
         >
-          Start onboarding again
+          {t('openStable.startAgain')}
         </Button>
       ) : null}
     </Stack>

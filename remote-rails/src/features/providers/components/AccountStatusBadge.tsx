@@ -1,4 +1,4 @@
-import type { TProviderAccountStatus } from '@dash/shared';
+import { type TProviderAccountStatus, useT } from '@dash/shared';
 import { Badge } from '@mantine/core';
 
 const COLOR: Record<TProviderAccountStatus, string> = {
@@ -11,9 +11,10 @@ const COLOR: Record<TProviderAccountStatus, string> = {
 
 /** The status as text (color only repeats it). */
 export function AccountStatusBadge({ status }: { status: TProviderAccountStatus }) {
+  const { t } = useT('rails');
   return (
     <Badge color={COLOR[status]} variant="light" tt="none">
-      {status}
+      {t(`accountStatus.${status}`)}
     </Badge>
   );
 }

@@ -1,27 +1,30 @@
-import type { TCatalogueProvider } from '@dash/shared';
+import { type TCatalogueProvider, useFormat, useT } from '@dash/shared';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 
 /** Countries, currencies with their rails, networks, fees and limits of one provider. */
 export function ProviderOffer({ provider }: { provider: TCatalogueProvider }) {
+  const { t } = useT('rails');
+  const f = useFormat();
+  const none = t('common.none');
   return (
     <Stack gap={6}>
       <Text size="sm">
         <Text span fw={500}>
-          Countries:
+          {t('offer.countries')}
         </Text>{' '}
-        {provider.countries.length > 0 ? provider.countries.join(', ') : '—'}
+        {provider.countries.length > 0 ? provider.countries.join(', ') : none}
       </Text>
       <Text size="sm">
         <Text span fw={500}>
-          Currencies:
+          {t('offer.currencies')}
         </Text>{' '}
         {provider.fiat.length > 0
           ? provider.fiat.map((fiat) => `${fiat.currency} (${fiat.rail})`).join(', ')
-          : '—'}
+          : none}
       </Text>
-      <Group gap={6} aria-label="Networks">
+      <Group gap={6} aria-label={t('offer.networksLabel')}>
         <Text size="sm" fw={500}>
-          Networks:
+          {t('offer.networks')}
         </Text>
         {provider.networks.map((network) => (
           <Badge key={network} variant="light" size="sm" tt="none">
@@ -31,23 +34,31 @@ export function ProviderOffer({ provider }: { provider: TCatalogueProvider }) {
       </Group>
       <Text size="sm">
         <Text span fw={500}>
-          Stablecoins:
+          {t('offer.stablecoins')}
         </Text>{' '}
-        {provider.stablecoins.map((coin) => `${coin.symbol} on ${coin.network}`).join(', ') || '—'}
+        {provider.stablecoins
+          .map((coin) => t('offer.stablecoinOn', { symbol: coin.symbol, network: coin.network }))
+          .join(', ') || none}
       </Text>
       {provider.fees.map((fee) => (
         <Stack key={fee.currency} gap={0}>
           <Text size="sm">
             <Text span fw={500}>
-              Fees ({fee.currency}):
+              {t('offer.fees', { currency: fee.currency })}
             </Text>{' '}
-            {fee.percentageFee}% + {fee.fixedFee} {fee.currency}
+            {t('offer.feeValue', {
+              percentage: f.number(fee.percentageFee),
+              fixed: f.money(fee.fixedFee, fee.currency),
+            })}
           </Text>
           <Text size="sm">
             <Text span fw={500}>
-              Limits ({fee.currency}):
+              {t('offer.limits', { currency: fee.currency })}
             </Text>{' '}
-            {fee.minAmount} to {fee.maxAmount} {fee.currency} per transfer
+            {t('offer.limitValue', {
+              min: f.money(fee.minAmount, fee.currency),
+              max: f.money(fee.maxAmount, fee.currency),
+            })}
           </Text>
         </Stack>
       ))}

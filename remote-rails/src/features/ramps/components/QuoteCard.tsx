@@ -1,6 +1,7 @@
-import type { TQuote } from '@dash/shared';
+import { i18n, type TQuote, useFormat, useT } from '@dash/shared';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { Trans } from 'react-i18next';
 
 const secondsUntil = (expiresAt: string) =>
   Math.max(0, Math.ceil((new Date(expiresAt).getTime() - Date.now()) / 1000));
@@ -28,41 +29,47 @@ export function QuoteCard({
   onConfirm: () => void;
   onRequote: () => void;
 }) {
+  const { t } = useT('rails');
+  const f = useFormat();
   const seconds = useSecondsLeft(quote.expiresAt);
   const expired = seconds === 0;
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label="Quote">
+    <Paper withBorder p="md" radius="md" component="section" aria-label={t('quote.label')}>
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Quote
+          {t('quote.title')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Text size="sm">
-            You send:{' '}
-            <strong>
-              {quote.sourceAmount} {quote.sourceCurrency}
-            </strong>
+            <Trans
+              i18n={i18n}
+              t={t}
+              i18nKey="quote.youSend"
+              values={{ amount: f.money(quote.sourceAmount, quote.sourceCurrency) }}
+              components={{ strong: <strong /> }}
+            />
           </Text>
           <Text size="sm">
-            You receive:{' '}
-            <strong>
-              {quote.targetAmount} {quote.targetCurrency}
-            </strong>
+            <Trans
+              i18n={i18n}
+              t={t}
+              i18nKey="quote.youReceive"
+              values={{ amount: f.money(quote.targetAmount, quote.targetCurrency) }}
+              components={{ strong: <strong /> }}
+            />
           </Text>
-          <Text size="sm">Rate: {quote.rate}</Text>
-          <Text size="sm">
-            Fees: {quote.fee} {quote.feeCurrency}
-          </Text>
+          <Text size="sm">{t('quote.rate', { rate: f.number(quote.rate) })}</Text>
+          <Text size="sm">{t('quote.fees', { amount: f.money(quote.fee, quote.feeCurrency) })}</Text>
         </SimpleGrid>
         <Text size="sm" c={expired ? 'red' : 'dimmed'} aria-live="polite">
-          {expired ? 'This quote has expired. Get a new quote to continue.' : `Expires in ${seconds} s`}
+          {expired ? t('quote.expired') : t('quote.expiresIn', { seconds })}
         </Text>
         <Group>
           {expired ? (
-            <Button onClick={onRequote}>Get a new quote</Button>
+            <Button onClick={onRequote}>{t('quote.newQuote')}</Button>
           ) : (
             <Button onClick={onConfirm} loading={confirming}>
-              Confirm
+              {t('quote.confirm')}
             </Button>
           )}
         </Group>

@@ -134,7 +134,7 @@ describe('the on-ramp form', () => {
       },
     });
     expect(quote.textContent).toContain('247.50 testbrz');
-    expect(quote.textContent).toContain('Fees: 2.50 BRL');
+    expect(quote.textContent).toContain('Fees: R$2.50');
     expect(within(quote).getByText(/^Expires in [12] s$/)).toBeTruthy();
     // Expired: no Confirm any more, a new quote instead.
     expect(

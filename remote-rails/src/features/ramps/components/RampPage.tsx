@@ -5,7 +5,6 @@ import {
   networkOf,
   notifyError,
   PageSkeleton,
-  PERMISSION_DENIED_MESSAGE,
   paths,
   type TQuote,
   useBankBeneficiariesQuery,
@@ -16,6 +15,7 @@ import {
   useProviderAccountsQuery,
   useProvidersQuery,
   useRegisteredWalletsQuery,
+  useT,
   ZRampForm,
 } from '@dash/shared';
 import { Button, Select, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -33,6 +33,7 @@ type RampType = 'on_ramp' | 'off_ramp';
  * a retry of the same confirmation never moves money twice.
  */
 export function RampPage({ type }: { type: RampType }) {
+  const { t } = useT('rails');
   const organization = useCurrentOrganization();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -61,10 +62,10 @@ export function RampPage({ type }: { type: RampType }) {
   });
 
   if (!can(organization.role, 'rails.write')) {
-    return <Text c="dimmed">{PERMISSION_DENIED_MESSAGE['rails.write']}</Text>;
+    return <Text c="dimmed">{t('common.writeDenied')}</Text>;
   }
   if (providers.isPending || accounts.isPending || wallets.isPending || beneficiaries.isPending) {
-    return <PageSkeleton rows={5} label={type === 'on_ramp' ? 'Loading on-ramp' : 'Loading off-ramp'} />;
+    return <PageSkeleton rows={5} label={type === 'on_ramp' ? t('loading.onRamp') : t('loading.offRamp')} />;
   }
   const active = new Set(
     (accounts.data ?? [])
@@ -77,7 +78,10 @@ export function RampPage({ type }: { type: RampType }) {
   const networks = [...new Set(provider?.stablecoins.map((coin) => coin.network) ?? [])];
   const walletOptions = (wallets.data ?? [])
     .filter((wallet) => networks.includes(wallet.network))
-    .map((wallet) => ({ value: wallet.uid, label: `${wallet.name} (${networkOf(wallet.network).name})` }));
+    .map((wallet) => ({
+      value: wallet.uid,
+      label: t('ramp.walletOption', { name: wallet.name, network: networkOf(wallet.network).name }),
+    }));
   const beneficiaryOptions = (beneficiaries.data ?? [])
     .filter((beneficiary) =>
       form.values.currency === 'BRL' ? beneficiary.type === 'PixKey' : beneficiary.type === 'Clabe',
@@ -135,22 +139,20 @@ export function RampPage({ type }: { type: RampType }) {
   return (
     <Stack gap="md" maw={560}>
       <Title order={1} size="h2">
-        {type === 'on_ramp' ? 'On-ramp' : 'Off-ramp'}
+        {type === 'on_ramp' ? t('ramp.onRampTitle') : t('ramp.offRampTitle')}
       </Title>
       <Text c="dimmed" size="sm">
-        {type === 'on_ramp'
-          ? 'Turn bank money into stablecoins in a registered wallet.'
-          : "Turn stablecoins into money in a bank beneficiary's account."}
+        {type === 'on_ramp' ? t('ramp.onRampDescription') : t('ramp.offRampDescription')}
       </Text>
-      {usable.length === 0 ? (
-        <Text size="sm">
-          No provider account is Active yet. Onboard with a provider on Open Stable first.
-        </Text>
-      ) : null}
-      <form onSubmit={getQuote} noValidate aria-label={type === 'on_ramp' ? 'On-ramp' : 'Off-ramp'}>
+      {usable.length === 0 ? <Text size="sm">{t('ramp.noActiveAccount')}</Text> : null}
+      <form
+        onSubmit={getQuote}
+        noValidate
+        aria-label={type === 'on_ramp' ? t('ramp.onRampTitle') : t('ramp.offRampTitle')}
+      >
         <Stack gap="sm">
           <Select
-            label="Provider"
+            label={t('common.provider')}
             data={usable.map((candidate) => ({ value: candidate.uid, label: candidate.name }))}
             required
             {...form.getInputProps('providerUid')}
@@ -162,7 +164,7 @@ export function RampPage({ type }: { type: RampType }) {
             }}
           />
           <Select
-            label="Currency"
+            label={t('common.currency')}
             data={currencies.length > 0 ? currencies : [...FIAT_CURRENCIES]}
             required
             allowDeselect={false}
@@ -170,7 +172,7 @@ export function RampPage({ type }: { type: RampType }) {
           />
           {type === 'on_ramp' ? (
             <Select
-              label="Target wallet"
+              label={t('ramp.targetWallet')}
               data={walletOptions}
               required
               {...form.getInputProps('counterpartyUid')}
@@ -178,13 +180,13 @@ export function RampPage({ type }: { type: RampType }) {
           ) : (
             <>
               <Select
-                label="Bank beneficiary"
+                label={t('ramp.bankBeneficiary')}
                 data={beneficiaryOptions}
                 required
                 {...form.getInputProps('counterpartyUid')}
               />
               <Select
-                label="Network"
+                label={t('common.network')}
                 data={networks.map((network) => ({ value: network, label: networkOf(network).name }))}
                 required
                 {...form.getInputProps('network')}
@@ -192,13 +194,17 @@ export function RampPage({ type }: { type: RampType }) {
             </>
           )}
           <TextInput
-            label={type === 'on_ramp' ? `Amount (${form.values.currency})` : 'Amount (stablecoin)'}
+            label={
+              type === 'on_ramp'
+                ? t('ramp.amountIn', { currency: form.values.currency })
+                : t('ramp.amountStablecoin')
+            }
             inputMode="decimal"
             required
             {...form.getInputProps('amount')}
           />
           <Button type="submit" loading={quote.isPending} variant={accepted ? 'default' : 'filled'}>
-            Get quote
+            {t('ramp.getQuote')}
           </Button>
         </Stack>
       </form>

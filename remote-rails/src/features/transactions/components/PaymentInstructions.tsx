@@ -1,9 +1,11 @@
-import { networkOf, type TTransferInstructions } from '@dash/shared';
+import { i18n, networkOf, type TTransferInstructions, useFormat, useT } from '@dash/shared';
 import { Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
+import { Trans } from 'react-i18next';
 
 function CopyButton({ value, label }: { value: string; label: string }) {
+  const { t } = useT('rails');
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -16,13 +18,14 @@ function CopyButton({ value, label }: { value: string; label: string }) {
         })
       }
     >
-      {copied ? 'Copied' : label}
+      {copied ? t('instructions.copied') : label}
     </Button>
   );
 }
 
 /** The Pix BR Code's QR image (drawn here from the copy-and-paste text). */
 function PixQr({ brCode }: { brCode: string }) {
+  const { t } = useT('rails');
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -33,65 +36,93 @@ function PixQr({ brCode }: { brCode: string }) {
       live = false;
     };
   }, [brCode]);
-  return src ? <img src={src} alt="Pix QR code" width={220} height={220} /> : null;
+  return src ? <img src={src} alt={t('instructions.qrAlt')} width={220} height={220} /> : null;
 }
 
 /** Where to send the money the provider waits for: Pix BR Code, SPEI CLABE, or a deposit address. */
 export function PaymentInstructions({ instructions }: { instructions: TTransferInstructions }) {
+  const { t } = useT('rails');
+  const f = useFormat();
+  const strong = { strong: <strong /> };
   return (
-    <Paper withBorder p="md" radius="md" aria-label="Payment instructions" component="section">
+    <Paper withBorder p="md" radius="md" aria-label={t('instructions.label')} component="section">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          {instructions.kind === 'crypto' ? 'Send the stablecoin' : 'Pay with your bank'}
+          {instructions.kind === 'crypto' ? t('instructions.sendStablecoin') : t('instructions.payWithBank')}
         </Title>
         {instructions.kind === 'pix' ? (
           <>
             <Text size="sm">
-              Pay exactly <strong>{instructions.amount} BRL</strong> with Pix: scan the QR code or paste the
-              BR Code in your bank's app (txid {instructions.txid}).
+              <Trans
+                i18n={i18n}
+                t={t}
+                i18nKey="instructions.pix"
+                values={{ amount: f.money(instructions.amount, 'BRL'), txid: instructions.txid }}
+                components={strong}
+              />
             </Text>
             <PixQr brCode={instructions.brCode} />
             <Text size="sm" fw={500}>
-              Pix BR Code
+              {t('instructions.brCode')}
             </Text>
-            <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} aria-label="Pix BR Code">
+            <Code
+              block
+              style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
+              aria-label={t('instructions.brCode')}
+            >
               {instructions.brCode}
             </Code>
             <Group>
-              <CopyButton value={instructions.brCode} label="Copy BR Code" />
+              <CopyButton value={instructions.brCode} label={t('instructions.copyBrCode')} />
             </Group>
           </>
         ) : instructions.kind === 'spei' ? (
           <>
             <Text size="sm">
-              Send exactly <strong>{instructions.amount} MXN</strong> by SPEI to {instructions.beneficiary}.
+              <Trans
+                i18n={i18n}
+                t={t}
+                i18nKey="instructions.spei"
+                values={{
+                  amount: f.money(instructions.amount, 'MXN'),
+                  beneficiary: instructions.beneficiary,
+                }}
+                components={strong}
+              />
             </Text>
             <Text size="sm">
-              CLABE: <Code aria-label="CLABE">{instructions.clabe}</Code>{' '}
-              <CopyButton value={instructions.clabe} label="Copy CLABE" />
+              {t('instructions.clabe')}{' '}
+              <Code aria-label={t('beneficiaries.clabe')}>{instructions.clabe}</Code>{' '}
+              <CopyButton value={instructions.clabe} label={t('instructions.copyClabe')} />
             </Text>
             <Text size="sm">
-              Reference: <Code aria-label="SPEI reference">{instructions.reference}</Code>
+              {t('instructions.reference')}{' '}
+              <Code aria-label={t('instructions.speiReference')}>{instructions.reference}</Code>
             </Text>
           </>
         ) : (
           <>
             <Text size="sm">
-              Send exactly{' '}
-              <strong>
-                {instructions.amount} {instructions.symbol}
-              </strong>{' '}
-              on {networkOf(instructions.network).name} to the provider's deposit address:
+              <Trans
+                i18n={i18n}
+                t={t}
+                i18nKey="instructions.crypto"
+                values={{
+                  amount: f.money(instructions.amount, instructions.symbol),
+                  network: networkOf(instructions.network).name,
+                }}
+                components={strong}
+              />
             </Text>
-            <Code block style={{ wordBreak: 'break-all' }} aria-label="Deposit address">
+            <Code block style={{ wordBreak: 'break-all' }} aria-label={t('instructions.depositAddress')}>
               {instructions.address}
             </Code>
             <Group>
-              <CopyButton value={instructions.address} label="Copy address" />
+              <CopyButton value={instructions.address} label={t('instructions.copyAddress')} />
             </Group>
             {instructions.memo ? (
               <Text size="sm">
-                Memo: <Code>{instructions.memo}</Code>
+                {t('instructions.memo')} <Code>{instructions.memo}</Code>
               </Text>
             ) : null}
           </>

@@ -1,4 +1,4 @@
-import { TRANSFER_STATUS_LABELS, type TTransferStatus } from '@dash/shared';
+import { type TTransferStatus, useT } from '@dash/shared';
 import { Badge } from '@mantine/core';
 
 const COLOR: Record<TTransferStatus, string> = {
@@ -13,9 +13,10 @@ const COLOR: Record<TTransferStatus, string> = {
 };
 
 export function TransferStatusBadge({ status }: { status: TTransferStatus }) {
+  const { t } = useT('rails');
   return (
     <Badge color={COLOR[status]} variant="light">
-      {TRANSFER_STATUS_LABELS[status]}
+      {t(`transferStatus.${status}`)}
     </Badge>
   );
 }

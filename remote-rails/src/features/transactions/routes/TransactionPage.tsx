@@ -6,12 +6,12 @@ import {
   notifyError,
   PageSkeleton,
   paths,
-  TRANSFER_STATUS_LABELS,
-  TRANSFER_TYPE_LABELS,
   type TTransferDetail,
   useApproveTransferMutation,
   useCurrentOrganization,
+  useFormat,
   useSession,
+  useT,
   useTransactionQuery,
 } from '@dash/shared';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
@@ -35,31 +35,32 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Details({ transfer }: { transfer: TTransferDetail }) {
+  const { t } = useT('rails');
+  const f = useFormat();
+  const none = t('common.none');
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-      <Field label="Amount sent">
-        {transfer.sourceAmount} {transfer.sourceCurrency}
+      <Field label={t('transaction.amountSent')}>
+        {f.money(transfer.sourceAmount, transfer.sourceCurrency)}
       </Field>
-      <Field label="Amount received">
-        {transfer.targetAmount} {transfer.targetCurrency}
+      <Field label={t('transaction.amountReceived')}>
+        {f.money(transfer.targetAmount, transfer.targetCurrency)}
       </Field>
-      <Field label="Fees">
-        {transfer.fee} {transfer.feeCurrency}
-      </Field>
-      <Field label="Rate">{transfer.rate}</Field>
-      <Field label="Provider">{transfer.provider.name}</Field>
-      <Field label="Provider reference">{transfer.providerReference ?? '—'}</Field>
+      <Field label={t('transaction.fees')}>{f.money(transfer.fee, transfer.feeCurrency)}</Field>
+      <Field label={t('transaction.rate')}>{f.number(transfer.rate)}</Field>
+      <Field label={t('common.provider')}>{transfer.provider.name}</Field>
+      <Field label={t('transaction.providerReference')}>{transfer.providerReference ?? none}</Field>
       {transfer.wallet ? (
-        <Field label="Target wallet">
+        <Field label={t('transaction.targetWallet')}>
           {transfer.wallet.name} ({transfer.wallet.address})
         </Field>
       ) : null}
       {transfer.bankBeneficiary ? (
-        <Field label="Bank beneficiary">
+        <Field label={t('transaction.bankBeneficiary')}>
           {transfer.bankBeneficiary.name} ({transfer.bankBeneficiary.accountKey})
         </Field>
       ) : null}
-      <Field label="Transaction hash">
+      <Field label={t('transaction.txHash')}>
         {transfer.txHash ? (
           <Anchor
             href={explorerTransactionUrl(transfer.network, transfer.txHash)}
@@ -70,18 +71,22 @@ function Details({ transfer }: { transfer: TTransferDetail }) {
             {transfer.txHash}
           </Anchor>
         ) : (
-          '—'
+          none
         )}
       </Field>
       {transfer.payoutReference ? (
-        <Field label={transfer.fiatCurrency === 'BRL' ? 'Pix end-to-end id' : 'SPEI tracking key'}>
+        <Field
+          label={
+            transfer.fiatCurrency === 'BRL' ? t('transaction.pixEndToEnd') : t('transaction.speiTracking')
+          }
+        >
           {transfer.payoutReference}
         </Field>
       ) : null}
-      <Field label="Created by">{transfer.createdBy?.email ?? '—'}</Field>
+      <Field label={t('transaction.createdBy')}>{transfer.createdBy?.email ?? none}</Field>
       {transfer.approval.required ? (
-        <Field label="Approved by">
-          {transfer.approval.approvedBy?.email ?? 'Waiting for a second member'}
+        <Field label={t('transaction.approvedBy')}>
+          {transfer.approval.approvedBy?.email ?? t('transaction.waitingSecondMember')}
         </Field>
       ) : null}
     </SimpleGrid>
@@ -90,6 +95,8 @@ function Details({ transfer }: { transfer: TTransferDetail }) {
 
 /** /org/{org}/rails/transactions/{transaction}: amounts, counterparties, references and the timeline, live. */
 export default function TransactionPage() {
+  const { t } = useT('rails');
+  const f = useFormat();
   const organization = useCurrentOrganization();
   const { user } = useSession();
   const { transaction = '' } = useParams();
@@ -102,7 +109,7 @@ export default function TransactionPage() {
   });
   const approve = useApproveTransferMutation(organization.uid);
 
-  if (query.isPending) return <PageSkeleton rows={6} label="Loading transaction" />;
+  if (query.isPending) return <PageSkeleton rows={6} label={t('loading.transaction')} />;
   if (query.isError) return <LoadFailed error={query.error} onRetry={() => query.refetch()} />;
   const transfer = query.data;
   const canApprove =
@@ -113,32 +120,34 @@ export default function TransactionPage() {
   return (
     <Stack gap="md">
       <Anchor component={Link} to={paths.org.rails.transactions(organization.slug)} size="sm">
-        Back to transactions
+        {t('transaction.back')}
       </Anchor>
       <Group justify="space-between" align="center">
         <Title order={1} size="h2">
-          {TRANSFER_TYPE_LABELS[transfer.type]} of {transfer.sourceAmount} {transfer.sourceCurrency}
+          {t('transaction.title', {
+            type: t(`transferType.${transfer.type}`),
+            amount: f.money(transfer.sourceAmount, transfer.sourceCurrency),
+          })}
         </Title>
-        <Group gap="xs" aria-label="Status">
+        <Group gap="xs" aria-label={t('transaction.statusLabel')}>
           <TransferStatusBadge status={transfer.status} />
         </Group>
       </Group>
       {transfer.failureReason ? (
-        <Alert color="red" title={TRANSFER_STATUS_LABELS[transfer.status]}>
+        <Alert color="red" title={t(`transferStatus.${transfer.status}`)}>
           {transfer.failureReason}
         </Alert>
       ) : null}
       {transfer.status === 'awaiting_approval' ? (
-        <Alert color="grape" title="Waiting for a second member's approval">
-          This off-ramp is above your organization's approval threshold. An Admin or Editor other than its
-          creator must approve it.
+        <Alert color="grape" title={t('transaction.approvalTitle')}>
+          {t('transaction.approvalText')}
           {canApprove ? (
             <Group mt="sm">
               <Button
                 loading={approve.isPending}
                 onClick={() => approve.mutate(transfer.uid, { onError: notifyError })}
               >
-                Approve transfer
+                {t('transaction.approve')}
               </Button>
             </Group>
           ) : null}
@@ -148,32 +157,33 @@ export default function TransactionPage() {
         <PaymentInstructions instructions={transfer.instructions} />
       ) : transfer.status === 'awaiting_funds' ? (
         <Text c="dimmed" size="sm">
-          Asking the provider for payment instructions…
+          {t('transaction.askingInstructions')}
         </Text>
       ) : null}
       <Paper withBorder p="md" radius="md">
         <Details transfer={transfer} />
       </Paper>
       <Title order={2} size="h4">
-        Timeline
+        {t('transaction.timeline')}
       </Title>
-      <Table aria-label="Timeline">
+      <Table aria-label={t('transaction.timeline')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>By</Table.Th>
-            <Table.Th>Note</Table.Th>
+            <Table.Th>{t('transaction.when')}</Table.Th>
+            <Table.Th>{t('common.status')}</Table.Th>
+            <Table.Th>{t('transaction.by')}</Table.Th>
+            <Table.Th>{t('transaction.note')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {transfer.events.map((event) => (
             <Table.Tr key={`${event.at}-${event.to}`}>
               <Table.Td>
-                {formatDate(event.at)} {new Date(event.at).toISOString().slice(11, 19)} UTC
+                {/* The spec's fixed yyyy/MM/dd format, with the time in UTC: the same in every language. */}
+                {`${formatDate(event.at)} ${new Date(event.at).toISOString().slice(11, 19)} UTC`}
               </Table.Td>
-              <Table.Td>{TRANSFER_STATUS_LABELS[event.to]}</Table.Td>
-              <Table.Td>{event.source}</Table.Td>
+              <Table.Td>{t(`transferStatus.${event.to}`)}</Table.Td>
+              <Table.Td>{t(`eventSource.${event.source}`)}</Table.Td>
               <Table.Td>{event.note ?? ''}</Table.Td>
             </Table.Tr>
           ))}

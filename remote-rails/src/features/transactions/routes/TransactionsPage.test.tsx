@@ -90,7 +90,7 @@ describe('the transactions list', () => {
   it('says "of N+" past the count cap and keeps Next available', async () => {
     serve(10_000, false);
     renderRails(<TransactionsPage />, { url: '/org/acme/rails/transactions?size=100', path: PATH });
-    expect(await screen.findByText('Page 1 of 100+ (10000+ transactions)')).toBeTruthy();
+    expect(await screen.findByText('Page 1 of 100+ (10,000+ transactions)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', false);
   });
 });

@@ -4,33 +4,30 @@ import {
   LoadFailed,
   paths,
   TRANSACTIONS_PAGE_SIZE_MAX,
-  TRANSFER_STATUS_LABELS,
   TRANSFER_STATUSES,
-  TRANSFER_TYPE_LABELS,
   TRANSFER_TYPES,
   type TTransactionsQuery,
   transactionsExportPath,
   useCurrentOrganization,
+  useFormat,
+  useT,
   useTransactionsQuery,
 } from '@dash/shared';
 import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { memo, useCallback, useRef } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { TransactionRow } from '../components/TransactionRow';
 import { TransactionsSkeleton } from '../components/TransactionsSkeleton';
 import { useTransferEvents } from '../hooks/useTransferEvents';
 import { readTransactionsSearch } from '../transactions-search';
 
-const TYPE_OPTIONS = TRANSFER_TYPES.map((type) => ({ value: type, label: TRANSFER_TYPE_LABELS[type] }));
-const STATUS_OPTIONS = TRANSFER_STATUSES.map((status) => ({
-  value: status,
-  label: TRANSFER_STATUS_LABELS[status],
-}));
 const CURRENCY_OPTIONS = FIAT_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
 const SIZE_OPTIONS = ['10', '25', '50', String(TRANSACTIONS_PAGE_SIZE_MAX)];
 
 /** /org/{org}/rails/transactions: every on-ramp, off-ramp and deposit, newest first, filtered and paged. */
 export default function TransactionsPage() {
+  const { t } = useT('rails');
+  const f = useFormat();
   const organization = useCurrentOrganization();
   const [search, setSearch] = useSearchParams();
   const query = readTransactionsSearch(search);
@@ -58,19 +55,19 @@ export default function TransactionsPage() {
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Title order={1} size="h2">
-            Transactions
+            {t('transactions.title')}
           </Title>
           <Text c="dimmed" size="sm">
-            Your organization's on-ramps, off-ramps and deposits, newest first.
+            {t('transactions.description')}
           </Text>
         </Stack>
         {can(organization.role, 'rails.write') ? (
           <Group gap="xs">
             <Button component={Link} to={paths.org.rails.onRamp(organization.slug)} variant="light">
-              New on-ramp
+              {t('transactions.newOnRamp')}
             </Button>
             <Button component={Link} to={paths.org.rails.offRamp(organization.slug)} variant="light">
-              New off-ramp
+              {t('transactions.newOffRamp')}
             </Button>
           </Group>
         ) : null}
@@ -91,24 +88,30 @@ export default function TransactionsPage() {
       ) : list.isError ? (
         <LoadFailed error={list.error} onRetry={() => list.refetch()} />
       ) : list.data.data.length === 0 ? (
-        <Text c="dimmed">No transactions match.</Text>
+        <Text c="dimmed">{t('transactions.empty')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={860}>
-          <Table verticalSpacing="xs" aria-label="Transactions">
+          <Table verticalSpacing="xs" aria-label={t('transactions.table')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Provider</Table.Th>
-                <Table.Th>Sent</Table.Th>
-                <Table.Th>Received</Table.Th>
-                <Table.Th>To</Table.Th>
+                <Table.Th>{t('transactions.date')}</Table.Th>
+                <Table.Th>{t('common.type')}</Table.Th>
+                <Table.Th>{t('common.status')}</Table.Th>
+                <Table.Th>{t('common.provider')}</Table.Th>
+                <Table.Th>{t('transactions.sent')}</Table.Th>
+                <Table.Th>{t('transactions.received')}</Table.Th>
+                <Table.Th>{t('transactions.to')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {list.data.data.map((transfer) => (
-                <TransactionRow key={transfer.uid} transfer={transfer} organizationSlug={organization.slug} />
+                <TransactionRow
+                  key={transfer.uid}
+                  transfer={transfer}
+                  organizationSlug={organization.slug}
+                  t={t}
+                  format={f}
+                />
               ))}
             </Table.Tbody>
           </Table>
@@ -123,13 +126,16 @@ export default function TransactionsPage() {
             disabled={page <= 1}
             onClick={() => set('page', String(page - 1))}
           >
-            Previous page
+            {t('transactions.previous')}
           </Button>
           <Text size="sm" aria-live="polite">
-            Page {page}
             {list.data
-              ? ` of ${pages}${exact ? '' : '+'} (${list.data.total}${exact ? '' : '+'} transactions)`
-              : ''}
+              ? t(exact ? 'transactions.pageOf' : 'transactions.pageOfAtLeast', {
+                  page: f.number(page),
+                  pages: f.number(pages),
+                  total: f.number(list.data.total),
+                })
+              : t('transactions.page', { page: f.number(page) })}
           </Text>
           <Button
             variant="default"
@@ -137,11 +143,11 @@ export default function TransactionsPage() {
             disabled={exact && page >= pages}
             onClick={() => set('page', String(page + 1))}
           >
-            Next page
+            {t('transactions.next')}
           </Button>
         </Group>
         <Select
-          aria-label="Rows per page"
+          aria-label={t('transactions.rowsPerPage')}
           data={SIZE_OPTIONS}
           value={SIZE_OPTIONS.includes(String(size)) ? String(size) : null}
           placeholder={String(size)}
@@ -167,29 +173,38 @@ const TransactionsFilters = memo(function TransactionsFilters({
   to,
   onChange,
 }: TFilters & { organizationUid: string; onChange: (key: string, value: string | null) => void }) {
+  const { t } = useT('rails');
+  const typeOptions = useMemo(
+    () => TRANSFER_TYPES.map((type) => ({ value: type, label: t(`transferType.${type}`) })),
+    [t],
+  );
+  const statusOptions = useMemo(
+    () => TRANSFER_STATUSES.map((value) => ({ value, label: t(`transferStatus.${value}`) })),
+    [t],
+  );
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <Select
-        label="Type"
-        placeholder="All"
-        data={TYPE_OPTIONS}
+        label={t('common.type')}
+        placeholder={t('common.all')}
+        data={typeOptions}
         clearable
         value={type ?? null}
         onChange={(value) => onChange('type', value)}
         w={150}
       />
       <Select
-        label="Status"
-        placeholder="All"
-        data={STATUS_OPTIONS}
+        label={t('common.status')}
+        placeholder={t('common.all')}
+        data={statusOptions}
         clearable
         value={status ?? null}
         onChange={(value) => onChange('status', value)}
         w={190}
       />
       <Select
-        label="Currency"
-        placeholder="All"
+        label={t('common.currency')}
+        placeholder={t('common.all')}
         data={CURRENCY_OPTIONS}
         clearable
         value={currency ?? null}
@@ -197,14 +212,14 @@ const TransactionsFilters = memo(function TransactionsFilters({
         w={120}
       />
       <TextInput
-        label="From"
+        label={t('transactions.from')}
         type="date"
         value={from ?? ''}
         onChange={(event) => onChange('from', event.currentTarget.value)}
         w={160}
       />
       <TextInput
-        label="To"
+        label={t('transactions.to')}
         type="date"
         value={to ?? ''}
         onChange={(event) => onChange('to', event.currentTarget.value)}
@@ -216,7 +231,7 @@ const TransactionsFilters = memo(function TransactionsFilters({
         download
         variant="default"
       >
-        Export CSV
+        {t('transactions.export')}
       </Button>
     </Group>
   );

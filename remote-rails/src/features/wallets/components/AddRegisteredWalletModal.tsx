@@ -5,6 +5,7 @@ import {
   notifySuccess,
   REGISTERED_WALLET_NETWORK_IDS,
   useCreateRegisteredWalletMutation,
+  useT,
 } from '@dash/shared';
 import {
   type TCreateRegisteredWalletRequest,
@@ -28,6 +29,7 @@ export function AddRegisteredWalletModal({
   opened: boolean;
   onClose: () => void;
 }) {
+  const { t } = useT('rails');
   const create = useCreateRegisteredWalletMutation(organizationUid);
   const form = useForm({
     mode: 'controlled',
@@ -42,7 +44,7 @@ export function AddRegisteredWalletModal({
   const submit = form.onSubmit((values) =>
     create.mutate(values as TCreateRegisteredWalletRequest, {
       onSuccess: (wallet) => {
-        notifySuccess(`${wallet.name} registered`);
+        notifySuccess(t('wallets.registered', { name: wallet.name }));
         close();
       },
       onError: (error) => {
@@ -52,11 +54,11 @@ export function AddRegisteredWalletModal({
   );
 
   return (
-    <Modal opened={opened} onClose={close} title="Register a wallet" centered>
-      <form onSubmit={submit} noValidate aria-label="Register a wallet">
+    <Modal opened={opened} onClose={close} title={t('wallets.modalTitle')} centered>
+      <form onSubmit={submit} noValidate aria-label={t('wallets.modalTitle')}>
         <Stack gap="md">
           <Select
-            label="Network"
+            label={t('common.network')}
             data={NETWORK_OPTIONS}
             allowDeselect={false}
             required
@@ -67,22 +69,24 @@ export function AddRegisteredWalletModal({
             }}
           />
           <TextInput
-            label="Address"
-            placeholder={form.values.network === 'solana' ? 'Base58 public key' : '0x…'}
+            label={t('common.address')}
+            placeholder={
+              form.values.network === 'solana' ? t('wallets.solanaPlaceholder') : t('wallets.evmPlaceholder')
+            }
             autoComplete="off"
             spellCheck={false}
             required
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             {...form.getInputProps('address')}
           />
-          <TextInput label="Name" required {...form.getInputProps('name')} />
-          <Textarea label="Remark" autosize minRows={2} {...form.getInputProps('remark')} />
+          <TextInput label={t('common.name')} required {...form.getInputProps('name')} />
+          <Textarea label={t('common.remark')} autosize minRows={2} {...form.getInputProps('remark')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Register wallet
+              {t('wallets.add')}
             </Button>
           </Group>
         </Stack>

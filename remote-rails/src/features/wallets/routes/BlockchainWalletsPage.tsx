@@ -6,10 +6,12 @@ import {
   useCurrentOrganization,
   useDeleteRegisteredWalletMutation,
   useRegisteredWalletsQuery,
+  useT,
   useUpdateRegisteredWalletMutation,
 } from '@dash/shared';
 import { Anchor, Text } from '@mantine/core';
-import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
 import { useCounterpartyChanges } from '../../counterparties/components/CounterpartyChanges';
 import {
   type CounterpartyColumn,
@@ -20,10 +22,10 @@ import { AddRegisteredWalletModal } from '../components/AddRegisteredWalletModal
 /** Spec section 2: the Registered Wallets skeleton has 10 rows. */
 export const REGISTERED_WALLETS_SKELETON_ROWS = 10;
 
-const COLUMNS: CounterpartyColumn<TRegisteredWallet>[] = [
-  { header: 'Network', cell: (wallet) => <Text size="sm">{networkOf(wallet.network).name}</Text> },
+const columns = (t: TFunction): CounterpartyColumn<TRegisteredWallet>[] => [
+  { header: t('common.network'), cell: (wallet) => <Text size="sm">{networkOf(wallet.network).name}</Text> },
   {
-    header: 'Address',
+    header: t('common.address'),
     cell: (wallet) => (
       <Anchor
         href={explorerAddressUrl(wallet.network, wallet.address)}
@@ -41,6 +43,8 @@ const COLUMNS: CounterpartyColumn<TRegisteredWallet>[] = [
 
 /** /org/{org}/rails/blockchain-wallets: the wallets stablecoins are sent to. Viewers read. */
 export default function BlockchainWalletsPage() {
+  const { t } = useT('rails');
+  const COLUMNS = useMemo(() => columns(t), [t]);
   const organization = useCurrentOrganization();
   const wallets = useRegisteredWalletsQuery(organization.uid);
   const update = useUpdateRegisteredWalletMutation(organization.uid);
@@ -57,15 +61,15 @@ export default function BlockchainWalletsPage() {
 
   return (
     <CounterpartyListPage
-      title="Registered Wallets"
-      description="Blockchain wallets your organization sends stablecoins to."
-      tableLabel="Registered wallets"
+      title={t('wallets.title')}
+      description={t('wallets.description')}
+      tableLabel={t('wallets.table')}
       list={wallets}
-      skeleton={{ rows: REGISTERED_WALLETS_SKELETON_ROWS, label: 'Loading registered wallets' }}
-      emptyText="No registered wallets yet."
+      skeleton={{ rows: REGISTERED_WALLETS_SKELETON_ROWS, label: t('loading.registeredWallets') }}
+      emptyText={t('wallets.empty')}
       columns={COLUMNS}
       canWrite={can(organization.role, 'rails.write')}
-      addLabel="Register wallet"
+      addLabel={t('wallets.add')}
       onAdd={() => setAdding(true)}
       rowActions={rowActions}
     >

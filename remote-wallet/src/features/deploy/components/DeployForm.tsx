@@ -1,19 +1,17 @@
 import {
   applyServerFieldErrors,
   notifyError,
-  quorumLabel,
   quorumOptions,
   type TWallet,
   useDeployWalletMutation,
-  WALLET_NO_SIGNERS_MESSAGE,
-  WALLET_SIGNERS_NOT_READY_MESSAGE,
+  useT,
   ZDeployWalletRequest,
 } from '@dash/shared';
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useId } from 'react';
 import { WalletAddress } from '../../../components/WalletAddress';
-import { signerName } from '../../../lib/wallet-display';
+import { quorumText, signerName } from '../../../lib/wallet-display';
 import { defaultQuorum, quorumWarnings } from '../quorum';
 
 interface DeployFormProps {
@@ -26,6 +24,7 @@ interface DeployFormProps {
  * is a signer and every signer is Ready; then the address the chosen quorum gets is shown.
  */
 export function DeployForm({ organizationUid, wallet }: DeployFormProps) {
+  const { t } = useT('wallet');
   const deploy = useDeployWalletMutation(organizationUid);
   const reasonId = useId();
   const signerCount = wallet.signers.length;
@@ -49,19 +48,22 @@ export function DeployForm({ organizationUid, wallet }: DeployFormProps) {
   );
 
   let reason: string | null = null;
-  if (signerCount === 0) reason = WALLET_NO_SIGNERS_MESSAGE;
+  if (signerCount === 0) reason = t('rules.noSigners');
   else if (!ready)
-    reason = `${WALLET_SIGNERS_NOT_READY_MESSAGE} Waiting for: ${pending.map(signerName).join(', ')}.`;
+    reason = t('deploy.waitingFor', {
+      message: t('rules.signersNotReady'),
+      names: pending.map(signerName).join(', '),
+    });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Deploy wallet">
+    <form onSubmit={submit} noValidate aria-label={t('deploy.formLabel')}>
       <Stack gap="md">
         <Select
-          label="Wallet signer quorum"
-          description="How many signers must sign each transaction"
+          label={t('deploy.quorumLabel')}
+          description={t('deploy.quorumDescription')}
           data={quorumOptions(signerCount).map((option) => ({
             value: String(option),
-            label: quorumLabel(option, signerCount),
+            label: quorumText(option, signerCount, t),
           }))}
           allowDeselect={false}
           disabled={!ready}
@@ -72,13 +74,20 @@ export function DeployForm({ organizationUid, wallet }: DeployFormProps) {
         />
         {ready
           ? quorumWarnings(threshold, signerCount).map((warning) => (
-              <Alert key={warning.title} color="yellow" variant="light" title={warning.title}>
-                {warning.text}
+              <Alert
+                key={warning}
+                color="yellow"
+                variant="light"
+                title={t(`deploy.${warning}WarningTitle`, {
+                  quorum: quorumText(warning === 'one' ? 1 : signerCount, signerCount, t),
+                })}
+              >
+                {t(`deploy.${warning}WarningText`)}
               </Alert>
             ))
           : null}
         {ready && predicted ? (
-          <WalletAddress label="Predicted address" address={predicted.address} chain={wallet.chain} />
+          <WalletAddress label={t('address.predicted')} address={predicted.address} chain={wallet.chain} />
         ) : null}
         {reason ? (
           <Text size="sm" c="dimmed" id={reasonId}>
@@ -92,7 +101,7 @@ export function DeployForm({ organizationUid, wallet }: DeployFormProps) {
             loading={deploy.isPending}
             aria-describedby={reason ? reasonId : undefined}
           >
-            Deploy Wallet
+            {t('deploy.submit')}
           </Button>
         </Group>
       </Stack>

@@ -6,6 +6,7 @@ import {
   type TOrganization,
   type TOrganizationUser,
   useProposeWalletSignerMutation,
+  useT,
   ZProposeWalletSignerRequest,
 } from '@dash/shared';
 import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
@@ -31,6 +32,7 @@ function userLabel(user: TOrganizationUser): string {
  * proposing the last candidate does not swap the form for the empty state before navigating away.
  */
 export function AddSignerForm({ organization, users, signerUids }: AddSignerFormProps) {
+  const { t } = useT('wallet');
   const navigate = useNavigate();
   const candidates = users.filter((user) => !signerUids.includes(user.uid));
   const propose = useProposeWalletSignerMutation(organization.uid);
@@ -44,7 +46,7 @@ export function AddSignerForm({ organization, users, signerUids }: AddSignerForm
     propose.mutate(values, {
       onSuccess: () => {
         const user = candidates.find((candidate) => candidate.uid === values.userUid);
-        notifySuccess(`${user ? signerName(user) : 'The user'} was proposed as a signer`);
+        notifySuccess(t('addSigner.proposed', { name: user ? signerName(user) : t('addSigner.theUser') }));
         navigate(paths.org.wallet.root(organization.slug));
       },
       onError: (error) => {
@@ -56,26 +58,26 @@ export function AddSignerForm({ organization, users, signerUids }: AddSignerForm
   if (candidates.length === 0 && propose.isIdle) {
     return (
       <Stack gap="xs" align="flex-start">
-        <Text>Every user of {organization.name} is already a signer.</Text>
+        <Text>{t('addSigner.everyoneIsSigner', { organization: organization.name })}</Text>
         <Anchor component={Link} to={paths.org.invite(organization.slug)}>
-          Invite people
+          {t('addSigner.invite')}
         </Anchor>
         <Anchor component={Link} to={paths.org.wallet.root(organization.slug)} size="sm">
-          Back to wallet
+          {t('page.backToWallet')}
         </Anchor>
       </Stack>
     );
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add wallet signer">
+    <form onSubmit={submit} noValidate aria-label={t('addSigner.formLabel')}>
       <Stack gap="md">
         <Select
-          label="Organization user"
-          placeholder="Choose a user"
+          label={t('addSigner.user')}
+          placeholder={t('addSigner.userPlaceholder')}
           data={candidates.map((user) => ({ value: user.uid, label: userLabel(user) }))}
           searchable
-          nothingFoundMessage="No user matches"
+          nothingFoundMessage={t('addSigner.noMatch')}
           required
           {...form.getInputProps('userUid')}
           value={form.values.userUid || null}
@@ -83,10 +85,10 @@ export function AddSignerForm({ organization, users, signerUids }: AddSignerForm
         />
         <Group justify="space-between">
           <Anchor component={Link} to={paths.org.wallet.root(organization.slug)} size="sm">
-            Cancel
+            {t('addSigner.cancel')}
           </Anchor>
           <Button type="submit" loading={propose.isPending}>
-            Add Signer
+            {t('addSigner.submit')}
           </Button>
         </Group>
       </Stack>

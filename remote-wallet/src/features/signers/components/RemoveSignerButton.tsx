@@ -1,4 +1,10 @@
-import { notifyError, notifySuccess, type TWalletSigner, useRemoveWalletSignerMutation } from '@dash/shared';
+import {
+  notifyError,
+  notifySuccess,
+  type TWalletSigner,
+  useRemoveWalletSignerMutation,
+  useT,
+} from '@dash/shared';
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { signerName } from '../../../lib/wallet-display';
@@ -11,6 +17,7 @@ export function RemoveSignerButton({
   organizationUid: string;
   signer: TWalletSigner;
 }) {
+  const { t } = useT('wallet');
   const removeSigner = useRemoveWalletSignerMutation(organizationUid);
   const [confirming, setConfirming] = useState(false);
   const name = signerName(signer);
@@ -23,9 +30,9 @@ export function RemoveSignerButton({
           variant="subtle"
           color="red"
           onClick={() => setConfirming(true)}
-          aria-label={`Remove signer ${name}`}
+          aria-label={t('signers.removeLabel', { name })}
         >
-          Remove
+          {t('signers.remove')}
         </Button>
       </Group>
     );
@@ -36,12 +43,12 @@ export function RemoveSignerButton({
         size="xs"
         color="red"
         loading={removeSigner.isPending}
-        aria-label={`Confirm removing ${name}`}
+        aria-label={t('signers.confirmRemoveLabel', { name })}
         // The row (and this button) is gone once the wallet reloads: a promise, unlike mutate's
         // callbacks, still settles after the component unmounts.
         onClick={() =>
           removeSigner.mutateAsync(signer.uid).then(
-            () => notifySuccess(`${name} is no longer a proposed signer`),
+            () => notifySuccess(t('signers.removed', { name })),
             (error: unknown) => {
               notifyError(error);
               setConfirming(false);
@@ -49,10 +56,10 @@ export function RemoveSignerButton({
           )
         }
       >
-        Remove
+        {t('signers.remove')}
       </Button>
       <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
-        Cancel
+        {t('signers.cancel')}
       </Button>
     </Group>
   );

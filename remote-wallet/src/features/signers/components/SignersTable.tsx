@@ -1,5 +1,4 @@
-import type { TWalletSigner } from '@dash/shared';
-import { visuallyHidden } from '@dash/shared';
+import { type TWalletSigner, useT, visuallyHidden } from '@dash/shared';
 import { Badge, Code, Group, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { signerName } from '../../../lib/wallet-display';
@@ -13,17 +12,18 @@ interface SignersTableProps {
 
 /** The wallet's signers: name, signing device address and Pending/Ready. */
 export function SignersTable({ signers, currentUserUid, actions }: SignersTableProps) {
+  const { t } = useT('wallet');
   return (
     <Table.ScrollContainer minWidth={560}>
-      <Table aria-label="Signers" verticalSpacing="sm">
+      <Table aria-label={t('signers.table')} verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Address</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th>{t('signers.name')}</Table.Th>
+            <Table.Th>{t('signers.address')}</Table.Th>
+            <Table.Th>{t('signers.status')}</Table.Th>
             {actions ? (
               <Table.Th>
-                <span style={visuallyHidden}>Actions</span>
+                <span style={visuallyHidden}>{t('signers.actions')}</span>
               </Table.Th>
             ) : null}
           </Table.Tr>
@@ -33,7 +33,7 @@ export function SignersTable({ signers, currentUserUid, actions }: SignersTableP
             <Table.Tr>
               <Table.Td colSpan={actions ? 4 : 3}>
                 <Text size="sm" c="dimmed" ta="center">
-                  No signer found.
+                  {t('signers.none')}
                 </Text>
               </Table.Td>
             </Table.Tr>
@@ -45,7 +45,7 @@ export function SignersTable({ signers, currentUserUid, actions }: SignersTableP
                   <Text size="sm">{signerName(signer)}</Text>
                   {signer.uid === currentUserUid ? (
                     <Badge size="xs" variant="outline" color="gray">
-                      you
+                      {t('signers.you')}
                     </Badge>
                   ) : null}
                 </Group>
@@ -55,13 +55,13 @@ export function SignersTable({ signers, currentUserUid, actions }: SignersTableP
                   <Code>{signer.ethAddress}</Code>
                 ) : (
                   <Text size="sm" c="dimmed">
-                    No signing device yet
+                    {t('signers.noDevice')}
                   </Text>
                 )}
               </Table.Td>
               <Table.Td>
                 <Badge variant="light" color={signer.status === 'Ready' ? 'teal' : 'yellow'}>
-                  {signer.status}
+                  {signer.status === 'Ready' ? t('signers.statusReady') : t('signers.statusPending')}
                 </Badge>
               </Table.Td>
               {actions ? <Table.Td>{actions(signer)}</Table.Td> : null}

@@ -2,12 +2,11 @@ import {
   can,
   LoadFailed,
   PageSkeleton,
-  PERMISSION_DENIED_MESSAGE,
   paths,
   useCurrentOrganization,
   useOrganizationUsersQuery,
+  useT,
   useWalletQuery,
-  WALLET_LOCKED_MESSAGE,
 } from '@dash/shared';
 import { Alert, Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -18,6 +17,7 @@ import { AddSignerForm } from '../components/AddSignerForm';
 
 /** /wallet/add-signer: an Admin proposes an organization user who is not a signer yet. */
 export function AddSignerPage() {
+  const { t } = useT('wallet');
   const organization = useCurrentOrganization();
   const canManage = can(organization.role, 'wallet.manage');
   const wallet = useWalletQuery(organization.uid);
@@ -27,9 +27,9 @@ export function AddSignerPage() {
 
   // A failed background refetch keeps what was loaded on screen (the toast tells).
   let content: ReactNode;
-  if (!canManage) content = <Alert color="gray">{PERMISSION_DENIED_MESSAGE['wallet.manage']}</Alert>;
+  if (!canManage) content = <Alert color="gray">{t('rules.manageDenied')}</Alert>;
   else if (wallet.data && users.data) {
-    if (wallet.data.status !== 'undeployed') content = <Alert color="gray">{WALLET_LOCKED_MESSAGE}</Alert>;
+    if (wallet.data.status !== 'undeployed') content = <Alert color="gray">{t('rules.locked')}</Alert>;
     else
       return (
         <Page>
@@ -42,24 +42,22 @@ export function AddSignerPage() {
       );
   } else if (wallet.isError) content = <LoadFailed error={wallet.error} onRetry={() => wallet.refetch()} />;
   else if (users.isError) content = <LoadFailed error={users.error} onRetry={() => users.refetch()} />;
-  else content = <PageSkeleton rows={2} label="Loading users" />;
+  else content = <PageSkeleton rows={2} label={t('addSigner.loading')} />;
 
   return (
     <Page>
       {content}
       <Anchor component={Link} to={paths.org.wallet.root(organization.slug)} size="sm">
-        Back to wallet
+        {t('page.backToWallet')}
       </Anchor>
     </Page>
   );
 }
 
 function Page({ children }: { children: ReactNode }) {
+  const { t } = useT('wallet');
   return (
-    <WalletSubpage
-      title="Add Wallet Signer"
-      description="Choose a user of the organization. They become Ready once they set one of their signing devices."
-    >
+    <WalletSubpage title={t('addSigner.title')} description={t('addSigner.description')}>
       {children}
     </WalletSubpage>
   );

@@ -6,6 +6,7 @@ import {
   type TOrganization,
   type TSigningDevice,
   useSetWalletSigningDeviceMutation,
+  useT,
   ZSetWalletSigningDeviceRequest,
 } from '@dash/shared';
 import { Anchor, Button, Group, Select, Stack } from '@mantine/core';
@@ -22,6 +23,7 @@ interface SigningDeviceFormProps {
 
 /** Chooses one of the user's devices; starts on the current one, or on the only one there is. */
 export function SigningDeviceForm({ organization, devices, current }: SigningDeviceFormProps) {
+  const { t } = useT('wallet');
   const navigate = useNavigate();
   const setDevice = useSetWalletSigningDeviceMutation(organization.uid);
   const walletPath = paths.org.wallet.root(organization.slug);
@@ -35,7 +37,7 @@ export function SigningDeviceForm({ organization, devices, current }: SigningDev
     setDevice.mutate(values, {
       onSuccess: () => {
         const device = devices.find((candidate) => candidate.uid === values.signingDeviceUid);
-        notifySuccess(`${device?.name ?? 'Your signing device'} now signs for the wallet`);
+        notifySuccess(t('signingDevice.saved', { name: device?.name ?? t('signingDevice.yourDevice') }));
         navigate(walletPath);
       },
       onError: (error) => {
@@ -45,11 +47,11 @@ export function SigningDeviceForm({ organization, devices, current }: SigningDev
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Set signing device">
+    <form onSubmit={submit} noValidate aria-label={t('signingDevice.formLabel')}>
       <Stack gap="md">
         <Select
-          label="Signing device"
-          placeholder="Choose a signing device"
+          label={t('signingDevice.device')}
+          placeholder={t('signingDevice.devicePlaceholder')}
           data={devices.map((device) => ({
             value: device.uid,
             label: `${device.name} (${shortAddress(device.ethAddress)})`,
@@ -62,10 +64,10 @@ export function SigningDeviceForm({ organization, devices, current }: SigningDev
         />
         <Group justify="space-between">
           <Anchor component={Link} to={walletPath} size="sm">
-            Cancel
+            {t('signingDevice.cancel')}
           </Anchor>
           <Button type="submit" loading={setDevice.isPending}>
-            Set Signing Device
+            {t('signingDevice.submit')}
           </Button>
         </Group>
       </Stack>

@@ -5,9 +5,8 @@ import {
   useCurrentOrganization,
   useSession,
   useSigningDevicesQuery,
+  useT,
   useWalletQuery,
-  WALLET_LOCKED_MESSAGE,
-  WALLET_NOT_A_SIGNER_MESSAGE,
 } from '@dash/shared';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -18,6 +17,7 @@ import { SigningDeviceForm } from '../components/SigningDeviceForm';
 
 /** /wallet/signing-device: a signer chooses which of their own signing devices signs for the wallet. */
 export function SetSigningDevicePage() {
+  const { t } = useT('wallet');
   const organization = useCurrentOrganization();
   const { user } = useSession();
   const wallet = useWalletQuery(organization.uid);
@@ -30,15 +30,14 @@ export function SetSigningDevicePage() {
   // A failed background refetch keeps what was loaded on screen (the toast tells).
   let content: ReactNode;
   if (wallet.data && devices.data) {
-    if (!me) content = <Alert color="gray">{WALLET_NOT_A_SIGNER_MESSAGE}</Alert>;
-    else if (wallet.data.status !== 'undeployed')
-      content = <Alert color="gray">{WALLET_LOCKED_MESSAGE}</Alert>;
+    if (!me) content = <Alert color="gray">{t('rules.notASigner')}</Alert>;
+    else if (wallet.data.status !== 'undeployed') content = <Alert color="gray">{t('rules.locked')}</Alert>;
     else if (devices.data.length === 0) {
       content = (
         <Stack gap="xs" align="flex-start">
-          <Text>You have no signing device yet. Add one with its Ethereum address, then come back here.</Text>
+          <Text>{t('signingDevice.none')}</Text>
           <Button component={Link} to={paths.settings.newSigningDevice()} variant="light">
-            Add a signing device
+            {t('signingDevice.addDevice')}
           </Button>
         </Stack>
       );
@@ -55,24 +54,22 @@ export function SetSigningDevicePage() {
     }
   } else if (wallet.isError) content = <LoadFailed error={wallet.error} onRetry={() => wallet.refetch()} />;
   else if (devices.isError) content = <LoadFailed error={devices.error} onRetry={() => devices.refetch()} />;
-  else content = <PageSkeleton rows={2} label="Loading signing devices" />;
+  else content = <PageSkeleton rows={2} label={t('signingDevice.loading')} />;
 
   return (
     <Page>
       {content}
       <Anchor component={Link} to={walletPath} size="sm">
-        Back to wallet
+        {t('page.backToWallet')}
       </Anchor>
     </Page>
   );
 }
 
 function Page({ children }: { children: ReactNode }) {
+  const { t } = useT('wallet');
   return (
-    <WalletSubpage
-      title="Set Signing Device"
-      description="Its address becomes one of the wallet's owners: you will sign the wallet's transactions with it."
-    >
+    <WalletSubpage title={t('signingDevice.title')} description={t('signingDevice.description')}>
       {children}
     </WalletSubpage>
   );

@@ -1,4 +1,4 @@
-import type { TWallet } from '@dash/shared';
+import { type TWallet, useT } from '@dash/shared';
 import { Stack, Title } from '@mantine/core';
 import { SignersTable } from '../../signers/components/SignersTable';
 import { DeploymentDetails } from './DeploymentDetails';
@@ -11,12 +11,13 @@ export function DeploymentAndSigners({
   wallet: TWallet;
   currentUserUid: string;
 }) {
+  const { t } = useT('wallet');
   return (
     <>
       <DeploymentDetails wallet={wallet} />
       <Stack gap="xs">
         <Title order={3} size="h4">
-          Signers
+          {t('details.signers')}
         </Title>
         <SignersTable signers={wallet.signers} currentUserUid={currentUserUid} />
       </Stack>

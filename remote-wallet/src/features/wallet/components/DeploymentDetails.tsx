@@ -1,9 +1,12 @@
-import { quorumLabel, safeViewerUrl, type TWallet } from '@dash/shared';
+import { i18n, safeViewerUrl, type TWallet, useT } from '@dash/shared';
 import { Anchor, Code, Stack, Text } from '@mantine/core';
+import { Trans } from 'react-i18next';
 import { WalletAddress } from '../../../components/WalletAddress';
+import { quorumText } from '../../../lib/wallet-display';
 
 /** The Safe's address (linked to Safe{Wallet} once deployed, off the dev chain), quorum and transaction. */
 export function DeploymentDetails({ wallet }: { wallet: TWallet }) {
+  const { t } = useT('wallet');
   const deployed = wallet.status === 'deployed';
   const viewerUrl =
     deployed && wallet.address
@@ -14,7 +17,7 @@ export function DeploymentDetails({ wallet }: { wallet: TWallet }) {
     <Stack gap="sm">
       {wallet.address ? (
         <WalletAddress
-          label={deployed ? 'Wallet address' : 'Predicted address'}
+          label={deployed ? t('address.wallet') : t('address.predicted')}
           address={wallet.address}
           chain={wallet.chain}
           href={viewerUrl}
@@ -22,28 +25,32 @@ export function DeploymentDetails({ wallet }: { wallet: TWallet }) {
       ) : null}
       {deployed && wallet.chain.isDevChain ? (
         <Text size="sm" c="dimmed">
-          This wallet lives on a local dev chain (chain id {wallet.chain.id}): there is no external viewer for
-          it.
+          {t('details.devChainNoViewer', { id: wallet.chain.id })}
         </Text>
       ) : null}
       {wallet.threshold ? (
         <Text size="sm">
-          Quorum: <strong>{quorumLabel(wallet.threshold, wallet.signers.length)}</strong> signers must sign
-          each transaction.
+          <Trans
+            i18n={i18n}
+            t={t}
+            i18nKey="details.quorum"
+            values={{ quorum: quorumText(wallet.threshold, wallet.signers.length, t) }}
+            components={{ strong: <strong /> }}
+          />
         </Text>
       ) : null}
       {txHash ? (
         wallet.deployment?.explorerUrl ? (
           <Text size="sm">
-            Deployment transaction:{' '}
+            {t('details.deploymentTx')}{' '}
             <Anchor href={wallet.deployment.explorerUrl} target="_blank" rel="noopener noreferrer">
               <Code>{txHash}</Code>
             </Anchor>
           </Text>
         ) : (
           <Text size="sm">
-            Deployment transaction <Code style={{ wordBreak: 'break-all' }}>{txHash}</Code>{' '}
-            {wallet.chain.isDevChain ? 'on the local dev chain (no block explorer).' : null}
+            {t('details.deploymentTxPlain')} <Code style={{ wordBreak: 'break-all' }}>{txHash}</Code>{' '}
+            {wallet.chain.isDevChain ? t('details.onDevChainNoExplorer') : null}
           </Text>
         )
       ) : null}

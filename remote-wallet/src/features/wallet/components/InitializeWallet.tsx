@@ -1,4 +1,4 @@
-import { can, PERMISSION_DENIED_MESSAGE, paths, type TOrganization, type TWallet } from '@dash/shared';
+import { can, paths, type TOrganization, type TWallet, useT } from '@dash/shared';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { onChain } from '../../../lib/wallet-display';
@@ -15,17 +15,17 @@ interface InitializeWalletProps {
 
 /** undeployed: signers are proposed, each sets a signing device, then an Admin deploys. */
 export function InitializeWallet({ organization, wallet, currentUserUid }: InitializeWalletProps) {
+  const { t } = useT('wallet');
   const canManage = can(organization.role, 'wallet.manage');
   const me = wallet.signers.find((signer) => signer.uid === currentUserUid);
   return (
     <Stack gap="lg">
       <Stack gap={4}>
         <Title order={2} size="h3">
-          Initialize Wallet
+          {t('initialize.title')}
         </Title>
         <Text c="dimmed">
-          {organization.name}'s multi-signature wallet, {onChain(wallet.chain)}. Choose its signers among the
-          organization's users; once each has set a signing device, deploy it with a quorum.
+          {t('initialize.intro', { organization: organization.name, chain: onChain(wallet.chain, t) })}
         </Text>
       </Stack>
       {me && !me.ethAddress ? <ProvideSigningDeviceCard organizationSlug={organization.slug} /> : null}
@@ -33,7 +33,7 @@ export function InitializeWallet({ organization, wallet, currentUserUid }: Initi
         <Stack gap="sm">
           <Group justify="space-between">
             <Title order={3} size="h4" id="wallet-signers-title">
-              Signers
+              {t('initialize.signers')}
             </Title>
             {canManage ? (
               <Button
@@ -42,7 +42,7 @@ export function InitializeWallet({ organization, wallet, currentUserUid }: Initi
                 variant="light"
                 size="xs"
               >
-                Add Signer
+                {t('initialize.addSigner')}
               </Button>
             ) : null}
           </Group>
@@ -60,13 +60,13 @@ export function InitializeWallet({ organization, wallet, currentUserUid }: Initi
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="wallet-deploy-title">
         <Stack gap="sm">
           <Title order={3} size="h4" id="wallet-deploy-title">
-            Deploy
+            {t('initialize.deploy')}
           </Title>
           {canManage ? (
             <DeployForm key={wallet.signers.length} organizationUid={organization.uid} wallet={wallet} />
           ) : (
             <Text size="sm" c="dimmed">
-              {PERMISSION_DENIED_MESSAGE['wallet.manage']}
+              {t('rules.manageDenied')}
             </Text>
           )}
         </Stack>

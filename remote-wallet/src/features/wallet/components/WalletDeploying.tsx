@@ -1,4 +1,4 @@
-import { type TWallet, WALLET_DEPLOY_SUPPORT_HINT_MS } from '@dash/shared';
+import { type TWallet, useT, WALLET_DEPLOY_SUPPORT_HINT_MS } from '@dash/shared';
 import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { onChain } from '../../../lib/wallet-display';
@@ -16,25 +16,24 @@ function useTakingLong(requestedAt: string | undefined): boolean {
 
 /** deploying: the page polls (every 5 s) until the job has deployed the Safe or failed. */
 export function WalletDeploying({ wallet, currentUserUid }: { wallet: TWallet; currentUserUid: string }) {
+  const { t } = useT('wallet');
   const takingLong = useTakingLong(wallet.deployment?.requestedAt);
   return (
     <Stack gap="lg">
       <Group gap="sm">
-        <Loader size="sm" aria-label="Deploying" />
+        <Loader size="sm" aria-label={t('deploying.loader')} />
         <Title order={2} size="h3">
-          Wallet Deploying
+          {t('deploying.title')}
         </Title>
       </Group>
       <Text c="dimmed">
-        The wallet provider is deploying the wallet {onChain(wallet.chain)}.{' '}
-        {wallet.deployment?.txHash
-          ? 'The transaction was sent; waiting for it to be confirmed.'
-          : 'Sending the transaction.'}{' '}
-        If it takes more than 10 minutes, please contact support.
+        {t('deploying.deploying', { chain: onChain(wallet.chain, t) })}{' '}
+        {wallet.deployment?.txHash ? t('deploying.txSent') : t('deploying.sending')}{' '}
+        {t('deploying.contactSupport')}
       </Text>
       {takingLong ? (
-        <Alert color="yellow" variant="light" title="This is taking more than 10 minutes">
-          Please contact support with your organization's name and the address below.
+        <Alert color="yellow" variant="light" title={t('deploying.takingLongTitle')}>
+          {t('deploying.takingLongText')}
         </Alert>
       ) : null}
       <DeploymentAndSigners wallet={wallet} currentUserUid={currentUserUid} />

@@ -4,6 +4,7 @@ import {
   type TOrganization,
   type TWallet,
   useRetryWalletDeploymentMutation,
+  useT,
 } from '@dash/shared';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { DeploymentAndSigners } from './DeploymentAndSigners';
@@ -16,21 +17,20 @@ interface WalletFailedProps {
 
 /** failed: why, and (Admins) Retry with the same signers and quorum, hence the same address. */
 export function WalletFailed({ organization, wallet, currentUserUid }: WalletFailedProps) {
+  const { t } = useT('wallet');
   const retry = useRetryWalletDeploymentMutation(organization.uid);
   const canManage = can(organization.role, 'wallet.manage');
   return (
     <Stack gap="lg">
       <Title order={2} size="h3">
-        Wallet Deployment Failed
+        {t('failed.title')}
       </Title>
-      <Alert color="red" variant="light" title="The wallet could not be deployed">
+      <Alert color="red" variant="light" title={t('failed.alertTitle')}>
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{wallet.deployment?.error ?? 'The deployment failed without a reason.'}</Text>
+          <Text size="sm">{wallet.deployment?.error ?? t('failed.noReason')}</Text>
           {canManage ? (
             <>
-              <Text size="sm">
-                Retrying deploys the same configuration, so the wallet keeps the address below.
-              </Text>
+              <Text size="sm">{t('failed.retryExplained')}</Text>
               <Button
                 color="red"
                 variant="light"
@@ -38,11 +38,11 @@ export function WalletFailed({ organization, wallet, currentUserUid }: WalletFai
                 // On success the wallet is deploying again and the page shows it.
                 onClick={() => retry.mutate(undefined, { onError: notifyError })}
               >
-                Retry
+                {t('failed.retry')}
               </Button>
             </>
           ) : (
-            <Text size="sm">An Admin of {organization.name} can retry the deployment.</Text>
+            <Text size="sm">{t('failed.adminCanRetry', { organization: organization.name })}</Text>
           )}
         </Stack>
       </Alert>

@@ -1,17 +1,18 @@
-import type { TWallet } from '@dash/shared';
+import { type TWallet, useT } from '@dash/shared';
 import { Stack, Text, Title } from '@mantine/core';
 import { onChain } from '../../../lib/wallet-display';
 import { DeploymentAndSigners } from './DeploymentAndSigners';
 
 /** deployed: the Safe's address, quorum and signers; nothing changes any more. */
 export function WalletReady({ wallet, currentUserUid }: { wallet: TWallet; currentUserUid: string }) {
+  const { t } = useT('wallet');
   return (
     <Stack gap="lg">
       <Stack gap={4}>
         <Title order={2} size="h3">
-          Your Wallet is Ready
+          {t('ready.title')}
         </Title>
-        <Text c="dimmed">The multi-signature wallet is deployed {onChain(wallet.chain)}.</Text>
+        <Text c="dimmed">{t('ready.text', { chain: onChain(wallet.chain, t) })}</Text>
       </Stack>
       <DeploymentAndSigners wallet={wallet} currentUserUid={currentUserUid} />
     </Stack>

@@ -4,6 +4,7 @@ import {
   type TWallet,
   useCurrentOrganization,
   useSession,
+  useT,
   useWalletQuery,
 } from '@dash/shared';
 import { Stack, Title } from '@mantine/core';
@@ -16,6 +17,7 @@ import { WalletReady } from '../components/WalletReady';
 
 /** /org/{org}/wallet: one screen per wallet status (spec section 2). */
 export function WalletPage() {
+  const { t } = useT('wallet');
   const organization = useCurrentOrganization();
   const { user } = useSession();
   const wallet = useWalletQuery(organization.uid);
@@ -25,12 +27,12 @@ export function WalletPage() {
   // A failed poll keeps the last answer on screen (the toast tells); only a first load that failed replaces it.
   if (wallet.data) content = <WalletByStatus wallet={wallet.data} currentUserUid={user.uid} />;
   else if (wallet.isError) content = <LoadFailed error={wallet.error} onRetry={() => wallet.refetch()} />;
-  else content = <PageSkeleton rows={4} label="Loading wallet" />;
+  else content = <PageSkeleton rows={4} label={t('page.loading')} />;
 
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
-        Wallet
+        {t('page.title')}
       </Title>
       {content}
     </Stack>

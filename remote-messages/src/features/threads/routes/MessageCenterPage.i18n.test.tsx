@@ -1,0 +1,163 @@
+import {
+  CurrentOrganizationProvider,
+  SessionProvider,
+  setLocale,
+  type TLocale,
+  type TMessage,
+  type TOrganization,
+  type TThread,
+  UNKNOWN_PROVIDER_NAME,
+} from '@dash/shared';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import '../../../i18n';
+import en from '../../../locales/en.json';
+import { MessageBubble } from '../../conversation/components/MessageBubble';
+import { MessageCenterPage } from './MessageCenterPage';
+
+const DOMAIN = 'client.dash.localhost';
+const THREAD: TThread = {
+  uid: '44444444-4444-4444-8444-444444444444',
+  name: 'BRL settlement',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  provider: { uid: '55555555-5555-4555-8555-555555555555', name: 'Transfero', imageUrl: null },
+  lastMessageAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+  messageCount: 1,
+  unreadCount: 0,
+  snippet: 'Your settlement is ready.',
+};
+const MESSAGE: TMessage = {
+  uid: '66666666-6666-4666-8666-666666666666',
+  threadUid: THREAD.uid,
+  from: 'ops@transfero.example',
+  fromName: 'Transfero Ops',
+  to: [`acme@${DOMAIN}`],
+  cc: [],
+  text: 'Your settlement is ready.',
+  createdAt: THREAD.lastMessageAt,
+  attachments: [
+    {
+      uid: '77777777-7777-4777-8777-777777777777',
+      fileName: 'statement.pdf',
+      byteSize: 1536,
+      contentType: 'application/pdf',
+      url: '/statement.pdf',
+    },
+  ],
+  own: false,
+  delivery: 'received',
+};
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+
+async function renderMessageCenter(locale: TLocale) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.includes(`messages/${THREAD.uid}`)) {
+        return json({
+          data: [MESSAGE],
+          thread: THREAD,
+          prevCursor: null,
+          nextCursor: null,
+          clientMailDomain: DOMAIN,
+        });
+      }
+      return json({ data: [THREAD], nextCursor: null, mailbox: `acme@${DOMAIN}`, clientMailDomain: DOMAIN });
+    }),
+  );
+  const organization: TOrganization = {
+    uid: '33333333-3333-4333-8333-333333333333',
+    name: 'Acme',
+    slug: 'acme',
+    avatar: null,
+    role: 'Viewer',
+    approvalStatus: 'Approved',
+    createdAt: '2026-11-01T00:00:00.000Z',
+  };
+  const user = {
+    uid: '11111111-1111-4111-8111-111111111111',
+    email: 'ana@example.com',
+    firstName: 'Ana',
+    lastName: 'Souza',
+  };
+  await setLocale(locale, { remember: false });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <SessionProvider session={{ user: { ...user, type: 'user' }, organizations: [organization] }}>
+          <CurrentOrganizationProvider organization={organization}>
+            <MemoryRouter initialEntries={[`/org/acme/messages/${THREAD.uid}`]}>
+              <Suspense fallback={null}>
+                <Routes>
+                  <Route path="/org/acme/messages/:threadUid?" element={<MessageCenterPage />} />
+                </Routes>
+              </Suspense>
+            </MemoryRouter>
+          </CurrentOrganizationProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+/** One message as the conversation shows it (its virtual list renders no row in jsdom, which has no layout). */
+function renderBubble() {
+  render(
+    <MantineProvider>
+      <MessageBubble message={MESSAGE} clientMailDomain={DOMAIN} />
+    </MantineProvider>,
+  );
+}
+
+// The first render loads Mantine and the page: slow on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+// jsdom has no scrolling; the conversation's list scrolls to its newest message.
+beforeAll(() => {
+  Element.prototype.scrollTo = () => {};
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+afterAll(() => setLocale('en', { remember: false }));
+
+describe('the Message Center in other languages', () => {
+  it('speaks Brazilian Portuguese: list, relative time, the message and its file size', async () => {
+    await renderMessageCenter('pt-BR');
+    await screen.findByRole('heading', { name: 'Central de mensagens' });
+    expect(screen.getByRole('searchbox', { name: 'Buscar conversas' })).toBeTruthy();
+    const list = screen.getByRole('navigation', { name: 'Conversas' });
+    expect(await within(list).findByText('há 5 minutos')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'BRL settlement' })).toBeTruthy();
+    cleanup();
+    renderBubble();
+    const message = screen.getByRole('article', { name: 'Mensagem de Transfero Ops' });
+    expect(message.textContent).toContain('De: Transfero Ops <ops@transfero.example>');
+    expect(message.textContent).toContain('Para: eu');
+    expect(message.textContent).toContain('statement.pdf (1,50 KB)');
+  });
+
+  it('speaks Mexican Spanish', async () => {
+    await renderMessageCenter('es-MX');
+    await screen.findByRole('heading', { name: 'Centro de mensajes' });
+    expect(
+      await within(screen.getByRole('navigation', { name: 'Conversaciones' })).findByText('hace 5 minutos'),
+    ).toBeTruthy();
+    cleanup();
+    renderBubble();
+    const message = screen.getByRole('article', { name: 'Mensaje de Transfero Ops' });
+    expect(message.textContent).toContain('Para: yo');
+    expect(message.textContent).toContain('(1.50 KB)');
+  });
+
+  it("keeps the spec's 'Unknown' provider word for word in English", () => {
+    expect(en.thread.unknownProvider).toBe(UNKNOWN_PROVIDER_NAME);
+  });
+});

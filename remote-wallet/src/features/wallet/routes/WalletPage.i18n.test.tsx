@@ -1,0 +1,128 @@
+import {
+  CurrentOrganizationProvider,
+  PERMISSION_DENIED_MESSAGE,
+  SessionProvider,
+  setLocale,
+  type TLocale,
+  type TOrganization,
+  type TWallet,
+  WALLET_LOCKED_MESSAGE,
+  WALLET_NO_SIGNERS_MESSAGE,
+  WALLET_NOT_A_SIGNER_MESSAGE,
+  WALLET_SIGNERS_NOT_READY_MESSAGE,
+} from '@dash/shared';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import '../../../i18n';
+import en from '../../../locales/en.json';
+import { WalletPage } from './WalletPage';
+
+const ME = {
+  uid: '11111111-1111-4111-8111-111111111111',
+  email: 'ana@example.com',
+  firstName: 'Ana',
+  lastName: 'Souza',
+};
+const BRUNO = '22222222-2222-4222-8222-222222222222';
+const DEVICE_A = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+const DEVICE_B = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
+const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const ARBITRUM = { id: 42161, name: 'Arbitrum One', key: 'arbitrum-one', isDevChain: false } as const;
+
+async function renderWallet(locale: TLocale, wallet: TWallet) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ data: wallet }), { status: 200 })),
+  );
+  const organization: TOrganization = {
+    uid: '33333333-3333-4333-8333-333333333333',
+    name: 'Acme',
+    slug: 'acme',
+    avatar: null,
+    role: 'Admin',
+    approvalStatus: 'Approved',
+    createdAt: '2026-11-01T00:00:00.000Z',
+  };
+  await setLocale(locale, { remember: false });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <SessionProvider session={{ user: { ...ME, type: 'user' }, organizations: [organization] }}>
+          <CurrentOrganizationProvider organization={organization}>
+            <MemoryRouter>
+              <Suspense fallback={null}>
+                <WalletPage />
+              </Suspense>
+            </MemoryRouter>
+          </CurrentOrganizationProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+// The first render loads Mantine and the page: slow on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+afterAll(() => setLocale('en', { remember: false }));
+
+describe('the wallet page in other languages', () => {
+  it('speaks Brazilian Portuguese while signers are chosen', async () => {
+    await renderWallet('pt-BR', {
+      status: 'undeployed',
+      chain: ARBITRUM,
+      signers: [
+        { uid: ME.uid, firstName: 'Ana', lastName: 'Souza', status: 'Pending' },
+        { uid: BRUNO, firstName: 'Bruno', lastName: 'Test', ethAddress: DEVICE_B, status: 'Ready' },
+      ],
+    });
+    await screen.findByRole('heading', { name: 'Inicializar carteira' });
+    expect(screen.getByText(/Carteira multiassinatura de Acme, na Arbitrum One\./)).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Signatários' });
+    expect(within(table).getByRole('row', { name: /Ana Souza/ }).textContent).toContain('Pendente');
+    expect(within(table).getByRole('row', { name: /Bruno Test/ }).textContent).toContain('Pronto');
+    expect(screen.getByRole('region', { name: 'Informe um dispositivo de assinatura' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Implantar carteira' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText(/Aguardando: Ana Souza\./)).toBeTruthy();
+    expect(screen.queryByText('Signers')).toBeNull();
+  });
+
+  it('speaks Mexican Spanish once the wallet is deployed', async () => {
+    await renderWallet('es-MX', {
+      status: 'deployed',
+      chain: ARBITRUM,
+      address: ADDRESS,
+      threshold: 2,
+      signers: [
+        { uid: ME.uid, firstName: 'Ana', lastName: 'Souza', ethAddress: DEVICE_A, status: 'Ready' },
+        { uid: BRUNO, firstName: 'Bruno', lastName: 'Test', ethAddress: DEVICE_B, status: 'Ready' },
+      ],
+    });
+    await screen.findByRole('heading', { name: 'Tu billetera está lista' });
+    expect(screen.getByRole('heading', { name: 'Billetera' })).toBeTruthy();
+    expect(screen.getByText('La billetera multifirma está desplegada en Arbitrum One.')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Dirección de la billetera' })).toBeTruthy();
+    expect(screen.getByText(/Quórum: deben firmar/).textContent).toBe(
+      'Quórum: deben firmar 2 de 2 firmantes cada transacción.',
+    );
+    expect(screen.getByRole('link', { name: `${ADDRESS} en Safe{Wallet}` })).toBeTruthy();
+  });
+
+  it('keeps the English rule messages word for word with the shared contracts', () => {
+    expect(en.rules).toEqual({
+      noSigners: WALLET_NO_SIGNERS_MESSAGE,
+      signersNotReady: WALLET_SIGNERS_NOT_READY_MESSAGE,
+      manageDenied: PERMISSION_DENIED_MESSAGE['wallet.manage'],
+      locked: WALLET_LOCKED_MESSAGE,
+      notASigner: WALLET_NOT_A_SIGNER_MESSAGE,
+    });
+  });
+});
