@@ -10,6 +10,7 @@ export * from './contracts/counterparties';
 export * from './contracts/events';
 export * from './contracts/invitations';
 export * from './contracts/kyb';
+export * from './contracts/locale';
 export * from './contracts/mailbox';
 export * from './contracts/members';
 export * from './contracts/messages';
