@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   federationShared,
   pluginBootAssets,
@@ -5,37 +6,66 @@ import {
   reactRouterProductionAlias,
 } from '@dash/shared/federation';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig } from '@rsbuild/core';
+import { defineConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import pkg from './package.json' with { type: 'json' };
 
 const port = Number(process.env.PORT ?? 3000);
+/**
+ * MONOLITH=1 builds the same pages without federation into dist-monolith/: the shell imports the
+ * remotes' exposed modules as its own lazy chunks (scripts/monolith/federation.ts stands in for
+ * src/features/remotes/federation.ts). Only `pnpm bench` builds it, to compare with the federated build.
+ */
+const monolith = process.env.MONOLITH === '1';
+const remotesLoader = path.join(import.meta.dirname, 'src/features/remotes/federation.ts');
 const apiOrigin = process.env.API_ORIGIN ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 export default defineConfig(({ command }) => ({
   plugins: [
     pluginReact(),
-    pluginModuleFederation({
-      name: 'shell',
-      // No remote is known at build time: the runtime manifest registers them at boot.
-      remotes: {},
-      shared: federationShared(pkg.dependencies),
-      dts: false,
-      // Remotes are built without a federation runtime of their own and use this one.
-      experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
-    }),
+    !monolith &&
+      pluginModuleFederation({
+        name: 'shell',
+        // No remote is known at build time: the runtime manifest registers them at boot.
+        remotes: {},
+        shared: federationShared(pkg.dependencies),
+        dts: false,
+        // Remotes are built without a federation runtime of their own and use this one.
+        experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+      }),
     // Before precompression, so boot-assets.json is served like every other file.
     pluginBootAssets(),
     pluginPrecompress(),
   ],
   source: {
     entry: { index: './src/index.ts' },
-    define: { 'import.meta.env.SHELL_VERSION': JSON.stringify(pkg.version) },
+    define: {
+      'import.meta.env.SHELL_VERSION': JSON.stringify(pkg.version),
+      ...(monolith ? { 'import.meta.env.REMOTE_VERSION': JSON.stringify('monolith') } : {}),
+    },
   },
   resolve: { alias: command === 'build' ? reactRouterProductionAlias(import.meta.dirname) : {} },
   html: { template: './index.html', title: 'Dash · Treasury' },
   // Only a build replaces dist/: a dev server must not empty the folder `npm start` serves.
-  output: { assetPrefix: '/', cleanDistPath: command === 'build' },
+  output: {
+    assetPrefix: '/',
+    cleanDistPath: command === 'build',
+    ...(monolith ? { distPath: { root: 'dist-monolith' } } : {}),
+  },
+  tools: monolith
+    ? {
+        rspack: {
+          plugins: [
+            new rspack.NormalModuleReplacementPlugin(/federation$/, (resource) => {
+              const target = path.resolve(resource.context ?? '', `${resource.request}.ts`);
+              if (target === remotesLoader) {
+                resource.request = path.join(import.meta.dirname, 'scripts/monolith/federation.ts');
+              }
+            }),
+          ],
+        },
+      }
+    : {},
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
   server: {
     port,

@@ -11,7 +11,7 @@
 //
 // --profile DIR: the API process writes a V8 CPU profile there when it exits (open it in Chrome DevTools).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -30,6 +30,9 @@ const usePostgres = argv.includes('--postgres');
 // --only messages: just the endpoints whose label contains that text.
 const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
 const profileDir = argv.includes('--profile') ? argv[argv.indexOf('--profile') + 1] : undefined;
+// --json FILE: the figures are also written there (pnpm bench reads them).
+const jsonFile = argv.includes('--json') ? argv[argv.indexOf('--json') + 1] : undefined;
+const results = [];
 const port = 4900 + Math.floor(Math.random() * 90);
 const dataDir = mkdtempSync(join(tmpdir(), 'dash-bench-api-'));
 
@@ -144,6 +147,13 @@ async function drive(label, path, headers, { record = true, duration = seconds }
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const ms = (value) => `${value.toFixed(1)} ms`.padStart(9);
+  results.push({
+    label,
+    rate: Math.round(latencies.length / elapsed),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failures,
+  });
   console.log(
     `  ${label.padEnd(22)} ${String(Math.round(latencies.length / elapsed)).padStart(5)} req/s  p50 ${ms(percentile(latencies, 50))}  p90 ${ms(percentile(latencies, 90))}  p99 ${ms(percentile(latencies, 99))}  max ${ms(latencies.at(-1))}  failed ${failures}`,
   );
@@ -174,6 +184,8 @@ try {
     await drive(label, path, headers);
   }
   console.log("  (load generator, API and database share this machine's 2 cores)\n");
+  if (jsonFile)
+    writeFileSync(jsonFile, JSON.stringify({ rate, database: postgres ? 'postgres' : 'pglite', results }));
 } finally {
   const exited = new Promise((resolve) => api.once('exit', resolve));
   api.kill('SIGTERM');

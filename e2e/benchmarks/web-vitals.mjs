@@ -8,42 +8,16 @@
 //  - largest contentful paint of a signed-in page on a throttled mobile profile
 //    (150 ms RTT, 1.6 Mbps down, 750 kbps up, CPU 4x slower), median of 3 cold loads.
 // Run: pnpm --filter @dash/e2e bench:web (after `pnpm build`). Figures only: it asserts nothing.
-import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
-import { ROOT, signedInContext, startDashboard } from './stack.mjs';
+import { distsOf, kib, encodedSizes as sizesIn, throttle, timeline } from './page-metrics.mjs';
+import { signedInContext, startDashboard } from './stack.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4700);
-const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 const dashboard = await startDashboard(port, { label: 'bench' });
 const { base } = dashboard;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-
-/** JS resources (gzipped body bytes) and paint times, read from the page's own performance timeline. */
-async function timeline(page) {
-  return page.evaluate(async () => {
-    const lcp = await new Promise((resolve) => {
-      let last = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) last = entry.startTime;
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-      setTimeout(() => resolve(last), 500);
-    });
-    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-    const scripts = performance
-      .getEntriesByType('resource')
-      .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
-      .map((entry) => ({
-        url: entry.name,
-        bytes: entry.encodedBodySize,
-        start: entry.startTime,
-        end: entry.responseEnd,
-      }));
-    return { fcp, lcp, scripts };
-  });
-}
 
 async function jsBeforeFirstPaint(context, path) {
   const page = await context.newPage();
@@ -71,22 +45,8 @@ report('/auth (signed out)', await jsBeforeFirstPaint(anonymous, '/auth'));
 const context = await signedInContext(browser, base);
 report('/org/acme-treasury', await jsBeforeFirstPaint(context, '/org/acme-treasury'));
 
-/** The build file a script URL is served from (shell on the dashboard origin, remotes on theirs). */
-const distOf = {
-  [String(port)]: 'shell/dist',
-  [String(port + 11)]: 'remote-messages/dist',
-  [String(port + 12)]: 'remote-wallet/dist',
-  [String(port + 13)]: 'remote-rails/dist',
-  [String(port + 14)]: 'remote-settings/dist',
-};
-function encodedSizes(url) {
-  const { port: urlPort, pathname } = new URL(url);
-  const file = join(ROOT, distOf[urlPort] ?? 'missing', pathname);
-  const size = (path) => (existsSync(path) ? statSync(path).size : null);
-  const raw = size(file) ?? 0;
-  // Files under the precompression threshold are sent as they are.
-  return { raw, gzip: size(`${file}.gz`) ?? raw, brotli: size(`${file}.br`) ?? raw };
-}
+const distOf = distsOf(port);
+const encodedSizes = (url) => sizesIn(url, distOf);
 
 console.log(
   '\nSigned-in /org/acme-treasury/messages (first load): JavaScript before the largest contentful paint | whole page',
@@ -158,17 +118,7 @@ const lcps = [];
 for (let run = 0; run < 3; run += 1) {
   const cold = await signedInContext(browser, base);
   const page = await cold.newPage();
-  const cdp = await cold.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await page.setViewportSize({ width: 412, height: 823 });
+  await throttle(cold, page);
   await page.goto(`${base}/org/acme-treasury/wallet`, { waitUntil: 'networkidle', timeout: 60_000 });
   await page.getByRole('heading', { name: 'Wallet', exact: true }).waitFor();
   const { lcp, fcp } = await timeline(page);

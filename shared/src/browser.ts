@@ -75,6 +75,7 @@ export * from './endpoints/update-registered-wallet';
 export * from './endpoints/upload-file';
 export * from './endpoints/upload-organization-avatar';
 export * from './endpoints/verify-magic-link';
+export * from './i18n';
 export * from './session/host-runtime';
 export * from './session/session-context';
 export * from './theme/theme';

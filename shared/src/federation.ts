@@ -14,7 +14,7 @@ import { containerName, REMOTE_EXPOSES, type TRemoteName, ZRemoteName } from './
 
 export { BOOT_ASSETS_FILE, containerName, pluginBootAssets, pluginPrecompress };
 
-/** One instance of each of these across host and remotes (React, router, query, Mantine, session). */
+/** One instance of each of these across host and remotes (React, router, query, Mantine, i18n, session). */
 export const FEDERATION_SINGLETONS = [
   'react',
   'react/jsx-runtime',
@@ -26,6 +26,8 @@ export const FEDERATION_SINGLETONS = [
   '@mantine/form',
   '@mantine/hooks',
   '@mantine/notifications',
+  'i18next',
+  'react-i18next',
   '@dash/shared',
 ] as const;
 

@@ -180,7 +180,7 @@ async function main() {
   const apiEnv = {
     API_PORT: String(port),
     SANDBOX_PROVIDER_URL: process.env.SANDBOX_PROVIDER_URL ?? sandboxUrl,
-    WEB_DIST_DIR: join(ROOT, 'shell', 'dist'),
+    WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? join(ROOT, 'shell', 'dist'),
     DEV_CHAIN_PORT: String(devChainPort),
     PUBLIC_URL: publicUrl,
     DATA_DIR: dataDir,

@@ -1,4 +1,4 @@
-import { acceptLanguageTags, matchLocale, type TLocale } from '@dash/shared/contracts';
+import { acceptLanguageTags, detectLocale, type TLocale } from '@dash/shared/contracts';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -6,5 +6,5 @@ import type { FastifyRequest } from 'fastify';
  * Accept-Language, else English. A user's own choice (users.locale) always comes first.
  */
 export function localeOfRequest(request: FastifyRequest): TLocale {
-  return matchLocale(acceptLanguageTags(request.headers['accept-language']));
+  return detectLocale(acceptLanguageTags(request.headers['accept-language']));
 }

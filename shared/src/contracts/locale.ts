@@ -1,23 +1,27 @@
 import { z } from 'zod';
 
-/** The languages the product speaks (issue 14): English is the source of truth, the others translate it. */
+/** The languages the product speaks. English is the source of truth; the others translate it. */
 export const SUPPORTED_LOCALES = ['en', 'es-MX', 'pt-BR'] as const;
 export const ZLocale = z.enum(SUPPORTED_LOCALES, { message: 'Choose a supported language' });
 export type TLocale = z.infer<typeof ZLocale>;
+export const DEFAULT_LOCALE: TLocale = 'en';
 
 /**
- * The supported locale for a list of language tags in order of preference (navigator.languages, or
- * an Accept-Language header's tags): the first Spanish one is es-MX, the first Portuguese one pt-BR,
- * the first English one en; nothing we speak falls back to English.
+ * The first supported language among preferences in order (navigator.languages, or the tags of an
+ * Accept-Language header): es* -> es-MX, pt* -> pt-BR, en* -> en; none of them -> English.
  */
-export function matchLocale(languages: readonly string[]): TLocale {
+export function detectLocale(languages: readonly string[]): TLocale {
   for (const language of languages) {
     const primary = language.trim().toLowerCase().split(/[-_]/)[0];
     if (primary === 'es') return 'es-MX';
     if (primary === 'pt') return 'pt-BR';
     if (primary === 'en') return 'en';
   }
-  return 'en';
+  return DEFAULT_LOCALE;
+}
+
+export function isLocale(value: unknown): value is TLocale {
+  return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
 }
 
 /** The tags of an Accept-Language header, most preferred first (q=0 left out). */

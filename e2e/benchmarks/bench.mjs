@@ -1,0 +1,244 @@
+#!/usr/bin/env node
+// `pnpm bench`: builds what it needs, measures, and prints ONE table of figures (no pass/fail):
+//  - production build time (shell, remotes and API), and the monolith build's;
+//  - compressed JS (brotli, as sent) of the signed-in messages page before its largest paint and in
+//    all, federated and monolith (MONOLITH=1: the same pages without federation), and their ratio;
+//  - what each remote adds when its area is first opened;
+//  - LCP of /org/acme-treasury/messages on the throttled mobile profile: median of N cold loads and
+//    of N repeat visits (assets cached), federated and monolith, and their ratio;
+//  - Lighthouse (mobile preset) performance score, LCP and total blocking time on that page;
+//  - API reads at 2,000 req/s (p50 / p99) on embedded PGlite and on PostgreSQL.
+//
+//   pnpm bench [--skip-build] [--runs 5] [--api-seconds 5] [--no-api] [--no-lighthouse]
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
+import { distsOf, encodedSizes, kib, loadAndSettle, median, throttle } from './page-metrics.mjs';
+import { ROOT, signedInContext, startDashboard } from './stack.mjs';
+
+const argv = process.argv.slice(2);
+const option = (name, fallback) =>
+  argv.includes(`--${name}`) ? Number(argv[argv.indexOf(`--${name}`) + 1]) : fallback;
+const runs = option('runs', 5);
+const apiSeconds = option('api-seconds', 5);
+const port = Number(process.env.BENCH_PORT ?? 4700);
+const PAGE = '/org/acme-treasury/messages';
+const pnpm = join(ROOT, 'node_modules/.bin/pnpm');
+
+function timed(label, command, args, env = {}) {
+  const started = performance.now();
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) throw new Error(`${label} failed`);
+  return (performance.now() - started) / 1000;
+}
+
+const rows = [];
+const row = (group, measure, value) => rows.push([group, measure, value]);
+
+if (!argv.includes('--skip-build')) {
+  console.error('Building the shell, the four remotes and the API (production)…');
+  const seconds = timed('build', pnpm, ['run', 'build']);
+  row('build', 'production build (shell, 4 remotes, API)', `${seconds.toFixed(1)} s`);
+  console.error('Building the monolith shell (MONOLITH=1)…');
+  const monolithSeconds = timed('monolith build', pnpm, ['--filter', 'shell', 'exec', 'rsbuild', 'build'], {
+    MONOLITH: '1',
+  });
+  row('build', 'monolith build (shell with the remotes inside)', `${monolithSeconds.toFixed(1)} s`);
+}
+
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+
+/** JS of the signed-in page (brotli as sent) before its LCP and in all, unthrottled, nothing cached. */
+async function pageBytes(base, dists) {
+  const context = await signedInContext(browser, base);
+  const page = await context.newPage();
+  const { lcp, scripts } = await loadAndSettle(page, `${base}${PAGE}`);
+  await context.close();
+  const files = scripts.map((script) => ({ ...script, ...encodedSizes(script.url, dists) }));
+  const sum = (list) => list.reduce((total, file) => total + file.brotli, 0);
+  return { before: sum(files.filter((file) => file.start <= lcp)), all: sum(files) };
+}
+
+/** Median LCP over `runs` loads on the throttled profile: each in a fresh context (cold) or reloads of a warmed one (repeat). */
+async function lcpMedians(base) {
+  const cold = [];
+  for (let run = 0; run < runs; run += 1) {
+    const context = await signedInContext(browser, base);
+    const page = await context.newPage();
+    await throttle(context, page);
+    cold.push((await loadAndSettle(page, `${base}${PAGE}`)).lcp);
+    await context.close();
+  }
+  const repeat = [];
+  const context = await signedInContext(browser, base);
+  const warm = await context.newPage();
+  await loadAndSettle(warm, `${base}${PAGE}`);
+  await warm.close();
+  for (let run = 0; run < runs; run += 1) {
+    const page = await context.newPage();
+    await throttle(context, page, { cache: true });
+    repeat.push((await loadAndSettle(page, `${base}${PAGE}`)).lcp);
+    await page.close();
+  }
+  await context.close();
+  return { cold: median(cold), repeat: median(repeat) };
+}
+
+/** What each remote adds when its area opens after the overview (brotli as sent). */
+async function remoteBytes(base, dists) {
+  const areas = [
+    ['remote-messages', '/org/acme-treasury/messages', port + 11],
+    ['remote-wallet', '/org/acme-treasury/wallet', port + 12],
+    ['remote-rails', '/org/acme-treasury/rails/transactions', port + 13],
+    ['remote-settings', '/org/acme-treasury/settings', port + 14],
+  ];
+  const context = await signedInContext(browser, base);
+  for (const [remote, path, remotePort] of areas) {
+    const page = await context.newPage();
+    const own = new Set();
+    page.on('request', (request) => {
+      if (new URL(request.url()).port === String(remotePort)) own.add(request.url());
+    });
+    await loadAndSettle(page, `${base}/org/acme-treasury`, { area: false });
+    await page.evaluate((target) => {
+      window.history.pushState({}, '', target);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await page.getByTestId('runtime-probe').first().waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    const bytes = [...own].reduce((total, url) => total + encodedSizes(url, dists).brotli, 0);
+    row('remotes', `${remote} adds (brotli)`, kib(bytes));
+    await page.close();
+  }
+  await context.close();
+}
+
+/** Lighthouse's mobile preset on the signed-in page, in its own Chromium. */
+async function lighthouseRun(base) {
+  const { default: lighthouse } = await import('lighthouse');
+  const context = await signedInContext(browser, base);
+  const cookie = (await context.cookies(base)).map((c) => `${c.name}=${c.value}`).join('; ');
+  await context.close();
+  const debugPort = port + 90;
+  const profile = mkdtempSync(join(tmpdir(), 'dash-lighthouse-'));
+  const chrome = spawn(
+    CHROMIUM_PATH,
+    [
+      ...CHROMIUM_ARGS,
+      '--headless=new',
+      `--remote-debugging-port=${debugPort}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  try {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const up = await fetch(`http://127.0.0.1:${debugPort}/json/version`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (up) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const result = await lighthouse(`${base}${PAGE}`, {
+      port: debugPort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      extraHeaders: { Cookie: cookie },
+    });
+    const { lhr } = result;
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+    };
+  } finally {
+    chrome.kill('SIGKILL');
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+const figures = {};
+for (const variant of ['federated', 'monolith']) {
+  const shellDist = variant === 'monolith' ? 'shell/dist-monolith' : 'shell/dist';
+  console.error(`Measuring the ${variant} build…`);
+  const dashboard = await startDashboard(port, {
+    label: `bench-${variant}`,
+    env: { WEB_DIST_DIR: join(ROOT, shellDist) },
+  });
+  try {
+    const dists = distsOf(port, shellDist);
+    const bytes = await pageBytes(dashboard.base, dists);
+    const lcp = await lcpMedians(dashboard.base);
+    figures[variant] = { bytes, lcp };
+    row(variant, `JS before LCP on ${PAGE} (brotli)`, kib(bytes.before));
+    row(variant, 'JS of the whole page (brotli)', kib(bytes.all));
+    row(
+      variant,
+      `LCP cold, median of ${runs} (mobile: 150 ms RTT, 1.6 Mbps, CPU x4)`,
+      `${lcp.cold.toFixed(0)} ms`,
+    );
+    row(variant, `LCP repeat visit, median of ${runs}`, `${lcp.repeat.toFixed(0)} ms`);
+    if (variant === 'federated') {
+      await remoteBytes(dashboard.base, dists);
+      if (!argv.includes('--no-lighthouse')) {
+        const lh = await lighthouseRun(dashboard.base);
+        row('lighthouse', 'performance score (mobile preset)', String(lh.score));
+        row('lighthouse', 'LCP', `${lh.lcp.toFixed(0)} ms`);
+        row('lighthouse', 'total blocking time', `${lh.tbt.toFixed(0)} ms`);
+      }
+    }
+  } finally {
+    await dashboard.stop();
+  }
+}
+await browser.close();
+
+const ratio = (a, b) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
+row(
+  'federated / monolith',
+  'JS before LCP',
+  ratio(figures.federated.bytes.before, figures.monolith.bytes.before),
+);
+row('federated / monolith', 'LCP cold', ratio(figures.federated.lcp.cold, figures.monolith.lcp.cold));
+row('federated / monolith', 'LCP repeat', ratio(figures.federated.lcp.repeat, figures.monolith.lcp.repeat));
+
+if (!argv.includes('--no-api')) {
+  for (const database of ['pglite', 'postgres']) {
+    console.error(`API reads on ${database}…`);
+    const dir = mkdtempSync(join(tmpdir(), 'dash-bench-json-'));
+    const file = join(dir, 'reads.json');
+    const args = ['api/benchmarks/reads.mjs', '--seconds', String(apiSeconds), '--json', file];
+    if (database === 'postgres') args.push('--postgres');
+    const result = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (result.status === 0) {
+      const { rate, results } = JSON.parse(readFileSync(file, 'utf8'));
+      for (const entry of results) {
+        row(
+          `API ${database}`,
+          `${entry.label} at ${rate} req/s`,
+          `${entry.rate} req/s, p50 ${entry.p50.toFixed(1)} ms, p99 ${entry.p99.toFixed(1)} ms${entry.failures ? `, ${entry.failures} failed` : ''}`,
+        );
+      }
+    } else {
+      row(`API ${database}`, 'reads', 'did not run (see above)');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const widths = [0, 1, 2].map((column) => Math.max(...rows.map((r) => r[column].length)));
+const line = (cells) => `| ${cells.map((cell, index) => cell.padEnd(widths[index])).join(' | ')} |`;
+console.log(`\n${line(['group', 'measure', 'figure'])}`);
+console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+for (const r of rows) console.log(line(r));
+console.log(`\n(${new Date().toISOString()}; load generator, browser, API and database share this machine)`);

@@ -1,0 +1,91 @@
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { detectLocale } from '../contracts/locale';
+import { formatMoney, formatNumber, formatRelativeTime } from './format';
+import { currentLocale, defineMessages, i18n, setLocale, useFormat, useT } from './i18n';
+
+defineMessages('test-ns', {
+  en: { greeting: 'Hello {{name}}', rows_one: '{{count}} row', rows_other: '{{count}} rows' },
+  'es-MX': async () => ({
+    default: { greeting: 'Hola {{name}}', rows_one: '{{count}} fila', rows_other: '{{count}} filas' },
+  }),
+  'pt-BR': async () => ({
+    default: { greeting: 'Olá {{name}}', rows_one: '{{count}} linha', rows_other: '{{count}} linhas' },
+  }),
+});
+
+function Greeting() {
+  const { t } = useT('test-ns');
+  const format = useFormat();
+  return (
+    <p>
+      {`${t('greeting', { name: 'Ana' })} · ${t('rows', { count: 2 })} · ${format.money('1234.56', 'BRL')}`}
+    </p>
+  );
+}
+
+afterEach(async () => {
+  await setLocale('en', { remember: false });
+});
+
+describe('detectLocale', () => {
+  it('maps the browser languages to a supported locale, first match wins', () => {
+    expect(detectLocale(['pt-PT', 'en'])).toBe('pt-BR');
+    expect(detectLocale(['es-AR'])).toBe('es-MX');
+    expect(detectLocale(['fr-FR', 'es'])).toBe('es-MX');
+    expect(detectLocale(['de-DE'])).toBe('en');
+    expect(detectLocale([])).toBe('en');
+  });
+});
+
+describe('formatting', () => {
+  it('formats money from decimal strings per locale, exactly', () => {
+    expect(formatMoney('1234.56', 'BRL', 'pt-BR')).toBe('R$\u00a01.234,56');
+    expect(formatMoney('1234.56', 'MXN', 'es-MX')).toBe('$1,234.56');
+    expect(formatMoney('1234.5', 'BRL', 'en')).toBe('R$1,234.50');
+    // More decimals than a float holds are kept, not rounded away.
+    expect(formatMoney('12345678901234567.123456789', 'USDC', 'en')).toBe(
+      '12,345,678,901,234,567.123456789 USDC',
+    );
+    expect(formatMoney('10', 'testbrz', 'pt-BR')).toBe('10,00 testbrz');
+  });
+
+  it('formats numbers and relative times per locale', () => {
+    expect(formatNumber('1234567.25', 'pt-BR')).toBe('1.234.567,25');
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    expect(formatRelativeTime('2026-11-22T11:57:00Z', 'en', now)).toBe('3 minutes ago');
+    expect(formatRelativeTime('2026-11-22T11:57:00Z', 'es-MX', now)).toBe('hace 3 minutos');
+    expect(formatRelativeTime('2026-11-27T12:00:00Z', 'pt-BR', now)).toBe('em 5 dias');
+  });
+});
+
+describe('useT and setLocale', () => {
+  it('renders English at once, then the whole page switches language after loading its messages', async () => {
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Greeting />
+      </Suspense>,
+    );
+    expect(screen.getByText(/Hello Ana · 2 rows · R\$1,234\.56/)).toBeTruthy();
+
+    await act(() => setLocale('pt-BR', { remember: false }));
+    expect(currentLocale()).toBe('pt-BR');
+    expect(document.documentElement.lang).toBe('pt-BR');
+    expect(await screen.findByText(/Olá Ana · 2 linhas · R\$\s1\.234,56/)).toBeTruthy();
+
+    await act(() => setLocale('es-MX', { remember: false }));
+    expect(await screen.findByText(/Hola Ana · 2 filas/)).toBeTruthy();
+  });
+
+  it('loads a namespace registered while another language is active', async () => {
+    await setLocale('es-MX', { remember: false });
+    defineMessages('late-ns', {
+      en: { title: 'Late' },
+      'es-MX': async () => ({ default: { title: 'Tarde' } }),
+      'pt-BR': async () => ({ default: { title: 'Tarde' } }),
+    });
+    await i18n.loadNamespaces('late-ns');
+    expect(i18n.t('title', { ns: 'late-ns' })).toBe('Tarde');
+  });
+});
