@@ -118,7 +118,8 @@ export const USER_FACING_PROPS = new Set([
 export const ALLOWED_STRINGS = new Set(['Dash', 'KYB', 'CLABE', 'Pix', 'USDC', 'BRL', 'MXN', 'USD', 'EVM']);
 
 const hasLetters = (text) => /\p{L}/u.test(text);
-const allowed = (text) => ALLOWED_STRINGS.has(text.trim());
+/** The brand and codes, and machine values shown as they are (a hex address or hash). */
+const allowed = (text) => ALLOWED_STRINGS.has(text.trim()) || /^0x[0-9a-f]+$/i.test(text.trim());
 
 /** Untranslated strings in one .tsx source: [{ line, text, where }]. */
 export function untranslatedStrings(fileName, source) {

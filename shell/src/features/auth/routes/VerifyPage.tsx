@@ -3,6 +3,8 @@ import {
   paths,
   safeRedirectPath,
   type TVerifyMagicLinkResponse,
+  translateMessage,
+  useT,
   verifyMagicLink,
 } from '@dash/shared';
 import { Alert, Anchor, Center, Loader, Paper, Stack, Text } from '@mantine/core';
@@ -23,6 +25,7 @@ function verifyOnce(token: string): Promise<TVerifyMagicLinkResponse> {
 }
 
 export function VerifyPage() {
+  const { t } = useT('shell');
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -50,19 +53,19 @@ export function VerifyPage() {
       <Paper withBorder p="xl" radius="lg" w="100%" maw={420}>
         {failure ? (
           <Stack gap="sm">
-            <Alert color="red" title={failure.message} role="alert">
+            <Alert color="red" title={translateMessage(failure.message)} role="alert">
               {'detail' in failure && failure.detail
-                ? failure.detail
-                : 'This sign-in link could not be used.'}
+                ? translateMessage(failure.detail)
+                : t('auth.verify.couldNotUse')}
             </Alert>
             <Anchor component={Link} to={paths.auth.signIn()}>
-              Request a new link
+              {t('auth.verify.requestNew')}
             </Anchor>
           </Stack>
         ) : (
           <Stack align="center" gap="sm">
             <Loader />
-            <Text>Signing you in…</Text>
+            <Text>{t('auth.verify.signingIn')}</Text>
           </Stack>
         )}
       </Paper>

@@ -1,16 +1,18 @@
-import { paths, type TOrganization, useSession } from '@dash/shared';
+import { paths, type TOrganization, useSession, useT } from '@dash/shared';
 import { Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { OrganizationAvatar } from './OrganizationAvatar';
 
 /** Lists every organization of the user with their role in it; picking one opens it. */
 export function OrganizationSwitcher({ current }: { current: TOrganization | null }) {
+  const { t } = useT('shell');
+  const { t: common } = useT('common');
   const { organizations } = useSession();
   const navigate = useNavigate();
   return (
     <Menu position="bottom-start" width={280} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="Switch organization" w="100%" p="xs" style={{ borderRadius: 8 }}>
+        <UnstyledButton aria-label={t('switcher.label')} w="100%" p="xs" style={{ borderRadius: 8 }}>
           {current ? (
             <Group gap="sm" wrap="nowrap">
               <OrganizationAvatar organization={current} />
@@ -19,26 +21,26 @@ export function OrganizationSwitcher({ current }: { current: TOrganization | nul
                   {current.name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {current.role}
+                  {common(`roles.${current.role}`)}
                 </Text>
               </div>
             </Group>
           ) : (
             <Text size="sm" fw={600}>
-              Choose an organization
+              {t('switcher.choose')}
             </Text>
           )}
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Organizations</Menu.Label>
+        <Menu.Label>{t('switcher.organizations')}</Menu.Label>
         {organizations.map((organization) => (
           <Menu.Item
             key={organization.uid}
             leftSection={<OrganizationAvatar organization={organization} size={22} />}
             rightSection={
               <Badge size="xs" variant="light" color={organization.role === 'Admin' ? 'teal' : 'gray'}>
-                {organization.role}
+                {common(`roles.${organization.role}`)}
               </Badge>
             }
             onClick={() => navigate(paths.org.root(organization.slug))}
@@ -48,7 +50,7 @@ export function OrganizationSwitcher({ current }: { current: TOrganization | nul
           </Menu.Item>
         ))}
         <Menu.Divider />
-        <Menu.Item onClick={() => navigate(paths.newOrganization())}>Create organization</Menu.Item>
+        <Menu.Item onClick={() => navigate(paths.newOrganization())}>{t('switcher.create')}</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

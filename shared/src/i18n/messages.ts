@@ -1,0 +1,22 @@
+import { i18n } from './i18n';
+import en from './locales/en.json';
+
+type TTree = { [key: string]: string | TTree };
+
+/** English text -> its key in `common` (catalogue.*, messages.*): English stays the source of truth. */
+const KEY_OF_ENGLISH = new Map<string, string>();
+for (const section of ['catalogue', 'messages'] as const) {
+  for (const [key, text] of Object.entries(en[section] as TTree)) {
+    if (typeof text === 'string') KEY_OF_ENGLISH.set(text, `${section}.${key}`);
+  }
+}
+
+/**
+ * A message that reaches the UI in English (the spec's catalogue message of a failed call, a
+ * server's reason, a field error) in the active language. Text we have no translation for is shown
+ * as it came, so nothing is ever lost.
+ */
+export function translateMessage(text: string): string {
+  const key = KEY_OF_ENGLISH.get(text);
+  return key ? i18n.t(key, { ns: 'common' }) : text;
+}
