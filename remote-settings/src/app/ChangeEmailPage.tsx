@@ -1,10 +1,13 @@
-import { meQueryOptions, paths, useEmailChangeQuery } from '@dash/shared';
+import { meQueryOptions, paths, translateMessage, useEmailChangeQuery, useT } from '@dash/shared';
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import '../i18n';
 
 function EmailChangeResult({ token }: { token: string }) {
+  const { t } = useT('settings');
+  const { t: common } = useT('common');
   const queryClient = useQueryClient();
   const result = useEmailChangeQuery(token);
   const confirmed = result.data?.confirmed === true;
@@ -18,36 +21,37 @@ function EmailChangeResult({ token }: { token: string }) {
     return (
       <Group gap="sm" aria-busy="true">
         <Loader size="sm" />
-        <Text>Confirming your new e-mail address…</Text>
+        <Text>{t('changeEmail.confirming')}</Text>
       </Group>
     );
   }
   if (result.isError) {
     return (
-      <Alert color="red" title={result.error.message} role="alert">
+      <Alert color="red" title={translateMessage(result.error.message)} role="alert">
         <Button size="xs" variant="light" color="red" onClick={() => result.refetch()}>
-          Retry
+          {common('ui.retry')}
         </Button>
       </Alert>
     );
   }
   if (result.data.confirmed) {
     return (
-      <Alert color="teal" title="E-mail address confirmed" role="status">
-        From now on you sign in with {result.data.email}.
+      <Alert color="teal" title={t('changeEmail.confirmed')} role="status">
+        {t('changeEmail.signInWith', { email: result.data.email })}
       </Alert>
     );
   }
   return (
-    <Alert color="red" title="E-mail address not confirmed" role="alert">
-      <Text size="sm">{result.data.reason}</Text>
-      <Text size="sm">Ask for a new link from your profile.</Text>
+    <Alert color="red" title={t('changeEmail.notConfirmed')} role="alert">
+      <Text size="sm">{translateMessage(result.data.reason)}</Text>
+      <Text size="sm">{t('changeEmail.askNew')}</Text>
     </Alert>
   );
 }
 
 /** /change-email?token=...: confirms an e-mail change (the token is required); works signed out too. */
 export default function ChangeEmailPage() {
+  const { t } = useT('settings');
   const [search] = useSearchParams();
   const token = search.get('token');
   return (
@@ -57,12 +61,12 @@ export default function ChangeEmailPage() {
           {token ? (
             <EmailChangeResult token={token} />
           ) : (
-            <Alert color="red" title="This link is incomplete" role="alert">
-              The confirmation token is missing. Open the link from the e-mail again.
+            <Alert color="red" title={t('changeEmail.incomplete')} role="alert">
+              {t('changeEmail.tokenMissing')}
             </Alert>
           )}
           <Anchor component={Link} to={paths.home()}>
-            Back to the dashboard
+            {t('changeEmail.back')}
           </Anchor>
         </Stack>
       </Paper>

@@ -1,4 +1,5 @@
 import type { TSettingsTab } from '@dash/shared';
+import { useT } from '@dash/shared';
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { MembersSettings } from '../features/members/components/MembersSettings';
@@ -6,9 +7,11 @@ import { DangerZone } from '../features/organization/components/DangerZone';
 import { GeneralSettings } from '../features/organization/components/GeneralSettings';
 import { readSettingsTab } from '../features/organization/settings-tab';
 import { AreaProbe } from './AreaProbe';
+import '../i18n';
 
 /** /org/{org}/settings?tab=general|members|danger-zone */
 export default function OrganizationSettingsPage() {
+  const { t } = useT('settings');
   const [search, setSearch] = useSearchParams();
   const tab = readSettingsTab(search.get('tab'));
   const selectTab = (value: string | null) =>
@@ -22,13 +25,15 @@ export default function OrganizationSettingsPage() {
     <Stack gap="md">
       <AreaProbe />
       <Title order={1} size="h2">
-        Settings
+        {t('organization.title')}
       </Title>
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value={'general' satisfies TSettingsTab}>General</Tabs.Tab>
-          <Tabs.Tab value={'members' satisfies TSettingsTab}>Members</Tabs.Tab>
-          <Tabs.Tab value={'danger-zone' satisfies TSettingsTab}>Danger zone</Tabs.Tab>
+          <Tabs.Tab value={'general' satisfies TSettingsTab}>{t('organization.tabs.general')}</Tabs.Tab>
+          <Tabs.Tab value={'members' satisfies TSettingsTab}>{t('organization.tabs.members')}</Tabs.Tab>
+          <Tabs.Tab value={'danger-zone' satisfies TSettingsTab}>
+            {t('organization.tabs.dangerZone')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="general" pt="md">
           <GeneralSettings />

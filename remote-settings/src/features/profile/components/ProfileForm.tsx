@@ -2,42 +2,73 @@ import {
   applyServerFieldErrors,
   notifyError,
   notifySuccess,
+  SUPPORTED_LOCALES,
+  type TLocale,
   type TSessionUser,
+  useT,
   useUpdateProfileMutation,
   ZUpdateProfileRequest,
 } from '@dash/shared';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 
-/** First and last name; saving refreshes the session, so the account menu shows the new name. */
+/** The language select's value for "follow the browser" (null in the profile). */
+const BROWSER = 'browser';
+
+/**
+ * First and last name and the language; saving refreshes the session, so the account menu shows the
+ * new name and the whole dashboard switches to the chosen language.
+ */
 export function ProfileForm({ user }: { user: TSessionUser }) {
+  const { t } = useT('settings');
+  const { t: common } = useT('common');
   const update = useUpdateProfileMutation();
   const form = useForm({
     mode: 'controlled',
-    initialValues: { firstName: user.firstName, lastName: user.lastName },
-    validate: schemaResolver(ZUpdateProfileRequest, { sync: true }),
+    initialValues: { firstName: user.firstName, lastName: user.lastName, locale: user.locale ?? BROWSER },
+    validate: schemaResolver(ZUpdateProfileRequest.omit({ locale: true }), { sync: true }),
     validateInputOnBlur: true,
   });
 
-  const submit = form.onSubmit((values) =>
-    update.mutate(ZUpdateProfileRequest.parse(values), {
-      onSuccess: () => notifySuccess('Profile saved'),
-      onError: (error) => {
-        if (!applyServerFieldErrors(form, error)) notifyError(error);
+  const submit = form.onSubmit(({ locale, ...names }) =>
+    update.mutate(
+      ZUpdateProfileRequest.parse({ ...names, locale: locale === BROWSER ? null : (locale as TLocale) }),
+      {
+        onSuccess: () => notifySuccess(t('profile.saved')),
+        onError: (error) => {
+          if (!applyServerFieldErrors(form, error)) notifyError(error);
+        },
       },
-    }),
+    ),
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Your name">
+    <form onSubmit={submit} noValidate aria-label={t('profile.formLabel')}>
       <Stack gap="md" maw={480}>
         <Group grow align="flex-start">
-          <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('firstName')} />
-          <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('lastName')} />
+          <TextInput
+            label={t('profile.firstName')}
+            autoComplete="given-name"
+            {...form.getInputProps('firstName')}
+          />
+          <TextInput
+            label={t('profile.lastName')}
+            autoComplete="family-name"
+            {...form.getInputProps('lastName')}
+          />
         </Group>
+        <Select
+          label={common('language.label')}
+          allowDeselect={false}
+          data={[
+            { value: BROWSER, label: common('language.auto') },
+            ...SUPPORTED_LOCALES.map((locale) => ({ value: locale, label: common(`language.${locale}`) })),
+          ]}
+          {...form.getInputProps('locale')}
+        />
         <Group>
           <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
-            Save profile
+            {t('profile.save')}
           </Button>
         </Group>
       </Stack>
