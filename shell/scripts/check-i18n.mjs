@@ -63,19 +63,23 @@ export function keyProblems(byLocale, label = 'messages') {
   for (const locale of LOCALES.filter((candidate) => candidate !== 'en' && flat[candidate])) {
     const other = flat[locale];
     for (const key of en.keys()) if (!other.has(key)) problems.push(`${label}: ${locale} lacks "${key}"`);
-    for (const key of other.keys()) if (!en.has(key)) problems.push(`${label}: ${locale} has "${key}", en does not`);
+    for (const key of other.keys())
+      if (!en.has(key)) problems.push(`${label}: ${locale} has "${key}", en does not`);
     for (const [key, { placeholders }] of en) {
       const theirs = other.get(key)?.placeholders;
       if (!theirs) continue;
       const missing = [...placeholders].filter((name) => !theirs.has(name));
       const extra = [...theirs].filter((name) => !placeholders.has(name));
       if (missing.length + extra.length > 0) {
-        problems.push(`${label}: ${locale} "${key}" has placeholders {${[...theirs]}}, en {${[...placeholders]}}`);
+        problems.push(
+          `${label}: ${locale} "${key}" has placeholders {${[...theirs]}}, en {${[...placeholders]}}`,
+        );
       }
     }
   }
   for (const locale of Object.keys(flat)) {
-    for (const [key, { empty }] of flat[locale]) if (empty) problems.push(`${label}: ${locale} "${key}" is empty`);
+    for (const [key, { empty }] of flat[locale])
+      if (empty) problems.push(`${label}: ${locale} "${key}" is empty`);
   }
   return problems;
 }
@@ -131,7 +135,8 @@ export function untranslatedStrings(fileName, source) {
   };
   const literalText = (expression) => {
     if (!expression) return undefined;
-    if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression)) return expression.text;
+    if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression))
+      return expression.text;
     if (ts.isTemplateExpression(expression)) {
       return [expression.head.text, ...expression.templateSpans.map((span) => span.literal.text)].join(' ');
     }
@@ -139,6 +144,16 @@ export function untranslatedStrings(fileName, source) {
       return [literalText(expression.whenTrue), literalText(expression.whenFalse)].filter(Boolean).join(' ');
     }
     if (ts.isBinaryExpression(expression)) {
+      // What is shown: both sides of a concatenation or a fallback, the right of `cond && 'text'`;
+      // a comparison (`status === 'Submitted'`) shows nothing.
+      const kind = expression.operatorToken.kind;
+      if (kind === ts.SyntaxKind.AmpersandAmpersandToken) return literalText(expression.right);
+      if (
+        kind !== ts.SyntaxKind.PlusToken &&
+        kind !== ts.SyntaxKind.QuestionQuestionToken &&
+        kind !== ts.SyntaxKind.BarBarToken
+      )
+        return undefined;
       return [literalText(expression.left), literalText(expression.right)].filter(Boolean).join(' ');
     }
     if (ts.isParenthesizedExpression(expression)) return literalText(expression.expression);
