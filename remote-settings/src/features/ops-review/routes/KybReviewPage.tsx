@@ -1,4 +1,12 @@
-import { LoadFailed, PageSkeleton, paths, type TKybDraft, useKybReviewQuery, useT } from '@dash/shared';
+import {
+  LoadFailed,
+  PageSkeleton,
+  paths,
+  type TKybDraft,
+  useFormat,
+  useKybReviewQuery,
+  useT,
+} from '@dash/shared';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { KybStatusBanner } from '../../kyb/components/KybStatusBanner';
@@ -18,6 +26,7 @@ function Field({ label, value }: { label: string; value: string | undefined }) {
 
 function ApplicationData({ data }: { data: TKybDraft }) {
   const { t } = useT('settings');
+  const format = useFormat();
   const address = data.registeredAddress;
   return (
     <Paper withBorder p="lg">
@@ -48,8 +57,8 @@ function ApplicationData({ data }: { data: TKybDraft }) {
           <Field
             label={t('kyb.review.expectedMonthlyVolume')}
             value={
-              data.expectedMonthlyVolume
-                ? `${data.expectedMonthlyVolume.amount ?? ''} ${data.expectedMonthlyVolume.currency ?? ''}`.trim()
+              data.expectedMonthlyVolume?.amount && data.expectedMonthlyVolume.currency
+                ? format.money(data.expectedMonthlyVolume.amount, data.expectedMonthlyVolume.currency)
                 : undefined
             }
           />

@@ -7,6 +7,7 @@ import {
   notifySuccess,
   PageSkeleton,
   theme,
+  useFormat,
   useT,
 } from '@dash/shared';
 import {
@@ -43,6 +44,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 export function DesignSystemPage() {
   const { t } = useT('shell');
   const { t: common } = useT('common');
+  const format = useFormat();
   const mantine = useMantineTheme();
   return (
     <Container size="lg" py="xl">
@@ -96,6 +98,20 @@ export function DesignSystemPage() {
             </Text>
             <Text ff="monospace">0x52908400098527886E0F7030069857D2E4169EE7</Text>
           </Stack>
+        </Section>
+        <Section title={t('designSystem.formats')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" aria-label={t('designSystem.formats')}>
+            <Text size="sm">{t('designSystem.moneyBRL')}</Text>
+            <Text size="sm">{format.money('1234.56', 'BRL')}</Text>
+            <Text size="sm">{t('designSystem.moneyMXN')}</Text>
+            <Text size="sm">{format.money('1234.56', 'MXN')}</Text>
+            <Text size="sm">{t('designSystem.token')}</Text>
+            <Text size="sm">{format.money('10.5', 'USDC')}</Text>
+            <Text size="sm">{t('designSystem.number')}</Text>
+            <Text size="sm">{format.number('1234567.891')}</Text>
+            <Text size="sm">{t('designSystem.dateTime')}</Text>
+            <Text size="sm">{format.dateTime('2026-03-01T14:30:00Z')}</Text>
+          </SimpleGrid>
         </Section>
         <Section title={t('designSystem.buttons')}>
           <Group>
