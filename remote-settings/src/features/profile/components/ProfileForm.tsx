@@ -1,8 +1,11 @@
 import {
   applyServerFieldErrors,
+  detectLocale,
+  i18n,
   notifyError,
   notifySuccess,
   SUPPORTED_LOCALES,
+  setLocale,
   type TLocale,
   type TSessionUser,
   useT,
@@ -15,6 +18,18 @@ import { schemaResolver, useForm } from '@mantine/form';
 /** The language select's value for "follow the browser" (null in the profile). */
 const BROWSER = 'browser';
 
+interface ProfileFormValues {
+  firstName: string;
+  lastName: string;
+  locale: string;
+}
+
+const toRequest = ({ locale, ...names }: ProfileFormValues) => ({
+  ...names,
+  locale: locale === BROWSER ? null : (locale as TLocale),
+});
+const validateProfile = schemaResolver(ZUpdateProfileRequest, { sync: true });
+
 /**
  * First and last name and the language; saving refreshes the session, so the account menu shows the
  * new name and the whole dashboard switches to the chosen language.
@@ -23,23 +38,24 @@ export function ProfileForm({ user }: { user: TSessionUser }) {
   const { t } = useT('settings');
   const { t: common } = useT('common');
   const update = useUpdateProfileMutation();
-  const form = useForm({
+  const form = useForm<ProfileFormValues>({
     mode: 'controlled',
     initialValues: { firstName: user.firstName, lastName: user.lastName, locale: user.locale ?? BROWSER },
-    validate: schemaResolver(ZUpdateProfileRequest.omit({ locale: true }), { sync: true }),
+    validate: (values) => validateProfile(toRequest(values)),
     validateInputOnBlur: true,
   });
 
-  const submit = form.onSubmit(({ locale, ...names }) =>
-    update.mutate(
-      ZUpdateProfileRequest.parse({ ...names, locale: locale === BROWSER ? null : (locale as TLocale) }),
-      {
-        onSuccess: () => notifySuccess(t('profile.saved')),
-        onError: (error) => {
-          if (!applyServerFieldErrors(form, error)) notifyError(error);
-        },
+  const submit = form.onSubmit((values) =>
+    update.mutate(ZUpdateProfileRequest.parse(toRequest(values)), {
+      // The page speaks the saved language before it says so (the shell would follow a moment later).
+      onSuccess: async (saved) => {
+        await setLocale(saved.locale ?? detectLocale(navigator.languages));
+        notifySuccess(i18n.t('profile.saved', { ns: 'settings' }));
       },
-    ),
+      onError: (error) => {
+        if (!applyServerFieldErrors(form, error)) notifyError(error);
+      },
+    }),
   );
 
   return (
