@@ -31,3 +31,19 @@ describe('the catalogue messages in every language', () => {
     expect(translateMessage('Something only the server knows')).toBe('Something only the server knows');
   });
 });
+
+describe('form validation in the active language', () => {
+  it('passes every message of a validator through translateMessage, leaving other values alone', async () => {
+    const { inLanguage } = await import('./messages');
+    const validate = inLanguage((values: { email: string }) => ({
+      ...(values.email ? {} : { email: 'Enter a valid email address' }),
+      other: 'Unknown text',
+    }));
+    await setLocale('es-MX', { remember: false });
+    expect(validate({ email: '' })).toEqual({
+      email: 'Escribe una dirección de correo electrónico válida',
+      other: 'Unknown text',
+    });
+    expect(validate({ email: 'a@b.c' })).toEqual({ other: 'Unknown text' });
+  });
+});

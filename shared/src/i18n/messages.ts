@@ -20,3 +20,20 @@ export function translateMessage(text: string): string {
   const key = KEY_OF_ENGLISH.get(text);
   return key ? i18n.t(key, { ns: 'common' }) : text;
 }
+
+/**
+ * A form validator whose messages come out in the active language: wraps a validator (such as
+ * @mantine/form's schemaResolver over a shared contract) and passes every message through
+ * translateMessage, so the contract keeps one English rule and the field shows it translated.
+ */
+export function inLanguage<TValues, TErrors extends Record<string, unknown>>(
+  validate: (values: TValues) => TErrors,
+): (values: TValues) => TErrors {
+  return (values) =>
+    Object.fromEntries(
+      Object.entries(validate(values)).map(([field, message]) => [
+        field,
+        typeof message === 'string' ? translateMessage(message) : message,
+      ]),
+    ) as TErrors;
+}

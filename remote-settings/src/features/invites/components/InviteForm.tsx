@@ -1,5 +1,6 @@
 import {
   applyServerFieldErrors,
+  inLanguage,
   notifyError,
   notifySuccess,
   ROLES,
@@ -19,7 +20,7 @@ export function InviteForm({ organization }: { organization: TOrganization }) {
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', role: 'Editor' },
-    validate: schemaResolver(ZCreateInvitationRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZCreateInvitationRequest, { sync: true })),
   });
 
   const submit = form.onSubmit((values) => {

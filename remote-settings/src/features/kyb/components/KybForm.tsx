@@ -1,4 +1,11 @@
-import { ID_DOCUMENT_TYPES, type TKybApplication, type TKybDraft, useT, ZKybDraft } from '@dash/shared';
+import {
+  ID_DOCUMENT_TYPES,
+  inLanguage,
+  type TKybApplication,
+  type TKybDraft,
+  useT,
+  ZKybDraft,
+} from '@dash/shared';
 import {
   Button,
   Divider,
@@ -54,7 +61,7 @@ export function KybForm({
   const form = useForm<KybFormValues>({
     mode: 'controlled',
     initialValues: toFormValues(application.data),
-    validate: schemaResolver(ZKybDraft, { sync: true }),
+    validate: inLanguage(schemaResolver(ZKybDraft, { sync: true })),
     validateInputOnBlur: true,
   });
   const [countryChoice, setCountryChoice] = useState(choiceOf(application.data.countryOfIncorporation ?? ''));

@@ -1,5 +1,6 @@
 import {
   applyServerFieldErrors,
+  inLanguage,
   notifyError,
   notifySuccess,
   useApproveKybMutation,
@@ -21,12 +22,12 @@ export function KybDecisionPanel({ organizationUid }: { organizationUid: string 
   const rejectForm = useForm({
     mode: 'controlled',
     initialValues: { reason: '' },
-    validate: schemaResolver(ZRejectKybRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZRejectKybRequest, { sync: true })),
   });
   const changesForm = useForm({
     mode: 'controlled',
     initialValues: { note: '' },
-    validate: schemaResolver(ZRequestKybChangesRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZRequestKybChangesRequest, { sync: true })),
   });
   const busy = approve.isPending || reject.isPending || requestChanges.isPending;
 

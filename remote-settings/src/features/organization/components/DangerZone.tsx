@@ -1,6 +1,7 @@
 import {
   applyServerFieldErrors,
   can,
+  inLanguage,
   notifyError,
   notifySuccess,
   paths,
@@ -72,7 +73,7 @@ function DeleteOrganization() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { slug: '' },
-    validate: schemaResolver(ZDeleteOrganizationRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZDeleteOrganizationRequest, { sync: true })),
   });
 
   const submit = form.onSubmit((values) =>

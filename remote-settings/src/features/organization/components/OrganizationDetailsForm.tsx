@@ -1,5 +1,6 @@
 import {
   applyServerFieldErrors,
+  inLanguage,
   notifyError,
   notifySuccess,
   paths,
@@ -21,7 +22,7 @@ export function OrganizationDetailsForm({ organization }: { organization: TOrgan
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: organization.name, slug: organization.slug },
-    validate: schemaResolver(ZUpdateOrganizationRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZUpdateOrganizationRequest, { sync: true })),
     validateInputOnBlur: true,
   });
 

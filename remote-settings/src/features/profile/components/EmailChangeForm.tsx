@@ -1,6 +1,7 @@
 import {
   applyServerFieldErrors,
   EMAIL_CHANGE_TTL_MINUTES,
+  inLanguage,
   notifyError,
   useRequestEmailChangeMutation,
   useT,
@@ -18,7 +19,7 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '' },
-    validate: schemaResolver(ZRequestEmailChangeRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZRequestEmailChangeRequest, { sync: true })),
   });
 
   const submit = form.onSubmit((values) => {

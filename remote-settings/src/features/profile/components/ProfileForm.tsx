@@ -2,6 +2,7 @@ import {
   applyServerFieldErrors,
   detectLocale,
   i18n,
+  inLanguage,
   notifyError,
   notifySuccess,
   SUPPORTED_LOCALES,
@@ -28,7 +29,7 @@ const toRequest = ({ locale, ...names }: ProfileFormValues) => ({
   ...names,
   locale: locale === BROWSER ? null : (locale as TLocale),
 });
-const validateProfile = schemaResolver(ZUpdateProfileRequest, { sync: true });
+const validateProfile = inLanguage(schemaResolver(ZUpdateProfileRequest, { sync: true }));
 
 /**
  * First and last name and the language; saving refreshes the session, so the account menu shows the

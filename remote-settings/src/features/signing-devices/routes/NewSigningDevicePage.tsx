@@ -1,5 +1,6 @@
 import {
   applyServerFieldErrors,
+  inLanguage,
   notifyError,
   notifySuccess,
   paths,
@@ -18,7 +19,7 @@ export function NewSigningDevicePage() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: '', ethAddress: '' },
-    validate: schemaResolver(ZCreateSigningDeviceRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZCreateSigningDeviceRequest, { sync: true })),
     validateInputOnBlur: true,
   });
 

@@ -1,6 +1,7 @@
 import {
   ApiError,
   applyServerFieldErrors,
+  inLanguage,
   notifyError,
   paths,
   safeRedirectPath,
@@ -23,7 +24,7 @@ export function SignInPage() {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '' },
-    validate: schemaResolver(ZRequestMagicLinkRequest.pick({ email: true }), { sync: true }),
+    validate: inLanguage(schemaResolver(ZRequestMagicLinkRequest.pick({ email: true }), { sync: true })),
   });
 
   const submit = form.onSubmit(({ email }) => {

@@ -1,5 +1,6 @@
 import {
   applyServerFieldErrors,
+  inLanguage,
   notifyError,
   paths,
   suggestSlug,
@@ -24,7 +25,7 @@ export function CreateOrganizationPage() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: '', slug: '' },
-    validate: schemaResolver(ZCreateOrganizationRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZCreateOrganizationRequest, { sync: true })),
     validateInputOnBlur: true,
     onValuesChange: (values, previous) => {
       // The slug follows the name until the user edits the slug themselves.
