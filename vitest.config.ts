@@ -13,7 +13,16 @@ export default defineConfig({
             'remote-*/src/**/*.test.{ts,tsx}',
             'shell/scripts/**/*.test.mjs',
           ],
-          setupFiles: ['./shared/src/test/setup-dom.ts'],
+          // Each app's messages (English, bundled) are registered as its entry does, so components
+          // rendered on their own in a test speak English.
+          setupFiles: [
+            './shared/src/test/setup-dom.ts',
+            './shell/src/i18n.ts',
+            './remote-settings/src/i18n.ts',
+            './remote-messages/src/i18n.ts',
+            './remote-wallet/src/i18n.ts',
+            './remote-rails/src/i18n.ts',
+          ],
           // Component tests render whole pages; a busy 2-core machine must not turn them into timeouts.
           testTimeout: 20_000,
         },

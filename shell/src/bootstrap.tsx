@@ -1,8 +1,10 @@
 import {
   createQueryClient,
+  currentLocale,
   readBootData,
   registerHostRuntime,
   seedQueryCacheFromBootData,
+  setLocale,
 } from '@dash/shared';
 import React, { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,12 +12,14 @@ import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { loadRemotesManifest } from './features/remotes/federation';
+import './i18n';
 
 const queryClient = createQueryClient();
 registerHostRuntime({ react: React, queryClient, shellVersion: import.meta.env.SHELL_VERSION });
 // The dashboard origin sends the session, the organization list and the remotes manifest with the
 // page: no `me` round trip before the first paint.
-seedQueryCacheFromBootData(queryClient, readBootData());
+const boot = readBootData();
+seedQueryCacheFromBootData(queryClient, boot);
 
 // Ask for the remotes manifest now, in parallel with the first render; no area waits for the shell.
 loadRemotesManifest().catch(() => {
@@ -26,10 +30,19 @@ const router = createAppRouter(queryClient);
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+
+// The signed-in user's language (boot data) is loaded before the first paint: no flash of English.
+const bootLocale = boot?.me?.locale;
+if (bootLocale && bootLocale !== currentLocale()) {
+  setLocale(bootLocale).then(render, render);
+} else {
+  render();
+}

@@ -7,6 +7,7 @@ import {
   PIX_KEY_TYPES,
   PROVIDER_ACCOUNT_STATUSES,
   ROLES,
+  SUPPORTED_LOCALES,
   type TCatalogueProvider,
   type TKybDraft,
   type TProviderRequirement,
@@ -54,9 +55,14 @@ export const users = pgTable(
     email: text('email').notNull().unique(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
+    /** The user's language (issue 14); null follows the browser's. */
+    locale: text('locale', { enum: SUPPORTED_LOCALES }),
     createdAt: createdAt(),
   },
-  (table) => [check('users_email_lowercase', sql`${table.email} = lower(${table.email})`)],
+  (table) => [
+    check('users_email_lowercase', sql`${table.email} = lower(${table.email})`),
+    check('users_locale_supported', sql`${table.locale} in (${sqlList(SUPPORTED_LOCALES)})`),
+  ],
 );
 
 export const magicLinks = pgTable('magic_links', {

@@ -6,11 +6,13 @@ import {
   organizationSlugOfPath,
   serializeBootData,
   type TBootData,
+  type TLocale,
   ZMeResponse,
   ZMyOrganizationsResponse,
   ZRemotesManifest,
 } from '@dash/shared/contracts';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import { localeOfRequest } from '../http/locale';
 import { RELEASE_FILES_PREFIX } from '../modules/releases/routes';
 import { createPreloads, type Preload } from './preloads';
 import { registerStaticBuild } from './static-files';
@@ -73,12 +75,14 @@ export function renderShellPage(
   template: string,
   boot: TBootData,
   preloads: readonly Preload[] = [],
+  /** The page's language before any script runs: the user's choice, else the browser's (issue 14). */
+  lang: TLocale = boot.me?.locale ?? 'en',
 ): string {
   const head = [
     ...preloads.map(({ href, as }) => `<link rel="preload" as="${as}" href="${escapeAttribute(href)}">`),
     `<script id="${BOOT_DATA_ELEMENT_ID}" type="application/json">${serializeBootData(boot)}</script>`,
   ].join('');
-  return template.replace('</head>', `${head}</head>`);
+  return template.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`).replace('</head>', `${head}</head>`);
 }
 
 function isDashboardPath(pathname: string): boolean {
@@ -108,7 +112,12 @@ export async function registerDashboard(app: FastifyInstance, options: Dashboard
         .header('cache-control', 'no-cache, private')
         .header('vary', 'Cookie')
         .send(
-          renderShellPage(template, data, await preloads.forPage(pathname, data.remotes, data.me !== null)),
+          renderShellPage(
+            template,
+            data,
+            await preloads.forPage(pathname, data.remotes, data.me !== null),
+            data.me?.locale ?? localeOfRequest(request),
+          ),
         );
     },
   });

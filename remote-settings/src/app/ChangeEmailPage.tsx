@@ -1,10 +1,13 @@
-import { meQueryOptions, paths, useEmailChangeQuery } from '@dash/shared';
+import { meQueryOptions, paths, translateMessage, useEmailChangeQuery, useT } from '@dash/shared';
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import '../i18n';
 
 function EmailChangeResult({ token }: { token: string }) {
+  const { t } = useT('settings');
+  const { t: common } = useT('common');
   const queryClient = useQueryClient();
   const result = useEmailChangeQuery(token);
   const confirmed = result.data?.confirmed === true;
@@ -18,7 +21,7 @@ function EmailChangeResult({ token }: { token: string }) {
     return (
       <Group gap="sm" aria-busy="true">
         <Loader size="sm" />
-        <Text>Confirming your new e-mail address…</Text>
+        <Text>{t('changeEmail.confirming')}</Text>
       </Group>
     );
   }
@@ -28,13 +31,13 @@ function EmailChangeResult({ token }: { token: string }) {
         color="red"
         title={
           <Text component="h1" inherit>
-            {result.error.message}
+            {translateMessage(result.error.message)}
           </Text>
         }
         role="alert"
       >
         <Button size="xs" variant="light" color="red" onClick={() => result.refetch()}>
-          Retry
+          {common('ui.retry')}
         </Button>
       </Alert>
     );
@@ -45,12 +48,12 @@ function EmailChangeResult({ token }: { token: string }) {
         color="teal"
         title={
           <Text component="h1" inherit>
-            E-mail address confirmed
+            {t('changeEmail.confirmed')}
           </Text>
         }
         role="status"
       >
-        From now on you sign in with {result.data.email}.
+        {t('changeEmail.signInWith', { email: result.data.email })}
       </Alert>
     );
   }
@@ -59,19 +62,20 @@ function EmailChangeResult({ token }: { token: string }) {
       color="red"
       title={
         <Text component="h1" inherit>
-          E-mail address not confirmed
+          {t('changeEmail.notConfirmed')}
         </Text>
       }
       role="alert"
     >
-      <Text size="sm">{result.data.reason}</Text>
-      <Text size="sm">Ask for a new link from your profile.</Text>
+      <Text size="sm">{translateMessage(result.data.reason)}</Text>
+      <Text size="sm">{t('changeEmail.askNew')}</Text>
     </Alert>
   );
 }
 
 /** /change-email?token=...: confirms an e-mail change (the token is required); works signed out too. */
 export default function ChangeEmailPage() {
+  const { t } = useT('settings');
   const [search] = useSearchParams();
   const token = search.get('token');
   return (
@@ -85,16 +89,16 @@ export default function ChangeEmailPage() {
               color="red"
               title={
                 <Text component="h1" inherit>
-                  This link is incomplete
+                  {t('changeEmail.incomplete')}
                 </Text>
               }
               role="alert"
             >
-              The confirmation token is missing. Open the link from the e-mail again.
+              {t('changeEmail.tokenMissing')}
             </Alert>
           )}
           <Anchor component={Link} to={paths.home()}>
-            Back to the dashboard
+            {t('changeEmail.back')}
           </Anchor>
         </Stack>
       </Paper>

@@ -1,12 +1,14 @@
-import { can, paths, useCurrentOrganization } from '@dash/shared';
+import { can, INVITATION_TTL_DAYS, paths, useCurrentOrganization, useT } from '@dash/shared';
 import { Alert, Button, Center, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { InviteForm } from '../features/invites/components/InviteForm';
 import { PendingInvitations } from '../features/invites/components/PendingInvitations';
 import { AreaProbe } from './AreaProbe';
+import '../i18n';
 
 /** /org/{org}/invite: where a new organization lands, to bring the team in. */
 export default function InvitePage() {
+  const { t } = useT('settings');
   const organization = useCurrentOrganization();
   const canInvite = can(organization.role, 'invites.manage');
   return (
@@ -15,11 +17,10 @@ export default function InvitePage() {
       <Paper withBorder p="xl" radius="lg" w="100%" maw={640}>
         <Stack gap="md">
           <Title order={1} size="h2">
-            Invite your team to {organization.name}
+            {t('invitePage.title', { organization: organization.name })}
           </Title>
           <Text c="dimmed" size="sm">
-            People you invite get an e-mail with a link and join with the role you choose. An invitation works
-            once and expires after 7 days.
+            {t('invitePage.intro', { days: INVITATION_TTL_DAYS })}
           </Text>
           {canInvite ? (
             <>
@@ -28,12 +29,12 @@ export default function InvitePage() {
               <PendingInvitations organization={organization} />
             </>
           ) : (
-            <Alert color="gray" variant="light" title="Only Admins can invite people">
-              Ask an Admin of {organization.name} to invite the people you work with.
+            <Alert color="gray" variant="light" title={t('invitePage.onlyAdmins')}>
+              {t('invitePage.askAdmin', { organization: organization.name })}
             </Alert>
           )}
           <Button component={Link} to={paths.org.root(organization.slug)} variant="light">
-            Continue to dashboard
+            {t('invitePage.continue')}
           </Button>
         </Stack>
       </Paper>

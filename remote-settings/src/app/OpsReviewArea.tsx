@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { KybQueuePage } from '../features/ops-review/routes/KybQueuePage';
 import { KybReviewPage } from '../features/ops-review/routes/KybReviewPage';
 import { AreaProbe } from './AreaProbe';
+import '../i18n';
 
 /** /ops/kyb/*: the compliance review (the shell opens it to operators only; the API checks too). */
 export default function OpsReviewArea() {

@@ -1,4 +1,4 @@
-import { can, type TSettingsTab, useCurrentOrganization } from '@dash/shared';
+import { can, type TSettingsTab, useCurrentOrganization, useT } from '@dash/shared';
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { AuditLog } from '../features/audit/components/AuditLog';
@@ -7,9 +7,13 @@ import { DangerZone } from '../features/organization/components/DangerZone';
 import { GeneralSettings } from '../features/organization/components/GeneralSettings';
 import { readSettingsTab } from '../features/organization/settings-tab';
 import { AreaProbe } from './AreaProbe';
+import '../i18n';
+import '../features/audit/i18n';
 
 /** /org/{org}/settings?tab=general|members|audit|danger-zone (Audit: Admins only) */
 export default function OrganizationSettingsPage() {
+  const { t } = useT('settings');
+  const { t: audit } = useT('audit');
   const [search, setSearch] = useSearchParams();
   const organization = useCurrentOrganization();
   const canAudit = can(organization.role, 'audit.read');
@@ -26,14 +30,16 @@ export default function OrganizationSettingsPage() {
     <Stack gap="md">
       <AreaProbe />
       <Title order={1} size="h2">
-        Settings
+        {t('organization.title')}
       </Title>
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value={'general' satisfies TSettingsTab}>General</Tabs.Tab>
-          <Tabs.Tab value={'members' satisfies TSettingsTab}>Members</Tabs.Tab>
-          {canAudit ? <Tabs.Tab value={'audit' satisfies TSettingsTab}>Audit</Tabs.Tab> : null}
-          <Tabs.Tab value={'danger-zone' satisfies TSettingsTab}>Danger zone</Tabs.Tab>
+          <Tabs.Tab value={'general' satisfies TSettingsTab}>{t('organization.tabs.general')}</Tabs.Tab>
+          <Tabs.Tab value={'members' satisfies TSettingsTab}>{t('organization.tabs.members')}</Tabs.Tab>
+          {canAudit ? <Tabs.Tab value={'audit' satisfies TSettingsTab}>{audit('tab')}</Tabs.Tab> : null}
+          <Tabs.Tab value={'danger-zone' satisfies TSettingsTab}>
+            {t('organization.tabs.dangerZone')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="general" pt="md">
           <GeneralSettings />

@@ -5,6 +5,7 @@ import { ProfilePage } from '../features/profile/routes/ProfilePage';
 import { NewSigningDevicePage } from '../features/signing-devices/routes/NewSigningDevicePage';
 import { SigningDevicesPage } from '../features/signing-devices/routes/SigningDevicesPage';
 import { AreaProbe } from './AreaProbe';
+import '../i18n';
 
 /** /settings/*: the signed-in user's own settings. */
 export default function UserSettingsArea() {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEmail, ZUid } from './common';
+import { ZLocale } from './locale';
 
 /**
  * A redirect is only ever a same-origin path: it starts with one '/', not '//' or '/\',
@@ -50,6 +51,8 @@ export const ZUser = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** The user's language (issue 14); null (or absent, from an older API) follows the browser's. */
+  locale: ZLocale.nullable().optional(),
 });
 export type TUser = z.infer<typeof ZUser>;
 

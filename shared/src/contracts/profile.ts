@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZMeResponse } from './auth';
 import { ZEmail } from './common';
+import { ZLocale } from './locale';
 
 export const PROFILE_NAME_MAX = 64;
 
@@ -10,10 +11,14 @@ const profileName = (label: string) =>
     .trim()
     .max(PROFILE_NAME_MAX, { message: `${label} must be at most ${PROFILE_NAME_MAX} characters` });
 
-/** PUT profile: first and last name, each trimmed, 0 to 64 characters. */
+/**
+ * PUT profile: first and last name, each trimmed, 0 to 64 characters, and the language (issue 14):
+ * a supported locale, or null to follow the browser's; left out, the language stays as it is.
+ */
 export const ZUpdateProfileRequest = z.strictObject({
   firstName: profileName('First name'),
   lastName: profileName('Last name'),
+  locale: ZLocale.nullable().optional(),
 });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { useT } from '../i18n/i18n';
 
 /** A dashboard area that could not load: contained, with a Retry, while the rest keeps working. */
 export function AreaUnavailable({
@@ -10,15 +11,16 @@ export function AreaUnavailable({
   onRetry: () => void;
   error?: unknown;
 }) {
+  const { t } = useT('common');
   return (
-    <Alert color="red" variant="light" title={`${area} is unavailable right now`} role="alert" m="md">
+    <Alert color="red" variant="light" title={t('ui.areaUnavailable', { area })} role="alert" m="md">
       <Text size="sm" mb="sm">
-        This part of the dashboard could not be loaded. The rest of the dashboard keeps working.
+        {t('ui.areaUnavailableText')}
         {error instanceof Error ? ` (${error.message})` : null}
       </Text>
       <Group>
         <Button size="xs" onClick={onRetry}>
-          Retry
+          {t('ui.retry')}
         </Button>
       </Group>
     </Alert>

@@ -1,5 +1,6 @@
 import { Button, Code, Collapse, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useT } from '../i18n/i18n';
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message;
@@ -13,14 +14,15 @@ function describe(error: unknown): string {
 
 /** The generic error view: 'Something went wrong!' with a Show Error / Hide Error toggle. */
 export function ErrorView({ error }: { error: unknown }) {
+  const { t } = useT('common');
   const [shown, setShown] = useState(false);
   return (
     <Stack align="center" gap="md" p="xl" role="alert">
       <Title order={1} size="h2">
-        Something went wrong!
+        {t('ui.somethingWentWrong')}
       </Title>
       <Button variant="light" onClick={() => setShown((value) => !value)} aria-expanded={shown}>
-        {shown ? 'Hide Error' : 'Show Error'}
+        {shown ? t('ui.hideError') : t('ui.showError')}
       </Button>
       <Collapse expanded={shown}>
         <Code block maw={640}>
@@ -32,12 +34,13 @@ export function ErrorView({ error }: { error: unknown }) {
 }
 
 export function NotFoundView() {
+  const { t } = useT('common');
   return (
     <Stack align="center" gap="xs" p="xl">
       <Title order={1} size="h2">
-        Not Found
+        {t('ui.notFound')}
       </Title>
-      <Text c="dimmed">The page you are looking for does not exist.</Text>
+      <Text c="dimmed">{t('ui.notFoundText')}</Text>
     </Stack>
   );
 }

@@ -17,10 +17,13 @@ import { AppLoading } from '../features/layout/components/AppLoading';
 import { SidebarLayout } from '../features/layout/routes/SidebarLayout';
 import { OperatorsOnly } from '../features/ops/OperatorsOnly';
 import { OrganizationLayout } from '../features/organizations/routes/OrganizationLayout';
-import { RemoteArea } from '../features/remotes/components/RemoteArea';
+import { RemoteArea, type TAreaKey } from '../features/remotes/components/RemoteArea';
 
-/** A route element that loads one area from a remote; the key keeps each area's state apart. */
-const remote = (module: TRemoteModule, area: string) => (
+/**
+ * A route element that loads one area from a remote; the key keeps each area's state apart. `area`
+ * names it in the shell's messages (areas.*), for the loading and unavailable states.
+ */
+const remote = (module: TRemoteModule, area: TAreaKey) => (
   <RemoteArea key={module} module={module} area={area} />
 );
 
@@ -51,7 +54,7 @@ export function createAppRouter(queryClient: QueryClient) {
             import('../features/auth/routes/VerifyPage').then((m) => ({ Component: m.VerifyPage })),
           ),
         },
-        { path: 'change-email', element: remote('remote-settings/ChangeEmailPage', 'E-mail change') },
+        { path: 'change-email', element: remote('remote-settings/ChangeEmailPage', 'changeEmail') },
         {
           path: 'design-system',
           lazy: lazyPage(() =>
@@ -97,7 +100,7 @@ export function createAppRouter(queryClient: QueryClient) {
               Component: OrganizationLayout,
               children: [
                 // The page a new organization lands on: an empty layout, no sidebar.
-                { path: 'invite', element: remote('remote-settings/InvitePage', 'Invitations') },
+                { path: 'invite', element: remote('remote-settings/InvitePage', 'invitations') },
                 {
                   Component: SidebarLayout,
                   children: [
@@ -111,22 +114,22 @@ export function createAppRouter(queryClient: QueryClient) {
                     },
                     {
                       path: 'settings',
-                      element: remote('remote-settings/OrganizationSettingsPage', 'Settings'),
+                      element: remote('remote-settings/OrganizationSettingsPage', 'settings'),
                     },
-                    { path: 'messages/*', element: remote('remote-messages/MessagesArea', 'Message Center') },
-                    { path: 'wallet/*', element: remote('remote-wallet/WalletArea', 'Wallet') },
-                    { path: 'documents', element: remote('remote-settings/DocumentsPage', 'Documents') },
-                    { path: 'kyb', element: remote('remote-settings/KybPage', 'KYB') },
+                    { path: 'messages/*', element: remote('remote-messages/MessagesArea', 'messages') },
+                    { path: 'wallet/*', element: remote('remote-wallet/WalletArea', 'wallet') },
+                    { path: 'documents', element: remote('remote-settings/DocumentsPage', 'documents') },
+                    { path: 'kyb', element: remote('remote-settings/KybPage', 'kyb') },
                     {
                       loader: approvedOrganizationLoader(queryClient),
                       children: [
                         { path: 'rails', element: <Navigate to="transactions" replace /> },
-                        { path: 'rails/*', element: remote('remote-rails/RailsArea', 'Rails') },
-                        { path: 'deposit', element: remote('remote-rails/DepositPage', 'Deposit') },
-                        { path: 'explore/*', element: remote('remote-rails/ExploreArea', 'Explore') },
+                        { path: 'rails/*', element: remote('remote-rails/RailsArea', 'rails') },
+                        { path: 'deposit', element: remote('remote-rails/DepositPage', 'deposit') },
+                        { path: 'explore/*', element: remote('remote-rails/ExploreArea', 'explore') },
                         {
                           path: 'open-stable/*',
-                          element: remote('remote-rails/OpenStableArea', 'Open Stable'),
+                          element: remote('remote-rails/OpenStableArea', 'openStable'),
                         },
                       ],
                     },
@@ -141,7 +144,7 @@ export function createAppRouter(queryClient: QueryClient) {
               // The index too: a splat child does not match /settings itself (the remote redirects to the profile).
               children: [{ index: true }, { path: '*' }].map((route) => ({
                 ...route,
-                element: remote('remote-settings/UserSettingsArea', 'Settings'),
+                element: remote('remote-settings/UserSettingsArea', 'settings'),
               })),
             },
             // The compliance review: operators only (anyone else gets Not Found; the API answers 403).
@@ -152,9 +155,7 @@ export function createAppRouter(queryClient: QueryClient) {
               children: [{ index: true }, { path: '*' }].map((route) => ({
                 ...route,
                 element: (
-                  <OperatorsOnly>
-                    {remote('remote-settings/OpsReviewArea', 'Compliance review')}
-                  </OperatorsOnly>
+                  <OperatorsOnly>{remote('remote-settings/OpsReviewArea', 'complianceReview')}</OperatorsOnly>
                 ),
               })),
             },

@@ -77,7 +77,13 @@ const liveSessionColumns = {
     sql<Date>`least(${sessions.expiresAt}, ${sessions.lastSeenAt} + ${SESSION_EXTEND_AFTER})`.mapWith(
       (value: string | Date) => new Date(value),
     ),
-  user: { uid: users.uid, email: users.email, firstName: users.firstName, lastName: users.lastName },
+  user: {
+    uid: users.uid,
+    email: users.email,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    locale: users.locale,
+  },
 };
 const isLive = and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`));
 

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sessionToken } from '../../http/guards';
+import { localeOfRequest } from '../../http/locale';
 import { defineRoute } from '../../http/route';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie';
 import type { AuthService } from './service';
@@ -22,7 +23,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
     body: ZRequestMagicLinkRequest,
     response: ZRequestMagicLinkResponse,
     async handler({ body, request }) {
-      await deps.auth.requestMagicLink(body, { ip: request.ip });
+      await deps.auth.requestMagicLink(body, {
+        ip: request.ip,
+        locale: localeOfRequest(request),
+      });
       return { data: { sent: true as const } };
     },
   });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   safeRedirectPath,
+  type TLocale,
   type TOrganization,
   type TRequestMagicLinkRequest,
   type TVerifyMagicLinkResponse,
@@ -9,7 +10,9 @@ import type { AuthAllowlist, Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { AuthenticatedSession } from '../../http/guards';
-import { escapeHtml, type Mailer } from '../mail/service';
+import { findLocaleOfEmail } from '../mail/repo';
+import type { Mailer } from '../mail/service';
+import { signInMail } from '../mail/templates';
 import { createRateLimiter } from './rate-limiter';
 import {
   consumeMagicLink,
@@ -28,7 +31,6 @@ export const RATE_LIMITED_MESSAGE = 'Too many sign-in requests. Please wait a fe
 export const NOT_ALLOWLISTED_MESSAGE = 'This e-mail address is not on the list of people who can sign in.';
 export const LINK_GONE_MESSAGE = 'This sign-in link has expired or was already used.';
 export const LINK_INVALID_MESSAGE = 'This sign-in link is not valid';
-export const SIGN_IN_SUBJECT = 'Your sign-in link';
 
 /** 32 random bytes as base64url: 43 characters, 256 bits. */
 export function createToken(): string {
@@ -44,27 +46,6 @@ export function isAllowlisted(allowlist: AuthAllowlist | null, email: string): b
   if (allowlist === null) return true;
   const domain = email.slice(email.lastIndexOf('@') + 1);
   return allowlist.emails.has(email) || allowlist.domains.has(domain);
-}
-
-export function signInMail(link: string) {
-  const text = [
-    'Hello,',
-    '',
-    'Use this link to sign in to Dash:',
-    '',
-    link,
-    '',
-    'It works once and expires in 15 minutes. If you did not ask for it, you can ignore this e-mail.',
-    '',
-  ].join('\n');
-  const href = escapeHtml(link);
-  const html = [
-    '<p>Hello,</p>',
-    '<p>Use this link to sign in to Dash:</p>',
-    `<p><a href="${href}">${href}</a></p>`,
-    '<p>It works once and expires in 15 minutes. If you did not ask for it, you can ignore this e-mail.</p>',
-  ].join('\n');
-  return { subject: SIGN_IN_SUBJECT, text, html };
 }
 
 export interface AuthServiceDeps {
@@ -112,8 +93,14 @@ export function createAuthService({ db, mailer, config, now }: AuthServiceDeps) 
   }
 
   return {
-    /** POST auth: mails a single-use sign-in link valid for 15 minutes. */
-    async requestMagicLink(input: TRequestMagicLinkRequest, client: { ip: string }): Promise<void> {
+    /**
+     * POST auth: mails a single-use sign-in link valid for 15 minutes, in the language the user chose,
+     * else the one of the request (client.locale, from Accept-Language: a new user's browser).
+     */
+    async requestMagicLink(
+      input: TRequestMagicLinkRequest,
+      client: { ip: string; locale: TLocale },
+    ): Promise<void> {
       await throttle(client.ip, input.email);
       if (!isAllowlisted(config.authAllowlist, input.email)) {
         throw new AppError('NOT_ALLOWLISTED', NOT_ALLOWLISTED_MESSAGE);
@@ -125,7 +112,8 @@ export function createAuthService({ db, mailer, config, now }: AuthServiceDeps) 
         // An unsafe redirect is dropped, never an error: the link still signs in, to the home page.
         redirect: safeRedirectPath(input.redirect) ?? null,
       });
-      await mailer.send({ to: input.email, ...signInMail(`${config.publicUrl}/auth/${token}`) });
+      const locale = (await findLocaleOfEmail(db, input.email)) ?? client.locale;
+      await mailer.send({ to: input.email, ...signInMail(locale, `${config.publicUrl}/auth/${token}`) });
     },
 
     /** POST auth/{token}: consumes the link and opens a session; the caller sets the cookie. */

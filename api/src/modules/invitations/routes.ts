@@ -8,6 +8,7 @@ import {
 } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireOrganization, requireUser } from '../../http/guards';
+import { localeOfRequest } from '../../http/locale';
 import { defineRoute } from '../../http/route';
 import type { InvitationService } from './service';
 
@@ -32,8 +33,9 @@ export function registerInvitationRoutes(
     guard: (request) => requireOrganization(request, 'invites.manage'),
     body: ZCreateInvitationRequest,
     response: ZInvitationResponse,
-    async handler({ auth, body }) {
-      return { data: await deps.invitations.create(auth.organization, auth.user, body) };
+    async handler({ auth, body, request }) {
+      const requestLocale = localeOfRequest(request);
+      return { data: await deps.invitations.create(auth.organization, auth.user, body, requestLocale) };
     },
   });
 

@@ -5,6 +5,7 @@ import {
   INVITATION_TTL_DAYS,
   type TCreateInvitationRequest,
   type TInvitation,
+  type TLocale,
   type TMyInvitation,
   type TOrganization,
   type TUser,
@@ -13,7 +14,9 @@ import { recordAudit, userActor } from '../../audit/audit';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { escapeHtml, type Mailer } from '../mail/service';
+import { findLocaleOfEmail } from '../mail/repo';
+import type { Mailer } from '../mail/service';
+import { invitationMail } from '../mail/templates';
 import type { OrganizationService } from '../organization/service';
 import {
   answerInvitation,
@@ -27,36 +30,6 @@ import {
   revokeInvitation,
   upsertInvitation,
 } from './repo';
-
-export function invitationMail(input: {
-  organizationName: string;
-  inviter: string;
-  role: string;
-  link: string;
-}) {
-  const subject = `You're invited to ${input.organizationName} on Dash`;
-  const text = [
-    'Hello,',
-    '',
-    `${input.inviter} invited you to join ${input.organizationName} on Dash as ${input.role}.`,
-    '',
-    'Sign in and answer the invitation here:',
-    '',
-    input.link,
-    '',
-    `The invitation expires in ${INVITATION_TTL_DAYS} days. If you were not expecting it, you can ignore this e-mail.`,
-    '',
-  ].join('\n');
-  const href = escapeHtml(input.link);
-  const html = [
-    '<p>Hello,</p>',
-    `<p>${escapeHtml(input.inviter)} invited you to join <strong>${escapeHtml(input.organizationName)}</strong> on Dash as ${escapeHtml(input.role)}.</p>`,
-    '<p>Sign in and answer the invitation here:</p>',
-    `<p><a href="${href}">${href}</a></p>`,
-    `<p>The invitation expires in ${INVITATION_TTL_DAYS} days. If you were not expecting it, you can ignore this e-mail.</p>`,
-  ].join('\n');
-  return { subject, text, html };
-}
 
 function toInvitation(row: InvitationRow): TInvitation {
   return { ...row, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString() };
@@ -94,6 +67,7 @@ export function createInvitationService(deps: {
       organization: TOrganization,
       inviter: TUser,
       input: TCreateInvitationRequest,
+      requestLocale: TLocale,
     ): Promise<TInvitation> {
       if (await isMemberByEmail(db, organization.uid, input.email)) {
         throw new AppError('CONFLICT', ALREADY_A_MEMBER_MESSAGE, { email: ALREADY_A_MEMBER_MESSAGE });
@@ -116,9 +90,11 @@ export function createInvitationService(deps: {
         });
         return invitation;
       });
+      // The invitee's language when they have an account; someone new gets the inviter's.
+      const locale = (await findLocaleOfEmail(db, input.email)) ?? inviter.locale ?? requestLocale;
       await mailer.send({
         to: input.email,
-        ...invitationMail({
+        ...invitationMail(locale, {
           organizationName: organization.name,
           inviter: displayName(inviter),
           role: input.role,

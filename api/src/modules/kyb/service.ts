@@ -33,7 +33,9 @@ import { AppError, validationError } from '../../http/errors';
 import { enqueueJob, type JobRunner } from '../../jobs/runner';
 import { listDocuments } from '../documents/repo';
 import { toDocument } from '../documents/service';
-import { escapeHtml, type Mailer } from '../mail/service';
+import { findLocaleOfEmail } from '../mail/repo';
+import type { Mailer } from '../mail/service';
+import { type KybDecision, kybDecisionMail } from '../mail/templates';
 import {
   decideSubmittedApplication,
   findApplication,
@@ -49,51 +51,6 @@ import {
 export const KYB_DECISION_MAIL_JOB = 'kyb.decision-mail';
 /** The audit record's subject type of an application (its uid is the application row's). */
 export const KYB_SUBJECT = 'kyb_application';
-
-export type KybDecision = 'Approved' | 'Rejected' | 'ChangesRequested';
-
-const DECISION_WORDS: Record<KybDecision, { subject: string; headline: string; noteLabel?: string }> = {
-  Approved: {
-    subject: 'approved',
-    headline: 'has been approved. You can now explore providers and move money.',
-  },
-  Rejected: { subject: 'rejected', headline: 'has been rejected.', noteLabel: 'Reason' },
-  ChangesRequested: {
-    subject: 'needs changes',
-    headline: 'needs changes before it can be approved.',
-    noteLabel: 'What to change',
-  },
-};
-
-/** The decision mail to an Admin: the decision, the reason or note, and a link to the KYB page. */
-export function kybDecisionMail(input: {
-  organizationName: string;
-  decision: KybDecision;
-  note: string | null;
-  link: string;
-}) {
-  const words = DECISION_WORDS[input.decision];
-  const subject = `KYB application ${words.subject}: ${input.organizationName}`;
-  const noteLine = words.noteLabel && input.note ? `${words.noteLabel}: ${input.note}` : null;
-  const text = [
-    'Hello,',
-    '',
-    `The KYB application of ${input.organizationName} ${words.headline}`,
-    ...(noteLine ? ['', noteLine] : []),
-    '',
-    'Open the KYB page:',
-    '',
-    input.link,
-    '',
-  ].join('\n');
-  const html = [
-    '<p>Hello,</p>',
-    `<p>The KYB application of ${escapeHtml(input.organizationName)} ${escapeHtml(words.headline)}</p>`,
-    ...(noteLine ? [`<p><strong>${escapeHtml(noteLine)}</strong></p>`] : []),
-    `<p><a href="${escapeHtml(input.link)}">Open the KYB page</a></p>`,
-  ].join('\n');
-  return { subject, text, html };
-}
 
 const ZDecisionMailPayload = z.object({
   organizationUid: z.string(),
@@ -186,7 +143,9 @@ export function createKybService(deps: {
     async handle(payload, context) {
       const organization = await findOrganization(db, payload.organizationUid);
       if (!organization) return;
-      const mail = kybDecisionMail({
+      // The Admin's language; one who never chose gets English (there is no request to go by).
+      const locale = (await findLocaleOfEmail(db, payload.to)) ?? 'en';
+      const mail = kybDecisionMail(locale, {
         organizationName: organization.name,
         decision: payload.decision,
         note: payload.note,

@@ -1,6 +1,7 @@
+import type { TLocale } from '@dash/shared/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { outboxMails } from '../../db/schema';
+import { outboxMails, users } from '../../db/schema';
 
 export interface OutboxRow {
   to: string;
@@ -48,4 +49,10 @@ export async function listOutboxMails(
     .where(options.to === undefined ? undefined : eq(outboxMails.to, options.to))
     .orderBy(desc(outboxMails.sentAt), desc(outboxMails.id))
     .limit(options.limit);
+}
+
+/** The language chosen by the user with this address: undefined when there is no such user or no choice. */
+export async function findLocaleOfEmail(db: Database, email: string): Promise<TLocale | undefined> {
+  const [user] = await db.select({ locale: users.locale }).from(users).where(eq(users.email, email)).limit(1);
+  return user?.locale ?? undefined;
 }

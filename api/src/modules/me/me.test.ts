@@ -16,7 +16,14 @@ describe('GET /me', () => {
 
     expect(response.statusCode).toBe(200);
     expect(ZMeResponse.parse(response.json())).toEqual({
-      data: { uid: user?.uid, email: 'ada@example.com', firstName: '', lastName: '', type: 'user' },
+      data: {
+        uid: user?.uid,
+        email: 'ada@example.com',
+        firstName: '',
+        lastName: '',
+        locale: null,
+        type: 'user',
+      },
     });
   });
 

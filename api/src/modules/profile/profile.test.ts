@@ -48,6 +48,7 @@ describe('PUT /profile', () => {
       email: 'ada@example.com',
       firstName: 'Ada',
       lastName: 'Lovelace',
+      locale: null,
       type: 'user',
     };
     expect(response.json()).toEqual({ data: expected });

@@ -1,4 +1,4 @@
-import type { TUser } from '@dash/shared/contracts';
+import type { TLocale, TUser } from '@dash/shared/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emailChanges, users } from '../../db/schema';
@@ -8,14 +8,21 @@ const userColumns = {
   email: users.email,
   firstName: users.firstName,
   lastName: users.lastName,
+  locale: users.locale,
 };
 
-export async function updateUserNames(
+/** Names, and the language when given (undefined leaves it as it is; null follows the browser). */
+export async function updateUserProfile(
   db: Database,
   userUid: string,
-  names: { firstName: string; lastName: string },
+  profile: { firstName: string; lastName: string; locale?: TLocale | null | undefined },
 ): Promise<TUser | undefined> {
-  const [user] = await db.update(users).set(names).where(eq(users.uid, userUid)).returning(userColumns);
+  const { locale, ...names } = profile;
+  const [user] = await db
+    .update(users)
+    .set(locale === undefined ? names : { ...names, locale })
+    .where(eq(users.uid, userUid))
+    .returning(userColumns);
   return user;
 }
 

@@ -8,6 +8,7 @@ import {
 } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../http/guards';
+import { localeOfRequest } from '../../http/locale';
 import { defineRoute } from '../../http/route';
 import type { ProfileService } from './service';
 
@@ -30,8 +31,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { profile: Pro
     guard: requireUser,
     body: ZRequestEmailChangeRequest,
     response: ZRequestEmailChangeResponse,
-    async handler({ auth, body }) {
-      await deps.profile.requestEmailChange(auth, body.email);
+    async handler({ auth, body, request }) {
+      await deps.profile.requestEmailChange(auth, body.email, localeOfRequest(request));
       return { data: { sent: true as const } };
     },
   });
@@ -42,8 +43,10 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { profile: Pro
     url: '/profile/email-change',
     body: ZConfirmEmailChangeRequest,
     response: ZConfirmEmailChangeResponse,
-    async handler({ body }) {
-      return { data: await deps.profile.confirmEmailChange(body.token) };
+    async handler({ body, request }) {
+      return {
+        data: await deps.profile.confirmEmailChange(body.token, localeOfRequest(request)),
+      };
     },
   });
 }

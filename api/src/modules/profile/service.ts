@@ -4,6 +4,7 @@ import {
   EMAIL_CHANGE_TTL_MINUTES,
   EMAIL_TAKEN_MESSAGE,
   EMAIL_UNCHANGED_MESSAGE,
+  type TLocale,
   type TMeResponse,
   type TUpdateProfileRequest,
   type TUser,
@@ -22,45 +23,17 @@ import {
   RATE_LIMIT_WINDOW_MS,
   RATE_LIMITED_MESSAGE,
 } from '../auth/service';
-import { escapeHtml, type Mailer } from '../mail/service';
+import { findLocaleOfEmail } from '../mail/repo';
+import type { Mailer } from '../mail/service';
+import { emailChangedMail, emailChangeMail } from '../mail/templates';
 import {
   consumeEmailChange,
   emailChangeExists,
   findUserByEmail,
   insertEmailChange,
   replaceUserEmail,
-  updateUserNames,
+  updateUserProfile,
 } from './repo';
-
-export const EMAIL_CHANGE_SUBJECT = 'Confirm your new e-mail address';
-export const EMAIL_CHANGED_SUBJECT = 'Your e-mail address was changed';
-
-function confirmationMail(link: string) {
-  const text = [
-    'Hello,',
-    '',
-    'Confirm this address as your new Dash sign-in address with this link:',
-    '',
-    link,
-    '',
-    `It works once and expires in ${EMAIL_CHANGE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.`,
-    '',
-  ].join('\n');
-  const href = escapeHtml(link);
-  const html = [
-    '<p>Hello,</p>',
-    '<p>Confirm this address as your new Dash sign-in address with this link:</p>',
-    `<p><a href="${href}">${href}</a></p>`,
-    `<p>It works once and expires in ${EMAIL_CHANGE_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.</p>`,
-  ].join('\n');
-  return { subject: EMAIL_CHANGE_SUBJECT, text, html };
-}
-
-function changedNotice(newEmail: string) {
-  const text = `Hello,\n\nYour Dash sign-in address was changed to ${newEmail}. If this was not you, contact support.\n`;
-  const html = `<p>Hello,</p><p>Your Dash sign-in address was changed to ${escapeHtml(newEmail)}. If this was not you, contact support.</p>`;
-  return { subject: EMAIL_CHANGED_SUBJECT, text, html };
-}
 
 const emailTaken = (cause?: unknown) =>
   new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE }, { cause });
@@ -82,8 +55,8 @@ export function createProfileService(deps: {
   });
 
   return {
-    async update(user: TUser, names: TUpdateProfileRequest): Promise<TMeResponse['data']> {
-      const updated = await updateUserNames(db, user.uid, names);
+    async update(user: TUser, profile: TUpdateProfileRequest): Promise<TMeResponse['data']> {
+      const updated = await updateUserProfile(db, user.uid, profile);
       if (!updated) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
       // The same answer as GET me (the UI replaces the session with it), operator mark included.
       return {
@@ -93,8 +66,11 @@ export function createProfileService(deps: {
       };
     },
 
-    /** Mails a single-use confirmation link (1 hour) to the new address; nothing changes until it is opened. */
-    async requestEmailChange(user: TUser, email: string): Promise<void> {
+    /**
+     * Mails a single-use confirmation link (1 hour) to the new address, in the user's language (else
+     * the request's); nothing changes until it is opened.
+     */
+    async requestEmailChange(user: TUser, email: string, requestLocale: TLocale): Promise<void> {
       if (email === user.email) {
         throw new AppError('VALIDATION', EMAIL_UNCHANGED_MESSAGE, { email: EMAIL_UNCHANGED_MESSAGE });
       }
@@ -116,14 +92,14 @@ export function createProfileService(deps: {
         ttlMinutes: EMAIL_CHANGE_TTL_MINUTES,
       });
       const link = `${config.publicUrl}/change-email?token=${encodeURIComponent(token)}`;
-      await mailer.send({ to: email, ...confirmationMail(link) });
+      await mailer.send({ to: email, ...emailChangeMail(user.locale ?? requestLocale, link) });
     },
 
     /**
      * Confirms a change with the token from the link (no session needed: the link may be opened in
      * another browser). Single use; an address taken meanwhile by someone else is a 409.
      */
-    async confirmEmailChange(token: string): Promise<{ email: string }> {
+    async confirmEmailChange(token: string, requestLocale: TLocale): Promise<{ email: string }> {
       const tokenHash = hashToken(token);
       let outcome: { newEmail: string; previousEmail: string } | undefined;
       try {
@@ -146,7 +122,8 @@ export function createProfileService(deps: {
         });
       }
       // The old address hears about it, so a hijacked session cannot move the account silently.
-      await mailer.send({ to: outcome.previousEmail, ...changedNotice(outcome.newEmail) });
+      const locale = (await findLocaleOfEmail(db, outcome.newEmail)) ?? requestLocale;
+      await mailer.send({ to: outcome.previousEmail, ...emailChangedMail(locale, outcome.newEmail) });
       return { email: outcome.newEmail };
     },
   };

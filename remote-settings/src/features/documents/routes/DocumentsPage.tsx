@@ -1,7 +1,6 @@
 import {
   can,
   DOCUMENT_CONTENT_TYPES,
-  DOCUMENT_KIND_LABELS,
   formatDate,
   LoadFailed,
   notifyError,
@@ -9,19 +8,23 @@ import {
   PageSkeleton,
   useCurrentOrganization,
   useDocumentsQuery,
+  useFormat,
   useKybLiveUpdates,
+  useT,
   useUploadDocumentMutation,
 } from '@dash/shared';
 import { Anchor, Button, FileButton, Group, Stack, Table, Text, Title } from '@mantine/core';
 
-function formatSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+function formatSize(bytes: number, number: (value: string) => string): string {
+  if (bytes >= 1024 * 1024) return `${number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+  if (bytes >= 1024) return `${number((bytes / 1024).toFixed(1))} KB`;
   return `${bytes} B`;
 }
 
 /** /org/{org}/documents: every document of the organization (KYB ones and others), with download. */
 export function DocumentsPage() {
+  const { t } = useT('settings');
+  const format = useFormat();
   const organization = useCurrentOrganization();
   useKybLiveUpdates(organization.uid);
   const documents = useDocumentsQuery(organization.uid);
@@ -31,7 +34,10 @@ export function DocumentsPage() {
     if (!file) return;
     upload.mutate(
       { file, kind: 'other' },
-      { onSuccess: () => notifySuccess(`${file.name} uploaded`), onError: (error) => notifyError(error) },
+      {
+        onSuccess: () => notifySuccess(t('documents.uploaded', { name: file.name })),
+        onError: (error) => notifyError(error),
+      },
     );
   };
 
@@ -39,50 +45,52 @@ export function DocumentsPage() {
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={1} size="h2">
-          Documents
+          {t('documents.title')}
         </Title>
         {can(organization.role, 'documents.upload') && (
           <FileButton accept={DOCUMENT_CONTENT_TYPES.join(',')} onChange={send}>
             {(props) => (
               <Button {...props} loading={upload.isPending}>
-                Upload document
+                {t('documents.upload')}
               </Button>
             )}
           </FileButton>
         )}
       </Group>
       {documents.isPending ? (
-        <PageSkeleton label="Loading documents" />
+        <PageSkeleton label={t('documents.loading')} />
       ) : documents.isError ? (
         <LoadFailed error={documents.error} onRetry={() => void documents.refetch()} />
       ) : documents.data.length === 0 ? (
-        <Text c="dimmed">
-          No documents yet. KYB documents and files you upload here are listed on this page.
-        </Text>
+        <Text c="dimmed">{t('documents.none')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Documents">
+          <Table striped aria-label={t('documents.title')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Size</Table.Th>
-                <Table.Th>Uploaded by</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Download</Table.Th>
+                <Table.Th>{t('documents.type')}</Table.Th>
+                <Table.Th>{t('documents.name')}</Table.Th>
+                <Table.Th>{t('documents.size')}</Table.Th>
+                <Table.Th>{t('documents.uploadedBy')}</Table.Th>
+                <Table.Th>{t('documents.date')}</Table.Th>
+                <Table.Th>{t('documents.download')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {documents.data.map((document) => (
                 <Table.Tr key={document.uid}>
-                  <Table.Td>{DOCUMENT_KIND_LABELS[document.kind]}</Table.Td>
+                  <Table.Td>{t(`documentKinds.${document.kind}`)}</Table.Td>
                   <Table.Td>{document.name}</Table.Td>
-                  <Table.Td>{formatSize(document.byteSize)}</Table.Td>
+                  <Table.Td>{formatSize(document.byteSize, format.number)}</Table.Td>
                   <Table.Td>{document.uploadedBy.email ?? '—'}</Table.Td>
                   <Table.Td>{formatDate(document.createdAt)}</Table.Td>
                   <Table.Td>
-                    <Anchor href={document.downloadUrl} download aria-label={`Download ${document.name}`}>
-                      Download
+                    <Anchor
+                      href={document.downloadUrl}
+                      download
+                      aria-label={t('documents.downloadName', { name: document.name })}
+                    >
+                      {t('documents.download')}
                     </Anchor>
                   </Table.Td>
                 </Table.Tr>

@@ -1,10 +1,12 @@
 import {
   applyServerFieldErrors,
+  inLanguage,
   notifyError,
   notifySuccess,
   ROLES,
   type TOrganization,
   useCreateInvitationMutation,
+  useT,
   ZCreateInvitationRequest,
 } from '@dash/shared';
 import { Button, Group, Select, TextInput } from '@mantine/core';
@@ -12,18 +14,20 @@ import { schemaResolver, useForm } from '@mantine/form';
 
 /** Invite by e-mail with a role; the invitee gets an e-mail with a link. */
 export function InviteForm({ organization }: { organization: TOrganization }) {
+  const { t } = useT('settings');
+  const { t: common } = useT('common');
   const invite = useCreateInvitationMutation(organization.uid);
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', role: 'Editor' },
-    validate: schemaResolver(ZCreateInvitationRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZCreateInvitationRequest, { sync: true })),
   });
 
   const submit = form.onSubmit((values) => {
     const body = ZCreateInvitationRequest.parse(values);
     invite.mutate(body, {
       onSuccess: (invitation) => {
-        notifySuccess(`Invitation sent to ${invitation.email}`);
+        notifySuccess(t('invites.sent', { email: invitation.email }));
         form.setFieldValue('email', '');
       },
       onError: (error) => {
@@ -33,26 +37,26 @@ export function InviteForm({ organization }: { organization: TOrganization }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Invite people">
+    <form onSubmit={submit} noValidate aria-label={t('invites.formLabel')}>
       <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput
-          label="Email"
+          label={t('invites.emailLabel')}
           type="email"
-          placeholder="name@company.com"
+          placeholder={t('invites.emailPlaceholder')}
           autoComplete="off"
           required
           style={{ flex: '1 1 220px' }}
           {...form.getInputProps('email')}
         />
         <Select
-          label="Role"
-          data={[...ROLES]}
+          label={t('invites.role')}
+          data={ROLES.map((role) => ({ value: role, label: common(`roles.${role}`) }))}
           allowDeselect={false}
           w={130}
           {...form.getInputProps('role')}
         />
         <Button type="submit" loading={invite.isPending} mt={25}>
-          Send invitation
+          {t('invites.send')}
         </Button>
       </Group>
     </form>

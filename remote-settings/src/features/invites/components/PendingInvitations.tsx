@@ -7,6 +7,7 @@ import {
   type TOrganization,
   useOrganizationInvitationsQuery,
   useRevokeInvitationMutation,
+  useT,
   visuallyHidden,
 } from '@dash/shared';
 import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
@@ -14,30 +15,32 @@ import type { ReactNode } from 'react';
 
 /** The organization's pending invitations, each revocable. */
 export function PendingInvitations({ organization }: { organization: TOrganization }) {
+  const { t } = useT('settings');
+  const { t: common } = useT('common');
   const invitations = useOrganizationInvitationsQuery(organization.uid);
   const revoke = useRevokeInvitationMutation(organization.uid);
 
   let content: ReactNode;
-  if (invitations.isPending) content = <PageSkeleton rows={2} label="Loading invitations" />;
+  if (invitations.isPending) content = <PageSkeleton rows={2} label={t('invites.loading')} />;
   else if (invitations.isError)
     content = <LoadFailed error={invitations.error} onRetry={() => invitations.refetch()} />;
   else if (invitations.data.length === 0)
     content = (
       <Text size="sm" c="dimmed">
-        No pending invitations.
+        {t('invites.noPending')}
       </Text>
     );
   else
     content = (
       <Table.ScrollContainer minWidth={440}>
-        <Table aria-label="Pending invitations" verticalSpacing="xs">
+        <Table aria-label={t('invites.pending')} verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>E-mail</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Expires</Table.Th>
+              <Table.Th>{t('invites.email')}</Table.Th>
+              <Table.Th>{t('invites.role')}</Table.Th>
+              <Table.Th>{t('invites.expires')}</Table.Th>
               <Table.Th>
-                <span style={visuallyHidden}>Actions</span>
+                <span style={visuallyHidden}>{t('invites.actions')}</span>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -49,7 +52,7 @@ export function PendingInvitations({ organization }: { organization: TOrganizati
                 </Table.Td>
                 <Table.Td>
                   <Badge variant="light" color="gray">
-                    {invitation.role}
+                    {common(`roles.${invitation.role}`)}
                   </Badge>
                 </Table.Td>
                 <Table.Td>
@@ -60,16 +63,16 @@ export function PendingInvitations({ organization }: { organization: TOrganizati
                     size="xs"
                     variant="subtle"
                     color="red"
-                    aria-label={`Revoke invitation for ${invitation.email}`}
+                    aria-label={t('invites.revokeFor', { email: invitation.email })}
                     loading={revoke.isPending && revoke.variables === invitation.uid}
                     onClick={() =>
                       revoke.mutate(invitation.uid, {
-                        onSuccess: () => notifySuccess(`Invitation for ${invitation.email} revoked`),
+                        onSuccess: () => notifySuccess(t('invites.revoked', { email: invitation.email })),
                         onError: notifyError,
                       })
                     }
                   >
-                    Revoke
+                    {t('invites.revoke')}
                   </Button>
                 </Table.Td>
               </Table.Tr>
@@ -82,7 +85,7 @@ export function PendingInvitations({ organization }: { organization: TOrganizati
   return (
     <Stack gap="xs">
       <Title order={2} size="h4">
-        Pending invitations
+        {t('invites.pending')}
       </Title>
       {content}
     </Stack>

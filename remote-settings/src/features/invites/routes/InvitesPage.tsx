@@ -9,6 +9,7 @@ import {
   useAcceptInvitationMutation,
   useDeclineInvitationMutation,
   useMyInvitationsQuery,
+  useT,
 } from '@dash/shared';
 import { Anchor, Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
@@ -16,6 +17,8 @@ import { Link } from 'react-router-dom';
 
 /** /settings/invites: the signed-in user's pending invitations, to accept or decline. */
 export function InvitesPage() {
+  const { t } = useT('settings');
+  const { t: common } = useT('common');
   const invitations = useMyInvitationsQuery();
   const accept = useAcceptInvitationMutation();
   const decline = useDeclineInvitationMutation();
@@ -24,25 +27,30 @@ export function InvitesPage() {
   const acceptInvitation = (invitation: TMyInvitation) =>
     accept.mutate(invitation.uid, {
       onSuccess: (organization) => {
-        notifySuccess(`You joined ${organization.name} as ${organization.role}`);
+        notifySuccess(
+          t('myInvites.joined', {
+            organization: organization.name,
+            role: common(`roles.${organization.role}`),
+          }),
+        );
         setJoined({ name: organization.name, slug: organization.slug });
       },
       onError: notifyError,
     });
   const declineInvitation = (invitation: TMyInvitation) =>
     decline.mutate(invitation.uid, {
-      onSuccess: () => notifySuccess(`Invitation to ${invitation.organization.name} declined`),
+      onSuccess: () => notifySuccess(t('myInvites.declined', { organization: invitation.organization.name })),
       onError: notifyError,
     });
 
   let content: ReactNode;
-  if (invitations.isPending) content = <PageSkeleton rows={2} label="Loading invitations" />;
+  if (invitations.isPending) content = <PageSkeleton rows={2} label={t('invites.loading')} />;
   else if (invitations.isError)
     content = <LoadFailed error={invitations.error} onRetry={() => invitations.refetch()} />;
-  else if (invitations.data.length === 0) content = <Text c="dimmed">You have no pending invitations.</Text>;
+  else if (invitations.data.length === 0) content = <Text c="dimmed">{t('myInvites.none')}</Text>;
   else
     content = (
-      <Stack gap="sm" aria-label="Your invitations">
+      <Stack gap="sm" aria-label={t('myInvites.label')}>
         {invitations.data.map((invitation) => {
           const busy =
             (accept.isPending && accept.variables === invitation.uid) ||
@@ -52,7 +60,7 @@ export function InvitesPage() {
               key={invitation.uid}
               withBorder
               padding="md"
-              aria-label={`Invitation to ${invitation.organization.name}`}
+              aria-label={t('myInvites.to', { organization: invitation.organization.name })}
             >
               <Group justify="space-between" wrap="wrap" gap="sm">
                 <Group gap="sm" wrap="nowrap">
@@ -62,8 +70,13 @@ export function InvitesPage() {
                   <div>
                     <Text fw={600}>{invitation.organization.name}</Text>
                     <Text size="sm" c="dimmed">
-                      {invitation.invitedBy ? `${invitation.invitedBy} invited you` : 'You are invited'} as{' '}
-                      {invitation.role} · expires {formatDate(invitation.expiresAt)}
+                      {invitation.invitedBy
+                        ? t('myInvites.invitedBy', {
+                            inviter: invitation.invitedBy,
+                            role: common(`roles.${invitation.role}`),
+                          })
+                        : t('myInvites.invited', { role: common(`roles.${invitation.role}`) })}{' '}
+                      · {t('myInvites.expires', { date: formatDate(invitation.expiresAt) })}
                     </Text>
                   </div>
                 </Group>
@@ -73,9 +86,9 @@ export function InvitesPage() {
                     onClick={() => acceptInvitation(invitation)}
                     disabled={busy}
                     loading={accept.isPending && accept.variables === invitation.uid}
-                    aria-label={`Accept invitation to ${invitation.organization.name}`}
+                    aria-label={t('myInvites.acceptTo', { organization: invitation.organization.name })}
                   >
-                    Accept
+                    {t('myInvites.accept')}
                   </Button>
                   <Button
                     size="xs"
@@ -83,9 +96,9 @@ export function InvitesPage() {
                     onClick={() => declineInvitation(invitation)}
                     disabled={busy}
                     loading={decline.isPending && decline.variables === invitation.uid}
-                    aria-label={`Decline invitation to ${invitation.organization.name}`}
+                    aria-label={t('myInvites.declineTo', { organization: invitation.organization.name })}
                   >
-                    Decline
+                    {t('myInvites.decline')}
                   </Button>
                 </Group>
               </Group>
@@ -99,15 +112,15 @@ export function InvitesPage() {
     <Stack gap="md" maw={720}>
       <Stack gap={4}>
         <Title order={1} size="h2">
-          Invitations
+          {t('myInvites.title')}
         </Title>
-        <Text c="dimmed">Invitations to organizations waiting for your answer.</Text>
+        <Text c="dimmed">{t('myInvites.intro')}</Text>
       </Stack>
       {joined ? (
         <Text size="sm">
-          You are in.{' '}
+          {t('myInvites.youAreIn')}{' '}
           <Anchor component={Link} to={paths.org.root(joined.slug)}>
-            Open {joined.name}
+            {t('myInvites.open', { organization: joined.name })}
           </Anchor>
         </Text>
       ) : null}

@@ -6,6 +6,7 @@ import {
   type TDocument,
   type TKybDraft,
   type TRequiredDocument,
+  useT,
   useUploadDocumentMutation,
 } from '@dash/shared';
 import { Anchor, Badge, Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -30,7 +31,22 @@ export function DocumentChecklist({
   documents: TDocument[];
   canUpload: boolean;
 }) {
+  const { t } = useT('settings');
   const upload = useUploadDocumentMutation(organizationUid);
+  const ownerNames = new Map((data.beneficialOwners ?? []).map((owner) => [owner.id, owner.name?.trim()]));
+  /** The document's name in the active language (the shared rule's label is English). */
+  const labelOf = (need: TRequiredDocument): string => {
+    if (need.kind === 'owner_id') {
+      const name = (need.ownerId && ownerNames.get(need.ownerId)) || t('kyb.docs.owner');
+      return t('kyb.docs.ownerId', { name });
+    }
+    if (
+      need.kind === 'tax_certificate' &&
+      (data.countryOfIncorporation === 'MX' || data.countryOfIncorporation === 'BR')
+    )
+      return t(`kyb.docs.taxCertificate${data.countryOfIncorporation}`);
+    return t(`documentKinds.${need.kind}`);
+  };
   const [uploading, setUploading] = useState<string | null>(null);
   const required = requiredDocuments(data);
 
@@ -40,7 +56,7 @@ export function DocumentChecklist({
     upload.mutate(
       { file, kind: need.kind, ...(need.ownerId ? { ownerId: need.ownerId } : {}) },
       {
-        onSuccess: () => notifySuccess(`${need.label}: ${file.name} uploaded`),
+        onSuccess: () => notifySuccess(t('kyb.docs.uploaded', { document: labelOf(need), name: file.name })),
         onError: (error) => notifyError(error),
         onSettled: () => setUploading(null),
       },
@@ -51,17 +67,16 @@ export function DocumentChecklist({
     <Paper withBorder p="lg">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Documents
+          {t('kyb.page.documents')}
         </Title>
         <Text size="sm" c="dimmed">
-          PDF, PNG or JPEG, up to 10 MB each. Owners with 25% or more need an id document: save the draft
-          after adding them.
+          {t('kyb.page.pdfPngOrJpegUp')}
         </Text>
         <Stack
           gap="xs"
           component="ul"
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          aria-label="Required documents"
+          aria-label={t('kyb.page.requiredDocuments')}
         >
           {required.map((need) => {
             const uploaded = documents.filter(
@@ -76,14 +91,14 @@ export function DocumentChecklist({
                 component="li"
                 justify="space-between"
                 wrap="nowrap"
-                aria-label={need.label}
+                aria-label={labelOf(need)}
               >
                 <Group gap="sm" wrap="nowrap">
                   <Badge color={latest ? 'teal' : 'gray'} variant="light">
-                    {latest ? 'Uploaded' : 'Missing'}
+                    {latest ? t('kyb.docs.present') : t('kyb.docs.missing')}
                   </Badge>
                   <Text size="sm" fw={500}>
-                    {need.label}
+                    {labelOf(need)}
                   </Text>
                   {latest && (
                     <Anchor href={latest.downloadUrl} size="sm" download>
@@ -99,9 +114,9 @@ export function DocumentChecklist({
                         size="xs"
                         variant="light"
                         loading={uploading === keyOf(need)}
-                        aria-label={`Upload ${need.label}`}
+                        aria-label={t('kyb.docs.uploadName', { document: labelOf(need) })}
                       >
-                        {latest ? 'Replace' : 'Upload'}
+                        {latest ? t('kyb.docs.replace') : t('kyb.docs.upload')}
                       </Button>
                     )}
                   </FileButton>

@@ -1,8 +1,9 @@
 import {
-  ID_DOCUMENT_TYPE_LABELS,
   ID_DOCUMENT_TYPES,
+  inLanguage,
   type TKybApplication,
   type TKybDraft,
+  useT,
   ZKybDraft,
 } from '@dash/shared';
 import {
@@ -21,16 +22,8 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 import { type KybFormValues, newOwner, toFormValues } from '../kyb-form-values';
 
-const COUNTRY_CHOICES = [
-  { value: 'MX', label: 'Mexico' },
-  { value: 'BR', label: 'Brazil' },
-  { value: 'other', label: 'Other' },
-];
-
-const ID_TYPE_OPTIONS = ID_DOCUMENT_TYPES.map((type) => ({
-  value: type,
-  label: ID_DOCUMENT_TYPE_LABELS[type],
-}));
+/** The country choices, labelled in the settings messages (kyb.form.countries.*). */
+const COUNTRY_CHOICES = ['MX', 'BR', 'other'] as const;
 
 const choiceOf = (country: string) =>
   country === '' || country === 'MX' || country === 'BR' ? country : 'other';
@@ -64,10 +57,11 @@ export function KybForm({
   /** Why Submit is not offered (e.g. only Admins submit). */
   submitHint?: ReactNode;
 }) {
+  const { t } = useT('settings');
   const form = useForm<KybFormValues>({
     mode: 'controlled',
     initialValues: toFormValues(application.data),
-    validate: schemaResolver(ZKybDraft, { sync: true }),
+    validate: inLanguage(schemaResolver(ZKybDraft, { sync: true })),
     validateInputOnBlur: true,
   });
   const [countryChoice, setCountryChoice] = useState(choiceOf(application.data.countryOfIncorporation ?? ''));
@@ -88,28 +82,28 @@ export function KybForm({
   const input = (path: string) => ({ ...form.getInputProps(path), readOnly });
   const taxIdHint =
     countryChoice === 'MX'
-      ? 'RFC, e.g. ABC010203XY9'
+      ? t('kyb.form.taxIdHintMX')
       : countryChoice === 'BR'
-        ? 'CNPJ, e.g. 11.222.333/0001-81'
-        : 'The company tax identifier';
+        ? t('kyb.form.taxIdHintBR')
+        : t('kyb.form.taxIdHint');
 
   return (
-    <form onSubmit={save} noValidate aria-label="KYB application">
+    <form onSubmit={save} noValidate aria-label={t('kyb.form.kybApplication')}>
       <Stack gap="lg">
         <Paper withBorder p="lg">
           <Stack gap="md">
             <Title order={2} size="h4">
-              Company
+              {t('kyb.form.company')}
             </Title>
             <Group grow align="flex-start">
-              <TextInput label="Legal name" required {...input('legalName')} />
-              <TextInput label="Trade name" {...input('tradeName')} />
+              <TextInput label={t('kyb.form.legalName')} required {...input('legalName')} />
+              <TextInput label={t('kyb.form.tradeName')} {...input('tradeName')} />
             </Group>
             <Group grow align="flex-start">
               <Select
-                label="Country of incorporation"
+                label={t('kyb.form.countryOfIncorporation')}
                 required
-                data={COUNTRY_CHOICES}
+                data={COUNTRY_CHOICES.map((value) => ({ value, label: t(`kyb.form.countries.${value}`) }))}
                 value={countryChoice || null}
                 onChange={chooseCountry}
                 readOnly={readOnly}
@@ -118,62 +112,75 @@ export function KybForm({
               />
               {countryChoice === 'other' && (
                 <TextInput
-                  label="Country code (ISO 3166)"
-                  placeholder="US"
+                  label={t('kyb.form.countryCodeIso3166')}
+                  placeholder={t('kyb.form.us')}
                   required
                   {...input('countryOfIncorporation')}
                 />
               )}
             </Group>
             <Group grow align="flex-start">
-              <TextInput label="Tax id" description={taxIdHint} required {...input('taxId')} />
+              <TextInput label={t('kyb.form.taxId')} description={taxIdHint} required {...input('taxId')} />
               <TextInput
-                label="Incorporation date"
-                description="YYYY-MM-DD"
+                label={t('kyb.form.incorporationDate')}
+                description={t('kyb.form.yyyyMmDd')}
                 placeholder="2015-06-01"
                 required
                 {...input('incorporationDate')}
               />
             </Group>
             <Group grow align="flex-start">
-              <TextInput label="Website" placeholder="https://example.com" {...input('website')} />
+              <TextInput
+                label={t('kyb.form.website')}
+                placeholder={t('kyb.form.httpsExampleCom')}
+                {...input('website')}
+              />
               <Group grow align="flex-start" gap="xs">
                 <TextInput
-                  label="Expected monthly volume"
+                  label={t('kyb.form.expectedMonthlyVolume')}
                   placeholder="250000.00"
                   inputMode="decimal"
                   required
                   {...input('expectedMonthlyVolume.amount')}
                 />
                 <TextInput
-                  label="Currency"
-                  placeholder="MXN"
+                  label={t('kyb.form.currency')}
+                  placeholder={t('kyb.form.mxn')}
                   required
                   {...input('expectedMonthlyVolume.currency')}
                 />
               </Group>
             </Group>
-            <Textarea label="Business activity" rows={3} required {...input('businessActivity')} />
+            <Textarea
+              label={t('kyb.form.businessActivity')}
+              rows={3}
+              required
+              {...input('businessActivity')}
+            />
           </Stack>
         </Paper>
 
         <Paper withBorder p="lg">
           <Stack gap="md">
             <Title order={2} size="h4">
-              Registered address
+              {t('kyb.form.registeredAddress')}
             </Title>
-            <TextInput label="Address line 1" required {...input('registeredAddress.line1')} />
-            <TextInput label="Address line 2" {...input('registeredAddress.line2')} />
+            <TextInput label={t('kyb.form.addressLine1')} required {...input('registeredAddress.line1')} />
+            <TextInput label={t('kyb.form.addressLine2')} {...input('registeredAddress.line2')} />
             <Group grow align="flex-start">
-              <TextInput label="City" required {...input('registeredAddress.city')} />
-              <TextInput label="State" required {...input('registeredAddress.state')} />
+              <TextInput label={t('kyb.form.city')} required {...input('registeredAddress.city')} />
+              <TextInput label={t('kyb.form.state')} required {...input('registeredAddress.state')} />
             </Group>
             <Group grow align="flex-start">
-              <TextInput label="Postal code" required {...input('registeredAddress.postalCode')} />
               <TextInput
-                label="Address country"
-                placeholder="MX"
-                description="Two-letter code"
+                label={t('kyb.form.postalCode')}
+                required
+                {...input('registeredAddress.postalCode')}
+              />
+              <TextInput
+                label={t('kyb.form.addressCountry')}
+                placeholder={t('kyb.form.mx')}
+                description={t('kyb.form.twoLetterCode')}
                 required
                 {...input('registeredAddress.country')}
               />
@@ -184,7 +191,7 @@ export function KybForm({
         <Paper withBorder p="lg">
           <Stack gap="md">
             <Title order={2} size="h4">
-              Beneficial owners
+              {t('kyb.form.beneficialOwners')}
             </Title>
             {form.errors.beneficialOwners && (
               <Text c="red" size="sm" role="alert" id="beneficial-owners-error">
@@ -192,33 +199,42 @@ export function KybForm({
               </Text>
             )}
             {form.getValues().beneficialOwners.map((owner, index) => (
-              <Stack key={owner.id} gap="xs" role="group" aria-label={`Owner ${index + 1}`}>
+              <Stack
+                key={owner.id}
+                gap="xs"
+                role="group"
+                aria-label={t('kyb.form.owner', { number: index + 1 })}
+              >
                 {index > 0 && <Divider />}
                 <Group grow align="flex-start">
-                  <TextInput label="Owner name" required {...input(`beneficialOwners.${index}.name`)} />
                   <TextInput
-                    label="Ownership %"
+                    label={t('kyb.form.ownerName')}
+                    required
+                    {...input(`beneficialOwners.${index}.name`)}
+                  />
+                  <TextInput
+                    label={t('kyb.form.ownership')}
                     placeholder="25"
                     inputMode="decimal"
                     required
                     {...input(`beneficialOwners.${index}.ownershipPercent`)}
                   />
                   <TextInput
-                    label="Nationality"
-                    placeholder="MX"
+                    label={t('kyb.form.nationality')}
+                    placeholder={t('kyb.form.mx')}
                     required
                     {...input(`beneficialOwners.${index}.nationality`)}
                   />
                 </Group>
                 <Group grow align="flex-start">
                   <Select
-                    label="Id document type"
-                    data={ID_TYPE_OPTIONS}
+                    label={t('kyb.form.idDocumentType')}
+                    data={ID_DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`kyb.idTypes.${type}`) }))}
                     required
                     {...input(`beneficialOwners.${index}.idDocumentType`)}
                   />
                   <TextInput
-                    label="Id document number"
+                    label={t('kyb.form.idDocumentNumber')}
                     required
                     {...input(`beneficialOwners.${index}.idDocumentNumber`)}
                   />
@@ -231,7 +247,7 @@ export function KybForm({
                       size="xs"
                       onClick={() => form.removeListItem('beneficialOwners', index)}
                     >
-                      Remove owner {index + 1}
+                      {t('kyb.form.removeOwner', { number: index + 1 })}
                     </Button>
                   </Group>
                 )}
@@ -240,7 +256,7 @@ export function KybForm({
             {!readOnly && (
               <Group>
                 <Button variant="light" onClick={() => form.insertListItem('beneficialOwners', newOwner())}>
-                  Add owner
+                  {t('kyb.form.addOwner')}
                 </Button>
               </Group>
             )}
@@ -250,15 +266,15 @@ export function KybForm({
         {!readOnly && (
           <Group>
             <Button type="submit" variant="default" loading={actions.saving}>
-              Save draft
+              {t('kyb.form.saveDraft')}
             </Button>
             {actions.submit ? (
               <Button onClick={submit} loading={actions.submitting}>
-                Submit for review
+                {t('kyb.form.submitForReview')}
               </Button>
             ) : (
               <>
-                <Button disabled>Submit for review</Button>
+                <Button disabled>{t('kyb.form.submitForReview')}</Button>
                 {submitHint}
               </>
             )}

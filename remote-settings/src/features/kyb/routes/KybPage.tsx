@@ -8,6 +8,7 @@ import {
   PageSkeleton,
   PERMISSION_DENIED_MESSAGE,
   type TKybDraft,
+  translateMessage,
   useCurrentOrganization,
   useDocumentsQuery,
   useKybLiveUpdates,
@@ -15,6 +16,7 @@ import {
   useKybTimelineQuery,
   useSaveKybDraftMutation,
   useSubmitKybMutation,
+  useT,
 } from '@dash/shared';
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { DocumentChecklist } from '../components/DocumentChecklist';
@@ -24,6 +26,7 @@ import { KybTimeline } from '../components/KybTimeline';
 
 /** /org/{org}/kyb: the application, its documents checklist and its history, live. */
 export function KybPage() {
+  const { t } = useT('settings');
   const organization = useCurrentOrganization();
   useKybLiveUpdates(organization.uid);
   const kyb = useKybQuery(organization.uid);
@@ -32,7 +35,7 @@ export function KybPage() {
   const saveDraft = useSaveKybDraftMutation(organization.uid);
   const submitKyb = useSubmitKybMutation(organization.uid);
 
-  if (kyb.isPending) return <PageSkeleton label="Loading the KYB application" />;
+  if (kyb.isPending) return <PageSkeleton label={t('kyb.page.loadingTheKybApplication')} />;
   if (kyb.isError) return <LoadFailed error={kyb.error} onRetry={() => void kyb.refetch()} />;
 
   const application = kyb.data;
@@ -42,7 +45,7 @@ export function KybPage() {
   const save = async (draft: TKybDraft, form: KybFormApi) => {
     try {
       await saveDraft.mutateAsync(draft);
-      notifySuccess('Draft saved');
+      notifySuccess(t('kyb.page.draftSaved'));
     } catch (error) {
       if (!applyServerFieldErrors(form, error)) notifyError(error);
       throw error;
@@ -56,7 +59,7 @@ export function KybPage() {
     }
     try {
       await submitKyb.mutateAsync();
-      notifySuccess('KYB application submitted for review');
+      notifySuccess(t('kyb.page.submittedNotice'));
     } catch (error) {
       applyServerFieldErrors(form, error);
       notifyError(error);
@@ -67,10 +70,13 @@ export function KybPage() {
     <Stack gap="lg">
       <Group gap="sm">
         <Title order={1} size="h2">
-          Business verification (KYB)
+          {t('kyb.page.title')}
         </Title>
-        <Badge variant="outline" aria-label={`Status: ${application.status}`}>
-          {application.status}
+        <Badge
+          variant="outline"
+          aria-label={t('kyb.page.statusLabel', { status: t(`kyb.status.${application.status}`) })}
+        >
+          {t(`kyb.status.${application.status}`)}
         </Badge>
       </Group>
       <KybStatusBanner application={application} />
@@ -87,7 +93,7 @@ export function KybPage() {
         }}
         submitHint={
           <Text size="sm" c="dimmed">
-            {PERMISSION_DENIED_MESSAGE['kyb.submit']}
+            {translateMessage(PERMISSION_DENIED_MESSAGE['kyb.submit'])}
           </Text>
         }
       />

@@ -12,6 +12,7 @@ import {
   useDeleteOrganizationUserMutation,
   useOrganizationUsersQuery,
   useSession,
+  useT,
   useUpdateOrganizationUserMutation,
   visuallyHidden,
 } from '@dash/shared';
@@ -23,6 +24,8 @@ const nameOf = (user: TOrganizationUser) => `${user.firstName} ${user.lastName}`
 
 /** Members tab: everyone with name, e-mail and role; Admins change roles and remove members. */
 export function MembersSettings() {
+  const { t } = useT('settings');
+  const { t: common } = useT('common');
   const organization = useCurrentOrganization();
   const { user: me } = useSession();
   const canManage = can(organization.role, 'members.manage');
@@ -31,7 +34,7 @@ export function MembersSettings() {
   const deleteUser = useDeleteOrganizationUserMutation(organization.uid);
   const [confirming, setConfirming] = useState<string | null>(null);
 
-  if (users.isPending) return <PageSkeleton rows={3} label="Loading members" />;
+  if (users.isPending) return <PageSkeleton rows={3} label={t('members.loading')} />;
   if (users.isError) return <LoadFailed error={users.error} onRetry={() => users.refetch()} />;
 
   const changeRole = (member: TOrganizationUser, role: TRole) => {
@@ -39,14 +42,16 @@ export function MembersSettings() {
     updateUser.mutate(
       { userUid: member.uid, role },
       {
-        onSuccess: () => notifySuccess(`${nameOf(member)} is now ${role}`),
+        onSuccess: () =>
+          notifySuccess(t('members.roleChanged', { name: nameOf(member), role: common(`roles.${role}`) })),
         onError: notifyError,
       },
     );
   };
   const remove = (member: TOrganizationUser) =>
     deleteUser.mutate(member.uid, {
-      onSuccess: () => notifySuccess(`${nameOf(member)} was removed from ${organization.name}`),
+      onSuccess: () =>
+        notifySuccess(t('members.removed', { name: nameOf(member), organization: organization.name })),
       onError: notifyError,
       onSettled: () => setConfirming(null),
     });
@@ -62,23 +67,23 @@ export function MembersSettings() {
       {canManage ? (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            Admins manage members and invitations. Editors work in every area; Viewers only read.
+            {t('members.intro')}
           </Text>
           <Button component={Link} to={paths.org.invite(organization.slug)} variant="light" size="xs">
-            Invite people
+            {t('members.invite')}
           </Button>
         </Group>
       ) : null}
       <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="sm" aria-label="Members">
+        <Table verticalSpacing="sm" aria-label={t('members.label')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>E-mail</Table.Th>
-              <Table.Th>Role</Table.Th>
+              <Table.Th>{t('members.name')}</Table.Th>
+              <Table.Th>{t('invites.email')}</Table.Th>
+              <Table.Th>{t('invites.role')}</Table.Th>
               {canManage ? (
                 <Table.Th>
-                  <span style={visuallyHidden}>Actions</span>
+                  <span style={visuallyHidden}>{t('invites.actions')}</span>
                 </Table.Th>
               ) : null}
             </Table.Tr>
@@ -91,7 +96,7 @@ export function MembersSettings() {
                     <Text size="sm">{nameOf(member)}</Text>
                     {member.uid === me.uid ? (
                       <Badge size="xs" variant="outline" color="gray">
-                        you
+                        {t('members.you')}
                       </Badge>
                     ) : null}
                   </Group>
@@ -102,8 +107,8 @@ export function MembersSettings() {
                 <Table.Td>
                   {canManage ? (
                     <Select
-                      aria-label={`Role of ${nameOf(member)}`}
-                      data={[...ROLES]}
+                      aria-label={t('members.roleOf', { name: nameOf(member) })}
+                      data={ROLES.map((role) => ({ value: role, label: common(`roles.${role}`) }))}
                       value={shownRole(member)}
                       onChange={(value) => value && changeRole(member, value as TRole)}
                       allowDeselect={false}
@@ -113,7 +118,7 @@ export function MembersSettings() {
                     />
                   ) : (
                     <Badge variant="light" color={member.role === 'Admin' ? 'teal' : 'gray'}>
-                      {member.role}
+                      {common(`roles.${member.role}`)}
                     </Badge>
                   )}
                 </Table.Td>
@@ -126,12 +131,12 @@ export function MembersSettings() {
                           color="red"
                           loading={deleteUser.isPending}
                           onClick={() => remove(member)}
-                          aria-label={`Confirm removing ${nameOf(member)}`}
+                          aria-label={t('members.confirmRemove', { name: nameOf(member) })}
                         >
-                          Remove
+                          {t('members.remove')}
                         </Button>
                         <Button size="xs" variant="default" onClick={() => setConfirming(null)}>
-                          Cancel
+                          {t('common.cancel')}
                         </Button>
                       </Group>
                     ) : (
@@ -141,9 +146,9 @@ export function MembersSettings() {
                           variant="subtle"
                           color="red"
                           onClick={() => setConfirming(member.uid)}
-                          aria-label={`Remove ${nameOf(member)}`}
+                          aria-label={t('members.removeName', { name: nameOf(member) })}
                         >
-                          Remove
+                          {t('members.remove')}
                         </Button>
                       </Group>
                     )}

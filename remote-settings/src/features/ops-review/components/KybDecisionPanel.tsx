@@ -1,10 +1,12 @@
 import {
   applyServerFieldErrors,
+  inLanguage,
   notifyError,
   notifySuccess,
   useApproveKybMutation,
   useRejectKybMutation,
   useRequestKybChangesMutation,
+  useT,
   ZRejectKybRequest,
   ZRequestKybChangesRequest,
 } from '@dash/shared';
@@ -13,18 +15,19 @@ import { schemaResolver, useForm } from '@mantine/form';
 
 /** Approve, reject with a reason, or request changes with a note: each once, on a submitted application. */
 export function KybDecisionPanel({ organizationUid }: { organizationUid: string }) {
+  const { t } = useT('settings');
   const approve = useApproveKybMutation(organizationUid);
   const reject = useRejectKybMutation(organizationUid);
   const requestChanges = useRequestKybChangesMutation(organizationUid);
   const rejectForm = useForm({
     mode: 'controlled',
     initialValues: { reason: '' },
-    validate: schemaResolver(ZRejectKybRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZRejectKybRequest, { sync: true })),
   });
   const changesForm = useForm({
     mode: 'controlled',
     initialValues: { note: '' },
-    validate: schemaResolver(ZRequestKybChangesRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZRequestKybChangesRequest, { sync: true })),
   });
   const busy = approve.isPending || reject.isPending || requestChanges.isPending;
 
@@ -32,7 +35,7 @@ export function KybDecisionPanel({ organizationUid }: { organizationUid: string 
     <Paper withBorder p="lg">
       <Stack gap="md">
         <Title order={2} size="h4">
-          Decision
+          {t('kyb.review.decision')}
         </Title>
         <Group>
           <Button
@@ -41,20 +44,20 @@ export function KybDecisionPanel({ organizationUid }: { organizationUid: string 
             disabled={busy}
             onClick={() =>
               approve.mutate(undefined, {
-                onSuccess: () => notifySuccess('Application approved'),
+                onSuccess: () => notifySuccess(t('kyb.review.approved')),
                 onError: (error) => notifyError(error),
               })
             }
           >
-            Approve
+            {t('kyb.review.approve')}
           </Button>
         </Group>
         <form
           noValidate
-          aria-label="Request changes"
+          aria-label={t('kyb.review.requestChanges')}
           onSubmit={changesForm.onSubmit((values) =>
             requestChanges.mutate(ZRequestKybChangesRequest.parse(values), {
-              onSuccess: () => notifySuccess('Changes requested'),
+              onSuccess: () => notifySuccess(t('kyb.review.changesRequested')),
               onError: (error) => {
                 if (!applyServerFieldErrors(changesForm, error)) notifyError(error);
               },
@@ -62,7 +65,11 @@ export function KybDecisionPanel({ organizationUid }: { organizationUid: string 
           )}
         >
           <Stack gap="xs">
-            <Textarea label="What needs to change" rows={3} {...changesForm.getInputProps('note')} />
+            <Textarea
+              label={t('kyb.review.whatNeedsToChange')}
+              rows={3}
+              {...changesForm.getInputProps('note')}
+            />
             <Group>
               <Button
                 type="submit"
@@ -71,17 +78,17 @@ export function KybDecisionPanel({ organizationUid }: { organizationUid: string 
                 loading={requestChanges.isPending}
                 disabled={busy}
               >
-                Request changes
+                {t('kyb.review.requestChanges')}
               </Button>
             </Group>
           </Stack>
         </form>
         <form
           noValidate
-          aria-label="Reject"
+          aria-label={t('kyb.review.reject')}
           onSubmit={rejectForm.onSubmit((values) =>
             reject.mutate(ZRejectKybRequest.parse(values), {
-              onSuccess: () => notifySuccess('Application rejected'),
+              onSuccess: () => notifySuccess(t('kyb.review.rejected')),
               onError: (error) => {
                 if (!applyServerFieldErrors(rejectForm, error)) notifyError(error);
               },
@@ -89,10 +96,14 @@ export function KybDecisionPanel({ organizationUid }: { organizationUid: string 
           )}
         >
           <Stack gap="xs">
-            <Textarea label="Reason for rejection" rows={3} {...rejectForm.getInputProps('reason')} />
+            <Textarea
+              label={t('kyb.review.reasonForRejection')}
+              rows={3}
+              {...rejectForm.getInputProps('reason')}
+            />
             <Group>
               <Button type="submit" variant="light" color="red" loading={reject.isPending} disabled={busy}>
-                Reject
+                {t('kyb.review.reject')}
               </Button>
             </Group>
           </Stack>

@@ -1,30 +1,31 @@
-import { formatDate, LoadFailed, PageSkeleton, paths, useKybQueueQuery } from '@dash/shared';
+import { formatDate, LoadFailed, PageSkeleton, paths, useKybQueueQuery, useT } from '@dash/shared';
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
 /** /ops/kyb: submitted applications waiting for review, oldest first. */
 export function KybQueuePage() {
+  const { t } = useT('settings');
   const queue = useKybQueueQuery();
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
-        Compliance review
+        {t('kyb.review.complianceReview')}
       </Title>
       {queue.isPending ? (
-        <PageSkeleton label="Loading the review queue" />
+        <PageSkeleton label={t('kyb.review.loadingTheReviewQueue')} />
       ) : queue.isError ? (
         <LoadFailed error={queue.error} onRetry={() => void queue.refetch()} />
       ) : queue.data.length === 0 ? (
-        <Text c="dimmed">No KYB application is waiting for review.</Text>
+        <Text c="dimmed">{t('kyb.review.noKybApplicationIsWaiting')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Applications waiting for review">
+          <Table striped aria-label={t('kyb.review.applicationsWaitingForReview')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Organization</Table.Th>
-                <Table.Th>Legal name</Table.Th>
-                <Table.Th>Submitted</Table.Th>
-                <Table.Th>Submitted by</Table.Th>
+                <Table.Th>{t('kyb.review.organization')}</Table.Th>
+                <Table.Th>{t('kyb.review.legalName')}</Table.Th>
+                <Table.Th>{t('kyb.review.submitted')}</Table.Th>
+                <Table.Th>{t('kyb.review.submittedBy')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -1,11 +1,11 @@
 import {
-  DOCUMENT_KIND_LABELS,
-  ID_DOCUMENT_TYPE_LABELS,
   LoadFailed,
   PageSkeleton,
   paths,
   type TKybDraft,
+  useFormat,
   useKybReviewQuery,
+  useT,
 } from '@dash/shared';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
@@ -25,22 +25,24 @@ function Field({ label, value }: { label: string; value: string | undefined }) {
 }
 
 function ApplicationData({ data }: { data: TKybDraft }) {
+  const { t } = useT('settings');
+  const format = useFormat();
   const address = data.registeredAddress;
   return (
     <Paper withBorder p="lg">
       <Stack gap="md">
         <Title order={2} size="h4">
-          Application
+          {t('kyb.review.application')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Field label="Legal name" value={data.legalName} />
-          <Field label="Trade name" value={data.tradeName} />
-          <Field label="Country of incorporation" value={data.countryOfIncorporation} />
-          <Field label="Tax id" value={data.taxId} />
-          <Field label="Incorporation date" value={data.incorporationDate} />
-          <Field label="Website" value={data.website} />
+          <Field label={t('kyb.review.legalName')} value={data.legalName} />
+          <Field label={t('kyb.review.tradeName')} value={data.tradeName} />
+          <Field label={t('kyb.review.countryOfIncorporation')} value={data.countryOfIncorporation} />
+          <Field label={t('kyb.review.taxId')} value={data.taxId} />
+          <Field label={t('kyb.review.incorporationDate')} value={data.incorporationDate} />
+          <Field label={t('kyb.review.website')} value={data.website} />
           <Field
-            label="Registered address"
+            label={t('kyb.review.registeredAddress')}
             value={[
               address?.line1,
               address?.line2,
@@ -53,22 +55,22 @@ function ApplicationData({ data }: { data: TKybDraft }) {
               .join(', ')}
           />
           <Field
-            label="Expected monthly volume"
+            label={t('kyb.review.expectedMonthlyVolume')}
             value={
-              data.expectedMonthlyVolume
-                ? `${data.expectedMonthlyVolume.amount ?? ''} ${data.expectedMonthlyVolume.currency ?? ''}`.trim()
+              data.expectedMonthlyVolume?.amount && data.expectedMonthlyVolume.currency
+                ? format.money(data.expectedMonthlyVolume.amount, data.expectedMonthlyVolume.currency)
                 : undefined
             }
           />
         </SimpleGrid>
-        <Field label="Business activity" value={data.businessActivity} />
-        <Table aria-label="Beneficial owners">
+        <Field label={t('kyb.review.businessActivity')} value={data.businessActivity} />
+        <Table aria-label={t('kyb.review.beneficialOwners')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Owner</Table.Th>
-              <Table.Th>Ownership</Table.Th>
-              <Table.Th>Nationality</Table.Th>
-              <Table.Th>Id document</Table.Th>
+              <Table.Th>{t('kyb.review.owner')}</Table.Th>
+              <Table.Th>{t('kyb.review.ownership')}</Table.Th>
+              <Table.Th>{t('kyb.review.nationality')}</Table.Th>
+              <Table.Th>{t('kyb.review.idDocument')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -78,7 +80,7 @@ function ApplicationData({ data }: { data: TKybDraft }) {
                 <Table.Td>{owner.ownershipPercent}%</Table.Td>
                 <Table.Td>{owner.nationality}</Table.Td>
                 <Table.Td>
-                  {owner.idDocumentType ? ID_DOCUMENT_TYPE_LABELS[owner.idDocumentType] : ''}{' '}
+                  {owner.idDocumentType ? t(`kyb.idTypes.${owner.idDocumentType}`) : ''}{' '}
                   {owner.idDocumentNumber}
                 </Table.Td>
               </Table.Tr>
@@ -92,9 +94,10 @@ function ApplicationData({ data }: { data: TKybDraft }) {
 
 /** /ops/kyb/{organizationUid}: the data, documents and history of one application, and the decision. */
 export function KybReviewPage() {
+  const { t } = useT('settings');
   const { organizationUid = '' } = useParams();
   const review = useKybReviewQuery(organizationUid);
-  if (review.isPending) return <PageSkeleton label="Loading the application" />;
+  if (review.isPending) return <PageSkeleton label={t('kyb.review.loadingTheApplication')} />;
   if (review.isError) return <LoadFailed error={review.error} onRetry={() => void review.refetch()} />;
   const { organization, application, documents, timeline } = review.data;
   const owners = new Map((application.data.beneficialOwners ?? []).map((owner) => [owner.id, owner.name]));
@@ -102,14 +105,17 @@ export function KybReviewPage() {
   return (
     <Stack gap="lg">
       <Anchor component={Link} to={paths.ops.kyb()} size="sm">
-        ← Review queue
+        ← {t('kyb.review.queue')}
       </Anchor>
       <Group gap="sm">
         <Title order={1} size="h2">
           {organization.name}
         </Title>
-        <Badge variant="outline" aria-label={`Status: ${application.status}`}>
-          {application.status}
+        <Badge
+          variant="outline"
+          aria-label={t('kyb.page.statusLabel', { status: t(`kyb.status.${application.status}`) })}
+        >
+          {t(`kyb.status.${application.status}`)}
         </Badge>
       </Group>
       <KybStatusBanner application={application} />
@@ -117,19 +123,19 @@ export function KybReviewPage() {
       <Paper withBorder p="lg">
         <Stack gap="sm">
           <Title order={2} size="h4">
-            Documents
+            {t('kyb.review.documents')}
           </Title>
           {documents.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No documents.
+              {t('kyb.review.noDocuments')}
             </Text>
           ) : (
             <Stack gap={4} component="ul" style={{ paddingLeft: 20, margin: 0 }}>
               {documents.map((document) => (
                 <li key={document.uid}>
                   <Text size="sm">
-                    {DOCUMENT_KIND_LABELS[document.kind]}
-                    {document.ownerId ? ` (${owners.get(document.ownerId) ?? 'owner'})` : ''}:{' '}
+                    {t(`documentKinds.${document.kind}`)}
+                    {document.ownerId ? ` (${owners.get(document.ownerId) ?? t('kyb.docs.owner')})` : ''}:{' '}
                     <Anchor href={document.downloadUrl} download>
                       {document.name}
                     </Anchor>

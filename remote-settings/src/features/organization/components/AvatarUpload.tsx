@@ -8,6 +8,8 @@ import {
   notifySuccess,
   sniffAvatarType,
   type TOrganization,
+  translateMessage,
+  useT,
   useUploadOrganizationAvatarMutation,
 } from '@dash/shared';
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
@@ -27,6 +29,7 @@ export function AvatarUpload({
   organization: TOrganization;
   canChange: boolean;
 }) {
+  const { t } = useT('settings');
   const upload = useUploadOrganizationAvatarMutation(organization.uid);
   const [problem, setProblem] = useState<string | null>(null);
   const errorId = useId();
@@ -37,7 +40,7 @@ export function AvatarUpload({
     setProblem(found);
     if (found) return;
     upload.mutate(file, {
-      onSuccess: () => notifySuccess('Avatar updated'),
+      onSuccess: () => notifySuccess(t('avatar.updated')),
       onError: (error) => {
         const fieldMessage = error instanceof ApiError ? error.fields?.avatar : undefined;
         if (fieldMessage) setProblem(fieldMessage);
@@ -49,12 +52,12 @@ export function AvatarUpload({
   return (
     <Stack gap="xs">
       <Text fw={600} size="sm">
-        Avatar
+        {t('avatar.title')}
       </Text>
       <Group gap="md">
         <Avatar
           src={organization.avatar}
-          alt={`${organization.name} avatar`}
+          alt={t('avatar.alt', { organization: organization.name })}
           size={64}
           radius="md"
           color="teal"
@@ -71,19 +74,19 @@ export function AvatarUpload({
                   loading={upload.isPending}
                   aria-describedby={problem ? errorId : undefined}
                 >
-                  Upload avatar
+                  {t('avatar.upload')}
                 </Button>
               )}
             </FileButton>
             <Text size="xs" c="dimmed">
-              PNG, JPEG or WebP, up to 2 MB.
+              {t('avatar.hint')}
             </Text>
           </Stack>
         ) : null}
       </Group>
       {problem ? (
         <Text id={errorId} role="alert" size="sm" c="red">
-          {problem}
+          {translateMessage(problem)}
         </Text>
       ) : null}
     </Stack>

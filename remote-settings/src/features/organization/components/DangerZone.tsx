@@ -1,12 +1,14 @@
 import {
   applyServerFieldErrors,
   can,
+  inLanguage,
   notifyError,
   notifySuccess,
   paths,
   useCurrentOrganization,
   useDeleteOrganizationMutation,
   useLeaveOrganizationMutation,
+  useT,
   ZDeleteOrganizationRequest,
 } from '@dash/shared';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -15,6 +17,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 function LeaveOrganization() {
+  const { t } = useT('settings');
   const organization = useCurrentOrganization();
   const navigate = useNavigate();
   const leave = useLeaveOrganizationMutation(organization.uid);
@@ -23,7 +26,7 @@ function LeaveOrganization() {
   const confirmLeave = () =>
     leave.mutate(undefined, {
       onSuccess: () => {
-        notifySuccess(`You left ${organization.name}`);
+        notifySuccess(t('danger.left', { organization: organization.name }));
         navigate(paths.home(), { replace: true });
       },
       onError: (error) => {
@@ -36,25 +39,24 @@ function LeaveOrganization() {
     <Card withBorder padding="lg">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Leave the organization
+          {t('danger.leaveTitle')}
         </Title>
         <Text size="sm" c="dimmed">
-          You lose access to {organization.name} until someone invites you again. The last Admin cannot leave:
-          make someone else Admin first.
+          {t('danger.leaveText', { organization: organization.name })}
         </Text>
         {confirming ? (
           <Group>
             <Button color="red" onClick={confirmLeave} loading={leave.isPending}>
-              Yes, leave {organization.name}
+              {t('danger.confirmLeave', { organization: organization.name })}
             </Button>
             <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
           </Group>
         ) : (
           <Group>
             <Button color="red" variant="light" onClick={() => setConfirming(true)}>
-              Leave organization
+              {t('danger.leave')}
             </Button>
           </Group>
         )}
@@ -64,19 +66,20 @@ function LeaveOrganization() {
 }
 
 function DeleteOrganization() {
+  const { t } = useT('settings');
   const organization = useCurrentOrganization();
   const navigate = useNavigate();
   const remove = useDeleteOrganizationMutation(organization.uid);
   const form = useForm({
     mode: 'controlled',
     initialValues: { slug: '' },
-    validate: schemaResolver(ZDeleteOrganizationRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZDeleteOrganizationRequest, { sync: true })),
   });
 
   const submit = form.onSubmit((values) =>
     remove.mutate(values, {
       onSuccess: () => {
-        notifySuccess(`${organization.name} was deleted`);
+        notifySuccess(t('danger.deleted', { organization: organization.name }));
         navigate(paths.home(), { replace: true });
       },
       onError: (error) => {
@@ -87,18 +90,17 @@ function DeleteOrganization() {
 
   return (
     <Card withBorder padding="lg" style={{ borderColor: 'var(--mantine-color-red-5)' }}>
-      <form onSubmit={submit} noValidate aria-label="Delete the organization">
+      <form onSubmit={submit} noValidate aria-label={t('danger.deleteTitle')}>
         <Stack gap="sm">
           <Title order={2} size="h4">
-            Delete the organization
+            {t('danger.deleteTitle')}
           </Title>
           <Text size="sm" c="dimmed">
-            Deletes {organization.name} for everyone: its members, invitations and settings. This cannot be
-            undone.
+            {t('danger.deleteText', { organization: organization.name })}
           </Text>
           <TextInput
-            label="Organization slug"
-            description={`Type ${organization.slug} to confirm`}
+            label={t('danger.slug')}
+            description={t('danger.typeToConfirm', { slug: organization.slug })}
             autoComplete="off"
             maw={360}
             {...form.getInputProps('slug')}
@@ -110,7 +112,7 @@ function DeleteOrganization() {
               loading={remove.isPending}
               disabled={form.values.slug.trim() !== organization.slug}
             >
-              Delete organization
+              {t('danger.delete')}
             </Button>
           </Group>
         </Stack>

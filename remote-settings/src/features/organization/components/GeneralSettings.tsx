@@ -1,4 +1,4 @@
-import { can, useCurrentOrganization } from '@dash/shared';
+import { can, paths, useCurrentOrganization, useT } from '@dash/shared';
 import { Divider, Stack, Text } from '@mantine/core';
 import { ApprovalThresholdSettings } from '../../approvals/components/ApprovalThresholdSettings';
 import { AvatarUpload } from './AvatarUpload';
@@ -9,6 +9,7 @@ import { OrganizationDetailsForm } from './OrganizationDetailsForm';
  * threshold. Only Admins change them; others read them.
  */
 export function GeneralSettings() {
+  const { t } = useT('settings');
   const organization = useCurrentOrganization();
   const canUpdate = can(organization.role, 'organization.update');
   return (
@@ -22,15 +23,15 @@ export function GeneralSettings() {
       ) : (
         <Stack gap={4}>
           <Text fw={600} size="sm">
-            Organization name
+            {t('organization.name')}
           </Text>
           <Text>{organization.name}</Text>
           <Text fw={600} size="sm" mt="sm">
-            Slug
+            {t('organization.slug')}
           </Text>
-          <Text>/org/{organization.slug}</Text>
+          <Text>{paths.org.root(organization.slug)}</Text>
           <Text size="sm" c="dimmed" mt="sm">
-            Only Admins can change the organization settings.
+            {t('organization.onlyAdmins')}
           </Text>
         </Stack>
       )}

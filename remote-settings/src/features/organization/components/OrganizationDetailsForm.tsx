@@ -1,10 +1,12 @@
 import {
   applyServerFieldErrors,
+  inLanguage,
   notifyError,
   notifySuccess,
   paths,
   type TOrganization,
   type TUpdateOrganizationRequest,
+  useT,
   useUpdateOrganizationMutation,
   ZUpdateOrganizationRequest,
 } from '@dash/shared';
@@ -14,12 +16,13 @@ import { useNavigate } from 'react-router-dom';
 
 /** Rename the organization and change its slug; a new slug moves the page to its new URL. */
 export function OrganizationDetailsForm({ organization }: { organization: TOrganization }) {
+  const { t } = useT('settings');
   const navigate = useNavigate();
   const update = useUpdateOrganizationMutation(organization.uid);
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: organization.name, slug: organization.slug },
-    validate: schemaResolver(ZUpdateOrganizationRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZUpdateOrganizationRequest, { sync: true })),
     validateInputOnBlur: true,
   });
 
@@ -30,7 +33,7 @@ export function OrganizationDetailsForm({ organization }: { organization: TOrgan
     if (changes.name === undefined && changes.slug === undefined) return;
     update.mutate(changes, {
       onSuccess: (updated) => {
-        notifySuccess('Organization settings saved');
+        notifySuccess(t('organization.saved'));
         // The organization list was refreshed first, so the new slug passes the organization gate.
         if (updated.slug !== organization.slug) navigate(paths.org.settings(updated.slug), { replace: true });
       },
@@ -41,23 +44,25 @@ export function OrganizationDetailsForm({ organization }: { organization: TOrgan
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Organization details">
+    <form onSubmit={submit} noValidate aria-label={t('organization.details')}>
       <Stack gap="md" maw={480}>
         <TextInput
-          label="Organization name"
+          label={t('organization.name')}
           required
           autoComplete="organization"
           {...form.getInputProps('name')}
         />
         <TextInput
-          label="Slug"
-          description={`Used in links: /org/${form.values.slug || 'your-slug'}`}
+          label={t('organization.slug')}
+          description={t('organization.slugDescription', {
+            path: `/org/${form.values.slug || t('organization.slugPlaceholder')}`,
+          })}
           required
           {...form.getInputProps('slug')}
         />
         <Group>
           <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
-            Save changes
+            {t('organization.save')}
           </Button>
         </Group>
       </Stack>

@@ -1,8 +1,10 @@
 import {
   applyServerFieldErrors,
   EMAIL_CHANGE_TTL_MINUTES,
+  inLanguage,
   notifyError,
   useRequestEmailChangeMutation,
+  useT,
   ZRequestEmailChangeRequest,
 } from '@dash/shared';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
@@ -11,12 +13,13 @@ import { useState } from 'react';
 
 /** Asks for a new address; nothing changes until the link mailed there is opened. */
 export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
+  const { t } = useT('settings');
   const request = useRequestEmailChangeMutation();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '' },
-    validate: schemaResolver(ZRequestEmailChangeRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZRequestEmailChangeRequest, { sync: true })),
   });
 
   const submit = form.onSubmit((values) => {
@@ -33,13 +36,15 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Change e-mail address">
+    <form onSubmit={submit} noValidate aria-label={t('emailChange.formLabel')}>
       <Stack gap="md" maw={480}>
         <Text size="sm">
-          You sign in as <strong>{currentEmail}</strong>.
+          {t('emailChange.signInAsBefore')}
+          <strong>{currentEmail}</strong>
+          {t('emailChange.signInAsAfter')}
         </Text>
         <TextInput
-          label="New e-mail address"
+          label={t('emailChange.newEmail')}
           type="email"
           autoComplete="email"
           required
@@ -47,12 +52,12 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
         />
         <Group>
           <Button type="submit" variant="light" loading={request.isPending}>
-            Send confirmation link
+            {t('emailChange.send')}
           </Button>
         </Group>
         {sentTo ? (
-          <Alert color="teal" variant="light" title="Check your inbox" role="status">
-            We sent a confirmation link to {sentTo}. It works once, for {EMAIL_CHANGE_TTL_MINUTES} minutes.
+          <Alert color="teal" variant="light" title={t('emailChange.sentTitle')} role="status">
+            {t('emailChange.sent', { email: sentTo, minutes: EMAIL_CHANGE_TTL_MINUTES })}
           </Alert>
         ) : null}
       </Stack>

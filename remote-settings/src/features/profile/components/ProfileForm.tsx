@@ -1,27 +1,58 @@
 import {
   applyServerFieldErrors,
+  detectLocale,
+  i18n,
+  inLanguage,
   notifyError,
   notifySuccess,
+  SUPPORTED_LOCALES,
+  setLocale,
+  type TLocale,
   type TSessionUser,
+  useT,
   useUpdateProfileMutation,
   ZUpdateProfileRequest,
 } from '@dash/shared';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 
-/** First and last name; saving refreshes the session, so the account menu shows the new name. */
+/** The language select's value for "follow the browser" (null in the profile). */
+const BROWSER = 'browser';
+
+interface ProfileFormValues {
+  firstName: string;
+  lastName: string;
+  locale: string;
+}
+
+const toRequest = ({ locale, ...names }: ProfileFormValues) => ({
+  ...names,
+  locale: locale === BROWSER ? null : (locale as TLocale),
+});
+const validateProfile = inLanguage(schemaResolver(ZUpdateProfileRequest, { sync: true }));
+
+/**
+ * First and last name and the language; saving refreshes the session, so the account menu shows the
+ * new name and the whole dashboard switches to the chosen language.
+ */
 export function ProfileForm({ user }: { user: TSessionUser }) {
+  const { t } = useT('settings');
+  const { t: common } = useT('common');
   const update = useUpdateProfileMutation();
-  const form = useForm({
+  const form = useForm<ProfileFormValues>({
     mode: 'controlled',
-    initialValues: { firstName: user.firstName, lastName: user.lastName },
-    validate: schemaResolver(ZUpdateProfileRequest, { sync: true }),
+    initialValues: { firstName: user.firstName, lastName: user.lastName, locale: user.locale ?? BROWSER },
+    validate: (values) => validateProfile(toRequest(values)),
     validateInputOnBlur: true,
   });
 
   const submit = form.onSubmit((values) =>
-    update.mutate(ZUpdateProfileRequest.parse(values), {
-      onSuccess: () => notifySuccess('Profile saved'),
+    update.mutate(ZUpdateProfileRequest.parse(toRequest(values)), {
+      // The page speaks the saved language before it says so (the shell would follow a moment later).
+      onSuccess: async (saved) => {
+        await setLocale(saved.locale ?? detectLocale(navigator.languages));
+        notifySuccess(i18n.t('profile.saved', { ns: 'settings' }));
+      },
       onError: (error) => {
         if (!applyServerFieldErrors(form, error)) notifyError(error);
       },
@@ -29,15 +60,32 @@ export function ProfileForm({ user }: { user: TSessionUser }) {
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Your name">
+    <form onSubmit={submit} noValidate aria-label={t('profile.formLabel')}>
       <Stack gap="md" maw={480}>
         <Group grow align="flex-start">
-          <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('firstName')} />
-          <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('lastName')} />
+          <TextInput
+            label={t('profile.firstName')}
+            autoComplete="given-name"
+            {...form.getInputProps('firstName')}
+          />
+          <TextInput
+            label={t('profile.lastName')}
+            autoComplete="family-name"
+            {...form.getInputProps('lastName')}
+          />
         </Group>
+        <Select
+          label={common('language.label')}
+          allowDeselect={false}
+          data={[
+            { value: BROWSER, label: common('language.auto') },
+            ...SUPPORTED_LOCALES.map((locale) => ({ value: locale, label: common(`language.${locale}`) })),
+          ]}
+          {...form.getInputProps('locale')}
+        />
         <Group>
           <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
-            Save profile
+            {t('profile.save')}
           </Button>
         </Group>
       </Stack>

@@ -1,9 +1,11 @@
 import {
   applyServerFieldErrors,
+  inLanguage,
   notifyError,
   notifySuccess,
   paths,
   useCreateSigningDeviceMutation,
+  useT,
   ZCreateSigningDeviceRequest,
 } from '@dash/shared';
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -11,19 +13,20 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router-dom';
 
 export function NewSigningDevicePage() {
+  const { t } = useT('settings');
   const navigate = useNavigate();
   const create = useCreateSigningDeviceMutation();
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: '', ethAddress: '' },
-    validate: schemaResolver(ZCreateSigningDeviceRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZCreateSigningDeviceRequest, { sync: true })),
     validateInputOnBlur: true,
   });
 
   const submit = form.onSubmit((values) =>
     create.mutate(values, {
       onSuccess: (device) => {
-        notifySuccess(`${device.name} added`);
+        notifySuccess(t('devices.added', { name: device.name }));
         navigate(paths.settings.signingDevices());
       },
       onError: (error) => {
@@ -36,17 +39,22 @@ export function NewSigningDevicePage() {
     <Stack gap="md" maw={520}>
       <Stack gap={4}>
         <Title order={1} size="h2">
-          New signing device
+          {t('devices.newTitle')}
         </Title>
-        <Text c="dimmed">Register a device by its name and Ethereum address.</Text>
+        <Text c="dimmed">{t('devices.newIntro')}</Text>
       </Stack>
-      <form onSubmit={submit} noValidate aria-label="New signing device">
+      <form onSubmit={submit} noValidate aria-label={t('devices.newTitle')}>
         <Stack gap="md">
-          <TextInput label="Name" placeholder="Ledger Nano X" required {...form.getInputProps('name')} />
           <TextInput
-            label="Ethereum address"
-            placeholder="0x…"
-            description="0x followed by 40 hexadecimal digits"
+            label={t('devices.name')}
+            placeholder={t('devices.namePlaceholder')}
+            required
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label={t('devices.ethAddress')}
+            placeholder={t('devices.ethPlaceholder')}
+            description={t('devices.ethDescription')}
             autoComplete="off"
             spellCheck={false}
             required
@@ -55,10 +63,10 @@ export function NewSigningDevicePage() {
           />
           <Group justify="space-between">
             <Anchor component={Link} to={paths.settings.signingDevices()} size="sm">
-              Cancel
+              {t('common.cancel')}
             </Anchor>
             <Button type="submit" loading={create.isPending}>
-              Add signing device
+              {t('devices.add')}
             </Button>
           </Group>
         </Stack>

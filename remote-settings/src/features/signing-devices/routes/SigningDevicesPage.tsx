@@ -1,24 +1,25 @@
-import { formatDate, LoadFailed, PageSkeleton, paths, useSigningDevicesQuery } from '@dash/shared';
+import { formatDate, LoadFailed, PageSkeleton, paths, useSigningDevicesQuery, useT } from '@dash/shared';
 import { Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 export function SigningDevicesPage() {
+  const { t } = useT('settings');
   const devices = useSigningDevicesQuery();
 
   let content: ReactNode;
-  if (devices.isPending) content = <PageSkeleton rows={3} label="Loading signing devices" />;
+  if (devices.isPending) content = <PageSkeleton rows={3} label={t('devices.loading')} />;
   else if (devices.isError) content = <LoadFailed error={devices.error} onRetry={() => devices.refetch()} />;
-  else if (devices.data.length === 0) content = <Text c="dimmed">No signing devices yet.</Text>;
+  else if (devices.data.length === 0) content = <Text c="dimmed">{t('devices.none')}</Text>;
   else
     content = (
       <Table.ScrollContainer minWidth={560}>
-        <Table aria-label="Signing devices" verticalSpacing="sm">
+        <Table aria-label={t('devices.title')} verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Address</Table.Th>
-              <Table.Th>Added</Table.Th>
+              <Table.Th>{t('devices.name')}</Table.Th>
+              <Table.Th>{t('devices.address')}</Table.Th>
+              <Table.Th>{t('devices.addedAt')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -45,12 +46,12 @@ export function SigningDevicesPage() {
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Title order={1} size="h2">
-            Signing devices
+            {t('devices.title')}
           </Title>
-          <Text c="dimmed">The devices you sign wallet transactions with.</Text>
+          <Text c="dimmed">{t('devices.intro')}</Text>
         </Stack>
         <Button component={Link} to={paths.settings.newSigningDevice()}>
-          Add signing device
+          {t('devices.add')}
         </Button>
       </Group>
       {content}

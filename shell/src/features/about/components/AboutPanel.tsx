@@ -1,3 +1,4 @@
+import { useT } from '@dash/shared';
 import { Alert, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useRunningVersions } from '../hooks/use-running-versions';
 
@@ -6,23 +7,24 @@ import { useRunningVersions } from '../hooks/use-running-versions';
  * the build this page actually loaded (once an area of it has opened).
  */
 export function AboutPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useT('shell');
   const { data, isPending, isError } = useRunningVersions(opened);
   const shellVersion = import.meta.env.SHELL_VERSION;
 
   return (
-    <Modal opened={opened} onClose={onClose} title="About Dash" centered size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('about.title')} centered size="lg">
       <Stack gap="sm">
-        <Table aria-label="Running versions" striped withTableBorder>
+        <Table aria-label={t('about.table')} striped withTableBorder>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Part</Table.Th>
-              <Table.Th>Version</Table.Th>
-              <Table.Th>Running build</Table.Th>
+              <Table.Th>{t('about.part')}</Table.Th>
+              <Table.Th>{t('about.version')}</Table.Th>
+              <Table.Th>{t('about.runningBuild')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             <Table.Tr>
-              <Table.Td>Shell</Table.Td>
+              <Table.Td>{t('about.shell')}</Table.Td>
               <Table.Td>{shellVersion}</Table.Td>
               <Table.Td>{shellVersion}</Table.Td>
             </Table.Tr>
@@ -30,20 +32,20 @@ export function AboutPanel({ opened, onClose }: { opened: boolean; onClose: () =
               <Table.Tr key={remote.name}>
                 <Table.Td>{remote.name}</Table.Td>
                 <Table.Td>{remote.version}</Table.Td>
-                <Table.Td>{remote.loadedVersion ?? 'not loaded yet'}</Table.Td>
+                <Table.Td>{remote.loadedVersion ?? t('about.notLoaded')}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-        {opened && isPending ? <Skeleton h={24} aria-label="Loading versions" /> : null}
+        {opened && isPending ? <Skeleton h={24} aria-label={t('about.loading')} /> : null}
         {isError ? (
-          <Alert color="red" variant="light" title="The remotes manifest could not be loaded">
-            The remotes' versions are unknown on this page.
+          <Alert color="red" variant="light" title={t('about.manifestFailed')}>
+            {t('about.versionsUnknown')}
           </Alert>
         ) : null}
         {data?.organization ? (
           <Text size="xs" c="dimmed">
-            Versions served for organization {data.organization}.
+            {t('about.servedFor', { organization: data.organization })}
           </Text>
         ) : null}
       </Stack>

@@ -1,7 +1,9 @@
+import { useT } from '@dash/shared';
 import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
 
 export function AuthLayout() {
+  const { t } = useT('shell');
   return (
     <Center component="main" mih="100vh" p="md" bg="var(--mantine-color-body)">
       <Paper withBorder shadow="sm" p="xl" radius="lg" w="100%" maw={420}>
@@ -11,7 +13,7 @@ export function AuthLayout() {
               Dash
             </Title>
             <Text c="dimmed" size="sm">
-              Treasury for bank rails and stablecoin wallets
+              {t('auth.tagline')}
             </Text>
           </Stack>
           <Outlet />

@@ -1,10 +1,12 @@
 import {
   ApiError,
   applyServerFieldErrors,
+  inLanguage,
   notifyError,
   paths,
   safeRedirectPath,
   useRequestMagicLinkMutation,
+  useT,
   ZRequestMagicLinkRequest,
 } from '@dash/shared';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
@@ -13,6 +15,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
 export function SignInPage() {
+  const { t } = useT('shell');
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirect = safeRedirectPath(searchParams.get('redirect'));
@@ -21,7 +24,7 @@ export function SignInPage() {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '' },
-    validate: schemaResolver(ZRequestMagicLinkRequest.pick({ email: true }), { sync: true }),
+    validate: inLanguage(schemaResolver(ZRequestMagicLinkRequest.pick({ email: true }), { sync: true })),
   });
 
   const submit = form.onSubmit(({ email }) => {
@@ -43,18 +46,20 @@ export function SignInPage() {
   if (sentTo) {
     return (
       <Stack gap="sm">
-        <Alert color="teal" title="Check your e-mail">
-          We sent a sign-in link to <strong>{sentTo}</strong>. It works once and expires in 15 minutes.
+        <Alert color="teal" title={t('auth.signIn.sentTitle')}>
+          {t('auth.signIn.sentBefore')}
+          <strong>{sentTo}</strong>
+          {t('auth.signIn.sentAfter', { minutes: 15 })}
         </Alert>
         <Text size="sm" c="dimmed">
-          Running locally? Open the{' '}
+          {t('auth.signIn.localBefore')}
           <Anchor component={Link} to={paths.devMailbox()}>
-            local outbox
+            {t('auth.signIn.localOutbox')}
           </Anchor>
-          .
+          {t('auth.signIn.localAfter')}
         </Text>
         <Button variant="subtle" onClick={() => setSentTo(null)}>
-          Use another address
+          {t('auth.signIn.useAnother')}
         </Button>
       </Stack>
     );
@@ -63,20 +68,18 @@ export function SignInPage() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Text size="sm">
-          Sign in or create an account with a link sent to your e-mail. No password needed.
-        </Text>
+        <Text size="sm">{t('auth.signIn.intro')}</Text>
         <TextInput
-          label="Email"
+          label={t('auth.signIn.email')}
           type="email"
           autoComplete="email"
-          placeholder="you@company.com"
+          placeholder={t('auth.signIn.emailPlaceholder')}
           required
           key={form.key('email')}
           {...form.getInputProps('email')}
         />
         <Button type="submit" loading={requestLink.isPending} fullWidth>
-          Send magic link
+          {t('auth.signIn.submit')}
         </Button>
       </Stack>
     </form>

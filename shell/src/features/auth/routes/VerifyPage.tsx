@@ -3,6 +3,8 @@ import {
   paths,
   safeRedirectPath,
   type TVerifyMagicLinkResponse,
+  translateMessage,
+  useT,
   verifyMagicLink,
 } from '@dash/shared';
 import { Alert, Anchor, Center, Loader, Paper, Stack, Text } from '@mantine/core';
@@ -23,6 +25,7 @@ function verifyOnce(token: string): Promise<TVerifyMagicLinkResponse> {
 }
 
 export function VerifyPage() {
+  const { t } = useT('shell');
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -55,23 +58,23 @@ export function VerifyPage() {
               color="red"
               title={
                 <Text component="h1" inherit>
-                  {failure.message}
+                  {translateMessage(failure.message)}
                 </Text>
               }
               role="alert"
             >
               {'detail' in failure && failure.detail
-                ? failure.detail
-                : 'This sign-in link could not be used.'}
+                ? translateMessage(failure.detail)
+                : t('auth.verify.couldNotUse')}
             </Alert>
             <Anchor component={Link} to={paths.auth.signIn()}>
-              Request a new link
+              {t('auth.verify.requestNew')}
             </Anchor>
           </Stack>
         ) : (
           <Stack align="center" gap="sm">
             <Loader />
-            <Text>Signing you in…</Text>
+            <Text>{t('auth.verify.signingIn')}</Text>
           </Stack>
         )}
       </Paper>

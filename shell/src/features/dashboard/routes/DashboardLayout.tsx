@@ -1,12 +1,15 @@
 import {
+  currentLocale,
+  detectLocale,
   meQueryOptions,
   myOrganizationsQueryOptions,
   SessionProvider,
+  setLocale,
   type TOrganization,
   type TSessionUser,
 } from '@dash/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Outlet, useLoaderData } from 'react-router-dom';
 
 /** Everything under the dashboard has a session and the organization list (the loader made sure). */
@@ -15,6 +18,11 @@ export function DashboardLayout() {
   const user = useQuery(meQueryOptions()).data ?? loaded.user;
   const organizations = useQuery(myOrganizationsQueryOptions()).data ?? loaded.organizations;
   const session = useMemo(() => ({ user, organizations }), [user, organizations]);
+  // The user's language follows them (profile), else the browser's; a change in the profile applies at once.
+  const locale = user.locale ?? detectLocale(navigator.languages);
+  useEffect(() => {
+    if (locale !== currentLocale()) void setLocale(locale);
+  }, [locale]);
   return (
     <SessionProvider session={session}>
       <Outlet />

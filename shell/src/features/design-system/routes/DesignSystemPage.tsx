@@ -1,11 +1,14 @@
 import {
   AreaUnavailable,
+  ERROR_MESSAGES,
   ErrorView,
   NotFoundView,
   notifyError,
   notifySuccess,
   PageSkeleton,
   theme,
+  useFormat,
+  useT,
 } from '@dash/shared';
 import {
   Badge,
@@ -39,17 +42,20 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /** The tokens and primitives every app builds with, in one place. */
 export function DesignSystemPage() {
+  const { t } = useT('shell');
+  const { t: common } = useT('common');
+  const format = useFormat();
   const mantine = useMantineTheme();
   return (
     <Container component="main" size="lg" py="xl">
       <Stack gap="lg">
         <Group justify="space-between">
-          <Title order={1}>Design system</Title>
+          <Title order={1}>{t('designSystem.title')}</Title>
           <div style={{ width: 260 }}>
             <ThemeControl />
           </div>
         </Group>
-        <Section title="Colors">
+        <Section title={t('designSystem.colors')}>
           <Group>
             {[theme.primaryColor ?? 'teal', 'gray', 'red', 'yellow', 'blue'].map((color) => (
               <Stack key={color} gap={4} align="center">
@@ -63,7 +69,7 @@ export function DesignSystemPage() {
             ))}
           </Group>
         </Section>
-        <Section title="Spacing and radius">
+        <Section title={t('designSystem.spacing')}>
           <Group align="flex-end">
             {SPACING.map((size) => (
               <Stack key={size} gap={4} align="center">
@@ -82,56 +88,85 @@ export function DesignSystemPage() {
             ))}
           </Group>
         </Section>
-        <Section title="Typography">
+        <Section title={t('designSystem.typography')}>
           <Stack gap={4}>
-            <Title order={1}>Heading 1</Title>
-            <Title order={2}>Heading 2</Title>
-            <Title order={3}>Heading 3</Title>
-            <Text>Body text · {mantine.fontFamily}</Text>
+            <Title order={1}>{t('designSystem.heading', { level: 1 })}</Title>
+            <Title order={2}>{t('designSystem.heading', { level: 2 })}</Title>
+            <Title order={3}>{t('designSystem.heading', { level: 3 })}</Title>
+            <Text>
+              {t('designSystem.body')} · {mantine.fontFamily}
+            </Text>
             <Text ff="monospace">0x52908400098527886E0F7030069857D2E4169EE7</Text>
           </Stack>
         </Section>
-        <Section title="Buttons and badges">
-          <Group>
-            <Button>Primary</Button>
-            <Button variant="light">Light</Button>
-            <Button variant="default">Default</Button>
-            <Button color="red">Danger</Button>
-            <Button loading>Loading</Button>
-            <Badge>Admin</Badge>
-            <Badge color="gray">Viewer</Badge>
-          </Group>
-        </Section>
-        <Section title="Inputs">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Organization name" placeholder="Acme Treasury" />
-            <TextInput
-              label="Slug"
-              error="Organization slug must be less than 48 characters"
-              defaultValue="x"
-            />
-            <Select label="Role" data={['Admin', 'Editor', 'Viewer']} defaultValue="Editor" />
+        <Section title={t('designSystem.formats')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" aria-label={t('designSystem.formats')}>
+            <Text size="sm">{t('designSystem.moneyBRL')}</Text>
+            <Text size="sm">{format.money('1234.56', 'BRL')}</Text>
+            <Text size="sm">{t('designSystem.moneyMXN')}</Text>
+            <Text size="sm">{format.money('1234.56', 'MXN')}</Text>
+            <Text size="sm">{t('designSystem.token')}</Text>
+            <Text size="sm">{format.money('10.5', 'USDC')}</Text>
+            <Text size="sm">{t('designSystem.number')}</Text>
+            <Text size="sm">{format.number('1234567.891')}</Text>
+            <Text size="sm">{t('designSystem.dateTime')}</Text>
+            <Text size="sm">{format.dateTime('2026-03-01T14:30:00Z')}</Text>
           </SimpleGrid>
         </Section>
-        <Section title="Toasts">
+        <Section title={t('designSystem.buttons')}>
           <Group>
-            <Button variant="light" onClick={() => notifySuccess('Organization updated')}>
-              Success toast
+            <Button>{t('designSystem.primary')}</Button>
+            <Button variant="light">{t('designSystem.light')}</Button>
+            <Button variant="default">{t('designSystem.default')}</Button>
+            <Button color="red">{t('designSystem.danger')}</Button>
+            <Button loading>{t('designSystem.loading')}</Button>
+            <Badge>{common('roles.Admin')}</Badge>
+            <Badge color="gray">{common('roles.Viewer')}</Badge>
+          </Group>
+        </Section>
+        <Section title={t('designSystem.inputs')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('createOrganization.name')}
+              placeholder={t('designSystem.organizationPlaceholder')}
+            />
+            <TextInput
+              label={t('createOrganization.slug')}
+              error={t('designSystem.slugError')}
+              defaultValue="x"
+            />
+            <Select
+              label={t('designSystem.role')}
+              data={(['Admin', 'Editor', 'Viewer'] as const).map((role) => ({
+                value: role,
+                label: common(`roles.${role}`),
+              }))}
+              defaultValue="Editor"
+            />
+          </SimpleGrid>
+        </Section>
+        <Section title={t('designSystem.toasts')}>
+          <Group>
+            <Button variant="light" onClick={() => notifySuccess(t('designSystem.successMessage'))}>
+              {t('designSystem.successToast')}
             </Button>
             <Button
               variant="light"
               color="red"
-              onClick={() => notifyError(new Error('Failed to update organization. Please try again later.'))}
+              onClick={() => notifyError(new Error(ERROR_MESSAGES.updateOrganization))}
             >
-              Error toast
+              {t('designSystem.errorToast')}
             </Button>
           </Group>
         </Section>
-        <Section title="States">
+        <Section title={t('designSystem.states')}>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <PageSkeleton rows={3} />
-            <AreaUnavailable area="Wallet" onRetry={() => notifySuccess('Retrying…')} />
-            <ErrorView error={new Error('Example failure')} />
+            <AreaUnavailable
+              area={t('nav.wallet')}
+              onRetry={() => notifySuccess(t('designSystem.retrying'))}
+            />
+            <ErrorView error={new Error(t('designSystem.exampleFailure'))} />
             <NotFoundView />
           </SimpleGrid>
         </Section>

@@ -1,30 +1,32 @@
-import { useDevMailboxQuery } from '@dash/shared';
+import { useDevMailboxQuery, useFormat, useT } from '@dash/shared';
 import { Alert, Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
 
 /** The local outbox: mails the API would have sent, newest first (development only). */
 export function DevMailboxPage() {
+  const { t } = useT('shell');
+  const format = useFormat();
   const mailbox = useDevMailboxQuery();
   return (
     <Container component="main" size="md" py="xl">
       <Stack gap="md">
-        <Title order={1}>Local outbox</Title>
+        <Title order={1}>{t('devMailbox.title')}</Title>
         <Text c="dimmed" size="sm">
-          With no SMTP server configured, mails land here instead of an inbox.
+          {t('devMailbox.intro')}
         </Text>
         {mailbox.isError && (
-          <Alert color="yellow" title="The outbox is off">
-            Mail is sent through SMTP, or this is a production server.
+          <Alert color="yellow" title={t('devMailbox.offTitle')}>
+            {t('devMailbox.offBody')}
           </Alert>
         )}
-        {mailbox.data?.length === 0 && <Text>No mail yet.</Text>}
+        {mailbox.data?.length === 0 && <Text>{t('devMailbox.empty')}</Text>}
         {mailbox.data?.map((mail) => (
           <Card
             key={`${mail.sentAt}-${mail.to}-${mail.subject}`}
             withBorder
-            aria-label={`Mail to ${mail.to}`}
+            aria-label={t('devMailbox.mailTo', { to: mail.to })}
           >
             <Text size="xs" c="dimmed">
-              {new Date(mail.sentAt).toLocaleString()} · to {mail.to}
+              {format.dateTime(mail.sentAt)} · {t('devMailbox.to', { to: mail.to })}
             </Text>
             <Text fw={600}>{mail.subject}</Text>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

@@ -1,8 +1,9 @@
-import { paths, type TOrganization } from '@dash/shared';
+import { paths, type TOrganization, useT } from '@dash/shared';
 import { Badge, NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 
 interface NavItem {
+  /** Key of the label under nav. in the shell's messages. */
   label: string;
   to: string;
   /** Rails, deposit, explore and open-stable need an Approved organization. */
@@ -12,16 +13,16 @@ interface NavItem {
 
 function itemsFor(org: string): NavItem[] {
   return [
-    { label: 'Overview', to: paths.org.root(org), end: true },
-    { label: 'Message Center', to: paths.org.messages(org) },
-    { label: 'Wallet', to: paths.org.wallet.root(org) },
-    { label: 'Rails', to: paths.org.rails.root(org), needsApproval: true },
-    { label: 'Deposit', to: paths.org.deposit(org), needsApproval: true },
-    { label: 'Explore', to: paths.org.explore.root(org), needsApproval: true },
-    { label: 'Open Stable', to: paths.org.openStable.root(org), needsApproval: true },
-    { label: 'Documents', to: paths.org.documents(org) },
-    { label: 'KYB', to: paths.org.kyb(org) },
-    { label: 'Settings', to: paths.org.settings(org) },
+    { label: 'overview', to: paths.org.root(org), end: true },
+    { label: 'messages', to: paths.org.messages(org) },
+    { label: 'wallet', to: paths.org.wallet.root(org) },
+    { label: 'rails', to: paths.org.rails.root(org), needsApproval: true },
+    { label: 'deposit', to: paths.org.deposit(org), needsApproval: true },
+    { label: 'explore', to: paths.org.explore.root(org), needsApproval: true },
+    { label: 'openStable', to: paths.org.openStable.root(org), needsApproval: true },
+    { label: 'documents', to: paths.org.documents(org) },
+    { label: 'kyb', to: paths.org.kyb(org) },
+    { label: 'settings', to: paths.org.settings(org) },
   ];
 }
 
@@ -32,6 +33,7 @@ export function OrganizationNav({
   organization: TOrganization;
   onNavigate: () => void;
 }) {
+  const { t } = useT('shell');
   const approved = organization.approvalStatus === 'Approved';
   const { pathname } = useLocation();
   const isActive = (item: NavItem) => {
@@ -39,7 +41,7 @@ export function OrganizationNav({
     return pathname === target || (!item.end && pathname.startsWith(`${target}/`));
   };
   return (
-    <Stack gap={2} component="nav" aria-label="Organization">
+    <Stack gap={2} component="nav" aria-label={t('nav.label')}>
       {itemsFor(organization.slug).map((item) => {
         const locked = item.needsApproval && !approved;
         return (
@@ -49,13 +51,13 @@ export function OrganizationNav({
             to={item.to}
             active={isActive(item)}
             aria-current={isActive(item) ? 'page' : undefined}
-            label={item.label}
+            label={t(`nav.${item.label}`)}
             disabled={locked}
             onClick={onNavigate}
             rightSection={
               locked ? (
                 <Badge size="xs" variant="outline" color="gray">
-                  Needs approval
+                  {t('nav.needsApproval')}
                 </Badge>
               ) : null
             }

@@ -1,10 +1,12 @@
-import { paths, type TOrganization, useSession, visuallyHidden } from '@dash/shared';
+import { paths, type TOrganization, useSession, useT, visuallyHidden } from '@dash/shared';
 import { Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { OrganizationAvatar } from './OrganizationAvatar';
 
 /** Lists every organization of the user with their role in it; picking one opens it. */
 export function OrganizationSwitcher({ current }: { current: TOrganization | null }) {
+  const { t } = useT('shell');
+  const { t: common } = useT('common');
   const { organizations } = useSession();
   const navigate = useNavigate();
   return (
@@ -12,7 +14,7 @@ export function OrganizationSwitcher({ current }: { current: TOrganization | nul
       <Menu.Target>
         {/* Named by its content (what it shows, after a hidden "Switch organization"), so the visible text is in its name. */}
         <UnstyledButton w="100%" p="xs" style={{ borderRadius: 8 }}>
-          <span style={visuallyHidden}>Switch organization</span>
+          <span style={visuallyHidden}>{t('switcher.label')}</span>
           {current ? (
             <Group gap="sm" wrap="nowrap">
               <OrganizationAvatar organization={current} />
@@ -21,26 +23,26 @@ export function OrganizationSwitcher({ current }: { current: TOrganization | nul
                   {current.name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {current.role}
+                  {common(`roles.${current.role}`)}
                 </Text>
               </div>
             </Group>
           ) : (
             <Text size="sm" fw={600}>
-              Choose an organization
+              {t('switcher.choose')}
             </Text>
           )}
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Organizations</Menu.Label>
+        <Menu.Label>{t('switcher.organizations')}</Menu.Label>
         {organizations.map((organization) => (
           <Menu.Item
             key={organization.uid}
             leftSection={<OrganizationAvatar organization={organization} size={22} />}
             rightSection={
               <Badge size="xs" variant="light" color={organization.role === 'Admin' ? 'teal' : 'gray'}>
-                {organization.role}
+                {common(`roles.${organization.role}`)}
               </Badge>
             }
             onClick={() => navigate(paths.org.root(organization.slug))}
@@ -50,7 +52,7 @@ export function OrganizationSwitcher({ current }: { current: TOrganization | nul
           </Menu.Item>
         ))}
         <Menu.Divider />
-        <Menu.Item onClick={() => navigate(paths.newOrganization())}>Create organization</Menu.Item>
+        <Menu.Item onClick={() => navigate(paths.newOrganization())}>{t('switcher.create')}</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

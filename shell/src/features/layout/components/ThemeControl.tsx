@@ -1,19 +1,21 @@
+import { useT } from '@dash/shared';
 import { type MantineColorScheme, SegmentedControl, useMantineColorScheme } from '@mantine/core';
 
 /** Light, dark or system; the choice is stored locally (see the shell's index.html). */
 export function ThemeControl() {
+  const { t } = useT('shell');
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   return (
     <SegmentedControl
-      aria-label="Theme"
+      aria-label={t('theme.label')}
       size="xs"
       fullWidth
       value={colorScheme}
       onChange={(value) => setColorScheme(value as MantineColorScheme)}
       data={[
-        { label: 'Light', value: 'light' },
-        { label: 'Dark', value: 'dark' },
-        { label: 'System', value: 'auto' },
+        { label: t('theme.light'), value: 'light' },
+        { label: t('theme.dark'), value: 'dark' },
+        { label: t('theme.system'), value: 'auto' },
       ]}
     />
   );

@@ -1,4 +1,4 @@
-import { paths, useSession, visuallyHidden } from '@dash/shared';
+import { paths, useSession, useT, visuallyHidden } from '@dash/shared';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { AboutPanel } from '../../about/components/AboutPanel';
 import { useSignOut } from '../../auth/hooks/use-sign-out';
 
 export function UserMenu() {
+  const { t } = useT('shell');
   const { user } = useSession();
   const navigate = useNavigate();
   const { signOut, isPending } = useSignOut();
@@ -17,7 +18,7 @@ export function UserMenu() {
       <Menu position="top-start" width={240} withinPortal>
         <Menu.Target>
           <UnstyledButton w="100%" p="xs">
-            <span style={visuallyHidden}>Account menu</span>
+            <span style={visuallyHidden}>{t('userMenu.label')}</span>
             <Group gap="sm" wrap="nowrap">
               <Avatar size={30} radius="xl" color="gray">
                 {name.slice(0, 2).toUpperCase()}
@@ -34,13 +35,17 @@ export function UserMenu() {
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item onClick={() => navigate(paths.settings.profile())}>Profile</Menu.Item>
-          <Menu.Item onClick={() => navigate(paths.settings.invites())}>Invitations</Menu.Item>
-          <Menu.Item onClick={() => navigate(paths.settings.signingDevices())}>Signing devices</Menu.Item>
-          <Menu.Item onClick={about.open}>About</Menu.Item>
+          <Menu.Item onClick={() => navigate(paths.settings.profile())}>{t('userMenu.profile')}</Menu.Item>
+          <Menu.Item onClick={() => navigate(paths.settings.invites())}>
+            {t('userMenu.invitations')}
+          </Menu.Item>
+          <Menu.Item onClick={() => navigate(paths.settings.signingDevices())}>
+            {t('userMenu.signingDevices')}
+          </Menu.Item>
+          <Menu.Item onClick={about.open}>{t('userMenu.about')}</Menu.Item>
           <Menu.Divider />
           <Menu.Item color="red" onClick={signOut} disabled={isPending}>
-            Sign out
+            {t('userMenu.signOut')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>

@@ -1,4 +1,4 @@
-import { paths, useOptionalCurrentOrganization, useSession } from '@dash/shared';
+import { paths, useOptionalCurrentOrganization, useSession, useT } from '@dash/shared';
 import { AppShell, Burger, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { UserMenu } from '../components/UserMenu';
 
 /** The dashboard frame: organization switcher, area navigation, account menu and theme. */
 export function SidebarLayout() {
+  const { t } = useT('shell');
   const [opened, { toggle, close }] = useDisclosure();
   const { organizations, user } = useSession();
   const routeOrganization = useOptionalCurrentOrganization();
@@ -30,7 +31,7 @@ export function SidebarLayout() {
               onClick={toggle}
               hiddenFrom="sm"
               size="sm"
-              aria-label="Toggle navigation"
+              aria-label={t('layout.toggleNavigation')}
             />
             <Text
               component={Link}
@@ -44,7 +45,7 @@ export function SidebarLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Sidebar">
+      <AppShell.Navbar p="sm" aria-label={t('layout.sidebar')}>
         <AppShell.Section>
           <OrganizationSwitcher current={organization} />
         </AppShell.Section>
@@ -53,7 +54,7 @@ export function SidebarLayout() {
           {organization ? (
             <OrganizationNav organization={organization} onNavigate={close} />
           ) : (
-            <NavLink component={Link} to={paths.newOrganization()} label="Create organization" />
+            <NavLink component={Link} to={paths.newOrganization()} label={t('switcher.create')} />
           )}
         </AppShell.Section>
         <AppShell.Section>
@@ -62,9 +63,9 @@ export function SidebarLayout() {
               <NavLink
                 component={Link}
                 to={paths.ops.kyb()}
-                label="Compliance review"
+                label={t('layout.complianceReview')}
                 onClick={close}
-                aria-label="Compliance review"
+                aria-label={t('layout.complianceReview')}
               />
             )}
             <ThemeControl />

@@ -1,10 +1,12 @@
 import {
   applyServerFieldErrors,
+  inLanguage,
   notifyError,
   paths,
   suggestSlug,
   useCreateOrganizationMutation,
   useSession,
+  useT,
   ZCreateOrganizationRequest,
 } from '@dash/shared';
 import { Anchor, Button, Center, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -14,6 +16,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useSignOut } from '../../auth/hooks/use-sign-out';
 
 export function CreateOrganizationPage() {
+  const { t } = useT('shell');
   const navigate = useNavigate();
   const { user, organizations } = useSession();
   const { signOut, isPending: signingOut } = useSignOut();
@@ -22,7 +25,7 @@ export function CreateOrganizationPage() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: '', slug: '' },
-    validate: schemaResolver(ZCreateOrganizationRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZCreateOrganizationRequest, { sync: true })),
     validateInputOnBlur: true,
     onValuesChange: (values, previous) => {
       // The slug follows the name until the user edits the slug themselves.
@@ -47,10 +50,10 @@ export function CreateOrganizationPage() {
       <Stack w="100%" maw={480} gap="xs">
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            Signed in as {user.email}
+            {t('createOrganization.signedInAs', { email: user.email })}
           </Text>
           <Button variant="subtle" size="compact-sm" onClick={signOut} loading={signingOut}>
-            Sign out
+            {t('userMenu.signOut')}
           </Button>
         </Group>
         <Paper withBorder p="xl" radius="lg" w="100%">
@@ -58,22 +61,23 @@ export function CreateOrganizationPage() {
             <Stack gap="md">
               <Stack gap={4}>
                 <Title order={1} size="h2">
-                  Create an organization
+                  {t('createOrganization.title')}
                 </Title>
                 <Text c="dimmed" size="sm">
-                  Your team works, moves money and talks with providers inside an organization. You will be
-                  its Admin.
+                  {t('createOrganization.intro')}
                 </Text>
               </Stack>
               <TextInput
-                label="Organization name"
+                label={t('createOrganization.name')}
                 required
                 autoComplete="organization"
                 {...form.getInputProps('name')}
               />
               <TextInput
-                label="Slug"
-                description={`Used in links: /org/${form.values.slug || 'your-slug'}`}
+                label={t('createOrganization.slug')}
+                description={t('createOrganization.slugDescription', {
+                  path: `/org/${form.values.slug || t('createOrganization.slugPlaceholder')}`,
+                })}
                 required
                 {...slugInput}
                 onChange={(event) => {
@@ -84,15 +88,15 @@ export function CreateOrganizationPage() {
               <Group justify="space-between">
                 {organizations.length > 0 ? (
                   <Anchor component={Link} to={paths.home()} size="sm">
-                    Cancel
+                    {t('createOrganization.cancel')}
                   </Anchor>
                 ) : (
                   <Anchor component={Link} to={paths.settings.invites()} size="sm">
-                    Have an invitation?
+                    {t('createOrganization.haveInvitation')}
                   </Anchor>
                 )}
                 <Button type="submit" loading={createOrganization.isPending}>
-                  Create organization
+                  {t('switcher.create')}
                 </Button>
               </Group>
             </Stack>

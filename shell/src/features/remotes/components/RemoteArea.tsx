@@ -1,4 +1,4 @@
-import { AreaUnavailable, PageSkeleton, type TRemoteModule } from '@dash/shared';
+import { AreaUnavailable, PageSkeleton, type TRemoteModule, useT } from '@dash/shared';
 import {
   Component,
   type ComponentType,
@@ -18,12 +18,29 @@ type LoadState =
 
 const loaded = new Map<TRemoteModule, ComponentType>();
 
+/** The areas' names in the shell's messages (areas.*). */
+export type TAreaKey =
+  | 'changeEmail'
+  | 'invitations'
+  | 'settings'
+  | 'messages'
+  | 'wallet'
+  | 'documents'
+  | 'kyb'
+  | 'rails'
+  | 'deposit'
+  | 'explore'
+  | 'openStable'
+  | 'complianceReview';
+
 /**
  * One remote area of the dashboard. A remote that is slow or down only affects this box: it shows
  * a skeleton (each load attempt bounded in time, retried with backoff), then a contained error with
  * Retry, while the sidebar and other areas keep working.
  */
-export function RemoteArea({ module, area }: { module: TRemoteModule; area: string }) {
+export function RemoteArea({ module, area: areaKey }: { module: TRemoteModule; area: TAreaKey }) {
+  const { t } = useT('shell');
+  const area = t(`areas.${areaKey}`);
   const cached = loaded.get(module);
   const [state, setState] = useState<LoadState>(
     cached ? { status: 'ready', Area: cached } : { status: 'loading' },
@@ -60,7 +77,7 @@ export function RemoteArea({ module, area }: { module: TRemoteModule; area: stri
     setAttempt((value) => value + 1);
   }, [module]);
 
-  if (state.status === 'loading') return <PageSkeleton label={`Loading ${area}`} />;
+  if (state.status === 'loading') return <PageSkeleton label={t('areas.loading', { area })} />;
   if (state.status === 'failed') return <AreaUnavailable area={area} onRetry={retry} />;
   return (
     <AreaErrorBoundary area={area} onRetry={retry} key={attempt}>

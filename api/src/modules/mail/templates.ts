@@ -1,0 +1,111 @@
+import {
+  EMAIL_CHANGE_TTL_MINUTES,
+  INVITATION_TTL_DAYS,
+  type TLocale,
+  type TRole,
+} from '@dash/shared/contracts';
+import en from './locales/en.json';
+import esMX from './locales/es-MX.json';
+import ptBR from './locales/pt-BR.json';
+import { escapeHtml } from './service';
+
+/**
+ * Every mail the product writes, in the recipient's language (issue 14). English is the source of
+ * truth; the other languages translate it key for key (a unit test checks every locales folder).
+ */
+type MailMessages = typeof en;
+const MESSAGES: Record<TLocale, MailMessages> = { en, 'es-MX': esMX, 'pt-BR': ptBR };
+
+export const SIGN_IN_TTL_MINUTES = 15;
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** `{{name}}` placeholders filled in; a missing value is a bug in the template, not a blank. */
+function fill(template: string, values: Record<string, string | number> = {}): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`Mail template value ${name} is missing`);
+    return String(value);
+  });
+}
+
+type Paragraph = string | { link: string };
+
+/** Greeting, paragraphs and links as plain text (lines with blank lines between) and as HTML. */
+function render(locale: TLocale, subject: string, paragraphs: Paragraph[]): RenderedMail {
+  const all: Paragraph[] = [MESSAGES[locale].greeting, ...paragraphs];
+  const text = `${all.map((p) => (typeof p === 'string' ? p : p.link)).join('\n\n')}\n`;
+  const html = all
+    .map((p) => {
+      if (typeof p === 'string') return `<p>${escapeHtml(p)}</p>`;
+      const href = escapeHtml(p.link);
+      return `<p><a href="${href}">${href}</a></p>`;
+    })
+    .join('\n');
+  return { subject, text, html };
+}
+
+export function signInMail(locale: TLocale, link: string): RenderedMail {
+  const words = MESSAGES[locale].signIn;
+  return render(locale, words.subject, [
+    words.intro,
+    { link },
+    fill(words.expiry, { minutes: SIGN_IN_TTL_MINUTES }),
+  ]);
+}
+
+export function emailChangeMail(locale: TLocale, link: string): RenderedMail {
+  const words = MESSAGES[locale].emailChange;
+  return render(locale, words.subject, [
+    words.intro,
+    { link },
+    fill(words.expiry, { minutes: EMAIL_CHANGE_TTL_MINUTES }),
+  ]);
+}
+
+/** To the previous address once a change is confirmed. */
+export function emailChangedMail(locale: TLocale, newEmail: string): RenderedMail {
+  const words = MESSAGES[locale].emailChanged;
+  return render(locale, words.subject, [fill(words.body, { email: newEmail })]);
+}
+
+export function invitationMail(
+  locale: TLocale,
+  input: { organizationName: string; inviter: string; role: TRole; link: string },
+): RenderedMail {
+  const words = MESSAGES[locale].invitation;
+  const values = {
+    organization: input.organizationName,
+    inviter: input.inviter,
+    role: MESSAGES[locale].roles[input.role],
+    days: INVITATION_TTL_DAYS,
+  };
+  return render(locale, fill(words.subject, values), [
+    fill(words.body, values),
+    words.intro,
+    { link: input.link },
+    fill(words.expiry, values),
+  ]);
+}
+
+export type KybDecision = 'Approved' | 'Rejected' | 'ChangesRequested';
+
+/** The decision mail to an Admin: the decision, the reason or note, and a link to the KYB page. */
+export function kybDecisionMail(
+  locale: TLocale,
+  input: { organizationName: string; decision: KybDecision; note: string | null; link: string },
+): RenderedMail {
+  const all = MESSAGES[locale].kybDecision;
+  const words: { subject: string; headline: string; note?: string } = all[input.decision];
+  const values = { organization: input.organizationName, note: input.note ?? '' };
+  return render(locale, fill(words.subject, values), [
+    fill(words.headline, values),
+    ...(words.note && input.note ? [fill(words.note, values)] : []),
+    all.open,
+    { link: input.link },
+  ]);
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  keyProblems,
+  localeFolderProblems,
+  localeFolders,
+  untranslatedInRepo,
+  untranslatedStrings,
+} from './check-i18n.mjs';
+import { ROOT } from './ensure-install.mjs';
+
+describe('every language has every message', () => {
+  it('finds the locales folders of the shell, the remotes, shared and the API mails', () => {
+    const folders = localeFolders().map((folder) => folder.slice(ROOT.length + 1));
+    expect(folders).toEqual(
+      expect.arrayContaining([
+        'shared/src/i18n/locales',
+        'shell/src/locales',
+        'remote-settings/src/locales',
+        'api/src/modules/mail/locales',
+      ]),
+    );
+  });
+
+  it('has the same keys and placeholders in en, es-MX and pt-BR in every locales folder', () => {
+    expect(localeFolders().flatMap(localeFolderProblems)).toEqual([]);
+  });
+
+  it('reports a missing key, an extra key, a missing language, a lost placeholder and an empty text', () => {
+    const en = {
+      a: { b: 'Hello {{name}}' },
+      c: 'Bye',
+      rows_one: '{{count}} row',
+      rows_other: '{{count}} rows',
+    };
+    expect(
+      keyProblems({
+        en,
+        'es-MX': {
+          a: { b: 'Hola' },
+          d: 'x',
+          rows_one: '{{count}} fila',
+          rows_other: '{{count}} filas',
+          rows_many: '{{count}} filas',
+        },
+      }),
+    ).toEqual([
+      'messages: pt-BR.json is missing',
+      'messages: es-MX lacks "c"',
+      'messages: es-MX has "d", en does not',
+      'messages: es-MX "a.b" has placeholders {}, en {name}',
+    ]);
+    expect(keyProblems({ en: { a: 'A' }, 'es-MX': { a: ' ' }, 'pt-BR': { a: 'A' } })).toEqual([
+      'messages: es-MX "a" is empty',
+    ]);
+  });
+});
+
+describe('no component shows an untranslated string', () => {
+  const found = (source) =>
+    untranslatedStrings('x.tsx', source).map(({ where, text }) => `${where}: ${text}`);
+
+  it('flags JSX text and literal strings in user-facing props, not translated ones', () => {
+    expect(
+      found(`export const A = () => (
+        <Stack aria-label="Members">
+          <Title>Settings</Title>
+          <TextInput label={'Name'} placeholder={\`Type \${slug}\`} description={t('x')} />
+          <Text>{t('y')} · {count}</Text>
+          <Text>{ok ? 'Saved' : t('z')}</Text>
+          <Badge color="teal" variant="light" size="xs">Dash</Badge>
+          <Code>0x52908400098527886E0F7030069857D2E4169EE7</Code>
+        </Stack>
+      );`),
+    ).toEqual([
+      'prop aria-label: Members',
+      'JSX text: Settings',
+      'prop label: Name',
+      'prop placeholder: Type',
+      'JSX text: Saved',
+    ]);
+  });
+
+  // The remotes converted by the other languages helper (messages, wallet, rails) join once merged.
+  it('finds none in the shell, remote-settings and the shared UI', () => {
+    expect(untranslatedInRepo()).toEqual([]);
+  });
+});
