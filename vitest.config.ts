@@ -21,8 +21,19 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['api/src/**/*.test.ts'],
+          // Real processes of the built API: their own run (pnpm test:processes, after the build).
+          exclude: ['api/src/test/processes/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'processes',
+          environment: 'node',
+          include: ['api/src/test/processes/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
     ],

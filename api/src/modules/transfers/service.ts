@@ -32,6 +32,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { type AuditActor, recordAudit, userActor } from '../../audit/audit';
+import { crashPoint } from '../../crash-point';
 import type { Database } from '../../db/client';
 import { bankBeneficiaries, providerAccounts, providers, type transfers } from '../../db/schema';
 import type { EventBus } from '../../events/bus';
@@ -413,6 +414,7 @@ export function createTransferService(deps: TransferServiceDeps) {
         }
         throw error;
       }
+      crashPoint('transfers.submit.after-provider-call');
       const changed = await db.transaction(async (tx) => {
         const current = await lockTransfer(tx, transfer.uid);
         if (!current) return false;
