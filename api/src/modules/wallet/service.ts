@@ -24,8 +24,8 @@ import {
 import { TransactionRollbackError } from 'drizzle-orm';
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
 import { crashPoint } from '../../crash-point';
+import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { enqueueJob, type JobContext, type JobDefinition, RescheduleJob } from '../../jobs/runner';
 import { findOrganizationUser } from '../members/repo';
