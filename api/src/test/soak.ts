@@ -28,6 +28,8 @@ export interface SoakResult {
   operations: Record<string, { sent: number; failed: number }>;
   /** `<operation>: <status> <body start>` for each failure (first 20). */
   errors: string[];
+  /** The API's own error log lines during the run (the last 5), to say why. */
+  apiErrors: string[];
   failures: number;
   latencyMs: { p50: number; p99: number; max: number };
   memoryMb: {
@@ -183,6 +185,7 @@ export async function runSoak(stack: Stack, cookie: string, options: SoakOptions
 
   const sampleMs = options.sampleMs ?? 500;
   const samples: { t: number; y: number }[] = [];
+  const logFrom = api.log.length;
   const started = performance.now();
   const sample = () => samples.push({ t: (performance.now() - started) / 60_000, y: rssMb(api.pid) });
   sample();
@@ -232,6 +235,10 @@ export async function runSoak(stack: Stack, cookie: string, options: SoakOptions
     sent: total,
     operations: counts,
     errors,
+    apiErrors: api.log
+      .slice(logFrom)
+      .filter((line) => line.includes('"level":50'))
+      .slice(-5),
     failures,
     latencyMs: {
       p50: round(percentile(latencies, 50)),
@@ -255,6 +262,7 @@ export function describeSoak(result: SoakResult, database: string): string {
   return [
     `Soak: ${result.sent} requests at ${result.rate}/s for ${result.seconds} s on ${database} (mixed reads and writes, loopback)`,
     `  errors: ${result.failures === 0 ? 'none' : `${result.failures}\n    ${result.errors.join('\n    ')}`}`,
+    ...(result.apiErrors.length > 0 ? [`  API error log:\n    ${result.apiErrors.join('\n    ')}`] : []),
     `  latency: p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms`,
     `  API RSS: start ${m.start} MB, after warm-up ${m.afterWarmup} MB, peak ${m.peak} MB, end ${m.end} MB, slope ${m.slopePerMinute} MB/min (${m.samples} samples)`,
     ...Object.entries(result.operations).map(

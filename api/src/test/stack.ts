@@ -44,10 +44,26 @@ export interface RunningProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** The caller's environment without what would point a process elsewhere or arm a kill point. */
+function baseEnvironment(): NodeJS.ProcessEnv {
+  const base = { ...process.env };
+  for (const name of [
+    'DATABASE_URL',
+    'CRASH_AT',
+    'SMTP_URL',
+    'BLOB_STORE_URL',
+    'WALLET_CHAIN',
+    'WALLET_RPC_URL',
+  ]) {
+    delete base[name];
+  }
+  return base;
+}
+
 function startProcess(name: string, script: string, env: Record<string, string>): RunningProcess {
   const child = spawn(process.execPath, ['--enable-source-maps', path.join(DIST, script)], {
     cwd: API_ROOT,
-    env: { ...process.env, ...env },
+    env: { ...baseEnvironment(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log: string[] = [];
@@ -108,7 +124,7 @@ export interface ApiProcess extends RunningProcess {
   kill(): Promise<void>;
   /** SIGTERM: the graceful shutdown main.ts does. */
   stop(): Promise<void>;
-  /** Resident set size and heap of the process (GET /dev/health is not asked: read from /proc). */
+  /** Its process id (the soak samples its memory from /proc). */
   pid: number;
 }
 
@@ -180,9 +196,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   };
-  // CRASH_AT of the caller's environment never leaks into a process that did not ask for it.
-  delete process.env.CRASH_AT;
-
   const others: RunningProcess[] = [];
   let api: ApiProcess | null = null;
 
