@@ -32,8 +32,10 @@ export default defineConfig({
           name: 'processes',
           environment: 'node',
           include: ['api/src/test/processes/**/*.test.ts'],
+          // One stack at a time: each file runs its own processes, which would compete for the CPU.
+          fileParallelism: false,
           testTimeout: 120_000,
-          hookTimeout: 180_000,
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -16,9 +16,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_PREFIX } from '@dash/shared/contracts';
-import pg from 'pg';
 import type { CrashPoint } from '../crash-point';
 import { type AppDatabase, openPglite, openPostgres } from '../db/client';
+import { withAdminClient } from './postgres-admin';
 
 const API_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = path.join(API_ROOT, 'dist');
@@ -170,7 +170,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   let databaseUrl: string | undefined;
   if (options.databaseUrl) {
     databaseName = `stack_${randomBytes(6).toString('hex')}`;
-    await withAdmin(options.databaseUrl, (client) => client.query(`create database "${databaseName}"`));
+    await withAdminClient(options.databaseUrl, (client) => client.query(`create database "${databaseName}"`));
     const url = new URL(options.databaseUrl);
     url.pathname = `/${databaseName}`;
     databaseUrl = url.toString();
@@ -205,7 +205,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     if (options.databaseUrl && databaseName) {
       const name = databaseName;
       databaseName = null;
-      await withAdmin(options.databaseUrl, (client) =>
+      await withAdminClient(options.databaseUrl, (client) =>
         client.query(`drop database if exists "${name}" with (force)`),
       ).catch(() => undefined);
     }
@@ -269,16 +269,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
     stop,
   };
-}
-
-async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A caller of the API over HTTP with a cookie jar of one session (what a browser keeps). */

@@ -31,7 +31,7 @@ beforeAll(async () => {
   organizationUid = organizations.body.data.find(
     (organization: { slug: string }) => organization.slug === 'acme-treasury',
   ).uid;
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await stack?.stop();

@@ -14,7 +14,7 @@ beforeAll(async () => {
   stack = await startStack({ databaseUrl });
   await stack.startApi();
   demo = await signInOverHttp(stack.apiUrl, 'demo@example.com');
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await stack?.stop();
