@@ -33,7 +33,7 @@ import {
  *   POST /v1/sandbox/onboardings/:id/fail             {reason?}
  *   POST /v1/quotes                                   {type, currency, network, amount} (transfers.ts)
  *   POST /v1/transfers                                {quoteId, externalReference, destination, webhookUrl?}
- *   GET  /v1/transfers/:id
+ *   GET  /v1/transfers, /v1/transfers/:id
  *   POST /v1/sandbox/transfers/:id/<helper>           {reason?}: funds-received, crypto-received,
  *                                                     complete, payout-failed, return, cancel
  *   POST /v1/sandbox/webhooks/replay/:eventId         deliver the same event (same id) again
@@ -440,6 +440,13 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
           data: Object.values(state.onboardings)
             .filter((onboarding) => onboarding.account === account)
             .map(publicOnboarding),
+        });
+      }
+      if (url.pathname === '/v1/transfers') {
+        return send(200, {
+          data: Object.values(state.transfers)
+            .filter((transfer) => transfer.account === account)
+            .map(publicTransfer),
         });
       }
       const one = /^\/v1\/onboardings\/([^/]+)$/.exec(url.pathname);

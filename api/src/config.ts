@@ -101,6 +101,8 @@ export interface Config {
   blobDir: string;
   /** Messages in the seeded long thread (SEED_LONG_THREAD_MESSAGES; 0 leaves it out). */
   seedLongThreadMessages: number;
+  /** JOB_LEASE_MS: on PostgreSQL, how soon the job of a process that died is claimed again. */
+  jobLeaseMs: number;
 }
 
 /** Message Center: mailboxes and inbound mail (api/src/modules/messages). */
@@ -337,6 +339,12 @@ const ZEnv = z.object({
     .int({ message: 'must be a whole number' })
     .min(0, { message: 'must be at least 0' })
     .default(5000),
+  /** How long a job claim lasts without a heartbeat: a job of a process that died runs again after it. */
+  JOB_LEASE_MS: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(1_000, { message: 'must be at least 1000' })
+    .default(30_000),
 });
 
 export class ConfigError extends Error {
@@ -482,5 +490,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     blobStoreUrl: vars.BLOB_STORE_URL,
     blobDir: path.join(path.resolve(REPO_ROOT, vars.DATA_DIR), 'blobs'),
     seedLongThreadMessages: vars.SEED_LONG_THREAD_MESSAGES,
+    jobLeaseMs: vars.JOB_LEASE_MS,
   };
 }

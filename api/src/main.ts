@@ -28,6 +28,7 @@ const app = await buildApp({
   config,
   db: database.db,
   cacheReads: true,
+  jobs: { leaseMs: config.jobLeaseMs },
   ...(database.kind === 'postgres' && databaseUrl
     ? { cluster: (log) => createPostgresLink({ url: databaseUrl, pool: database.pool, log }) }
     : {}),

@@ -3,7 +3,8 @@
  *   1. the embedded PGlite;
  *   2. PostgreSQL: TEST_DATABASE_URL when set, else a throwaway server (skipped when PostgreSQL
  *      is not installed).
- * Extra arguments go to vitest (e.g. a file filter). Exits non-zero when any run fails.
+ * Extra arguments go to vitest (e.g. a file filter; `--project processes` runs the tests of real
+ * API processes instead of the api project). Exits non-zero when any run fails.
  *
  *   node shell/scripts/test-api.mjs [vitest args]
  */
@@ -15,6 +16,7 @@ import { startThrowawayPostgres } from './throwaway-postgres.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const vitest = path.join(root, 'node_modules', '.bin', 'vitest');
 const extraArgs = process.argv.slice(2);
+const projectArgs = extraArgs.includes('--project') ? [] : ['--project', 'api'];
 
 let child = null;
 let throwaway = null;
@@ -25,7 +27,7 @@ function runSuite(label, testDatabaseUrl) {
   if (testDatabaseUrl) env.TEST_DATABASE_URL = testDatabaseUrl;
   else delete env.TEST_DATABASE_URL;
   return new Promise((resolve) => {
-    child = spawn(vitest, ['run', '--project', 'api', ...extraArgs], { cwd: root, env, stdio: 'inherit' });
+    child = spawn(vitest, ['run', ...projectArgs, ...extraArgs], { cwd: root, env, stdio: 'inherit' });
     child.on('error', (error) => {
       console.error(`Could not run ${vitest}: ${error.message}`);
       resolve(1);

@@ -73,6 +73,23 @@ describe.skipIf(!TEST_DATABASE_URL)('two API processes on one PostgreSQL databas
     expect((await read()).statusCode).toBe(404);
   });
 
+  it('a session signed out through one process is refused by the other at once, which had it cached', async () => {
+    const { a, b, db, config } = await twoProcesses();
+    const admin = await signInUser(a);
+    const organization = await createOrganization({ app: a, db, config }, admin.cookie);
+    const read = () =>
+      call(b, 'GET', '/organization', { cookie: admin.cookie, organization: organization.uid });
+    const me = () => call(b, 'GET', '/me', { cookie: admin.cookie });
+    for (let round = 0; round < 2; round += 1) {
+      expect((await read()).statusCode).toBe(200);
+      expect((await me()).statusCode).toBe(200);
+    }
+
+    expect((await call(a, 'POST', '/auth/sign-out', { cookie: admin.cookie })).statusCode).toBe(204);
+    expect((await read()).statusCode).toBe(401);
+    expect((await me()).statusCode).toBe(401);
+  });
+
   it('a mail received by one process reaches a page connected to the other, whose cached thread list is renewed', async () => {
     const { a, b, db, config } = await twoProcesses();
     const admin = await signInUser(a);

@@ -1,7 +1,12 @@
 import { ORGANIZATION_EVENTS_HEARTBEAT_MS, ORGANIZATION_EVENTS_RETRY_MS, ZUid } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../http/errors';
-import { ORGANIZATION_NOT_FOUND_MESSAGE, requireOrganizationByUid, requireUser } from '../http/guards';
+import {
+  ORGANIZATION_NOT_FOUND_MESSAGE,
+  requireOrganizationByUid,
+  requireUser,
+  stillAllowed,
+} from '../http/guards';
 import { documentRoute } from '../http/openapi';
 import type { EventBus } from './bus';
 
@@ -10,7 +15,9 @@ import type { EventBus } from './bus';
  * EventSource sends no headers, so the organization is in the path; the session cookie and
  * membership are checked like any organization-scoped call (401, 404). The stream announces
  * `retry:`, sends a comment every ORGANIZATION_EVENTS_HEARTBEAT_MS (proxies close idle streams),
- * and one `id:` + `data:` per event. Streams still open when the API stops are ended.
+ * and one `id:` + `data:` per event. Access is asked again before every event and heartbeat: the
+ * stream of a caller who signed out or was removed ends there, and sends nothing more. Streams still
+ * open when the API stops are ended.
  */
 export function registerEventRoutes(
   app: FastifyInstance,
@@ -48,15 +55,28 @@ export function registerEventRoutes(
     });
     raw.write(`retry: ${ORGANIZATION_EVENTS_RETRY_MS}\n: connected\n\n`);
 
+    let ended = false;
+    // One write at a time, in order, each after asking whether the caller may still read.
+    let queue = Promise.resolve();
+    const send = (text: string) => {
+      queue = queue.then(async () => {
+        if (ended) return;
+        const allowed = await stillAllowed(request, uid.data, 'organization.read').catch(() => false);
+        if (!allowed) {
+          end();
+          return;
+        }
+        if (!ended) raw.write(text);
+      });
+    };
     const unsubscribe = deps.events.subscribe(uid.data, ({ id, event }) => {
-      raw.write(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`);
+      send(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`);
     });
     const heartbeat = setInterval(() => {
-      raw.write(': heartbeat\n\n');
+      send(': heartbeat\n\n');
     }, deps.heartbeatMs ?? ORGANIZATION_EVENTS_HEARTBEAT_MS);
     heartbeat.unref();
 
-    let ended = false;
     const end = () => {
       if (ended) return;
       ended = true;

@@ -144,6 +144,22 @@ export async function requireOrganizationByUid(
   return { user, organization };
 }
 
+/**
+ * Asks again, past this request's memo, whether its session still has `permission` in the
+ * organization: a long-lived response (the event stream) stops once its caller signed out or
+ * was removed, whichever process did it.
+ */
+export async function stillAllowed(
+  request: FastifyRequest,
+  organizationUid: string,
+  permission: TPermission,
+): Promise<boolean> {
+  const token = sessionToken(request);
+  if (token === undefined) return false;
+  const found = await request.server.access.authenticateForOrganization(token, organizationUid);
+  return Boolean(found?.organization && can(found.organization.role, permission));
+}
+
 export const ORGANIZATION_NOT_APPROVED_MESSAGE =
   'This organization is not approved yet. Complete the KYB application to use this page.';
 

@@ -33,14 +33,19 @@ export interface IdempotentWork<T> {
  * and the same key with another body (or on another route) is 422. A request that fails releases
  * its key, so a corrected retry may use it. Keys are scoped to organization and user, kept 24 h.
  */
-export async function runIdempotent<T>(
+export async function runIdempotent<T, P = undefined>(
   db: Database,
   request: FastifyRequest,
   reply: FastifyReply,
   scope: { organizationUid: string; userUid: string },
   /** The route's success status, stored with the answer. */
   status: number,
-  work: (tx: Database) => Promise<IdempotentWork<T>>,
+  work: (tx: Database, prepared: P) => Promise<IdempotentWork<T>>,
+  /**
+   * Runs once the key is claimed, before the work's transaction and outside it: calls to other
+   * systems (a provider's quote) belong here, never inside a transaction. Not run on a replay.
+   */
+  prepare?: () => Promise<P>,
 ): Promise<T> {
   const header = request.headers[IDEMPOTENCY_KEY_HEADER];
   const key = typeof header === 'string' ? header.trim() : '';
@@ -104,8 +109,9 @@ export async function runIdempotent<T>(
 
   let done: IdempotentWork<T>;
   try {
+    const prepared = (prepare ? await prepare() : undefined) as P;
     done = await db.transaction(async (tx) => {
-      const result = await work(tx);
+      const result = await work(tx, prepared);
       await tx
         .update(idempotencyKeys)
         .set({ responseStatus: status, responseBody: result.answer, lockedUntil: null })

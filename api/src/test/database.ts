@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { type AppDatabase, openPglite, openPostgres } from '../db/client';
 import { migrate } from '../db/migrate';
+import { withAdminClient } from './postgres-admin';
 
 /** When set, tests run against this PostgreSQL server (an admin URL: it may create databases). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -38,16 +38,6 @@ async function createPostgresDatabase(adminUrl: string): Promise<AppDatabase> {
       );
     },
   };
-}
-
-async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /**

@@ -121,6 +121,9 @@ export const ZProviderWebhookResponse = z.object({
 });
 
 export const PROVIDER_NOT_FOUND_MESSAGE = 'Provider not found';
+/** 503: the provider timed out, was unreachable or failed on its side (a quote asked now); nothing was saved. */
+export const PROVIDER_UNAVAILABLE_MESSAGE =
+  'The provider could not be reached. Please try again in a moment.';
 export const PROVIDER_ACCOUNT_NOT_FOUND_MESSAGE = 'No onboarding with this provider yet.';
 export const ONBOARDING_CLOSED_MESSAGE = 'This provider is not accepting onboarding right now.';
 export const PROVIDER_WEBHOOK_SIGNATURE_MESSAGE = 'The webhook signature is missing, wrong or too old.';

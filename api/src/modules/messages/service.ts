@@ -21,6 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { BlobStore } from '../../blobs/store';
 import type { MessagesConfig } from '../../config';
+import { crashPoint } from '../../crash-point';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
@@ -177,6 +178,7 @@ export function createMessageService(deps: {
         references: message.references.map((id) => `<${id}>`),
         attachments,
       });
+      crashPoint('messages.send-reply.after-send');
       const updated = await setDelivery(db, message.uid, 'sent');
       context.log.info({ messageUid, to: message.to }, 'Reply sent');
       if (updated) {

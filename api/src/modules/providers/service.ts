@@ -13,6 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { type AuditActor, recordAudit, userActor } from '../../audit/audit';
+import { crashPoint } from '../../crash-point';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
@@ -216,6 +217,7 @@ export function createProviderService(deps: ProviderServiceDeps) {
         }
         throw error;
       }
+      crashPoint('providers.onboarding.after-provider-call');
       const changed = await db.transaction(async (tx) => {
         const current = await lockAccountByUid(tx, job.accountUid);
         if (!current || current.attempt !== job.attempt) return false;

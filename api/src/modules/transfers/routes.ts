@@ -66,7 +66,7 @@ export function registerTransferRoutes(
   });
 
   /** A POST that moves money: Admins and Editors of an approved organization, one Idempotency-Key each. */
-  function moneyRoute<TBody extends z.ZodType>(
+  function moneyRoute<TBody extends z.ZodType, P = undefined>(
     url: string,
     summary: string,
     body: TBody,
@@ -74,7 +74,10 @@ export function registerTransferRoutes(
       tx: Database,
       auth: OrganizationContext,
       body: z.output<TBody>,
+      prepared: P,
     ) => Promise<IdempotentWork<{ data: TTransfer }>>,
+    /** Before the transaction, once the key is claimed: calls to the provider (see runIdempotent). */
+    prepare?: (auth: OrganizationContext, body: z.output<TBody>) => Promise<P>,
   ) {
     defineRoute(app, {
       method: 'POST',
@@ -91,7 +94,8 @@ export function registerTransferRoutes(
           reply,
           { organizationUid: auth.organization.uid, userUid: auth.user.uid },
           201,
-          (tx) => create(tx, auth, parsed as z.output<TBody>),
+          (tx, prepared: P) => create(tx, auth, parsed as z.output<TBody>, prepared),
+          prepare ? () => prepare(auth, parsed as z.output<TBody>) : undefined,
         ),
     });
   }
@@ -113,6 +117,7 @@ export function registerTransferRoutes(
     'A deposit (Transfero, BRL, testbrz on polygon-amoy) to a registered wallet',
     ZCreateDepositRequest,
     transfers.createDeposit,
+    transfers.quoteDeposit,
   );
 
   defineRoute(app, {

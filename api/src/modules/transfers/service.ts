@@ -6,6 +6,7 @@ import {
   PROVIDER_ACCOUNT_NOT_ACTIVE_MESSAGE,
   PROVIDER_CURRENCY_MESSAGE,
   PROVIDER_NOT_FOUND_MESSAGE,
+  PROVIDER_UNAVAILABLE_MESSAGE,
   QUOTE_BENEFICIARY_CURRENCY_MESSAGE,
   QUOTE_EXPIRED_MESSAGE,
   QUOTE_NOT_FOUND_MESSAGE,
@@ -32,6 +33,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { type AuditActor, recordAudit, userActor } from '../../audit/audit';
+import { crashPoint } from '../../crash-point';
 import type { Database } from '../../db/client';
 import { bankBeneficiaries, providerAccounts, providers, type transfers } from '../../db/schema';
 import type { EventBus } from '../../events/bus';
@@ -161,6 +163,14 @@ export function createTransferService(deps: TransferServiceDeps) {
     } catch (error) {
       if (error instanceof ProviderError && !error.retryable) {
         throw new AppError('VALIDATION', `The provider refused the quote: ${error.message}`);
+      }
+      if (error instanceof ProviderError) {
+        // Timed out, unreachable or failing on its side: the caller may ask again, nothing was saved.
+        throw new AppError('INTERNAL', PROVIDER_UNAVAILABLE_MESSAGE, undefined, {
+          status: 503,
+          headers: { 'retry-after': '5' },
+          cause: error,
+        });
       }
       throw error;
     }
@@ -419,6 +429,7 @@ export function createTransferService(deps: TransferServiceDeps) {
         }
         throw error;
       }
+      crashPoint('transfers.submit.after-provider-call');
       const changed = await db.transaction(async (tx) => {
         const current = await lockTransfer(tx, transfer.uid);
         if (!current) return false;
@@ -514,23 +525,43 @@ export function createTransferService(deps: TransferServiceDeps) {
     },
 
     async createQuote(context: OrganizationContext, request: TCreateQuoteRequest): Promise<TQuote> {
-      return toQuote(await db.transaction((tx) => quote(tx, context, request)));
+      // No transaction around the provider's answer: its reads and the one insert stand alone, and a
+      // transaction held open across an HTTP call would stall every other query on the embedded
+      // database (one connection) for as long as the provider takes.
+      return toQuote(await quote(db, context, request));
     },
 
     createOnRamp(tx: Database, context: OrganizationContext, request: TCreateOnRampRequest) {
       return onRamp(tx, context, request, 'on_ramp');
     },
 
-    /** /deposit: an on-ramp with Transfero, BRL, testbrz and polygon-amoy fixed (quoted here). */
-    async createDeposit(tx: Database, context: OrganizationContext, request: TCreateDepositRequest) {
-      const provider = await findProviderByName(tx, DEPOSIT_PROVIDER);
-      const quoteRow = await quote(tx, context, {
+    /** /deposit, first step, outside any transaction: Transfero's quote for it (BRL, testbrz, polygon-amoy). */
+    async quoteDeposit(context: OrganizationContext, request: TCreateDepositRequest): Promise<QuoteRow> {
+      // The wallet first: a deposit refused for it leaves no quote behind.
+      const wallet = await findWallet(db, context.organization.uid, request.targetWalletUid);
+      if (!wallet) throw new AppError('NOT_FOUND', WALLET_NOT_FOUND_FOR_TRANSFER_MESSAGE);
+      if (wallet.network !== request.networkId) {
+        throw new AppError('VALIDATION', QUOTE_WALLET_NETWORK_MESSAGE, {
+          targetWalletUid: QUOTE_WALLET_NETWORK_MESSAGE,
+        });
+      }
+      const provider = await findProviderByName(db, DEPOSIT_PROVIDER);
+      return quote(db, context, {
         providerUid: provider.uid,
         type: 'on_ramp',
         currency: request.currencyId,
         network: request.networkId,
         amount: request.amount,
       });
+    },
+
+    /** /deposit: an on-ramp of the quote quoteDeposit got, to the chosen wallet. */
+    createDeposit(
+      tx: Database,
+      context: OrganizationContext,
+      request: TCreateDepositRequest,
+      quoteRow: QuoteRow,
+    ) {
       return onRamp(tx, context, { quoteUid: quoteRow.uid, walletUid: request.targetWalletUid }, 'deposit');
     },
 

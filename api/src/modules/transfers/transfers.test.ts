@@ -6,6 +6,7 @@ import {
   OWN_TRANSFER_APPROVAL_MESSAGE,
   PERMISSION_DENIED_MESSAGE,
   PROVIDER_ACCOUNT_NOT_ACTIVE_MESSAGE,
+  PROVIDER_UNAVAILABLE_MESSAGE,
   QUOTE_EXPIRED_MESSAGE,
   type TTransfer,
   ZQuoteResponse,
@@ -25,6 +26,7 @@ import {
   registeredWallets,
   transfers,
 } from '../../db/schema';
+import { ProviderError } from '../../providers/http-client';
 import type { ProviderAdapters } from '../../providers/registry';
 import { createTestApp } from '../../test/app';
 import { addMember, createOrganization, signInUser } from '../../test/factories';
@@ -319,6 +321,87 @@ describe('on-ramp', () => {
       code: 'FORBIDDEN',
       message: PERMISSION_DENIED_MESSAGE['rails.write'],
     });
+  });
+
+  it('holds no transaction while the provider quotes, and answers 503 when it cannot be reached', async () => {
+    /** The next quote waits at the provider until released; `entered` resolves once it is there. */
+    let held: { enter: () => void; gate: Promise<void> } | null = null;
+    const holdNextQuote = () => {
+      let release: () => void = () => {};
+      let enter: () => void = () => {};
+      const entered = new Promise<void>((resolve) => {
+        enter = resolve;
+      });
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      held = { enter, gate };
+      return { entered, release };
+    };
+    let failNext = false;
+    const scene = await arrange({
+      wrap: (adapter) => ({
+        createQuote: async (request, key) => {
+          if (failNext) {
+            failNext = false;
+            throw new ProviderError('POST /v1/quotes timed out after 10000 ms', 0, 'timeout', true);
+          }
+          const hold = held;
+          held = null;
+          if (hold) {
+            hold.enter();
+            await hold.gate;
+          }
+          return adapter.createQuote(request, key);
+        },
+      }),
+    });
+    const body = {
+      providerUid: scene.provider.uid,
+      type: 'on_ramp',
+      currency: 'BRL',
+      network: 'polygon-amoy',
+      amount: '100',
+    };
+    // While the provider takes its time, the database answers everyone else (PGlite has one connection).
+    const quoting = holdNextQuote();
+    const slow = scene.ask('POST', '/rails/quotes', body);
+    await quoting.entered;
+    expect((await scene.ask('GET', '/rails/transactions')).statusCode).toBe(200);
+    quoting.release();
+    expect((await slow).statusCode).toBe(201);
+    // The same for a deposit, whose quote is asked once its Idempotency-Key is claimed.
+    const depositing = holdNextQuote();
+    const deposit = scene.ask(
+      'POST',
+      '/deposits',
+      {
+        provider: 'Transfero',
+        currencyId: 'BRL',
+        stablecoinId: 'testbrz',
+        networkId: 'polygon-amoy',
+        amount: '25',
+        targetWalletUid: scene.wallet.uid,
+      },
+      { 'idempotency-key': randomUUID() },
+    );
+    await depositing.entered;
+    expect((await scene.ask('GET', '/rails/transactions')).statusCode).toBe(200);
+    depositing.release();
+    expect((await deposit).statusCode, (await deposit).body).toBe(201);
+
+    failNext = true;
+    const unavailable = await scene.ask('POST', '/rails/quotes', body);
+    expect(errorOf(unavailable)).toMatchObject({
+      status: 503,
+      code: 'INTERNAL',
+      message: PROVIDER_UNAVAILABLE_MESSAGE,
+    });
+    expect(unavailable.headers['retry-after']).toBe('5');
+    // Two quotes: the one asked directly and the deposit's; the refused one left nothing.
+    expect(
+      await scene.testApp.db.select().from(quotes).where(eq(quotes.organizationUid, scene.organization.uid)),
+    ).toHaveLength(2);
   });
 
   it('reconciles a transfer whose webhooks were lost', async () => {

@@ -29,6 +29,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { BlobStore } from '../../blobs/store';
 import type { UploadsConfig } from '../../config';
+import { crashPoint } from '../../crash-point';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { enqueueJob, type JobRunner } from '../../jobs/runner';
@@ -268,6 +269,7 @@ export function createUploadService(deps: {
         await deleteTempFile(db, row.uid);
         throw refused ?? error;
       }
+      crashPoint('uploads.receive.after-store');
       await markTempFileUploaded(db, row.uid);
       return { tempFileId: row.uid, filename: row.filename, contentType, byteSize: claims.byteSize };
     },

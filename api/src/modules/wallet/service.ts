@@ -25,6 +25,7 @@ import { TransactionRollbackError } from 'drizzle-orm';
 import { type Address, getAddress, type Hex, zeroAddress } from 'viem';
 import { z } from 'zod';
 import { recordAudit, userActor } from '../../audit/audit';
+import { crashPoint } from '../../crash-point';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { enqueueJob, type JobContext, type JobDefinition, RescheduleJob } from '../../jobs/runner';
@@ -309,6 +310,7 @@ export function createWalletService({
       }
       return transaction;
     });
+    crashPoint('wallet.deploy.after-record');
     await chain.broadcast(signed.raw);
     return { ...wallet, txHash: signed.hash, rawTx: signed.raw, txNonce: signed.nonce };
   }
