@@ -52,7 +52,7 @@ import { type RouteDoc, routeDocs, routeTable } from './openapi';
  * Reproduce a failure with FUZZ_SEED=<printed seed> (and the path fast-check prints).
  */
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
-const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 8);
 const RELEASE_TOKEN = 'fuzz-release-token-0123456789abcdef0123';
 
 interface Scene {
