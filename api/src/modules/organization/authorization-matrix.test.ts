@@ -68,9 +68,8 @@ interface Scene {
   callerUid: string | undefined;
   /** The caller's uid when they are a member. */
   memberUid: string | undefined;
-  /** A provider's thread with one attachment. */
-  threadUid: string;
-  attachmentUrl: string;
+  /** A provider's thread with one attachment (delivered on first use: most endpoints need none). */
+  thread(): Promise<{ threadUid: string; attachmentUrl: string }>;
   /** One registered wallet and one bank beneficiary of the organization. */
   registeredWalletUid: string;
   bankBeneficiaryUid: string;
@@ -434,22 +433,25 @@ const ENDPOINTS: Endpoint[] = [
     name: 'GET messages/{threadUid}',
     foreign: 404,
     permission: 'messages.read',
-    send: (scene) => ask(scene, 'GET', `/messages/${scene.threadUid}`),
+    send: async (scene) => ask(scene, 'GET', `/messages/${(await scene.thread()).threadUid}`),
     expected: everyMember(200),
   },
   {
     name: 'POST messages/{threadUid}',
     foreign: 404,
     permission: 'messages.reply',
-    send: (scene) =>
-      ask(scene, 'POST', `/messages/${scene.threadUid}`, { content: 'Thanks', attachments: [] }),
+    send: async (scene) =>
+      ask(scene, 'POST', `/messages/${(await scene.thread()).threadUid}`, {
+        content: 'Thanks',
+        attachments: [],
+      }),
     expected: repliers(201),
   },
   {
     name: 'POST messages/{threadUid}/read',
     foreign: 404,
     permission: 'messages.read',
-    send: (scene) => ask(scene, 'POST', `/messages/${scene.threadUid}/read`),
+    send: async (scene) => ask(scene, 'POST', `/messages/${(await scene.thread()).threadUid}/read`),
     expected: everyMember(204),
   },
   {
@@ -469,7 +471,7 @@ const ENDPOINTS: Endpoint[] = [
     name: 'GET organizations/{orgUid}/attachments/{attachmentUid} (a link: organization in the path)',
     foreign: 404,
     permission: 'messages.read',
-    send: (scene) => get(scene, scene.attachmentUrl),
+    send: async (scene) => get(scene, (await scene.thread()).attachmentUrl),
     expected: everyMember(200),
   },
   {
@@ -1256,19 +1258,28 @@ async function arrange(
   expect(invited.statusCode, invited.body).toBe(201);
   const invitationUid = ZInvitationResponse.parse(invited.json()).data.uid;
 
-  const provider = await createProvider(testApp.db);
-  const delivery = await deliver(testApp, {
-    from: provider.addresses[0] as string,
-    to: `${organization.slug}@${testApp.config.messages.clientMailDomain}`,
-    subject: 'Statement',
-    text: 'Attached.',
-    attachments: [{ filename: 'statement.pdf', contentType: 'application/pdf', content: PDF_BYTES }],
-  });
-  const attachmentUrl = attachmentDownloadPath(
-    organization.uid,
-    (await testApp.db.select().from(attachments).where(eq(attachments.organizationUid, organization.uid)))[0]
-      ?.uid ?? '',
-  );
+  let delivered: Promise<{ threadUid: string; attachmentUrl: string }> | undefined;
+  const thread = () => {
+    delivered ??= (async () => {
+      const provider = await createProvider(testApp.db);
+      const delivery = await deliver(testApp, {
+        from: provider.addresses[0] as string,
+        to: `${organization.slug}@${testApp.config.messages.clientMailDomain}`,
+        subject: 'Statement',
+        text: 'Attached.',
+        attachments: [{ filename: 'statement.pdf', contentType: 'application/pdf', content: PDF_BYTES }],
+      });
+      const [attachment] = await testApp.db
+        .select()
+        .from(attachments)
+        .where(eq(attachments.organizationUid, organization.uid));
+      return {
+        threadUid: delivery.threadUid,
+        attachmentUrl: attachmentDownloadPath(organization.uid, attachment?.uid ?? ''),
+      };
+    })();
+    return delivered;
+  };
 
   let callerUser: { cookie: string; uid: string } | undefined;
   let headerOrganization = organization.uid;
@@ -1294,8 +1305,7 @@ async function arrange(
     callerUid: callerUser?.uid,
     memberUid:
       caller === 'non-member' || caller === 'operator' || options.foreign ? undefined : callerUser?.uid,
-    threadUid: delivery.threadUid,
-    attachmentUrl,
+    thread,
     founder: { cookie: founder.cookie, organization: organization.uid },
     registeredWalletUid: registeredWallet?.uid ?? '',
     bankBeneficiaryUid: bankBeneficiary?.uid ?? '',
