@@ -49,9 +49,11 @@ export async function runIdempotent<T, P = undefined>(
 ): Promise<T> {
   const header = request.headers[IDEMPOTENCY_KEY_HEADER];
   const key = typeof header === 'string' ? header.trim() : '';
-  if (key === '' || key.length > 255) {
+  // Control characters (a NUL above all, which no text column can hold) are not part of a key.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+  if (key === '' || key.length > 255 || /[\u0000-\u001f\u007f]/.test(key)) {
     throw new AppError('VALIDATION', IDEMPOTENCY_KEY_REQUIRED_MESSAGE, {
-      [IDEMPOTENCY_KEY_HEADER]: 'Send a key of 1 to 255 characters',
+      [IDEMPOTENCY_KEY_HEADER]: 'Send a key of 1 to 255 printable characters',
     });
   }
   const fingerprint = createHash('sha256')

@@ -73,6 +73,11 @@ export function routeTable(app: FastifyInstance): ReadonlyArray<{ method: string
   return registryOf(app).table;
 }
 
+/** What each route declared about itself (its contracts), as recorded for the reference. */
+export function routeDocs(app: FastifyInstance): ReadonlyArray<RouteDoc> {
+  return registryOf(app).docs;
+}
+
 const toSchema = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
 

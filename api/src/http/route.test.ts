@@ -7,7 +7,7 @@ import { testConfig } from '../test/app';
 import { emptyTestDatabase } from '../test/database';
 import { call, errorOf } from '../test/http';
 import { INTERNAL_MESSAGE } from './errors';
-import { defineRoute } from './route';
+import { defineRoute, NUL_CHARACTER_MESSAGE } from './route';
 
 /** A real app with extra endpoints under /api/v0. */
 async function appWith(register: (api: FastifyInstance) => void) {
@@ -44,6 +44,39 @@ describe('defineRoute', () => {
     const bad = await call(app, 'GET', '/echo/0');
     expect(errorOf(bad)).toMatchObject({ status: 400, code: 'VALIDATION' });
     expect(Object.keys(bad.json().error.fields)).toEqual(['count']);
+  });
+
+  it('refuses a NUL character in any text input with 400 (no database stores one): found by the contract fuzz', async () => {
+    let handled = 0;
+    const app = await appWith((api) =>
+      defineRoute(api, {
+        method: 'POST',
+        url: '/notes/:tag',
+        params: z.strictObject({ tag: z.string() }),
+        query: z.object({ q: z.string().optional() }),
+        body: z.strictObject({ lines: z.array(z.object({ text: z.string() })) }),
+        response: null,
+        async handler() {
+          handled++;
+        },
+      }),
+    );
+
+    const inBody = await call(app, 'POST', '/notes/x', {
+      body: { lines: [{ text: 'ok' }, { text: 'a\u0000b' }] },
+    });
+    expect(errorOf(inBody)).toEqual({ status: 400, code: 'VALIDATION', message: NUL_CHARACTER_MESSAGE });
+    expect(inBody.json().error.fields).toEqual({ 'lines.1.text': NUL_CHARACTER_MESSAGE });
+    expect((await call(app, 'POST', '/notes/x?q=a%00', { body: { lines: [] } })).json().error.fields).toEqual(
+      {
+        q: NUL_CHARACTER_MESSAGE,
+      },
+    );
+    expect((await call(app, 'POST', '/notes/a%00', { body: { lines: [] } })).statusCode).toBe(400);
+    expect(handled).toBe(0);
+    expect((await call(app, 'POST', '/notes/x', { body: { lines: [{ text: 'fine' }] } })).statusCode).toBe(
+      204,
+    );
   });
 
   it('never lets an answer that breaks its contract out: 500 INTERNAL, no details', async () => {

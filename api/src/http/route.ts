@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { validationError } from './errors';
+import { AppError, validationError } from './errors';
 import { documentRoute } from './openapi';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -55,10 +55,33 @@ export interface RouteSpec<
   ): Promise<NoInfer<TResponse extends z.ZodType ? z.input<TResponse> : void>>;
 }
 
+export const NUL_CHARACTER_MESSAGE = 'Text must not contain NUL characters.';
+
+/** The path of the first string holding a NUL character (no database can store one in text). */
+function pathOfNul(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object' || depth > 64) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key];
+    const found = pathOfNul(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function parseOrThrow(schema: MaybeSchema, value: unknown): unknown {
   if (schema === undefined) return undefined;
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(result.error);
+  const nul = pathOfNul(result.data);
+  if (nul) {
+    const name = nul.join('.');
+    throw new AppError(
+      'VALIDATION',
+      NUL_CHARACTER_MESSAGE,
+      name === '' ? undefined : { [name]: NUL_CHARACTER_MESSAGE },
+    );
+  }
   return result.data;
 }
 

@@ -23,7 +23,7 @@ import { TRANSACTIONS_PAGE_SIZE_MAX } from './rails';
  * | GET rails/balances | every member | | 200 {data: TLedgerBalance[]} |
  *
  * Idempotency (IETF idempotency-key draft): every POST that creates or moves money needs an
- * `Idempotency-Key` header (1 to 255 characters). Missing: 400. The same key with another body:
+ * `Idempotency-Key` header (1 to 255 printable characters). Missing: 400. The same key with another body:
  * 422. The same key while the first request still runs: 409. A repeat after it finished: the first
  * answer again with `Idempotent-Replayed: true`. Keys are kept 24 hours, per organization and user.
  */

@@ -1,8 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  API_PREFIX,
   attachmentDownloadPath,
   can,
+  INBOUND_EMAIL_CONTENT_TYPE,
+  INBOUND_SIGNATURE_HEADER,
   OPERATOR_ONLY_MESSAGE,
   opsDocumentDownloadPath,
   organizationEventsPath,
@@ -11,8 +14,10 @@ import {
   type TRole,
   ZInvitationResponse,
 } from '@dash/shared/contracts';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import {
   attachments,
   bankBeneficiaries,
@@ -25,13 +30,22 @@ import {
   wallets,
 } from '../../db/schema';
 import { ORGANIZATION_NOT_APPROVED_MESSAGE } from '../../http/guards';
-import { createTestApp, type TestApp } from '../../test/app';
-import { addMember, createOrganization, signInUser } from '../../test/factories';
+import { routeTable } from '../../http/openapi';
+import { type TestApp, testConfig } from '../../test/app';
+import { emptyTestDatabase } from '../../test/database';
+import { addMember, createOrganization, signInUser, uniqueEmail } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
 import { addDocument, completeApplication, OWNER_A, submitCompleteApplication } from '../../test/kyb';
-import { createProvider, deliver, PDF_BYTES } from '../../test/messages';
+import { createProvider, deliver, inboundSignature, PDF_BYTES } from '../../test/messages';
 import { uploadAvatar } from '../../test/multipart';
-import { approveOrganization, createCatalogueProvider } from '../../test/providers';
+import {
+  approveOrganization,
+  createCatalogueProvider,
+  deliverSandboxEvent,
+  SANDBOX_TEST_KEYS,
+  SANDBOX_TEST_SECRET,
+} from '../../test/providers';
+import { snapshotTables, type TableSnapshot } from '../../test/snapshot';
 
 /** 'operator': a platform operator (OPERATOR_EMAILS) who is not a member of the organization. */
 type Caller = TRole | 'non-member' | 'anonymous' | 'operator';
@@ -39,7 +53,14 @@ type Caller = TRole | 'non-member' | 'anonymous' | 'operator';
 /** What each endpoint needs around it: the organization, another member to act on, an open invitation. */
 interface Scene {
   testApp: TestApp;
+  /** Where the objects live (the organization in the header, except in the cross-organization table). */
   organization: { uid: string; slug: string };
+  /** The organization the caller names (header or link path): theirs in the cross-organization table. */
+  headerOrganization: string;
+  /** A link of the objects' organization, as the caller would send it (their organization in the path). */
+  link(url: string): string;
+  /** Runs right before the request leaves (after whatever the endpoint arranged): a snapshot of the tables. */
+  beforeRequest(): Promise<void>;
   target: { uid: string };
   invitationUid: string;
   cookie: string | undefined;
@@ -47,9 +68,8 @@ interface Scene {
   callerUid: string | undefined;
   /** The caller's uid when they are a member. */
   memberUid: string | undefined;
-  /** A provider's thread with one attachment. */
-  threadUid: string;
-  attachmentUrl: string;
+  /** A provider's thread with one attachment (delivered on first use: most endpoints need none). */
+  thread(): Promise<{ threadUid: string; attachmentUrl: string }>;
   /** One registered wallet and one bank beneficiary of the organization. */
   registeredWalletUid: string;
   bankBeneficiaryUid: string;
@@ -58,6 +78,7 @@ interface Scene {
 }
 
 interface Endpoint {
+  /** 'METHOD path' ({param} for a path parameter; relative to /api/v0 unless it starts with '/'), then a note. */
   name: string;
   /** 'operator': the compliance review, for platform operators only. */
   permission: TPermission | 'operator';
@@ -66,29 +87,63 @@ interface Endpoint {
   expected: Record<Caller, number>;
   /** In the approved-only group: the organization is Approved here, and a second table runs it unapproved. */
   approvedOnly?: boolean;
+  /** The message of an expected 404 when it is not the organization's (routes outside an organization). */
+  notFoundMessage?: string;
+  /**
+   * Takes another object's uid (path, body or a link): an Admin of another organization sending this
+   * organization's uids gets this status (404), and nothing changes. `foreignSend` when the send differs.
+   */
+  foreign?: number;
+  foreignSend?(scene: Scene): Promise<LightMyRequestResponse>;
 }
 
-const ask = (
+const ask = async (
   scene: Scene,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   headers?: Record<string, string>,
-) =>
-  call(scene.testApp.app, method, path, {
+) => {
+  await scene.beforeRequest();
+  return call(scene.testApp.app, method, path, {
     ...(scene.cookie ? { cookie: scene.cookie } : {}),
-    organization: scene.organization.uid,
+    organization: scene.headerOrganization,
     ...(body === undefined ? {} : { body }),
     ...(headers ? { headers } : {}),
   });
+};
 
-const get = (scene: Scene, url: string) =>
-  scene.testApp.app.inject({ method: 'GET', url, headers: scene.cookie ? { cookie: scene.cookie } : {} });
+const get = async (scene: Scene, url: string) => {
+  await scene.beforeRequest();
+  return scene.testApp.app.inject({
+    method: 'GET',
+    url: scene.link(url),
+    headers: scene.cookie ? { cookie: scene.cookie } : {},
+  });
+};
+
+/** Any request, without the organization header (routes outside an organization). */
+const raw = async (
+  scene: Scene,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  options: { body?: unknown; headers?: Record<string, string>; payload?: string | Buffer } = {},
+) => {
+  await scene.beforeRequest();
+  const headers: Record<string, string> = {
+    ...(scene.cookie ? { cookie: scene.cookie } : {}),
+    ...options.headers,
+  };
+  if (options.body !== undefined) headers['content-type'] ??= 'application/json';
+  const payload = options.body !== undefined ? JSON.stringify(options.body) : options.payload;
+  return scene.testApp.app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+};
 
 /** An event stream never ends: read its status over real HTTP, then hang up. */
 async function openEventStream(scene: Scene): Promise<LightMyRequestResponse> {
   const { app } = scene.testApp;
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  await scene.beforeRequest();
   const { port } = app.server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
     http
@@ -127,6 +182,7 @@ async function putToOwnSignedUrl(scene: Scene): Promise<LightMyRequestResponse> 
     { organizationUid: scene.organization.uid, userUid: scene.callerUid ?? scene.target.uid },
     { filename: 'a.pdf', contentType: 'application/pdf', byteSize: PDF_BYTES.length },
   );
+  await scene.beforeRequest();
   return app.inject({
     method: 'PUT',
     url: signedUrl,
@@ -210,6 +266,19 @@ async function prepareKyb(scene: Scene, options: { submit: boolean }): Promise<v
   await addDocument(app, scene.founder, 'owner_id', { ownerId: OWNER_A });
 }
 
+/** Not guarded: everyone gets the same answer (a session changes nothing). */
+const everyone = (status: number): Record<Caller, number> => ({
+  Admin: status,
+  Editor: status,
+  Viewer: status,
+  'non-member': status,
+  anonymous: status,
+  operator: status,
+});
+
+const RELEASE_TOKEN = 'matrix-release-token-0123456789abcdef0123456789';
+const A_TOKEN = 'A'.repeat(43);
+
 const ENDPOINTS: Endpoint[] = [
   {
     name: 'GET organization',
@@ -232,11 +301,13 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: 'POST organization/avatar',
     permission: 'organization.update',
-    send: (scene) =>
-      uploadAvatar(scene.testApp.app, {
+    send: async (scene) => {
+      await scene.beforeRequest();
+      return uploadAvatar(scene.testApp.app, {
         ...(scene.cookie ? { cookie: scene.cookie } : {}),
-        organization: scene.organization.uid,
-      }),
+        organization: scene.headerOrganization,
+      });
+    },
     expected: adminOnly(200),
   },
   {
@@ -247,12 +318,14 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'PATCH organization/users/{userUid}',
+    foreign: 404,
     permission: 'members.manage',
     send: (scene) => ask(scene, 'PATCH', `/organization/users/${scene.target.uid}`, { role: 'Editor' }),
     expected: adminOnly(200),
   },
   {
     name: 'DELETE organization/users/{userUid}',
+    foreign: 404,
     permission: 'members.manage',
     send: (scene) => ask(scene, 'DELETE', `/organization/users/${scene.target.uid}`),
     expected: adminOnly(204),
@@ -284,6 +357,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'DELETE organization/invitations/{uid}',
+    foreign: 404,
     permission: 'invites.manage',
     send: (scene) => ask(scene, 'DELETE', `/organization/invitations/${scene.invitationUid}`),
     expected: adminOnly(204),
@@ -302,12 +376,15 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'POST wallet/signer/propose',
+    // A uid in the body is a form field: its error, as for any uid this organization does not have.
+    foreign: 400,
     permission: 'wallet.manage',
     send: (scene) => ask(scene, 'POST', '/wallet/signer/propose', { userUid: scene.target.uid }),
     expected: adminOnly(201),
   },
   {
     name: 'DELETE wallet/signer/{userUid}',
+    foreign: 404,
     permission: 'wallet.manage',
     send: async (scene) => {
       await makeSigner(scene, scene.target.uid);
@@ -366,21 +443,27 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'GET messages/{threadUid}',
+    foreign: 404,
     permission: 'messages.read',
-    send: (scene) => ask(scene, 'GET', `/messages/${scene.threadUid}`),
+    send: async (scene) => ask(scene, 'GET', `/messages/${(await scene.thread()).threadUid}`),
     expected: everyMember(200),
   },
   {
     name: 'POST messages/{threadUid}',
+    foreign: 404,
     permission: 'messages.reply',
-    send: (scene) =>
-      ask(scene, 'POST', `/messages/${scene.threadUid}`, { content: 'Thanks', attachments: [] }),
+    send: async (scene) =>
+      ask(scene, 'POST', `/messages/${(await scene.thread()).threadUid}`, {
+        content: 'Thanks',
+        attachments: [],
+      }),
     expected: repliers(201),
   },
   {
     name: 'POST messages/{threadUid}/read',
+    foreign: 404,
     permission: 'messages.read',
-    send: (scene) => ask(scene, 'POST', `/messages/${scene.threadUid}/read`),
+    send: async (scene) => ask(scene, 'POST', `/messages/${(await scene.thread()).threadUid}/read`),
     expected: everyMember(204),
   },
   {
@@ -398,8 +481,9 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'GET organizations/{orgUid}/attachments/{attachmentUid} (a link: organization in the path)',
+    foreign: 404,
     permission: 'messages.read',
-    send: (scene) => get(scene, scene.attachmentUrl),
+    send: async (scene) => get(scene, (await scene.thread()).attachmentUrl),
     expected: everyMember(200),
   },
   {
@@ -455,6 +539,8 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'POST documents',
+    // A uid in the body is a form field: its error, as for any uid this organization does not have.
+    foreign: 400,
     permission: 'documents.upload',
     send: async (scene) =>
       ask(scene, 'POST', '/documents', { tempFileId: await ownDocumentUpload(scene), kind: 'other' }),
@@ -462,6 +548,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'GET organizations/{orgUid}/documents/{documentUid} (a link: organization in the path)',
+    foreign: 404,
     permission: 'documents.read',
     send: async (scene) =>
       get(scene, (await addDocument(scene.testApp.app, scene.founder, 'other')).downloadUrl),
@@ -545,6 +632,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'GET provider-accounts/{providerUid}',
+    foreign: 404,
     permission: 'rails.read',
     send: async (scene) => {
       await approveOrganization(scene.testApp.db, scene.organization.uid);
@@ -572,6 +660,7 @@ const ENDPOINTS: Endpoint[] = [
     permission: 'organization.read',
     send: async (scene) => {
       const provider = await createCatalogueProvider(scene.testApp.db);
+      await scene.beforeRequest();
       return scene.testApp.app.inject({
         method: 'POST',
         url: `/api/v0/providers/webhooks/${provider.uid}`,
@@ -626,6 +715,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'PATCH rails/blockchain-wallets/{walletUid}',
+    foreign: 404,
     permission: 'rails.write',
     approvedOnly: true,
     send: (scene) =>
@@ -634,6 +724,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'DELETE rails/blockchain-wallets/{walletUid}',
+    foreign: 404,
     permission: 'rails.write',
     approvedOnly: true,
     send: (scene) => ask(scene, 'DELETE', `/rails/blockchain-wallets/${scene.registeredWalletUid}`),
@@ -661,6 +752,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'PATCH rails/bank-beneficiaries/{beneficiaryUid}',
+    foreign: 404,
     permission: 'rails.write',
     approvedOnly: true,
     send: (scene) =>
@@ -669,6 +761,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'DELETE rails/bank-beneficiaries/{beneficiaryUid}',
+    foreign: 404,
     permission: 'rails.write',
     approvedOnly: true,
     send: (scene) => ask(scene, 'DELETE', `/rails/bank-beneficiaries/${scene.bankBeneficiaryUid}`),
@@ -693,6 +786,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'POST rails/on-ramps',
+    foreign: 404,
     permission: 'rails.write',
     approvedOnly: true,
     send: async (scene) => {
@@ -712,6 +806,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'POST rails/off-ramps',
+    foreign: 404,
     permission: 'rails.write',
     approvedOnly: true,
     send: async (scene) => {
@@ -730,6 +825,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'POST deposits',
+    foreign: 404,
     permission: 'rails.write',
     approvedOnly: true,
     // No Idempotency-Key: past the guard, the answer is the key's 400.
@@ -743,9 +839,25 @@ const ENDPOINTS: Endpoint[] = [
         targetWalletUid: scene.registeredWalletUid,
       }),
     expected: repliers(400),
+    foreignSend: (scene) =>
+      ask(
+        scene,
+        'POST',
+        '/deposits',
+        {
+          provider: 'Transfero',
+          currencyId: 'BRL',
+          stablecoinId: 'testbrz',
+          networkId: 'polygon-amoy',
+          amount: '10',
+          targetWalletUid: scene.registeredWalletUid,
+        },
+        { 'idempotency-key': 'matrix-foreign' },
+      ),
   },
   {
     name: 'POST rails/transactions/{transferUid}/approve',
+    foreign: 404,
     permission: 'rails.write',
     approvedOnly: true,
     send: async (scene) => {
@@ -771,6 +883,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'GET rails/transactions/{transferUid}',
+    foreign: 404,
     permission: 'rails.read',
     approvedOnly: true,
     send: async (scene) => {
@@ -799,6 +912,221 @@ const ENDPOINTS: Endpoint[] = [
     approvedOnly: true,
     send: (scene) => ask(scene, 'PUT', '/rails/settings', { offRampApprovalThreshold: '1000' }),
     expected: adminOnly(200),
+  },
+  // Outside any organization: public, the signed-in user's own, or keyed by a token or signature.
+  {
+    name: 'GET health',
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'GET', '/api/v0/health'),
+    expected: everyone(200),
+  },
+  {
+    name: 'GET openapi.json',
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'GET', '/api/v0/openapi.json'),
+    expected: everyone(200),
+  },
+  {
+    name: 'GET remotes',
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'GET', '/api/v0/remotes'),
+    expected: everyone(200),
+  },
+  {
+    name: 'GET dev/mailbox (the outbox: registered in development and tests only)',
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'GET', '/api/v0/dev/mailbox'),
+    expected: everyone(200),
+  },
+  {
+    name: 'POST auth',
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'POST', '/api/v0/auth', { body: { email: uniqueEmail('someone') } }),
+    expected: everyone(202),
+  },
+  {
+    name: 'POST auth/sign-out',
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'POST', '/api/v0/auth/sign-out'),
+    expected: everyone(204),
+  },
+  {
+    name: 'POST auth/{token} (a link nobody was sent)',
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'POST', `/api/v0/auth/${A_TOKEN}`, { body: {} }),
+    expected: everyone(400),
+  },
+  {
+    name: 'GET me',
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'GET', '/api/v0/me'),
+    expected: signedIn(200),
+  },
+  {
+    name: 'GET me/organizations',
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'GET', '/api/v0/me/organizations'),
+    expected: signedIn(200),
+  },
+  {
+    name: 'POST organization',
+    permission: 'organization.read',
+    send: (scene) =>
+      raw(scene, 'POST', '/api/v0/organization', {
+        body: { name: 'Second', slug: `second-${scene.organization.slug}` },
+      }),
+    expected: signedIn(201),
+  },
+  {
+    name: 'GET organization-avatars/{organizationUid} (an <img>: organization in the path)',
+    permission: 'organization.read',
+    send: async (scene) => {
+      const uploaded = await uploadAvatar(scene.testApp.app, scene.founder);
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      return get(scene, `/api/v0/organization-avatars/${scene.organization.uid}`);
+    },
+    expected: everyMember(200),
+  },
+  {
+    name: 'GET me/invitations',
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'GET', '/api/v0/me/invitations'),
+    expected: signedIn(200),
+  },
+  {
+    name: "POST me/invitations/{invitationUid}/accept (someone else's invitation)",
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'POST', `/api/v0/me/invitations/${scene.invitationUid}/accept`),
+    expected: signedIn(404),
+    notFoundMessage: 'Invitation not found',
+  },
+  {
+    name: "POST me/invitations/{invitationUid}/decline (someone else's invitation)",
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'POST', `/api/v0/me/invitations/${scene.invitationUid}/decline`),
+    expected: signedIn(404),
+    notFoundMessage: 'Invitation not found',
+  },
+  {
+    name: 'PUT profile',
+    permission: 'organization.read',
+    send: (scene) =>
+      raw(scene, 'PUT', '/api/v0/profile', { body: { firstName: 'Ada', lastName: 'Lovelace' } }),
+    expected: signedIn(200),
+  },
+  {
+    name: 'POST profile/email-change-request',
+    permission: 'organization.read',
+    send: (scene) =>
+      raw(scene, 'POST', '/api/v0/profile/email-change-request', { body: { email: uniqueEmail('moved') } }),
+    expected: signedIn(202),
+  },
+  {
+    name: 'POST profile/email-change (a token nobody was sent: the token is the key)',
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'POST', '/api/v0/profile/email-change', { body: { token: A_TOKEN } }),
+    expected: everyone(400),
+  },
+  {
+    name: 'GET profile/signing-devices',
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'GET', '/api/v0/profile/signing-devices'),
+    expected: signedIn(200),
+  },
+  {
+    name: 'POST profile/signing-devices',
+    permission: 'organization.read',
+    send: (scene) =>
+      raw(scene, 'POST', '/api/v0/profile/signing-devices', {
+        body: { name: 'Ledger', ethAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
+      }),
+    expected: signedIn(201),
+  },
+  {
+    // No session: the shared secret's signature is the only key, so a member's cookie opens nothing.
+    name: 'POST inbound/email (unsigned)',
+    permission: 'organization.read',
+    send: (scene) =>
+      raw(scene, 'POST', '/api/v0/inbound/email', {
+        headers: { 'content-type': INBOUND_EMAIL_CONTENT_TYPE },
+        payload: 'From: a@example.com\r\nTo: b@example.com\r\n\r\nHi',
+      }),
+    expected: everyone(401),
+  },
+  {
+    name: 'POST inbound/email (a bad signature)',
+    permission: 'organization.read',
+    send: (scene) =>
+      raw(scene, 'POST', '/api/v0/inbound/email', {
+        headers: {
+          'content-type': INBOUND_EMAIL_CONTENT_TYPE,
+          [INBOUND_SIGNATURE_HEADER]: inboundSignature('not-the-secret-0123456789', Buffer.from('Hi')),
+        },
+        payload: 'From: a@example.com\r\nTo: b@example.com\r\n\r\nHi',
+      }),
+    expected: everyone(401),
+  },
+  {
+    name: 'POST providers/webhooks/{providerUid} (a bad signature)',
+    permission: 'organization.read',
+    send: async (scene) => {
+      const provider = await createCatalogueProvider(scene.testApp.db);
+      await scene.beforeRequest();
+      return deliverSandboxEvent(
+        scene.testApp,
+        provider.uid,
+        JSON.stringify({ id: 'evt_1', type: 'onboarding.approved' }),
+        {
+          secret: 'not-the-secret-0123456789abcdef',
+        },
+      );
+    },
+    expected: everyone(401),
+  },
+  // The release API: a bearer token (RELEASE_TOKEN), never a session.
+  {
+    name: 'GET releases (a session is not the release token)',
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'GET', '/api/v0/releases'),
+    expected: everyone(401),
+  },
+  {
+    name: 'GET releases/{remote} (a session is not the release token)',
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'GET', '/api/v0/releases/remote-wallet'),
+    expected: everyone(401),
+  },
+  {
+    name: 'PUT releases/{remote}/{version} (a session is not the release token)',
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'PUT', '/api/v0/releases/remote-wallet/1.0.0', { body: { files: {} } }),
+    expected: everyone(401),
+  },
+  {
+    name: 'POST releases/{remote}/pins (a session is not the release token)',
+    permission: 'organization.read',
+    send: (scene) =>
+      raw(scene, 'POST', '/api/v0/releases/remote-wallet/pins', { body: { version: '1.0.0' } }),
+    expected: everyone(401),
+  },
+  {
+    name: 'POST releases/{remote}/rollback (a session is not the release token)',
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'POST', '/api/v0/releases/remote-wallet/rollback', { body: {} }),
+    expected: everyone(401),
+  },
+  {
+    name: 'POST releases/{remote}/unpin (a session is not the release token)',
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'POST', '/api/v0/releases/remote-wallet/unpin', { body: {} }),
+    expected: everyone(401),
+  },
+  {
+    name: 'GET /releases/{remote}/{version}/* (released files: public, no release here)',
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'GET', '/releases/remote-wallet/1.0.0/mf-manifest.json'),
+    expected: everyone(404),
+    notFoundMessage: '',
   },
 ];
 
@@ -874,11 +1202,50 @@ async function makeSigner(scene: Scene, userUid: string | undefined, options: { 
 const CALLERS: Caller[] = ['Admin', 'Editor', 'Viewer', 'non-member', 'anonymous', 'operator'];
 
 /**
+ * One API for the whole file: building one costs more than most scenes, and every scene makes its
+ * own users and organizations (fresh uids, e-mails and slugs), so scenes never meet.
+ */
+let shared: Promise<TestApp> | undefined;
+function matrixApp(): Promise<TestApp> {
+  shared ??= (async () => {
+    const base = testConfig();
+    const config = testConfig({
+      releases: { ...base.releases, token: RELEASE_TOKEN },
+      // Webhooks signed as the sandbox signs them (no sandbox is called: nothing here reaches it).
+      providers: {
+        ...base.providers,
+        sandbox: {
+          url: 'http://127.0.0.1:9',
+          apiKeys: SANDBOX_TEST_KEYS,
+          webhookSecret: SANDBOX_TEST_SECRET,
+        },
+      },
+      // Hundreds of sign-ins from one address (and the operator's, one e-mail) in one file.
+      authRateLimitPerIp: 1_000_000,
+      authRateLimitPerEmail: 1_000_000,
+    });
+    const database = await emptyTestDatabase();
+    const app = await buildApp({ config, db: database.db });
+    await app.ready();
+    return { app, db: database.db, config };
+  })();
+  return shared;
+}
+afterAll(async () => {
+  const testApp = await shared;
+  shared = undefined;
+  await testApp?.app.close();
+});
+
+/**
  * The organization's founder stays Admin throughout, so an Admin caller is a second Admin (and may
  * leave); the target of member changes is a Viewer; one invitation is open.
  */
-async function arrange(caller: Caller, options: { approved?: boolean } = {}): Promise<Scene> {
-  const testApp = await createTestApp();
+async function arrange(
+  caller: Caller,
+  options: { approved?: boolean; foreign?: boolean } = {},
+): Promise<Scene> {
+  const testApp = await matrixApp();
   const founder = await signInUser(testApp.app);
   const organization = await createOrganization(testApp, founder.cookie);
   if (options.approved) await approveOrganization(testApp.db, organization.uid);
@@ -909,49 +1276,113 @@ async function arrange(caller: Caller, options: { approved?: boolean } = {}): Pr
   expect(invited.statusCode, invited.body).toBe(201);
   const invitationUid = ZInvitationResponse.parse(invited.json()).data.uid;
 
-  const provider = await createProvider(testApp.db);
-  const delivery = await deliver(testApp, {
-    from: provider.addresses[0] as string,
-    to: `${organization.slug}@${testApp.config.messages.clientMailDomain}`,
-    subject: 'Statement',
-    text: 'Attached.',
-    attachments: [{ filename: 'statement.pdf', contentType: 'application/pdf', content: PDF_BYTES }],
-  });
-  const attachmentUrl = attachmentDownloadPath(
-    organization.uid,
-    (await testApp.db.select().from(attachments))[0]?.uid ?? '',
-  );
+  let delivered: Promise<{ threadUid: string; attachmentUrl: string }> | undefined;
+  const thread = () => {
+    delivered ??= (async () => {
+      const provider = await createProvider(testApp.db);
+      const delivery = await deliver(testApp, {
+        from: provider.addresses[0] as string,
+        to: `${organization.slug}@${testApp.config.messages.clientMailDomain}`,
+        subject: 'Statement',
+        text: 'Attached.',
+        attachments: [{ filename: 'statement.pdf', contentType: 'application/pdf', content: PDF_BYTES }],
+      });
+      const [attachment] = await testApp.db
+        .select()
+        .from(attachments)
+        .where(eq(attachments.organizationUid, organization.uid));
+      return {
+        threadUid: delivery.threadUid,
+        attachmentUrl: attachmentDownloadPath(organization.uid, attachment?.uid ?? ''),
+      };
+    })();
+    return delivered;
+  };
 
   let callerUser: { cookie: string; uid: string } | undefined;
-  if (caller === 'non-member') callerUser = await signInUser(testApp.app);
+  let headerOrganization = organization.uid;
+  if (options.foreign) {
+    // An Admin of an organization of their own (Approved like this one), naming theirs.
+    callerUser = await signInUser(testApp.app);
+    const own = await createOrganization(testApp, callerUser.cookie);
+    await approveOrganization(testApp.db, own.uid);
+    headerOrganization = own.uid;
+  } else if (caller === 'non-member') callerUser = await signInUser(testApp.app);
   else if (caller === 'operator') callerUser = await signInUser(testApp.app, 'ops@example.com');
   else if (caller !== 'anonymous') callerUser = await addMember(testApp, organization.uid, caller);
   return {
     testApp,
     organization,
+    headerOrganization,
+    link: (url) =>
+      url.replace(`/organizations/${organization.uid}/`, `/organizations/${headerOrganization}/`),
+    beforeRequest: async () => {},
     target,
     invitationUid,
     cookie: callerUser?.cookie,
     callerUid: callerUser?.uid,
-    memberUid: caller === 'non-member' || caller === 'operator' ? undefined : callerUser?.uid,
-    threadUid: delivery.threadUid,
-    attachmentUrl,
+    memberUid:
+      caller === 'non-member' || caller === 'operator' || options.foreign ? undefined : callerUser?.uid,
+    thread,
     founder: { cookie: founder.cookie, organization: organization.uid },
     registeredWalletUid: registeredWallet?.uid ?? '',
     bankBeneficiaryUid: bankBeneficiary?.uid ?? '',
   };
 }
 
+/** Takes a snapshot of every table right before the request leaves; `unchanged()` compares after it. */
+function watchTables(scene: Scene) {
+  let before: TableSnapshot | undefined;
+  scene.beforeRequest = async () => {
+    before = await snapshotTables(scene.testApp.db);
+  };
+  return {
+    async expectUnchanged(label: string) {
+      expect(before, `${label}: the request never left through ask/get/raw`).toBeDefined();
+      expect(await snapshotTables(scene.testApp.db), `${label} changed the database`).toEqual(before);
+    },
+  };
+}
+
+/** "GET organization/users/{userUid} (a note)" → "GET /api/v0/organization/users/{}": comparable with the route table. */
+function routeKey(name: string): string {
+  const [method, path = ''] = (name.split(' (')[0] ?? '').split(' ');
+  const full = path.startsWith('/') ? path : `${API_PREFIX}/${path}`;
+  return `${method} ${full.replace(/\{[^}]+\}|:[A-Za-z]+/g, '{}')}`;
+}
+
+describe('the matrix covers every route the API registers', () => {
+  it("has an expectation for every route in Fastify's route table, and none for a route that is gone", async () => {
+    const { app } = await matrixApp();
+    const registered = new Set(routeTable(app).map(({ method, url }) => routeKey(`${method} ${url}`)));
+    const covered = new Set(ENDPOINTS.map((endpoint) => routeKey(endpoint.name)));
+    expect(registered.size).toBeGreaterThan(80);
+    expect(
+      [...registered].filter((route) => !covered.has(route)),
+      'routes without an expectation',
+    ).toEqual([]);
+    expect(
+      [...covered].filter((route) => !registered.has(route)),
+      'expectations for no route',
+    ).toEqual([]);
+  });
+});
+
 describe('the authorization matrix of every organization-scoped endpoint', () => {
   for (const endpoint of ENDPOINTS) {
     describe(endpoint.name, () => {
       it.each(CALLERS)('answers %s as the matrix says', async (caller) => {
         const scene = await arrange(caller, { approved: endpoint.approvedOnly === true });
+        const tables = watchTables(scene);
 
         const response = await endpoint.send(scene);
 
         const expected = endpoint.expected[caller];
         expect(response.statusCode, response.body).toBe(expected);
+        // A refused request leaves no trace (the event stream's 200 aside, every 4xx is a refusal).
+        if (expected >= 400) {
+          await tables.expectUnchanged(`${endpoint.name} as ${caller}`);
+        }
         if (expected === 403) {
           expect(errorOf(response)).toEqual({
             status: 403,
@@ -963,10 +1394,12 @@ describe('the authorization matrix of every organization-scoped endpoint', () =>
           });
         }
         if (expected === 404) {
-          expect(errorOf(response)).toEqual({
+          expect(errorOf(response)).toMatchObject({
             status: 404,
             code: 'NOT_FOUND',
-            message: 'Organization not found',
+            ...(endpoint.notFoundMessage === ''
+              ? {}
+              : { message: endpoint.notFoundMessage ?? 'Organization not found' }),
           });
         }
         if (expected === 401) expect(errorOf(response)).toMatchObject({ code: 'UNAUTHENTICATED' });
@@ -1016,6 +1449,100 @@ describe('the authorization matrix of every organization-scoped endpoint', () =>
         });
       });
     }
+  });
+
+  describe("another organization's uids: an Admin of organization A sending B's uids (path, body, link)", () => {
+    for (const endpoint of ENDPOINTS.filter((candidate) => candidate.foreign !== undefined)) {
+      it(`${endpoint.name} answers ${endpoint.foreign} and changes nothing`, async () => {
+        const scene = await arrange('Admin', { approved: endpoint.approvedOnly === true, foreign: true });
+        const tables = watchTables(scene);
+
+        const response = await (endpoint.foreignSend ?? endpoint.send)(scene);
+
+        expect(response.statusCode, response.body).toBe(endpoint.foreign);
+        expect(errorOf(response).code).toBe(endpoint.foreign === 404 ? 'NOT_FOUND' : 'VALIDATION');
+        expect(response.body).not.toContain(scene.organization.slug);
+        await tables.expectUnchanged(`${endpoint.name} from another organization`);
+      });
+    }
+  });
+
+  describe('the release API with its token', () => {
+    const AUTH = { authorization: `Bearer ${RELEASE_TOKEN}` };
+    const WITH_TOKEN: [string, (scene: Scene) => Promise<LightMyRequestResponse>, number][] = [
+      ['GET releases', (scene) => raw(scene, 'GET', '/api/v0/releases', { headers: AUTH }), 200],
+      [
+        'GET releases/{remote}',
+        (scene) => raw(scene, 'GET', '/api/v0/releases/remote-wallet', { headers: AUTH }),
+        200,
+      ],
+      [
+        'PUT releases/{remote}/{version} (no files: past the token, the contract)',
+        (scene) =>
+          raw(scene, 'PUT', '/api/v0/releases/remote-wallet/1.0.0', { headers: AUTH, body: { files: {} } }),
+        400,
+      ],
+      [
+        'POST releases/{remote}/pins (an unknown version)',
+        (scene) =>
+          raw(scene, 'POST', '/api/v0/releases/remote-wallet/pins', {
+            headers: AUTH,
+            body: { version: '9.9.9' },
+          }),
+        404,
+      ],
+      [
+        'POST releases/{remote}/rollback (nothing to roll back)',
+        (scene) => raw(scene, 'POST', '/api/v0/releases/remote-wallet/rollback', { headers: AUTH, body: {} }),
+        409,
+      ],
+      [
+        'POST releases/{remote}/unpin (nothing pinned: unchanged)',
+        (scene) => raw(scene, 'POST', '/api/v0/releases/remote-wallet/unpin', { headers: AUTH, body: {} }),
+        200,
+      ],
+      [
+        'GET releases with a wrong token',
+        (scene) =>
+          raw(scene, 'GET', '/api/v0/releases', { headers: { authorization: `Bearer ${RELEASE_TOKEN}x` } }),
+        401,
+      ],
+    ];
+    it.each(WITH_TOKEN)('%s answers as the token allows', async (_name, send, status) => {
+      const scene = await arrange('anonymous');
+      const response = await send(scene);
+      expect(response.statusCode, response.body).toBe(status);
+    });
+  });
+
+  describe('the signed routes with their signature', () => {
+    it('POST inbound/email takes a correctly signed mail without a session', async () => {
+      const scene = await arrange('anonymous');
+      const mail = Buffer.from(
+        `From: nobody@example.com\r\nTo: ${scene.organization.slug}@${scene.testApp.config.messages.clientMailDomain}\r\nSubject: Hi\r\n\r\nHi`,
+      );
+      const response = await raw(scene, 'POST', '/api/v0/inbound/email', {
+        headers: {
+          'content-type': INBOUND_EMAIL_CONTENT_TYPE,
+          [INBOUND_SIGNATURE_HEADER]: inboundSignature(scene.testApp.config.messages.inboundSecret, mail),
+        },
+        payload: mail,
+      });
+      // Signed, so past the key: a sender no provider owns is the service's 403, not the guard's 401.
+      expect(response.statusCode, response.body).toBe(403);
+    });
+
+    it('POST providers/webhooks/{providerUid} takes a correctly signed event without a session', async () => {
+      const scene = await arrange('anonymous');
+      const provider = await createCatalogueProvider(scene.testApp.db);
+      const response = await deliverSandboxEvent(
+        scene.testApp,
+        provider.uid,
+        JSON.stringify({ id: 'evt_1', type: 'no.such.event', createdAt: new Date().toISOString(), data: {} }),
+      );
+      // Signed, so past the key: an event type we do not know is a 400, not the signature's 401.
+      expect(response.statusCode, response.body).toBe(400);
+    });
   });
 
   it('checks the role before the body: a Viewer learns nothing about validation', async () => {
