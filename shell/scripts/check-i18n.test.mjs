@@ -81,7 +81,7 @@ describe('no component shows an untranslated string', () => {
   });
 
   // The remotes converted by the other languages helper (messages, wallet, rails) join once merged.
-  it('finds none in the shell, remote-settings and the shared UI', () => {
+  it('finds none in the shell, the four remotes and the shared UI', () => {
     expect(untranslatedInRepo()).toEqual([]);
   });
 });
