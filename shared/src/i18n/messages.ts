@@ -11,13 +11,18 @@ for (const section of ['catalogue', 'messages'] as const) {
   }
 }
 
+/** The key in `common` of an English message (catalogue.* or messages.*), if it has one. */
+export function keyOfEnglish(text: string): string | undefined {
+  return KEY_OF_ENGLISH.get(text);
+}
+
 /**
  * A message that reaches the UI in English (the spec's catalogue message of a failed call, a
  * server's reason, a field error) in the active language. Text we have no translation for is shown
  * as it came, so nothing is ever lost.
  */
 export function translateMessage(text: string): string {
-  const key = KEY_OF_ENGLISH.get(text);
+  const key = keyOfEnglish(text);
   return key ? i18n.t(key, { ns: 'common' }) : text;
 }
 

@@ -1,6 +1,7 @@
 import {
   applyServerFieldErrors,
   BANK_BENEFICIARY_TYPES,
+  inLanguage,
   notifyError,
   notifySuccess,
   PIX_KEY_TYPES,
@@ -45,7 +46,7 @@ function toRequest(values: Values): TCreateBankBeneficiaryRequest {
     : { type: 'PixKey', ...common, pixKeyType: values.pixKeyType, pixKey: values.pixKey };
 }
 
-const validateRequest = schemaResolver(ZCreateBankBeneficiaryRequest, { sync: true });
+const validateRequest = inLanguage(schemaResolver(ZCreateBankBeneficiaryRequest, { sync: true }));
 
 export function AddBankBeneficiaryModal({
   organizationUid,

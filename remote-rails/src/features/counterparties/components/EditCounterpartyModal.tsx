@@ -1,5 +1,6 @@
 import {
   applyServerFieldErrors,
+  inLanguage,
   notifyError,
   type TUpdateCounterpartyRequest,
   useT,
@@ -46,7 +47,7 @@ function EditForm({
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: counterparty.name, remark: counterparty.remark ?? '' },
-    validate: schemaResolver(ZUpdateCounterpartyRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZUpdateCounterpartyRequest, { sync: true })),
     validateInputOnBlur: true,
   });
   const submit = form.onSubmit((values) =>

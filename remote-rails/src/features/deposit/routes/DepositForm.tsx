@@ -5,6 +5,7 @@ import {
   DEPOSIT_NETWORK,
   DEPOSIT_PROVIDER,
   DEPOSIT_STABLECOIN,
+  inLanguage,
   networkOf,
   notifyError,
   PageSkeleton,
@@ -44,7 +45,7 @@ export default function DepositForm() {
       amount: '',
       targetWalletUid: '',
     },
-    validate: schemaResolver(ZCreateDepositRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZCreateDepositRequest, { sync: true })),
     onValuesChange: () => setKey(crypto.randomUUID()),
   });
 

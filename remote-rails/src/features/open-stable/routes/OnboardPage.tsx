@@ -1,6 +1,7 @@
 import {
   applyServerFieldErrors,
   can,
+  inLanguage,
   LoadFailed,
   notifyError,
   PageSkeleton,
@@ -25,7 +26,7 @@ function OnboardForm() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { providerUid: search.get('providerUid') ?? '' },
-    validate: schemaResolver(ZStartOnboardingRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZStartOnboardingRequest, { sync: true })),
   });
 
   if (providers.isPending) return <PageSkeleton rows={2} label={t('loading.providers')} />;

@@ -2,6 +2,7 @@ import {
   applyServerFieldErrors,
   can,
   FIAT_CURRENCIES,
+  inLanguage,
   networkOf,
   notifyError,
   PageSkeleton,
@@ -58,7 +59,7 @@ export function RampPage({ type }: { type: RampType }) {
       network: search.get('network') ?? '',
       amount: '',
     },
-    validate: schemaResolver(ZRampForm, { sync: true }),
+    validate: inLanguage(schemaResolver(ZRampForm, { sync: true })),
   });
 
   if (!can(organization.role, 'rails.write')) {

@@ -1,5 +1,6 @@
 import {
   applyServerFieldErrors,
+  inLanguage,
   NETWORKS,
   notifyError,
   notifySuccess,
@@ -34,7 +35,7 @@ export function AddRegisteredWalletModal({
   const form = useForm({
     mode: 'controlled',
     initialValues: INITIAL_VALUES,
-    validate: schemaResolver(ZCreateRegisteredWalletRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZCreateRegisteredWalletRequest, { sync: true })),
     validateInputOnBlur: true,
   });
   const close = () => {

@@ -2,6 +2,7 @@ import '../i18n';
 import {
   applyServerFieldErrors,
   can,
+  inLanguage,
   notifyError,
   notifySuccess,
   PageSkeleton,
@@ -68,7 +69,7 @@ function ThresholdForm({ settings }: { settings: TRailsSettings }) {
   const form = useForm<TRailsSettings>({
     mode: 'controlled',
     initialValues: { offRampApprovalThreshold: settings.offRampApprovalThreshold },
-    validate: schemaResolver(ZRailsSettings, { sync: true }),
+    validate: inLanguage(schemaResolver(ZRailsSettings, { sync: true })),
   });
   const field = form.getInputProps('offRampApprovalThreshold');
 

@@ -1,5 +1,6 @@
 import {
   applyServerFieldErrors,
+  inLanguage,
   notifyError,
   quorumOptions,
   type TWallet,
@@ -33,7 +34,7 @@ export function DeployForm({ organizationUid, wallet }: DeployFormProps) {
   const form = useForm({
     mode: 'controlled',
     initialValues: { threshold: defaultQuorum(signerCount) },
-    validate: schemaResolver(ZDeployWalletRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZDeployWalletRequest, { sync: true })),
   });
   const threshold = form.values.threshold;
   const predicted = wallet.predictedAddresses?.find((prediction) => prediction.threshold === threshold);

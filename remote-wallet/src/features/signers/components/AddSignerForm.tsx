@@ -1,5 +1,6 @@
 import {
   applyServerFieldErrors,
+  inLanguage,
   notifyError,
   notifySuccess,
   paths,
@@ -39,7 +40,7 @@ export function AddSignerForm({ organization, users, signerUids }: AddSignerForm
   const form = useForm({
     mode: 'controlled',
     initialValues: { userUid: '' },
-    validate: schemaResolver(ZProposeWalletSignerRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZProposeWalletSignerRequest, { sync: true })),
   });
 
   const submit = form.onSubmit((values) =>

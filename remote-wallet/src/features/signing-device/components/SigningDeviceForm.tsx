@@ -1,5 +1,6 @@
 import {
   applyServerFieldErrors,
+  inLanguage,
   notifyError,
   notifySuccess,
   paths,
@@ -30,7 +31,7 @@ export function SigningDeviceForm({ organization, devices, current }: SigningDev
   const form = useForm({
     mode: 'controlled',
     initialValues: { signingDeviceUid: current ?? (devices.length === 1 ? (devices[0]?.uid ?? '') : '') },
-    validate: schemaResolver(ZSetWalletSigningDeviceRequest, { sync: true }),
+    validate: inLanguage(schemaResolver(ZSetWalletSigningDeviceRequest, { sync: true })),
   });
 
   const submit = form.onSubmit((values) =>
