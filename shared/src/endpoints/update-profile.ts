@@ -17,11 +17,15 @@ export async function updateProfile(body: TUpdateProfileRequest): Promise<TSessi
   return answer.data;
 }
 
-/** Updating the profile refreshes the cached session (spec section 4). */
+/**
+ * Updating the profile refreshes the cached session (spec section 4). Invalidated, not reset: a reset
+ * empties the session for a moment, the dashboard falls back to the user it loaded with, and the
+ * profile form (keyed by the saved values) remounts before its own onSuccess runs, losing the toast.
+ */
 export function useUpdateProfileMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: () => queryClient.resetQueries({ queryKey: meQueryOptions().queryKey, exact: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey, exact: true }),
   });
 }

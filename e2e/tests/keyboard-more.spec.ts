@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import {
+  createOrganizationThroughApi,
+  DEMO_EMAIL,
+  DEMO_ORG_SLUG,
+  expect,
+  newEmail,
+  signInThroughApi,
+  test,
+} from '../support/fixtures';
+import { chooseWithKeys, hasFocus, tabTo, toast } from '../support/keyboard';
+
+/**
+ * More flows of the e2e suite done with the keyboard alone (see keyboard.spec.ts): Tab moves focus
+ * with a visible ring at every stop, Enter/Space act, arrows choose. No clicks, no fill().
+ */
+
+const suffix = () => randomUUID().slice(0, 6);
+const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+test.describe('the keyboard alone, more flows', () => {
+  test('creates an organization with the suggested slug, then changes the slug in Settings', async ({
+    page,
+  }) => {
+    await signInThroughApi(page, newEmail('keys-founder'));
+    await page.goto('/');
+    const id = suffix();
+    await tabTo(page, page.getByRole('textbox', { name: 'Organization name' }));
+    await page.keyboard.type(`Teclado ${id}`);
+    await expect(page.getByRole('textbox', { name: 'Slug' })).toHaveValue(`teclado-${id}`);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/org/teclado-${id}/invite$`));
+    await expect(page.getByRole('heading', { name: `Invite your team to Teclado ${id}` })).toBeVisible();
+
+    // Settings > General: select the slug, type a new one, Enter; the URL moves.
+    await page.goto(`/org/teclado-${id}/settings`);
+    const slug = page.getByRole('textbox', { name: 'Slug' });
+    await tabTo(page, slug);
+    await page.keyboard.press('ControlOrMeta+A');
+    const moved = `moved-${id}`;
+    await page.keyboard.type(moved);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/org/${moved}/settings$`));
+    await expect(page.getByRole('textbox', { name: 'Slug' })).toHaveValue(moved);
+  });
+
+  test('adds a CLABE bank beneficiary through its dialog', async ({ page }) => {
+    await signInThroughApi(page, DEMO_EMAIL);
+    await page.goto(`/org/${DEMO_ORG_SLUG}/rails/bank-beneficiaries`);
+    const opener = page.getByRole('button', { name: 'Add beneficiary' });
+    await tabTo(page, opener);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add a bank beneficiary' });
+    await expect(dialog).toBeVisible();
+    const name = `CLABE keys ${suffix()}`;
+    await tabTo(page, dialog.getByRole('textbox', { name: 'Name' }));
+    await page.keyboard.type(name);
+    await tabTo(page, dialog.getByRole('textbox', { name: 'CLABE' }));
+    await page.keyboard.type('072180005556667772');
+    await expect(dialog.getByTestId('clabe-resolution')).toContainText('Banco Mercantil del Norte (BANORTE)');
+    await tabTo(page, dialog.getByRole('button', { name: 'Add beneficiary' }));
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(toast(page, `${name} added`)).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Bank beneficiaries' }).getByRole('row', { name: new RegExp(name) }),
+    ).toContainText('072180005556667772');
+  });
+
+  test('creates a signing device, then chooses a language in the profile and back to English', async ({
+    page,
+  }) => {
+    await signInThroughApi(page, newEmail('keys-signer'));
+    await page.goto('/settings/signing-devices');
+    await expect(page.getByText('No signing devices yet.')).toBeVisible();
+    await tabTo(page, page.getByRole('link', { name: 'Add signing device' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/settings\/signing-devices\/new$/);
+    await tabTo(page, page.getByRole('textbox', { name: 'Name' }));
+    await page.keyboard.type('Keyboard Ledger');
+    await tabTo(page, page.getByRole('textbox', { name: 'Ethereum address' }));
+    await page.keyboard.type(CHECKSUMMED.toLowerCase());
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/settings\/signing-devices$/);
+    await expect(
+      page.getByRole('table', { name: 'Signing devices' }).getByRole('row', { name: /Keyboard Ledger/ }),
+    ).toContainText(CHECKSUMMED);
+
+    await page.goto('/settings/profile');
+    await tabTo(page, page.getByRole('combobox', { name: 'Language' }));
+    await chooseWithKeys(page, 'Português (Brasil)');
+    await tabTo(page, page.getByRole('button', { name: 'Save profile' }));
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Perfil salvo')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+
+    const language = page.getByRole('combobox', { name: 'Idioma' });
+    if (!(await hasFocus(language))) await tabTo(page, language);
+    await chooseWithKeys(page, 'English');
+    await tabTo(page, page.getByRole('button', { name: 'Salvar perfil' }));
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Profile saved')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('exports the filtered transactions as CSV', async ({ page }) => {
+    await signInThroughApi(page, DEMO_EMAIL);
+    await page.goto(`/org/${DEMO_ORG_SLUG}/rails/transactions`);
+    await tabTo(page, page.getByRole('combobox', { name: 'Status' }));
+    await chooseWithKeys(page, 'Returned');
+    await expect(page).toHaveURL(/status=returned/);
+    await tabTo(page, page.getByRole('link', { name: 'Export CSV' }));
+    const downloading = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('transactions.csv');
+    const path = await download.path();
+    const lines = (await readFile(path, 'utf8')).trim().split('\r\n');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines.slice(1)) expect(line).toContain(',returned,');
+  });
+
+  test('an Admin proposes a signer on the wallet page', async ({ page }) => {
+    const adminEmail = newEmail('keys-vault');
+    await signInThroughApi(page, adminEmail);
+    const { slug } = await createOrganizationThroughApi(
+      page,
+      `Keys Vault ${suffix()}`,
+      `keys-vault-${suffix()}`,
+    );
+    await page.goto(`/org/${slug}/wallet`);
+    await expect(page.getByText('No signer found.')).toBeVisible();
+    await tabTo(page, page.getByRole('link', { name: 'Add Signer' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Add Wallet Signer' })).toBeVisible();
+    await tabTo(page, page.getByRole('combobox', { name: 'Organization user' }));
+    await chooseWithKeys(page, adminEmail);
+    await tabTo(page, page.getByRole('button', { name: 'Add Signer' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/org/${slug}/wallet$`));
+    await expect(
+      page.getByRole('table', { name: 'Signers' }).getByRole('row', { name: new RegExp(adminEmail) }),
+    ).toContainText('Pending');
+  });
+});
