@@ -1,0 +1,329 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import {
+  DEFAULT_CLIENT_MAIL_DOMAIN,
+  type TOrganization,
+  type TOutboxMail,
+  ZCreateUploadResponse,
+  ZInvitationResponse,
+  ZMailboxResponse,
+  ZMyOrganizationsResponse,
+} from '@dash/shared/contracts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import nodemailer from 'nodemailer';
+import { createOrganizationThroughApi, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
+import { chooseWithKeys, tabTo, toast } from '../support/keyboard';
+
+/**
+ * The rest of the e2e suite's flows done with the keyboard alone (see keyboard.spec.ts and
+ * keyboard-more.spec.ts): Tab moves focus with a visible ring at every stop, Enter/Space act,
+ * arrows choose. No clicks, no fill(). Every test works in organizations and users of its own.
+ */
+
+const suffix = () => randomUUID().slice(0, 6);
+const smtpPort = Number(process.env.E2E_PORT ?? 4300) + 25;
+
+/** The newest mail to `email` whose subject matches, once it has arrived. */
+async function mailTo(request: APIRequestContext, email: string, subject: RegExp): Promise<TOutboxMail> {
+  let found: TOutboxMail | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/v0/dev/mailbox?to=${encodeURIComponent(email)}`);
+      found = ZMailboxResponse.parse(await response.json()).find((mail) => subject.test(mail.subject));
+      return found !== undefined;
+    })
+    .toBe(true);
+  if (!found) throw new Error(`no mail to ${email} matching ${subject}`);
+  return found;
+}
+
+/** Invites `email` into the organization through the API, as the Admin signed in on `admin`. */
+async function invite(admin: Page, organization: TOrganization, email: string, role: 'Editor' | 'Viewer') {
+  const invited = await admin.context().request.post('/api/v0/organization/invitations', {
+    data: { email, role },
+    headers: { 'x-organization-uid': organization.uid },
+  });
+  expect(invited.status()).toBe(201);
+  return ZInvitationResponse.parse(await invited.json()).data;
+}
+
+/** Fills, documents and submits a complete KYB application through the API, as its Admin. */
+async function submitKybThroughApi(page: Page, organization: TOrganization): Promise<void> {
+  const request = page.context().request;
+  const headers = { 'x-organization-uid': organization.uid };
+  const ownerId = randomUUID();
+  const draft = await request.put('/api/v0/kyb', {
+    headers,
+    data: {
+      legalName: 'Teclado Comercial S.A. de C.V.',
+      countryOfIncorporation: 'MX',
+      taxId: 'TCO010203AB1',
+      incorporationDate: '2001-02-03',
+      website: 'https://teclado.mx',
+      businessActivity: 'Wholesale of keyboards',
+      expectedMonthlyVolume: { amount: '250000.00', currency: 'MXN' },
+      registeredAddress: {
+        line1: 'Av. Reforma 100',
+        city: 'Ciudad de México',
+        state: 'CDMX',
+        postalCode: '06600',
+        country: 'MX',
+      },
+      beneficialOwners: [
+        {
+          id: ownerId,
+          name: 'Ana Teclado',
+          ownershipPercent: '60',
+          nationality: 'MX',
+          idDocumentType: 'passport',
+          idDocumentNumber: 'G12345678',
+        },
+      ],
+    },
+  });
+  expect(draft.status()).toBe(200);
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+  for (const kind of ['articles_of_incorporation', 'proof_of_address', 'tax_certificate', 'owner_id']) {
+    const upload = ZCreateUploadResponse.parse(
+      await (
+        await request.post('/api/v0/uploads', {
+          headers,
+          data: {
+            purpose: 'document',
+            filename: `${kind}.pdf`,
+            contentType: 'application/pdf',
+            byteSize: pdf.length,
+          },
+        })
+      ).json(),
+    ).data;
+    const put = await request.put(upload.signedUrl, {
+      headers: { 'content-type': 'application/pdf' },
+      data: pdf,
+    });
+    expect(put.ok()).toBe(true);
+    const document = await request.post('/api/v0/documents', {
+      headers,
+      data: { tempFileId: upload.tempFileId, kind, ...(kind === 'owner_id' ? { ownerId } : {}) },
+    });
+    expect(document.ok()).toBe(true);
+  }
+  expect((await request.post('/api/v0/kyb/submit', { headers, data: {} })).ok()).toBe(true);
+}
+
+test.describe('the keyboard alone, the remaining flows', () => {
+  test('an invited user accepts the invitation from the mailed link', async ({ page, browser, baseURL }) => {
+    const name = `Keys Invite ${suffix()}`;
+    await signInThroughApi(page, newEmail('keys-inviter'));
+    const organization = await createOrganizationThroughApi(page, name, `keys-invite-${suffix()}`);
+    const memberEmail = newEmail('keys-invitee');
+    await invite(page, organization, memberEmail, 'Editor');
+
+    const memberContext = await browser.newContext({ baseURL });
+    const member = await memberContext.newPage();
+    const mail = await mailTo(memberContext.request, memberEmail, new RegExp(`You're invited to ${name}`));
+    await signInThroughApi(member, memberEmail);
+    await member.goto(mail.links[0] ?? '');
+    await expect(member).toHaveURL(/\/settings\/invites$/);
+    await tabTo(member, member.getByRole('button', { name: `Accept invitation to ${name}` }));
+    await member.keyboard.press('Enter');
+    await expect(toast(member, `You joined ${name} as Editor`)).toBeVisible();
+    const users = (await (
+      await memberContext.request.get('/api/v0/organization/users', {
+        headers: { 'x-organization-uid': organization.uid },
+      })
+    ).json()) as { data: { email: string; role: string }[] };
+    expect(users.data.find((user) => user.email === memberEmail)?.role).toBe('Editor');
+    await memberContext.close();
+  });
+
+  test('an Admin deletes a throwaway organization by typing its slug', async ({ page }) => {
+    await signInThroughApi(page, newEmail('keys-deleter'));
+    const keep = await createOrganizationThroughApi(page, 'Keys Keep', `keys-keep-${suffix()}`);
+    const doomed = await createOrganizationThroughApi(page, 'Keys Doomed', `keys-doomed-${suffix()}`);
+    await page.goto(`/org/${doomed.slug}/settings?tab=danger-zone`);
+    const remove = page.getByRole('button', { name: 'Delete organization' });
+    await expect(remove).toBeDisabled();
+    await tabTo(page, page.getByRole('textbox', { name: 'Organization slug' }));
+    await page.keyboard.type(doomed.slug);
+    await expect(remove).toBeEnabled();
+    await tabTo(page, remove);
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Keys Doomed was deleted')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/org/${keep.slug}$`));
+    const mine = ZMyOrganizationsResponse.parse(
+      await (await page.context().request.get('/api/v0/me/organizations')).json(),
+    ).data.map((organization) => organization.slug);
+    expect(mine).toContain(keep.slug);
+    expect(mine).not.toContain(doomed.slug);
+  });
+
+  test('an Admin filters the Audit tab by action and downloads the CSV', async ({ page }) => {
+    await signInThroughApi(page, newEmail('keys-auditor'));
+    const organization = await createOrganizationThroughApi(
+      page,
+      `Keys Audit ${suffix()}`,
+      `keys-audit-${suffix()}`,
+    );
+    const request = page.context().request;
+    const headers = { 'x-organization-uid': organization.uid };
+    expect(
+      (
+        await request.patch('/api/v0/organization', { headers, data: { name: `Keys Renamed ${suffix()}` } })
+      ).status(),
+    ).toBe(200);
+
+    await page.goto(`/org/${organization.slug}/settings?tab=audit`);
+    const table = page.getByRole('table', { name: 'Audit log' });
+    await expect(table.getByRole('row')).toHaveCount(3);
+    await tabTo(page, page.getByRole('combobox', { name: 'Action' }));
+    await page.keyboard.type('organization.created');
+    await chooseWithKeys(page, 'organization.created');
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('row').nth(1)).toContainText('organization.created');
+
+    await tabTo(page, page.getByRole('link', { name: 'Export CSV' }));
+    const downloading = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    const download = await downloading;
+    const lines = (await readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(',organization.created,organization,');
+  });
+
+  test('an Editor replies to a provider message with an attachment', async ({ page, browser, baseURL }) => {
+    test.setTimeout(60_000);
+    await signInThroughApi(page, newEmail('keys-mail-admin'));
+    const organization = await createOrganizationThroughApi(
+      page,
+      `Keys Mail ${suffix()}`,
+      `keys-mail-${suffix()}`,
+    );
+    const editorEmail = newEmail('keys-editor');
+    const invitation = await invite(page, organization, editorEmail, 'Editor');
+    const context = await browser.newContext({ baseURL });
+    const editor = await context.newPage();
+    await signInThroughApi(editor, editorEmail);
+    expect(
+      (await context.request.post(`/api/v0/me/invitations/${invitation.uid}/accept`, { data: {} })).ok(),
+    ).toBe(true);
+
+    const subject = `Keys settlement ${suffix()}`;
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: smtpPort,
+      secure: false,
+      ignoreTLS: true,
+    });
+    try {
+      await transport.sendMail({
+        from: 'Transfero Ops <ops@transfero.example>',
+        to: `${organization.slug}@${DEFAULT_CLIENT_MAIL_DOMAIN}`,
+        subject,
+        text: 'Your settlement is ready.',
+      });
+    } finally {
+      transport.close();
+    }
+
+    await editor.goto(`/org/${organization.slug}/messages`);
+    const item = editor
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('link', { name: new RegExp(subject) });
+    await tabTo(editor, item);
+    await editor.keyboard.press('Enter');
+    // The paperclip comes before the message box in the tab order.
+    await tabTo(editor, editor.getByRole('button', { name: 'Attach file' }));
+    const choosing = editor.waitForEvent('filechooser');
+    await editor.keyboard.press('Enter');
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    await (await choosing).setFiles({
+      name: 'keys-remittance.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf,
+    });
+    await expect(editor.getByRole('button', { name: 'Remove keys-remittance.pdf' })).toBeVisible();
+    await expect(editor.getByRole('progressbar', { name: 'Uploading keys-remittance.pdf' })).toHaveCount(0);
+    await tabTo(editor, editor.getByRole('textbox', { name: 'Message' }));
+    await editor.keyboard.type('Attached with the keyboard.');
+    await tabTo(editor, editor.getByRole('button', { name: 'Send' }));
+    await editor.keyboard.press('Enter');
+
+    const mine = editor
+      .getByRole('log', { name: 'Messages' })
+      .getByRole('article', { name: 'Message from me' });
+    await expect(mine).toContainText('Attached with the keyboard.');
+    await expect(mine.getByRole('link', { name: /keys-remittance\.pdf/ })).toBeVisible();
+    const sent = await mailTo(
+      editor.context().request,
+      'ops@transfero.example',
+      new RegExp(`^Re: ${subject}$`),
+    );
+    expect(sent.attachments).toEqual([
+      expect.objectContaining({ filename: 'keys-remittance.pdf', byteSize: pdf.length }),
+    ]);
+    await context.close();
+  });
+
+  test('an Admin of an approved organization starts onboarding with a provider on Open Stable', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    await signInThroughApi(page, newEmail('keys-stable'));
+    const slug = `keys-stable-${suffix()}`;
+    const organization = await createOrganizationThroughApi(page, `Keys Stable ${slug}`, slug);
+    await submitKybThroughApi(page, organization);
+    const operatorContext = await browser.newContext({ baseURL });
+    const operator = await operatorContext.newPage();
+    await signInThroughApi(operator, 'ops@example.com');
+    expect(
+      (await operatorContext.request.post(`/api/v0/ops/kyb/${organization.uid}/approve`, { data: {} })).ok(),
+    ).toBe(true);
+    await operatorContext.close();
+
+    await page.goto(`/org/${slug}/explore?currency=MXN`);
+    await tabTo(page, page.getByRole('link', { name: 'Bitso' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Bitso' })).toBeVisible();
+    await tabTo(page, page.getByRole('link', { name: 'Start onboarding' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Onboard' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Provider' })).toHaveValue(/Bitso/);
+    await tabTo(page, page.getByRole('button', { name: 'Confirm and start onboarding' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/org/${slug}/open-stable/[0-9a-f-]{36}$`));
+    await expect(page.getByRole('status')).toHaveText('Your account with this provider is active.', {
+      timeout: 15_000,
+    });
+  });
+
+  test('the operator approves a submitted KYB application in the compliance review', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signInThroughApi(page, newEmail('keys-kyb'));
+    const slug = `keys-kyb-${suffix()}`;
+    const organization = await createOrganizationThroughApi(page, `Keys KYB ${slug}`, slug);
+    await submitKybThroughApi(page, organization);
+
+    const operatorContext = await browser.newContext({ baseURL });
+    const operator = await operatorContext.newPage();
+    await signInThroughApi(operator, 'ops@example.com');
+    await operator.goto('/ops/kyb');
+    await expect(operator.getByRole('heading', { name: 'Compliance review' })).toBeVisible();
+    await tabTo(operator, operator.getByRole('link', { name: organization.name }));
+    await operator.keyboard.press('Enter');
+    await expect(operator.getByText('Teclado Comercial S.A. de C.V.')).toBeVisible();
+    await tabTo(operator, operator.getByRole('button', { name: 'Approve' }), 120);
+    await operator.keyboard.press('Enter');
+    await expect(operator.getByLabel('Status: Approved')).toBeVisible();
+    await operatorContext.close();
+    const kyb = await page.context().request.get('/api/v0/kyb', {
+      headers: { 'x-organization-uid': organization.uid },
+    });
+    expect(await kyb.text()).toContain('Approved');
+  });
+});
