@@ -40,16 +40,22 @@ export const hasFocus = (target: Locator) =>
     (element) => element === document.activeElement || element.contains(document.activeElement),
   );
 
-/** Tabs forward until the target has focus, checking the focus ring at every stop. */
-export async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
+async function moveFocusTo(page: Page, target: Locator, max: number, key: 'Tab' | 'Shift+Tab') {
   await expect(target).toBeVisible();
   for (let step = 0; step < max; step += 1) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
     await expectFocusRing(page);
     if (await hasFocus(target)) return;
   }
-  throw new Error(`Tab never reached ${target}`);
+  throw new Error(`${key} never reached ${target}`);
 }
+
+/** Tabs forward until the target has focus, checking the focus ring at every stop. */
+export const tabTo = (page: Page, target: Locator, max = 60) => moveFocusTo(page, target, max, 'Tab');
+
+/** Shift+Tabs backward until the target has focus (a control above the focused one), checking the ring. */
+export const tabBackTo = (page: Page, target: Locator, max = 60) =>
+  moveFocusTo(page, target, max, 'Shift+Tab');
 
 /** The focused combobox: opens it and moves with the arrows to the option, then Enter. */
 export async function chooseWithKeys(page: Page, option: string | RegExp): Promise<void> {
