@@ -162,6 +162,7 @@ export const REACT_ROUTER_EXPORTS = [
   'isRouteErrorResponse',
   'redirect',
   'replace',
+  'useHref',
   'useLoaderData',
   'useLocation',
   'useNavigate',

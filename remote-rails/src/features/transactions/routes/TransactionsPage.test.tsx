@@ -93,4 +93,20 @@ describe('the transactions list', () => {
     expect(await screen.findByText('Page 1 of 100+ (10,000+ transactions)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', false);
   });
+
+  it('links each row to its detail page: a plain click routes in the page, a modified click is left to the browser', async () => {
+    serve(2);
+    renderRails(<TransactionsPage />, { url: '/org/acme/rails/transactions', path: PATH });
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    const [first] = within(table).getAllByRole('link');
+    const uid = transferFixture(1001).uid;
+    expect(first?.getAttribute('href')).toBe(`/org/acme/rails/transactions/${uid}`);
+    expect(within(table).getAllByText('Failed')).toHaveLength(1);
+
+    // A new tab (ctrl/cmd-click) is the browser's: the page stays where it is.
+    fireEvent.click(first as HTMLElement, { ctrlKey: true });
+    expect(location().pathname).toBe('/org/acme/rails/transactions');
+    fireEvent.click(first as HTMLElement);
+    await waitFor(() => expect(location().pathname).toBe(`/org/acme/rails/transactions/${uid}`));
+  });
 });

@@ -16,7 +16,7 @@ import {
 import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { memo, useCallback, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { TransactionRow } from '../components/TransactionRow';
+import { TransactionRow, useRowLinks, useTransferLabels } from '../components/TransactionRow';
 import { TransactionsSkeleton } from '../components/TransactionsSkeleton';
 import { useTransferEvents } from '../hooks/useTransferEvents';
 import { readTransactionsSearch } from '../transactions-search';
@@ -33,6 +33,8 @@ export default function TransactionsPage() {
   const query = readTransactionsSearch(search);
   useTransferEvents(organization.uid);
   const list = useTransactionsQuery(organization.uid, query);
+  const rowLinks = useRowLinks(organization.slug);
+  const labels = useTransferLabels();
   const { page, size, ...filters } = query;
   // Stable, so the memoized filter bar does not re-render for a new page, size or answer.
   const setSearchRef = useRef(setSearch);
@@ -103,13 +105,13 @@ export default function TransactionsPage() {
                 <Table.Th>{t('transactions.to')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>
+            <Table.Tbody onClick={rowLinks.onClick}>
               {list.data.data.map((transfer) => (
                 <TransactionRow
                   key={transfer.uid}
                   transfer={transfer}
-                  organizationSlug={organization.slug}
-                  t={t}
+                  href={rowLinks.hrefOf(transfer.uid)}
+                  labels={labels}
                   format={f}
                 />
               ))}
