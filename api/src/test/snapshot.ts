@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
-/** Per table of the public schema: its row count and a hash of its rows (in a stable order). */
-export type TableSnapshot = Record<string, { rows: number; hash: string }>;
+/**
+ * Per table of the public schema: its row count and the newest transaction that wrote one of its
+ * rows (the largest `xmin`). PostgreSQL writes a new row version for every INSERT and UPDATE, stamped
+ * with the writing transaction's id, and a DELETE lowers the count, so a committed change of any kind
+ * changes one of the two; reading them scans the rows without sorting or hashing them (the suites
+ * that use this take thousands of snapshots of a growing database).
+ */
+export type TableSnapshot = Record<string, { rows: number; newestWrite: string }>;
 
 /** node-postgres and PGlite both answer `{ rows }`. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -23,14 +29,14 @@ export async function snapshotTables(db: Database, ignore: readonly string[] = [
     tables.map(
       (name) =>
         sql`select ${name}::text as name, count(*)::int as rows,
-            md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash
-            from ${sql.identifier(name)} t`,
+            coalesce(max(xmin::text::bigint), 0)::text as newest_write
+            from ${sql.identifier(name)}`,
     ),
     sql` union all `,
   );
-  const result = rowsOf<{ name: string; rows: number | string; hash: string | null }>(
+  const result = rowsOf<{ name: string; rows: number | string; newest_write: string }>(
     await db.execute(query),
   );
-  for (const row of result) snapshot[row.name] = { rows: Number(row.rows), hash: row.hash ?? '' };
+  for (const row of result) snapshot[row.name] = { rows: Number(row.rows), newestWrite: row.newest_write };
   return snapshot;
 }
