@@ -2,12 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  DEFAULT_CLIENT_MAIL_DOMAIN,
+  type TInvitation,
   type TOrganization,
   type TOutboxMail,
+  ZInvitationResponse,
   ZMailboxResponse,
   ZOrganizationResponse,
 } from '@dash/shared/contracts';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, test as base, expect, type Page } from '@playwright/test';
+import nodemailer from 'nodemailer';
 
 /** A fresh address for each test, so tests never share a user. */
 export const newEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@example.com`;
@@ -22,6 +26,29 @@ export async function latestMailTo(request: APIRequestContext, email: string): P
     })
     .toBe(true);
   if (!found) throw new Error(`no mail to ${email}`);
+  return found;
+}
+
+/**
+ * The first mail to `email` whose subject matches (a RegExp, or a string the subject starts with),
+ * polled: mails are sent by a job.
+ */
+export async function mailTo(
+  request: APIRequestContext,
+  email: string,
+  subject: RegExp | string,
+): Promise<TOutboxMail> {
+  const matches = (text: string) =>
+    typeof subject === 'string' ? text.startsWith(subject) : subject.test(text);
+  let found: TOutboxMail | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/v0/dev/mailbox?to=${encodeURIComponent(email)}`);
+      found = ZMailboxResponse.parse(await response.json()).find((mail) => matches(mail.subject));
+      return found !== undefined;
+    })
+    .toBe(true);
+  if (!found) throw new Error(`no mail to ${email} matching ${subject}`);
   return found;
 }
 
@@ -50,6 +77,73 @@ export async function createOrganizationThroughApi(
   expect(response.status()).toBe(201);
   return ZOrganizationResponse.parse(await response.json()).data;
 }
+
+/** Invites `email` into the organization through the API, as the Admin signed in on `admin`. */
+export async function inviteThroughApi(
+  admin: Page,
+  organization: TOrganization,
+  email: string,
+  role: 'Admin' | 'Editor' | 'Viewer',
+): Promise<TInvitation> {
+  const invited = await admin.context().request.post('/api/v0/organization/invitations', {
+    data: { email, role },
+    headers: { 'x-organization-uid': organization.uid },
+  });
+  expect(invited.status()).toBe(201);
+  return ZInvitationResponse.parse(await invited.json()).data;
+}
+
+/**
+ * A new user signed in (in a browser context of their own, with `viewport` when given) and made a
+ * member with `role` through an invitation they accept; `email` is theirs when given.
+ */
+export async function memberWithRole(
+  browser: Browser,
+  baseURL: string | undefined,
+  admin: Page,
+  organization: TOrganization,
+  role: 'Admin' | 'Editor' | 'Viewer',
+  {
+    viewport,
+    email = newEmail(role.toLowerCase()),
+  }: { viewport?: { width: number; height: number }; email?: string } = {},
+): Promise<Page> {
+  const invitation = await inviteThroughApi(admin, organization, email, role);
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  await signInThroughApi(page, email);
+  const accepted = await context.request.post(`/api/v0/me/invitations/${invitation.uid}/accept`, {
+    data: {},
+  });
+  expect(accepted.ok()).toBe(true);
+  return page;
+}
+
+/** A provider the seed creates (providers are global records), and one of the addresses it writes from. */
+export const PROVIDER_NAME = 'Transfero';
+export const PROVIDER_ADDRESS = 'ops@transfero.example';
+
+/** An organization's mailbox address (where providers write to it). */
+export const mailboxOf = (organization: TOrganization) =>
+  `${organization.slug}@${DEFAULT_CLIENT_MAIL_DOMAIN}`;
+
+/** A provider's mail, delivered to the API's embedded SMTP listener like any mail server would. */
+export async function sendProviderMail(to: string, subject: string, text: string): Promise<void> {
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: Number(process.env.E2E_PORT ?? 4300) + 25,
+    secure: false,
+    ignoreTLS: true,
+  });
+  try {
+    await transport.sendMail({ from: `Transfero Ops <${PROVIDER_ADDRESS}>`, to, subject, text });
+  } finally {
+    transport.close();
+  }
+}
+
+/** A short random suffix for names and slugs, so tests never share data. */
+export const suffix = () => randomUUID().slice(0, 6);
 
 /** The HTTP status a URL answers with, or 0 when nothing answers (a stopped server). */
 export function httpStatus(url: string): Promise<number> {

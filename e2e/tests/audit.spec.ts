@@ -1,8 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { ZMyInvitationsResponse } from '@dash/shared/contracts';
-import { createOrganizationThroughApi, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
-
-const suffix = () => randomUUID().slice(0, 6);
+import {
+  createOrganizationThroughApi,
+  expect,
+  newEmail,
+  signInThroughApi,
+  suffix,
+  test,
+} from '../support/fixtures';
 
 test.describe('the audit log', () => {
   test('an Admin reads the Audit tab (before/after, filter, CSV); a Viewer has no Audit tab', async ({

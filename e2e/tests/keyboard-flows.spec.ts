@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { type TOrganization, ZCreateUploadResponse, ZMyOrganizationsResponse } from '@dash/shared/contracts';
+import type { Page } from '@playwright/test';
 import {
-  DEFAULT_CLIENT_MAIL_DOMAIN,
-  type TOrganization,
-  type TOutboxMail,
-  ZCreateUploadResponse,
-  ZInvitationResponse,
-  ZMailboxResponse,
-  ZMyOrganizationsResponse,
-} from '@dash/shared/contracts';
-import type { APIRequestContext, Page } from '@playwright/test';
-import nodemailer from 'nodemailer';
-import { createOrganizationThroughApi, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
+  createOrganizationThroughApi,
+  expect,
+  inviteThroughApi,
+  mailboxOf,
+  mailTo,
+  memberWithRole,
+  newEmail,
+  PROVIDER_ADDRESS,
+  sendProviderMail,
+  signInThroughApi,
+  suffix,
+  test,
+} from '../support/fixtures';
 import { chooseWithKeys, tabTo, toast } from '../support/keyboard';
 
 /**
@@ -19,33 +23,6 @@ import { chooseWithKeys, tabTo, toast } from '../support/keyboard';
  * keyboard-more.spec.ts): Tab moves focus with a visible ring at every stop, Enter/Space act,
  * arrows choose. No clicks, no fill(). Every test works in organizations and users of its own.
  */
-
-const suffix = () => randomUUID().slice(0, 6);
-const smtpPort = Number(process.env.E2E_PORT ?? 4300) + 25;
-
-/** The newest mail to `email` whose subject matches, once it has arrived. */
-async function mailTo(request: APIRequestContext, email: string, subject: RegExp): Promise<TOutboxMail> {
-  let found: TOutboxMail | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/api/v0/dev/mailbox?to=${encodeURIComponent(email)}`);
-      found = ZMailboxResponse.parse(await response.json()).find((mail) => subject.test(mail.subject));
-      return found !== undefined;
-    })
-    .toBe(true);
-  if (!found) throw new Error(`no mail to ${email} matching ${subject}`);
-  return found;
-}
-
-/** Invites `email` into the organization through the API, as the Admin signed in on `admin`. */
-async function invite(admin: Page, organization: TOrganization, email: string, role: 'Editor' | 'Viewer') {
-  const invited = await admin.context().request.post('/api/v0/organization/invitations', {
-    data: { email, role },
-    headers: { 'x-organization-uid': organization.uid },
-  });
-  expect(invited.status()).toBe(201);
-  return ZInvitationResponse.parse(await invited.json()).data;
-}
 
 /** Fills, documents and submits a complete KYB application through the API, as its Admin. */
 async function submitKybThroughApi(page: Page, organization: TOrganization): Promise<void> {
@@ -117,7 +94,7 @@ test.describe('the keyboard alone, the remaining flows', () => {
     await signInThroughApi(page, newEmail('keys-inviter'));
     const organization = await createOrganizationThroughApi(page, name, `keys-invite-${suffix()}`);
     const memberEmail = newEmail('keys-invitee');
-    await invite(page, organization, memberEmail, 'Editor');
+    await inviteThroughApi(page, organization, memberEmail, 'Editor');
 
     const memberContext = await browser.newContext({ baseURL });
     const member = await memberContext.newPage();
@@ -199,32 +176,13 @@ test.describe('the keyboard alone, the remaining flows', () => {
       `Keys Mail ${suffix()}`,
       `keys-mail-${suffix()}`,
     );
-    const editorEmail = newEmail('keys-editor');
-    const invitation = await invite(page, organization, editorEmail, 'Editor');
-    const context = await browser.newContext({ baseURL });
-    const editor = await context.newPage();
-    await signInThroughApi(editor, editorEmail);
-    expect(
-      (await context.request.post(`/api/v0/me/invitations/${invitation.uid}/accept`, { data: {} })).ok(),
-    ).toBe(true);
+    const editor = await memberWithRole(browser, baseURL, page, organization, 'Editor', {
+      email: newEmail('keys-editor'),
+    });
+    const context = editor.context();
 
     const subject = `Keys settlement ${suffix()}`;
-    const transport = nodemailer.createTransport({
-      host: '127.0.0.1',
-      port: smtpPort,
-      secure: false,
-      ignoreTLS: true,
-    });
-    try {
-      await transport.sendMail({
-        from: 'Transfero Ops <ops@transfero.example>',
-        to: `${organization.slug}@${DEFAULT_CLIENT_MAIL_DOMAIN}`,
-        subject,
-        text: 'Your settlement is ready.',
-      });
-    } finally {
-      transport.close();
-    }
+    await sendProviderMail(mailboxOf(organization), subject, 'Your settlement is ready.');
 
     await editor.goto(`/org/${organization.slug}/messages`);
     const item = editor
@@ -254,11 +212,7 @@ test.describe('the keyboard alone, the remaining flows', () => {
       .getByRole('article', { name: 'Message from me' });
     await expect(mine).toContainText('Attached with the keyboard.');
     await expect(mine.getByRole('link', { name: /keys-remittance\.pdf/ })).toBeVisible();
-    const sent = await mailTo(
-      editor.context().request,
-      'ops@transfero.example',
-      new RegExp(`^Re: ${subject}$`),
-    );
+    const sent = await mailTo(editor.context().request, PROVIDER_ADDRESS, new RegExp(`^Re: ${subject}$`));
     expect(sent.attachments).toEqual([
       expect.objectContaining({ filename: 'keys-remittance.pdf', byteSize: pdf.length }),
     ]);

@@ -1,13 +1,17 @@
-import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from '@playwright/test';
 import {
-  DEFAULT_CLIENT_MAIL_DOMAIN,
-  type TOutboxMail,
-  ZInvitationResponse,
-  ZMailboxResponse,
-} from '@dash/shared/contracts';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import nodemailer from 'nodemailer';
-import { createOrganizationThroughApi, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
+  createOrganizationThroughApi,
+  expect,
+  mailboxOf,
+  mailTo,
+  memberWithRole,
+  newEmail,
+  PROVIDER_ADDRESS,
+  sendProviderMail,
+  signInThroughApi,
+  suffix,
+  test,
+} from '../support/fixtures';
 import { chooseWithKeys, expectFocusRing, hasFocus, tabBackTo, tabTo, toast } from '../support/keyboard';
 
 /**
@@ -18,23 +22,7 @@ import { chooseWithKeys, expectFocusRing, hasFocus, tabBackTo, tabTo, toast } fr
  * works in organizations and users of its own.
  */
 
-const suffix = () => randomUUID().slice(0, 6);
-const smtpPort = Number(process.env.E2E_PORT ?? 4300) + 25;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
-
-/** The newest mail to `email` whose subject matches, once it has arrived. */
-async function mailTo(request: APIRequestContext, email: string, subject: RegExp): Promise<TOutboxMail> {
-  let found: TOutboxMail | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/api/v0/dev/mailbox?to=${encodeURIComponent(email)}`);
-      found = ZMailboxResponse.parse(await response.json()).find((mail) => subject.test(mail.subject));
-      return found !== undefined;
-    })
-    .toBe(true);
-  if (!found) throw new Error(`no mail to ${email} matching ${subject}`);
-  return found;
-}
 
 /** Tabs to a text field and types into it. */
 async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
@@ -119,37 +107,14 @@ test.describe('the keyboard alone, KYB, the phone and the account', () => {
       `Keys Phone ${suffix()}`,
       `keys-phone-${suffix()}`,
     );
-    const editorEmail = newEmail('keys-phone-editor');
-    const invited = await page.context().request.post('/api/v0/organization/invitations', {
-      data: { email: editorEmail, role: 'Editor' },
-      headers: { 'x-organization-uid': organization.uid },
+    const editor = await memberWithRole(browser, baseURL, page, organization, 'Editor', {
+      viewport: { width: 390, height: 844 },
+      email: newEmail('keys-phone-editor'),
     });
-    expect(invited.status()).toBe(201);
-    const invitation = ZInvitationResponse.parse(await invited.json()).data;
-    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
-    const editor = await context.newPage();
-    await signInThroughApi(editor, editorEmail);
-    expect(
-      (await context.request.post(`/api/v0/me/invitations/${invitation.uid}/accept`, { data: {} })).ok(),
-    ).toBe(true);
+    const context = editor.context();
 
     const subject = `Keys phone ${suffix()}`;
-    const transport = nodemailer.createTransport({
-      host: '127.0.0.1',
-      port: smtpPort,
-      secure: false,
-      ignoreTLS: true,
-    });
-    try {
-      await transport.sendMail({
-        from: 'Transfero Ops <ops@transfero.example>',
-        to: `${organization.slug}@${DEFAULT_CLIENT_MAIL_DOMAIN}`,
-        subject,
-        text: 'Your phone settlement is ready.',
-      });
-    } finally {
-      transport.close();
-    }
+    await sendProviderMail(mailboxOf(organization), subject, 'Your phone settlement is ready.');
 
     await editor.goto(`/org/${organization.slug}/messages`);
     const conversations = editor.getByRole('navigation', { name: 'Conversations' });
@@ -176,7 +141,7 @@ test.describe('the keyboard alone, KYB, the phone and the account', () => {
     await expect(item).toBeVisible();
     await expect(log).toHaveCount(0);
 
-    const sent = await mailTo(context.request, 'ops@transfero.example', new RegExp(`^Re: ${subject}$`));
+    const sent = await mailTo(context.request, PROVIDER_ADDRESS, new RegExp(`^Re: ${subject}$`));
     expect(sent.text).toContain('Replied from a phone with the keyboard.');
     await context.close();
   });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import {
   createOrganizationThroughApi,
@@ -7,6 +6,7 @@ import {
   expect,
   newEmail,
   signInThroughApi,
+  suffix,
   test,
 } from '../support/fixtures';
 import { chooseWithKeys, hasFocus, tabTo, toast } from '../support/keyboard';
@@ -16,7 +16,6 @@ import { chooseWithKeys, hasFocus, tabTo, toast } from '../support/keyboard';
  * with a visible ring at every stop, Enter/Space act, arrows choose. No clicks, no fill().
  */
 
-const suffix = () => randomUUID().slice(0, 6);
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 test.describe('the keyboard alone, more flows', () => {

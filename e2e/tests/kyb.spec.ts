@@ -1,23 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { KYB_MESSAGES, type TOutboxMail, ZMailboxResponse } from '@dash/shared/contracts';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { createOrganizationThroughApi, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
+import { KYB_MESSAGES } from '@dash/shared/contracts';
+import type { Page } from '@playwright/test';
+import {
+  createOrganizationThroughApi,
+  expect,
+  mailTo,
+  newEmail,
+  signInThroughApi,
+  test,
+} from '../support/fixtures';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
-
-/** The first mail to `email` whose subject starts with `subject` (polled: mails are sent by a job). */
-async function mailTo(request: APIRequestContext, email: string, subject: string): Promise<TOutboxMail> {
-  let found: TOutboxMail | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/api/v0/dev/mailbox?to=${encodeURIComponent(email)}`);
-      found = ZMailboxResponse.parse(await response.json()).find((mail) => mail.subject.startsWith(subject));
-      return found !== undefined;
-    })
-    .toBe(true);
-  if (!found) throw new Error(`no "${subject}" mail to ${email}`);
-  return found;
-}
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();

@@ -1,76 +1,19 @@
-import { randomUUID } from 'node:crypto';
+import { DEFAULT_CLIENT_MAIL_DOMAIN } from '@dash/shared/contracts';
+import type { Page } from '@playwright/test';
 import {
-  DEFAULT_CLIENT_MAIL_DOMAIN,
-  type TOrganization,
-  type TOutboxMail,
-  ZInvitationResponse,
-  ZMailboxResponse,
-} from '@dash/shared/contracts';
-import type { Browser, Page } from '@playwright/test';
-import nodemailer from 'nodemailer';
-import { createOrganizationThroughApi, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
-
-/** A provider the seed creates (providers are global records), and one of the addresses it writes from. */
-const PROVIDER_NAME = 'Transfero';
-const PROVIDER_ADDRESS = 'ops@transfero.example';
-const smtpPort = Number(process.env.E2E_PORT ?? 4300) + 25;
-
-const suffix = () => randomUUID().slice(0, 8);
-const mailboxOf = (organization: TOrganization) => `${organization.slug}@${DEFAULT_CLIENT_MAIL_DOMAIN}`;
-
-/** A provider's mail, delivered to the API's embedded SMTP listener like any mail server would. */
-async function sendProviderMail(to: string, subject: string, text: string): Promise<void> {
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: smtpPort,
-    secure: false,
-    ignoreTLS: true,
-  });
-  try {
-    await transport.sendMail({ from: `Transfero Ops <${PROVIDER_ADDRESS}>`, to, subject, text });
-  } finally {
-    transport.close();
-  }
-}
-
-/** Signs a new user in (in a browser context of their own) and makes them a member with `role`. */
-async function memberWithRole(
-  browser: Browser,
-  baseURL: string | undefined,
-  admin: Page,
-  organization: TOrganization,
-  role: 'Editor' | 'Viewer',
-  viewport?: { width: number; height: number },
-): Promise<Page> {
-  const email = newEmail(role.toLowerCase());
-  const invited = await admin.context().request.post('/api/v0/organization/invitations', {
-    data: { email, role },
-    headers: { 'x-organization-uid': organization.uid },
-  });
-  expect(invited.status()).toBe(201);
-  const invitation = ZInvitationResponse.parse(await invited.json()).data;
-  const context = await browser.newContext({ baseURL, viewport });
-  const page = await context.newPage();
-  await signInThroughApi(page, email);
-  const accepted = await context.request.post(`/api/v0/me/invitations/${invitation.uid}/accept`, {
-    data: {},
-  });
-  expect(accepted.ok()).toBe(true);
-  return page;
-}
-
-async function replyMailTo(page: Page, to: string, subject: string): Promise<TOutboxMail> {
-  let found: TOutboxMail | undefined;
-  await expect
-    .poll(async () => {
-      const response = await page.context().request.get(`/api/v0/dev/mailbox?to=${encodeURIComponent(to)}`);
-      found = ZMailboxResponse.parse(await response.json()).find((mail) => mail.subject === subject);
-      return found !== undefined;
-    })
-    .toBe(true);
-  if (!found) throw new Error(`no mail to ${to} with subject ${subject}`);
-  return found;
-}
+  createOrganizationThroughApi,
+  expect,
+  mailboxOf,
+  mailTo,
+  memberWithRole,
+  newEmail,
+  PROVIDER_ADDRESS,
+  PROVIDER_NAME,
+  sendProviderMail,
+  signInThroughApi,
+  suffix,
+  test,
+} from '../support/fixtures';
 
 const conversations = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
 const messageLog = (page: Page) => page.getByRole('log', { name: 'Messages' });
@@ -145,7 +88,7 @@ test.describe('Message Center', () => {
     await search.fill('');
 
     // The outbox holds the reply, threaded to the provider's mail, with the attachment.
-    const sent = await replyMailTo(editor, PROVIDER_ADDRESS, `Re: ${subject}`);
+    const sent = await mailTo(editor.context().request, PROVIDER_ADDRESS, `Re: ${subject}`);
     expect(sent.text).toContain('Thanks, received.');
     expect(sent.from).toContain(mailboxOf(organization));
     expect(sent.inReplyTo).toBeTruthy();
@@ -160,8 +103,7 @@ test.describe('Message Center', () => {
 
     // A Viewer on a phone: the list first (with the unread dot), then the thread, then back.
     const viewer = await memberWithRole(browser, baseURL, page, organization, 'Viewer', {
-      width: 390,
-      height: 844,
+      viewport: { width: 390, height: 844 },
     });
     await viewer.goto(`/org/${organization.slug}/messages`);
     const listed = conversations(viewer).getByRole('link', { name: new RegExp(subject) });

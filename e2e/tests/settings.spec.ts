@@ -1,28 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { type TOutboxMail, ZMailboxResponse } from '@dash/shared/contracts';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { createOrganizationThroughApi, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
+import type { Page } from '@playwright/test';
+import {
+  createOrganizationThroughApi,
+  expect,
+  mailTo,
+  newEmail,
+  signInThroughApi,
+  suffix,
+  test,
+} from '../support/fixtures';
 
 const LAST_ADMIN = 'You are the last Admin: make someone else Admin first.';
 // The EIP-55 reference vector, and the same address with one letter's case flipped.
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const BAD_CHECKSUM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD';
-
-const suffix = () => randomUUID().slice(0, 6);
-
-/** The newest mail to `email` whose subject matches, once it has arrived. */
-async function mailTo(request: APIRequestContext, email: string, subject: RegExp): Promise<TOutboxMail> {
-  let found: TOutboxMail | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get(`/api/v0/dev/mailbox?to=${encodeURIComponent(email)}`);
-      found = ZMailboxResponse.parse(await response.json()).find((mail) => subject.test(mail.subject));
-      return found !== undefined;
-    })
-    .toBe(true);
-  if (!found) throw new Error(`no mail to ${email} matching ${subject}`);
-  return found;
-}
 
 function toast(page: Page, text: string) {
   return page.getByRole('alert').filter({ hasText: text });

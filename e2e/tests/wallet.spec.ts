@@ -1,9 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type TOrganization, ZMyInvitationsResponse } from '@dash/shared/contracts';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { createOrganizationThroughApi, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
+import {
+  createOrganizationThroughApi,
+  expect,
+  newEmail,
+  signInThroughApi,
+  suffix,
+  test,
+} from '../support/fixtures';
 
-const suffix = () => randomUUID().slice(0, 6);
 /** A fresh device address (all lower case: no checksum to get wrong). */
 const newDeviceAddress = () => `0x${randomBytes(20).toString('hex')}`;
 const ADDRESS = /0x[0-9a-fA-F]{40}/;
