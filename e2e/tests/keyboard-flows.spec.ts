@@ -4,7 +4,6 @@ import {
   DEFAULT_CLIENT_MAIL_DOMAIN,
   type TOrganization,
   type TOutboxMail,
-  ZCreateUploadResponse,
   ZInvitationResponse,
   ZMailboxResponse,
   ZMyOrganizationsResponse,
@@ -13,6 +12,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import nodemailer from 'nodemailer';
 import { createOrganizationThroughApi, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
 import { chooseWithKeys, tabTo, toast } from '../support/keyboard';
+import { submitKybThroughApi } from '../support/setup';
 
 /**
  * The rest of the e2e suite's flows done with the keyboard alone (see keyboard.spec.ts and
@@ -45,70 +45,6 @@ async function invite(admin: Page, organization: TOrganization, email: string, r
   });
   expect(invited.status()).toBe(201);
   return ZInvitationResponse.parse(await invited.json()).data;
-}
-
-/** Fills, documents and submits a complete KYB application through the API, as its Admin. */
-async function submitKybThroughApi(page: Page, organization: TOrganization): Promise<void> {
-  const request = page.context().request;
-  const headers = { 'x-organization-uid': organization.uid };
-  const ownerId = randomUUID();
-  const draft = await request.put('/api/v0/kyb', {
-    headers,
-    data: {
-      legalName: 'Teclado Comercial S.A. de C.V.',
-      countryOfIncorporation: 'MX',
-      taxId: 'TCO010203AB1',
-      incorporationDate: '2001-02-03',
-      website: 'https://teclado.mx',
-      businessActivity: 'Wholesale of keyboards',
-      expectedMonthlyVolume: { amount: '250000.00', currency: 'MXN' },
-      registeredAddress: {
-        line1: 'Av. Reforma 100',
-        city: 'Ciudad de México',
-        state: 'CDMX',
-        postalCode: '06600',
-        country: 'MX',
-      },
-      beneficialOwners: [
-        {
-          id: ownerId,
-          name: 'Ana Teclado',
-          ownershipPercent: '60',
-          nationality: 'MX',
-          idDocumentType: 'passport',
-          idDocumentNumber: 'G12345678',
-        },
-      ],
-    },
-  });
-  expect(draft.status()).toBe(200);
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
-  for (const kind of ['articles_of_incorporation', 'proof_of_address', 'tax_certificate', 'owner_id']) {
-    const upload = ZCreateUploadResponse.parse(
-      await (
-        await request.post('/api/v0/uploads', {
-          headers,
-          data: {
-            purpose: 'document',
-            filename: `${kind}.pdf`,
-            contentType: 'application/pdf',
-            byteSize: pdf.length,
-          },
-        })
-      ).json(),
-    ).data;
-    const put = await request.put(upload.signedUrl, {
-      headers: { 'content-type': 'application/pdf' },
-      data: pdf,
-    });
-    expect(put.ok()).toBe(true);
-    const document = await request.post('/api/v0/documents', {
-      headers,
-      data: { tempFileId: upload.tempFileId, kind, ...(kind === 'owner_id' ? { ownerId } : {}) },
-    });
-    expect(document.ok()).toBe(true);
-  }
-  expect((await request.post('/api/v0/kyb/submit', { headers, data: {} })).ok()).toBe(true);
 }
 
 test.describe('the keyboard alone, the remaining flows', () => {

@@ -1,48 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { type TOrganization, ZMyInvitationsResponse } from '@dash/shared/contracts';
-import type { Browser, Locator, Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from '@playwright/test';
 import { createOrganizationThroughApi, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
+import { addSigningDevice, joinAs } from '../support/setup';
 
 const suffix = () => randomUUID().slice(0, 6);
-/** A fresh device address (all lower case: no checksum to get wrong). */
-const newDeviceAddress = () => `0x${randomBytes(20).toString('hex')}`;
 const ADDRESS = /0x[0-9a-fA-F]{40}/;
-
-/** Invites `email` with `role` (as the Admin on `admin`), then signs them in in their own browser and accepts. */
-async function joinAs(
-  admin: Page,
-  browser: Browser,
-  baseURL: string | undefined,
-  organization: TOrganization,
-  email: string,
-  role: 'Editor' | 'Viewer',
-): Promise<Page> {
-  const invited = await admin.context().request.post('/api/v0/organization/invitations', {
-    headers: { 'x-organization-uid': organization.uid },
-    data: { email, role },
-  });
-  expect(invited.status()).toBe(201);
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signInThroughApi(page, email);
-  const mine = ZMyInvitationsResponse.parse(
-    await (await context.request.get('/api/v0/me/invitations')).json(),
-  );
-  const invitation = mine.data.find((candidate) => candidate.organization.uid === organization.uid);
-  const accepted = await context.request.post(`/api/v0/me/invitations/${invitation?.uid}/accept`);
-  expect(accepted.ok()).toBe(true);
-  return page;
-}
-
-/** Registers a signing device for the user signed in on `page` (settings has its own e2e). */
-async function addSigningDevice(page: Page, name: string): Promise<string> {
-  const ethAddress = newDeviceAddress();
-  const created = await page.context().request.post('/api/v0/profile/signing-devices', {
-    data: { name, ethAddress },
-  });
-  expect(created.status()).toBe(201);
-  return ethAddress;
-}
 
 /** From the wallet page, through Add Signer, back to the wallet page. */
 async function proposeSigner(admin: Page, slug: string, email: string) {
