@@ -140,6 +140,7 @@ test.describe('the keyboard alone, money and wallet', () => {
     test.setTimeout(90_000);
     const adminEmail = newEmail('keys-safe-admin');
     const memberEmail = newEmail('keys-safe-member');
+    const withdrawnEmail = newEmail('keys-safe-withdrawn');
     await signInThroughApi(page, adminEmail);
     const organization = await createOrganizationThroughApi(
       page,
@@ -148,11 +149,12 @@ test.describe('the keyboard alone, money and wallet', () => {
     );
     const { slug } = organization;
     const member = await joinAs(page, browser, baseURL, organization, memberEmail, 'Editor');
+    await (await joinAs(page, browser, baseURL, organization, withdrawnEmail, 'Viewer')).context().close();
     const headers = { 'x-organization-uid': organization.uid };
     const users = ZOrganizationUsersResponse.parse(
       await (await page.context().request.get('/api/v0/organization/users', { headers })).json(),
     ).data;
-    for (const email of [adminEmail, memberEmail]) {
+    for (const email of [adminEmail, memberEmail, withdrawnEmail]) {
       const user = users.find((candidate) => candidate.email === email);
       const proposed = await page.context().request.post('/api/v0/wallet/signer/propose', {
         headers,
@@ -160,6 +162,27 @@ test.describe('the keyboard alone, money and wallet', () => {
       });
       expect(proposed.ok()).toBe(true);
     }
+
+    // The Admin withdraws a proposed signer: Remove asks to confirm, and focus moves to the question
+    // (Cancel gives it back to Remove); the second Enter removes.
+    await page.goto(`/org/${slug}/wallet`);
+    const signers = page.getByRole('table', { name: 'Signers' });
+    const remove = signers.getByRole('button', { name: `Remove signer ${withdrawnEmail}` });
+    await tabTo(page, remove);
+    await page.keyboard.press('Enter');
+    const confirm = signers.getByRole('button', { name: `Confirm removing ${withdrawnEmail}` });
+    await expect(confirm).toBeFocused();
+    await expectFocusRing(page);
+    await page.keyboard.press('Tab');
+    await expect(signers.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(remove).toBeFocused();
+    await expectFocusRing(page);
+    await page.keyboard.press('Enter');
+    await expect(confirm).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toast(page, `${withdrawnEmail} is no longer a proposed signer`)).toBeVisible();
+    await expect(signers.getByRole('row', { name: new RegExp(withdrawnEmail) })).toHaveCount(0);
 
     // Each signer has two devices and chooses the second with the arrows.
     for (const [signer, email] of [
