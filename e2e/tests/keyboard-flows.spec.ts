@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { type TOrganization, ZCreateUploadResponse, ZMyOrganizationsResponse } from '@dash/shared/contracts';
-import type { Page } from '@playwright/test';
+import { ZMyOrganizationsResponse } from '@dash/shared/contracts';
 import {
   createOrganizationThroughApi,
   expect,
@@ -17,76 +15,13 @@ import {
   test,
 } from '../support/fixtures';
 import { chooseWithKeys, tabTo, toast } from '../support/keyboard';
+import { submitKybThroughApi } from '../support/setup';
 
 /**
  * The rest of the e2e suite's flows done with the keyboard alone (see keyboard.spec.ts and
  * keyboard-more.spec.ts): Tab moves focus with a visible ring at every stop, Enter/Space act,
  * arrows choose. No clicks, no fill(). Every test works in organizations and users of its own.
  */
-
-/** Fills, documents and submits a complete KYB application through the API, as its Admin. */
-async function submitKybThroughApi(page: Page, organization: TOrganization): Promise<void> {
-  const request = page.context().request;
-  const headers = { 'x-organization-uid': organization.uid };
-  const ownerId = randomUUID();
-  const draft = await request.put('/api/v0/kyb', {
-    headers,
-    data: {
-      legalName: 'Teclado Comercial S.A. de C.V.',
-      countryOfIncorporation: 'MX',
-      taxId: 'TCO010203AB1',
-      incorporationDate: '2001-02-03',
-      website: 'https://teclado.mx',
-      businessActivity: 'Wholesale of keyboards',
-      expectedMonthlyVolume: { amount: '250000.00', currency: 'MXN' },
-      registeredAddress: {
-        line1: 'Av. Reforma 100',
-        city: 'Ciudad de México',
-        state: 'CDMX',
-        postalCode: '06600',
-        country: 'MX',
-      },
-      beneficialOwners: [
-        {
-          id: ownerId,
-          name: 'Ana Teclado',
-          ownershipPercent: '60',
-          nationality: 'MX',
-          idDocumentType: 'passport',
-          idDocumentNumber: 'G12345678',
-        },
-      ],
-    },
-  });
-  expect(draft.status()).toBe(200);
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
-  for (const kind of ['articles_of_incorporation', 'proof_of_address', 'tax_certificate', 'owner_id']) {
-    const upload = ZCreateUploadResponse.parse(
-      await (
-        await request.post('/api/v0/uploads', {
-          headers,
-          data: {
-            purpose: 'document',
-            filename: `${kind}.pdf`,
-            contentType: 'application/pdf',
-            byteSize: pdf.length,
-          },
-        })
-      ).json(),
-    ).data;
-    const put = await request.put(upload.signedUrl, {
-      headers: { 'content-type': 'application/pdf' },
-      data: pdf,
-    });
-    expect(put.ok()).toBe(true);
-    const document = await request.post('/api/v0/documents', {
-      headers,
-      data: { tempFileId: upload.tempFileId, kind, ...(kind === 'owner_id' ? { ownerId } : {}) },
-    });
-    expect(document.ok()).toBe(true);
-  }
-  expect((await request.post('/api/v0/kyb/submit', { headers, data: {} })).ok()).toBe(true);
-}
 
 test.describe('the keyboard alone, the remaining flows', () => {
   test('an invited user accepts the invitation from the mailed link', async ({ page, browser, baseURL }) => {
@@ -179,7 +114,6 @@ test.describe('the keyboard alone, the remaining flows', () => {
     const editor = await memberWithRole(browser, baseURL, page, organization, 'Editor', {
       email: newEmail('keys-editor'),
     });
-    const context = editor.context();
 
     const subject = `Keys settlement ${suffix()}`;
     await sendProviderMail(mailboxOf(organization), subject, 'Your settlement is ready.');
@@ -216,7 +150,7 @@ test.describe('the keyboard alone, the remaining flows', () => {
     expect(sent.attachments).toEqual([
       expect.objectContaining({ filename: 'keys-remittance.pdf', byteSize: pdf.length }),
     ]);
-    await context.close();
+    await editor.context().close();
   });
 
   test('an Admin of an approved organization starts onboarding with a provider on Open Stable', async ({

@@ -1,54 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { type TOrganization, ZMyInvitationsResponse } from '@dash/shared/contracts';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   createOrganizationThroughApi,
   expect,
+  memberWithRole,
   newEmail,
   signInThroughApi,
   suffix,
   test,
 } from '../support/fixtures';
+import { addSigningDevice } from '../support/setup';
 
-/** A fresh device address (all lower case: no checksum to get wrong). */
-const newDeviceAddress = () => `0x${randomBytes(20).toString('hex')}`;
 const ADDRESS = /0x[0-9a-fA-F]{40}/;
-
-/** Invites `email` with `role` (as the Admin on `admin`), then signs them in in their own browser and accepts. */
-async function joinAs(
-  admin: Page,
-  browser: Browser,
-  baseURL: string | undefined,
-  organization: TOrganization,
-  email: string,
-  role: 'Editor' | 'Viewer',
-): Promise<Page> {
-  const invited = await admin.context().request.post('/api/v0/organization/invitations', {
-    headers: { 'x-organization-uid': organization.uid },
-    data: { email, role },
-  });
-  expect(invited.status()).toBe(201);
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signInThroughApi(page, email);
-  const mine = ZMyInvitationsResponse.parse(
-    await (await context.request.get('/api/v0/me/invitations')).json(),
-  );
-  const invitation = mine.data.find((candidate) => candidate.organization.uid === organization.uid);
-  const accepted = await context.request.post(`/api/v0/me/invitations/${invitation?.uid}/accept`);
-  expect(accepted.ok()).toBe(true);
-  return page;
-}
-
-/** Registers a signing device for the user signed in on `page` (settings has its own e2e). */
-async function addSigningDevice(page: Page, name: string): Promise<string> {
-  const ethAddress = newDeviceAddress();
-  const created = await page.context().request.post('/api/v0/profile/signing-devices', {
-    data: { name, ethAddress },
-  });
-  expect(created.status()).toBe(201);
-  return ethAddress;
-}
 
 /** From the wallet page, through Add Signer, back to the wallet page. */
 async function proposeSigner(admin: Page, slug: string, email: string) {
@@ -99,8 +61,12 @@ test.describe('multi-signature wallet', () => {
     await signInThroughApi(page, adminEmail);
     const organization = await createOrganizationThroughApi(page, `Vault ${suffix()}`, `vault-${suffix()}`);
     const { slug } = organization;
-    const member = await joinAs(page, browser, baseURL, organization, memberEmail, 'Editor');
-    const viewer = await joinAs(page, browser, baseURL, organization, viewerEmail, 'Viewer');
+    const member = await memberWithRole(browser, baseURL, page, organization, 'Editor', {
+      email: memberEmail,
+    });
+    const viewer = await memberWithRole(browser, baseURL, page, organization, 'Viewer', {
+      email: viewerEmail,
+    });
 
     await page.goto(`/org/${slug}/wallet`);
     await expect(page.getByRole('heading', { name: 'Initialize Wallet' })).toBeVisible();

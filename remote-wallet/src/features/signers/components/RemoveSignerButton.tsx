@@ -6,10 +6,14 @@ import {
   useT,
 } from '@dash/shared';
 import { Button, Group } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { signerName } from '../../../lib/wallet-display';
 
-/** Withdraws a proposed signer (Admins, before deployment), after a confirming second click. */
+/**
+ * Withdraws a proposed signer (Admins, before deployment), after a confirming second click. Focus
+ * follows the question for keyboard users: Remove moves it to the confirming button, Cancel (or a
+ * refusal) back to Remove.
+ */
 export function RemoveSignerButton({
   organizationUid,
   signer,
@@ -21,15 +25,28 @@ export function RemoveSignerButton({
   const removeSigner = useRemoveWalletSignerMutation(organizationUid);
   const [confirming, setConfirming] = useState(false);
   const name = signerName(signer);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const moveFocus = useRef(false);
+  const ask = (next: boolean) => {
+    moveFocus.current = true;
+    setConfirming(next);
+  };
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    (confirming ? confirmButton : removeButton).current?.focus();
+  }, [confirming]);
 
   if (!confirming) {
     return (
       <Group justify="flex-end">
         <Button
+          ref={removeButton}
           size="xs"
           variant="subtle"
           color="red"
-          onClick={() => setConfirming(true)}
+          onClick={() => ask(true)}
           aria-label={t('signers.removeLabel', { name })}
         >
           {t('signers.remove')}
@@ -40,6 +57,7 @@ export function RemoveSignerButton({
   return (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
       <Button
+        ref={confirmButton}
         size="xs"
         color="red"
         loading={removeSigner.isPending}
@@ -51,14 +69,14 @@ export function RemoveSignerButton({
             () => notifySuccess(t('signers.removed', { name })),
             (error: unknown) => {
               notifyError(error);
-              setConfirming(false);
+              ask(false);
             },
           )
         }
       >
         {t('signers.remove')}
       </Button>
-      <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
+      <Button size="xs" variant="default" onClick={() => ask(false)}>
         {t('signers.cancel')}
       </Button>
     </Group>

@@ -8,7 +8,7 @@ import {
 } from '@dash/shared';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
@@ -236,6 +236,14 @@ describe('the wallet page', () => {
     expect(await screen.findByText('The transaction reverted.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.getByText('An Admin of Acme can retry the deployment.')).toBeTruthy();
+  });
+
+  it('moves focus to the confirming button on Remove, and back to Remove on Cancel', async () => {
+    renderWallet({ status: 'undeployed', chain: DEV_CHAIN, signers: [signer(BRUNO, 'Bruno')] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove signer Bruno Test' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Confirm removing Bruno Test' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove signer Bruno Test' }));
   });
 
   it('shows the catalogue message when the wallet cannot be loaded', async () => {

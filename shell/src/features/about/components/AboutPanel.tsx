@@ -12,7 +12,9 @@ export function AboutPanel({ opened, onClose }: { opened: boolean; onClose: () =
   const shellVersion = import.meta.env.SHELL_VERSION;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('about.title')} centered size="lg">
+    // Opened from a menu item, whose element Mantine's own focus return would pick (then lose):
+    // onClose gives focus back to the menu's button instead.
+    <Modal opened={opened} onClose={onClose} returnFocus={false} title={t('about.title')} centered size="lg">
       <Stack gap="sm">
         <Table aria-label={t('about.table')} striped withTableBorder>
           <Table.Thead>

@@ -1,6 +1,7 @@
 import { paths, useSession, useT, visuallyHidden } from '@dash/shared';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AboutPanel } from '../../about/components/AboutPanel';
 import { useSignOut } from '../../auth/hooks/use-sign-out';
@@ -12,12 +13,19 @@ export function UserMenu() {
   const { signOut, isPending } = useSignOut();
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
   const [aboutOpened, about] = useDisclosure(false);
+  // The About dialog opens from a menu item that is gone once the menu closes: on closing, focus
+  // goes back to the menu's button (else it would fall to the page's body).
+  const target = useRef<HTMLButtonElement>(null);
+  const closeAbout = () => {
+    about.close();
+    target.current?.focus();
+  };
 
   return (
     <>
       <Menu position="top-start" width={240} withinPortal>
         <Menu.Target>
-          <UnstyledButton w="100%" p="xs">
+          <UnstyledButton ref={target} w="100%" p="xs">
             <span style={visuallyHidden}>{t('userMenu.label')}</span>
             <Group gap="sm" wrap="nowrap">
               <Avatar size={30} radius="xl" color="gray">
@@ -49,7 +57,7 @@ export function UserMenu() {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <AboutPanel opened={aboutOpened} onClose={about.close} />
+      <AboutPanel opened={aboutOpened} onClose={closeAbout} />
     </>
   );
 }
