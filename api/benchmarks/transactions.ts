@@ -21,6 +21,7 @@ import { createDatabase, openPglite } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { DEMO_USER, seed } from '../src/db/seed';
 import { seedProviderCatalogue } from '../src/db/seed-providers';
+import { seedBenchmarkTransfers } from './seed-transfers';
 
 const args = process.argv.slice(2);
 const usePglite = args.includes('--pglite');
@@ -40,28 +41,7 @@ try {
   const { organizationUid, userUid } = await seed(database.db);
   await seedProviderCatalogue(database.db);
   const started = performance.now();
-  await database.db.execute(sql`
-    with provider as (select uid from providers where name = 'Transfero' limit 1),
-    q as (
-      insert into quotes (organization_uid, provider_uid, type, network, fiat_currency, source_currency,
-        source_amount, target_currency, target_amount, rate, fee, fee_currency, external_id, expires_at, created_at)
-      select ${organizationUid}::uuid, provider.uid, case when i % 3 = 0 then 'off_ramp' else 'on_ramp' end,
-        'polygon-amoy', case when i % 5 = 0 then 'MXN' else 'BRL' end, 'BRL', (100 + i % 9000)::numeric, 'testbrz',
-        (98 + i % 9000)::numeric, 1, 2, 'BRL', 'quo_bench_' || i, now(), now() - (i || ' minutes')::interval
-      from generate_series(1, ${count}) as i, provider
-      returning uid, organization_uid, provider_uid, type, network, fiat_currency, source_currency, source_amount,
-        target_currency, target_amount, rate, fee, fee_currency, created_at
-    )
-    insert into transfers (organization_uid, provider_uid, quote_uid, type, status, network, fiat_currency,
-      source_currency, source_amount, target_currency, target_amount, rate, fee, fee_currency, created_by,
-      created_at, updated_at, external_id)
-    select organization_uid, provider_uid, uid, type,
-      (array['awaiting_funds','funds_received','payment_submitted','completed','failed','returned','canceled'])[1 + (extract(epoch from created_at)::bigint / 60) % 7],
-      network, fiat_currency, source_currency, source_amount, target_currency, target_amount, rate, fee, fee_currency,
-      ${userUid}::uuid, created_at, created_at, 'trf_bench'
-    from q`);
-  // What autovacuum does on a live database: statistics and the visibility map (index-only counts).
-  await database.db.execute(sql`vacuum analyze`);
+  await seedBenchmarkTransfers(database.db, { organizationUid, userUid, count });
   console.log(`Seeded ${count} transfers in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   // Every request reaching the database, then the API as main.ts runs it (read cache on).
