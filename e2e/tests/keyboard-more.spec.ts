@@ -9,7 +9,7 @@ import {
   suffix,
   test,
 } from '../support/fixtures';
-import { chooseWithKeys, hasFocus, tabTo, toast } from '../support/keyboard';
+import { chooseWithKeys, hasFocus, tabBackTo, tabTo, toast } from '../support/keyboard';
 
 /**
  * More flows of the e2e suite done with the keyboard alone (see keyboard.spec.ts): Tab moves focus
@@ -119,6 +119,37 @@ test.describe('the keyboard alone, more flows', () => {
     const lines = (await readFile(path, 'utf8')).trim().split('\r\n');
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines.slice(1)) expect(line).toContain(',returned,');
+  });
+
+  test('pages through the transactions, changes the rows per page and opens one', async ({ page }) => {
+    // The demo organization's seeded history has 11 transfers (other specs add more): two pages of 10.
+    await signInThroughApi(page, DEMO_EMAIL);
+    await page.goto(`/org/${DEMO_ORG_SLUG}/rails/transactions?size=10`);
+    const table = page.getByRole('table', { name: 'Transactions' });
+    await expect(table.getByRole('row')).toHaveCount(11);
+    await tabTo(page, page.getByRole('button', { name: 'Next page' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(page.getByText(/^Page 2 of \d+/)).toBeVisible();
+    await tabTo(page, page.getByRole('combobox', { name: 'Rows per page' }));
+    await chooseWithKeys(page, '25');
+    await expect(page).toHaveURL(/[?&]size=25/);
+    await expect(page).not.toHaveURL(/[?&]page=/);
+    await expect(page.getByText(/^Page 1 of \d+/)).toBeVisible();
+
+    // A row's date is its link: Enter opens the detail page in the app (no reload).
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    // The rows per page select is below the table: back up to the first row's link.
+    const first = table.getByRole('link').first();
+    await tabBackTo(page, first, 200);
+    const href = (await first.getAttribute('href')) ?? '';
+    expect(href).toMatch(new RegExp(`^/org/${DEMO_ORG_SLUG}/rails/transactions/[0-9a-f-]{36}$`));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   });
 
   test('an Admin proposes a signer on the wallet page', async ({ page }) => {
