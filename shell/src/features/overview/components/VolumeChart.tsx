@@ -35,6 +35,7 @@ export default function VolumeChart({
     const element = target.current;
     if (!element || width === 0) return;
     const { x, series } = chartData(volume, currency);
+    const dayLabel = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
     const text = getComputedStyle(element).color;
     const grid = scheme === 'dark' ? 'rgba(255,255,255,0.12)' : 'rgba(0,0,0,0.08)';
     const axis = { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid } };
@@ -48,12 +49,9 @@ export default function VolumeChart({
         axes: [
           {
             ...axis,
-            values: (_plot, splits) =>
-              splits.map((seconds) =>
-                new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-                  seconds * 1000,
-                ),
-              ),
+            // At least 90 px between two dates: "24 de out." or "Nov 22" never run into each other.
+            space: 90,
+            values: (_plot, splits) => splits.map((seconds) => dayLabel.format(seconds * 1000)),
           },
           { ...axis, size: 70, values: (_plot, splits) => splits.map((value) => format.number(value)) },
         ],
