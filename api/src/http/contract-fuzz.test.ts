@@ -14,20 +14,13 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { buildApp } from '../app';
-import {
-  bankBeneficiaries,
-  providerAccounts,
-  quotes,
-  registeredWallets,
-  signingDevices,
-  transfers,
-} from '../db/schema';
+import { bankBeneficiaries, registeredWallets, signingDevices } from '../db/schema';
 import { SANDBOX_SIGNATURE_HEADER } from '../providers/sandbox';
 import type { TestApp } from '../test/app';
 import { testConfig } from '../test/app';
 import { signIn } from '../test/auth';
 import { emptyTestDatabase } from '../test/database';
-import { addMember, createOrganization, signInUser } from '../test/factories';
+import { addMember, createOrganization, insertMoney, signInUser } from '../test/factories';
 import { anyFromSchema, HOSTILE_STRINGS, hostileValue, type Pools } from '../test/fuzz';
 import { call } from '../test/http';
 import { addDocument } from '../test/kyb';
@@ -129,42 +122,11 @@ async function arrange(): Promise<Scene> {
     .insert(signingDevices)
     .values({ userUid: admin.uid, name: 'Ledger', ethAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' })
     .returning();
-  await db
-    .insert(providerAccounts)
-    .values({ organizationUid: organization.uid, providerUid: catalogue.uid, status: 'Active' });
-  const amounts = {
-    network: 'polygon-amoy' as const,
-    fiatCurrency: 'BRL',
-    sourceCurrency: 'BRL',
-    sourceAmount: '100',
-    targetCurrency: 'testbrz',
-    targetAmount: '98.5',
-    rate: '1',
-    fee: '1.5',
-    feeCurrency: 'BRL',
-  };
-  const [quote] = await db
-    .insert(quotes)
-    .values({
-      organizationUid: organization.uid,
-      providerUid: catalogue.uid,
-      type: 'on_ramp',
-      externalId: 'quo_fuzz',
-      expiresAt: new Date(Date.now() - 60_000),
-      ...amounts,
-    })
-    .returning();
-  const [transfer] = await db
-    .insert(transfers)
-    .values({
-      organizationUid: organization.uid,
-      providerUid: catalogue.uid,
-      quoteUid: quote?.uid ?? '',
-      type: 'on_ramp',
-      status: 'awaiting_funds',
-      ...amounts,
-    })
-    .returning();
+  const money = await insertMoney(db, {
+    organizationUid: organization.uid,
+    providerUid: catalogue.uid,
+    type: 'on_ramp',
+  });
 
   // Another organization, whose uids a caller must never reach.
   const stranger = await signInUser(app);
@@ -191,8 +153,8 @@ async function arrange(): Promise<Scene> {
     wallet?.uid,
     beneficiary?.uid,
     device?.uid,
-    quote?.uid,
-    transfer?.uid,
+    money.expiredQuoteUid,
+    money.transferUid,
     other.uid,
     stranger.uid,
     otherWallet?.uid,

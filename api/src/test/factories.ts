@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type TOrganization, type TRole, ZMeResponse, ZOrganizationResponse } from '@dash/shared/contracts';
 import { expect } from 'vitest';
-import { memberships } from '../db/schema';
+import type { Database } from '../db/client';
+import { memberships, providerAccounts, quotes, transfers } from '../db/schema';
 import type { TestApp } from './app';
 import { signIn } from './auth';
 import { call } from './http';
@@ -55,4 +56,50 @@ export async function addMember(
   const user = await signInUser(app, email);
   await db.insert(memberships).values({ organizationUid, userUid: user.uid, role });
   return user;
+}
+
+/**
+ * Money written directly (no provider call) for tests about who may touch it: an Active account with
+ * the provider, a used quote with its `awaiting_funds` transfer of `type`, and an expired quote.
+ */
+export async function insertMoney(
+  db: Database,
+  {
+    organizationUid,
+    providerUid,
+    type,
+  }: { organizationUid: string; providerUid: string; type: 'on_ramp' | 'off_ramp' },
+): Promise<{ expiredQuoteUid: string; transferUid: string }> {
+  const amounts = {
+    network: 'polygon-amoy' as const,
+    fiatCurrency: 'BRL',
+    sourceCurrency: type === 'on_ramp' ? 'BRL' : 'testbrz',
+    sourceAmount: '100',
+    targetCurrency: type === 'on_ramp' ? 'testbrz' : 'BRL',
+    targetAmount: '98.5',
+    rate: '1',
+    fee: '1.5',
+    feeCurrency: 'BRL',
+  };
+  await db.insert(providerAccounts).values({ organizationUid, providerUid, status: 'Active' });
+  const quote = (externalId: string, expiresAt: Date) =>
+    db
+      .insert(quotes)
+      .values({ organizationUid, providerUid, type, externalId, expiresAt, ...amounts })
+      .returning()
+      .then(([row]) => row?.uid ?? '');
+  const usedQuoteUid = await quote('quo_used', new Date());
+  const expiredQuoteUid = await quote('quo_expired', new Date(Date.now() - 60_000));
+  const [transfer] = await db
+    .insert(transfers)
+    .values({
+      organizationUid,
+      providerUid,
+      quoteUid: usedQuoteUid,
+      type,
+      status: 'awaiting_funds',
+      ...amounts,
+    })
+    .returning();
+  return { expiredQuoteUid, transferUid: transfer?.uid ?? '' };
 }

@@ -22,10 +22,8 @@ import {
   attachments,
   bankBeneficiaries,
   providerAccounts,
-  quotes,
   registeredWallets,
   signingDevices,
-  transfers,
   walletSigners,
   wallets,
 } from '../../db/schema';
@@ -33,7 +31,7 @@ import { ORGANIZATION_NOT_APPROVED_MESSAGE } from '../../http/guards';
 import { routeTable } from '../../http/openapi';
 import { type TestApp, testConfig } from '../../test/app';
 import { emptyTestDatabase } from '../../test/database';
-import { addMember, createOrganization, signInUser, uniqueEmail } from '../../test/factories';
+import { addMember, createOrganization, insertMoney, signInUser, uniqueEmail } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
 import { addDocument, completeApplication, OWNER_A, submitCompleteApplication } from '../../test/kyb';
 import { createProvider, deliver, inboundSignature, PDF_BYTES } from '../../test/messages';
@@ -790,7 +788,7 @@ const ENDPOINTS: Endpoint[] = [
     permission: 'rails.write',
     approvedOnly: true,
     send: async (scene) => {
-      const { quoteUid } = await insertMoney(scene, 'on_ramp');
+      const { quoteUid } = await insertSceneMoney(scene, 'on_ramp');
       return ask(
         scene,
         'POST',
@@ -810,7 +808,7 @@ const ENDPOINTS: Endpoint[] = [
     permission: 'rails.write',
     approvedOnly: true,
     send: async (scene) => {
-      const { quoteUid } = await insertMoney(scene, 'off_ramp');
+      const { quoteUid } = await insertSceneMoney(scene, 'off_ramp');
       return ask(
         scene,
         'POST',
@@ -861,7 +859,7 @@ const ENDPOINTS: Endpoint[] = [
     permission: 'rails.write',
     approvedOnly: true,
     send: async (scene) => {
-      const { transferUid } = await insertMoney(scene, 'off_ramp');
+      const { transferUid } = await insertSceneMoney(scene, 'off_ramp');
       return ask(scene, 'POST', `/rails/transactions/${transferUid}/approve`);
     },
     // The transfer does not wait for an approval: 409 past the guard.
@@ -887,7 +885,7 @@ const ENDPOINTS: Endpoint[] = [
     permission: 'rails.read',
     approvedOnly: true,
     send: async (scene) => {
-      const { transferUid } = await insertMoney(scene, 'on_ramp');
+      const { transferUid } = await insertSceneMoney(scene, 'on_ramp');
       return ask(scene, 'GET', `/rails/transactions/${transferUid}`);
     },
     expected: everyMember(200),
@@ -1130,57 +1128,15 @@ const ENDPOINTS: Endpoint[] = [
   },
 ];
 
-/** A provider, an expired quote and a transfer from it (awaiting funds), written directly. */
-async function insertMoney(scene: Scene, type: 'on_ramp' | 'off_ramp') {
-  const { db } = scene.testApp;
-  const provider = await createCatalogueProvider(db);
-  const organizationUid = scene.organization.uid;
-  const amounts = {
-    network: 'polygon-amoy' as const,
-    fiatCurrency: 'BRL',
-    sourceCurrency: type === 'on_ramp' ? 'BRL' : 'testbrz',
-    sourceAmount: '100',
-    targetCurrency: type === 'on_ramp' ? 'testbrz' : 'BRL',
-    targetAmount: '98.5',
-    rate: '1',
-    fee: '1.5',
-    feeCurrency: 'BRL',
-  };
-  await db.insert(providerAccounts).values({ organizationUid, providerUid: provider.uid, status: 'Active' });
-  const [used] = await db
-    .insert(quotes)
-    .values({
-      organizationUid,
-      providerUid: provider.uid,
-      type,
-      externalId: 'quo_used',
-      expiresAt: new Date(),
-      ...amounts,
-    })
-    .returning();
-  const [expired] = await db
-    .insert(quotes)
-    .values({
-      organizationUid,
-      providerUid: provider.uid,
-      type,
-      externalId: 'quo_expired',
-      expiresAt: new Date(Date.now() - 60_000),
-      ...amounts,
-    })
-    .returning();
-  const [transfer] = await db
-    .insert(transfers)
-    .values({
-      organizationUid,
-      providerUid: provider.uid,
-      quoteUid: used?.uid ?? '',
-      type,
-      status: 'awaiting_funds',
-      ...amounts,
-    })
-    .returning();
-  return { quoteUid: expired?.uid ?? '', transferUid: transfer?.uid ?? '' };
+/** An on-ramp or off-ramp of the scene's organization with a provider of its own (see `insertMoney`). */
+async function insertSceneMoney(scene: Scene, type: 'on_ramp' | 'off_ramp') {
+  const provider = await createCatalogueProvider(scene.testApp.db);
+  const money = await insertMoney(scene.testApp.db, {
+    organizationUid: scene.organization.uid,
+    providerUid: provider.uid,
+    type,
+  });
+  return { quoteUid: money.expiredQuoteUid, transferUid: money.transferUid };
 }
 
 /** Makes a member a proposed wallet signer with a signing device of their own (set when `ready`). */
