@@ -3,7 +3,9 @@
 // - a remote never imports another remote or the shell, and the shell never imports a remote;
 // - `shared` never imports an app or the API; the API imports only `@dash/shared/contracts` (and
 //   `@dash/shared/counterparty-rules`, contracts too, kept out of the browser singleton for size);
-// - apps import `@dash/shared` (the federation singleton), never its files by relative path.
+// - apps import `@dash/shared` (the federation singleton), never its files by relative path;
+// - the test harness `@dash/shared/test` (shared/src/test/) is imported by test files only, so no
+//   production build includes it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { ROOT } from './ensure-install.mjs';
@@ -27,6 +29,10 @@ function* sourceFiles(dir) {
 }
 
 const packageOf = (file) => relative(ROOT, file).split(sep)[0];
+/** A test file, or test support in a `src/test/` folder. */
+const isTestFile = (file) =>
+  /\.test\.[cm]?[jt]sx?$/.test(file) || relative(ROOT, file).split(sep).includes('test');
+const SHARED_TEST = join(ROOT, 'shared', 'src', 'test');
 
 export function violationsOf(file, source) {
   const owner = packageOf(file);
@@ -56,6 +62,12 @@ export function violationsOf(file, source) {
       problems.push(
         `api imports "${specifier}": the API uses only @dash/shared/contracts (no React, no DOM)`,
       );
+    }
+    const intoSharedTest = specifier.startsWith('.')
+      ? resolve(file, '..', specifier).startsWith(SHARED_TEST + sep)
+      : specifier === '@dash/shared/test' || specifier.startsWith('@dash/shared/test/');
+    if (intoSharedTest && !isTestFile(file)) {
+      problems.push(`imports the test harness ("${specifier}") outside a test file`);
     }
     if (owner !== 'shared' && specifier.startsWith('.') && target === 'shared') {
       problems.push(`${owner} reaches into shared by path ("${specifier}"): import @dash/shared`);

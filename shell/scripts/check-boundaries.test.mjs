@@ -43,4 +43,17 @@ describe('the boundary check', () => {
       "import { paths } from '@dash/shared';\nimport { A } from './A';\nimport type { B } from '../b';";
     expect(violationsOf(file('remote-rails/src/app/RailsArea.tsx'), source)).toEqual([]);
   });
+
+  it('keeps the test harness out of production code', () => {
+    const harness = "import { renderPage } from '@dash/shared/test';";
+    expect(violationsOf(file('remote-rails/src/a/Page.test.tsx'), harness)).toEqual([]);
+    expect(violationsOf(file('remote-rails/src/test/render.tsx'), harness)).toEqual([]);
+    expect(violationsOf(file('remote-rails/src/a/Page.tsx'), harness)[0]).toContain('test harness');
+    expect(
+      violationsOf(file('shared/src/ui/x.tsx'), "import { renderPage } from '../test/render-page';"),
+    ).toHaveLength(1);
+    expect(
+      violationsOf(file('shared/src/ui/x.test.tsx'), "import { renderPage } from '../test/render-page';"),
+    ).toEqual([]);
+  });
 });

@@ -1,18 +1,7 @@
-import {
-  CurrentOrganizationProvider,
-  SessionProvider,
-  setLocale,
-  type TLocale,
-  type TMessage,
-  type TOrganization,
-  type TThread,
-  UNKNOWN_PROVIDER_NAME,
-} from '@dash/shared';
+import { setLocale, type TLocale, type TMessage, type TThread, UNKNOWN_PROVIDER_NAME } from '@dash/shared';
+import { renderPage } from '@dash/shared/test';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
-import { Suspense } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import en from '../../../locales/en.json';
@@ -71,39 +60,12 @@ async function renderMessageCenter(locale: TLocale) {
       return json({ data: [THREAD], nextCursor: null, mailbox: `acme@${DOMAIN}`, clientMailDomain: DOMAIN });
     }),
   );
-  const organization: TOrganization = {
-    uid: '33333333-3333-4333-8333-333333333333',
-    name: 'Acme',
-    slug: 'acme',
-    avatar: null,
+  await renderPage(<MessageCenterPage />, {
+    url: `/org/acme/messages/${THREAD.uid}`,
+    path: '/org/acme/messages/:threadUid?',
     role: 'Viewer',
-    approvalStatus: 'Approved',
-    createdAt: '2026-11-01T00:00:00.000Z',
-  };
-  const user = {
-    uid: '11111111-1111-4111-8111-111111111111',
-    email: 'ana@example.com',
-    firstName: 'Ana',
-    lastName: 'Souza',
-  };
-  await setLocale(locale, { remember: false });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SessionProvider session={{ user: { ...user, type: 'user' }, organizations: [organization] }}>
-          <CurrentOrganizationProvider organization={organization}>
-            <MemoryRouter initialEntries={[`/org/acme/messages/${THREAD.uid}`]}>
-              <Suspense fallback={null}>
-                <Routes>
-                  <Route path="/org/acme/messages/:threadUid?" element={<MessageCenterPage />} />
-                </Routes>
-              </Suspense>
-            </MemoryRouter>
-          </CurrentOrganizationProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+    locale,
+  });
 }
 
 /** One message as the conversation shows it (its virtual list renders no row in jsdom, which has no layout). */

@@ -1,16 +1,6 @@
-import {
-  CurrentOrganizationProvider,
-  i18n,
-  PERMISSION_DENIED_MESSAGE,
-  SessionProvider,
-  type TBankBeneficiary,
-  type TOrganization,
-  type TRole,
-} from '@dash/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { i18n, PERMISSION_DENIED_MESSAGE, type TBankBeneficiary, type TRole } from '@dash/shared';
+import { renderPage } from '@dash/shared/test';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import BankBeneficiariesPage, { plazaLabel } from './BankBeneficiariesPage';
@@ -36,39 +26,12 @@ const BENEFICIARIES: TBankBeneficiary[] = [
   },
 ];
 
-function renderPage(role: TRole) {
+function renderBeneficiaries(role: TRole) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response(JSON.stringify({ data: BENEFICIARIES }), { status: 200 })),
   );
-  const organization: TOrganization = {
-    uid: '33333333-3333-4333-8333-333333333333',
-    name: 'Acme',
-    slug: 'acme',
-    avatar: null,
-    role,
-    approvalStatus: 'Approved',
-    createdAt: '2026-11-01T00:00:00.000Z',
-  };
-  const user = {
-    uid: '11111111-1111-4111-8111-111111111111',
-    email: 'ana@example.com',
-    firstName: 'Ana',
-    lastName: 'S',
-  };
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SessionProvider session={{ user: { ...user, type: 'user' }, organizations: [organization] }}>
-          <CurrentOrganizationProvider organization={organization}>
-            <MemoryRouter>
-              <BankBeneficiariesPage />
-            </MemoryRouter>
-          </CurrentOrganizationProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderPage(<BankBeneficiariesPage />, { role });
 }
 
 configure({ asyncUtilTimeout: 5000 });
@@ -79,7 +42,7 @@ afterEach(() => {
 
 describe('the Bank Beneficiaries page', () => {
   it('shows a Viewer each beneficiary, the bank a CLABE belongs to, and no control', async () => {
-    renderPage('Viewer');
+    renderBeneficiaries('Viewer');
     const table = await screen.findByRole('table', { name: 'Bank beneficiaries' });
     const clabe = within(table).getByRole('row', { name: /Proveedora Azteca/ });
     expect(clabe.textContent).toContain('CLABE');
@@ -91,7 +54,7 @@ describe('the Bank Beneficiaries page', () => {
   });
 
   it('gives an Admin add, edit and delete', async () => {
-    renderPage('Admin');
+    renderBeneficiaries('Admin');
     await screen.findByRole('table', { name: 'Bank beneficiaries' });
     expect(screen.getByRole('button', { name: 'Add beneficiary' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit Ana Souza' })).toBeTruthy();

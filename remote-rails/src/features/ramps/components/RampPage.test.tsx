@@ -1,7 +1,9 @@
 import type { TCatalogueProvider, TProviderAccount, TQuote, TRegisteredWallet } from '@dash/shared';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRails, transferFixture } from '../../../test/render-rails';
+import '../../../i18n';
+import { renderPage } from '@dash/shared/test';
+import { transferFixture } from '../../../test/transfers';
 import { RampPage } from './RampPage';
 
 const PROVIDER_UID = '22222222-2222-4222-8222-222222222222';
@@ -97,7 +99,7 @@ function serve({ quoteSeconds, firstOnRamp }: { quoteSeconds: number; firstOnRam
 }
 
 function renderOnRamp() {
-  renderRails(<RampPage type="on_ramp" />, {
+  renderPage(<RampPage type="on_ramp" />, {
     url: `/org/acme/rails/on-ramp?providerUid=${PROVIDER_UID}&currency=BRL&walletUid=${WALLET_UID}`,
     path: '/org/:org/rails/on-ramp',
   });

@@ -1,23 +1,17 @@
 import {
-  CurrentOrganizationProvider,
   INVALID_CLABE,
   ONBOARDING_CLOSED_MESSAGE,
   PERMISSION_DENIED_MESSAGE,
   PIX_KEY_TYPE_LABELS,
-  SessionProvider,
   setLocale,
   type TLocale,
-  type TOrganization,
   TRANSFER_STATUS_LABELS,
   TRANSFER_TYPE_LABELS,
   type TTransactionsResponse,
   type TTransfer,
 } from '@dash/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
-import { Suspense } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { renderPage } from '@dash/shared/test';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import en from '../../../locales/en.json';
@@ -62,38 +56,7 @@ function renderTransactions(locale: TLocale, transfers: TTransfer[]) {
     'fetch',
     vi.fn(async () => new Response(JSON.stringify(answer), { status: 200 })),
   );
-  const organization: TOrganization = {
-    uid: '33333333-3333-4333-8333-333333333333',
-    name: 'Acme',
-    slug: 'acme',
-    avatar: null,
-    role: 'Admin',
-    approvalStatus: 'Approved',
-    createdAt: '2026-11-01T00:00:00.000Z',
-  };
-  const user = {
-    uid: '11111111-1111-4111-8111-111111111111',
-    email: 'ana@example.com',
-    firstName: 'Ana',
-    lastName: 'Souza',
-  };
-  return setLocale(locale, { remember: false }).then(() =>
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <SessionProvider session={{ user: { ...user, type: 'user' }, organizations: [organization] }}>
-            <CurrentOrganizationProvider organization={organization}>
-              <MemoryRouter>
-                <Suspense fallback={null}>
-                  <TransactionsPage />
-                </Suspense>
-              </MemoryRouter>
-            </CurrentOrganizationProvider>
-          </SessionProvider>
-        </QueryClientProvider>
-      </MantineProvider>,
-    ),
-  );
+  return renderPage(<TransactionsPage />, { locale });
 }
 
 // The first render loads Mantine and the page: slow on a busy machine.

@@ -1,7 +1,9 @@
 import type { TTransactionsResponse } from '@dash/shared';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ORGANIZATION_UID, renderRails, transferFixture } from '../../../test/render-rails';
+import '../../../i18n';
+import { ORGANIZATION, renderPage } from '@dash/shared/test';
+import { transferFixture } from '../../../test/transfers';
 import TransactionsPage from './TransactionsPage';
 
 const PATH = '/org/:org/rails/transactions';
@@ -41,7 +43,7 @@ afterEach(() => {
 describe('the transactions list', () => {
   it('asks for the page, size and filters of the URL, says where it is and pages through the URL', async () => {
     const asked = serve(60);
-    renderRails(<TransactionsPage />, {
+    renderPage(<TransactionsPage />, {
       url: '/org/acme/rails/transactions?page=2&size=25&status=failed',
       path: PATH,
     });
@@ -60,7 +62,7 @@ describe('the transactions list', () => {
 
   it('ignores invalid params: defaults for page and size, each bad filter dropped, the good ones kept', async () => {
     const asked = serve(5);
-    renderRails(<TransactionsPage />, {
+    renderPage(<TransactionsPage />, {
       url: '/org/acme/rails/transactions?page=0&size=500&type=bogus&currency=EUR&status=completed&from=2026-13-45',
       path: PATH,
     });
@@ -71,14 +73,14 @@ describe('the transactions list', () => {
 
   it('exports exactly the filtered set, and a filter change goes back to page 1', async () => {
     serve(300);
-    renderRails(<TransactionsPage />, {
+    renderPage(<TransactionsPage />, {
       url: '/org/acme/rails/transactions?page=4&currency=MXN&type=off_ramp',
       path: PATH,
     });
     await screen.findByText('Page 4 of 30 (300 transactions)');
     const exportLink = screen.getByRole('link', { name: 'Export CSV' });
     const href = new URL(exportLink.getAttribute('href') ?? '', 'http://x');
-    expect(href.pathname).toBe(`/api/v0/organizations/${ORGANIZATION_UID}/transactions/export.csv`);
+    expect(href.pathname).toBe(`/api/v0/organizations/${ORGANIZATION.uid}/transactions/export.csv`);
     expect(Object.fromEntries(href.searchParams)).toEqual({ type: 'off_ramp', currency: 'MXN' });
 
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
@@ -89,14 +91,14 @@ describe('the transactions list', () => {
 
   it('says "of N+" past the count cap and keeps Next available', async () => {
     serve(10_000, false);
-    renderRails(<TransactionsPage />, { url: '/org/acme/rails/transactions?size=100', path: PATH });
+    renderPage(<TransactionsPage />, { url: '/org/acme/rails/transactions?size=100', path: PATH });
     expect(await screen.findByText('Page 1 of 100+ (10,000+ transactions)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', false);
   });
 
   it('links each row to its detail page: a plain click routes in the page, a modified click is left to the browser', async () => {
     serve(2);
-    renderRails(<TransactionsPage />, { url: '/org/acme/rails/transactions', path: PATH });
+    renderPage(<TransactionsPage />, { url: '/org/acme/rails/transactions', path: PATH });
     const table = await screen.findByRole('table', { name: 'Transactions' });
     const [first] = within(table).getAllByRole('link');
     const uid = transferFixture(1001).uid;

@@ -1,15 +1,6 @@
-import {
-  CurrentOrganizationProvider,
-  PERMISSION_DENIED_MESSAGE,
-  SessionProvider,
-  type TOrganization,
-  type TRegisteredWallet,
-  type TRole,
-} from '@dash/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { PERMISSION_DENIED_MESSAGE, type TRegisteredWallet, type TRole } from '@dash/shared';
+import { renderPage } from '@dash/shared/test';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import BlockchainWalletsPage, { REGISTERED_WALLETS_SKELETON_ROWS } from './BlockchainWalletsPage';
@@ -35,36 +26,9 @@ const WALLETS: TRegisteredWallet[] = [
   },
 ];
 
-function renderPage(role: TRole, answer: () => Promise<Response>) {
+function renderWallets(role: TRole, answer: () => Promise<Response>) {
   vi.stubGlobal('fetch', vi.fn(answer));
-  const organization: TOrganization = {
-    uid: '33333333-3333-4333-8333-333333333333',
-    name: 'Acme',
-    slug: 'acme',
-    avatar: null,
-    role,
-    approvalStatus: 'Approved',
-    createdAt: '2026-11-01T00:00:00.000Z',
-  };
-  const user = {
-    uid: '11111111-1111-4111-8111-111111111111',
-    email: 'ana@example.com',
-    firstName: 'Ana',
-    lastName: 'Souza',
-  };
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SessionProvider session={{ user: { ...user, type: 'user' }, organizations: [organization] }}>
-          <CurrentOrganizationProvider organization={organization}>
-            <MemoryRouter>
-              <BlockchainWalletsPage />
-            </MemoryRouter>
-          </CurrentOrganizationProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderPage(<BlockchainWalletsPage />, { role });
 }
 
 const listed = async () => new Response(JSON.stringify({ data: WALLETS }), { status: 200 });
@@ -77,14 +41,14 @@ afterEach(() => {
 
 describe('the Registered Wallets page', () => {
   it('shows exactly 10 skeleton rows while the list loads', () => {
-    const { container } = renderPage('Admin', () => new Promise<Response>(() => {}));
+    const { container } = renderWallets('Admin', () => new Promise<Response>(() => {}));
     expect(screen.getByLabelText('Loading registered wallets')).toBeTruthy();
     expect(container.querySelectorAll('[data-skeleton-row]')).toHaveLength(REGISTERED_WALLETS_SKELETON_ROWS);
     expect(REGISTERED_WALLETS_SKELETON_ROWS).toBe(10);
   });
 
   it('links every row to its network explorer and shows a Viewer no control', async () => {
-    renderPage('Viewer', listed);
+    renderWallets('Viewer', listed);
     const table = await screen.findByRole('table', { name: 'Registered wallets' });
     const treasury = within(table).getByRole('row', { name: /Treasury/ });
     expect(within(treasury).getByRole('link').getAttribute('href')).toBe(
@@ -100,7 +64,7 @@ describe('the Registered Wallets page', () => {
   });
 
   it('gives an Editor register, edit and delete', async () => {
-    renderPage('Editor', listed);
+    renderWallets('Editor', listed);
     await screen.findByRole('table', { name: 'Registered wallets' });
     expect(screen.getByRole('button', { name: 'Register wallet' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit Treasury' })).toBeTruthy();

@@ -1,15 +1,6 @@
-import {
-  APPROVAL_THRESHOLD_POSITIVE_MESSAGE,
-  CurrentOrganizationProvider,
-  SessionProvider,
-  setLocale,
-  type TOrganization,
-  type TRole,
-} from '@dash/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Suspense } from 'react';
+import { APPROVAL_THRESHOLD_POSITIVE_MESSAGE, setLocale, type TRole } from '@dash/shared';
+import { renderPage } from '@dash/shared/test';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApprovalThresholdSettings } from './ApprovalThresholdSettings';
 
@@ -32,34 +23,7 @@ function serve(threshold: string | null) {
 }
 
 function renderSettings(role: TRole) {
-  const organization: TOrganization = {
-    uid: '33333333-3333-4333-8333-333333333333',
-    name: 'Acme',
-    slug: 'acme',
-    avatar: null,
-    role,
-    approvalStatus: 'Approved',
-    createdAt: '2026-11-01T00:00:00.000Z',
-  };
-  const user = {
-    uid: '11111111-1111-4111-8111-111111111111',
-    email: 'ana@example.com',
-    firstName: 'Ana',
-    lastName: 'S',
-  };
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SessionProvider session={{ user: { ...user, type: 'user' }, organizations: [organization] }}>
-          <CurrentOrganizationProvider organization={organization}>
-            <Suspense fallback={null}>
-              <ApprovalThresholdSettings />
-            </Suspense>
-          </CurrentOrganizationProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderPage(<ApprovalThresholdSettings />, { role });
 }
 
 configure({ asyncUtilTimeout: 5000 });
@@ -117,8 +81,7 @@ describe('the off-ramp approval threshold', () => {
 
   it('speaks the active language, numbers formatted for it', async () => {
     serve('10000');
-    await act(() => setLocale('pt-BR', { remember: false }));
-    renderSettings('Viewer');
+    await renderPage(<ApprovalThresholdSettings />, { role: 'Viewer', locale: 'pt-BR' });
     expect(
       await screen.findByText('Off-ramps acima de 10.000 precisam da aprovação de um segundo membro.'),
     ).toBeTruthy();

@@ -1,25 +1,10 @@
-import {
-  CurrentOrganizationProvider,
-  SessionProvider,
-  type TAuditEvent,
-  type TOrganization,
-} from '@dash/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
-import { Suspense } from 'react';
+import type { TAuditEvent, TOrganization } from '@dash/shared';
+import { ORGANIZATION as ACME, renderPage } from '@dash/shared/test';
+import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuditLog, describeChange } from './AuditLog';
 
-const ORGANIZATION: TOrganization = {
-  uid: '33333333-3333-4333-8333-333333333333',
-  name: 'Ejemplo',
-  slug: 'ejemplo',
-  avatar: null,
-  role: 'Admin',
-  approvalStatus: 'Approved',
-  createdAt: '2026-11-01T00:00:00.000Z',
-};
+const ORGANIZATION: TOrganization = { ...ACME, name: 'Ejemplo', slug: 'ejemplo' };
 
 const event = (overrides: Partial<TAuditEvent>): TAuditEvent => ({
   id: '1',
@@ -65,30 +50,7 @@ function renderAudit() {
     return new Response(JSON.stringify(body), { status: 200 });
   });
   vi.stubGlobal('fetch', fetch);
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SessionProvider
-          session={{
-            user: {
-              uid: '11111111-1111-4111-8111-111111111111',
-              email: 'ana@example.com',
-              firstName: 'Ana',
-              lastName: '',
-              type: 'user',
-            },
-            organizations: [ORGANIZATION],
-          }}
-        >
-          <CurrentOrganizationProvider organization={ORGANIZATION}>
-            <Suspense fallback={null}>
-              <AuditLog />
-            </Suspense>
-          </CurrentOrganizationProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderPage(<AuditLog />, { organization: ORGANIZATION });
   return fetch;
 }
 

@@ -1,16 +1,6 @@
-import {
-  CurrentOrganizationProvider,
-  KYB_MESSAGES,
-  PERMISSION_DENIED_MESSAGE,
-  SessionProvider,
-  type TKybApplication,
-  type TOrganization,
-  type TRole,
-} from '@dash/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { KYB_MESSAGES, PERMISSION_DENIED_MESSAGE, type TKybApplication, type TRole } from '@dash/shared';
+import { renderPage } from '@dash/shared/test';
+import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KybPage } from './KybPage';
 
@@ -38,34 +28,10 @@ function renderKyb(kyb: TKybApplication, role: TRole = 'Admin') {
       return new Response(JSON.stringify({ data }), { status: 200 });
     }),
   );
-  const organization: TOrganization = {
-    uid: '33333333-3333-4333-8333-333333333333',
-    name: 'Ejemplo',
-    slug: 'ejemplo',
-    avatar: null,
+  renderPage(<KybPage />, {
     role,
-    approvalStatus: 'Pending',
-    createdAt: '2026-11-01T00:00:00.000Z',
-  };
-  const user = {
-    uid: '11111111-1111-4111-8111-111111111111',
-    email: 'ana@example.com',
-    firstName: 'Ana',
-    lastName: '',
-  };
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SessionProvider session={{ user: { ...user, type: 'user' }, organizations: [organization] }}>
-          <CurrentOrganizationProvider organization={organization}>
-            <MemoryRouter>
-              <KybPage />
-            </MemoryRouter>
-          </CurrentOrganizationProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+    organization: { name: 'Ejemplo', slug: 'ejemplo', approvalStatus: 'Pending' },
+  });
 }
 
 configure({ asyncUtilTimeout: 5000 });

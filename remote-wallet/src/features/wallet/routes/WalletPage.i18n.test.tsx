@@ -1,32 +1,20 @@
 import {
-  CurrentOrganizationProvider,
   PERMISSION_DENIED_MESSAGE,
-  SessionProvider,
   setLocale,
   type TLocale,
-  type TOrganization,
   type TWallet,
   WALLET_LOCKED_MESSAGE,
   WALLET_NO_SIGNERS_MESSAGE,
   WALLET_NOT_A_SIGNER_MESSAGE,
   WALLET_SIGNERS_NOT_READY_MESSAGE,
 } from '@dash/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
-import { Suspense } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { USER as ME, renderPage } from '@dash/shared/test';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import en from '../../../locales/en.json';
 import { WalletPage } from './WalletPage';
 
-const ME = {
-  uid: '11111111-1111-4111-8111-111111111111',
-  email: 'ana@example.com',
-  firstName: 'Ana',
-  lastName: 'Souza',
-};
 const BRUNO = '22222222-2222-4222-8222-222222222222';
 const DEVICE_A = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 const DEVICE_B = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
@@ -38,31 +26,7 @@ async function renderWallet(locale: TLocale, wallet: TWallet) {
     'fetch',
     vi.fn(async () => new Response(JSON.stringify({ data: wallet }), { status: 200 })),
   );
-  const organization: TOrganization = {
-    uid: '33333333-3333-4333-8333-333333333333',
-    name: 'Acme',
-    slug: 'acme',
-    avatar: null,
-    role: 'Admin',
-    approvalStatus: 'Approved',
-    createdAt: '2026-11-01T00:00:00.000Z',
-  };
-  await setLocale(locale, { remember: false });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SessionProvider session={{ user: { ...ME, type: 'user' }, organizations: [organization] }}>
-          <CurrentOrganizationProvider organization={organization}>
-            <MemoryRouter>
-              <Suspense fallback={null}>
-                <WalletPage />
-              </Suspense>
-            </MemoryRouter>
-          </CurrentOrganizationProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  await renderPage(<WalletPage />, { locale });
 }
 
 // The first render loads Mantine and the page: slow on a busy machine.

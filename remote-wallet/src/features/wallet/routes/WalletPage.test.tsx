@@ -1,25 +1,10 @@
-import {
-  CurrentOrganizationProvider,
-  SessionProvider,
-  type TOrganization,
-  type TRole,
-  type TWallet,
-  type TWalletSigner,
-} from '@dash/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import type { TRole, TWallet, TWalletSigner } from '@dash/shared';
+import { USER as ME, renderPage } from '@dash/shared/test';
+import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { WalletPage } from './WalletPage';
 
-const ME = {
-  uid: '11111111-1111-4111-8111-111111111111',
-  email: 'ana@example.com',
-  firstName: 'Ana',
-  lastName: 'Souza',
-};
 const BRUNO = '22222222-2222-4222-8222-222222222222';
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const DEVICE_A = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
@@ -44,28 +29,7 @@ function renderWallet(
     'fetch',
     vi.fn(async () => answer()),
   );
-  const organization: TOrganization = {
-    uid: '33333333-3333-4333-8333-333333333333',
-    name: 'Acme',
-    slug: 'acme',
-    avatar: null,
-    role,
-    approvalStatus: 'Approved',
-    createdAt: '2026-11-01T00:00:00.000Z',
-  };
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SessionProvider session={{ user: { ...ME, type: 'user' }, organizations: [organization] }}>
-          <CurrentOrganizationProvider organization={organization}>
-            <MemoryRouter>
-              <WalletPage />
-            </MemoryRouter>
-          </CurrentOrganizationProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderPage(<WalletPage />, { role });
 }
 
 // The first render loads Mantine and the page: slow on a busy machine, so give findBy* more time.

@@ -1,25 +1,10 @@
-import {
-  CurrentOrganizationProvider,
-  SessionProvider,
-  type TApprovalStatus,
-  type TOrganization,
-  type TOverview,
-  type TTransfer,
-} from '@dash/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import type { TApprovalStatus, TOverview, TTransfer } from '@dash/shared';
+import { ORGANIZATION, renderPage } from '@dash/shared/test';
+import { configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OverviewPage } from './OverviewPage';
 
-const ME = {
-  uid: '11111111-1111-4111-8111-111111111111',
-  email: 'ana@example.com',
-  firstName: 'Ana',
-  lastName: 'Souza',
-};
-const ORG_UID = '33333333-3333-4333-8333-333333333333';
+const ORG_UID = ORGANIZATION.uid;
 const WALLET_UID = '44444444-4444-4444-8444-444444444444';
 const TRANSFER_UID = '55555555-5555-4555-8555-555555555555';
 const PROVIDER_UID = '66666666-6666-4666-8666-666666666666';
@@ -106,28 +91,7 @@ const FULL: TOverview = {
 function renderOverview(answer: () => Promise<Response>, approvalStatus: TApprovalStatus = 'Approved') {
   const fetch = vi.fn((_input: RequestInfo | URL) => answer());
   vi.stubGlobal('fetch', fetch);
-  const organization: TOrganization = {
-    uid: ORG_UID,
-    name: 'Acme',
-    slug: 'acme',
-    avatar: null,
-    role: 'Editor',
-    approvalStatus,
-    createdAt: '2026-11-01T00:00:00.000Z',
-  };
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <SessionProvider session={{ user: { ...ME, type: 'user' }, organizations: [organization] }}>
-          <CurrentOrganizationProvider organization={organization}>
-            <MemoryRouter>
-              <OverviewPage />
-            </MemoryRouter>
-          </CurrentOrganizationProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderPage(<OverviewPage />, { role: 'Editor', organization: { approvalStatus } });
   return fetch;
 }
 

@@ -1,0 +1,110 @@
+// Test support only (`@dash/shared/test`): the boundary check refuses it outside test files, so no
+// production build includes it.
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, type RenderResult, render } from '@testing-library/react';
+import { type ReactNode, Suspense } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { TSessionUser } from '../contracts/auth';
+import type { TRole } from '../contracts/common';
+import type { TLocale } from '../contracts/locale';
+import type { TOrganization } from '../contracts/organization';
+import { setLocale } from '../i18n/i18n';
+import { CurrentOrganizationProvider, SessionProvider } from '../session/session-context';
+
+/** The signed-in user of a rendered page. */
+export const USER: TSessionUser = {
+  uid: '11111111-1111-4111-8111-111111111111',
+  email: 'ana@example.com',
+  firstName: 'Ana',
+  lastName: 'Souza',
+  type: 'user',
+};
+
+/** The current organization of a rendered page: an approved Acme the user is an Admin of. */
+export const ORGANIZATION: TOrganization = {
+  uid: '33333333-3333-4333-8333-333333333333',
+  name: 'Acme',
+  slug: 'acme',
+  avatar: null,
+  role: 'Admin',
+  approvalStatus: 'Approved',
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+
+export interface RenderPageOptions {
+  /** The router's initial URL. */
+  url?: string;
+  /** The route pattern the page is mounted at (for its params); other URLs show only the probe. */
+  path?: string;
+  /** The user's role in the organization (wins over `organization.role`). */
+  role?: TRole;
+  organization?: Partial<TOrganization>;
+  user?: Partial<TSessionUser>;
+  /** Switches the language (not remembered) before rendering; the test restores English. */
+  locale?: TLocale;
+}
+
+/** The router's current location, for tests to read the URL the page wrote: `getByRole('status', { name: 'Location' })`. */
+function Location() {
+  const location = useLocation();
+  return (
+    <div role="status" aria-label="Location">
+      {`${location.pathname}${location.search}`}
+    </div>
+  );
+}
+
+function mount(node: ReactNode, { url = '/', path = '*', role, organization, user }: RenderPageOptions) {
+  const current: TOrganization = { ...ORGANIZATION, ...organization, ...(role ? { role } : {}) };
+  const me: TSessionUser = { ...USER, ...user };
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <SessionProvider session={{ user: me, organizations: [current] }}>
+          <CurrentOrganizationProvider organization={current}>
+            <MemoryRouter initialEntries={[url]}>
+              <Suspense fallback={null}>
+                <Routes>
+                  <Route
+                    path={path}
+                    element={
+                      <>
+                        {node}
+                        <Location />
+                      </>
+                    }
+                  />
+                  <Route path="*" element={<Location />} />
+                </Routes>
+              </Suspense>
+            </MemoryRouter>
+          </CurrentOrganizationProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+/**
+ * Renders a page as the shell mounts it: Mantine, a fresh react-query client (no retries), the
+ * session, the current organization, a memory router at `url` with the page at `path`, a Suspense
+ * boundary and a Location probe. With a `locale` it first switches the language, so it answers a
+ * promise.
+ */
+export function renderPage(
+  node: ReactNode,
+  options: RenderPageOptions & { locale: TLocale },
+): Promise<RenderResult>;
+export function renderPage(
+  node: ReactNode,
+  options?: RenderPageOptions & { locale?: undefined },
+): RenderResult;
+export function renderPage(
+  node: ReactNode,
+  options: RenderPageOptions = {},
+): RenderResult | Promise<RenderResult> {
+  const { locale } = options;
+  if (!locale) return mount(node, options);
+  return act(() => setLocale(locale, { remember: false })).then(() => mount(node, options));
+}
