@@ -9,7 +9,7 @@ import {
   suffix,
   test,
 } from '../support/fixtures';
-import { chooseWithKeys, hasFocus, tabBackTo, tabTo, toast } from '../support/keyboard';
+import { chooseWithKeys, expectFocusRing, hasFocus, tabBackTo, tabTo, toast } from '../support/keyboard';
 
 /**
  * More flows of the e2e suite done with the keyboard alone (see keyboard.spec.ts): Tab moves focus
@@ -173,5 +173,40 @@ test.describe('the keyboard alone, more flows', () => {
     await expect(
       page.getByRole('table', { name: 'Signers' }).getByRole('row', { name: new RegExp(adminEmail) }),
     ).toContainText('Pending');
+  });
+
+  test('an area whose remote cannot be reached offers Retry, which loads it once it answers', async ({
+    page,
+  }) => {
+    // The remote's origin refuses every request (as when its server is down), until the test lets it through.
+    const remoteOrigin = `:${Number(process.env.E2E_PORT ?? 4300) + 11}/`;
+    const blocked = (url: URL) => url.href.includes(remoteOrigin);
+    await page.route(blocked, (route) => route.abort('connectionrefused'));
+    await signInThroughApi(page, DEMO_EMAIL);
+    await page.goto(`/org/${DEMO_ORG_SLUG}/messages`);
+    await expect(page.getByRole('alert')).toContainText('Message Center is unavailable right now');
+    await tabTo(page, page.getByRole('button', { name: 'Retry' }));
+    await page.unroute(blocked);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Message Center', level: 1 })).toBeVisible();
+  });
+
+  test('the last Admin tries to leave and is told why', async ({ page }) => {
+    await signInThroughApi(page, newEmail('keys-alone'));
+    const organization = await createOrganizationThroughApi(page, 'Keys Solo', `keys-solo-${suffix()}`);
+    await page.goto(`/org/${organization.slug}/settings?tab=danger-zone`);
+    const leave = page.getByRole('button', { name: 'Leave organization' });
+    await tabTo(page, leave);
+    await page.keyboard.press('Enter');
+    // The question takes the focus: the confirming button, with its ring.
+    await expect(page.getByRole('button', { name: 'Yes, leave Keys Solo' })).toBeFocused();
+    await expectFocusRing(page);
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Failed to leave organization. Please try again later.')).toContainText(
+      'You are the last Admin: make someone else Admin first.',
+    );
+    await expect(page).toHaveURL(new RegExp(`/org/${organization.slug}/settings`));
+    // Refused, the question goes away and focus returns to the button that asked.
+    await expect(leave).toBeFocused();
   });
 });

@@ -8,6 +8,7 @@ import {
   ROLES,
   type TOrganizationUser,
   type TRole,
+  useConfirmStep,
   useCurrentOrganization,
   useDeleteOrganizationUserMutation,
   useOrganizationUsersQuery,
@@ -17,7 +18,6 @@ import {
   visuallyHidden,
 } from '@dash/shared';
 import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 const nameOf = (user: TOrganizationUser) => `${user.firstName} ${user.lastName}`.trim() || user.email;
@@ -32,7 +32,7 @@ export function MembersSettings() {
   const users = useOrganizationUsersQuery(organization.uid);
   const updateUser = useUpdateOrganizationUserMutation(organization.uid);
   const deleteUser = useDeleteOrganizationUserMutation(organization.uid);
-  const [confirming, setConfirming] = useState<string | null>(null);
+  const step = useConfirmStep<string>();
 
   if (users.isPending) return <PageSkeleton rows={3} label={t('members.loading')} />;
   if (users.isError) return <LoadFailed error={users.error} onRetry={() => users.refetch()} />;
@@ -53,7 +53,7 @@ export function MembersSettings() {
       onSuccess: () =>
         notifySuccess(t('members.removed', { name: nameOf(member), organization: organization.name })),
       onError: notifyError,
-      onSettled: () => setConfirming(null),
+      onSettled: step.cancel,
     });
 
   /** While a change is on its way the select shows it; if it fails, it falls back to the saved role. */
@@ -124,9 +124,10 @@ export function MembersSettings() {
                 </Table.Td>
                 {canManage ? (
                   <Table.Td>
-                    {confirming === member.uid ? (
+                    {step.confirming === member.uid ? (
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
                         <Button
+                          ref={step.confirmRef}
                           size="xs"
                           color="red"
                           loading={deleteUser.isPending}
@@ -135,17 +136,18 @@ export function MembersSettings() {
                         >
                           {t('members.remove')}
                         </Button>
-                        <Button size="xs" variant="default" onClick={() => setConfirming(null)}>
+                        <Button size="xs" variant="default" onClick={step.cancel}>
                           {t('common.cancel')}
                         </Button>
                       </Group>
                     ) : (
                       <Group justify="flex-end">
                         <Button
+                          ref={step.askRef(member.uid)}
                           size="xs"
                           variant="subtle"
                           color="red"
-                          onClick={() => setConfirming(member.uid)}
+                          onClick={() => step.ask(member.uid)}
                           aria-label={t('members.removeName', { name: nameOf(member) })}
                         >
                           {t('members.remove')}

@@ -5,6 +5,7 @@ import {
   notifyError,
   notifySuccess,
   paths,
+  useConfirmStep,
   useCurrentOrganization,
   useDeleteOrganizationMutation,
   useLeaveOrganizationMutation,
@@ -13,7 +14,6 @@ import {
 } from '@dash/shared';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 function LeaveOrganization() {
@@ -21,7 +21,7 @@ function LeaveOrganization() {
   const organization = useCurrentOrganization();
   const navigate = useNavigate();
   const leave = useLeaveOrganizationMutation(organization.uid);
-  const [confirming, setConfirming] = useState(false);
+  const step = useConfirmStep();
 
   const confirmLeave = () =>
     leave.mutate(undefined, {
@@ -30,7 +30,7 @@ function LeaveOrganization() {
         navigate(paths.home(), { replace: true });
       },
       onError: (error) => {
-        setConfirming(false);
+        step.cancel();
         notifyError(error);
       },
     });
@@ -44,18 +44,18 @@ function LeaveOrganization() {
         <Text size="sm" c="dimmed">
           {t('danger.leaveText', { organization: organization.name })}
         </Text>
-        {confirming ? (
+        {step.confirming !== null ? (
           <Group>
-            <Button color="red" onClick={confirmLeave} loading={leave.isPending}>
+            <Button ref={step.confirmRef} color="red" onClick={confirmLeave} loading={leave.isPending}>
               {t('danger.confirmLeave', { organization: organization.name })}
             </Button>
-            <Button variant="default" onClick={() => setConfirming(false)}>
+            <Button variant="default" onClick={step.cancel}>
               {t('common.cancel')}
             </Button>
           </Group>
         ) : (
           <Group>
-            <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+            <Button ref={step.askRef(true)} color="red" variant="light" onClick={() => step.ask(true)}>
               {t('danger.leave')}
             </Button>
           </Group>

@@ -2,17 +2,16 @@ import {
   notifyError,
   notifySuccess,
   type TWalletSigner,
+  useConfirmStep,
   useRemoveWalletSignerMutation,
   useT,
 } from '@dash/shared';
 import { Button, Group } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
 import { signerName } from '../../../lib/wallet-display';
 
 /**
- * Withdraws a proposed signer (Admins, before deployment), after a confirming second click. Focus
- * follows the question for keyboard users: Remove moves it to the confirming button, Cancel (or a
- * refusal) back to Remove.
+ * Withdraws a proposed signer (Admins, before deployment), after a confirming second click; focus
+ * follows the question (`useConfirmStep`).
  */
 export function RemoveSignerButton({
   organizationUid,
@@ -23,30 +22,18 @@ export function RemoveSignerButton({
 }) {
   const { t } = useT('wallet');
   const removeSigner = useRemoveWalletSignerMutation(organizationUid);
-  const [confirming, setConfirming] = useState(false);
+  const step = useConfirmStep();
   const name = signerName(signer);
-  const removeButton = useRef<HTMLButtonElement>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  const moveFocus = useRef(false);
-  const ask = (next: boolean) => {
-    moveFocus.current = true;
-    setConfirming(next);
-  };
-  useEffect(() => {
-    if (!moveFocus.current) return;
-    moveFocus.current = false;
-    (confirming ? confirmButton : removeButton).current?.focus();
-  }, [confirming]);
 
-  if (!confirming) {
+  if (step.confirming === null) {
     return (
       <Group justify="flex-end">
         <Button
-          ref={removeButton}
+          ref={step.askRef(true)}
           size="xs"
           variant="subtle"
           color="red"
-          onClick={() => ask(true)}
+          onClick={() => step.ask(true)}
           aria-label={t('signers.removeLabel', { name })}
         >
           {t('signers.remove')}
@@ -57,7 +44,7 @@ export function RemoveSignerButton({
   return (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
       <Button
-        ref={confirmButton}
+        ref={step.confirmRef}
         size="xs"
         color="red"
         loading={removeSigner.isPending}
@@ -69,14 +56,14 @@ export function RemoveSignerButton({
             () => notifySuccess(t('signers.removed', { name })),
             (error: unknown) => {
               notifyError(error);
-              ask(false);
+              step.cancel();
             },
           )
         }
       >
         {t('signers.remove')}
       </Button>
-      <Button size="xs" variant="default" onClick={() => ask(false)}>
+      <Button size="xs" variant="default" onClick={step.cancel}>
         {t('signers.cancel')}
       </Button>
     </Group>
