@@ -14,13 +14,19 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { buildApp } from '../app';
-import { bankBeneficiaries, registeredWallets, signingDevices } from '../db/schema';
+import { registeredWallets, signingDevices } from '../db/schema';
 import { SANDBOX_SIGNATURE_HEADER } from '../providers/sandbox';
 import type { TestApp } from '../test/app';
 import { testConfig } from '../test/app';
 import { signIn } from '../test/auth';
 import { emptyTestDatabase } from '../test/database';
-import { addMember, createOrganization, insertMoney, signInUser } from '../test/factories';
+import {
+  addMember,
+  createOrganization,
+  insertCounterparties,
+  insertMoney,
+  signInUser,
+} from '../test/factories';
 import { anyFromSchema, HOSTILE_STRINGS, hostileValue, type Pools } from '../test/fuzz';
 import { call } from '../test/http';
 import { addDocument } from '../test/kyb';
@@ -100,24 +106,7 @@ async function arrange(): Promise<Scene> {
   });
   const document = await addDocument(app, { cookie: admin.cookie, organization: organization.uid }, 'other');
   const catalogue = await createCatalogueProvider(db);
-  const [wallet] = await db
-    .insert(registeredWallets)
-    .values({
-      organizationUid: organization.uid,
-      network: 'ethereum',
-      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-      name: 'Treasury',
-    })
-    .returning();
-  const [beneficiary] = await db
-    .insert(bankBeneficiaries)
-    .values({
-      organizationUid: organization.uid,
-      type: 'Clabe',
-      accountKey: '002010077777777771',
-      name: 'MX',
-    })
-    .returning();
+  const counterparties = await insertCounterparties(db, organization.uid);
   const [device] = await db
     .insert(signingDevices)
     .values({ userUid: admin.uid, name: 'Ledger', ethAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' })
@@ -150,8 +139,8 @@ async function arrange(): Promise<Scene> {
     document.uid,
     catalogue.uid,
     provider.uid,
-    wallet?.uid,
-    beneficiary?.uid,
+    counterparties.walletUid,
+    counterparties.bankBeneficiaryUid,
     device?.uid,
     money.expiredQuoteUid,
     money.transferUid,

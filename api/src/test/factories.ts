@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { type TOrganization, type TRole, ZMeResponse, ZOrganizationResponse } from '@dash/shared/contracts';
 import { expect } from 'vitest';
 import type { Database } from '../db/client';
-import { memberships, providerAccounts, quotes, transfers } from '../db/schema';
+import {
+  bankBeneficiaries,
+  memberships,
+  providerAccounts,
+  quotes,
+  registeredWallets,
+  transfers,
+} from '../db/schema';
 import type { TestApp } from './app';
 import { signIn } from './auth';
 import { call } from './http';
@@ -102,4 +109,25 @@ export async function insertMoney(
     })
     .returning();
   return { expiredQuoteUid, transferUid: transfer?.uid ?? '' };
+}
+
+/** A registered wallet (Ethereum, "Treasury") and a CLABE bank beneficiary ("MX"), written directly. */
+export async function insertCounterparties(
+  db: Database,
+  organizationUid: string,
+): Promise<{ walletUid: string; bankBeneficiaryUid: string }> {
+  const [wallet] = await db
+    .insert(registeredWallets)
+    .values({
+      organizationUid,
+      network: 'ethereum',
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      name: 'Treasury',
+    })
+    .returning();
+  const [beneficiary] = await db
+    .insert(bankBeneficiaries)
+    .values({ organizationUid, type: 'Clabe', accountKey: '002010077777777771', name: 'MX' })
+    .returning();
+  return { walletUid: wallet?.uid ?? '', bankBeneficiaryUid: beneficiary?.uid ?? '' };
 }

@@ -18,20 +18,19 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import {
-  attachments,
-  bankBeneficiaries,
-  providerAccounts,
-  registeredWallets,
-  signingDevices,
-  walletSigners,
-  wallets,
-} from '../../db/schema';
+import { attachments, providerAccounts, signingDevices, walletSigners, wallets } from '../../db/schema';
 import { ORGANIZATION_NOT_APPROVED_MESSAGE } from '../../http/guards';
 import { routeTable } from '../../http/openapi';
 import { type TestApp, testConfig } from '../../test/app';
 import { emptyTestDatabase } from '../../test/database';
-import { addMember, createOrganization, insertMoney, signInUser, uniqueEmail } from '../../test/factories';
+import {
+  addMember,
+  createOrganization,
+  insertCounterparties,
+  insertMoney,
+  signInUser,
+  uniqueEmail,
+} from '../../test/factories';
 import { call, errorOf } from '../../test/http';
 import { addDocument, completeApplication, OWNER_A, submitCompleteApplication } from '../../test/kyb';
 import { createProvider, deliver, inboundSignature, PDF_BYTES } from '../../test/messages';
@@ -1205,24 +1204,7 @@ async function arrange(
   const founder = await signInUser(testApp.app);
   const organization = await createOrganization(testApp, founder.cookie);
   if (options.approved) await approveOrganization(testApp.db, organization.uid);
-  const [registeredWallet] = await testApp.db
-    .insert(registeredWallets)
-    .values({
-      organizationUid: organization.uid,
-      network: 'ethereum',
-      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-      name: 'Treasury',
-    })
-    .returning();
-  const [bankBeneficiary] = await testApp.db
-    .insert(bankBeneficiaries)
-    .values({
-      organizationUid: organization.uid,
-      type: 'Clabe',
-      accountKey: '002010077777777771',
-      name: 'MX',
-    })
-    .returning();
+  const counterparties = await insertCounterparties(testApp.db, organization.uid);
   const target = await addMember(testApp, organization.uid, 'Viewer');
   const invited = await call(testApp.app, 'POST', '/organization/invitations', {
     cookie: founder.cookie,
@@ -1281,8 +1263,8 @@ async function arrange(
       caller === 'non-member' || caller === 'operator' || options.foreign ? undefined : callerUser?.uid,
     thread,
     founder: { cookie: founder.cookie, organization: organization.uid },
-    registeredWalletUid: registeredWallet?.uid ?? '',
-    bankBeneficiaryUid: bankBeneficiary?.uid ?? '',
+    registeredWalletUid: counterparties.walletUid,
+    bankBeneficiaryUid: counterparties.bankBeneficiaryUid,
   };
 }
 

@@ -24,6 +24,7 @@ const STYLE = Object.fromEntries(
     } as CSSProperties,
   ]),
 ) as Record<TTransferStatus, CSSProperties>;
+const BADGE_CLASS = `${Badge.classes.root} mantine-Badge-root`;
 
 /**
  * A transfer's status as a light badge, always in text (color is never the only signal). The
@@ -44,7 +45,6 @@ export const StatusBadge = memo(function StatusBadge({
     </span>
   );
 });
-const BADGE_CLASS = `${Badge.classes.root} mantine-Badge-root`;
 
 export function TransferStatusBadge({ status }: { status: TTransferStatus }) {
   const { t } = useT('rails');
