@@ -25,6 +25,11 @@ export default defineConfig({
           ],
           // Component tests render whole pages; a busy 2-core machine must not turn them into timeouts.
           testTimeout: 20_000,
+          // One module graph and one jsdom per worker, not per file: the setup above (every app's
+          // messages, Mantine, the shared package) was 66 of the run's 140 s, loaded again for each of
+          // ~50 files. Tests clean up after themselves (setup-dom.ts unmounts; no module-level state
+          // is written by a test); `--sequence.shuffle` passes too.
+          isolate: false,
         },
       },
       {

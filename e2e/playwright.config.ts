@@ -20,11 +20,18 @@ if (!existsSync(CHROMIUM_PATH)) {
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'dash-e2e-'));
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 
+/** Specs whose tests change what every other spec sees (see `workers`). */
+const STACK_WIDE = /(releases|resilience)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './tests',
   globalTeardown: './support/global-teardown.ts',
+  // Two spec files at a time (each file's tests in order, in one browser): the stack is shared and
+  // every spec writes its own data. The specs that change the whole stack (a remote's server stopped,
+  // a release pinned for everyone) run after all the others, alone: the `stack-wide` project. Running
+  // one of those on its own: `npx playwright test --no-deps tests/releases.spec.ts`.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
@@ -38,6 +45,10 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
+  projects: [
+    { name: 'specs', testIgnore: STACK_WIDE },
+    { name: 'stack-wide', testMatch: STACK_WIDE, dependencies: ['specs'] },
+  ],
   webServer: {
     command: 'node ../shell/scripts/dashboard.mjs --skip-build --quiet',
     url: `http://127.0.0.1:${port}/api/v0/health`,
@@ -49,7 +60,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: E2E_DATA_DIR,
-      AUTH_RATE_LIMIT_PER_EMAIL: '50',
+      AUTH_RATE_LIMIT_PER_EMAIL: '200',
       AUTH_RATE_LIMIT_PER_IP: '1000',
       LOG_LEVEL: 'warn',
       // The seed's 5,000-message thread is for `npm start` and the benchmark; tests write their own mail.

@@ -41,13 +41,13 @@ function relay(stream, target, tag) {
   });
 }
 
-function runSuite(label, testDatabaseUrl, tag = '') {
+function runSuite(label, testDatabaseUrl, tag = '', vitestArgs = []) {
   console.log(`\n▶ API tests on ${label}\n`);
   const env = { ...process.env };
   if (testDatabaseUrl) env.TEST_DATABASE_URL = testDatabaseUrl;
   else delete env.TEST_DATABASE_URL;
   return new Promise((resolve) => {
-    const child = spawn(vitest, ['run', ...projectArgs, ...extraArgs], {
+    const child = spawn(vitest, ['run', ...projectArgs, ...vitestArgs, ...extraArgs], {
       cwd: root,
       env,
       stdio: tag ? ['ignore', 'pipe', 'pipe'] : 'inherit',
@@ -103,7 +103,9 @@ try {
   const pglite = 'PGlite (in memory)';
   if (sideBySide && postgres) {
     const [first, second] = await Promise.all([
-      runSuite(pglite, undefined, '[pglite] '),
+      // PGlite's run is the longer one (the database works in the test process itself): two files at
+      // a time, so it takes over the second core when the PostgreSQL run is done.
+      runSuite(pglite, undefined, '[pglite] ', ['--maxWorkers=2']),
       runSuite(postgres.label, postgres.url, '[postgres] '),
     ]);
     results.push([pglite, first], [postgres.label, second]);

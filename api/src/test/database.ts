@@ -60,8 +60,19 @@ export async function emptyTestDatabase(): Promise<AppDatabase> {
   return database;
 }
 
-/** Every table of the public schema, so tables added later are emptied too. */
+/**
+ * Every table of the public schema, so tables added later are emptied too. On PGlite a TRUNCATE of
+ * every table costs about 60 ms (it swaps each table's files), a DELETE of rows about 2 ms, over a
+ * thousand tests a minute of `npm test`: there the rows are deleted with triggers off (the ledger's
+ * append-only guards included; it is a test reset, not a write) and the identity sequences restarted
+ * as TRUNCATE ... RESTART IDENTITY does.
+ */
 async function truncateAllTables(database: AppDatabase): Promise<void> {
+  if (database.kind === 'pglite') {
+    resetScript ??= pgliteResetScript(database);
+    await database.client.exec(await resetScript);
+    return;
+  }
   await database.db.execute(sql`
     do $$
     declare tables text;
@@ -73,8 +84,26 @@ async function truncateAllTables(database: AppDatabase): Promise<void> {
     end $$`);
 }
 
+let resetScript: Promise<string> | undefined;
+
+async function pgliteResetScript(database: Extract<AppDatabase, { kind: 'pglite' }>): Promise<string> {
+  const tables = await database.client.query<{ name: string }>(
+    `select format('%I', tablename) as name from pg_tables where schemaname = 'public'`,
+  );
+  const sequences = await database.client.query<{ name: string }>(
+    `select format('%I', sequencename) as name from pg_sequences where schemaname = 'public'`,
+  );
+  return [
+    'set session_replication_role = replica;',
+    ...tables.rows.map((table) => `delete from ${table.name};`),
+    ...sequences.rows.map((sequence) => `alter sequence ${sequence.name} restart;`),
+    'set session_replication_role = default;',
+  ].join('\n');
+}
+
 afterAll(async () => {
   const database = await shared;
   shared = undefined;
+  resetScript = undefined;
   await database?.close();
 });
