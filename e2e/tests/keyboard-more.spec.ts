@@ -152,6 +152,42 @@ test.describe('the keyboard alone, more flows', () => {
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   });
 
+  test('tabs through every row of a 100-row page, though only the rows in view are rendered', async ({
+    page,
+  }) => {
+    // The list is virtualized against the window's scroll: a row is rendered when it nears the view.
+    // Focus moving down scrolls the page, so each next row is there before Tab reaches it. The 100
+    // rows are the demo organization's own, repeated under new uids (the shape the API answers).
+    await signInThroughApi(page, DEMO_EMAIL);
+    await page.route('**/api/v0/rails/transactions?*', async (route) => {
+      if (new URL(route.request().url()).searchParams.get('size') !== '100') return route.fallback();
+      const answer = await route.fetch();
+      const template = (await answer.json()).data as { uid: string }[];
+      const data = Array.from({ length: 100 }, (_, index) => ({
+        ...template[index % template.length],
+        uid: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      }));
+      return route.fulfill({ json: { data, page: 1, size: 100, total: 100, totalIsExact: true } });
+    });
+    await page.goto(`/org/${DEMO_ORG_SLUG}/rails/transactions?size=100`);
+    const table = page.getByRole('table', { name: 'Transactions' });
+    await expect(table).toHaveAttribute('aria-rowcount', '101');
+    const rendered = await table.locator('tbody tr[aria-rowindex]').count();
+    expect(rendered).toBeLessThan(100);
+    await tabTo(page, table.getByRole('link').first());
+    for (let row = 1; row < 100; row += 1) await page.keyboard.press('Tab');
+    // The 100th row's link has focus, in view, with its ring; the first rows left the DOM.
+    const last = table.locator('tbody tr[aria-rowindex="101"] a');
+    await expect(last).toBeFocused();
+    await expect(last).toHaveAttribute('data-transfer-uid', '00000000-0000-4000-8000-000000000099');
+    await expect(last).toBeInViewport();
+    await expectFocusRing(last);
+    await expect(table.locator('tbody tr[aria-rowindex="2"]')).toHaveCount(0);
+    // One more Tab leaves the table (one page of 100: Previous and Next are disabled) for the page size.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('combobox', { name: 'Rows per page' })).toBeFocused();
+  });
+
   test('an Admin proposes a signer on the wallet page', async ({ page }) => {
     const adminEmail = newEmail('keys-vault');
     await signInThroughApi(page, adminEmail);

@@ -89,6 +89,7 @@ export * from './ui/AreaUnavailable';
 export * from './ui/confirm-step';
 export * from './ui/ErrorView';
 export * from './ui/end-anchored-list';
+export * from './ui/window-rows';
 export * from './ui/form-errors';
 export * from './ui/format-date';
 export * from './ui/LoadFailed';

@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { EndAnchoredListProps } from './end-anchored-list';
+import { measureWithoutReflow } from './virtual-measure';
 
 /** Within this distance of the bottom the list follows new items. */
 const STICK_TO_BOTTOM_PX = 80;
@@ -45,22 +46,6 @@ function scrollToOffsetFromBottom(
   const element = instance.scrollElement;
   if (!element) return;
   element.scrollTo({ top: element.scrollHeight - element.clientHeight - (offset + adjustments), behavior });
-}
-
-/**
- * A row's height from its ResizeObserver entry. When a row mounts there is no entry yet: reading
- * offsetHeight then would force a layout for every new row (dozens per scroll step); the size
- * known so far stands until the observer, which runs after layout, reports the real one.
- */
-function measureWithoutReflow(
-  element: Element,
-  entry: ResizeObserverEntry | undefined,
-  instance: Virtualizer<HTMLDivElement, Element>,
-): number {
-  const box = entry?.borderBoxSize?.[0];
-  if (box) return Math.round(box.blockSize);
-  const index = instance.indexFromElement(element);
-  return instance.measurementsCache[index]?.size ?? instance.options.estimateSize(index);
 }
 
 /**

@@ -37,8 +37,14 @@ export const TransactionRow = memo(function TransactionRow({
   href,
   labels,
   format,
+  index,
+  measureRef,
 }: {
   transfer: TTransfer;
+  /** Its place in the page (0-based), for the virtualized list: `data-index` and `aria-rowindex`. */
+  index: number;
+  /** The virtualized list's measuring ref (a stable function). */
+  measureRef?: (element: HTMLTableRowElement | null) => void;
   /** The detail page's URL (the router's href). */
   href: string;
   /** Each type's and status's text, translated once for the page. */
@@ -46,7 +52,7 @@ export const TransactionRow = memo(function TransactionRow({
   format: ReturnType<typeof useFormat>;
 }) {
   return (
-    <tr className={Table.classes.tr}>
+    <tr className={Table.classes.tr} data-index={index} aria-rowindex={index + 2} ref={measureRef}>
       <td className={CELL}>
         <a
           href={href}

@@ -3,6 +3,7 @@ import {
   FIAT_CURRENCIES,
   LoadFailed,
   paths,
+  preloadWindowRows,
   TRANSACTIONS_PAGE_SIZE_MAX,
   TRANSFER_STATUSES,
   TRANSFER_TYPES,
@@ -12,6 +13,7 @@ import {
   useFormat,
   useT,
   useTransactionsQuery,
+  WindowRows,
 } from '@dash/shared';
 import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { memo, useCallback, useMemo, useRef } from 'react';
@@ -23,6 +25,12 @@ import { readTransactionsSearch } from '../transactions-search';
 
 const CURRENCY_OPTIONS = FIAT_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
 const SIZE_OPTIONS = ['10', '25', '50', String(TRANSACTIONS_PAGE_SIZE_MAX)];
+const COLUMNS = 7;
+/** A row's height before it is measured (one line of text and a badge, Table verticalSpacing xs). */
+const ROW_HEIGHT = 41;
+
+// The rows' virtualizer is a lazy chunk of the shared package: fetched with this page's code, beside its data.
+preloadWindowRows();
 
 /** /org/{org}/rails/transactions: every on-ramp, off-ramp and deposit, newest first, filtered and paged. */
 export default function TransactionsPage() {
@@ -93,9 +101,13 @@ export default function TransactionsPage() {
         <Text c="dimmed">{t('transactions.empty')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={860}>
-          <Table verticalSpacing="xs" aria-label={t('transactions.table')}>
+          <Table
+            verticalSpacing="xs"
+            aria-label={t('transactions.table')}
+            aria-rowcount={list.data.data.length + 1}
+          >
             <Table.Thead>
-              <Table.Tr>
+              <Table.Tr aria-rowindex={1}>
                 <Table.Th>{t('transactions.date')}</Table.Th>
                 <Table.Th>{t('common.type')}</Table.Th>
                 <Table.Th>{t('common.status')}</Table.Th>
@@ -106,15 +118,24 @@ export default function TransactionsPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody onClick={rowLinks.onClick}>
-              {list.data.data.map((transfer) => (
-                <TransactionRow
-                  key={transfer.uid}
-                  transfer={transfer}
-                  href={rowLinks.hrefOf(transfer.uid)}
-                  labels={labels}
-                  format={f}
-                />
-              ))}
+              {/* Only the rows in view are rendered: a 100-row page costs what a screenful costs. */}
+              <WindowRows
+                items={list.data.data}
+                getKey={transferKey}
+                columns={COLUMNS}
+                estimateRowHeight={ROW_HEIGHT}
+                renderRow={(transfer, row) => (
+                  <TransactionRow
+                    key={transfer.uid}
+                    transfer={transfer}
+                    index={row['data-index']}
+                    measureRef={row.ref}
+                    href={rowLinks.hrefOf(transfer.uid)}
+                    labels={labels}
+                    format={f}
+                  />
+                )}
+              />
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
@@ -162,6 +183,8 @@ export default function TransactionsPage() {
     </Stack>
   );
 }
+
+const transferKey = (transfer: { uid: string }) => transfer.uid;
 
 type TFilters = Omit<TTransactionsQuery, 'page' | 'size'>;
 

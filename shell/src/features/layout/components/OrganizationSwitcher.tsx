@@ -1,10 +1,16 @@
 import { paths, type TOrganization, useSession, useT, visuallyHidden } from '@dash/shared';
 import { Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { memo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { OrganizationAvatar } from './OrganizationAvatar';
 
-/** Lists every organization of the user with their role in it; picking one opens it. */
-export function OrganizationSwitcher({ current }: { current: TOrganization | null }) {
+/** Lists every organization of the user with their role in it; picking one opens it. Memoized: the
+ * sidebar re-renders on every navigation, the switcher only when the organization changes. */
+export const OrganizationSwitcher = memo(function OrganizationSwitcher({
+  current,
+}: {
+  current: TOrganization | null;
+}) {
   const { t } = useT('shell');
   const { t: common } = useT('common');
   const { organizations } = useSession();
@@ -56,4 +62,4 @@ export function OrganizationSwitcher({ current }: { current: TOrganization | nul
       </Menu.Dropdown>
     </Menu>
   );
-}
+});

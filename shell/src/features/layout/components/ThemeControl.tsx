@@ -1,8 +1,9 @@
 import { useT } from '@dash/shared';
 import { type MantineColorScheme, SegmentedControl, useMantineColorScheme } from '@mantine/core';
+import { memo } from 'react';
 
 /** Light, dark or system; the choice is stored locally (see the shell's index.html). */
-export function ThemeControl() {
+export const ThemeControl = memo(function ThemeControl() {
   const { t } = useT('shell');
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   return (
@@ -19,4 +20,4 @@ export function ThemeControl() {
       ]}
     />
   );
-}
+});

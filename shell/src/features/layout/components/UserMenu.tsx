@@ -1,12 +1,12 @@
 import { paths, useSession, useT, visuallyHidden } from '@dash/shared';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AboutPanel } from '../../about/components/AboutPanel';
 import { useSignOut } from '../../auth/hooks/use-sign-out';
 
-export function UserMenu() {
+export const UserMenu = memo(function UserMenu() {
   const { t } = useT('shell');
   const { user } = useSession();
   const navigate = useNavigate();
@@ -60,4 +60,4 @@ export function UserMenu() {
       <AboutPanel opened={aboutOpened} onClose={closeAbout} />
     </>
   );
-}
+});

@@ -1,0 +1,99 @@
+import { defaultRangeExtractor, type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { measureWithoutReflow } from './virtual-measure';
+import type { WindowRowsProps } from './window-rows';
+
+/** The virtualized rows; loaded lazily, see window-rows.ts. */
+export default function WindowRows<T>({
+  items,
+  getKey,
+  renderRow,
+  columns,
+  estimateRowHeight,
+  overscan = 8,
+}: WindowRowsProps<T>) {
+  // Where the rows start in the document (the page's header and filters above them). Read in a
+  // ResizeObserver callback, which runs after layout: reading it while rendering or in a layout effect
+  // would force a layout of the whole page in the middle of the commit. Until then the rows are placed
+  // as if the table began at the top, which renders the first screenful (and a few more).
+  const topRef = useRef<HTMLTableRowElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useEffect(() => {
+    const top = topRef.current;
+    if (!top) return;
+    // Content above can change height (a filter bar wrapping, an alert): the body's size follows it.
+    const observer = new ResizeObserver(() =>
+      setScrollMargin(Math.round(top.getBoundingClientRect().top + window.scrollY)),
+    );
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+
+  // The row that has focus and the `overscan` rows after it are always rendered, at once when it gets
+  // focus (not on the next scroll event, a frame later): Tab held down or pressed quickly never runs
+  // past the rendered rows to whatever follows the table. The range stays contiguous (the spacers
+  // stand for the rows before and after it).
+  const [focused, setFocused] = useState<number | null>(null);
+  useEffect(() => {
+    const body = topRef.current?.parentElement;
+    if (!body) return;
+    const onFocusIn = (event: FocusEvent) => {
+      const row = (event.target as Element).closest('tr[data-index]');
+      if (!row || row.parentElement !== body) return;
+      const index = Number(row.getAttribute('data-index'));
+      flushSync(() => setFocused(index));
+    };
+    body.addEventListener('focusin', onFocusIn);
+    return () => body.removeEventListener('focusin', onFocusIn);
+  }, []);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (focused === null || focused >= range.count) return indexes;
+      const first = Math.min(indexes[0] ?? focused, Math.max(0, focused - 1));
+      const last = Math.max(indexes.at(-1) ?? focused, Math.min(range.count - 1, focused + overscan));
+      return Array.from({ length: last - first + 1 }, (_, offset) => first + offset);
+    },
+    [focused, overscan],
+  );
+
+  const virtualizer = useWindowVirtualizer({
+    rangeExtractor,
+    count: items.length,
+    estimateSize: () => estimateRowHeight,
+    overscan,
+    scrollMargin,
+    getItemKey: (index) => getKey(items[index] as T),
+    // Rows are measured by their ResizeObserver entries, never by reading offsetHeight as they mount
+    // (which forced a layout per row: most of a 100-row page's cost).
+    measureElement: measureWithoutReflow,
+    initialRect:
+      typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
+  });
+  const rows = virtualizer.getVirtualItems();
+  const before = rows.length > 0 ? (rows[0]?.start ?? 0) - scrollMargin : 0;
+  const after = rows.length > 0 ? virtualizer.getTotalSize() - ((rows.at(-1)?.end ?? 0) - scrollMargin) : 0;
+
+  return (
+    <>
+      {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, nothing in it to focus or read */}
+      <tr ref={topRef} aria-hidden="true" style={{ height: Math.max(0, before) }}>
+        {before > 0 ? <td colSpan={columns} style={{ padding: 0, border: 0 }} /> : null}
+      </tr>
+      {rows.map((row) =>
+        renderRow(items[row.index] as T, {
+          'data-index': row.index,
+          'aria-rowindex': row.index + 2,
+          ref: virtualizer.measureElement,
+        }),
+      )}
+      {after > 0 ? (
+        // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, nothing in it to focus or read
+        <tr aria-hidden="true" style={{ height: after }}>
+          <td colSpan={columns} style={{ padding: 0, border: 0 }} />
+        </tr>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { WindowRows } from './window-rows';
+
+const items = Array.from({ length: 100 }, (_, index) => ({ id: `row-${index}` }));
+
+function Table() {
+  return (
+    <table aria-label="Rows" aria-rowcount={items.length + 1}>
+      <thead>
+        <tr aria-rowindex={1}>
+          <th>Id</th>
+        </tr>
+      </thead>
+      <tbody>
+        <WindowRows
+          items={items}
+          getKey={(item) => item.id}
+          columns={1}
+          estimateRowHeight={40}
+          renderRow={(item, row) => (
+            <tr
+              key={item.id}
+              data-index={row['data-index']}
+              aria-rowindex={row['aria-rowindex']}
+              ref={row.ref}
+            >
+              <td>{item.id}</td>
+            </tr>
+          )}
+        />
+      </tbody>
+    </table>
+  );
+}
+
+describe('WindowRows', () => {
+  it('renders the rows in view of a long page, numbered for assistive technology, and not the rest', async () => {
+    render(<Table />);
+    // The virtualizer's chunk loads lazily; its rows carry the virtualizer's ref and its spacer follows.
+    await waitFor(() => expect(document.querySelector('tbody tr[aria-hidden="true"] td')).not.toBeNull());
+    const rows = [...document.querySelectorAll('tbody tr[aria-rowindex]')];
+    // jsdom's window is 768 px high: 20 rows of 40 px, and 8 more beyond its edge.
+    expect(rows.length).toBe(Math.ceil(window.innerHeight / 40) + 8);
+    expect(rows[0]?.getAttribute('aria-rowindex')).toBe('2');
+    expect(rows.at(-1)?.getAttribute('aria-rowindex')).toBe(String(rows.length + 1));
+    expect(screen.getByText('row-0')).toBeTruthy();
+    expect(screen.queryByText('row-99')).toBeNull();
+    // The spacer keeps the table as tall as all its rows: the ones not rendered below.
+    const spacer = document.querySelector<HTMLElement>('tbody tr[aria-hidden="true"]:last-child');
+    expect(spacer?.style.height).toBe(`${(items.length - rows.length) * 40}px`);
+  });
+});

@@ -1,0 +1,52 @@
+import { createElement, lazy, type ReactNode, Suspense } from 'react';
+
+export interface WindowRowsProps<T> {
+  items: T[];
+  getKey: (item: T) => string;
+  /**
+   * One `<tr>`; spread `rowProps` on it (its index for the virtualizer and `aria-rowindex`, and a ref
+   * that measures it).
+   */
+  renderRow: (item: T, rowProps: WindowRowProps) => ReactNode;
+  /** The table's column count (the spacer rows span them). */
+  columns: number;
+  /** A row's height before it is measured. */
+  estimateRowHeight: number;
+  /** Rows rendered beyond each edge of the window. */
+  overscan?: number;
+}
+
+export interface WindowRowProps {
+  'data-index': number;
+  /** 1-based, counting the header row as 1 (the table carries `aria-rowcount`). */
+  'aria-rowindex': number;
+  ref?: (element: HTMLTableRowElement | null) => void;
+}
+
+const load = () => import('./WindowRows');
+const LazyWindowRows = lazy(load);
+
+/** Rows shown while the virtualizer's chunk loads (it is preloaded, so rarely): the first screenful. */
+const FIRST_ROWS = 20;
+
+/**
+ * The rows of a `<tbody>` virtualized against the window's scroll (@tanstack/react-virtual): only the
+ * rows in view (and `overscan` beyond) are in the DOM, with spacer rows for the rest, so a long page of
+ * a table costs what a screenful costs. The table should carry `aria-rowcount={items.length + 1}`.
+ * Its code is a lazy chunk of the shared singleton, like EndAnchoredList's; call
+ * `preloadWindowRows()` when a page that shows it loads.
+ */
+export function WindowRows<T>(props: WindowRowsProps<T>): ReactNode {
+  const fallback = props.items
+    .slice(0, FIRST_ROWS)
+    .map((item, index) => props.renderRow(item, { 'data-index': index, 'aria-rowindex': index + 2 }));
+  return createElement(
+    Suspense,
+    { fallback },
+    createElement(LazyWindowRows as (p: WindowRowsProps<T>) => ReactNode, props),
+  );
+}
+
+export function preloadWindowRows(): void {
+  void load();
+}
