@@ -1,4 +1,10 @@
-import { defaultRangeExtractor, type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
+import {
+  defaultRangeExtractor,
+  type Range,
+  useWindowVirtualizer,
+  type Virtualizer,
+  windowScroll,
+} from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { measureWithoutReflow } from './virtual-measure';
@@ -68,6 +74,7 @@ export default function WindowRows<T>({
     // Rows are measured by their ResizeObserver entries, never by reading offsetHeight as they mount
     // (which forced a layout per row: most of a 100-row page's cost).
     measureElement: measureWithoutReflow,
+    scrollToFn: scrollUnlessThere,
     initialRect:
       typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
   });
@@ -96,4 +103,17 @@ export default function WindowRows<T>({
       ) : null}
     </>
   );
+}
+
+/**
+ * The virtualizer scrolls the window to where it already is when it attaches (and a scroll forces a
+ * layout of the whole page, in the middle of the commit): only a scroll that goes somewhere is done.
+ */
+function scrollUnlessThere(
+  offset: number,
+  options: Parameters<typeof windowScroll>[1],
+  instance: Virtualizer<Window, Element>,
+) {
+  if (!options.behavior && offset + (options.adjustments ?? 0) === instance.scrollOffset) return;
+  windowScroll(offset, options, instance);
 }

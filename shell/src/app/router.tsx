@@ -9,6 +9,7 @@ import {
   dashboardIndexLoader,
   dashboardLoader,
   organizationLoader,
+  revalidateOnPathChange,
 } from '../features/dashboard/guards';
 import { DashboardLayout } from '../features/dashboard/routes/DashboardLayout';
 import { lazyPage } from '../features/errors/reload-once';
@@ -36,6 +37,7 @@ export function createAppRouter(queryClient: QueryClient) {
         {
           path: 'auth',
           loader: authLoader(queryClient),
+          shouldRevalidate: revalidateOnPathChange,
           Component: AuthLayout,
           children: [
             { index: true, Component: SignInPage },
@@ -74,11 +76,13 @@ export function createAppRouter(queryClient: QueryClient) {
         {
           id: 'dashboard',
           loader: dashboardLoader(queryClient),
+          shouldRevalidate: revalidateOnPathChange,
           Component: DashboardLayout,
           children: [
             {
               index: true,
               loader: dashboardIndexLoader(queryClient),
+              shouldRevalidate: revalidateOnPathChange,
               lazy: lazyPage(() =>
                 import('../features/organizations/routes/CreateOrganizationPage').then((m) => ({
                   Component: m.CreateOrganizationPage,
@@ -97,6 +101,7 @@ export function createAppRouter(queryClient: QueryClient) {
               path: 'org/:org',
               id: 'organization',
               loader: organizationLoader(queryClient),
+              shouldRevalidate: revalidateOnPathChange,
               Component: OrganizationLayout,
               children: [
                 // The page a new organization lands on: an empty layout, no sidebar.
@@ -122,6 +127,7 @@ export function createAppRouter(queryClient: QueryClient) {
                     { path: 'kyb', element: remote('remote-settings/KybPage', 'kyb') },
                     {
                       loader: approvedOrganizationLoader(queryClient),
+                      shouldRevalidate: revalidateOnPathChange,
                       children: [
                         { path: 'rails', element: <Navigate to="transactions" replace /> },
                         { path: 'rails/*', element: remote('remote-rails/RailsArea', 'rails') },

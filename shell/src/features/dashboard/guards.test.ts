@@ -8,6 +8,7 @@ import {
   dashboardIndexLoader,
   dashboardLoader,
   organizationLoader,
+  revalidateOnPathChange,
 } from './guards';
 
 const user = {
@@ -114,5 +115,29 @@ describe('dashboard route guards', () => {
         args('/org/acme-treasury/rails', { org: 'acme-treasury' }),
       ),
     ).resolves.toBeNull();
+  });
+});
+
+describe('revalidateOnPathChange', () => {
+  const decide = (from: string, to: string, defaultShouldRevalidate = true) =>
+    revalidateOnPathChange({
+      currentUrl: new URL(from, 'http://localhost'),
+      nextUrl: new URL(to, 'http://localhost'),
+      defaultShouldRevalidate,
+    } as Parameters<typeof revalidateOnPathChange>[0]);
+
+  it('runs no guard again when only the search changes (a filter, a page, a tab)', () => {
+    expect(decide('/org/acme/rails/transactions?size=10', '/org/acme/rails/transactions?size=100')).toBe(
+      false,
+    );
+    expect(decide('/org/acme/settings', '/org/acme/settings?tab=members')).toBe(false);
+  });
+
+  it("follows the router's default for another path or the same URL (an explicit revalidation)", () => {
+    expect(decide('/org/acme/rails/transactions?size=10', '/org/other/rails/transactions?size=10')).toBe(
+      true,
+    );
+    expect(decide('/org/acme/wallet', '/org/acme/wallet')).toBe(true);
+    expect(decide('/org/acme/wallet', '/org/acme/kyb', false)).toBe(false);
   });
 });

@@ -7,12 +7,27 @@ import {
   type TSessionUser,
 } from '@dash/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { type LoaderFunctionArgs, redirect, replace } from 'react-router-dom';
+import { type LoaderFunctionArgs, redirect, replace, type ShouldRevalidateFunction } from 'react-router-dom';
 
 /**
  * The dashboard's route guards, as router loaders. Each reads through the QueryClient cache, so
  * the gates and the pages see the same session and organization list.
  */
+
+/**
+ * The guards judge the path (who may open which organization and area), not its search: when only the
+ * search changes (a filter, a page, a tab) none of them runs again, so such a navigation is one render
+ * of the page, not a round of loaders and two renders of the whole frame. Anything else (another path,
+ * an explicit revalidation) follows the router's default.
+ */
+export const revalidateOnPathChange: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) =>
+  currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search
+    ? false
+    : defaultShouldRevalidate;
 
 function currentLocation(request: Request): string {
   const url = new URL(request.url);
