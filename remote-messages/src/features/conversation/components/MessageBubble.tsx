@@ -1,4 +1,4 @@
-import { type TMessage, useT } from '@dash/shared';
+import type { TMessage, useT } from '@dash/shared';
 import { type CSSProperties, memo } from 'react';
 import { displayAddress, formatDateTime, formatFileSize, isClientAddress } from '../../threads/format';
 
@@ -31,14 +31,26 @@ const link: CSSProperties = {
 const footer: CSSProperties = { ...meta, display: 'flex', justifyContent: 'flex-end', gap: 8, marginTop: 2 };
 const failed: CSSProperties = { color: 'var(--mantine-color-error)' };
 
+type TMessagesT = ReturnType<typeof useT>;
+
 interface MessageBubbleProps {
   message: TMessage;
   clientMailDomain: string;
+  /**
+   * The thread's `useT('messages')`, passed down: a translation hook per bubble cost a copy of the i18n
+   * instance (react-i18next's wrapper) each time a row mounted, hundreds of times while scrolling.
+   */
+  t: TMessagesT['t'];
+  locale: TMessagesT['locale'];
 }
 
 /** One mail: own messages on the right, others on the left, at most 80% of the width. */
-export const MessageBubble = memo(function MessageBubble({ message, clientMailDomain }: MessageBubbleProps) {
-  const { t, locale } = useT('messages');
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  clientMailDomain,
+  t,
+  locale,
+}: MessageBubbleProps) {
   const me = t('message.me');
   const shown = (address: string) => displayAddress(address, clientMailDomain, me);
   const sender = isClientAddress(message.from, clientMailDomain)

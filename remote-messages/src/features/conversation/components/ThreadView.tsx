@@ -31,7 +31,7 @@ interface ThreadViewProps {
 
 /** The right pane: who the conversation is with, its messages, and the reply box. */
 export function ThreadView({ organization, threadUid, listed, onBack }: ThreadViewProps) {
-  const { t } = useT('messages');
+  const { t, locale } = useT('messages');
   const query = useThreadMessagesQuery(organization.uid, threadUid);
   const markRead = useMarkThreadReadMutation(organization.uid);
   const messages = useMemo(() => threadMessagesOf(query.data), [query.data]);
@@ -54,8 +54,10 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const clientMailDomain = newest?.clientMailDomain ?? '';
   const renderMessage = useCallback(
-    (message: TMessage) => <MessageBubble message={message} clientMailDomain={clientMailDomain} />,
-    [clientMailDomain],
+    (message: TMessage) => (
+      <MessageBubble message={message} clientMailDomain={clientMailDomain} t={t} locale={locale} />
+    ),
+    [clientMailDomain, t, locale],
   );
 
   return (

@@ -1,4 +1,11 @@
-import { setLocale, type TLocale, type TMessage, type TThread, UNKNOWN_PROVIDER_NAME } from '@dash/shared';
+import {
+  setLocale,
+  type TLocale,
+  type TMessage,
+  type TThread,
+  UNKNOWN_PROVIDER_NAME,
+  useT,
+} from '@dash/shared';
 import { renderPage } from '@dash/shared/test';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
@@ -69,10 +76,15 @@ async function renderMessageCenter(locale: TLocale) {
 }
 
 /** One message as the conversation shows it (its virtual list renders no row in jsdom, which has no layout). */
+function Bubble() {
+  const { t, locale } = useT('messages');
+  return <MessageBubble message={MESSAGE} clientMailDomain={DOMAIN} t={t} locale={locale} />;
+}
+
 function renderBubble() {
   render(
     <MantineProvider>
-      <MessageBubble message={MESSAGE} clientMailDomain={DOMAIN} />
+      <Bubble />
     </MantineProvider>,
   );
 }

@@ -26,8 +26,11 @@ import { readTransactionsSearch } from '../transactions-search';
 const CURRENCY_OPTIONS = FIAT_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
 const SIZE_OPTIONS = ['10', '25', '50', String(TRANSACTIONS_PAGE_SIZE_MAX)];
 const COLUMNS = 7;
-/** A row's height before it is measured (one line of text and a badge, Table verticalSpacing xs). */
-const ROW_HEIGHT = 41;
+/**
+ * A row's height before it is measured: 41 px on one line, about 62 when the type or an amount wraps
+ * (at 1280 px most rows do); a close guess keeps the page's height steady as rows are measured.
+ */
+const ROW_HEIGHT = 52;
 
 // The rows' virtualizer is a lazy chunk of the shared package: fetched with this page's code, beside its data.
 preloadWindowRows();
