@@ -26,7 +26,9 @@ import { signedInContext, startDashboard } from './stack.mjs';
 const port = Number(process.env.BENCH_PORT ?? 4450);
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const throttle = Number(process.env.BENCH_CPU ?? 4);
-const ROWS = 100;
+// BENCH_ROWS=10 measures the same switch to a 10-row page: what the navigation costs without the rows.
+const ROWS = Number(process.env.BENCH_ROWS ?? 100);
+const BACK = ROWS === 10 ? 5 : 10;
 
 const dashboard = await startDashboard(port, { label: 'bench-render' });
 const { base } = dashboard;
@@ -62,7 +64,7 @@ try {
     });
   });
 
-  await page.goto(`${base}/org/acme-treasury/rails/transactions?size=10`, { waitUntil: 'networkidle' });
+  await page.goto(`${base}/org/acme-treasury/rails/transactions?size=${BACK}`, { waitUntil: 'networkidle' });
   await page.getByRole('table', { name: 'Transactions' }).waitFor();
   if (!template?.length) throw new Error('the demo organization has no transactions to repeat');
 
@@ -88,11 +90,11 @@ try {
   );
   const busy = [];
   for (let run = 1; run <= runs; run += 1) {
-    // Back to 10 rows (not measured), on another page so the 100-row query is new each run.
+    // Back to a smaller page (not measured), on another page so the 100-row query is new each run.
     await page.evaluate((target) => {
       window.history.pushState({}, '', target);
       window.dispatchEvent(new PopStateEvent('popstate'));
-    }, `/org/acme-treasury/rails/transactions?size=10&page=${run}`);
+    }, `/org/acme-treasury/rails/transactions?size=${BACK}&page=${run}`);
     await page.waitForFunction(
       (rows) => !document.querySelector(`table[aria-label="Transactions"][aria-rowcount="${rows + 1}"]`),
       ROWS,
