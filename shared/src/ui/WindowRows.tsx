@@ -50,8 +50,16 @@ export default function WindowRows<T>({
       const index = Number(row.getAttribute('data-index'));
       flushSync(() => setFocused(index));
     };
+    // Focus gone from the rows (to the paging, or elsewhere): only the rows in view again.
+    const onFocusOut = (event: FocusEvent) => {
+      if (!(event.relatedTarget instanceof Node && body.contains(event.relatedTarget))) setFocused(null);
+    };
     body.addEventListener('focusin', onFocusIn);
-    return () => body.removeEventListener('focusin', onFocusIn);
+    body.addEventListener('focusout', onFocusOut);
+    return () => {
+      body.removeEventListener('focusin', onFocusIn);
+      body.removeEventListener('focusout', onFocusOut);
+    };
   }, []);
   const rangeExtractor = useCallback(
     (range: Range) => {

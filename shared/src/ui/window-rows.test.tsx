@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { WindowRows } from './window-rows';
 
@@ -25,11 +25,20 @@ function Table() {
               aria-rowindex={row['aria-rowindex']}
               ref={row.ref}
             >
-              <td>{item.id}</td>
+              <td>
+                <a href={`#${item.id}`}>{item.id}</a>
+              </td>
             </tr>
           )}
         />
       </tbody>
+      <tfoot>
+        <tr>
+          <td>
+            <button type="button">After the rows</button>
+          </td>
+        </tr>
+      </tfoot>
     </table>
   );
 }
@@ -49,5 +58,20 @@ describe('WindowRows', () => {
     // The spacer keeps the table as tall as all its rows: the ones not rendered below.
     const spacer = document.querySelector<HTMLElement>('tbody tr[aria-hidden="true"]:last-child');
     expect(spacer?.style.height).toBe(`${(items.length - rows.length) * 40}px`);
+  });
+
+  it('renders the focused row and the 8 after it at once, and only the rows in view once focus leaves them', async () => {
+    render(<Table />);
+    await waitFor(() => expect(document.querySelector('tbody tr[aria-hidden="true"] td')).not.toBeNull());
+    const rendered = () => document.querySelectorAll('tbody tr[aria-rowindex]').length;
+    const inView = rendered();
+    const last = inView - 1;
+    // Focus on the last rendered row (as Tab reaches it): the 8 rows after it are there before the next Tab.
+    act(() => screen.getByText(`row-${last}`).focus());
+    expect(screen.getByText(`row-${last + 8}`)).toBeTruthy();
+    expect(screen.queryByText(`row-${last + 9}`)).toBeNull();
+    // Focus leaves the rows: back to the rows in view.
+    act(() => screen.getByRole('button', { name: 'After the rows' }).focus());
+    expect(rendered()).toBe(inView);
   });
 });
