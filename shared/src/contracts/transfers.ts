@@ -237,7 +237,10 @@ export const ZTransferResponse = z.object({ data: ZTransfer });
 export const ZTransferDetailResponse = z.object({ data: ZTransferDetail });
 export const ZTransferParams = z.object({ transferUid: ZUid });
 
-export const ZQueryDate = z.iso.date({ message: 'Use a date such as 2026-01-31' });
+/** A day in ISO form; from year 1 (ISO and JavaScript have a year 0000, PostgreSQL's dates do not). */
+export const ZQueryDate = z.iso
+  .date({ message: 'Use a date such as 2026-01-31' })
+  .refine((value) => !value.startsWith('0000'), { message: 'Use a date such as 2026-01-31' });
 
 /** The list's filters (also the CSV export's): the whole filtered set, newest first. */
 export const ZTransactionsFilters = z.object({
