@@ -93,11 +93,13 @@ async function pgliteResetScript(database: Extract<AppDatabase, { kind: 'pglite'
   const sequences = await database.client.query<{ name: string }>(
     `select format('%I', sequencename) as name from pg_sequences where schemaname = 'public'`,
   );
+  // `set local`: the triggers are back at the end of the transaction, even when a statement fails.
   return [
-    'set session_replication_role = replica;',
+    'begin;',
+    'set local session_replication_role = replica;',
     ...tables.rows.map((table) => `delete from ${table.name};`),
     ...sequences.rows.map((sequence) => `alter sequence ${sequence.name} restart;`),
-    'set session_replication_role = default;',
+    'commit;',
   ].join('\n');
 }
 
