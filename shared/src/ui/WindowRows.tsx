@@ -72,13 +72,16 @@ export default function WindowRows<T>({
     [focused, overscan],
   );
 
+  // Stable between renders that keep the items: the virtualizer recomputes every row's position when
+  // getItemKey changes identity, and it renders on every scroll event.
+  const getItemKey = useCallback((index: number) => getKey(items[index] as T), [items, getKey]);
   const virtualizer = useWindowVirtualizer({
     rangeExtractor,
     count: items.length,
     estimateSize: () => estimateRowHeight,
     overscan,
     scrollMargin,
-    getItemKey: (index) => getKey(items[index] as T),
+    getItemKey,
     // Rows are measured by their ResizeObserver entries, never by reading offsetHeight as they mount
     // (which forced a layout per row: most of a 100-row page's cost).
     measureElement: measureWithoutReflow,

@@ -37,14 +37,18 @@ const FIRST_ROWS = 20;
  * `preloadWindowRows()` when a page that shows it loads.
  */
 export function WindowRows<T>(props: WindowRowsProps<T>): ReactNode {
-  const fallback = props.items
-    .slice(0, FIRST_ROWS)
-    .map((item, index) => props.renderRow(item, { 'data-index': index, 'aria-rowindex': index + 2 }));
+  // The fallback is an element, rendered only while it shows (not on every render of the rows).
   return createElement(
     Suspense,
-    { fallback },
+    { fallback: createElement(FirstRows as (p: WindowRowsProps<T>) => ReactNode, props) },
     createElement(LazyWindowRows as (p: WindowRowsProps<T>) => ReactNode, props),
   );
+}
+
+function FirstRows<T>({ items, renderRow }: WindowRowsProps<T>): ReactNode {
+  return items
+    .slice(0, FIRST_ROWS)
+    .map((item, index) => renderRow(item, { 'data-index': index, 'aria-rowindex': index + 2 }));
 }
 
 export function preloadWindowRows(): void {
