@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// API read latency at a fixed arrival rate (open loop: requests are sent on schedule whether or not
-// earlier ones have answered, so a slow server shows up as latency, not as a lower rate).
+// API read latency at a fixed arrival rate (open loop, ./open-loop.mjs: requests are sent on schedule
+// whether or not earlier ones have answered, so a slow server shows up as latency, not as a lower rate).
 // Starts the real API process as production runs it (node api/dist/main.js: run `pnpm --filter @dash/api
 // build` first) on a fresh embedded database, or on a throwaway
 // PostgreSQL with --postgres, signs the demo user in, then for each read endpoint prints
@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startThrowawayPostgres } from '../../shell/scripts/throwaway-postgres.mjs';
+import { openLoop, percentile } from './open-loop.mjs';
 
 const API_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -113,39 +114,15 @@ async function signIn() {
   return { cookie, organizationUid: organizations[0].uid };
 }
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 async function drive(label, path, headers, { record = true, duration = seconds } = {}) {
-  const total = rate * duration;
-  const latencies = [];
-  let failures = 0;
-  const started = performance.now();
-  const pending = [];
-  for (let sent = 0; sent < total; sent += 1) {
-    const due = started + (sent * 1000) / rate;
-    const wait = due - performance.now();
-    // Never early: a timer fires at the earliest after `wait` (a request sent before it is due
-    // would hide up to a millisecond of latency).
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    // Latency counts from when the request was due, so client-side lag is not hidden.
-    pending.push(
-      request('GET', path, { headers }).then(
-        (response) => {
-          if (response.status === 200) latencies.push(performance.now() - due);
-          else failures += 1;
-        },
-        () => {
-          failures += 1;
-        },
-      ),
-    );
-  }
-  await Promise.all(pending);
+  const { latencies, elapsed, failures } = await openLoop({
+    port,
+    rate,
+    seconds: duration,
+    headers,
+    path: `/api/v0/${path}`,
+  });
   if (!record) return;
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
   const ms = (value) => `${value.toFixed(1)} ms`.padStart(9);
   results.push({
     label,

@@ -8,8 +8,9 @@
  *   cd api && npx tsx benchmarks/transactions.ts [rate=1000] [seconds=10] [transfers=100000] [--pglite]
  *
  * PostgreSQL by default (a throwaway server: initdb on PATH); --pglite runs on the embedded PGlite
- * (in memory). The API runs in this process and the load comes from this process too, so on a small
- * machine the load generator competes with the API for CPU: the figures are an upper bound.
+ * (in memory). The API runs in this process, the load comes from a worker thread (./open-loop.mjs,
+ * 600 request paths used in turn, 2 s of warm-up at the rate before the 10 s measured); generator, API
+ * and database share the machine's cores.
  * BENCH_EXPLAIN=1 also prints the plans of the list's queries and a sequential latency;
  * BENCH_DIRECT_RATE sets another rate for the read-cache-off run; BENCH_ONLY=direct|cached runs one.
  */
@@ -21,6 +22,7 @@ import { createDatabase, openPglite } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { DEMO_USER, seed } from '../src/db/seed';
 import { seedProviderCatalogue } from '../src/db/seed-providers';
+import { openLoopInWorker, percentile } from './open-loop.mjs';
 import { seedBenchmarkTransfers } from './seed-transfers';
 
 const args = process.argv.slice(2);
@@ -122,45 +124,22 @@ try {
     }
   }
 
+  // The load comes from a worker thread (./open-loop.mjs), so its event loop is not the API's.
   async function load(label: string, target: string, rate: number) {
-    const latencies: number[] = [];
-    let errors = 0;
-    const kinds = new Map<string, number>();
-    const total = rate * seconds;
-    const pending: Promise<void>[] = [];
-    const t0 = performance.now();
-    for (let i = 0; i < total; i += 1) {
-      const due = t0 + (i * 1000) / rate;
-      const wait = due - performance.now();
-      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const paths = Array.from({ length: 600 }, (_, i) => {
       const page = 1 + Math.floor(Math.random() * 50);
       const size = [10, 25, 100][i % 3];
-      const url = `${target}/rails/transactions?page=${page}&size=${size}${filters[i % filters.length]}`;
-      const sent = performance.now();
-      pending.push(
-        fetch(url, { headers })
-          .then(async (response) => {
-            await response.arrayBuffer();
-            if (response.status !== 200) {
-              errors += 1;
-              kinds.set(String(response.status), (kinds.get(String(response.status)) ?? 0) + 1);
-            }
-            latencies.push(performance.now() - sent);
-          })
-          .catch((error: Error) => {
-            errors += 1;
-            const kind = String((error.cause as Error | undefined)?.message ?? error.message);
-            kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-          }),
-      );
-    }
-    await Promise.all(pending);
-    const elapsed = (performance.now() - t0) / 1000;
-    latencies.sort((a, b) => a - b);
-    const at = (p: number) =>
-      latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]?.toFixed(1);
+      return `${new URL(target).pathname}/rails/transactions?page=${page}&size=${size}${filters[i % filters.length]}`;
+    });
+    const port = Number(new URL(target).port);
+    const run = (duration: number) => openLoopInWorker({ port, rate, seconds: duration, headers, paths });
+    // 2 s at the same rate first, not recorded: connection pools and the JIT warm up (as reads.mjs).
+    await run(2);
+    const { latencies, elapsed, failures, kinds } = await run(seconds);
+    const at = (p: number) => percentile(latencies, p)?.toFixed(1);
+    const kindList = Object.entries(kinds);
     console.log(
-      `GET rails/transactions, ${label}: ${latencies.length} answers in ${elapsed.toFixed(1)} s (${(latencies.length / elapsed).toFixed(0)} req/s, offered ${rate}), errors ${errors}${kinds.size > 0 ? ` (${[...kinds].map(([kind, n]) => `${kind}: ${n}`).join(', ')})` : ''}; p50 ${at(50)} ms, p95 ${at(95)} ms, p99 ${at(99)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`,
+      `GET rails/transactions, ${label}: ${latencies.length} answers in ${elapsed.toFixed(1)} s (${(latencies.length / elapsed).toFixed(0)} req/s, offered ${rate}), errors ${failures}${kindList.length > 0 ? ` (${kindList.map(([kind, n]) => `${kind}: ${n}`).join(', ')})` : ''}; p50 ${at(50)} ms, p95 ${at(95)} ms, p99 ${at(99)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`,
     );
   }
   // BENCH_DIRECT_RATE: another rate for the read-cache-off run (default: the same).

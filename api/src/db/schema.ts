@@ -854,27 +854,41 @@ export const transfers = pgTable(
   },
   (table) => [
     uniqueIndex('transfers_quote_unique').on(table.quoteUid),
-    // The list: newest first per organization, with each filter on its own prefix.
-    index('transfers_organization_created_idx').on(table.organizationUid, table.createdAt, table.uid),
-    // uid last in each: the list's order (created_at desc, uid desc) straight from the index, and
-    // the page's uids and the capped count as index-only scans.
+    // The list: newest first per organization, with each filter on its own prefix. uid after
+    // created_at in each: the list's order (created_at desc, uid desc) straight from the index, and
+    // the page's uids and the capped count as index-only scans. The other filters' columns come last
+    // (as INCLUDE would), so any combination of filters is checked in the index, never in the table.
+    index('transfers_organization_created_idx').on(
+      table.organizationUid,
+      table.createdAt,
+      table.uid,
+      table.type,
+      table.status,
+      table.fiatCurrency,
+    ),
     index('transfers_organization_status_created_idx').on(
       table.organizationUid,
       table.status,
       table.createdAt,
       table.uid,
+      table.type,
+      table.fiatCurrency,
     ),
     index('transfers_organization_type_created_idx').on(
       table.organizationUid,
       table.type,
       table.createdAt,
       table.uid,
+      table.status,
+      table.fiatCurrency,
     ),
     index('transfers_organization_currency_created_idx').on(
       table.organizationUid,
       table.fiatCurrency,
       table.createdAt,
       table.uid,
+      table.type,
+      table.status,
     ),
     // Reconciliation: open transfers by last change.
     index('transfers_open_updated_idx')

@@ -130,15 +130,14 @@ const creator = alias(users, 'creator');
 const approver = alias(users, 'approver');
 
 function filtersWhere(organizationUid: string, filters: TTransactionsFilters): SQL | undefined {
+  const { from, to } = listFilterValues(filters);
   return and(
     eq(transfers.organizationUid, organizationUid),
     filters.type ? eq(transfers.type, filters.type) : undefined,
     filters.status ? eq(transfers.status, filters.status) : undefined,
     filters.currency ? eq(transfers.fiatCurrency, filters.currency) : undefined,
-    filters.from ? gte(transfers.createdAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,
-    filters.to
-      ? lt(transfers.createdAt, new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + 86_400_000))
-      : undefined,
+    from ? gte(transfers.createdAt, new Date(from)) : undefined,
+    to ? lt(transfers.createdAt, new Date(to)) : undefined,
   );
 }
 
@@ -233,51 +232,117 @@ export async function listTransferEvents(db: Database, transferUid: string): Pro
   }));
 }
 
-/** One page, newest first. */
-export async function pageOfTransfers(
-  db: Database,
-  organizationUid: string,
-  filters: TTransactionsFilters,
-  page: { page: number; size: number },
-): Promise<TTransfer[]> {
-  // A deferred join: the page's uids come from an index-only walk of (organization, [filter,]
-  // created_at, uid), so a deep offset skips index entries only; the joins run for the page's rows.
-  const pageUids = db
-    .select({ uid: transfers.uid })
-    .from(transfers)
-    .where(filtersWhere(organizationUid, filters))
-    .orderBy(desc(transfers.createdAt), desc(transfers.uid))
-    .limit(page.size)
-    .offset((page.page - 1) * page.size);
-  const rows = await selectTransfers(db)
-    .where(inArray(transfers.uid, pageUids))
-    .orderBy(desc(transfers.createdAt), desc(transfers.uid));
-  return rows.map(toTransfer);
+/** The list's filters, in the order their placeholders are named (a prepared statement per set). */
+const LIST_FILTERS = ['type', 'status', 'currency', 'from', 'to'] as const;
+
+/** `from`/`to` are days (UTC): from the start of `from` to the end of `to`. */
+function listFilterValues(filters: TTransactionsFilters) {
+  return {
+    type: filters.type,
+    status: filters.status,
+    currency: filters.currency,
+    from: filters.from ? `${filters.from}T00:00:00Z` : undefined,
+    to: filters.to
+      ? new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + 86_400_000).toISOString()
+      : undefined,
+  };
 }
 
 /**
- * How many transfers match, counted up to the cap + 1 and never further: an index-only walk of at
- * most that many entries of the list's index (the order makes the planner take it even when one
- * organization holds the whole table).
+ * The transactions list's page and count, prepared (like the Message Center's reads): one statement per
+ * set of filters present (at most 32), built by drizzle once and parsed once per connection. Planning
+ * the page's joins cost PostgreSQL more than running them; the page is written so that the generic
+ * plan is the good one at any offset (`uid = any(array(...))` is estimated as a few rows, so the rows
+ * come by primary key, never from a scan of the table), and PostgreSQL keeps that plan instead of
+ * planning again on each request.
  */
-export async function countTransfers(
-  db: Database,
-  organizationUid: string,
-  filters: TTransactionsFilters,
-): Promise<{ total: number; totalIsExact: boolean }> {
-  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(
-    db
-      .select({ one: sql`1` })
-      .from(transfers)
-      .where(filtersWhere(organizationUid, filters))
-      .orderBy(desc(transfers.createdAt))
-      .limit(TRANSACTIONS_COUNT_CAP + 1)
-      .as('capped'),
-  );
-  const counted = Number(count?.total ?? 0);
+export function prepareTransactionList(db: Database) {
+  const organizationUid = sql.placeholder('organizationUid');
+  const byNewest = [desc(transfers.createdAt), desc(transfers.uid)] as const;
+  const whereFor = (present: ReadonlySet<string>) =>
+    and(
+      eq(transfers.organizationUid, organizationUid),
+      present.has('type') ? eq(transfers.type, sql.placeholder('type')) : undefined,
+      present.has('status') ? eq(transfers.status, sql.placeholder('status')) : undefined,
+      present.has('currency') ? eq(transfers.fiatCurrency, sql.placeholder('currency')) : undefined,
+      present.has('from')
+        ? gte(transfers.createdAt, sql`${sql.placeholder('from')}::timestamptz`)
+        : undefined,
+      present.has('to') ? lt(transfers.createdAt, sql`${sql.placeholder('to')}::timestamptz`) : undefined,
+    );
+  const build = (present: ReadonlySet<string>, name: string) => ({
+    // A deferred join: the page's uids come from an index-only walk of (organization, [filter,]
+    // created_at, uid), so a deep offset skips index entries only; the joins run for the page's rows.
+    page: selectTransfers(db)
+      .where(
+        sql`${transfers.uid} = any(array(${db
+          .select({ uid: transfers.uid })
+          .from(transfers)
+          .where(whereFor(present))
+          .orderBy(...byNewest)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))}))`,
+      )
+      .orderBy(...byNewest)
+      .prepare(`transfers_page_${name}`),
+    // Counted up to the cap + 1 and never further: an index-only walk of at most that many entries
+    // (the order makes the planner take the list's index even when one organization holds the table).
+    count: db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(
+        db
+          .select({ one: sql`1` })
+          .from(transfers)
+          .where(whereFor(present))
+          .orderBy(desc(transfers.createdAt))
+          .limit(TRANSACTIONS_COUNT_CAP + 1)
+          .as('capped'),
+      )
+      .prepare(`transfers_count_${name}`),
+  });
+  const prepared = new Map<string, ReturnType<typeof build>>();
+  const statementsFor = (filters: TTransactionsFilters) => {
+    const present = LIST_FILTERS.filter((key) => filters[key] !== undefined);
+    const name = present.join('_') || 'all';
+    let statements = prepared.get(name);
+    if (!statements) {
+      statements = build(new Set(present), name);
+      prepared.set(name, statements);
+    }
+    return statements;
+  };
+
   return {
-    total: Math.min(counted, TRANSACTIONS_COUNT_CAP),
-    totalIsExact: counted <= TRANSACTIONS_COUNT_CAP,
+    /** One page, newest first. */
+    async page(
+      organizationUid: string,
+      filters: TTransactionsFilters,
+      { page, size }: { page: number; size: number },
+    ): Promise<TTransfer[]> {
+      const rows = await statementsFor(filters).page.execute({
+        organizationUid,
+        ...listFilterValues(filters),
+        limit: size,
+        offset: (page - 1) * size,
+      });
+      return rows.map(toTransfer);
+    },
+
+    /** How many transfers match, exactly up to TRANSACTIONS_COUNT_CAP (then a lower bound). */
+    async count(
+      organizationUid: string,
+      filters: TTransactionsFilters,
+    ): Promise<{ total: number; totalIsExact: boolean }> {
+      const [row] = await statementsFor(filters).count.execute({
+        organizationUid,
+        ...listFilterValues(filters),
+      });
+      const counted = Number(row?.total ?? 0);
+      return {
+        total: Math.min(counted, TRANSACTIONS_COUNT_CAP),
+        totalIsExact: counted <= TRANSACTIONS_COUNT_CAP,
+      };
+    },
   };
 }
 

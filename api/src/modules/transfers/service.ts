@@ -49,7 +49,6 @@ import { findProvider, type ProviderRow } from '../providers/repo';
 import { ledgerBalances, postPending, settle } from './ledger';
 import {
   amountsOf,
-  countTransfers,
   findOrganizationThreshold,
   findTransfer,
   findWallet,
@@ -62,7 +61,7 @@ import {
   lockQuote,
   lockTransfer,
   markQuoteUsed,
-  pageOfTransfers,
+  prepareTransactionList,
   type QuoteRow,
   setOrganizationThreshold,
   staleTransfers,
@@ -106,6 +105,7 @@ export type TransferService = ReturnType<typeof createTransferService>;
 export function createTransferService(deps: TransferServiceDeps) {
   const { db, events, log } = deps;
   const staleAfterMs = deps.staleAfterMs ?? 60_000;
+  const listReads = prepareTransactionList(db);
 
   const publish = (organizationUid: string, transferUid: string) =>
     events.publish(organizationUid, { type: 'transfer.updated', transferUid }).catch((error: unknown) => {
@@ -662,9 +662,9 @@ export function createTransferService(deps: TransferServiceDeps) {
       const organizationUid = context.organization.uid;
       // The count is the same for every page of one filter: kept in the read cache (emptied by
       // every write and every event, a transfer's change included) so paging does not recount.
-      const count = () => countTransfers(db, organizationUid, filters);
+      const count = () => listReads.count(organizationUid, filters);
       const [data, { total, totalIsExact }] = await Promise.all([
-        pageOfTransfers(db, organizationUid, filters, { page, size }),
+        listReads.page(organizationUid, filters, { page, size }),
         deps.readCache
           ? deps.readCache.read(
               `transactions-count:${organizationUid}:${JSON.stringify(filters)}`,

@@ -1,0 +1,83 @@
+import {
+  TRANSACTIONS_COUNT_CAP,
+  TRANSFER_STATUSES,
+  TRANSFER_TYPES,
+  type TTransactionsFilters,
+  ZFiatCurrency,
+} from '@dash/shared/contracts';
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { seedBenchmarkTransfers } from '../../../benchmarks/seed-transfers';
+import { transfers } from '../../db/schema';
+import { seed } from '../../db/seed';
+import { seedProviderCatalogue } from '../../db/seed-providers';
+import { createTestApp } from '../../test/app';
+import { prepareTransactionList } from './repo';
+
+describe('the transactions list reads (a prepared statement per set of filters)', () => {
+  it('answer any filters and page as the filters applied in JavaScript would, newest first', async () => {
+    const { db } = await createTestApp();
+    const { organizationUid, userUid } = await seed(db);
+    await seedProviderCatalogue(db);
+    await seedBenchmarkTransfers(db, { organizationUid, userUid, count: 240 });
+    // Over ten days, many at the same instant (the uid orders those).
+    await db.execute(
+      sql`update transfers set created_at = date_trunc('hour', created_at) - ((abs(hashtext(uid::text)) % 10) || ' days')::interval`,
+    );
+    const all = await db
+      .select({
+        uid: transfers.uid,
+        type: transfers.type,
+        status: transfers.status,
+        currency: transfers.fiatCurrency,
+        createdAt: transfers.createdAt,
+      })
+      .from(transfers)
+      .where(eq(transfers.organizationUid, organizationUid));
+    const newestFirst = all.sort(
+      (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.uid < b.uid ? 1 : -1),
+    );
+    const days = [...new Set(all.map((row) => row.createdAt.toISOString().slice(0, 10)))];
+    expect(days.length).toBeGreaterThan(5);
+    const reads = prepareTransactionList(db);
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record(
+          {
+            type: fc.constantFrom(...TRANSFER_TYPES),
+            status: fc.constantFrom(...TRANSFER_STATUSES),
+            currency: fc.constantFrom(...ZFiatCurrency.options),
+            from: fc.constantFrom(...days),
+            to: fc.constantFrom(...days),
+          },
+          { requiredKeys: [] },
+        ),
+        fc.integer({ min: 1, max: 12 }),
+        fc.constantFrom(1, 7, 25, 100),
+        async (filters: TTransactionsFilters, page, size) => {
+          const matching = newestFirst.filter((row) => {
+            const day = row.createdAt.toISOString().slice(0, 10);
+            return (
+              (!filters.type || row.type === filters.type) &&
+              (!filters.status || row.status === filters.status) &&
+              (!filters.currency || row.currency === filters.currency) &&
+              (!filters.from || day >= filters.from) &&
+              (!filters.to || day <= filters.to)
+            );
+          });
+          const listed = await reads.page(organizationUid, filters, { page, size });
+          expect(listed.map((transfer) => transfer.uid)).toEqual(
+            matching.slice((page - 1) * size, page * size).map((row) => row.uid),
+          );
+          expect(await reads.count(organizationUid, filters)).toEqual({
+            total: matching.length,
+            totalIsExact: matching.length <= TRANSACTIONS_COUNT_CAP,
+          });
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+});
