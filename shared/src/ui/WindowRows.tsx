@@ -72,6 +72,25 @@ export default function WindowRows<T>({
     [focused, overscan],
   );
 
+  // The window's size and scroll position as the rows first render, when the page's layout is still
+  // clean. The virtualizer attaches in a layout effect, right after the rows were inserted: reading
+  // scrollY or innerHeight there (its window defaults) forces a layout of the whole page mid-commit.
+  const [initial] = useState(() =>
+    typeof window === 'undefined'
+      ? { offset: 0, rect: { width: 0, height: 0 } }
+      : { offset: window.scrollY, rect: { width: window.innerWidth, height: window.innerHeight } },
+  );
+  const observeRect = useCallback(
+    (instance: Virtualizer<Window, Element>, report: (rect: { width: number; height: number }) => void) =>
+      observeWindowRectFrom(initial.rect, instance, report),
+    [initial],
+  );
+  const observeOffset = useCallback(
+    (instance: Virtualizer<Window, Element>, report: (offset: number, isScrolling: boolean) => void) =>
+      observeWindowOffsetFrom(initial.offset, instance, report),
+    [initial],
+  );
+
   // Stable between renders that keep the items: the virtualizer recomputes every row's position when
   // getItemKey changes identity, and it renders on every scroll event.
   const getItemKey = useCallback((index: number) => getKey(items[index] as T), [items, getKey]);
@@ -86,8 +105,10 @@ export default function WindowRows<T>({
     // (which forced a layout per row: most of a 100-row page's cost).
     measureElement: measureWithoutReflow,
     scrollToFn: scrollUnlessThere,
-    initialRect:
-      typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
+    initialRect: initial.rect,
+    initialOffset: initial.offset,
+    observeElementRect: observeRect,
+    observeElementOffset: observeOffset,
   });
   const rows = virtualizer.getVirtualItems();
   const before = rows.length > 0 ? (rows[0]?.start ?? 0) - scrollMargin : 0;
@@ -127,4 +148,43 @@ function scrollUnlessThere(
 ) {
   if (!options.behavior && offset + (options.adjustments ?? 0) === instance.scrollOffset) return;
   windowScroll(offset, options, instance);
+}
+
+/** The window's size: `initial` at once (nothing read), then read again on each resize. */
+function observeWindowRectFrom(
+  initial: { width: number; height: number },
+  instance: Virtualizer<Window, Element>,
+  report: (rect: { width: number; height: number }) => void,
+) {
+  const target = instance.scrollElement;
+  if (!target) return;
+  report(initial);
+  const onResize = () => report({ width: target.innerWidth, height: target.innerHeight });
+  target.addEventListener('resize', onResize, { passive: true });
+  return () => target.removeEventListener('resize', onResize);
+}
+
+/**
+ * The window's scroll position: `initial` at once (nothing read), then scrollY on each scroll event
+ * (scrolling until no event came for the virtualizer's reset delay), as react-virtual's own does.
+ */
+function observeWindowOffsetFrom(
+  initial: number,
+  instance: Virtualizer<Window, Element>,
+  report: (offset: number, isScrolling: boolean) => void,
+) {
+  const target = instance.scrollElement;
+  if (!target) return;
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  report(initial, false);
+  const onScroll = () => {
+    report(target.scrollY, true);
+    clearTimeout(idle);
+    idle = setTimeout(() => report(target.scrollY, false), instance.options.isScrollingResetDelay);
+  };
+  target.addEventListener('scroll', onScroll, { passive: true });
+  return () => {
+    clearTimeout(idle);
+    target.removeEventListener('scroll', onScroll);
+  };
 }
