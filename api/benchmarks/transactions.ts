@@ -12,7 +12,9 @@
  * 600 request paths used in turn, 2 s of warm-up at the rate before the 10 s measured); generator, API
  * and database share the machine's cores.
  * BENCH_EXPLAIN=1 also prints the plans of the list's queries and a sequential latency;
- * BENCH_DIRECT_RATE sets another rate for the read-cache-off run; BENCH_ONLY=direct|cached runs one.
+ * BENCH_DIRECT_RATE sets another rate for the read-cache-off run; BENCH_ONLY=direct|cached runs one;
+ * BENCH_WRITES=N runs the read-cache-on load once more with N writes a second beside it (each write
+ * empties the read cache, as in production).
  */
 import { sql } from 'drizzle-orm';
 import { startThrowawayPostgres } from '../../shell/scripts/throwaway-postgres.mjs';
@@ -125,7 +127,7 @@ try {
   }
 
   // The load comes from a worker thread (./open-loop.mjs), so its event loop is not the API's.
-  async function load(label: string, target: string, rate: number) {
+  async function load(label: string, target: string, rate: number, writesPerSecond = 0) {
     const paths = Array.from({ length: 600 }, (_, i) => {
       const page = 1 + Math.floor(Math.random() * 50);
       const size = [10, 25, 100][i % 3];
@@ -135,11 +137,31 @@ try {
     const run = (duration: number) => openLoopInWorker({ port, rate, seconds: duration, headers, paths });
     // 2 s at the same rate first, not recorded: connection pools and the JIT warm up (as reads.mjs).
     await run(2);
+    // Writes beside the reads (each empties the read cache, as any write does): the organization's
+    // approval threshold set through the API, alternating between two amounts.
+    let writing = writesPerSecond > 0;
+    let writes = 0;
+    const writer = (async () => {
+      while (writing) {
+        const response = await fetch(`${target}/rails/settings`, {
+          method: 'PUT',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ offRampApprovalThreshold: writes % 2 === 0 ? '5000' : '6000' }),
+        });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`PUT rails/settings answered ${response.status}`);
+        writes += 1;
+        await new Promise((resolve) => setTimeout(resolve, 1000 / writesPerSecond));
+      }
+    })();
     const { latencies, elapsed, failures, kinds } = await run(seconds);
+    writing = false;
+    await writer;
+    const shown = writesPerSecond > 0 ? `${label}, ${(writes / elapsed).toFixed(1)} writes a second` : label;
     const at = (p: number) => percentile(latencies, p)?.toFixed(1);
     const kindList = Object.entries(kinds);
     console.log(
-      `GET rails/transactions, ${label}: ${latencies.length} answers in ${elapsed.toFixed(1)} s (${(latencies.length / elapsed).toFixed(0)} req/s, offered ${rate}), errors ${failures}${kindList.length > 0 ? ` (${kindList.map(([kind, n]) => `${kind}: ${n}`).join(', ')})` : ''}; p50 ${at(50)} ms, p95 ${at(95)} ms, p99 ${at(99)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`,
+      `GET rails/transactions, ${shown}: ${latencies.length} answers in ${elapsed.toFixed(1)} s (${(latencies.length / elapsed).toFixed(0)} req/s, offered ${rate}), errors ${failures}${kindList.length > 0 ? ` (${kindList.map(([kind, n]) => `${kind}: ${n}`).join(', ')})` : ''}; p50 ${at(50)} ms, p95 ${at(95)} ms, p99 ${at(99)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`,
     );
   }
   // BENCH_DIRECT_RATE: another rate for the read-cache-off run (default: the same).
@@ -147,6 +169,10 @@ try {
   if (process.env.BENCH_ONLY !== 'cached')
     await load('read cache off (every request on the database)', base, directRate);
   if (process.env.BENCH_ONLY !== 'direct') await load('read cache on (as main.ts runs)', cachedBase, rate);
+  // BENCH_WRITES=N: the read-cache-on run again with N writes a second in the organization.
+  const writesPerSecond = Number(process.env.BENCH_WRITES ?? 0);
+  if (writesPerSecond > 0 && process.env.BENCH_ONLY !== 'direct')
+    await load('read cache on, with writes', cachedBase, rate, writesPerSecond);
 
   // The export: this process's memory (the API's and the reader's) sampled every 20 ms.
   const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;

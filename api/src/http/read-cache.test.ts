@@ -26,6 +26,41 @@ describe('createReadCache', () => {
     expect(await cache.read('k2', async () => ({ value: 'fresh', validUntil: null }))).toBe('fresh');
   });
 
+  it('gives concurrent misses of one key one load, but never one that started before a write', async () => {
+    const cache = createReadCache({ enabled: true });
+    const releases: ((value: number) => void)[] = [];
+    let loads = 0;
+    const load = () => {
+      loads += 1;
+      return new Promise<{ value: number; validUntil: null }>((resolve) =>
+        releases.push((value) => resolve({ value, validUntil: null })),
+      );
+    };
+    const first = Promise.all([cache.read('k', load), cache.read('k', load), cache.read('k', load)]);
+    expect(loads).toBe(1);
+    releases[0]?.(1);
+    expect(await first).toEqual([1, 1, 1]);
+
+    cache.invalidate();
+    const before = cache.read('k', load);
+    cache.invalidate();
+    // Arrived after the write: its own load, not the one under way.
+    const after = cache.read('k', load);
+    expect(loads).toBe(3);
+    releases[1]?.(2);
+    releases[2]?.(3);
+    expect([await before, await after]).toEqual([2, 3]);
+    // The load that overlapped a write was not kept; the later one was.
+    expect(await cache.read('k', load)).toBe(3);
+    expect(loads).toBe(3);
+
+    // A failed load fails its joiners too, and the next read loads again.
+    const failing = () => Promise.reject(new Error('down'));
+    const failures = await Promise.allSettled([cache.read('f', failing), cache.read('f', failing)]);
+    expect(failures.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(await cache.read('f', async () => ({ value: 'up', validUntil: null }))).toBe('up');
+  });
+
   it('starts over when its values would pass the memory budget', async () => {
     const cache = createReadCache({ enabled: true, maxBytes: 1_000 });
     let loads = 0;

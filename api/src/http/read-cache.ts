@@ -10,6 +10,10 @@
  * member or a signed-out session is refused on the very next request. Entries also carry the time
  * they stop being true by themselves (a session's expiry, its next sliding extension).
  *
+ * Concurrent misses of one key share one load (after a write, a hundred requests for the same page
+ * run its queries once), but only within a generation: a request that arrives after a write never
+ * joins a load that started before it.
+ *
  * Several API processes on one PostgreSQL database: each write and each event is also passed to the
  * others over the cluster link (events/cluster.ts, LISTEN/NOTIFY) before the writer answers, and
  * they empty theirs when it arrives, a few milliseconds later; after a lost link they start over.
@@ -28,6 +32,12 @@ export interface ReadCache {
   ): Promise<T>;
   /** Forgets everything: called for every request that may write. */
   invalidate(): void;
+}
+
+interface Loaded {
+  value: unknown;
+  validUntil: number | null;
+  bytes?: number;
 }
 
 interface Entry {
@@ -52,6 +62,8 @@ export function createReadCache(options: {
   let bytes = 0;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
+  /** The loads under way that started in this generation (a write forgets them). */
+  const loading = new Map<string, Promise<Loaded>>();
   let generation = 0;
 
   return {
@@ -67,8 +79,17 @@ export function createReadCache(options: {
       ) {
         return entry.value as never;
       }
+      const underway = loading.get(key);
+      if (underway) return (await underway).value as never;
       const startedIn = generation;
-      const loaded = await load();
+      const flight = load() as Promise<Loaded>;
+      loading.set(key, flight);
+      let loaded: Loaded;
+      try {
+        loaded = await flight;
+      } finally {
+        if (loading.get(key) === flight) loading.delete(key);
+      }
       if (startedIn === generation && (loaded.validUntil === null || now() < loaded.validUntil)) {
         const size = loaded.bytes ?? SMALL_ENTRY_BYTES;
         if (entries.size >= maxEntries || bytes + size > maxBytes) {
@@ -80,12 +101,13 @@ export function createReadCache(options: {
         entries.set(key, { generation, value: loaded.value, validUntil: loaded.validUntil, bytes: size });
         bytes += size;
       }
-      return loaded.value;
+      return loaded.value as never;
     },
 
     invalidate() {
       generation += 1;
       entries.clear();
+      loading.clear();
       bytes = 0;
     },
   };
