@@ -76,7 +76,8 @@ export async function throttle(context, page, { cache = false } = {}) {
 /** Loads `url` until the shell's navigation and, for an area of a remote, the remote rendered. */
 export async function loadAndSettle(page, url, { area = true } = {}) {
   await page.goto(url, { waitUntil: 'networkidle', timeout: 90_000 });
-  await page.getByRole('navigation', { name: 'Organization' }).waitFor({ timeout: 90_000 });
+  // Attached, not visible: on a phone's width the sidebar is behind the menu button.
+  await page.locator('nav[aria-label="Organization"]').waitFor({ state: 'attached', timeout: 90_000 });
   if (area) await page.getByTestId('runtime-probe').first().waitFor({ state: 'attached', timeout: 90_000 });
   return timeline(page);
 }
