@@ -98,7 +98,7 @@ try {
 
   if (process.env.BENCH_EXPLAIN === '1') {
     const page = (where: ReturnType<typeof sql>, offset: number) =>
-      sql`explain analyze select t.*, p.name, c.email, a.email from transfers t join providers p on p.uid = t.provider_uid left join users c on c.uid = t.created_by left join users a on a.uid = t.approved_by where t.uid in (select uid from transfers where organization_uid = ${organizationUid} ${where} order by created_at desc, uid desc limit 100 offset ${offset}) order by t.created_at desc, t.uid desc`;
+      sql`explain analyze select t.*, p.name, c.email, a.email from transfers t join providers p on p.uid = t.provider_uid left join users c on c.uid = t.created_by left join users a on a.uid = t.approved_by where t.uid = any(array(select uid from transfers where organization_uid = ${organizationUid} ${where} order by created_at desc, uid desc limit 100 offset ${offset})) order by t.created_at desc, t.uid desc`;
     for (const query of [
       page(sql``, 4900),
       page(sql`and status = 'failed'`, 1000),

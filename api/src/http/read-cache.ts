@@ -22,20 +22,14 @@
 export interface ReadCache {
   readonly enabled: boolean;
   /** The cached value, or the loaded one (kept when nothing was written meanwhile). */
-  read<T>(
-    key: string,
-    load: () => Promise<{
-      value: T;
-      validUntil: number | null /** Its rough size, for big values. */;
-      bytes?: number;
-    }>,
-  ): Promise<T>;
+  read<T>(key: string, load: () => Promise<Loaded<T>>): Promise<T>;
   /** Forgets everything: called for every request that may write. */
   invalidate(): void;
 }
 
-interface Loaded {
-  value: unknown;
+/** What a load gives: the value, until when it stays true by itself, and its rough size for big values. */
+export interface Loaded<T = unknown> {
+  value: T;
   validUntil: number | null;
   bytes?: number;
 }
@@ -82,7 +76,7 @@ export function createReadCache(options: {
       const underway = loading.get(key);
       if (underway) return (await underway).value as never;
       const startedIn = generation;
-      const flight = load() as Promise<Loaded>;
+      const flight: Promise<Loaded> = load();
       loading.set(key, flight);
       let loaded: Loaded;
       try {

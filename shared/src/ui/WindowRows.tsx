@@ -75,21 +75,23 @@ export default function WindowRows<T>({
   // The window's size and scroll position as the rows first render, when the page's layout is still
   // clean. The virtualizer attaches in a layout effect, right after the rows were inserted: reading
   // scrollY or innerHeight there (its window defaults) forces a layout of the whole page mid-commit.
-  const [initial] = useState(() =>
-    typeof window === 'undefined'
-      ? { offset: 0, rect: { width: 0, height: 0 } }
-      : { offset: window.scrollY, rect: { width: window.innerWidth, height: window.innerHeight } },
-  );
-  const observeRect = useCallback(
-    (instance: Virtualizer<Window, Element>, report: (rect: { width: number; height: number }) => void) =>
-      observeWindowRectFrom(initial.rect, instance, report),
-    [initial],
-  );
-  const observeOffset = useCallback(
-    (instance: Virtualizer<Window, Element>, report: (offset: number, isScrolling: boolean) => void) =>
-      observeWindowOffsetFrom(initial.offset, instance, report),
-    [initial],
-  );
+  const [initial] = useState(() => {
+    const offset = typeof window === 'undefined' ? 0 : window.scrollY;
+    const rect =
+      typeof window === 'undefined'
+        ? { width: 0, height: 0 }
+        : { width: window.innerWidth, height: window.innerHeight };
+    return {
+      offset,
+      rect,
+      observeRect: (instance: Virtualizer<Window, Element>, report: (size: typeof rect) => void) =>
+        observeWindowRectFrom(rect, instance, report),
+      observeOffset: (
+        instance: Virtualizer<Window, Element>,
+        report: (offset: number, isScrolling: boolean) => void,
+      ) => observeWindowOffsetFrom(offset, instance, report),
+    };
+  });
 
   // Stable between renders that keep the items: the virtualizer recomputes every row's position when
   // getItemKey changes identity, and it renders on every scroll event.
@@ -107,8 +109,8 @@ export default function WindowRows<T>({
     scrollToFn: scrollUnlessThere,
     initialRect: initial.rect,
     initialOffset: initial.offset,
-    observeElementRect: observeRect,
-    observeElementOffset: observeOffset,
+    observeElementRect: initial.observeRect,
+    observeElementOffset: initial.observeOffset,
   });
   const rows = virtualizer.getVirtualItems();
   const before = rows.length > 0 ? (rows[0]?.start ?? 0) - scrollMargin : 0;
