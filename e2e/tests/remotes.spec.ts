@@ -17,8 +17,11 @@ test.describe('the four remotes inside the shell', () => {
       page,
     }) => {
       const remoteRequests: string[] = [];
+      const manifestRequests: string[] = [];
+      const entryFile = new RegExp(`/${area.remote.replace('-', '_')}\\.[0-9a-f]+\\.js$`);
       page.on('request', (request) => {
-        if (request.url().includes('mf-manifest.json')) remoteRequests.push(new URL(request.url()).origin);
+        if (entryFile.test(request.url())) remoteRequests.push(new URL(request.url()).origin);
+        if (request.url().includes('mf-manifest.json')) manifestRequests.push(request.url());
       });
       await page.goto(area.path);
       await expect(page.getByRole('heading', { name: area.heading, exact: true })).toBeVisible();
@@ -31,6 +34,8 @@ test.describe('the four remotes inside the shell', () => {
       // Each remote is served from its own origin, not the dashboard's.
       expect(remoteRequests.length).toBeGreaterThan(0);
       expect(remoteRequests.every((origin) => origin !== new URL(page.url()).origin)).toBe(true);
+      // The page came with the remote's federation manifest: the runtime did not ask for it.
+      expect(manifestRequests).toEqual([]);
     });
   }
 

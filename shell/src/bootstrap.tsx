@@ -11,7 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
-import { loadRemotesManifest } from './features/remotes/federation';
+import { loadRemotesManifest, startRouteArea } from './features/remotes/federation';
 import './i18n';
 
 const queryClient = createQueryClient();
@@ -21,10 +21,12 @@ registerHostRuntime({ react: React, queryClient, shellVersion: import.meta.env.S
 const boot = readBootData();
 seedQueryCacheFromBootData(queryClient, boot);
 
-// Ask for the remotes manifest now, in parallel with the first render; no area waits for the shell.
+// Ask for the remotes manifest now, and start loading the area this route renders, in parallel
+// with the first render; no area waits for the shell.
 loadRemotesManifest().catch(() => {
   // An area that needs a remote shows its own contained error with Retry.
 });
+startRouteArea(window.location.pathname);
 
 const router = createAppRouter(queryClient);
 const container = document.getElementById('root');

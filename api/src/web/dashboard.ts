@@ -106,19 +106,15 @@ export async function registerDashboard(app: FastifyInstance, options: Dashboard
       const pathname = request.url.split('?')[0] ?? '/';
       if (!isDashboardPath(pathname)) return reply.callNotFound();
       const { data, setCookie } = await bootDataFor(app, request, pathname);
+      const assets = await preloads.forPage(pathname, data.remotes, data.me !== null);
+      if (Object.keys(assets.federationManifests).length > 0)
+        data.federationManifests = assets.federationManifests;
       if (setCookie !== undefined) reply.header('set-cookie', setCookie);
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-cache, private')
         .header('vary', 'Cookie')
-        .send(
-          renderShellPage(
-            template,
-            data,
-            await preloads.forPage(pathname, data.remotes, data.me !== null),
-            data.me?.locale ?? localeOfRequest(request),
-          ),
-        );
+        .send(renderShellPage(template, data, assets.preloads, data.me?.locale ?? localeOfRequest(request)));
     },
   });
 }

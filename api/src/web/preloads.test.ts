@@ -41,16 +41,20 @@ describe('dashboard page preloads', () => {
       { href: '/static/css/async/ui.2.css', as: 'style' },
       { href: '/static/js/async/boot.1.js', as: 'script' },
     ];
-    expect(await preloads.forPage('/org/acme/documents', remotes, true)).toEqual(shell);
-    expect(await preloads.forPage('/org/acme/messages/t/1', remotes, true)).toEqual([
+    expect((await preloads.forPage('/org/acme/documents', remotes, true)).preloads).toEqual(shell);
+    expect((await preloads.forPage('/org/acme/messages/t/1', remotes, true)).preloads).toEqual([
       ...shell,
       { href: 'https://messages.example.com/v/1.2.0/static/js/remote_messages.abc.js', as: 'script' },
       { href: 'https://messages.example.com/v/1.2.0/static/js/async/expose.def.js', as: 'script' },
     ]);
-    await preloads.forPage('/org/acme/messages', remotes, true);
+    // The page also carries the manifest itself, for the federation runtime (read once a minute).
+    const page = await preloads.forPage('/org/acme/messages', remotes, true);
+    expect(Object.keys(page.federationManifests)).toEqual([MANIFEST_URL]);
+    expect(page.federationManifests[MANIFEST_URL]).toMatchObject(manifest);
     expect(fetched).toEqual([MANIFEST_URL]);
+    expect((await preloads.forPage('/org/acme/documents', remotes, true)).federationManifests).toEqual({});
     // Signed out, the page only signs in: the shell's chunks, no remote.
-    expect(await preloads.forPage('/org/acme/messages', remotes, false)).toEqual(shell);
+    expect((await preloads.forPage('/org/acme/messages', remotes, false)).preloads).toEqual(shell);
   });
 
   it('leaves a remote out while its manifest cannot be read, and the shell’s out without boot-assets.json', async () => {
@@ -65,12 +69,12 @@ describe('dashboard page preloads', () => {
       },
       now: () => clock,
     });
-    expect(await preloads.forPage('/org/acme/messages', remotes, true)).toEqual([]);
+    expect((await preloads.forPage('/org/acme/messages', remotes, true)).preloads).toEqual([]);
     // Asked again a few seconds later, not a minute later.
     clock += 1_000;
-    expect(await preloads.forPage('/org/acme/messages', remotes, true)).toEqual([]);
+    expect((await preloads.forPage('/org/acme/messages', remotes, true)).preloads).toEqual([]);
     clock += 5_000;
-    expect(await preloads.forPage('/org/acme/messages', remotes, true)).toHaveLength(2);
+    expect((await preloads.forPage('/org/acme/messages', remotes, true)).preloads).toHaveLength(2);
   });
 
   it('writes them into the page head as classic-script preloads', () => {

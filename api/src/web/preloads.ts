@@ -64,6 +64,16 @@ export function remotePreloadsOf(
   return [entry, ...(exposed?.assets?.js?.sync ?? []).map(file)].map((href) => ({ href, as: 'script' }));
 }
 
+/**
+ * What a dashboard page starts with besides its HTML: the preload links, and the federation
+ * manifest of the remote its route renders (by entry URL), which the page hands to the federation
+ * runtime so it does not fetch it again (one round trip less before the area renders).
+ */
+export interface PageAssets {
+  preloads: Preload[];
+  federationManifests: Record<string, TFederationManifest>;
+}
+
 export type FetchManifest = (url: string) => Promise<unknown>;
 
 const fetchJson: FetchManifest = async (url) => {
@@ -99,16 +109,20 @@ export function createPreloads(options: {
 
   return {
     /**
-     * Preloads for a dashboard page at `pathname`, served with this runtime manifest. Without a
-     * session the shell sends the visitor to sign in, so no remote's files are worth fetching.
+     * Preloads (and the route's federation manifest) for a dashboard page at `pathname`, served
+     * with this runtime manifest. Without a session the shell sends the visitor to sign in, so no
+     * remote's files are worth fetching.
      */
-    async forPage(pathname: string, remotes: TRemotesManifest, signedIn: boolean): Promise<Preload[]> {
+    async forPage(pathname: string, remotes: TRemotesManifest, signedIn: boolean): Promise<PageAssets> {
       const target = signedIn ? remoteModuleOfPath(pathname) : undefined;
       const [remote, module] = target ? (target.split('/') as [string, string]) : [];
       const entry = remotes.remotes.find((candidate) => candidate.name === remote);
-      if (!entry || !module) return shell;
-      const manifest = await manifestAt(entry.entry);
-      return manifest ? [...shell, ...remotePreloadsOf(entry.entry, manifest, module)] : shell;
+      const manifest = entry && module ? await manifestAt(entry.entry) : null;
+      if (!entry || !module || !manifest) return { preloads: shell, federationManifests: {} };
+      return {
+        preloads: [...shell, ...remotePreloadsOf(entry.entry, manifest, module)],
+        federationManifests: { [entry.entry]: manifest },
+      };
     },
   };
 }

@@ -19,6 +19,12 @@ export const ZBootData = z.object({
   me: ZMeResponse.shape.data.nullable(),
   /** Present for a signed-in user. */
   organizations: z.array(ZOrganization).optional(),
+  /**
+   * The federation manifests (mf-manifest.json) of the remotes this page renders, by the entry URL
+   * the remotes manifest gives, as the dashboard origin last read them: the shell's federation
+   * runtime takes each from here once instead of fetching it (a retry fetches it).
+   */
+  federationManifests: z.record(z.string(), z.unknown()).optional(),
 });
 export type TBootData = z.infer<typeof ZBootData>;
 

@@ -6,12 +6,13 @@ const runtime = vi.hoisted(() => ({
   registerRemotes: vi.fn(),
   registerPlugins: vi.fn(),
 }));
-const api = vi.hoisted(() => ({ getRemotesManifest: vi.fn() }));
+const api = vi.hoisted(() => ({ getRemotesManifest: vi.fn(), readBootData: vi.fn() }));
 
 vi.mock('@module-federation/enhanced/runtime', () => runtime);
 vi.mock('@dash/shared', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@dash/shared')>()),
   getRemotesManifest: api.getRemotesManifest,
+  readBootData: api.readBootData,
 }));
 
 const manifest = (walletVersion: string): TRemotesManifest => ({
@@ -91,22 +92,100 @@ describe('loading a remote module', () => {
 
   it('returns the module and remembers which build ran, for the About panel', async () => {
     api.getRemotesManifest.mockResolvedValue(manifest('0.9.1'));
-    runtime.loadRemote.mockResolvedValue({ default: Area });
     const { loadRemoteComponent, runningRemotes } = await federation();
 
-    expect(await loadRemoteComponent('remote-wallet/WalletArea')).toBe(Area);
-
-    const plugin = runtime.registerPlugins.mock.calls[0]?.[0]?.[0];
-    plugin.afterLoadSnapshot({
-      moduleInfo: { name: 'remote_wallet' },
-      remoteSnapshot: { buildVersion: '0.9.1' },
+    runtime.loadRemote.mockImplementation(async () => {
+      // The runtime reports the snapshot of the build it loads (its federation manifest).
+      const plugin = runtime.registerPlugins.mock.calls[0]?.[0]?.[0];
+      plugin.afterLoadSnapshot({
+        moduleInfo: { name: 'remote_wallet' },
+        remoteSnapshot: { buildVersion: '0.9.1+build.7' },
+      });
+      return { default: Area };
     });
-    await loadRemoteComponent('remote-wallet/WalletArea');
+
+    expect(await loadRemoteComponent('remote-wallet/WalletArea')).toBe(Area);
     const running = await runningRemotes();
     expect(running.remotes.map((remote) => [remote.name, remote.version, remote.loadedVersion])).toEqual([
-      ['remote-wallet', '0.9.1', '0.9.1'],
+      ['remote-wallet', '0.9.1', '0.9.1+build.7'],
       ['remote-messages', '0.1.0', undefined],
     ]);
+  });
+});
+
+describe('the area of the route, at boot', () => {
+  const MESSAGES_ENTRY = 'http://localhost:3011/mf-manifest.json';
+  /** The page as the dashboard origin sends it: boot data with the manifests. */
+  function pageWithBootData(signedIn: boolean) {
+    window.history.replaceState(null, '', '/org/acme-treasury/messages');
+    api.readBootData.mockReturnValue({
+      organization: 'acme-treasury',
+      remotes: manifest('0.9.0'),
+      me: signedIn
+        ? {
+            uid: 'b0b5ee2c-0fd6-4d5d-8b3c-6a4f0f0e6a11',
+            email: 'a@b.co',
+            firstName: 'A',
+            lastName: 'B',
+            type: 'user',
+          }
+        : null,
+      federationManifests: { [MESSAGES_ENTRY]: { name: 'remote_messages', exposes: [] } },
+    });
+  }
+
+  it('starts loading before the shell renders, and the area joins that load', async () => {
+    pageWithBootData(true);
+    runtime.loadRemote.mockResolvedValue({ default: Area });
+    const { loadRemotesManifest, startRouteArea, loadRemoteComponent } = await federation();
+
+    await loadRemotesManifest();
+    startRouteArea(window.location.pathname);
+    expect(await loadRemoteComponent('remote-messages/MessagesArea')).toBe(Area);
+
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+    expect(runtime.loadRemote).toHaveBeenCalledWith('remote_messages/MessagesArea');
+    // The manifest came with the page: no request for it.
+    expect(api.getRemotesManifest).not.toHaveBeenCalled();
+  });
+
+  it('starts nothing for a signed-out visitor, who is sent to sign in', async () => {
+    pageWithBootData(false);
+    const { startRouteArea } = await federation();
+
+    startRouteArea(window.location.pathname);
+    await Promise.resolve();
+
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('hands the runtime the federation manifest the page came with, once; anything else is fetched', async () => {
+    pageWithBootData(true);
+    const { loadRemotesManifest } = await federation();
+    await loadRemotesManifest();
+    const plugin = runtime.registerPlugins.mock.calls[0]?.[0]?.[0];
+
+    const first: Response = await plugin.fetch(MESSAGES_ENTRY, {});
+    expect(await first.json()).toEqual({ name: 'remote_messages', exposes: [] });
+    // A retry after a failure must really ask the remote again.
+    expect(plugin.fetch(MESSAGES_ENTRY, {})).toBeUndefined();
+    expect(plugin.fetch('http://localhost:3001/other/mf-manifest.json', {})).toBeUndefined();
+  });
+
+  it('forgets a failed load, so the next one tries again', async () => {
+    vi.useFakeTimers();
+    runtime.loadRemote.mockRejectedValue(new Error('remote down'));
+    api.getRemotesManifest.mockResolvedValue(manifest('0.9.0'));
+    const { loadRemoteComponent } = await federation();
+
+    const failed = loadRemoteComponent('remote-wallet/WalletArea').catch((error: Error) => error.message);
+    await vi.advanceTimersByTimeAsync(400 + 1200);
+    expect(await failed).toBe('remote down');
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(3);
+
+    runtime.loadRemote.mockResolvedValue({ default: Area });
+    expect(await loadRemoteComponent('remote-wallet/WalletArea')).toBe(Area);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(4);
   });
 });
 

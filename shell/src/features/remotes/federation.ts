@@ -3,6 +3,7 @@ import {
   getRemotesManifest,
   organizationSlugOfPath,
   readBootData,
+  remoteModuleOfPath,
   sameRemoteEntry,
   type TRemoteEntry,
   type TRemoteModule,
@@ -43,13 +44,35 @@ function toFederationRemote(remote: TRemoteEntry) {
   return { name: containerName(remote.name), entry: remote.entry, version: remote.version };
 }
 
+/** Entry URLs whose federation manifest this page came with and the runtime has taken already. */
+const inlinedManifestsTaken = new Set<string>();
+
+/**
+ * The federation manifest of `url` if the page came with it (boot data) and the runtime has not
+ * taken it yet: the first load of the route's remote needs no manifest round trip; any later one
+ * (a retry after a failure) fetches it as usual.
+ */
+export function takeInlinedManifest(url: string): unknown {
+  const manifest = readBootData()?.federationManifests?.[url];
+  if (manifest === undefined || inlinedManifestsTaken.has(url)) return undefined;
+  inlinedManifestsTaken.add(url);
+  return manifest;
+}
+
 let pluginRegistered = false;
-function recordLoadedBuilds(): void {
+function registerRuntimePlugin(): void {
   if (pluginRegistered) return;
   pluginRegistered = true;
   registerPlugins([
     {
-      name: 'dash-loaded-builds',
+      name: 'dash-shell',
+      fetch(url) {
+        const manifest = takeInlinedManifest(url);
+        if (manifest === undefined) return undefined;
+        return Promise.resolve(
+          new Response(JSON.stringify(manifest), { headers: { 'content-type': 'application/json' } }),
+        );
+      },
       afterLoadSnapshot(args) {
         const snapshot = args.remoteSnapshot as { buildVersion?: unknown } | undefined;
         if (typeof snapshot?.buildVersion === 'string')
@@ -65,7 +88,7 @@ export function loadRemotesManifest(): Promise<TRemotesManifest> {
     const organization = organizationSlugOfPath(window.location.pathname);
     const manifest = fetchManifest(organization).then(
       (loaded) => {
-        recordLoadedBuilds();
+        registerRuntimePlugin();
         registerRemotes(loaded.remotes.map(toFederationRemote));
         return loaded;
       },
@@ -124,12 +147,40 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** The load under way (or done) of each exposed module, so the boot's early start and the area share one. */
+const loads = new Map<TRemoteModule, Promise<ComponentType>>();
+
 /**
  * Loads one exposed module of a remote, each attempt bounded by LOAD_ATTEMPT_TIMEOUT_MS, retrying
  * with backoff; `fresh` forgets what the runtime cached about the remote first (after a failure,
- * the user's Retry must really try again).
+ * the user's Retry must really try again). Calls for a module already loading share that load; a
+ * failed load is forgotten.
  */
-export async function loadRemoteComponent(module: TRemoteModule, fresh = false): Promise<ComponentType> {
+export function loadRemoteComponent(module: TRemoteModule, fresh = false): Promise<ComponentType> {
+  const running = fresh ? undefined : loads.get(module);
+  if (running) return running;
+  const load = loadWithRetries(module, fresh);
+  loads.set(module, load);
+  load.catch(() => {
+    if (loads.get(module) === load) loads.delete(module);
+  });
+  return load;
+}
+
+/**
+ * Starts loading the area the page's route renders, at boot, in parallel with the shell's first
+ * render instead of after it (the area's own load then joins this one). Only for a signed-in page
+ * (boot data with a session): a signed-out visitor is sent to sign in.
+ */
+export function startRouteArea(pathname: string): void {
+  const module = remoteModuleOfPath(pathname);
+  if (!module || !readBootData()?.me) return;
+  loadRemoteComponent(module).catch(() => {
+    // The area shows its own contained error with Retry.
+  });
+}
+
+async function loadWithRetries(module: TRemoteModule, fresh: boolean): Promise<ComponentType> {
   let lastError: unknown;
   for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt += 1) {
     try {
