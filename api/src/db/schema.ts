@@ -901,6 +901,29 @@ export const transfers = pgTable(
   ],
 );
 
+/**
+ * How many transfers an organization has of each type, status and currency, kept by a trigger on
+ * `transfers` (migration 0015: every insert, status change or delete, in the writer's own
+ * transaction), so the transactions list's total without a date range is a sum of at most a few
+ * dozen rows instead of a walk of the list's index (10,000 entries at the count's cap).
+ */
+export const transferCounts = pgTable(
+  'transfer_counts',
+  {
+    organizationUid: uuid('organization_uid')
+      .notNull()
+      .references(() => organizations.uid, { onDelete: 'cascade' }),
+    type: text('type', { enum: TRANSFER_TYPES }).notNull(),
+    status: text('status', { enum: TRANSFER_STATUSES }).notNull(),
+    fiatCurrency: text('fiat_currency').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationUid, table.type, table.status, table.fiatCurrency] }),
+    check('transfer_counts_count_check', sql`${table.count} >= 0`),
+  ],
+);
+
 /** Every status change of a transfer: from, to, when and what caused it. Append-only. */
 export const transferEvents = pgTable(
   'transfer_events',
