@@ -102,11 +102,17 @@ async function remoteBytes(base, dists) {
   const context = await signedInContext(browser, base);
   for (const [remote, path, remotePort] of areas) {
     const page = await context.newPage();
+    // Every script the area fetches, from any origin: the remote's own files, and the shell's
+    // lazy chunks it needs that the overview did not load (the shared package's virtual lists).
     const own = new Set();
+    let opened = false;
     page.on('request', (request) => {
-      if (new URL(request.url()).port === String(remotePort)) own.add(request.url());
+      if (!opened) return;
+      if (new URL(request.url()).port === String(remotePort) || request.resourceType() === 'script')
+        own.add(request.url());
     });
     await loadAndSettle(page, `${base}/org/acme-treasury`, { area: false });
+    opened = true;
     await page.evaluate((target) => {
       window.history.pushState({}, '', target);
       window.dispatchEvent(new PopStateEvent('popstate'));
