@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  federationRuntimeEsmAlias,
   federationShared,
   pluginBootAssets,
   pluginPrecompress,
@@ -44,7 +45,15 @@ export default defineConfig(({ command }) => ({
       ...(monolith ? { 'import.meta.env.REMOTE_VERSION': JSON.stringify('monolith') } : {}),
     },
   },
-  resolve: { alias: command === 'build' ? reactRouterProductionAlias(import.meta.dirname) : {} },
+  resolve: {
+    alias:
+      command === 'build'
+        ? {
+            ...reactRouterProductionAlias(import.meta.dirname),
+            ...federationRuntimeEsmAlias(import.meta.dirname),
+          }
+        : {},
+  },
   html: { template: './index.html', title: 'Dash · Treasury' },
   // Only a build replaces dist/: a dev server must not empty the folder `npm start` serves.
   output: {

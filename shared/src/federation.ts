@@ -248,6 +248,31 @@ export function reactRouterProductionAlias(appRoot: string): Record<string, stri
   };
 }
 
+/**
+ * The federation runtime's packages as their ES module builds. The generated runtime entry asks for
+ * them with `require`, which resolves to their CommonJS builds: one exports object per file, so
+ * nothing in them is tree-shaken (the SDK's Node.js script loader and manifest-to-snapshot code,
+ * unused in a browser with snapshots off, went into every remote entry and the shell's).
+ */
+export function federationRuntimeEsmAlias(appRoot: string): Record<string, string> {
+  const fromPlugin = createRequire(
+    createRequire(path.join(appRoot, 'package.json')).resolve('@module-federation/rsbuild-plugin'),
+  );
+  const esm = (name: string, file: string) => {
+    const cjs = fromPlugin.resolve(name);
+    return path.join(cjs.slice(0, cjs.lastIndexOf(`${path.sep}dist${path.sep}`)), 'dist', file);
+  };
+  return {
+    '@module-federation/sdk$': esm('@module-federation/sdk', 'index.js'),
+    '@module-federation/runtime$': esm('@module-federation/runtime', 'index.js'),
+    '@module-federation/webpack-bundler-runtime$': esm(
+      '@module-federation/webpack-bundler-runtime',
+      'index.js',
+    ),
+    '@module-federation/error-codes$': esm('@module-federation/error-codes', 'index.mjs'),
+  };
+}
+
 export const REMOTE_DEFAULT_PORTS: Record<TRemoteName, number> = {
   'remote-messages': 3011,
   'remote-wallet': 3012,
@@ -301,7 +326,12 @@ export function defineRemoteConfig(pkg: RemotePackage, command: string): Rsbuild
       entry: { index: './src/index.ts' },
       define: { 'import.meta.env.REMOTE_VERSION': JSON.stringify(version) },
     },
-    resolve: { alias: command === 'build' ? reactRouterProductionAlias(process.cwd()) : {} },
+    resolve: {
+      alias:
+        command === 'build'
+          ? { ...reactRouterProductionAlias(process.cwd()), ...federationRuntimeEsmAlias(process.cwd()) }
+          : {},
+    },
     html: { title: `${remote} · standalone` },
     // Lazy compilation (on by default in rsbuild 2 dev) leaves federation's shared chunks unresolved.
     dev: { lazyCompilation: false },
