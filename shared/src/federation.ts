@@ -265,6 +265,7 @@ export function federationRuntimeEsmAlias(appRoot: string): Record<string, strin
   return {
     '@module-federation/sdk$': esm('@module-federation/sdk', 'index.js'),
     '@module-federation/runtime$': esm('@module-federation/runtime', 'index.js'),
+    '@module-federation/runtime-core$': esm('@module-federation/runtime-core', 'index.js'),
     '@module-federation/webpack-bundler-runtime$': esm(
       '@module-federation/webpack-bundler-runtime',
       'index.js',
