@@ -5,6 +5,7 @@
 import {
   getRemotesManifest,
   readBootData,
+  remoteModuleOfPath,
   type TRemoteModule,
   type TRemoteName,
   type TRemotesManifest,
@@ -47,6 +48,12 @@ export function remoteOf(module: TRemoteModule): TRemoteName {
 
 export async function loadRemoteComponent(module: TRemoteModule): Promise<ComponentType> {
   return (await MODULES[module]()).default;
+}
+
+/** As the federated shell does: the route's area starts loading at boot, beside the first render. */
+export function startRouteArea(pathname: string): void {
+  const module = remoteModuleOfPath(pathname);
+  if (module && readBootData()?.me) loadRemoteComponent(module).catch(() => undefined);
 }
 
 export async function runningRemotes() {

@@ -189,6 +189,13 @@ describe('the area of the route, at boot', () => {
   });
 });
 
+describe('the monolith build', () => {
+  it('has a stand-in with the same exports (MONOLITH=1 swaps it in; a missing one breaks only that build)', async () => {
+    const monolith = await import('../../../scripts/monolith/federation');
+    expect(Object.keys(monolith).sort()).toEqual(Object.keys(await federation()).sort());
+  });
+});
+
 describe('switching organization', () => {
   it('reloads the page when the new organization gets another build of the remote (a canary)', async () => {
     window.history.replaceState(null, '', '/org/acme-treasury/wallet');

@@ -52,7 +52,7 @@ const inlinedManifestsTaken = new Set<string>();
  * taken it yet: the first load of the route's remote needs no manifest round trip; any later one
  * (a retry after a failure) fetches it as usual.
  */
-export function takeInlinedManifest(url: string): unknown {
+function takeInlinedManifest(url: string): unknown {
   const manifest = readBootData()?.federationManifests?.[url];
   if (manifest === undefined || inlinedManifestsTaken.has(url)) return undefined;
   inlinedManifestsTaken.add(url);
