@@ -293,6 +293,16 @@ describe(`crash and restart (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
       const duplicates = await database.db.execute(sql`
         select message_id from outbox_mails where message_id is not null group by message_id having count(*) > 1`);
       expect(duplicates.rows).toEqual([]);
+      // The transactions list's totals (transfer_counts, kept by a trigger) agree with the transfers.
+      const miscounted = await database.db.execute(sql`
+        select organization_uid, type, status, fiat_currency from (
+          select organization_uid, type, status, fiat_currency, count(*) as n from transfers
+          group by organization_uid, type, status, fiat_currency) actual
+        full join transfer_counts tally using (organization_uid, type, status, fiat_currency)
+        where coalesce(actual.n, 0) <> coalesce(tally.count, 0)`);
+      expect(miscounted.rows).toEqual([]);
+      const tallied = await database.db.execute(sql`select sum(count)::int as n from transfer_counts`);
+      expect((tallied.rows[0] as { n: number }).n).toBeGreaterThan(0);
     } finally {
       await database.close();
     }
