@@ -249,6 +249,21 @@ function listFilterValues(filters: TTransactionsFilters) {
   };
 }
 
+/** Statements built once per set of filters present (named after it), on first use. */
+function preparedPerFilterSet<T>(build: (present: ReadonlySet<string>, name: string) => T) {
+  const built = new Map<string, T>();
+  return (filters: TTransactionsFilters): T => {
+    const present = LIST_FILTERS.filter((key) => filters[key] !== undefined);
+    const name = present.join('_') || 'all';
+    let statements = built.get(name);
+    if (statements === undefined) {
+      statements = build(new Set(present), name);
+      built.set(name, statements);
+    }
+    return statements;
+  };
+}
+
 /**
  * The transactions list's page and count, prepared (like the Message Center's reads): one statement per
  * set of filters present (at most 32), built by drizzle once and parsed once per connection. Planning
@@ -303,7 +318,6 @@ export function prepareTransactionList(db: Database) {
   });
   // Without a date range the total comes from transfer_counts (kept by a trigger on transfers): a
   // sum over at most one row per type, status and currency instead of a walk of the list's index.
-  const tallied = new Map<string, ReturnType<typeof buildTally>>();
   const buildTally = (present: ReadonlySet<string>, name: string) =>
     db
       .select({ total: sql<string>`coalesce(sum(${transferCounts.count}), 0)` })
@@ -317,28 +331,10 @@ export function prepareTransactionList(db: Database) {
         ),
       )
       .prepare(`transfers_tally_${name}`);
-  const tallyFor = (filters: TTransactionsFilters) => {
-    if (filters.from !== undefined || filters.to !== undefined) return undefined;
-    const present = LIST_FILTERS.filter((key) => filters[key] !== undefined);
-    const name = present.join('_') || 'all';
-    let statement = tallied.get(name);
-    if (!statement) {
-      statement = buildTally(new Set(present), name);
-      tallied.set(name, statement);
-    }
-    return statement;
-  };
-  const prepared = new Map<string, ReturnType<typeof build>>();
-  const statementsFor = (filters: TTransactionsFilters) => {
-    const present = LIST_FILTERS.filter((key) => filters[key] !== undefined);
-    const name = present.join('_') || 'all';
-    let statements = prepared.get(name);
-    if (!statements) {
-      statements = build(new Set(present), name);
-      prepared.set(name, statements);
-    }
-    return statements;
-  };
+  const statementsFor = preparedPerFilterSet(build);
+  const tallyOf = preparedPerFilterSet(buildTally);
+  const tallyFor = (filters: TTransactionsFilters) =>
+    filters.from === undefined && filters.to === undefined ? tallyOf(filters) : undefined;
 
   return {
     /** One page, newest first. */
