@@ -17,6 +17,11 @@ import { MESSAGE_PANE_HEIGHT_PX, MOBILE_MEDIA_QUERY, THREAD_LIST_WIDTH_PX } from
 
 const SEARCH_DEBOUNCE_MS = 250;
 
+// The conversation's list code comes from the shared singleton (a lazy chunk of the host's build):
+// asked for as soon as this area's code runs (at boot when the page opens on it, see the shell's
+// startRouteArea), not one round trip after the area first renders.
+preloadEndAnchoredList();
+
 /**
  * /org/{org}/messages[/{threadUid}]: the conversation list beside the selected conversation. The
  * first thread is selected by default (and put in the URL); under 768px one pane shows at a time:
@@ -31,8 +36,6 @@ export function MessageCenterPage() {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
 
-  // The conversation's list code comes from the shared singleton: fetch it alongside the data.
-  useEffect(preloadEndAnchoredList, []);
   const pollInterval = useMessageCenterEvents(organization.uid, threadUid);
   const query = useThreadsQuery(organization.uid, debouncedSearch, { refetchInterval: pollInterval });
   const threads = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
