@@ -171,7 +171,7 @@ async function lighthouseRun(base) {
     }
     return {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      lcp: lcpAudit.numericValue,
       tbt: lhr.audits['total-blocking-time'].numericValue,
     };
   } finally {
