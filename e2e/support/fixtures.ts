@@ -151,14 +151,36 @@ export const mailboxOf = (organization: TOrganization) =>
 
 /** A provider's mail, delivered to the API's embedded SMTP listener like any mail server would. */
 export async function sendProviderMail(to: string, subject: string, text: string): Promise<void> {
+  await sendProviderThread(to, subject, [text]);
+}
+
+/**
+ * The provider's mails of one conversation, over one SMTP connection: the first with `subject`, each
+ * next one a reply (In-Reply-To and References) to the one before, in order.
+ */
+export async function sendProviderThread(to: string, subject: string, texts: string[]): Promise<void> {
   const transport = nodemailer.createTransport({
     host: '127.0.0.1',
     port: Number(process.env.E2E_PORT ?? 4300) + 25,
     secure: false,
     ignoreTLS: true,
+    pool: true,
+    maxConnections: 1,
   });
+  const messageIds: string[] = [];
   try {
-    await transport.sendMail({ from: `Transfero Ops <${PROVIDER_ADDRESS}>`, to, subject, text });
+    for (const [index, text] of texts.entries()) {
+      const messageId = `<${randomUUID()}@transfero.example>`;
+      await transport.sendMail({
+        from: `Transfero Ops <${PROVIDER_ADDRESS}>`,
+        to,
+        subject: index === 0 ? subject : `Re: ${subject}`,
+        text,
+        messageId,
+        ...(index > 0 ? { inReplyTo: messageIds.at(-1), references: [...messageIds] } : {}),
+      });
+      messageIds.push(messageId);
+    }
   } finally {
     transport.close();
   }

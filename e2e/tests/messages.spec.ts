@@ -10,6 +10,7 @@ import {
   PROVIDER_ADDRESS,
   PROVIDER_NAME,
   sendProviderMail,
+  sendProviderThread,
   signInThroughApi,
   suffix,
   test,
@@ -124,5 +125,74 @@ test.describe('Message Center', () => {
 
     await editor.context().close();
     await viewer.context().close();
+  });
+  test('a long conversation opens at its newest mail, keeps the reader in place while older pages load, and mounts only the rows in view', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await signInThroughApi(page, newEmail('admin'));
+    const organization = await createOrganizationThroughApi(page, `Long ${suffix()}`, `long-${suffix()}`);
+    // 120 mails: the newest page of 50, then two older pages.
+    const texts = Array.from({ length: 120 }, (_, index) => `Report #${index + 1}. Settled.`);
+    await sendProviderThread(mailboxOf(organization), `Reports ${suffix()}`, texts);
+    const report = (number: number) =>
+      messageLog(page)
+        .getByRole('article')
+        .filter({ hasText: `Report #${number}.` });
+
+    // The first older page waits until the test has seen where the reader is.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let olderPages = 0;
+    await page.route(/\/api\/v0\/messages\/[^/?]+\?before=/, async (route) => {
+      olderPages += 1;
+      if (olderPages === 1) await held;
+      await route.continue();
+    });
+
+    await page.goto(`/org/${organization.slug}/messages`);
+    const log = messageLog(page);
+    // Opens at the newest mail, at the bottom of the view.
+    await expect(report(120)).toBeInViewport();
+    await expect
+      .poll(() => log.evaluate((element) => element.scrollHeight - element.clientHeight - element.scrollTop))
+      .toBeLessThanOrEqual(1);
+    await expect(report(70)).toHaveCount(0);
+
+    // At the top of the loaded mails the older page is asked for; the reader stays on #71 when it arrives.
+    await log.evaluate((element) => {
+      element.scrollTop = 0;
+    });
+    await expect(page.getByLabel('Loading older messages')).toBeVisible();
+    const topOf71 = () =>
+      report(71).evaluate(
+        (article) =>
+          article.getBoundingClientRect().top -
+          (article.closest('[role="log"]') as HTMLElement).getBoundingClientRect().top,
+      );
+    const before = await topOf71();
+    release();
+    await expect(report(70)).toBeAttached();
+    await expect(page.getByLabel('Loading older messages')).toHaveCount(0);
+    await expect.poll(async () => Math.abs((await topOf71()) - before)).toBeLessThanOrEqual(2);
+    expect(await log.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+
+    // Scrolling on up reaches the first mail; only the rows around the view are in the page.
+    await expect
+      .poll(
+        async () => {
+          await log.evaluate((element) => {
+            element.scrollTop = 0;
+          });
+          return report(1).count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    await expect(report(1)).toBeInViewport();
+    expect(await log.getByRole('article').count()).toBeLessThan(30);
+    expect(olderPages).toBe(2);
   });
 });

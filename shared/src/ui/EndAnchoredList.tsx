@@ -25,10 +25,18 @@ function observeOffsetFromBottom(
   if (!element) return;
   let idle: ReturnType<typeof setTimeout> | undefined;
   const offset = () => Math.max(0, element.scrollHeight - element.clientHeight - element.scrollTop);
+  // While the reader scrolls, the rows are left out of hit testing: the browser then does not work
+  // out which row is under a still pointer (and restyle its hover) after every step.
+  const rows = () => element.firstElementChild as HTMLElement | null;
   const onScroll = () => {
+    if (idle === undefined) rows()?.style.setProperty('pointer-events', 'none');
     report(offset(), true);
     clearTimeout(idle);
-    idle = setTimeout(() => report(offset(), false), SCROLL_IDLE_MS);
+    idle = setTimeout(() => {
+      idle = undefined;
+      rows()?.style.removeProperty('pointer-events');
+      report(offset(), false);
+    }, SCROLL_IDLE_MS);
   };
   report(offset(), false);
   element.addEventListener('scroll', onScroll, { passive: true });
@@ -90,6 +98,9 @@ export default function EndAnchoredList<T>({
     observeElementOffset: observeOffsetFromBottom,
     scrollToFn: scrollToOffsetFromBottom,
     overscan: 3,
+    // The rows that come into view render in a task of their own, after the frame that scrolled,
+    // and not inside the scroll event: no frame both scrolls and mounts rows.
+    useFlushSync: false,
     paddingStart: PADDING_PX,
     paddingEnd: PADDING_PX,
   });
@@ -179,6 +190,8 @@ export default function EndAnchoredList<T>({
                   left: 0,
                   width: '100%',
                   transform: `translateY(${total - row.end}px)`,
+                  // A new row's style, layout and paint stay inside it.
+                  contain: 'layout style paint',
                 }}
               >
                 {renderItem(item)}
