@@ -11,7 +11,7 @@ import {
   useThreadMessagesQuery,
 } from '@dash/shared';
 import { ActionIcon, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Suspense, useCallback, useEffect, useMemo } from 'react';
+import { memo, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { BackIcon } from '../../../components/icons';
 import { ReplyBox } from '../../reply/components/ReplyBox';
 import { ThreadAvatar } from '../../threads/components/ThreadAvatar';
@@ -62,34 +62,7 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
 
   return (
     <Stack gap={0} h="100%" style={{ minWidth: 0 }}>
-      <Group
-        gap="sm"
-        px="md"
-        py="xs"
-        wrap="nowrap"
-        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-      >
-        {onBack ? (
-          <ActionIcon variant="subtle" aria-label={t('thread.back')} onClick={onBack}>
-            <BackIcon />
-          </ActionIcon>
-        ) : null}
-        {thread ? (
-          <>
-            <ThreadAvatar provider={thread.provider} />
-            <Stack gap={0} style={{ minWidth: 0 }}>
-              <Title order={2} size="h5" lineClamp={1}>
-                {thread.name}
-              </Title>
-              <Text size="xs" c="dimmed" truncate="end">
-                {thread.provider?.name ?? t('thread.unknownProvider')}
-              </Text>
-            </Stack>
-          </>
-        ) : (
-          <Skeleton height={36} width="50%" />
-        )}
-      </Group>
+      <ThreadHeader thread={thread} onBack={onBack} />
       {query.isPending ? (
         <ConversationSkeleton />
       ) : query.isError && messages.length === 0 ? (
@@ -125,6 +98,50 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
     </Stack>
   );
 }
+
+/**
+ * Who the conversation is with. Memoized, like the reply box: loading an older page re-renders the
+ * thread view, and neither needs to render again for it.
+ */
+const ThreadHeader = memo(function ThreadHeader({
+  thread,
+  onBack,
+}: {
+  thread: TThread | undefined;
+  onBack: (() => void) | undefined;
+}) {
+  const { t } = useT('messages');
+  return (
+    <Group
+      gap="sm"
+      px="md"
+      py="xs"
+      wrap="nowrap"
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
+      {onBack ? (
+        <ActionIcon variant="subtle" aria-label={t('thread.back')} onClick={onBack}>
+          <BackIcon />
+        </ActionIcon>
+      ) : null}
+      {thread ? (
+        <>
+          <ThreadAvatar provider={thread.provider} />
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Title order={2} size="h5" lineClamp={1}>
+              {thread.name}
+            </Title>
+            <Text size="xs" c="dimmed" truncate="end">
+              {thread.provider?.name ?? t('thread.unknownProvider')}
+            </Text>
+          </Stack>
+        </>
+      ) : (
+        <Skeleton height={36} width="50%" />
+      )}
+    </Group>
+  );
+});
 
 function ConversationSkeleton() {
   const { t } = useT('messages');

@@ -10,7 +10,7 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, memo, useState } from 'react';
 import { PaperclipIcon, SendIcon } from '../../../components/icons';
 import { type ReplyAttachment, useReplyAttachments } from '../hooks/useReplyAttachments';
 
@@ -26,7 +26,8 @@ interface ReplyBoxProps {
  * while the trimmed text is empty and nothing is attached, and while a file uploads. While the reply
  * is on its way the text area is disabled and the send button spins; on success both are cleared.
  */
-export function ReplyBox({ organizationUid, threadUid }: ReplyBoxProps) {
+/** Memoized: the thread view re-renders as older pages load, the reply box has nothing new to show then. */
+export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: ReplyBoxProps) {
   const { t } = useT('messages');
   const [text, setText] = useState('');
   const files = useReplyAttachments(organizationUid);
@@ -99,7 +100,7 @@ export function ReplyBox({ organizationUid, threadUid }: ReplyBoxProps) {
       </Group>
     </Stack>
   );
-}
+});
 
 function AttachmentChip({
   attachment,
