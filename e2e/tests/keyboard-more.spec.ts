@@ -121,6 +121,27 @@ test.describe('the keyboard alone, more flows', () => {
     for (const line of lines.slice(1)) expect(line).toContain(',returned,');
   });
 
+  test('every status reads in full in the transactions list, on a laptop and on a small screen', async ({
+    page,
+  }) => {
+    await signInThroughApi(page, DEMO_EMAIL);
+    const table = page.getByRole('table', { name: 'Transactions' });
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/org/${DEMO_ORG_SLUG}/rails/transactions?size=25`);
+      // The seeded history has the longest labels.
+      await expect(table.getByText('Awaiting approval', { exact: true }).first()).toBeVisible();
+      await expect(table.getByText('Payment submitted', { exact: true }).first()).toBeVisible();
+      // A cut label is the badge's inner text overflowing it (Mantine ellipsizes it).
+      const cut = await table
+        .locator('.mantine-Badge-root > span')
+        .evaluateAll((labels) =>
+          labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+        );
+      expect(cut, `statuses cut at ${width} px`).toEqual([]);
+    }
+  });
+
   test('pages through the transactions, changes the rows per page and opens one', async ({ page }) => {
     // The demo organization's seeded history has 11 transfers (other specs add more): two pages of 10.
     await signInThroughApi(page, DEMO_EMAIL);

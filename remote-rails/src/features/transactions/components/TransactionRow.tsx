@@ -16,7 +16,11 @@ import { StatusBadge } from './TransferStatusBadge';
 
 /** The Table's own cell class: plain cells look the same without a component per cell. */
 const CELL = Table.classes.td;
-const MONO = { fontFamily: 'var(--mantine-font-family-monospace)' } as const;
+/** Amounts stay on one line (a currency code alone on a second line reads as another value). */
+const MONO = { fontFamily: 'var(--mantine-font-family-monospace)', whiteSpace: 'nowrap' } as const;
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+/** The counterparty keeps room for a name on a narrow screen (the table scrolls sideways instead). */
+const COUNTERPARTY = { minWidth: '9rem' } as const;
 /** `<Anchor size="sm" underline="always">`'s markup (its classes and variables), without the component. */
 const LINK_CLASS = `mantine-focus-auto ${Text.classes.root} ${Anchor.classes.root} mantine-Text-root mantine-Anchor-root`;
 const LINK_STYLE = {
@@ -64,7 +68,9 @@ export const TransactionRow = memo(function TransactionRow({
           {formatDate(transfer.createdAt)}
         </a>
       </td>
-      <td className={CELL}>{labels.type[transfer.type]}</td>
+      <td className={CELL} style={NO_WRAP}>
+        {labels.type[transfer.type]}
+      </td>
       <td className={CELL}>
         <StatusBadge status={transfer.status} label={labels.status[transfer.status]} />
       </td>
@@ -75,7 +81,9 @@ export const TransactionRow = memo(function TransactionRow({
       <td className={CELL} style={MONO}>
         {format.money(transfer.targetAmount, transfer.targetCurrency)}
       </td>
-      <td className={CELL}>{transfer.wallet?.name ?? transfer.bankBeneficiary?.name ?? ''}</td>
+      <td className={CELL} style={COUNTERPARTY}>
+        {transfer.wallet?.name ?? transfer.bankBeneficiary?.name ?? ''}
+      </td>
     </tr>
   );
 });

@@ -21,6 +21,9 @@ const STYLE = Object.fromEntries(
       '--badge-bg': `var(--mantine-color-${color}-light)`,
       '--badge-color': `var(--mantine-color-${color}-light-color)`,
       '--badge-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent',
+      // Never cut to "PAYMENT SUBMITT…": a table column is as wide as its longest status (Mantine's
+      // badge would otherwise shrink and ellipsize inside a narrow cell).
+      minWidth: 'max-content',
     } as CSSProperties,
   ]),
 ) as Record<TTransferStatus, CSSProperties>;
