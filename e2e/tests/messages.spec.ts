@@ -126,6 +126,7 @@ test.describe('Message Center', () => {
     await editor.context().close();
     await viewer.context().close();
   });
+
   test('a long conversation opens at its newest mail, keeps the reader in place while older pages load, and mounts only the rows in view', async ({
     page,
   }) => {

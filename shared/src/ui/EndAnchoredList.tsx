@@ -42,6 +42,7 @@ function observeOffsetFromBottom(
   element.addEventListener('scroll', onScroll, { passive: true });
   return () => {
     clearTimeout(idle);
+    rows()?.style.removeProperty('pointer-events');
     element.removeEventListener('scroll', onScroll);
   };
 }

@@ -25,8 +25,8 @@ interface ReplyBoxProps {
  * The reply box (spec sections 2, 4, 5): Enter sends, Shift+Enter adds a line; sending is blocked
  * while the trimmed text is empty and nothing is attached, and while a file uploads. While the reply
  * is on its way the text area is disabled and the send button spins; on success both are cleared.
+ * Memoized: the thread view re-renders as older pages load, and the reply box has nothing new then.
  */
-/** Memoized: the thread view re-renders as older pages load, the reply box has nothing new to show then. */
 export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: ReplyBoxProps) {
   const { t } = useT('messages');
   const [text, setText] = useState('');
