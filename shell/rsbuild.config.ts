@@ -2,6 +2,7 @@ import path from 'node:path';
 import {
   federationRuntimeEsmAlias,
   federationShared,
+  LAZY_SINGLETONS,
   pluginBootAssets,
   pluginPrecompress,
   reactRouterProductionAlias,
@@ -35,7 +36,7 @@ export default defineConfig(({ command }) => ({
         experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
     // Before precompression, so boot-assets.json is served like every other file.
-    pluginBootAssets(),
+    pluginBootAssets({ lazyShared: LAZY_SINGLETONS }),
     pluginPrecompress(),
   ],
   source: {

@@ -32,6 +32,12 @@ export const FEDERATION_SINGLETONS = [
 ] as const;
 
 /**
+ * Singletons no page needs at boot: loaded the first time they are used (the toasts, see
+ * ui/notify.ts), so the shell's boot preloads leave them out.
+ */
+export const LAZY_SINGLETONS: readonly string[] = ['@mantine/notifications'];
+
+/**
  * The @mantine/core exports the dashboard's apps may use. A shared module cannot be tree-shaken by
  * the bundler (any remote might need any export), so every app builds @mantine/core with exactly this
  * set instead of all ~120 components (75 KB instead of 170 KB gzipped). All apps providing the same

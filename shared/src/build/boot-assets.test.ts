@@ -28,6 +28,22 @@ describe('bootAssetsOf', () => {
       css: ['static/css/async/mantine.3.css'],
     });
   });
+
+  it('leaves out a chunk that only provides a lazy singleton, not one it shares with a boot package', () => {
+    const provide = (name: string) => ({ moduleName: `provide shared module (default) ${name}@9.7.3 = /x` });
+    const assets = bootAssetsOf(
+      [
+        { files: ['static/js/async/toasts.6.js'], origins: [provide('@mantine/notifications')] },
+        {
+          files: ['static/js/async/both.7.js'],
+          origins: [provide('@mantine/notifications'), provide('@mantine/core')],
+        },
+        { files: ['static/js/async/hooks.8.js'], origins: [provide('@mantine/hooks')] },
+      ],
+      { lazyShared: ['@mantine/notifications'] },
+    );
+    expect(assets.js).toEqual(['static/js/async/both.7.js', 'static/js/async/hooks.8.js']);
+  });
 });
 
 describe('remoteModuleOfPath', () => {

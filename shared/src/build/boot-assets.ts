@@ -17,22 +17,32 @@ interface StatsChunk {
   origins?: { moduleName?: string; request?: string }[];
 }
 
+/** The package a "provide shared module (default) name@version = path" origin provides. */
+const PROVIDED = /^provide shared module \([^)]*\) ((?:@[^@\s/]+\/)?[^@\s]+)@/;
+
 /**
  * The chunks a page of the app fetches as soon as its entry runs, found in the build's chunk graph:
  * the entry's async boundary (`import('./bootstrap')` in src/index.ts) and the shared modules this
  * build provides (React, Mantine, @dash/shared… with what they import), which the federation
- * runtime loads before the bootstrap chunk runs. Not the lazy pages, not the consume fallbacks.
- * Only the entry chunk is in the HTML; the server adds preload links for these (see the API's
- * src/web/preloads.ts), so the browser does not discover them one round trip after another.
+ * runtime loads before the bootstrap chunk runs. Not the lazy pages, not the consume fallbacks, and
+ * not a chunk that only provides a package of `lazyShared` (a singleton no page needs at boot, such
+ * as the toasts', loaded on first use). Only the entry chunk is in the HTML; the server adds preload
+ * links for these (see the API's src/web/preloads.ts), so the browser does not discover them one
+ * round trip after another.
  */
-export function bootAssetsOf(chunks: readonly StatsChunk[], bootstrapRequest = './bootstrap'): BootAssets {
+export function bootAssetsOf(
+  chunks: readonly StatsChunk[],
+  { bootstrapRequest = './bootstrap', lazyShared = [] as readonly string[] } = {},
+): BootAssets {
   const files = new Set<string>();
   for (const chunk of chunks) {
     if (chunk.initial) continue;
-    const boot = (chunk.origins ?? []).some(
-      (origin) =>
-        origin.request === bootstrapRequest || (origin.moduleName ?? '').startsWith('provide shared module '),
-    );
+    const origins = chunk.origins ?? [];
+    const bootstrap = origins.some((origin) => origin.request === bootstrapRequest);
+    const provided = origins
+      .map((origin) => PROVIDED.exec(origin.moduleName ?? '')?.[1])
+      .filter((name): name is string => name !== undefined);
+    const boot = bootstrap || (provided.length > 0 && provided.some((name) => !lazyShared.includes(name)));
     if (boot) for (const file of chunk.files ?? []) files.add(file);
   }
   const sorted = [...files].sort();
@@ -43,7 +53,7 @@ export function bootAssetsOf(chunks: readonly StatsChunk[], bootstrapRequest = '
 }
 
 /** The rsbuild side: writes boot-assets.json after every production build. */
-export function pluginBootAssets(): RsbuildPlugin {
+export function pluginBootAssets({ lazyShared = [] as readonly string[] } = {}): RsbuildPlugin {
   return {
     name: 'dash:boot-assets',
     setup(api) {
@@ -55,7 +65,7 @@ export function pluginBootAssets(): RsbuildPlugin {
           []) as StatsChunk[];
         await writeFile(
           path.join(api.context.distPath, BOOT_ASSETS_FILE),
-          `${JSON.stringify(bootAssetsOf(chunks), null, 2)}\n`,
+          `${JSON.stringify(bootAssetsOf(chunks, { lazyShared }), null, 2)}\n`,
         );
       });
     },

@@ -1,7 +1,48 @@
-import { notifications } from '@mantine/notifications';
+import type { NotificationData } from '@mantine/notifications';
 import { ApiError } from '../client/api-client';
 import { i18n } from '../i18n/i18n';
 import { translateMessage } from '../i18n/messages';
+
+type TNotificationsModule = typeof import('@mantine/notifications');
+
+/*
+ * Toasts are not on the first page: @mantine/notifications (its store and its container) loads the
+ * first time one is shown. The shell mounts the container once `toastsWanted()` turns true.
+ */
+let loading: Promise<TNotificationsModule> | undefined;
+let wanted = false;
+const listeners = new Set<() => void>();
+
+/** The toasts' module; loaded once, asked for again after a failed load. */
+export function loadNotifications(): Promise<TNotificationsModule> {
+  if (!loading) {
+    const load = import('@mantine/notifications');
+    loading = load;
+    load.catch(() => {
+      if (loading === load) loading = undefined;
+    });
+  }
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  return loading;
+}
+
+/** Whether a toast was asked for, so the toast container must be mounted (useSyncExternalStore). */
+export const toastsWanted = (): boolean => wanted;
+export function subscribeToToastsWanted(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function showToast(data: NotificationData): void {
+  loadNotifications().then(
+    ({ notifications }) => notifications.show(data),
+    // The chunk did not load (offline): nothing to show it with; the page's own state still says it.
+    (error: unknown) => console.error('A toast could not be shown:', data.title ?? data.message, error),
+  );
+}
 
 /**
  * A failed mutation's toast: the catalogue message, with the server's reason when it gave one, both
@@ -13,9 +54,9 @@ export function notifyError(error: unknown): void {
       ? translateMessage(error.message)
       : i18n.t('ui.somethingWentWrong', { ns: 'common' });
   const detail = error instanceof ApiError ? error.detail : undefined;
-  notifications.show({ color: 'red', title, message: detail ? translateMessage(detail) : '' });
+  showToast({ color: 'red', title, message: detail ? translateMessage(detail) : '' });
 }
 
 export function notifySuccess(message: string): void {
-  notifications.show({ color: 'teal', message });
+  showToast({ color: 'teal', message });
 }

@@ -5,14 +5,33 @@ import {
   colorSchemeManager,
   cssVariablesResolver,
   DEFAULT_COLOR_SCHEME,
+  subscribeToToastsWanted,
   TOAST_DURATION_MS,
   TOAST_LIMIT,
   theme,
+  toastsWanted,
 } from '@dash/shared';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+);
+
+/**
+ * The toast container, mounted once the first toast is asked for (notify.ts loads the same module,
+ * whose store keeps the toast until the container shows it): no toast code on the first page.
+ */
+function Toasts() {
+  const wanted = useSyncExternalStore(subscribeToToastsWanted, toastsWanted, () => false);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications autoClose={TOAST_DURATION_MS} limit={TOAST_LIMIT} position="top-right" />
+    </Suspense>
+  );
+}
 
 /** The one QueryClient, theme and toast host of the dashboard; remotes use these through the share scope. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
@@ -24,7 +43,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
         colorSchemeManager={colorSchemeManager}
         defaultColorScheme={DEFAULT_COLOR_SCHEME}
       >
-        <Notifications autoClose={TOAST_DURATION_MS} limit={TOAST_LIMIT} position="top-right" />
+        <Toasts />
         {children}
       </MantineProvider>
     </QueryClientProvider>
