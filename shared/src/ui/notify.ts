@@ -7,31 +7,33 @@ type TNotificationsModule = typeof import('@mantine/notifications');
 
 /*
  * Toasts are not on the first page: @mantine/notifications (its store and its container) loads the
- * first time one is shown. The shell mounts the container once `toastsWanted()` turns true.
+ * first time one is shown. The shell renders the container from `loadedToasts()` once it is there.
  */
 let loading: Promise<TNotificationsModule> | undefined;
-let wanted = false;
+let loaded: TNotificationsModule | undefined;
 const listeners = new Set<() => void>();
 
 /** The toasts' module; loaded once, asked for again after a failed load. */
-export function loadNotifications(): Promise<TNotificationsModule> {
+function loadNotifications(): Promise<TNotificationsModule> {
   if (!loading) {
     const load = import('@mantine/notifications');
     loading = load;
-    load.catch(() => {
-      if (loading === load) loading = undefined;
-    });
-  }
-  if (!wanted) {
-    wanted = true;
-    for (const listener of listeners) listener();
+    load.then(
+      (module) => {
+        loaded = module;
+        for (const listener of listeners) listener();
+      },
+      () => {
+        if (loading === load) loading = undefined;
+      },
+    );
   }
   return loading;
 }
 
-/** Whether a toast was asked for, so the toast container must be mounted (useSyncExternalStore). */
-export const toastsWanted = (): boolean => wanted;
-export function subscribeToToastsWanted(listener: () => void): () => void {
+/** The toasts' module once a toast has loaded it, else undefined (for useSyncExternalStore). */
+export const loadedToasts = (): TNotificationsModule | undefined => loaded;
+export function subscribeToLoadedToasts(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

@@ -5,32 +5,24 @@ import {
   colorSchemeManager,
   cssVariablesResolver,
   DEFAULT_COLOR_SCHEME,
-  subscribeToToastsWanted,
+  loadedToasts,
+  subscribeToLoadedToasts,
   TOAST_DURATION_MS,
   TOAST_LIMIT,
   theme,
-  toastsWanted,
 } from '@dash/shared';
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
-
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
-);
+import { type ReactNode, useSyncExternalStore } from 'react';
 
 /**
- * The toast container, mounted once the first toast is asked for (notify.ts loads the same module,
- * whose store keeps the toast until the container shows it): no toast code on the first page.
+ * The toast container, rendered once the first toast has loaded @mantine/notifications (notify.ts;
+ * its store keeps the toast until the container shows it): no toast code on the first page.
  */
 function Toasts() {
-  const wanted = useSyncExternalStore(subscribeToToastsWanted, toastsWanted, () => false);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <Notifications autoClose={TOAST_DURATION_MS} limit={TOAST_LIMIT} position="top-right" />
-    </Suspense>
-  );
+  const toasts = useSyncExternalStore(subscribeToLoadedToasts, loadedToasts, () => undefined);
+  if (!toasts) return null;
+  return <toasts.Notifications autoClose={TOAST_DURATION_MS} limit={TOAST_LIMIT} position="top-right" />;
 }
 
 /** The one QueryClient, theme and toast host of the dashboard; remotes use these through the share scope. */
