@@ -1,11 +1,10 @@
 import path from 'node:path';
 import {
-  federationRuntimeEsmAlias,
   federationShared,
   LAZY_SINGLETONS,
   pluginBootAssets,
   pluginPrecompress,
-  reactRouterProductionAlias,
+  productionBuildAliases,
 } from '@dash/shared/federation';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, rspack } from '@rsbuild/core';
@@ -46,15 +45,7 @@ export default defineConfig(({ command }) => ({
       ...(monolith ? { 'import.meta.env.REMOTE_VERSION': JSON.stringify('monolith') } : {}),
     },
   },
-  resolve: {
-    alias:
-      command === 'build'
-        ? {
-            ...reactRouterProductionAlias(import.meta.dirname),
-            ...federationRuntimeEsmAlias(import.meta.dirname),
-          }
-        : {},
-  },
+  resolve: { alias: command === 'build' ? productionBuildAliases(import.meta.dirname) : {} },
   html: { template: './index.html', title: 'Dash · Treasury' },
   // Only a build replaces dist/: a dev server must not empty the folder `npm start` serves.
   output: {

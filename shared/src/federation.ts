@@ -245,7 +245,7 @@ export function remoteExposes(remote: TRemoteName): Record<string, string> {
  * production one: react-router issues 12532 and 14102), which is larger and slower. A production
  * build of an app points `react-router` and `react-router/dom` at the production files instead.
  */
-export function reactRouterProductionAlias(appRoot: string): Record<string, string> {
+function reactRouterProductionAlias(appRoot: string): Record<string, string> {
   const require = createRequire(path.join(appRoot, 'package.json'));
   const root = path.dirname(require.resolve('react-router/package.json'));
   return {
@@ -260,7 +260,7 @@ export function reactRouterProductionAlias(appRoot: string): Record<string, stri
  * nothing in them is tree-shaken (the SDK's Node.js script loader and manifest-to-snapshot code,
  * unused in a browser with snapshots off, went into every remote entry and the shell's).
  */
-export function federationRuntimeEsmAlias(appRoot: string): Record<string, string> {
+function federationRuntimeEsmAlias(appRoot: string): Record<string, string> {
   const fromPlugin = createRequire(
     createRequire(path.join(appRoot, 'package.json')).resolve('@module-federation/rsbuild-plugin'),
   );
@@ -278,6 +278,15 @@ export function federationRuntimeEsmAlias(appRoot: string): Record<string, strin
     ),
     '@module-federation/error-codes$': esm('@module-federation/error-codes', 'index.mjs'),
   };
+}
+
+/**
+ * What every app's production build resolves differently (react-router's production build, the
+ * federation runtime's ES module builds): the same for the shell and each remote, so the shared
+ * modules they provide are built alike.
+ */
+export function productionBuildAliases(appRoot: string): Record<string, string> {
+  return { ...reactRouterProductionAlias(appRoot), ...federationRuntimeEsmAlias(appRoot) };
 }
 
 export const REMOTE_DEFAULT_PORTS: Record<TRemoteName, number> = {
@@ -333,12 +342,7 @@ export function defineRemoteConfig(pkg: RemotePackage, command: string): Rsbuild
       entry: { index: './src/index.ts' },
       define: { 'import.meta.env.REMOTE_VERSION': JSON.stringify(version) },
     },
-    resolve: {
-      alias:
-        command === 'build'
-          ? { ...reactRouterProductionAlias(process.cwd()), ...federationRuntimeEsmAlias(process.cwd()) }
-          : {},
-    },
+    resolve: { alias: command === 'build' ? productionBuildAliases(process.cwd()) : {} },
     html: { title: `${remote} · standalone` },
     // Lazy compilation (on by default in rsbuild 2 dev) leaves federation's shared chunks unresolved.
     dev: { lazyCompilation: false },
