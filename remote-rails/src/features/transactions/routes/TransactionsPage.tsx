@@ -65,26 +65,7 @@ export default function TransactionsPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t('transactions.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('transactions.description')}
-          </Text>
-        </Stack>
-        {can(organization.role, 'rails.write') ? (
-          <Group gap="xs">
-            <Button component={Link} to={paths.org.rails.onRamp(organization.slug)} variant="light">
-              {t('transactions.newOnRamp')}
-            </Button>
-            <Button component={Link} to={paths.org.rails.offRamp(organization.slug)} variant="light">
-              {t('transactions.newOffRamp')}
-            </Button>
-          </Group>
-        ) : null}
-      </Group>
+      <TransactionsHeader slug={organization.slug} canWrite={can(organization.role, 'rails.write')} />
 
       <TransactionsFilters
         organizationUid={organization.uid}
@@ -109,17 +90,7 @@ export default function TransactionsPage() {
             aria-label={t('transactions.table')}
             aria-rowcount={list.data.data.length + 1}
           >
-            <Table.Thead>
-              <Table.Tr aria-rowindex={1}>
-                <Table.Th>{t('transactions.date')}</Table.Th>
-                <Table.Th>{t('common.type')}</Table.Th>
-                <Table.Th>{t('common.status')}</Table.Th>
-                <Table.Th>{t('common.provider')}</Table.Th>
-                <Table.Th>{t('transactions.sent')}</Table.Th>
-                <Table.Th>{t('transactions.received')}</Table.Th>
-                <Table.Th>{t('transactions.to')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TransactionsHead />
             <Table.Tbody onClick={rowLinks.onClick}>
               {/* Only the rows in view are rendered: a 100-row page costs what a screenful costs. */}
               <WindowRows
@@ -144,50 +115,134 @@ export default function TransactionsPage() {
         </Table.ScrollContainer>
       )}
 
-      <Group justify="space-between">
-        <Group gap="xs">
-          <Button
-            variant="default"
-            size="xs"
-            disabled={page <= 1}
-            onClick={() => set('page', String(page - 1))}
-          >
-            {t('transactions.previous')}
-          </Button>
-          <Text size="sm" aria-live="polite">
-            {list.data
-              ? t(exact ? 'transactions.pageOf' : 'transactions.pageOfAtLeast', {
-                  page: f.number(page),
-                  pages: f.number(pages),
-                  total: f.number(list.data.total),
-                })
-              : t('transactions.page', { page: f.number(page) })}
-          </Text>
-          <Button
-            variant="default"
-            size="xs"
-            disabled={exact && page >= pages}
-            onClick={() => set('page', String(page + 1))}
-          >
-            {t('transactions.next')}
-          </Button>
-        </Group>
-        <Select
-          aria-label={t('transactions.rowsPerPage')}
-          data={SIZE_OPTIONS}
-          value={SIZE_OPTIONS.includes(String(size)) ? String(size) : null}
-          placeholder={String(size)}
-          onChange={(value) => set('size', value)}
-          allowDeselect={false}
-          w={90}
-          size="xs"
-        />
-      </Group>
+      <TransactionsPager
+        page={page}
+        size={size}
+        pages={pages}
+        total={list.data?.total}
+        exact={exact}
+        onChange={set}
+      />
     </Stack>
   );
 }
 
 const transferKey = (transfer: { uid: string }) => transfer.uid;
+
+// The page renders again for each new page, size and answer, and on every navigation (it reads the
+// search params). Its parts that did not change are memoized on plain values, so that work is the
+// rows' and not the page's few hundred Mantine components.
+
+const TransactionsHeader = memo(function TransactionsHeader({
+  slug,
+  canWrite,
+}: {
+  slug: string;
+  canWrite: boolean;
+}) {
+  const { t } = useT('rails');
+  return (
+    <Group justify="space-between" align="flex-end">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {t('transactions.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('transactions.description')}
+        </Text>
+      </Stack>
+      {canWrite ? (
+        <Group gap="xs">
+          <Button component={Link} to={paths.org.rails.onRamp(slug)} variant="light">
+            {t('transactions.newOnRamp')}
+          </Button>
+          <Button component={Link} to={paths.org.rails.offRamp(slug)} variant="light">
+            {t('transactions.newOffRamp')}
+          </Button>
+        </Group>
+      ) : null}
+    </Group>
+  );
+});
+
+const TransactionsHead = memo(function TransactionsHead() {
+  const { t } = useT('rails');
+  return (
+    <Table.Thead>
+      <Table.Tr aria-rowindex={1}>
+        <Table.Th>{t('transactions.date')}</Table.Th>
+        <Table.Th>{t('common.type')}</Table.Th>
+        <Table.Th>{t('common.status')}</Table.Th>
+        <Table.Th>{t('common.provider')}</Table.Th>
+        <Table.Th>{t('transactions.sent')}</Table.Th>
+        <Table.Th>{t('transactions.received')}</Table.Th>
+        <Table.Th>{t('transactions.to')}</Table.Th>
+      </Table.Tr>
+    </Table.Thead>
+  );
+});
+
+/** Previous, "Page 2 of 40" (or "of 1000+" past the count cap) and Next, and the page size. */
+const TransactionsPager = memo(function TransactionsPager({
+  page,
+  size,
+  pages,
+  total,
+  exact,
+  onChange,
+}: {
+  page: number;
+  size: number;
+  pages: number;
+  /** Undefined until the first answer. */
+  total: number | undefined;
+  exact: boolean;
+  onChange: (key: string, value: string | null) => void;
+}) {
+  const { t } = useT('rails');
+  const f = useFormat();
+  return (
+    <Group justify="space-between">
+      <Group gap="xs">
+        <Button
+          variant="default"
+          size="xs"
+          disabled={page <= 1}
+          onClick={() => onChange('page', String(page - 1))}
+        >
+          {t('transactions.previous')}
+        </Button>
+        <Text size="sm" aria-live="polite">
+          {total !== undefined
+            ? t(exact ? 'transactions.pageOf' : 'transactions.pageOfAtLeast', {
+                page: f.number(page),
+                pages: f.number(pages),
+                total: f.number(total),
+              })
+            : t('transactions.page', { page: f.number(page) })}
+        </Text>
+        <Button
+          variant="default"
+          size="xs"
+          disabled={exact && page >= pages}
+          onClick={() => onChange('page', String(page + 1))}
+        >
+          {t('transactions.next')}
+        </Button>
+      </Group>
+      <Select
+        aria-label={t('transactions.rowsPerPage')}
+        data={SIZE_OPTIONS}
+        value={SIZE_OPTIONS.includes(String(size)) ? String(size) : null}
+        placeholder={String(size)}
+        onChange={(value) => onChange('size', value)}
+        allowDeselect={false}
+        w={90}
+        size="xs"
+      />
+    </Group>
+  );
+});
 
 type TFilters = Omit<TTransactionsQuery, 'page' | 'size'>;
 

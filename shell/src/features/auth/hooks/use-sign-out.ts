@@ -1,10 +1,9 @@
 import { notifyError, paths, useSignOutMutation } from '@dash/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import type { NavigateFunction } from 'react-router-dom';
 
 /** Signs out; after any attempt the cached session is reset and the user is on /auth (spec section 4). */
-export function useSignOut() {
-  const navigate = useNavigate();
+export function useSignOut(navigate: NavigateFunction) {
   const queryClient = useQueryClient();
   const mutation = useSignOutMutation();
   const signOut = () =>

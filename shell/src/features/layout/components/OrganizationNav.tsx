@@ -1,6 +1,6 @@
 import { paths, type TOrganization, useT } from '@dash/shared';
 import { Badge, NavLink, Stack } from '@mantine/core';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 
 interface NavItem {
   /** Key of the label under nav. in the shell's messages. */
@@ -28,14 +28,16 @@ function itemsFor(org: string): NavItem[] {
 
 export function OrganizationNav({
   organization,
+  pathname,
   onNavigate,
 }: {
   organization: TOrganization;
+  /** The current pathname (the layout's): which item is the current page. */
+  pathname: string;
   onNavigate: () => void;
 }) {
   const { t } = useT('shell');
   const approved = organization.approvalStatus === 'Approved';
-  const { pathname } = useLocation();
   const isActive = (item: NavItem) => {
     const target = item.to.split('?')[0] ?? item.to;
     return pathname === target || (!item.end && pathname.startsWith(`${target}/`));

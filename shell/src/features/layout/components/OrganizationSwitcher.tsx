@@ -1,20 +1,22 @@
 import { paths, type TOrganization, useSession, useT, visuallyHidden } from '@dash/shared';
 import { Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
-import { useNavigate } from 'react-router-dom';
+import type { NavigateFunction } from 'react-router-dom';
 import { OrganizationAvatar } from './OrganizationAvatar';
 
-/** Lists every organization of the user with their role in it; picking one opens it. Memoized: the
- * sidebar re-renders on every navigation, the switcher only when the organization changes. */
+/** Lists every organization of the user with their role in it; picking one opens it. Memoized, and
+ * given the layout's `navigate` (one function) rather than calling `useNavigate`, which renders
+ * again on every navigation: the switcher renders when the organization changes. */
 export const OrganizationSwitcher = memo(function OrganizationSwitcher({
   current,
+  navigate,
 }: {
   current: TOrganization | null;
+  navigate: NavigateFunction;
 }) {
   const { t } = useT('shell');
   const { t: common } = useT('common');
   const { organizations } = useSession();
-  const navigate = useNavigate();
   return (
     <Menu position="bottom-start" width={280} withinPortal>
       <Menu.Target>

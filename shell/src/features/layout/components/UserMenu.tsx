@@ -2,15 +2,16 @@ import { paths, useSession, useT, visuallyHidden } from '@dash/shared';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { memo, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import type { NavigateFunction } from 'react-router-dom';
 import { AboutPanel } from '../../about/components/AboutPanel';
 import { useSignOut } from '../../auth/hooks/use-sign-out';
 
-export const UserMenu = memo(function UserMenu() {
+/** The account menu. Given the layout's `navigate` (one function; `useNavigate` would render it on
+ * every navigation). */
+export const UserMenu = memo(function UserMenu({ navigate }: { navigate: NavigateFunction }) {
   const { t } = useT('shell');
   const { user } = useSession();
-  const navigate = useNavigate();
-  const { signOut, isPending } = useSignOut();
+  const { signOut, isPending } = useSignOut(navigate);
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
   const [aboutOpened, about] = useDisclosure(false);
   // The About dialog opens from a menu item that is gone once the menu closes: on closing, focus

@@ -19,7 +19,7 @@ export function CreateOrganizationPage() {
   const { t } = useT('shell');
   const navigate = useNavigate();
   const { user, organizations } = useSession();
-  const { signOut, isPending: signingOut } = useSignOut();
+  const { signOut, isPending: signingOut } = useSignOut(navigate);
   const createOrganization = useCreateOrganizationMutation();
   const slugEdited = useRef(false);
   const form = useForm({
