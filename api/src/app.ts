@@ -13,7 +13,7 @@ import { AppError, registerErrorHandling } from './http/errors';
 import type { AccessResolver } from './http/guards';
 import { recordRouteTable } from './http/openapi';
 import { createReadCache, type ReadCache } from './http/read-cache';
-import { registerNoStore, registerOriginCheck } from './http/request-policy';
+import { registerNoStore, registerOriginCheck, registerWellFormedText } from './http/request-policy';
 import { setSessionCookie } from './http/session-cookie';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/runner';
 import { registerAuditRoutes } from './modules/audit/routes';
@@ -201,6 +201,7 @@ export async function buildApp({
 
   registerOriginCheck(app, config.allowedOrigins);
   registerNoStore(app);
+  registerWellFormedText(app);
 
   const outgoingMail = mailer ?? createMailer(config, { db, logger: app.log });
   const auth = createAuthService({

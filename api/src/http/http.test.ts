@@ -43,6 +43,37 @@ describe('request handling shared by every endpoint', () => {
     expect(errorOf(response)).toMatchObject({ status: 400, code: 'VALIDATION' });
   });
 
+  it('refuses text that is not well-formed Unicode (a lone surrogate) with 400 naming the field', async () => {
+    const { app } = await createTestApp();
+    const post = (payload: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v0/auth',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+    // A lone surrogate can only arrive escaped; the database could not store it (PGlite: a 500 before).
+    for (const [payload, field] of [
+      ['{"email":"ada@example.com","redirect":"/\\ud800"}', 'redirect'],
+      ['{"email":"ada@example.com","redirect":"\\udc00/"}', 'redirect'],
+      ['{"email":"ada@example.com","extra":{"list":["ok","\\ud83d"]}}', 'extra.list.1'],
+      ['{"email":"ada@example.com","\\udfff":1}', '\udfff'],
+    ] as const) {
+      const response = await post(payload);
+      expect(response.statusCode, payload).toBe(400);
+      expect(ZErrorBody.parse(response.json()), payload).toEqual({
+        error: {
+          code: 'VALIDATION',
+          message: 'Text must be valid Unicode (it has a lone surrogate).',
+          fields: { [field]: 'Text must be valid Unicode (it has a lone surrogate).' },
+        },
+      });
+    }
+    // A surrogate pair (an emoji) is one well-formed character: the request goes through.
+    const emoji = await post('{"email":"ada@example.com","redirect":"/\\ud83d\\ude00"}');
+    expect(emoji.statusCode).toBe(202);
+  });
+
   it('answers a body over 1 MiB with 413 PAYLOAD_TOO_LARGE', async () => {
     const { app } = await createTestApp();
     const response = await call(app, 'POST', '/auth', {

@@ -35,3 +35,55 @@ export function registerNoStore(app: FastifyInstance): void {
     return payload;
   });
 }
+
+export const ILL_FORMED_TEXT_MESSAGE = 'Text must be valid Unicode (it has a lone surrogate).';
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one (code units). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const wellFormed = (text: string) => !LONE_SURROGATE.test(text);
+
+/**
+ * The dot path of the first string in a parsed JSON body, a key or a value, that is not well-formed
+ * Unicode: a lone surrogate, which only a `\uD800`-style escape can carry. A database cannot store
+ * one (PGlite refuses it; `pg` would silently store U+FFFD instead). `''` is the body itself;
+ * undefined means every string is well formed. Iterative, so a deeply nested body cannot overflow
+ * the stack. Only plain objects and arrays are walked (a streamed upload's body is neither).
+ */
+export function illFormedTextPath(body: unknown): string | undefined {
+  const pending: Array<[unknown, string]> = [[body, '']];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string') {
+      if (!wellFormed(value)) return path;
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => {
+        pending.push([item, path === '' ? String(index) : `${path}.${index}`]);
+      });
+      continue;
+    }
+    const prototype = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null) continue;
+    for (const [key, item] of Object.entries(value)) {
+      const at = path === '' ? key : `${path}.${key}`;
+      if (!wellFormed(key)) return at;
+      pending.push([item, at]);
+    }
+  }
+  return undefined;
+}
+
+/** Every JSON body's text is well-formed Unicode, or the request is a 400 naming the field. */
+export function registerWellFormedText(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) return;
+    const path = illFormedTextPath(request.body);
+    if (path === undefined) return;
+    throw new AppError(
+      'VALIDATION',
+      ILL_FORMED_TEXT_MESSAGE,
+      path === '' ? undefined : { [path]: ILL_FORMED_TEXT_MESSAGE },
+    );
+  });
+}
