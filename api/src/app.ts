@@ -13,7 +13,7 @@ import { AppError, registerErrorHandling } from './http/errors';
 import type { AccessResolver } from './http/guards';
 import { recordRouteTable } from './http/openapi';
 import { createReadCache, type ReadCache } from './http/read-cache';
-import { registerNoStore, registerOriginCheck, registerWellFormedText } from './http/request-policy';
+import { illFormedTextError, registerNoStore, registerOriginCheck } from './http/request-policy';
 import { setSessionCookie } from './http/session-cookie';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/runner';
 import { registerAuditRoutes } from './modules/audit/routes';
@@ -196,12 +196,15 @@ export async function buildApp({
       done(null, undefined);
       return;
     }
-    parseJson(request, text, done);
+    // Its text must also be well-formed Unicode (no lone surrogate): a 400 naming the field.
+    parseJson(request, text, (error, json) => {
+      if (error) done(error, undefined);
+      else done(illFormedTextError(text, json) ?? null, json);
+    });
   });
 
   registerOriginCheck(app, config.allowedOrigins);
   registerNoStore(app);
-  registerWellFormedText(app);
 
   const outgoingMail = mailer ?? createMailer(config, { db, logger: app.log });
   const auth = createAuthService({

@@ -36,20 +36,20 @@ export function registerNoStore(app: FastifyInstance): void {
   });
 }
 
-export const ILL_FORMED_TEXT_MESSAGE = 'Text must be valid Unicode (it has a lone surrogate).';
+const ILL_FORMED_TEXT_MESSAGE = 'Text must be valid Unicode (it has a lone surrogate).';
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one (code units). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A `\uD800`-`\uDFFF` escape in JSON text: the only way a body can carry a surrogate on its own. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 const wellFormed = (text: string) => !LONE_SURROGATE.test(text);
 
 /**
- * The dot path of the first string in a parsed JSON body, a key or a value, that is not well-formed
- * Unicode: a lone surrogate, which only a `\uD800`-style escape can carry. A database cannot store
- * one (PGlite refuses it; `pg` would silently store U+FFFD instead). `''` is the body itself;
- * undefined means every string is well formed. Iterative, so a deeply nested body cannot overflow
- * the stack. Only plain objects and arrays are walked (a streamed upload's body is neither).
+ * The dot path of the first string in a parsed JSON value, a key or a value, that is not well-formed
+ * Unicode; `''` is the value itself, undefined means every string is well formed. Iterative, so a
+ * deeply nested body cannot overflow the stack.
  */
-export function illFormedTextPath(body: unknown): string | undefined {
-  const pending: Array<[unknown, string]> = [[body, '']];
+function illFormedTextPath(json: unknown): string | undefined {
+  const pending: Array<[unknown, string]> = [[json, '']];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const [value, path] = next;
     if (typeof value === 'string') {
@@ -63,8 +63,6 @@ export function illFormedTextPath(body: unknown): string | undefined {
       });
       continue;
     }
-    const prototype = Object.getPrototypeOf(value);
-    if (prototype !== Object.prototype && prototype !== null) continue;
     for (const [key, item] of Object.entries(value)) {
       const at = path === '' ? key : `${path}.${key}`;
       if (!wellFormed(key)) return at;
@@ -74,16 +72,18 @@ export function illFormedTextPath(body: unknown): string | undefined {
   return undefined;
 }
 
-/** Every JSON body's text is well-formed Unicode, or the request is a 400 naming the field. */
-export function registerWellFormedText(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined || request.body === null) return;
-    const path = illFormedTextPath(request.body);
-    if (path === undefined) return;
-    throw new AppError(
-      'VALIDATION',
-      ILL_FORMED_TEXT_MESSAGE,
-      path === '' ? undefined : { [path]: ILL_FORMED_TEXT_MESSAGE },
-    );
-  });
+/**
+ * A request body's text must be well-formed Unicode: a lone surrogate (which only a `\uD800`-style
+ * escape can carry) is a 400 naming the field. A database cannot store one (PGlite refuses it; `pg`
+ * would silently store U+FFFD instead). Only a body whose text has such an escape is walked.
+ */
+export function illFormedTextError(text: string, json: unknown): AppError | undefined {
+  if (!SURROGATE_ESCAPE.test(text)) return undefined;
+  const path = illFormedTextPath(json);
+  if (path === undefined) return undefined;
+  return new AppError(
+    'VALIDATION',
+    ILL_FORMED_TEXT_MESSAGE,
+    path === '' ? undefined : { [path]: ILL_FORMED_TEXT_MESSAGE },
+  );
 }
