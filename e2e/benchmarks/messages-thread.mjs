@@ -7,7 +7,10 @@
 //    way (target: none).
 // Run: pnpm --filter @dash/e2e bench:messages (after `pnpm build`). It starts the dashboard with its
 // own port and data (seeded as by `npm start`), or measures a running one: BENCH_BASE_URL=http://localhost:3000.
-// Figures only: it asserts nothing.
+// Figures only: it asserts nothing. For finding where a long frame comes from: BENCH_DETAIL=1 lists
+// what ran in each; BENCH_TRACE=trace.json and BENCH_PROFILE=scroll.cpuprofile record the scroll
+// (both add work of their own, so count frames without them); BENCH_SCROLL_STEPS stops early.
+import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
 import { signedInContext, startDashboard } from './stack.mjs';
@@ -18,6 +21,8 @@ const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 const RUNS = 3;
 /** Pixels per wheel event: about five notches of a mouse wheel at once (BENCH_WHEEL_PX). */
 const WHEEL_PX = Number(process.env.BENCH_WHEEL_PX ?? 600);
+/** At most one wheel event per this many ms (BENCH_WHEEL_INTERVAL_MS): 600 px per 80 ms is a fast fling. */
+const WHEEL_INTERVAL_MS = Number(process.env.BENCH_WHEEL_INTERVAL_MS ?? 80);
 
 let dashboard;
 let base = process.env.BENCH_BASE_URL?.replace(/\/+$/, '');
@@ -99,6 +104,7 @@ console.log(`  median ${sorted[Math.floor(RUNS / 2)].toFixed(0)} ms (target: und
 // Scroll the last opened page from the bottom to the first message, throttled as above.
 const { page } = opened;
 await page.evaluate(() => {
+  performance.setResourceTimingBufferSize(10_000);
   window.__frames = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -111,6 +117,12 @@ await page.evaluate(() => {
           entry.startTime +
           entry.duration -
           (entry.styleAndLayoutStart || entry.renderStart || entry.startTime),
+        // BENCH_DETAIL: what ran in the frame, for finding where a long frame comes from.
+        detail: scripts.map(
+          (script) =>
+            `${script.invokerType} ${script.invoker} ${script.sourceFunctionName || '?'} ${script.duration.toFixed(0)} ms (forced ${(script.forcedStyleAndLayoutDuration ?? 0).toFixed(0)})`,
+        ),
+        at: entry.startTime,
       });
     }
   }).observe({ type: 'long-animation-frame' });
@@ -119,28 +131,60 @@ await page.evaluate(() => {
 // element of the page in the page's main thread (throttled like the page), and this one runs after every
 // wheel step: its work landed in the frames this measures (about 13% of the scroll's CPU profile).
 const log = page.locator('[role="log"][aria-label="Messages"]');
+// BENCH_TRACE=file.json records a performance trace of the scroll (open it in DevTools' Performance panel).
+const tracing = process.env.BENCH_TRACE ? await browser.newBrowserCDPSession() : undefined;
+const traceEvents = [];
+if (tracing) {
+  tracing.on('Tracing.dataCollected', ({ value }) => traceEvents.push(...value));
+  await tracing.send('Tracing.start', {
+    traceConfig: {
+      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'],
+    },
+  });
+}
+// BENCH_PROFILE=file.cpuprofile records the scroll's CPU profile (open it in Chromium's DevTools).
+if (process.env.BENCH_PROFILE) {
+  await opened.cdp.send('Profiler.enable');
+  await opened.cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await opened.cdp.send('Profiler.start');
+}
 const box = await log.boundingBox();
 await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
 const startedAt = Date.now();
 let stillAtTop = 0;
 let wheels = 0;
-// BENCH_SCROLL_STEPS stops early (a quicker partial run while iterating).
 const maxSteps = Number(process.env.BENCH_SCROLL_STEPS ?? Number.POSITIVE_INFINITY);
 while (stillAtTop < 20 && wheels < maxSteps && Date.now() - startedAt < 420_000) {
+  const stepAt = Date.now();
   await page.mouse.wheel(0, -WHEEL_PX);
   wheels += 1;
-  const state = await log.evaluate((element) => ({
-    top: element.scrollTop,
+  // One plain DOM read: a locator's evaluate also runs Playwright's selector engine and its
+  // visibility checks in the page (about 5% of the page's CPU over the scroll, some of it inside
+  // the frames measured).
+  const state = await page.evaluate(() => ({
+    top: document.querySelector('[role="log"][aria-label="Messages"]')?.scrollTop,
     loading: document.querySelector('[aria-label="Loading older messages"]') !== null,
   }));
   stillAtTop = state.top === 0 && !state.loading ? stillAtTop + 1 : 0;
+  // A steady pace, not as fast as the harness can go: the speed of the scroll is part of the measure.
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, stepAt + WHEEL_INTERVAL_MS - Date.now())));
 }
 const scrollSeconds = (Date.now() - startedAt) / 1000;
+if (tracing) {
+  const done = new Promise((resolve) => tracing.once('Tracing.tracingComplete', resolve));
+  await tracing.send('Tracing.end');
+  await done;
+  writeFileSync(process.env.BENCH_TRACE, JSON.stringify({ traceEvents }));
+}
+if (process.env.BENCH_PROFILE) {
+  const { profile } = await opened.cdp.send('Profiler.stop');
+  writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
+}
 const rendered = await page.locator('[data-message-uid]').count();
 const frames = await page.evaluate(() => window.__frames);
 const worst = frames.reduce((max, frame) => Math.max(max, frame.duration), 0);
 console.log(
-  `\nScroll bottom → top: ${wheels} wheel steps of ${WHEEL_PX} px in ${scrollSeconds.toFixed(1)} s (${rendered} message elements in the DOM at the top)`,
+  `\nScroll bottom → top: ${wheels} wheel steps of ${WHEEL_PX} px (at most one per ${WHEEL_INTERVAL_MS} ms) in ${scrollSeconds.toFixed(1)} s (${rendered} message elements in the DOM at the top)`,
 );
 console.log(
   `  long animation frames (> 50 ms): ${frames.length}${frames.length ? `, longest ${worst.toFixed(0)} ms` : ''} (target: none)`,
@@ -151,6 +195,29 @@ if (frames.length) {
   console.log(
     `  in those frames: scripts ${sum('script')} ms (of which forced style/layout ${sum('forcedLayout')} ms), style/layout/paint ${sum('render')} ms, all ${sum('duration')} ms`,
   );
+  if (process.env.BENCH_DETAIL) {
+    // When each older page arrived, to tell a page's arrival from a plain scroll step.
+    const arrivals = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/messages/') && entry.name.includes('before='))
+        .map((entry) => entry.responseEnd),
+    );
+    for (const frame of frames) {
+      const before = arrivals.filter((end) => end <= frame.at + frame.duration).at(-1);
+      const gap = before === undefined ? undefined : frame.at - before;
+      const since =
+        gap === undefined
+          ? ''
+          : gap >= 0
+            ? `, ${gap.toFixed(0)} ms after a page arrived`
+            : `, a page arrived ${(-gap).toFixed(0)} ms into it`;
+      console.log(
+        `  - ${frame.duration.toFixed(0)} ms at ${(frame.at / 1000).toFixed(1)} s${since}: scripts ${frame.script.toFixed(0)}, style/layout/paint ${frame.render.toFixed(0)}`,
+      );
+      for (const line of frame.detail) console.log(`      ${line}`);
+    }
+  }
 }
 
 await browser.close();
