@@ -5,6 +5,7 @@ import {
   pluginBootAssets,
   pluginPrecompress,
   productionBuildAliases,
+  SIGN_IN_PAGE_ASSETS,
 } from '@dash/shared/federation';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, rspack } from '@rsbuild/core';
@@ -35,7 +36,7 @@ export default defineConfig(({ command }) => ({
         experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
     // Before precompression, so boot-assets.json is served like every other file.
-    pluginBootAssets({ lazyShared: LAZY_SINGLETONS }),
+    pluginBootAssets({ lazyShared: LAZY_SINGLETONS, signIn: SIGN_IN_PAGE_ASSETS }),
     pluginPrecompress(),
   ],
   source: {

@@ -172,6 +172,50 @@ test.describe('production serving', () => {
     }
   });
 
+  test('the sign-in page is preloaded for a visitor without a session, and a signed-in page never loads it', async ({
+    page,
+    browser,
+  }) => {
+    // boot-assets.json lists the sign-in page's chunks apart (its form library is a lazy singleton).
+    const assets = JSON.parse((await raw(`${origin}/boot-assets.json`)).body.toString('utf8')) as {
+      js: string[];
+      signIn: { js: string[] };
+    };
+    const signInFiles = assets.signIn.js.map((file) => `${origin}/${file}`);
+    expect(signInFiles.length).toBeGreaterThan(0);
+    expect(assets.js.filter((file) => assets.signIn.js.includes(file))).toEqual([]);
+
+    // Signed in (nothing cached yet): the messages page fetches none of them.
+    await signInThroughApi(page, DEMO_EMAIL);
+    const signedInFetches: string[] = [];
+    page.on('request', (request) => signedInFetches.push(request.url()));
+    await page.goto(`/org/${DEMO_ORG_SLUG}/messages`);
+    await expect(page.getByTestId('runtime-probe').first()).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    expect(signedInFetches.filter((url) => signInFiles.includes(url))).toEqual([]);
+
+    // Signed out: the HTML preloads them, and the page uses each preload as it is (one fetch each).
+    const context = await browser.newContext();
+    try {
+      const visitor = await context.newPage();
+      const fetches = new Map<string, number>();
+      visitor.on('request', (request) => fetches.set(request.url(), (fetches.get(request.url()) ?? 0) + 1));
+      const response = await visitor.goto(`${origin}/auth`);
+      const html = (await response?.text()) ?? '';
+      await expect(visitor.getByLabel('Email')).toBeVisible();
+      await visitor.waitForLoadState('networkidle');
+      const preloads = [
+        ...html.matchAll(/<link rel="preload" as="(?:script|style)" href="([^"]+)"[^>]*>/g),
+      ].map((match) => new URL(match[1] ?? '', origin).href);
+      for (const file of signInFiles) {
+        expect(preloads).toContain(file);
+        expect(fetches.get(file), file).toBe(1);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a signed-in first load sends no GET me and runs no script the policy refuses', async ({ page }) => {
     await signInThroughApi(page, DEMO_EMAIL);
     const violations: string[] = [];

@@ -33,9 +33,20 @@ export const FEDERATION_SINGLETONS = [
 
 /**
  * Singletons no page needs at boot: loaded the first time they are used (the toasts, see
- * ui/notify.ts), so the shell's boot preloads leave them out.
+ * ui/notify.ts; the forms, used by lazily loaded pages only), so the shell's boot preloads leave
+ * them out.
  */
-export const LAZY_SINGLETONS: readonly string[] = ['@mantine/notifications'];
+export const LAZY_SINGLETONS: readonly string[] = ['@mantine/notifications', '@mantine/form'];
+
+/**
+ * The sign-in page, loaded lazily by the shell's router (this is its import request there), with
+ * the lazy singletons it needs: listed apart in boot-assets.json and preloaded for a visitor
+ * without a session only.
+ */
+export const SIGN_IN_PAGE_ASSETS = {
+  request: '../features/auth/routes/SignInPage',
+  shared: ['@mantine/form'],
+} as const;
 
 /**
  * The @mantine/core exports the dashboard's apps may use. A shared module cannot be tree-shaken by

@@ -22,7 +22,11 @@ function distWithBootAssets(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'dash-preloads-'));
   writeFileSync(
     path.join(dir, 'boot-assets.json'),
-    JSON.stringify({ js: ['static/js/async/boot.1.js'], css: ['static/css/async/ui.2.css'] }),
+    JSON.stringify({
+      js: ['static/js/async/boot.1.js'],
+      css: ['static/css/async/ui.2.css'],
+      signIn: { js: ['static/js/async/sign-in.3.js'], css: [] },
+    }),
   );
   return dir;
 }
@@ -53,8 +57,11 @@ describe('dashboard page preloads', () => {
     expect(page.federationManifests[MANIFEST_URL]).toMatchObject(manifest);
     expect(fetched).toEqual([MANIFEST_URL]);
     expect((await preloads.forPage('/org/acme/documents', remotes, true)).federationManifests).toEqual({});
-    // Signed out, the page only signs in: the shell's chunks, no remote.
-    expect((await preloads.forPage('/org/acme/messages', remotes, false)).preloads).toEqual(shell);
+    // Signed out, the page only signs in: the shell's chunks and the sign-in page's, no remote.
+    const signIn = [...shell, { href: '/static/js/async/sign-in.3.js', as: 'script' }];
+    expect((await preloads.forPage('/org/acme/messages', remotes, false)).preloads).toEqual(signIn);
+    expect((await preloads.forPage('/auth', remotes, false)).preloads).toEqual(signIn);
+    expect((await preloads.forPage('/auth', remotes, true)).preloads).toEqual(shell);
   });
 
   it('leaves a remote out while its manifest cannot be read, and the shell’s out without boot-assets.json', async () => {

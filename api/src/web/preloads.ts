@@ -22,7 +22,8 @@ const MANIFEST_TTL_MS = 60_000;
 const FAILED_MANIFEST_TTL_MS = 5_000;
 const MANIFEST_TIMEOUT_MS = 1_000;
 
-const ZBootAssets = z.object({ js: z.array(z.string()), css: z.array(z.string()).default([]) });
+const ZAssetFiles = z.object({ js: z.array(z.string()), css: z.array(z.string()).default([]) });
+const ZBootAssets = ZAssetFiles.extend({ signIn: ZAssetFiles.default({ js: [], css: [] }) });
 
 type FederationManifest = TFederationManifest;
 
@@ -31,20 +32,25 @@ export interface Preload {
   as: 'script' | 'style';
 }
 
-/** The shell's boot chunks as preloads (none when the build has no boot-assets.json). */
-export function readShellPreloads(distDir: string): Preload[] {
+const preloadsOf = (files: z.infer<typeof ZAssetFiles>): Preload[] => [
+  ...files.css.map((file): Preload => ({ href: `/${file}`, as: 'style' })),
+  ...files.js.map((file): Preload => ({ href: `/${file}`, as: 'script' })),
+];
+
+/**
+ * The shell's boot chunks as preloads, and what the sign-in page adds to them (none when the build
+ * has no boot-assets.json).
+ */
+export function readShellPreloads(distDir: string): { boot: Preload[]; signIn: Preload[] } {
   let text: string;
   try {
     text = readFileSync(path.join(distDir, BOOT_ASSETS_FILE), 'utf8');
   } catch {
-    return [];
+    return { boot: [], signIn: [] };
   }
   const parsed = ZBootAssets.safeParse(JSON.parse(text));
-  if (!parsed.success) return [];
-  return [
-    ...parsed.data.css.map((file): Preload => ({ href: `/${file}`, as: 'style' })),
-    ...parsed.data.js.map((file): Preload => ({ href: `/${file}`, as: 'script' })),
-  ];
+  if (!parsed.success) return { boot: [], signIn: [] };
+  return { boot: preloadsOf(parsed.data), signIn: preloadsOf(parsed.data.signIn) };
 }
 
 /** Absolute URLs of a remote's entry and of one exposed module's chunks, from its manifest. */
@@ -87,7 +93,7 @@ export function createPreloads(options: {
   fetchManifest?: FetchManifest;
   now?: () => number;
 }) {
-  const shell = readShellPreloads(options.distDir);
+  const { boot, signIn } = readShellPreloads(options.distDir);
   const fetchManifest = options.fetchManifest ?? fetchJson;
   const now = options.now ?? Date.now;
   const manifests = new Map<string, { expires: number; manifest: Promise<FederationManifest | null> }>();
@@ -110,17 +116,18 @@ export function createPreloads(options: {
   return {
     /**
      * Preloads (and the route's federation manifest) for a dashboard page at `pathname`, served
-     * with this runtime manifest. Without a session the shell sends the visitor to sign in, so no
-     * remote's files are worth fetching.
+     * with this runtime manifest. Without a session the shell sends the visitor to sign in: the
+     * sign-in page's chunks are worth fetching then, and no remote's files.
      */
     async forPage(pathname: string, remotes: TRemotesManifest, signedIn: boolean): Promise<PageAssets> {
-      const target = signedIn ? remoteModuleOfPath(pathname) : undefined;
+      if (!signedIn) return { preloads: [...boot, ...signIn], federationManifests: {} };
+      const target = remoteModuleOfPath(pathname);
       const [remote, module] = target ? (target.split('/') as [string, string]) : [];
       const entry = remotes.remotes.find((candidate) => candidate.name === remote);
       const manifest = entry && module ? await manifestAt(entry.entry) : null;
-      if (!entry || !module || !manifest) return { preloads: shell, federationManifests: {} };
+      if (!entry || !module || !manifest) return { preloads: boot, federationManifests: {} };
       return {
-        preloads: [...shell, ...remotePreloadsOf(entry.entry, manifest, module)],
+        preloads: [...boot, ...remotePreloadsOf(entry.entry, manifest, module)],
         federationManifests: { [entry.entry]: manifest },
       };
     },

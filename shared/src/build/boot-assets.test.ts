@@ -26,6 +26,47 @@ describe('bootAssetsOf', () => {
     expect(assets).toEqual({
       js: ['static/js/async/boot.2.js', 'static/js/async/mantine.3.js'],
       css: ['static/css/async/mantine.3.css'],
+      signIn: { js: [], css: [] },
+    });
+  });
+
+  it('lists the sign-in page apart: its chunks and the lazy singletons it uses, nothing the boot has', () => {
+    const provide = (name: string) => ({ moduleName: `provide shared module (default) ${name}@9.7.3 = /x` });
+    const signInRequest = '../features/auth/routes/SignInPage';
+    const assets = bootAssetsOf(
+      [
+        {
+          files: ['static/js/async/boot.1.js'],
+          origins: [{ moduleName: './src/index.ts', request: './bootstrap' }],
+        },
+        {
+          files: ['static/js/async/sign-in.2.js'],
+          origins: [{ moduleName: './router.tsx', request: signInRequest }],
+        },
+        // Split out of the sign-in page and another lazy page: still the sign-in page's.
+        {
+          files: ['static/js/async/split.3.js'],
+          origins: [
+            { moduleName: './router.tsx', request: signInRequest },
+            { moduleName: './router.tsx', request: './CreateOrganizationPage' },
+          ],
+        },
+        { files: ['static/js/async/form.4.js'], origins: [provide('@mantine/form')] },
+        { files: ['static/js/async/toasts.5.js'], origins: [provide('@mantine/notifications')] },
+        {
+          files: ['static/js/async/other.6.js'],
+          origins: [{ moduleName: './router.tsx', request: './Other' }],
+        },
+      ],
+      {
+        lazyShared: ['@mantine/notifications', '@mantine/form'],
+        signIn: { request: signInRequest, shared: ['@mantine/form'] },
+      },
+    );
+    expect(assets.js).toEqual(['static/js/async/boot.1.js']);
+    expect(assets.signIn).toEqual({
+      js: ['static/js/async/form.4.js', 'static/js/async/sign-in.2.js', 'static/js/async/split.3.js'],
+      css: [],
     });
   });
 

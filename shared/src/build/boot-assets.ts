@@ -5,10 +5,25 @@ import type { RsbuildPlugin } from '@rsbuild/core';
 /** Written beside the shell's index.html: the files its first page needs after the entry script. */
 export const BOOT_ASSETS_FILE = 'boot-assets.json';
 
-export interface BootAssets {
+export interface AssetFiles {
   /** Scripts, relative to the build root (`static/js/async/….js`). */
   js: string[];
   css: string[];
+}
+
+export interface BootAssets extends AssetFiles {
+  /**
+   * What the sign-in page adds, for a visitor without a session (the server preloads it for them):
+   * the page's own lazy chunk and the lazy singletons it needs (@mantine/form), which a signed-in
+   * page never loads.
+   */
+  signIn: AssetFiles;
+}
+
+/** A lazily loaded page whose chunks are listed apart: its import request and the lazy singletons it uses. */
+export interface LazyPageAssets {
+  request: string;
+  shared: readonly string[];
 }
 
 interface StatsChunk {
@@ -32,9 +47,14 @@ const PROVIDED = /^provide shared module \([^)]*\) ((?:@[^@\s/]+\/)?[^@\s]+)@/;
  */
 export function bootAssetsOf(
   chunks: readonly StatsChunk[],
-  { bootstrapRequest = './bootstrap', lazyShared = [] as readonly string[] } = {},
+  {
+    bootstrapRequest = './bootstrap',
+    lazyShared = [] as readonly string[],
+    signIn = undefined as LazyPageAssets | undefined,
+  } = {},
 ): BootAssets {
-  const files = new Set<string>();
+  const boot = new Set<string>();
+  const signInFiles = new Set<string>();
   for (const chunk of chunks) {
     if (chunk.initial) continue;
     const origins = chunk.origins ?? [];
@@ -42,9 +62,21 @@ export function bootAssetsOf(
     const provided = origins
       .map((origin) => PROVIDED.exec(origin.moduleName ?? '')?.[1])
       .filter((name): name is string => name !== undefined);
-    const boot = bootstrap || (provided.length > 0 && provided.some((name) => !lazyShared.includes(name)));
-    if (boot) for (const file of chunk.files ?? []) files.add(file);
+    const files = chunk.files ?? [];
+    if (bootstrap || (provided.length > 0 && provided.some((name) => !lazyShared.includes(name)))) {
+      for (const file of files) boot.add(file);
+    } else if (
+      signIn &&
+      (origins.some((origin) => origin.request === signIn.request) ||
+        provided.some((name) => signIn.shared.includes(name)))
+    ) {
+      for (const file of files) signInFiles.add(file);
+    }
   }
+  return { ...filesOf(boot), signIn: filesOf(signInFiles) };
+}
+
+function filesOf(files: Set<string>): AssetFiles {
   const sorted = [...files].sort();
   return {
     js: sorted.filter((file) => file.endsWith('.js')),
@@ -53,7 +85,10 @@ export function bootAssetsOf(
 }
 
 /** The rsbuild side: writes boot-assets.json after every production build. */
-export function pluginBootAssets({ lazyShared = [] as readonly string[] } = {}): RsbuildPlugin {
+export function pluginBootAssets({
+  lazyShared = [] as readonly string[],
+  signIn = undefined as LazyPageAssets | undefined,
+} = {}): RsbuildPlugin {
   return {
     name: 'dash:boot-assets',
     setup(api) {
@@ -65,7 +100,7 @@ export function pluginBootAssets({ lazyShared = [] as readonly string[] } = {}):
           []) as StatsChunk[];
         await writeFile(
           path.join(api.context.distPath, BOOT_ASSETS_FILE),
-          `${JSON.stringify(bootAssetsOf(chunks, { lazyShared }), null, 2)}\n`,
+          `${JSON.stringify(bootAssetsOf(chunks, { lazyShared, signIn }), null, 2)}\n`,
         );
       });
     },

@@ -2,7 +2,6 @@ import { NotFoundView, type TRemoteModule } from '@dash/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { AuthLayout } from '../features/auth/routes/AuthLayout';
-import { SignInPage } from '../features/auth/routes/SignInPage';
 import {
   approvedOrganizationLoader,
   authLoader,
@@ -40,7 +39,14 @@ export function createAppRouter(queryClient: QueryClient) {
           shouldRevalidate: revalidateOnPathChange,
           Component: AuthLayout,
           children: [
-            { index: true, Component: SignInPage },
+            {
+              // Lazy, so its form library stays off every signed-in page; a visitor without a session
+              // gets its chunks preloaded with the shell's (boot-assets.json, `signIn`).
+              index: true,
+              lazy: lazyPage(() =>
+                import('../features/auth/routes/SignInPage').then((m) => ({ Component: m.SignInPage })),
+              ),
+            },
             {
               path: 'allowlist',
               lazy: lazyPage(() =>
