@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { signInByMagicLink } from '../support/magic-link.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEMO_EMAIL = 'demo@example.com';
@@ -42,16 +43,6 @@ export async function startDashboard(port, { label = 'bench', env = {} } = {}) {
 /** A new browser context whose cookie is the demo user's session (magic link from the outbox). */
 export async function signedInContext(browser, base, contextOptions = {}) {
   const context = await browser.newContext(contextOptions);
-  const request = context.request;
-  const asked = await request.post(`${base}/api/v0/auth`, { data: { email: DEMO_EMAIL } });
-  if (!asked.ok()) throw new Error(`POST auth answered ${asked.status()}: ${await asked.text()}`);
-  // The newest mail first: the link just sent.
-  const mails = await (await request.get(`${base}/api/v0/dev/mailbox?to=${DEMO_EMAIL}`)).json();
-  const link = mails.find((mail) => mail.to === DEMO_EMAIL).links.find((url) => url.includes('/auth/'));
-  const verified = await request.post(`${base}/api/v0/auth/${new URL(link).pathname.split('/').pop()}`, {
-    data: {},
-  });
-  if (!verified.ok())
-    throw new Error(`the magic link answered ${verified.status()}: ${await verified.text()}`);
+  await signInByMagicLink(context.request, DEMO_EMAIL, { base });
   return context;
 }

@@ -12,6 +12,7 @@ import {
 } from '@dash/shared/contracts';
 import { type APIRequestContext, type Browser, test as base, expect, type Page } from '@playwright/test';
 import nodemailer from 'nodemailer';
+import { signInByMagicLink } from './magic-link.mjs';
 
 /** A fresh address for each test, so tests never share a user. */
 export const newEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@example.com`;
@@ -59,35 +60,11 @@ export function magicLinkOf(mail: TOutboxMail): string {
 }
 
 /**
- * Signs in through the API (magic link from the outbox); the browser context keeps the cookie.
- * Spec files run side by side and several sign the demo user in: the newest link to an address may
- * be another spec's, and the other spec may use it first (a link works once). So each try takes a
- * link that was not in the mailbox before it asked, and a refused link means asking again.
+ * Signs in through the API (magic link from the outbox); the browser context keeps the cookie. Spec
+ * files run side by side and several sign the demo user in: see signInByMagicLink.
  */
 export async function signInThroughApi(page: Page, email: string): Promise<void> {
-  const request = page.context().request;
-  const signInLinks = async () => {
-    const response = await request.get(`/api/v0/dev/mailbox?to=${encodeURIComponent(email)}`);
-    return ZMailboxResponse.parse(await response.json()).flatMap((mail) =>
-      mail.links.filter((link) => link.includes('/auth/')),
-    );
-  };
-  for (let attempt = 1; ; attempt += 1) {
-    const before = new Set(await signInLinks());
-    const asked = await request.post('/api/v0/auth', { data: { email } });
-    expect(asked.status()).toBe(202);
-    let link: string | undefined;
-    await expect
-      .poll(async () => {
-        link = (await signInLinks()).find((candidate) => !before.has(candidate));
-        return link !== undefined;
-      })
-      .toBe(true);
-    const token = new URL(link ?? '').pathname.split('/').pop();
-    const verified = await request.post(`/api/v0/auth/${token}`, { data: {} });
-    if (verified.ok()) return;
-    if (attempt === 3) expect(verified.ok(), `sign-in of ${email}: ${await verified.text()}`).toBe(true);
-  }
+  await signInByMagicLink(page.context().request, email);
 }
 
 export async function createOrganizationThroughApi(
