@@ -1,5 +1,5 @@
-import { LoadFailed, useT, visuallyHidden } from '@dash/shared';
-import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { LoadFailed, PageHeader, useT, visuallyHidden } from '@dash/shared';
+import { Button, Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { CounterpartiesSkeleton } from './CounterpartiesSkeleton';
@@ -36,17 +36,11 @@ export function CounterpartyListPage<T extends { uid: string; name: string; rema
   const { list, canWrite } = props;
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {props.title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {props.description}
-          </Text>
-        </Stack>
-        {canWrite ? <Button onClick={props.onAdd}>{props.addLabel}</Button> : null}
-      </Group>
+      <PageHeader
+        title={props.title}
+        description={props.description}
+        actions={canWrite ? <Button onClick={props.onAdd}>{props.addLabel}</Button> : null}
+      />
       {canWrite ? null : (
         <Text size="sm" c="dimmed">
           {t('common.writeDenied')}

@@ -2,13 +2,14 @@ import {
   can,
   formatDate,
   LoadFailed,
+  PageHeader,
   PageSkeleton,
   paths,
   useCurrentOrganization,
   useProviderAccountsQuery,
   useT,
 } from '@dash/shared';
-import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { AccountStatusBadge } from '../../providers/components/AccountStatusBadge';
@@ -86,19 +87,17 @@ export default function OpenStablePage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t('openStable.title')}
-          </Title>
-          <Text c="dimmed">{t('openStable.description')}</Text>
-        </Stack>
-        {mayOnboard ? (
-          <Button component={Link} to={paths.org.openStable.onboard(organization.slug)}>
-            {t('openStable.start')}
-          </Button>
-        ) : null}
-      </Group>
+      <PageHeader
+        title={t('openStable.title')}
+        description={t('openStable.description')}
+        actions={
+          mayOnboard ? (
+            <Button component={Link} to={paths.org.openStable.onboard(organization.slug)}>
+              {t('openStable.start')}
+            </Button>
+          ) : null
+        }
+      />
       {content}
     </Stack>
   );

@@ -2,6 +2,7 @@ import {
   can,
   FIAT_CURRENCIES,
   LoadFailed,
+  PageHeader,
   paths,
   preloadWindowRows,
   TRANSACTIONS_PAGE_SIZE_MAX,
@@ -15,7 +16,7 @@ import {
   useTransactionsQuery,
   WindowRows,
 } from '@dash/shared';
-import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { memo, useCallback, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { TransactionRow, useRowLinks, useTransferLabels } from '../components/TransactionRow';
@@ -142,26 +143,22 @@ const TransactionsHeader = memo(function TransactionsHeader({
 }) {
   const { t } = useT('rails');
   return (
-    <Group justify="space-between" align="flex-end">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('transactions.title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('transactions.description')}
-        </Text>
-      </Stack>
-      {canWrite ? (
-        <Group gap="xs">
-          <Button component={Link} to={paths.org.rails.onRamp(slug)} variant="light">
-            {t('transactions.newOnRamp')}
-          </Button>
-          <Button component={Link} to={paths.org.rails.offRamp(slug)} variant="light">
-            {t('transactions.newOffRamp')}
-          </Button>
-        </Group>
-      ) : null}
-    </Group>
+    <PageHeader
+      title={t('transactions.title')}
+      description={t('transactions.description')}
+      actions={
+        canWrite ? (
+          <Group gap="xs">
+            <Button component={Link} to={paths.org.rails.onRamp(slug)} variant="light">
+              {t('transactions.newOnRamp')}
+            </Button>
+            <Button component={Link} to={paths.org.rails.offRamp(slug)} variant="light">
+              {t('transactions.newOffRamp')}
+            </Button>
+          </Group>
+        ) : null
+      }
+    />
   );
 });
 

@@ -1,5 +1,13 @@
-import { formatDate, LoadFailed, PageSkeleton, paths, useSigningDevicesQuery, useT } from '@dash/shared';
-import { Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  formatDate,
+  LoadFailed,
+  PageHeader,
+  PageSkeleton,
+  paths,
+  useSigningDevicesQuery,
+  useT,
+} from '@dash/shared';
+import { Button, Code, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -43,17 +51,15 @@ export function SigningDevicesPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t('devices.title')}
-          </Title>
-          <Text c="dimmed">{t('devices.intro')}</Text>
-        </Stack>
-        <Button component={Link} to={paths.settings.newSigningDevice()}>
-          {t('devices.add')}
-        </Button>
-      </Group>
+      <PageHeader
+        title={t('devices.title')}
+        description={t('devices.intro')}
+        actions={
+          <Button component={Link} to={paths.settings.newSigningDevice()}>
+            {t('devices.add')}
+          </Button>
+        }
+      />
       {content}
     </Stack>
   );
