@@ -10,7 +10,7 @@ import React, { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { createAppRouter, loadSignInPage } from './app/router';
 import { loadRemotesManifest, startRouteArea } from './features/remotes/federation';
 import './i18n';
 
@@ -45,6 +45,11 @@ const render = () =>
 const bootLocale = boot?.me?.locale;
 if (bootLocale && bootLocale !== currentLocale()) {
   setLocale(bootLocale).then(render, render);
+} else if (!boot?.me) {
+  // Without a session the visitor is about to sign in: the first render waits for that page's module
+  // (preloaded with the shell's chunks) rather than painting the loading state and then the page. If
+  // it fails to load, the router asks again and shows the error.
+  loadSignInPage().then(render, render);
 } else {
   render();
 }

@@ -23,6 +23,13 @@ import { RemoteArea, type TAreaKey } from '../features/remotes/components/Remote
  * A route element that loads one area from a remote; the key keeps each area's state apart. `area`
  * names it in the shell's messages (areas.*), for the loading and unavailable states.
  */
+/**
+ * The sign-in page's module. Lazy, so its form library stays off every signed-in page; for a visitor
+ * without a session the bootstrap asks for it at once (its chunks are preloaded with the shell's,
+ * boot-assets.json `signIn`), so the router finds it loaded.
+ */
+export const loadSignInPage = () => import('../features/auth/routes/SignInPage');
+
 const remote = (module: TRemoteModule, area: TAreaKey) => (
   <RemoteArea key={module} module={module} area={area} />
 );
@@ -40,12 +47,8 @@ export function createAppRouter(queryClient: QueryClient) {
           Component: AuthLayout,
           children: [
             {
-              // Lazy, so its form library stays off every signed-in page; a visitor without a session
-              // gets its chunks preloaded with the shell's (boot-assets.json, `signIn`).
               index: true,
-              lazy: lazyPage(() =>
-                import('../features/auth/routes/SignInPage').then((m) => ({ Component: m.SignInPage })),
-              ),
+              lazy: lazyPage(() => loadSignInPage().then((m) => ({ Component: m.SignInPage }))),
             },
             {
               path: 'allowlist',
