@@ -45,10 +45,10 @@ const render = () =>
 const bootLocale = boot?.me?.locale;
 if (bootLocale && bootLocale !== currentLocale()) {
   setLocale(bootLocale).then(render, render);
-} else if (!boot?.me) {
-  // Without a session the visitor is about to sign in: the first render waits for that page's module
-  // (preloaded with the shell's chunks) rather than painting the loading state and then the page. If
-  // it fails to load, the router asks again and shows the error.
+} else if (boot && !boot.me) {
+  // The page says there is no session: the visitor is about to sign in, and the first render waits
+  // for that page's module (preloaded with the shell's chunks) rather than painting the loading state
+  // and then the page. If it fails to load, the router asks again and shows the error.
   loadSignInPage().then(render, render);
 } else {
   render();

@@ -20,16 +20,17 @@ import { OrganizationLayout } from '../features/organizations/routes/Organizatio
 import { RemoteArea, type TAreaKey } from '../features/remotes/components/RemoteArea';
 
 /**
- * A route element that loads one area from a remote; the key keeps each area's state apart. `area`
- * names it in the shell's messages (areas.*), for the loading and unavailable states.
- */
-/**
- * The sign-in page's module. Lazy, so its form library stays off every signed-in page; for a visitor
- * without a session the bootstrap asks for it at once (its chunks are preloaded with the shell's,
- * boot-assets.json `signIn`), so the router finds it loaded.
+ * The sign-in page's module. Lazy, so its form library stays off every signed-in page. For a visitor
+ * without a session the bootstrap loads it before the first render (its chunks are preloaded with
+ * the shell's, boot-assets.json `signIn`), so the router finds it loaded. The import request is
+ * SIGN_IN_PAGE_ASSETS.request (shared/src/federation.ts), which finds these chunks in the build.
  */
 export const loadSignInPage = () => import('../features/auth/routes/SignInPage');
 
+/**
+ * A route element that loads one area from a remote; the key keeps each area's state apart. `area`
+ * names it in the shell's messages (areas.*), for the loading and unavailable states.
+ */
 const remote = (module: TRemoteModule, area: TAreaKey) => (
   <RemoteArea key={module} module={module} area={area} />
 );
