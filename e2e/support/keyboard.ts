@@ -24,7 +24,7 @@ export async function focusRing(page: Page): Promise<string> {
       const style = getComputedStyle(element);
       if (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 1) return 'ring';
       // Mantine's fields show focus with a border in the primary color.
-      if (element.matches('input, textarea') && style.borderTopColor === primary) return 'ring';
+      if (element.matches('input, textarea, select') && style.borderTopColor === primary) return 'ring';
     }
     const style = getComputedStyle(focused);
     return `${focused.tagName} "${focused.getAttribute('aria-label') ?? focused.textContent?.slice(0, 40)}" outline ${style.outlineStyle} ${style.outlineWidth}, border ${style.borderTopColor}`;

@@ -82,6 +82,7 @@ export const MANTINE_CORE_EXPORTS = [
   'MantineProvider',
   'Menu',
   'Modal',
+  'NativeSelect',
   'NavLink',
   'Paper',
   'Progress',

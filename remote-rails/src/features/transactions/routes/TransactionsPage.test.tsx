@@ -96,6 +96,21 @@ describe('the transactions list', () => {
     expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', false);
   });
 
+  it('offers the page sizes, shows a size from the address among them, and a new size goes back to page 1', async () => {
+    const asked = serve(60);
+    renderPage(<TransactionsPage />, { url: '/org/acme/rails/transactions?page=3&size=7', path: PATH });
+    await screen.findByText('Page 3 of 9 (60 transactions)');
+    const rowsPerPage = screen.getByRole('combobox', { name: 'Rows per page' }) as HTMLSelectElement;
+    expect(rowsPerPage.value).toBe('7');
+    expect([...rowsPerPage.options].map((option) => option.value)).toEqual(['7', '10', '25', '50', '100']);
+
+    fireEvent.change(rowsPerPage, { target: { value: '25' } });
+    await screen.findByText('Page 1 of 3 (60 transactions)');
+    expect(location().searchParams.get('size')).toBe('25');
+    expect(location().searchParams.get('page')).toBeNull();
+    expect(Object.fromEntries(asked.at(-1) ?? [])).toEqual({ page: '1', size: '25' });
+  });
+
   it('links each row to its detail page: a plain click routes in the page, a modified click is left to the browser', async () => {
     serve(2);
     renderPage(<TransactionsPage />, { url: '/org/acme/rails/transactions', path: PATH });

@@ -16,7 +16,7 @@ import {
   useTransactionsQuery,
   WindowRows,
 } from '@dash/shared';
-import { Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { memo, useCallback, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { TransactionRow, useRowLinks, useTransferLabels } from '../components/TransactionRow';
@@ -26,6 +26,11 @@ import { readTransactionsSearch } from '../transactions-search';
 
 const CURRENCY_OPTIONS = FIAT_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
 const SIZE_OPTIONS = ['10', '25', '50', String(TRANSACTIONS_PAGE_SIZE_MAX)];
+/** The sizes offered, with a size from the address that is not one of them in its place (shown selected). */
+const sizeOptions = (size: number) =>
+  SIZE_OPTIONS.includes(String(size))
+    ? SIZE_OPTIONS
+    : [...SIZE_OPTIONS, String(size)].sort((a, b) => Number(a) - Number(b));
 const COLUMNS = 7;
 /**
  * A row's height before it is measured: 41 px on one line, about 62 when the type or an amount wraps
@@ -85,7 +90,9 @@ export default function TransactionsPage() {
       ) : list.data.data.length === 0 ? (
         <Text c="dimmed">{t('transactions.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={860}>
+        // A native scroll box: the table re-renders on every page and size, and Mantine's ScrollArea
+        // (about 20 components) would render again with it.
+        <Table.ScrollContainer minWidth={860} type="native">
           <Table
             verticalSpacing="xs"
             aria-label={t('transactions.table')}
@@ -227,13 +234,13 @@ const TransactionsPager = memo(function TransactionsPager({
           {t('transactions.next')}
         </Button>
       </Group>
-      <Select
+      {/* A native select: four sizes need no searchable combobox, and the pager renders again on
+          every page and size (Mantine's Select is about 50 components, its dropdown included). */}
+      <NativeSelect
         aria-label={t('transactions.rowsPerPage')}
-        data={SIZE_OPTIONS}
-        value={SIZE_OPTIONS.includes(String(size)) ? String(size) : null}
-        placeholder={String(size)}
-        onChange={(value) => onChange('size', value)}
-        allowDeselect={false}
+        data={sizeOptions(size)}
+        value={String(size)}
+        onChange={(event) => onChange('size', event.currentTarget.value)}
         w={90}
         size="xs"
       />
