@@ -4,6 +4,7 @@ import {
   type TTransactionsFilters,
   type TTransfer,
   type TTransferEvent,
+  type TTransferSummary,
 } from '@dash/shared/contracts';
 import { and, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -171,6 +172,77 @@ export function amountsOf(row: QuoteRow | TransferRow) {
 
 type Joined = Awaited<ReturnType<ReturnType<typeof selectTransfers>['execute']>>[number];
 
+/** The list's columns (TTransferSummary): no creator or approver join, no instructions document. */
+function selectTransferSummaries(db: Database) {
+  return db
+    .select({
+      uid: transfers.uid,
+      type: transfers.type,
+      status: transfers.status,
+      providerUid: transfers.providerUid,
+      providerName: providers.name,
+      network: transfers.network,
+      sourceCurrency: transfers.sourceCurrency,
+      sourceAmount: transfers.sourceAmount,
+      targetCurrency: transfers.targetCurrency,
+      targetAmount: transfers.targetAmount,
+      fiatCurrency: transfers.fiatCurrency,
+      walletUid: transfers.walletUid,
+      walletName: transfers.walletName,
+      walletAddress: transfers.walletAddress,
+      bankBeneficiaryUid: transfers.bankBeneficiaryUid,
+      beneficiaryName: transfers.beneficiaryName,
+      beneficiaryAccountKey: transfers.beneficiaryAccountKey,
+      createdAt: transfers.createdAt,
+      updatedAt: transfers.updatedAt,
+    })
+    .from(transfers)
+    .innerJoin(providers, eq(providers.uid, transfers.providerUid));
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectTransferSummaries>['execute']>>[number];
+type Counterparties = Pick<
+  TransferRow,
+  | 'walletUid'
+  | 'walletName'
+  | 'walletAddress'
+  | 'bankBeneficiaryUid'
+  | 'beneficiaryName'
+  | 'beneficiaryAccountKey'
+>;
+
+/** The wallet or bank beneficiary a transfer names (copied onto it when it was made). */
+function counterpartiesOf(row: Counterparties): Pick<TTransfer, 'wallet' | 'bankBeneficiary'> {
+  return {
+    wallet:
+      row.walletUid && row.walletName && row.walletAddress
+        ? { uid: row.walletUid, name: row.walletName, address: row.walletAddress }
+        : null,
+    bankBeneficiary:
+      row.bankBeneficiaryUid && row.beneficiaryName && row.beneficiaryAccountKey
+        ? { uid: row.bankBeneficiaryUid, name: row.beneficiaryName, accountKey: row.beneficiaryAccountKey }
+        : null,
+  };
+}
+
+export function toTransferSummary(row: SummaryRow): TTransferSummary {
+  return {
+    uid: row.uid,
+    type: row.type,
+    status: row.status,
+    provider: { uid: row.providerUid, name: row.providerName },
+    network: row.network,
+    sourceCurrency: row.sourceCurrency,
+    sourceAmount: trim(row.sourceAmount),
+    targetCurrency: row.targetCurrency,
+    targetAmount: trim(row.targetAmount),
+    fiatCurrency: row.fiatCurrency as TTransfer['fiatCurrency'],
+    ...counterpartiesOf(row),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
 export function toTransfer({ transfer: row, providerName, creatorEmail, approverEmail }: Joined): TTransfer {
   return {
     uid: row.uid,
@@ -180,14 +252,7 @@ export function toTransfer({ transfer: row, providerName, creatorEmail, approver
     network: row.network,
     ...amountsOf(row),
     fiatCurrency: row.fiatCurrency as TTransfer['fiatCurrency'],
-    wallet:
-      row.walletUid && row.walletName && row.walletAddress
-        ? { uid: row.walletUid, name: row.walletName, address: row.walletAddress }
-        : null,
-    bankBeneficiary:
-      row.bankBeneficiaryUid && row.beneficiaryName && row.beneficiaryAccountKey
-        ? { uid: row.bankBeneficiaryUid, name: row.beneficiaryName, accountKey: row.beneficiaryAccountKey }
-        : null,
+    ...counterpartiesOf(row),
     instructions: row.instructions ?? null,
     providerReference: row.externalId,
     txHash: row.txHash,
@@ -289,7 +354,7 @@ export function prepareTransactionList(db: Database) {
   const build = (present: ReadonlySet<string>, name: string) => ({
     // A deferred join: the page's uids come from an index-only walk of (organization, [filter,]
     // created_at, uid), so a deep offset skips index entries only; the joins run for the page's rows.
-    page: selectTransfers(db)
+    page: selectTransferSummaries(db)
       .where(
         sql`${transfers.uid} = any(array(${db
           .select({ uid: transfers.uid })
@@ -342,14 +407,14 @@ export function prepareTransactionList(db: Database) {
       organizationUid: string,
       filters: TTransactionsFilters,
       { page, size }: { page: number; size: number },
-    ): Promise<TTransfer[]> {
+    ): Promise<TTransferSummary[]> {
       const rows = await statementsFor(filters).page.execute({
         organizationUid,
         ...listFilterValues(filters),
         limit: size,
         offset: (page - 1) * size,
       });
-      return rows.map(toTransfer);
+      return rows.map(toTransferSummary);
     },
 
     /** How many transfers match, exactly up to TRANSACTIONS_COUNT_CAP (then a lower bound). */

@@ -13,6 +13,7 @@ import {
   ZTransactionsResponse,
   ZTransferDetailResponse,
   ZTransferResponse,
+  ZTransferSummary,
 } from '@dash/shared/contracts';
 import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
@@ -652,6 +653,13 @@ describe('the transactions list', () => {
     const parsed = ZTransactionsResponse.parse(page.json());
     expect(parsed).toMatchObject({ page: 1, size: 2, total: 3, totalIsExact: true });
     expect(parsed.data.map((t) => t.uid)).toEqual([third.uid, second.uid]);
+    // A row is the transfer's summary, exactly: the detail's fields the list shows, nothing more.
+    const summaryOf = async (uid: string) =>
+      ZTransferSummary.parse(
+        ZTransferDetailResponse.parse((await scene.ask('GET', `/rails/transactions/${uid}`)).json()).data,
+      );
+    expect(page.json().data).toEqual([await summaryOf(third.uid), await summaryOf(second.uid)]);
+    expect(page.json().data[1]).not.toHaveProperty('instructions');
     const next = ZTransactionsResponse.parse(
       (await scene.ask('GET', '/rails/transactions?page=2&size=2')).json(),
     );

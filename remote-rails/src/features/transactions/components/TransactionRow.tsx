@@ -3,8 +3,8 @@ import {
   paths,
   TRANSFER_STATUSES,
   TRANSFER_TYPES,
-  type TTransfer,
   type TTransferStatus,
+  type TTransferSummary,
   type TTransferType,
   type useFormat,
   useT,
@@ -44,7 +44,7 @@ export const TransactionRow = memo(function TransactionRow({
   index,
   measureRef,
 }: {
-  transfer: TTransfer;
+  transfer: TTransferSummary;
   /** Its place in the page (0-based), for the virtualized list: `data-index` and `aria-rowindex`. */
   index: number;
   /** The virtualized list's measuring ref (a stable function). */
