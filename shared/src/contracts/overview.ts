@@ -3,7 +3,7 @@ import { ZIsoDateTime, ZUid } from './common';
 import { ZKybStatus } from './kyb';
 import { ZNetworkId } from './networks';
 import { ZFiatCurrency, ZProviderAccountStatus } from './providers';
-import { ZTransfer, ZTransferType } from './transfers';
+import { ZTransferSummary, ZTransferType } from './transfers';
 import { ZWalletStatus } from './wallet';
 
 /**
@@ -93,7 +93,7 @@ export const ZOverview = z.object({
     /** Invitations to the reader's e-mail, from any organization. */
     invitations: z.number().int().nonnegative(),
   }),
-  latestTransactions: z.array(ZTransfer).max(OVERVIEW_LATEST_TRANSACTIONS),
+  latestTransactions: z.array(ZTransferSummary).max(OVERVIEW_LATEST_TRANSACTIONS),
   volume: z.object({
     /** First and last UTC day of the window (inclusive). */
     from: z.iso.date(),

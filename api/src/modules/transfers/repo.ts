@@ -454,11 +454,11 @@ export type TransferCsvFields = [
 
 /** The newest transfers of the organization (the overview's card): no count, one index range. */
 export async function latestTransfers(db: Database, organizationUid: string, limit: number) {
-  const rows = await selectTransfers(db)
+  const rows = await selectTransferSummaries(db)
     .where(eq(transfers.organizationUid, organizationUid))
     .orderBy(desc(transfers.createdAt), desc(transfers.uid))
     .limit(limit);
-  return rows.map(toTransfer);
+  return rows.map(toTransferSummary);
 }
 
 /**

@@ -1,8 +1,8 @@
-import { paths, type TTransfer, useCurrentOrganization, useFormat, useT } from '@dash/shared';
+import { paths, type TTransferSummary, useCurrentOrganization, useFormat, useT } from '@dash/shared';
 import { Anchor, Badge, Card, Group, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
-const STATUS_COLORS: Record<TTransfer['status'], string> = {
+const STATUS_COLORS: Record<TTransferSummary['status'], string> = {
   awaiting_approval: 'yellow',
   awaiting_funds: 'yellow',
   funds_received: 'blue',
@@ -14,7 +14,7 @@ const STATUS_COLORS: Record<TTransfer['status'], string> = {
 };
 
 /** The five newest transfers, each opening its detail; the fiat side's amount. */
-export function LatestTransactionsCard({ transfers }: { transfers: TTransfer[] }) {
+export function LatestTransactionsCard({ transfers }: { transfers: TTransferSummary[] }) {
   const organization = useCurrentOrganization();
   const { t } = useT('overview');
   const format = useFormat();
