@@ -279,10 +279,11 @@ export type TTransactionsQuery = z.infer<typeof ZTransactionsQuery>;
 export const TRANSACTIONS_COUNT_CAP = 10_000;
 
 /**
- * A transfer as the list carries it: what a row shows and what the list filters on. The rest (rate,
- * fee, payment instructions, references, approval, creator) is on the detail (GET
- * rails/transactions/{uid}); leaving it out halves a 100-row page (about 100 KB to 50) and what the
- * API and the browser spend serializing, parsing and validating it.
+ * A transfer as the list carries it: what a row shows and what the list filters on, with the network
+ * that gives a stablecoin amount its meaning (the same symbol is another token on another chain). The
+ * rest (rate, fee, payment instructions, references, approval, creator) is on the detail (GET
+ * rails/transactions/{uid}). A row of the demo organization is 531 bytes of JSON instead of 1,064,
+ * and the API and the browser serialize, parse and validate half as much.
  */
 export const ZTransferSummary = ZTransfer.pick({
   uid: true,
