@@ -99,8 +99,11 @@ async function remoteBytes(base, dists) {
     ['remote-rails', '/org/acme-treasury/rails/transactions', port + 13],
     ['remote-settings', '/org/acme-treasury/settings', port + 14],
   ];
-  const context = await signedInContext(browser, base);
   for (const [remote, path, remotePort] of areas) {
+    // A context of its own per area: pages of one context can share a renderer and its memory cache,
+    // and a file an earlier area loaded (the shell's virtual-list chunk) then comes from that cache
+    // without a request, so it went uncounted in some runs.
+    const context = await signedInContext(browser, base);
     const page = await context.newPage();
     // Every script the area fetches, from any origin: the remote's own files, and the shell's
     // lazy chunks it needs that the overview did not load (the shared package's virtual lists).
@@ -121,9 +124,8 @@ async function remoteBytes(base, dists) {
     await page.waitForLoadState('networkidle');
     const bytes = [...own].reduce((total, url) => total + encodedSizes(url, dists).brotli, 0);
     row('remotes', `${remote} adds (brotli)`, kib(bytes));
-    await page.close();
+    await context.close();
   }
-  await context.close();
 }
 
 /** Lighthouse's mobile preset on the signed-in page, in its own Chromium. */
