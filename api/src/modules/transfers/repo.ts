@@ -201,30 +201,8 @@ function selectTransferSummaries(db: Database) {
 }
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectTransferSummaries>['execute']>>[number];
-type Counterparties = Pick<
-  TransferRow,
-  | 'walletUid'
-  | 'walletName'
-  | 'walletAddress'
-  | 'bankBeneficiaryUid'
-  | 'beneficiaryName'
-  | 'beneficiaryAccountKey'
->;
 
-/** The wallet or bank beneficiary a transfer names (copied onto it when it was made). */
-function counterpartiesOf(row: Counterparties): Pick<TTransfer, 'wallet' | 'bankBeneficiary'> {
-  return {
-    wallet:
-      row.walletUid && row.walletName && row.walletAddress
-        ? { uid: row.walletUid, name: row.walletName, address: row.walletAddress }
-        : null,
-    bankBeneficiary:
-      row.bankBeneficiaryUid && row.beneficiaryName && row.beneficiaryAccountKey
-        ? { uid: row.bankBeneficiaryUid, name: row.beneficiaryName, accountKey: row.beneficiaryAccountKey }
-        : null,
-  };
-}
-
+/** A transfer as the list carries it; the wallet or beneficiary is the one copied onto it when it was made. */
 export function toTransferSummary(row: SummaryRow): TTransferSummary {
   return {
     uid: row.uid,
@@ -237,22 +215,24 @@ export function toTransferSummary(row: SummaryRow): TTransferSummary {
     targetCurrency: row.targetCurrency,
     targetAmount: trim(row.targetAmount),
     fiatCurrency: row.fiatCurrency as TTransfer['fiatCurrency'],
-    ...counterpartiesOf(row),
+    wallet:
+      row.walletUid && row.walletName && row.walletAddress
+        ? { uid: row.walletUid, name: row.walletName, address: row.walletAddress }
+        : null,
+    bankBeneficiary:
+      row.bankBeneficiaryUid && row.beneficiaryName && row.beneficiaryAccountKey
+        ? { uid: row.bankBeneficiaryUid, name: row.beneficiaryName, accountKey: row.beneficiaryAccountKey }
+        : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
+/** The whole transfer: its summary, with the rest of the amounts and what the detail adds. */
 export function toTransfer({ transfer: row, providerName, creatorEmail, approverEmail }: Joined): TTransfer {
   return {
-    uid: row.uid,
-    type: row.type,
-    status: row.status,
-    provider: { uid: row.providerUid, name: providerName },
-    network: row.network,
+    ...toTransferSummary({ ...row, providerName }),
     ...amountsOf(row),
-    fiatCurrency: row.fiatCurrency as TTransfer['fiatCurrency'],
-    ...counterpartiesOf(row),
     instructions: row.instructions ?? null,
     providerReference: row.externalId,
     txHash: row.txHash,
@@ -263,8 +243,6 @@ export function toTransfer({ transfer: row, providerName, creatorEmail, approver
       approvedBy: row.approvedBy && approverEmail ? { uid: row.approvedBy, email: approverEmail } : null,
     },
     createdBy: row.createdBy && creatorEmail ? { uid: row.createdBy, email: creatorEmail } : null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
