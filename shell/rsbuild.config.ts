@@ -52,6 +52,8 @@ export default defineConfig(({ command }) => ({
   output: {
     assetPrefix: '/',
     cleanDistPath: command === 'build',
+    // NO_MINIFY=1: readable function names in a browser CPU profile (e2e/benchmarks/messages-thread.mjs).
+    minify: process.env.NO_MINIFY !== '1',
     ...(monolith ? { distPath: { root: 'dist-monolith' } } : {}),
   },
   tools: monolith

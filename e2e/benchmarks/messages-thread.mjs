@@ -9,7 +9,8 @@
 // own port and data (seeded as by `npm start`), or measures a running one: BENCH_BASE_URL=http://localhost:3000.
 // Figures only: it asserts nothing. For finding where a long frame comes from: BENCH_DETAIL=1 lists
 // what ran in each; BENCH_TRACE=trace.json and BENCH_PROFILE=scroll.cpuprofile record the scroll
-// (both add work of their own, so count frames without them); BENCH_SCROLL_STEPS stops early.
+// (both add work of their own, so count frames without them; build with NO_MINIFY=1 for readable
+// function names); BENCH_SCROLL_STEPS stops early.
 import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';

@@ -358,7 +358,13 @@ export function defineRemoteConfig(pkg: RemotePackage, command: string): Rsbuild
     html: { title: `${remote} · standalone` },
     // Lazy compilation (on by default in rsbuild 2 dev) leaves federation's shared chunks unresolved.
     dev: { lazyCompilation: false },
-    output: { assetPrefix: 'auto', cleanDistPath: command === 'build', distPath: { root: distRoot } },
+    output: {
+      assetPrefix: 'auto',
+      cleanDistPath: command === 'build',
+      distPath: { root: distRoot },
+      // NO_MINIFY=1: readable function names in a browser CPU profile (e2e/benchmarks/messages-thread.mjs).
+      minify: process.env.NO_MINIFY !== '1',
+    },
     server: {
       port,
       host: '127.0.0.1',
