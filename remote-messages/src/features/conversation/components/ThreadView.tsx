@@ -15,7 +15,7 @@ import { memo, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { BackIcon } from '../../../components/icons';
 import { ReplyBox } from '../../reply/components/ReplyBox';
 import { ThreadAvatar } from '../../threads/components/ThreadAvatar';
-import { MessageBubble } from './MessageBubble';
+import { MessageBubble, rememberTexts } from './MessageBubble';
 
 const messageKey = (message: TMessage) => message.uid;
 const isOwn = (message: TMessage) => message.own;
@@ -53,11 +53,13 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const clientMailDomain = newest?.clientMailDomain ?? '';
+  // One translation per text for the thread's life (and language), not one per bubble rendered.
+  const text = useMemo(() => rememberTexts(t), [t]);
   const renderMessage = useCallback(
     (message: TMessage) => (
-      <MessageBubble message={message} clientMailDomain={clientMailDomain} t={t} locale={locale} />
+      <MessageBubble message={message} clientMailDomain={clientMailDomain} text={text} locale={locale} />
     ),
-    [clientMailDomain, t, locale],
+    [clientMailDomain, text, locale],
   );
 
   return (

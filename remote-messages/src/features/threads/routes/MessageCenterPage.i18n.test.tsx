@@ -12,7 +12,7 @@ import { cleanup, configure, render, screen, within } from '@testing-library/rea
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import en from '../../../locales/en.json';
-import { MessageBubble } from '../../conversation/components/MessageBubble';
+import { MessageBubble, rememberTexts } from '../../conversation/components/MessageBubble';
 import { MessageCenterPage } from './MessageCenterPage';
 
 const DOMAIN = 'client.dash.localhost';
@@ -78,7 +78,9 @@ async function renderMessageCenter(locale: TLocale) {
 /** One message as the conversation shows it (its virtual list renders no row in jsdom, which has no layout). */
 function Bubble() {
   const { t, locale } = useT('messages');
-  return <MessageBubble message={MESSAGE} clientMailDomain={DOMAIN} t={t} locale={locale} />;
+  return (
+    <MessageBubble message={MESSAGE} clientMailDomain={DOMAIN} text={rememberTexts(t)} locale={locale} />
+  );
 }
 
 function renderBubble() {
