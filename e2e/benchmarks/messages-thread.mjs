@@ -162,16 +162,11 @@ while (stillAtTop < 20 && wheels < maxSteps && Date.now() - startedAt < 420_000)
   // One plain DOM read: a locator's evaluate also runs Playwright's selector engine and its
   // visibility checks in the page (about 5% of the page's CPU over the scroll, some of it inside
   // the frames measured).
-  const state = await page.evaluate(() => {
-    const list = document.querySelector('[role="log"][aria-label="Messages"]');
-    // The log is bottom-anchored (column-reverse: scrollTop 0 at the bottom, negative above).
-    const bottomAnchored = list && getComputedStyle(list).flexDirection === 'column-reverse';
-    return {
-      top: list && (bottomAnchored ? list.scrollHeight - list.clientHeight + list.scrollTop : list.scrollTop),
-      loading: document.querySelector('[aria-label="Loading older messages"]') !== null,
-    };
-  });
-  stillAtTop = state.top !== null && state.top <= 1 && !state.loading ? stillAtTop + 1 : 0;
+  const state = await page.evaluate(() => ({
+    top: document.querySelector('[role="log"][aria-label="Messages"]')?.scrollTop,
+    loading: document.querySelector('[aria-label="Loading older messages"]') !== null,
+  }));
+  stillAtTop = state.top === 0 && !state.loading ? stillAtTop + 1 : 0;
   // A steady pace, not as fast as the harness can go: the speed of the scroll is part of the measure.
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, stepAt + WHEEL_INTERVAL_MS - Date.now())));
 }

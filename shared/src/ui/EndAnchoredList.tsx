@@ -11,14 +11,11 @@ const LOAD_OLDER_WITHIN = 10;
 const PADDING_PX = 8;
 const SCROLL_IDLE_MS = 150;
 
-/*
- * The scroll box is a `flex-direction: column-reverse` container, so the browser anchors its content
- * at the bottom: scrollTop is 0 at the bottom and negative above it, it opens at the newest item,
- * and content that grows at the top (an older page, an older row measured) moves nothing in view.
- * The virtualizer works in the same "distance from the bottom": index 0 is the NEWEST item, its
- * offset is -scrollTop, and a row's place is its distance from the bottom (`row.start`), which
- * older rows never change. So neither an older page arriving nor a row being measured writes a
- * row's style or the scroll position, and no render reads the layout.
+/**
+ * The virtualizer works in "distance from the bottom": index 0 is the NEWEST item and its offset is
+ * how far the viewport's bottom is above the content's bottom. Older pages and measurements of older
+ * rows then land at the high end of the index range, which is where the virtualizer recomputes
+ * least, and the newest item needs no scrolling to find: offset 0 is the end.
  */
 function observeOffsetFromBottom(
   instance: Virtualizer<HTMLDivElement, Element>,
@@ -27,10 +24,10 @@ function observeOffsetFromBottom(
   const element = instance.scrollElement;
   if (!element) return;
   let idle: ReturnType<typeof setTimeout> | undefined;
-  const offset = () => Math.max(0, -element.scrollTop);
+  const offset = () => Math.max(0, element.scrollHeight - element.clientHeight - element.scrollTop);
   // While the reader scrolls, the rows are left out of hit testing: the browser then does not work
   // out which row is under a still pointer (and restyle its hover) after every step.
-  const rows = () => element.querySelector<HTMLElement>(':scope > [data-rows]');
+  const rows = () => element.firstElementChild as HTMLElement | null;
   const onScroll = () => {
     if (idle === undefined) rows()?.style.setProperty('pointer-events', 'none');
     // The rows a scroll brings into view render as a transition: React renders them in slices it
@@ -57,12 +54,14 @@ function scrollToOffsetFromBottom(
   { adjustments = 0, behavior }: { adjustments?: number; behavior?: ScrollBehavior },
   instance: Virtualizer<HTMLDivElement, Element>,
 ) {
-  instance.scrollElement?.scrollTo({ top: -(offset + adjustments), behavior });
+  const element = instance.scrollElement;
+  if (!element) return;
+  element.scrollTo({ top: element.scrollHeight - element.clientHeight - (offset + adjustments), behavior });
 }
 
 /**
  * A virtualized list read from its end, like a conversation (only the rows in view are in the DOM):
- * it opens at the newest item, keeps the reader's place when older pages arrive or rows are
+ * it opens at the newest item, keeps the reader's place when older pages arrive or rows above are
  * measured, loads older pages as the reader nears the top, and follows new items while the reader
  * is at the bottom (or when `followNew` says so, e.g. their own message). Loaded lazily: see
  * end-anchored-list.ts.
@@ -108,31 +107,58 @@ export default function EndAnchoredList<T>({
     paddingStart: PADDING_PX,
     paddingEnd: PADDING_PX,
   });
-  // The virtualizer's own rule keeps the reader's place when a row BELOW the view (start < offset,
-  // newer) changes size: it moves the scroll position by the change. Rows above need nothing.
+  // This list keeps its place itself (below), relative to the row at the top of the view.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = () => false;
+  /** Where a row is now: older pages do not move it (they come after it, newest first), new items do. */
+  const indexOf = (key: string, previous: number): number | undefined => {
+    const item = itemAt(previous);
+    if (item !== undefined && getKey(item) === key) return previous;
+    const position = items.findIndex((candidate) => getKey(candidate) === key);
+    return position < 0 ? undefined : count - 1 - position;
+  };
 
-  /** Where the newest item was, to keep the reader's place (or follow) when newer items arrive. */
+  /** The reader is at the bottom: follow new items. */
+  const stick = useRef(true);
+  /** Else the row at the top of the view and where it was, to keep it there when rows change above. */
+  const anchor = useRef<{ key: string; index: number; top: number } | null>(null);
   const newestKey = useRef<string | undefined>(undefined);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the items change; the scroll offset and measurements are read from the virtualizer as they are then, not subscribed to
+
+  const topOf = (index: number): number | undefined => {
+    const row = virtualizer.measurementsCache[index];
+    return row === undefined ? undefined : virtualizer.getTotalSize() - row.end;
+  };
+  const recordAnchor = (element: HTMLDivElement) => {
+    stick.current = element.scrollHeight - element.clientHeight - element.scrollTop < STICK_TO_BOTTOM_PX;
+    const total = virtualizer.getTotalSize();
+    // Rows are newest first; the top of the view is in the row whose top is at or above scrollTop.
+    const rows = virtualizer.getVirtualItems();
+    const row = rows.find((candidate) => total - candidate.end <= element.scrollTop) ?? rows.at(-1);
+    anchor.current = row ? { key: String(row.key), index: row.index, top: total - row.end } : null;
+  };
+
+  const laidOutTotal = useRef(0);
   useLayoutEffect(() => {
     const element = scrollRef.current;
     const newest = items.at(-1);
     if (!element || newest === undefined) return;
     const key = getKey(newest);
-    const previous = newestKey.current;
+    const total = virtualizer.getTotalSize();
+    // Nothing above or below moved: leave the DOM alone (reading it would force a layout).
+    if (key === newestKey.current && total === laidOutTotal.current) return;
+    if (newestKey.current !== undefined && key !== newestKey.current && followNew?.(newest))
+      stick.current = true;
     newestKey.current = key;
-    if (previous === undefined || previous === key) return;
-    // New items at the bottom: the reader at the bottom (or their own message) follows them...
-    const offset = virtualizer.scrollOffset ?? 0;
-    if (offset < STICK_TO_BOTTOM_PX || followNew?.(newest)) {
-      if (element.scrollTop !== 0) element.scrollTop = 0;
-      return;
+    laidOutTotal.current = total;
+    if (stick.current) {
+      const bottom = element.scrollHeight - element.clientHeight;
+      if (element.scrollTop !== bottom) element.scrollTop = bottom;
+    } else if (anchor.current) {
+      const index = indexOf(anchor.current.key, anchor.current.index);
+      const top = index === undefined ? undefined : topOf(index);
+      if (top !== undefined && top !== anchor.current.top) element.scrollTop += top - anchor.current.top;
     }
-    // ...anyone else stays where they are: the new items' height is added to the offset.
-    const position = items.findIndex((candidate) => getKey(candidate) === previous);
-    const row = position < 0 ? undefined : virtualizer.measurementsCache[count - 1 - position];
-    if (row) element.scrollTop = -(offset + row.start - PADDING_PX);
-  }, [items, getKey, followNew, count]);
+    recordAnchor(element);
+  });
 
   const rows = virtualizer.getVirtualItems();
   const oldestShown = rows.at(-1)?.index;
@@ -148,18 +174,10 @@ export default function EndAnchoredList<T>({
         ref={scrollRef}
         role="log"
         aria-label={label}
-        style={{
-          height: '100%',
-          overflowY: 'auto',
-          overflowAnchor: 'none',
-          contain: 'strict',
-          display: 'flex',
-          flexDirection: 'column-reverse',
-        }}
+        onScroll={(event) => recordAnchor(event.currentTarget)}
+        style={{ height: '100%', overflowY: 'auto', overflowAnchor: 'none', contain: 'strict' }}
       >
-        {/* First in column-reverse, so at the bottom: it takes the room a short list leaves, which keeps the list at the top. */}
-        <div style={{ flex: '1 0 0' }} />
-        <div data-rows="" style={{ height: total, flexShrink: 0, position: 'relative', width: '100%' }}>
+        <div style={{ height: total, position: 'relative', width: '100%' }}>
           {/* Oldest first in the document, as they are read. */}
           {[...rows].reverse().map((row) => {
             const item = itemAt(row.index);
@@ -171,11 +189,10 @@ export default function EndAnchoredList<T>({
                 data-index={row.index}
                 style={{
                   position: 'absolute',
-                  bottom: 0,
+                  top: 0,
                   left: 0,
                   width: '100%',
-                  // Its distance from the bottom: older rows, measured or arriving, never change it.
-                  transform: `translateY(${-row.start}px)`,
+                  transform: `translateY(${total - row.end}px)`,
                   // A new row's style, layout and paint stay inside it.
                   contain: 'layout style paint',
                 }}
