@@ -133,7 +133,7 @@ test.describe('Message Center', () => {
     test.setTimeout(60_000);
     await signInThroughApi(page, newEmail('admin'));
     const organization = await createOrganizationThroughApi(page, `Long ${suffix()}`, `long-${suffix()}`);
-    // 120 mails: the newest page of 50, then one older page (older pages ask for 100).
+    // 120 mails: the newest page of 50, then two older pages.
     const texts = Array.from({ length: 120 }, (_, index) => `Report #${index + 1}. Settled.`);
     await sendProviderThread(mailboxOf(organization), `Reports ${suffix()}`, texts);
     const report = (number: number) =>

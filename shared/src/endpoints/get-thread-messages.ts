@@ -8,13 +8,6 @@ import { apiRequest } from '../client/api-client';
 import { ERROR_MESSAGES } from '../contracts/catalogue';
 import { type TMessage, type TThreadMessagesResponse, ZThreadMessagesResponse } from '../contracts/messages';
 
-/**
- * How many messages an OLDER page asks for. The newest page is the API's default (50), so a thread
- * opens quickly; pages further back are twice that, so a reader scrolling up a long thread sees half
- * as many pages arrive, and each arrival re-renders the thread view (in the frame it lands in).
- */
-export const OLDER_MESSAGES_PAGE_SIZE = 100;
-
 /** GET messages/{threadUid}: without `before`, the newest page; each page is oldest first. */
 export async function getThreadMessages(
   organizationUid: string,
@@ -22,9 +15,7 @@ export async function getThreadMessages(
   page: { before?: string } = {},
   signal?: AbortSignal,
 ): Promise<TThreadMessagesResponse> {
-  const query = page.before
-    ? `?before=${encodeURIComponent(page.before)}&limit=${OLDER_MESSAGES_PAGE_SIZE}`
-    : '';
+  const query = page.before ? `?before=${encodeURIComponent(page.before)}` : '';
   return apiRequest({
     path: `messages/${encodeURIComponent(threadUid)}${query}`,
     organizationUid,
