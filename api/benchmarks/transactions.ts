@@ -9,9 +9,10 @@
  *
  * PostgreSQL by default (a throwaway server: initdb on PATH); --pglite runs on the embedded PGlite
  * (in memory). BENCH_DATABASE_URL runs on a PostgreSQL database you keep (migrated, and seeded only
- * while the demo organization has fewer transfers than asked), so repeated runs skip the seeding. The API runs in this process, the load comes from a worker thread (./open-loop.mjs,
- * 600 request paths used in turn, 2 s of warm-up at the rate before the 10 s measured); generator, API
- * and database share the machine's cores.
+ * while the demo organization has fewer transfers than asked), so repeated runs skip the seeding.
+ * The API runs in this process, the load comes from a worker thread (./open-loop.mjs, 600 request
+ * paths used in turn, 2 s of warm-up at the rate before the 10 s measured); generator, API and
+ * database share the machine's cores.
  * BENCH_EXPLAIN=1 also prints the plans of the list's queries and a sequential latency;
  * BENCH_DIRECT_RATE sets another rate for the read-cache-off run; BENCH_ONLY=direct|cached runs one;
  * BENCH_WRITES=N runs the read-cache-on load once more with N writes a second beside it (each write
