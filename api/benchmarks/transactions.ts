@@ -15,8 +15,9 @@
  * database share the machine's cores.
  * BENCH_EXPLAIN=1 also prints the plans of the list's queries and a sequential latency;
  * BENCH_DIRECT_RATE sets another rate for the read-cache-off run; BENCH_ONLY=direct|cached runs one;
- * BENCH_WRITES=N runs the read-cache-on load once more with N writes a second beside it (each write
- * empties the read cache, as in production).
+ * BENCH_WRITES=N runs the read-cache-on load once more with N writes a second beside it, in the
+ * organization read (each empties its cached reads, as in production), then again with the writes
+ * in another organization of the same user (which leave the read organization's cached reads be).
  */
 import { sql } from 'drizzle-orm';
 import { startThrowawayPostgres } from '../../shell/scripts/throwaway-postgres.mjs';
@@ -147,7 +148,44 @@ try {
   }
 
   // The load comes from a worker thread (./open-loop.mjs), so its event loop is not the API's.
-  async function load(label: string, target: string, rate: number, writesPerSecond = 0) {
+  // Writes elsewhere: another organization of the same user (created once; kept with the database).
+  const otherSlug = 'bench-other-treasury';
+  const mine = (await (await fetch(`${base}/me/organizations`, { headers: { cookie } })).json()) as {
+    data: { uid: string; slug: string }[];
+  };
+  let otherUid = mine.data.find((organization) => organization.slug === otherSlug)?.uid;
+  if (!otherUid) {
+    const created = await fetch(`${base}/organization`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Other Treasury', slug: otherSlug }),
+    });
+    if (created.status !== 201) throw new Error(`POST organization answered ${created.status}`);
+    otherUid = ((await created.json()) as { data: { uid: string } }).data.uid;
+  }
+  /** One write: the approval threshold of the read organization, or the other organization's name. */
+  const writeIn = (where: 'same' | 'other', n: number) =>
+    where === 'same'
+      ? {
+          path: '/rails/settings',
+          method: 'PUT',
+          headers,
+          body: { offRampApprovalThreshold: n % 2 === 0 ? '5000' : '6000' },
+        }
+      : {
+          path: '/organization',
+          method: 'PATCH',
+          headers: { cookie, 'x-organization-uid': otherUid },
+          body: { name: n % 2 === 0 ? 'Other Treasury' : 'Other Treasury 2' },
+        };
+
+  async function load(
+    label: string,
+    target: string,
+    rate: number,
+    writesPerSecond = 0,
+    where: 'same' | 'other' = 'same',
+  ) {
     const paths = Array.from({ length: 600 }, (_, i) => {
       const page = 1 + Math.floor(Math.random() * 50);
       const size = [10, 25, 100][i % 3];
@@ -157,19 +195,20 @@ try {
     const run = (duration: number) => openLoopInWorker({ port, rate, seconds: duration, headers, paths });
     // 2 s at the same rate first, not recorded: connection pools and the JIT warm up (as reads.mjs).
     await run(2);
-    // Writes beside the reads (each empties the read cache, as any write does): the organization's
-    // approval threshold set through the API, alternating between two amounts.
+    // Writes beside the reads, through the API, alternating between two values (writeIn).
     let writing = writesPerSecond > 0;
     let writes = 0;
     const writer = (async () => {
       while (writing) {
-        const response = await fetch(`${target}/rails/settings`, {
-          method: 'PUT',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: JSON.stringify({ offRampApprovalThreshold: writes % 2 === 0 ? '5000' : '6000' }),
+        const write = writeIn(where, writes);
+        const response = await fetch(`${target}${write.path}`, {
+          method: write.method,
+          headers: { ...write.headers, 'content-type': 'application/json' },
+          body: JSON.stringify(write.body),
         });
         await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`PUT rails/settings answered ${response.status}`);
+        if (response.status !== 200)
+          throw new Error(`${write.method} ${write.path} answered ${response.status}`);
         writes += 1;
         await new Promise((resolve) => setTimeout(resolve, 1000 / writesPerSecond));
       }
@@ -191,8 +230,16 @@ try {
   if (process.env.BENCH_ONLY !== 'direct') await load('read cache on (as main.ts runs)', cachedBase, rate);
   // BENCH_WRITES=N: the read-cache-on run again with N writes a second in the organization.
   const writesPerSecond = Number(process.env.BENCH_WRITES ?? 0);
-  if (writesPerSecond > 0 && process.env.BENCH_ONLY !== 'direct')
-    await load('read cache on, with writes', cachedBase, rate, writesPerSecond);
+  if (writesPerSecond > 0 && process.env.BENCH_ONLY !== 'direct') {
+    await load('read cache on, with writes in the organization', cachedBase, rate, writesPerSecond);
+    await load(
+      'read cache on, with writes in another organization',
+      cachedBase,
+      rate,
+      writesPerSecond,
+      'other',
+    );
+  }
 
   // The export: this process's memory (the API's and the reader's) sampled every 20 ms.
   const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;

@@ -223,10 +223,12 @@ export async function buildApp({
   app.decorate('readCache', readCache);
   app.addHook('onSend', async (request, _reply, payload) => {
     if (!READ_ONLY_METHODS.has(request.method)) {
-      readCache.invalidate();
+      // A request confined to one organization forgets that organization's reads (and the unscoped ones).
+      const organizationUid = request.organizationScope || undefined;
+      readCache.invalidate(organizationUid);
       // Before the answer leaves, so the caller's next request finds the others told too.
       if (readCache.enabled) {
-        await cluster.broadcast({ type: 'invalidate' }).catch((error) => {
+        await cluster.broadcast({ type: 'invalidate', organizationUid }).catch((error) => {
           request.log.error({ err: error }, 'Could not tell the other API processes to forget cached reads');
         });
       }
@@ -234,7 +236,7 @@ export async function buildApp({
     return payload;
   });
   cluster.onMessage((message) => {
-    if (message.type === 'invalidate') readCache.invalidate();
+    if (message.type === 'invalidate') readCache.invalidate(message.organizationUid);
   });
   // Whatever was written while the link was down went unannounced.
   cluster.onResync(() => readCache.invalidate());
@@ -254,15 +256,23 @@ export async function buildApp({
         return { value: session, validUntil: session ? sessionAnswer(session) : null };
       }),
     authenticateForOrganization: (token, organizationUid) =>
-      authReads.read(`session:${token}:${organizationUid}`, async () => {
-        const found = await auth.authenticateForOrganization(token, organizationUid);
-        return { value: found, validUntil: found ? sessionAnswer(found.session) : null };
-      }),
+      authReads.read(
+        `session:${token}:${organizationUid}`,
+        async () => {
+          const found = await auth.authenticateForOrganization(token, organizationUid);
+          return { value: found, validUntil: found ? sessionAnswer(found.session) : null };
+        },
+        organizationUid,
+      ),
     findMembership: (organizationUid, userUid) =>
-      authReads.read(`membership:${organizationUid}:${userUid}`, async () => ({
-        value: await organizations.findForMember(organizationUid, userUid),
-        validUntil: null,
-      })),
+      authReads.read(
+        `membership:${organizationUid}:${userUid}`,
+        async () => ({
+          value: await organizations.findForMember(organizationUid, userUid),
+          validUntil: null,
+        }),
+        organizationUid,
+      ),
   };
   const me = createMeService({ db, config });
   const cachedMe: typeof me = {
@@ -289,6 +299,7 @@ export async function buildApp({
   app.decorate('access', access);
   app.decorateRequest('sessionLookup', null);
   app.decorateRequest('extendedSessionToken', null);
+  app.decorateRequest('organizationScope', null);
   app.addHook('onSend', async (request, reply, payload) => {
     // Sliding expiry: the session was pushed forward, so the browser's cookie is too.
     if (request.extendedSessionToken !== null && !reply.hasHeader('set-cookie')) {
@@ -305,8 +316,9 @@ export async function buildApp({
       }),
     cluster,
     {
-      // Every event stands for a write, also those made outside a request (inbound mail, jobs).
-      onChange: () => readCache.invalidate(),
+      // Every event stands for a write in its organization, also one made outside a request
+      // (inbound mail, jobs).
+      onChange: (organizationUid) => readCache.invalidate(organizationUid),
       onBroadcastError: (error) =>
         app.log.error({ err: error }, 'Could not pass an event to the other API processes'),
     },

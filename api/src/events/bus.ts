@@ -77,16 +77,20 @@ export function createInProcessEventBus(
 export function createClusteredEventBus(
   local: EventBus,
   link: ClusterLink,
-  options: { onChange?: () => void; onBroadcastError?: (error: unknown) => void } = {},
+  options: {
+    /** A write in the organization happened (this process's event or another's). */
+    onChange?: (organizationUid: string) => void;
+    onBroadcastError?: (error: unknown) => void;
+  } = {},
 ): EventBus {
   link.onMessage((message) => {
     if (message.type !== 'event') return;
-    options.onChange?.();
+    options.onChange?.(message.organizationUid);
     void local.publish(message.organizationUid, message.event);
   });
   return {
     async publish(organizationUid, event) {
-      options.onChange?.();
+      options.onChange?.(organizationUid);
       await local.publish(organizationUid, event);
       try {
         await link.broadcast({ type: 'event', organizationUid, event });

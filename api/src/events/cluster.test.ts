@@ -73,6 +73,32 @@ describe.skipIf(!TEST_DATABASE_URL)('two API processes on one PostgreSQL databas
     expect((await read()).statusCode).toBe(404);
   });
 
+  it("tells the other process which organization a write was in, so it forgets that organization's reads only", async () => {
+    const { a, b, db, config } = await twoProcesses();
+    const admin = await signInUser(a);
+    const organization = await createOrganization({ app: a, db, config }, admin.cookie);
+    const editor = await addMember({ app: a, db, config }, organization.uid, 'Editor');
+    const forgotten: (string | undefined)[] = [];
+    const invalidate = b.readCache.invalidate.bind(b.readCache);
+    b.readCache.invalidate = (organizationUid) => {
+      forgotten.push(organizationUid);
+      invalidate(organizationUid);
+    };
+
+    const demoted = await call(a, 'PATCH', `/organization/users/${editor.uid}`, {
+      cookie: admin.cookie,
+      organization: organization.uid,
+      body: { role: 'Viewer' },
+    });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    expect(await eventually(async () => forgotten.includes(organization.uid))).toBe(true);
+    // Notifications arrive in commit order: the sign-ins' (of no organization) are all in by now.
+    forgotten.length = 0;
+    // A write of no organization (a sign-in) makes it forget everything.
+    await call(a, 'POST', '/auth', { body: { email: 'someone@example.com' } });
+    expect(await eventually(async () => forgotten.includes(undefined))).toBe(true);
+  });
+
   it('a session signed out through one process is refused by the other at once, which had it cached', async () => {
     const { a, b, db, config } = await twoProcesses();
     const admin = await signInUser(a);

@@ -10,13 +10,14 @@ import { z } from 'zod';
  */
 export type ClusterMessage =
   | { type: 'event'; organizationUid: string; event: TOrganizationEvent }
-  | { type: 'invalidate' };
+  /** Forget cached reads: of one organization (and the unscoped ones), or all without one. */
+  | { type: 'invalidate'; organizationUid?: string | undefined };
 
 const ZClusterEnvelope = z.object({
   from: z.string(),
   message: z.discriminatedUnion('type', [
     z.object({ type: z.literal('event'), organizationUid: z.string(), event: ZOrganizationEvent }),
-    z.object({ type: z.literal('invalidate') }),
+    z.object({ type: z.literal('invalidate'), organizationUid: z.string().optional() }),
   ]),
 });
 

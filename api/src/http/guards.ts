@@ -44,6 +44,11 @@ declare module 'fastify' {
     sessionLookup: Promise<AuthenticatedSession | null> | null;
     /** Set when the session was extended; an onSend hook re-sends the cookie. */
     extendedSessionToken: string | null;
+    /**
+     * The organization this request is confined to (its guard named it), null when none: what a
+     * write may have changed in the read cache (http/read-cache.ts). '' when it named two.
+     */
+    organizationScope: string | null;
   }
 }
 
@@ -136,6 +141,11 @@ export async function requireOrganizationByUid(
   organizationUid: string,
   permission: TPermission,
 ): Promise<OrganizationContext> {
+  // A request that named two organizations is confined to neither ('' forgets every cached read).
+  request.organizationScope =
+    request.organizationScope === null || request.organizationScope === organizationUid
+      ? organizationUid
+      : '';
   const { user, organization } = await resolveMembership(request, organizationUid);
   if (!organization) throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
   if (!can(organization.role, permission)) {

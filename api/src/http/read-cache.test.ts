@@ -1,6 +1,7 @@
 import { ZOrganizationResponse } from '@dash/shared/contracts';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema';
+import { organizations, sessions } from '../db/schema';
 import { createTestApp } from '../test/app';
 import { addMember, createOrganization, signInUser } from '../test/factories';
 import { call } from '../test/http';
@@ -59,6 +60,87 @@ describe('createReadCache', () => {
     const failures = await Promise.allSettled([cache.read('f', failing), cache.read('f', failing)]);
     expect(failures.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     expect(await cache.read('f', async () => ({ value: 'up', validUntil: null }))).toBe('up');
+  });
+
+  it("forgets an organization's entries and the unscoped ones on its write, and keeps the others'", async () => {
+    const cache = createReadCache({ enabled: true });
+    let loads = 0;
+    const load = async () => ({ value: ++loads, validUntil: null });
+    expect(await cache.read('a', load, 'org-a')).toBe(1);
+    expect(await cache.read('b', load, 'org-b')).toBe(2);
+    expect(await cache.read('user', load)).toBe(3);
+
+    cache.invalidate('org-a');
+    expect(await cache.read('b', load, 'org-b')).toBe(2);
+    expect(await cache.read('a', load, 'org-a')).toBe(4);
+    expect(await cache.read('user', load)).toBe(5);
+
+    // A write of no organization ('' too: a request that named two) forgets everything.
+    cache.invalidate('');
+    expect(await cache.read('a', load, 'org-a')).toBe(6);
+    expect(await cache.read('b', load, 'org-b')).toBe(7);
+    cache.invalidate();
+    expect(await cache.read('b', load, 'org-b')).toBe(8);
+    expect(await cache.read('user', load)).toBe(9);
+  });
+
+  it('keeps a load that overlapped a write elsewhere, never one that overlapped a write it concerns', async () => {
+    const cache = createReadCache({ enabled: true });
+    const during = (write: () => void, value: string) => async () => {
+      write();
+      return { value, validUntil: null };
+    };
+    const fresh = async () => ({ value: 'fresh', validUntil: null });
+    // Organization b's load while a writes: kept.
+    expect(
+      await cache.read(
+        'b',
+        during(() => cache.invalidate('org-a'), 'kept'),
+        'org-b',
+      ),
+    ).toBe('kept');
+    expect(await cache.read('b', fresh, 'org-b')).toBe('kept');
+    // Its own organization's write, an unscoped load during any organization's write, or a global
+    // write: answered, not kept.
+    expect(
+      await cache.read(
+        'a',
+        during(() => cache.invalidate('org-a'), 'stale'),
+        'org-a',
+      ),
+    ).toBe('stale');
+    expect(await cache.read('a', fresh, 'org-a')).toBe('fresh');
+    expect(
+      await cache.read(
+        'u',
+        during(() => cache.invalidate('org-b'), 'stale'),
+      ),
+    ).toBe('stale');
+    expect(await cache.read('u', fresh)).toBe('fresh');
+    expect(
+      await cache.read(
+        'c',
+        during(() => cache.invalidate(), 'stale'),
+        'org-c',
+      ),
+    ).toBe('stale');
+    expect(await cache.read('c', fresh, 'org-c')).toBe('fresh');
+
+    // A read of a after a's write never joins the load that started before it.
+    let release: (value: { value: string; validUntil: null }) => void = () => {};
+    const before = cache.read(
+      'late',
+      () =>
+        new Promise<{ value: string; validUntil: null }>((resolve) => {
+          release = resolve;
+        }),
+      'org-a',
+    );
+    cache.invalidate('org-a');
+    const after = cache.read('late', async () => ({ value: 'after', validUntil: null }), 'org-a');
+    release({ value: 'before', validUntil: null });
+    expect([await before, await after]).toEqual(['before', 'after']);
+    expect(await cache.read('late', fresh, 'org-a')).toBe('after');
   });
 
   it('starts over when its values would pass the memory budget', async () => {
@@ -138,5 +220,43 @@ describe('the API with the read cache on (the embedded database)', () => {
     expect((await call(app, 'GET', '/me', { cookie: admin.cookie })).statusCode).toBe(200);
     expect((await call(app, 'POST', '/auth/sign-out', { cookie: admin.cookie })).statusCode).toBe(204);
     expect((await call(app, 'GET', '/me', { cookie: admin.cookie })).statusCode).toBe(401);
+  });
+
+  it("keeps one organization's cached reads through another organization's writes", async () => {
+    const testApp = await createTestApp({}, { cacheReads: true });
+    const { app, db } = testApp;
+    const admin = await signInUser(app);
+    const first = await createOrganization(testApp, admin.cookie);
+    const second = await createOrganization(testApp, admin.cookie);
+    const member = await addMember(testApp, first.uid, 'Editor');
+    const nameIn = async (organizationUid: string) =>
+      ZOrganizationResponse.parse(
+        (
+          await call(app, 'GET', '/organization', { cookie: admin.cookie, organization: organizationUid })
+        ).json(),
+      ).data.name;
+    expect(await nameIn(first.uid)).toBe(first.name);
+    expect(await nameIn(second.uid)).toBe(second.name);
+
+    // Both renamed behind the API's back: the cached answers still stand (proof they are cached)…
+    await db.update(organizations).set({ name: 'First, renamed' }).where(eq(organizations.uid, first.uid));
+    await db.update(organizations).set({ name: 'Second, renamed' }).where(eq(organizations.uid, second.uid));
+    expect(await nameIn(first.uid)).toBe(first.name);
+    // …a write in the first organization makes its reads and the unscoped ones exact…
+    const demoted = await call(app, 'PATCH', `/organization/users/${member.uid}`, {
+      cookie: admin.cookie,
+      organization: first.uid,
+      body: { role: 'Viewer' },
+    });
+    expect(demoted.statusCode).toBe(200);
+    expect(await nameIn(first.uid)).toBe('First, renamed');
+    const listed = (await call(app, 'GET', '/me/organizations', { cookie: admin.cookie })).json() as {
+      data: { uid: string; name: string }[];
+    };
+    expect(listed.data.find((organization) => organization.uid === second.uid)?.name).toBe('Second, renamed');
+    // …and leaves the second organization's as they were, until a write of no organization.
+    expect(await nameIn(second.uid)).toBe(second.name);
+    await call(app, 'POST', '/auth', { body: { email: 'someone@example.com' } });
+    expect(await nameIn(second.uid)).toBe('Second, renamed');
   });
 });

@@ -1,10 +1,11 @@
 /**
  * Answers of hot reads kept in memory: the per-request reads every call makes (the session behind a
  * cookie, a membership, the organization list) and whole answers of routes that ask for it
- * (`cacheKey` in http/route.ts: the Message Center's list and thread pages).
+ * (`cacheKey` in http/route.ts: the Message Center's list and thread pages, the transactions list).
  *
  * Exact, not eventually right, within a process: every request that may write (any method but
- * GET, HEAD, OPTIONS) empties the cache before its answer leaves (onSend), so does every event on
+ * GET, HEAD, OPTIONS) empties the cache (what it may have changed: see the scopes below) before its
+ * answer leaves (onSend), so does every event on
  * the event bus (writes made outside a request: inbound mail, jobs), and a value loaded while a
  * write happened is never kept (each load remembers the generation it started in). So a removed
  * member or a signed-out session is refused on the very next request. Entries also carry the time
@@ -14,6 +15,16 @@
  * run its queries once), but only within a generation: a request that arrives after a write never
  * joins a load that started before it.
  *
+ * Scoped to an organization where the write is: a request confined to one organization (its guard
+ * named it, http/guards.ts) and an event (always about one organization) forget that organization's
+ * entries and every entry scoped to no organization (a session, a user's organization list: what a
+ * change of membership, role or name in any organization can alter), and keep the other
+ * organizations' entries; so does a provider's webhook, which changes one organization's transfer or
+ * account (its route names it). Every other write (sign-in, sign-out, a profile, an operator's KYB
+ * decision) forgets everything. An entry's scope is the organization whose data it
+ * answers with, named by whoever reads it; the rows organizations share (users, sessions, providers)
+ * are written only by requests of no organization, or by seeds before the API starts.
+ *
  * Several API processes on one PostgreSQL database: each write and each event is also passed to the
  * others over the cluster link (events/cluster.ts, LISTEN/NOTIFY) before the writer answers, and
  * they empty theirs when it arrives, a few milliseconds later; after a lost link they start over.
@@ -21,10 +32,16 @@
  */
 export interface ReadCache {
   readonly enabled: boolean;
-  /** The cached value, or the loaded one (kept when nothing was written meanwhile). */
-  read<T>(key: string, load: () => Promise<Loaded<T>>): Promise<T>;
-  /** Forgets everything: called for every request that may write. */
-  invalidate(): void;
+  /**
+   * The cached value, or the loaded one (kept when nothing was written meanwhile). `scope`: the
+   * organization whose data the value answers with, or null (data of no single organization).
+   */
+  read<T>(key: string, load: () => Promise<Loaded<T>>, scope?: string | null): Promise<T>;
+  /**
+   * Forgets what a write may have changed: with an organization, that organization's entries and
+   * the unscoped ones; without, everything.
+   */
+  invalidate(organizationUid?: string): void;
 }
 
 /** What a load gives: the value, until when it stays true by itself, and its rough size for big values. */
@@ -35,14 +52,22 @@ export interface Loaded<T = unknown> {
 }
 
 interface Entry {
-  generation: number;
   value: unknown;
   validUntil: number | null;
   bytes: number;
 }
 
+/** One scope's entries, the loads under way in it, and its generation (bumped by each of its writes). */
+interface Scope {
+  entries: Map<string, Entry>;
+  loading: Map<string, Promise<Loaded>>;
+  generation: number;
+}
+
 /** What an entry without a size counts for: small answers (a session, a membership). */
 const SMALL_ENTRY_BYTES = 512;
+/** The scope of entries that belong to no organization. */
+const UNSCOPED = '';
 
 export function createReadCache(options: {
   enabled: boolean;
@@ -54,55 +79,99 @@ export function createReadCache(options: {
   const maxEntries = options.maxEntries ?? 20_000;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   let bytes = 0;
+  let count = 0;
   const now = options.now ?? Date.now;
-  const entries = new Map<string, Entry>();
-  /** The loads under way that started in this generation (a write forgets them). */
-  const loading = new Map<string, Promise<Loaded>>();
+  const scopes = new Map<string, Scope>();
+  /** Bumped by a write that forgets everything: a load that started before it is not kept. */
   let generation = 0;
+
+  const scopeOf = (name: string) => {
+    let scope = scopes.get(name);
+    if (!scope) {
+      scope = { entries: new Map(), loading: new Map(), generation: 0 };
+      scopes.set(name, scope);
+    }
+    return scope;
+  };
+  /** Forgets one scope's entries and loads; its generation goes on (loads under way are not kept). */
+  const forget = (name: string) => {
+    const scope = scopes.get(name);
+    if (!scope) return;
+    for (const entry of scope.entries.values()) bytes -= entry.bytes;
+    count -= scope.entries.size;
+    scope.generation += 1;
+    if (name === UNSCOPED) {
+      scope.entries.clear();
+      scope.loading.clear();
+    } else {
+      // An organization's scope holds no state worth keeping once empty: a load under way still
+      // holds the old object, whose generation moved on, so it is never kept.
+      scopes.delete(name);
+    }
+  };
+  const forgetAll = () => {
+    generation += 1;
+    for (const scope of scopes.values()) scope.generation += 1;
+    scopes.clear();
+    bytes = 0;
+    count = 0;
+  };
 
   return {
     enabled: options.enabled,
 
-    async read(key, load) {
+    async read(key, load, scopeName = null) {
       if (!options.enabled) return (await load()).value;
-      const entry = entries.get(key);
-      if (
-        entry &&
-        entry.generation === generation &&
-        (entry.validUntil === null || now() < entry.validUntil)
-      ) {
-        return entry.value as never;
-      }
-      const underway = loading.get(key);
+      const scope = scopeOf(scopeName ?? UNSCOPED);
+      const entry = scope.entries.get(key);
+      if (entry && (entry.validUntil === null || now() < entry.validUntil)) return entry.value as never;
+      const underway = scope.loading.get(key);
       if (underway) return (await underway).value as never;
-      const startedIn = generation;
+      const startedIn = { generation, scope: scope.generation };
       const flight: Promise<Loaded> = load();
-      loading.set(key, flight);
+      scope.loading.set(key, flight);
       let loaded: Loaded;
       try {
         loaded = await flight;
       } finally {
-        if (loading.get(key) === flight) loading.delete(key);
+        if (scope.loading.get(key) === flight) scope.loading.delete(key);
       }
-      if (startedIn === generation && (loaded.validUntil === null || now() < loaded.validUntil)) {
+      // Kept only when no write that concerns it happened meanwhile (the scope object is the one a
+      // write replaced or bumped, so a stale load finds its generation moved on).
+      const current = scopes.get(scopeName ?? UNSCOPED);
+      if (
+        current === scope &&
+        startedIn.generation === generation &&
+        startedIn.scope === scope.generation &&
+        (loaded.validUntil === null || now() < loaded.validUntil)
+      ) {
         const size = loaded.bytes ?? SMALL_ENTRY_BYTES;
-        if (entries.size >= maxEntries || bytes + size > maxBytes) {
-          entries.clear();
-          bytes = 0;
+        const previous = scope.entries.get(key);
+        if (previous) {
+          bytes -= previous.bytes;
+          count -= 1;
+          scope.entries.delete(key);
         }
-        const previous = entries.get(key);
-        if (previous) bytes -= previous.bytes;
-        entries.set(key, { generation, value: loaded.value, validUntil: loaded.validUntil, bytes: size });
+        if (count >= maxEntries || bytes + size > maxBytes) {
+          // Starts over, but what was started stays valid: no write happened.
+          for (const each of scopes.values()) each.entries.clear();
+          bytes = 0;
+          count = 0;
+        }
+        scope.entries.set(key, { value: loaded.value, validUntil: loaded.validUntil, bytes: size });
         bytes += size;
+        count += 1;
       }
       return loaded.value as never;
     },
 
-    invalidate() {
-      generation += 1;
-      entries.clear();
-      loading.clear();
-      bytes = 0;
+    invalidate(organizationUid) {
+      if (organizationUid === undefined || organizationUid === UNSCOPED) {
+        forgetAll();
+        return;
+      }
+      forget(organizationUid);
+      forget(UNSCOPED);
     },
   };
 }

@@ -134,10 +134,15 @@ export function defineRoute<
       const { readCache } = request.server;
       const key = spec.cacheKey && readCache?.enabled ? spec.cacheKey(context) : undefined;
       if (key === undefined) return reply.code(status).send(await answer());
-      const json = await readCache.read(`route:${spec.method} ${spec.url}:${key}`, async () => {
-        const text = JSON.stringify(await answer());
-        return { value: text, validUntil: null, bytes: text.length };
-      });
+      // Scoped to the organization the guard confined the request to (none: unscoped).
+      const json = await readCache.read(
+        `route:${spec.method} ${spec.url}:${key}`,
+        async () => {
+          const text = JSON.stringify(await answer());
+          return { value: text, validUntil: null, bytes: text.length };
+        },
+        request.organizationScope || null,
+      );
       return reply.code(status).type('application/json; charset=utf-8').send(json);
     },
   });

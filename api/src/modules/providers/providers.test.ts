@@ -363,6 +363,30 @@ describe('provider webhooks', () => {
     });
   });
 
+  it("makes the read cache forget the organization's reads only, not every organization's", async () => {
+    const scene = await arrange();
+    const provider = await createCatalogueProvider(scene.testApp.db);
+    const account = await onboard(scene, provider.uid);
+    const eventId = await sandboxDecide(scene.sandbox, account.externalId ?? '', 'approve');
+    const { readCache } = scene.testApp.app;
+    const forgotten: (string | undefined)[] = [];
+    const invalidate = readCache.invalidate.bind(readCache);
+    readCache.invalidate = (organizationUid) => {
+      forgotten.push(organizationUid);
+      invalidate(organizationUid);
+    };
+
+    const delivered = await deliverSandboxEvent(
+      scene.testApp,
+      provider.uid,
+      sandboxEventBody(scene.sandbox, eventId),
+    );
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    // The event and the request's own write, both scoped; nothing forgot everything.
+    expect(forgotten.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(forgotten)).toEqual(new Set([scene.organization.uid]));
+  });
+
   it('records a rejection with its reason and the provider’s requirements', async () => {
     const scene = await arrange();
     const provider = await createCatalogueProvider(scene.testApp.db);

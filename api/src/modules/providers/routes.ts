@@ -99,7 +99,14 @@ export async function registerProviderWebhookRoutes(
     response: ZProviderWebhookResponse,
     async handler({ request, params }) {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const { duplicate } = await deps.providers.receiveWebhook(params.providerUid, raw, request.headers);
+      const { duplicate, organizationUid } = await deps.providers.receiveWebhook(
+        params.providerUid,
+        raw,
+        request.headers,
+      );
+      // What it changed is one organization's (a transfer, a provider account): the read cache
+      // forgets that organization's reads only (http/read-cache.ts).
+      if (organizationUid) request.organizationScope = organizationUid;
       return { data: { received: true as const, duplicate } };
     },
   });

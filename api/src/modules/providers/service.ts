@@ -70,7 +70,15 @@ export interface ProviderServiceDeps {
       tx: Database,
       providerUid: string,
       transfer: ProviderTransfer,
-    ): Promise<(() => Promise<void>) | undefined>;
+    ): Promise<
+      | {
+          /** The transfer's organization: the only one whose data the webhook changed. */
+          organizationUid: string;
+          /** After the commit: tells the organization's pages, when the transfer changed. */
+          after: (() => Promise<void>) | undefined;
+        }
+      | undefined
+    >;
   };
 }
 
@@ -324,7 +332,7 @@ export function createProviderService(deps: ProviderServiceDeps) {
       providerUid: string,
       rawBody: Buffer,
       headers: Record<string, string | string[] | undefined>,
-    ): Promise<{ duplicate: boolean }> {
+    ): Promise<{ duplicate: boolean; organizationUid?: string | undefined }> {
       const provider = await findProvider(db, providerUid, { listedOnly: false });
       const adapter = provider ? deps.adapters(provider) : null;
       if (!provider || !adapter) throw new AppError('NOT_FOUND', PROVIDER_NOT_FOUND_MESSAGE);
@@ -345,18 +353,18 @@ export function createProviderService(deps: ProviderServiceDeps) {
         if (!transferUpdates) throw new AppError('VALIDATION', PROVIDER_WEBHOOK_UNKNOWN_EVENT_MESSAGE);
         const outcome = await db.transaction(async (tx) => {
           const fresh = await recordWebhookEvent(tx, { providerUid, eventId: event.id, type: event.type });
-          if (!fresh) return { duplicate: true, after: undefined };
-          return { duplicate: false, after: await transferUpdates.apply(tx, providerUid, event.transfer) };
+          if (!fresh) return { duplicate: true, applied: undefined };
+          return { duplicate: false, applied: await transferUpdates.apply(tx, providerUid, event.transfer) };
         });
         if (outcome.duplicate)
           log.info({ providerUid, eventId: event.id }, 'Duplicate provider webhook ignored');
-        await outcome.after?.();
-        return { duplicate: outcome.duplicate };
+        await outcome.applied?.after?.();
+        return { duplicate: outcome.duplicate, organizationUid: outcome.applied?.organizationUid };
       }
 
       const outcome = await db.transaction(async (tx) => {
         const fresh = await recordWebhookEvent(tx, { providerUid, eventId: event.id, type: event.type });
-        if (!fresh) return { duplicate: true, changed: undefined };
+        if (!fresh) return { duplicate: true, changed: undefined, account: undefined };
         const reference = z.uuid().safeParse(event.onboarding.externalReference);
         const account = reference.success ? await lockAccountByUid(tx, reference.data) : undefined;
         if (!account || account.providerUid !== providerUid) {
@@ -364,18 +372,18 @@ export function createProviderService(deps: ProviderServiceDeps) {
             { providerUid, eventId: event.id },
             'Provider webhook for an onboarding we do not know; ignored',
           );
-          return { duplicate: false, changed: undefined };
+          return { duplicate: false, changed: undefined, account: undefined };
         }
         const changed = await applyProviderState(tx, account, event.onboarding, {
           kind: 'provider',
           providerUid,
         });
-        return { duplicate: false, changed: changed ? account : undefined };
+        return { duplicate: false, changed: changed ? account : undefined, account };
       });
       if (outcome.duplicate)
         log.info({ providerUid, eventId: event.id }, 'Duplicate provider webhook ignored');
       if (outcome.changed) await publish(outcome.changed.organizationUid, providerUid);
-      return { duplicate: outcome.duplicate };
+      return { duplicate: outcome.duplicate, organizationUid: outcome.account?.organizationUid };
     },
   };
 }

@@ -520,7 +520,10 @@ export function createTransferService(deps: TransferServiceDeps) {
           return undefined;
         }
         const changed = await applyProviderView(tx, transfer, view, 'provider');
-        return changed ? () => publish(transfer.organizationUid, transfer.uid) : undefined;
+        return {
+          organizationUid: transfer.organizationUid,
+          after: changed ? () => publish(transfer.organizationUid, transfer.uid) : undefined,
+        };
       },
     },
 
@@ -672,6 +675,7 @@ export function createTransferService(deps: TransferServiceDeps) {
                 value: await count(),
                 validUntil: null,
               }),
+              organizationUid,
             )
           : count(),
       ]);
