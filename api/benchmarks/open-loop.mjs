@@ -10,8 +10,10 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 /**
  * @param {{ port: number, rate: number, seconds: number, headers?: Record<string, string>,
  *   path?: string, paths?: string[] }} options  paths: used in turn (request i takes paths[i % length])
- * @returns {Promise<{ latencies: number[], elapsed: number, failures: number, kinds: Record<string, number> }>}
- *   latencies in ms, sorted; elapsed in seconds
+ * @returns {Promise<{ latencies: number[], elapsed: number, failures: number, kinds: Record<string, number>,
+ *   busyMs: number }>}
+ *   latencies in ms, sorted; elapsed in seconds; busyMs: the time this thread's event loop was busy (the
+ *   generator's own cost, near its CPU time)
  */
 export async function openLoop({ port, rate, seconds, headers = {}, path, paths = [path] }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
@@ -24,6 +26,7 @@ export async function openLoop({ port, rate, seconds, headers = {}, path, paths 
   };
   const total = Math.round(rate * seconds);
   const started = performance.now();
+  const loopBefore = performance.eventLoopUtilization();
   const pending = [];
   for (let sent = 0; sent < total; sent += 1) {
     const due = started + (sent * 1000) / rate;
@@ -54,7 +57,8 @@ export async function openLoop({ port, rate, seconds, headers = {}, path, paths 
   await Promise.all(pending);
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { latencies, elapsed: (performance.now() - started) / 1000, failures, kinds };
+  const busyMs = performance.eventLoopUtilization(loopBefore).active;
+  return { latencies, elapsed: (performance.now() - started) / 1000, failures, kinds, busyMs };
 }
 
 /** openLoop() in a worker thread of its own. */

@@ -12,13 +12,17 @@
  * while the demo organization has fewer transfers than asked), so repeated runs skip the seeding.
  * The API runs in this process, the load comes from a worker thread (./open-loop.mjs, 600 request
  * paths used in turn, 2 s of warm-up at the rate before the 10 s measured); generator, API and
- * database share the machine's cores.
+ * database share the machine's cores; each run also prints what one answer costs them, by who spends it
+ * (the API, PostgreSQL's processes when they run here, the generator), and the rate those cores allow.
  * BENCH_EXPLAIN=1 also prints the plans of the list's queries and a sequential latency;
  * BENCH_DIRECT_RATE sets another rate for the read-cache-off run; BENCH_ONLY=direct|cached runs one;
  * BENCH_WRITES=N runs the read-cache-on load once more with N writes a second beside it, in the
  * organization read (each empties its cached reads, as in production), then again with the writes
  * in another organization of the same user (which leave the read organization's cached reads be).
  */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { startThrowawayPostgres } from '../../shell/scripts/throwaway-postgres.mjs';
 import { buildApp } from '../src/app';
@@ -147,6 +151,37 @@ try {
     }
   }
 
+  // PostgreSQL's CPU time, ms: every `postgres` process of this machine (/proc; null elsewhere, or
+  // on a database this machine does not run: BENCH_DATABASE_URL on another host, --pglite).
+  const cores = availableParallelism();
+  const ticksPerSecond = (() => {
+    try {
+      return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      return 100;
+    }
+  })();
+  const localDatabase =
+    !usePglite && ['127.0.0.1', 'localhost', '::1', ''].includes(new URL(databaseUrl ?? 'x:').hostname);
+  function postgresCpuMs(): number | null {
+    if (!localDatabase || !existsSync('/proc/self/stat')) return null;
+    let ticks = 0;
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const open = stat.indexOf('(');
+        const close = stat.lastIndexOf(')');
+        if (stat.slice(open + 1, close) !== 'postgres') continue;
+        // Fields after the name: state is 3rd overall; utime and stime are the 14th and 15th.
+        const fields = stat.slice(close + 2).split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // A process that ended meanwhile.
+      }
+    }
+    return (ticks * 1000) / ticksPerSecond;
+  }
+
   // The load comes from a worker thread (./open-loop.mjs), so its event loop is not the API's.
   // Writes elsewhere: another organization of the same user (created once; kept with the database).
   const otherSlug = 'bench-other-treasury';
@@ -213,7 +248,11 @@ try {
         await new Promise((resolve) => setTimeout(resolve, 1000 / writesPerSecond));
       }
     })();
-    const { latencies, elapsed, failures, kinds } = await run(seconds);
+    const cpuBefore = process.cpuUsage();
+    const databaseBefore = postgresCpuMs();
+    const { latencies, elapsed, failures, kinds, busyMs } = await run(seconds);
+    const processMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(cpuBefore));
+    const databaseAfter = postgresCpuMs();
     writing = false;
     await writer;
     const shown = writesPerSecond > 0 ? `${label}, ${(writes / elapsed).toFixed(1)} writes a second` : label;
@@ -222,6 +261,18 @@ try {
     console.log(
       `GET rails/transactions, ${shown}: ${latencies.length} answers in ${elapsed.toFixed(1)} s (${(latencies.length / elapsed).toFixed(0)} req/s, offered ${rate}), errors ${failures}${kindList.length > 0 ? ` (${kindList.map(([kind, n]) => `${kind}: ${n}`).join(', ')})` : ''}; p50 ${at(50)} ms, p95 ${at(95)} ms, p99 ${at(99)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`,
     );
+    // What one answer costs the machine's cores, by who spends it: the API (this process less the
+    // generator's thread; with --pglite the database too), PostgreSQL's processes, the generator.
+    if (latencies.length > 0) {
+      const per = (ms: number) => (ms / latencies.length).toFixed(2);
+      const apiMs = processMs - busyMs;
+      const databaseMs =
+        databaseBefore !== null && databaseAfter !== null ? databaseAfter - databaseBefore : null;
+      const serverMs = apiMs + (databaseMs ?? 0);
+      console.log(
+        `  CPU per answer: API${usePglite ? ' with PGlite' : ''} ${per(apiMs)} ms${databaseMs === null ? '' : `, PostgreSQL ${per(databaseMs)} ms`}, load generator ${per(busyMs)} ms; at that cost one API process's thread serves at most ${Math.floor(1000 / (apiMs / latencies.length))} req/s, and ${cores} cores shared by API, database and generator at most ${Math.floor((cores * 1000) / ((serverMs + busyMs) / latencies.length))} req/s`,
+      );
+    }
   }
   // BENCH_DIRECT_RATE: another rate for the read-cache-off run (default: the same).
   const directRate = Number(process.env.BENCH_DIRECT_RATE ?? rate);
