@@ -20,7 +20,7 @@
  * entries and every entry scoped to no organization (a session, a user's organization list: what a
  * change of membership, role or name in any organization can alter), and keep the other
  * organizations' entries; so does a provider's webhook, which changes one organization's transfer or
- * account (its route names it). Every other write (sign-in, sign-out, a profile, an operator's KYB
+ * account, and an inbound mail that reached one organization (their routes name it). Every other write (sign-in, sign-out, a profile, an operator's KYB
  * decision) forgets everything. An entry's scope is the organization whose data it
  * answers with, named by whoever reads it; the rows organizations share (users, sessions, providers)
  * are written only by requests of no organization, or by seeds before the API starts.

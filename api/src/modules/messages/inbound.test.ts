@@ -94,6 +94,39 @@ describe('inbound mail', () => {
     ]);
   });
 
+  it("makes the read cache forget the reached organization's reads only; a mail to two forgets everything", async () => {
+    const { testApp, admin, organization, mailbox, from } = await arrange();
+    const { readCache } = testApp.app;
+    const forgotten: (string | undefined)[] = [];
+    const invalidate = readCache.invalidate.bind(readCache);
+    readCache.invalidate = (organizationUid) => {
+      forgotten.push(organizationUid);
+      invalidate(organizationUid);
+    };
+
+    await deliver(testApp, { from, to: mailbox, subject: 'Rates', text: 'Hi', messageId: 'one@t.example' });
+    // The event and the request's own write, both scoped.
+    expect(forgotten.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(forgotten)).toEqual(new Set([organization.uid]));
+
+    const other = await createOrganization(testApp, admin.cookie);
+    forgotten.length = 0;
+    const both = await postInbound(
+      testApp,
+      await composeMail({
+        from,
+        to: mailbox,
+        cc: [`${other.slug}@${testApp.config.messages.clientMailDomain}`],
+        subject: 'To both',
+        text: 'Hi',
+        messageId: 'both@t.example',
+      }),
+    );
+    expect(both.statusCode, both.body).toBe(200);
+    expect(ZInboundEmailResponse.parse(both.json()).data).toHaveLength(2);
+    expect(forgotten).toContain(undefined);
+  });
+
   it('refuses a webhook mail with a missing or wrong signature and stores nothing', async () => {
     const { testApp, mailbox, from } = await arrange();
     const raw = await composeMail({ from, to: mailbox, subject: 'Hello', text: 'Hi' });

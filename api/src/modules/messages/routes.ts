@@ -147,8 +147,13 @@ export async function registerInboundRoutes(
       return body;
     },
     response: ZInboundEmailResponse,
-    async handler({ auth: raw }) {
-      return { data: await deps.inbound.receive(raw, { via: 'webhook' }) };
+    async handler({ request, auth: raw }) {
+      const deliveries = await deps.inbound.receive(raw, { via: 'webhook' });
+      // A mail that reached one organization's mailboxes changed that organization's data only: the
+      // read cache forgets its reads (http/read-cache.ts). Several: everything, as for any write.
+      const reached = new Set(deliveries.map((delivery) => delivery.organizationUid));
+      if (reached.size === 1) request.organizationScope = [...reached][0] ?? null;
+      return { data: deliveries };
     },
   });
 }
