@@ -19,11 +19,12 @@
  * named it, http/guards.ts) and an event (always about one organization) forget that organization's
  * entries and every entry scoped to no organization (a session, a user's organization list: what a
  * change of membership, role or name in any organization can alter), and keep the other
- * organizations' entries; so does a provider's webhook, which changes one organization's transfer or
- * account, and an inbound mail that reached one organization (their routes name it). Every other write (sign-in, sign-out, a profile, an operator's KYB
- * decision) forgets everything. An entry's scope is the organization whose data it
- * answers with, named by whoever reads it; the rows organizations share (users, sessions, providers)
- * are written only by requests of no organization, or by seeds before the API starts.
+ * organizations' entries; so do a provider's webhook, which changes one organization's transfer or
+ * account, and an inbound mail that reached one organization (their routes name it). Every other
+ * write (sign-in, sign-out, a profile, an operator's KYB decision, a mail to several organizations)
+ * forgets everything. An entry's scope is the organization whose data it answers with, named by
+ * whoever reads it; the rows organizations share (users, sessions, providers) are written only by
+ * requests of no organization, or by seeds before the API starts.
  *
  * Several API processes on one PostgreSQL database: each write and each event is also passed to the
  * others over the cluster link (events/cluster.ts, LISTEN/NOTIFY) before the writer answers, and
