@@ -3,7 +3,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app';
 import { openPostgres } from '../db/client';
 import { runKybCli } from '../modules/kyb/cli';
-import { testConfig } from '../test/app';
+import { recordForgetting, testConfig } from '../test/app';
 import { emptyTestDatabase, TEST_DATABASE_URL } from '../test/database';
 import { addMember, createOrganization, signInUser } from '../test/factories';
 import { call } from '../test/http';
@@ -78,12 +78,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two API processes on one PostgreSQL databas
     const admin = await signInUser(a);
     const organization = await createOrganization({ app: a, db, config }, admin.cookie);
     const editor = await addMember({ app: a, db, config }, organization.uid, 'Editor');
-    const forgotten: (string | undefined)[] = [];
-    const invalidate = b.readCache.invalidate.bind(b.readCache);
-    b.readCache.invalidate = (organizationUid) => {
-      forgotten.push(organizationUid);
-      invalidate(organizationUid);
-    };
+    const forgotten = recordForgetting(b);
 
     const demoted = await call(a, 'PATCH', `/organization/users/${editor.uid}`, {
       cookie: admin.cookie,

@@ -69,3 +69,18 @@ export async function createTestApp(
   await app.ready();
   return { app, db: database.db, config };
 }
+
+/**
+ * What an app's read cache is told to forget from now on (an organization, or undefined: everything);
+ * it still forgets it.
+ */
+export function recordForgetting(app: FastifyInstance): (string | undefined)[] {
+  const forgotten: (string | undefined)[] = [];
+  const { readCache } = app;
+  const invalidate = readCache.invalidate.bind(readCache);
+  readCache.invalidate = (organizationUid) => {
+    forgotten.push(organizationUid);
+    invalidate(organizationUid);
+  };
+  return forgotten;
+}

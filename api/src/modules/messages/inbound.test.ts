@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { attachments, messages, threads } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, recordForgetting, type TestApp } from '../../test/app';
 import { createOrganization, signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
 import {
@@ -96,13 +96,7 @@ describe('inbound mail', () => {
 
   it("makes the read cache forget the reached organization's reads only; a mail to two forgets everything", async () => {
     const { testApp, admin, organization, mailbox, from } = await arrange();
-    const { readCache } = testApp.app;
-    const forgotten: (string | undefined)[] = [];
-    const invalidate = readCache.invalidate.bind(readCache);
-    readCache.invalidate = (organizationUid) => {
-      forgotten.push(organizationUid);
-      invalidate(organizationUid);
-    };
+    const forgotten = recordForgetting(testApp.app);
 
     await deliver(testApp, { from, to: mailbox, subject: 'Rates', text: 'Hi', messageId: 'one@t.example' });
     // The event and the request's own write, both scoped.

@@ -17,7 +17,7 @@ import { ORGANIZATION_NOT_APPROVED_MESSAGE } from '../../http/guards';
 import { signTimestamped } from '../../http/hmac';
 import { ProviderError } from '../../providers/http-client';
 import type { ProviderAdapters } from '../../providers/registry';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, recordForgetting, type TestApp } from '../../test/app';
 import { createOrganization, signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
 import { completeApplication } from '../../test/kyb';
@@ -368,13 +368,7 @@ describe('provider webhooks', () => {
     const provider = await createCatalogueProvider(scene.testApp.db);
     const account = await onboard(scene, provider.uid);
     const eventId = await sandboxDecide(scene.sandbox, account.externalId ?? '', 'approve');
-    const { readCache } = scene.testApp.app;
-    const forgotten: (string | undefined)[] = [];
-    const invalidate = readCache.invalidate.bind(readCache);
-    readCache.invalidate = (organizationUid) => {
-      forgotten.push(organizationUid);
-      invalidate(organizationUid);
-    };
+    const forgotten = recordForgetting(scene.testApp.app);
 
     const delivered = await deliverSandboxEvent(
       scene.testApp,
