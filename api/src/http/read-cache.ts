@@ -5,14 +5,14 @@
  *
  * Exact, not eventually right, within a process: every request that may write (any method but
  * GET, HEAD, OPTIONS) empties the cache (what it may have changed: see the scopes below) before its
- * answer leaves (onSend), so does every event on
- * the event bus (writes made outside a request: inbound mail, jobs), and a value loaded while a
- * write happened is never kept (each load remembers the generation it started in). So a removed
- * member or a signed-out session is refused on the very next request. Entries also carry the time
- * they stop being true by themselves (a session's expiry, its next sliding extension).
+ * answer leaves (onSend), so does every event on the event bus (writes made outside a request:
+ * inbound mail, jobs), and a value loaded while a write happened is never kept (each load remembers
+ * the scope it started in, which a write replaces). So a removed member or a signed-out session is
+ * refused on the very next request. Entries also carry the time they stop being true by themselves
+ * (a session's expiry, its next sliding extension).
  *
  * Concurrent misses of one key share one load (after a write, a hundred requests for the same page
- * run its queries once), but only within a generation: a request that arrives after a write never
+ * run its queries once), but only within a scope's life: a request that arrives after a write never
  * joins a load that started before it.
  *
  * Scoped to an organization where the write is: a request confined to one organization (its guard
@@ -58,11 +58,13 @@ interface Entry {
   bytes: number;
 }
 
-/** One scope's entries, the loads under way in it, and its generation (bumped by each of its writes). */
+/**
+ * One scope's entries and the loads under way in it. A write that concerns it drops the object (the
+ * next read starts a new one), so a load finishing in a dropped scope knows it overlapped that write.
+ */
 interface Scope {
   entries: Map<string, Entry>;
   loading: Map<string, Promise<Loaded>>;
-  generation: number;
 }
 
 /** What an entry without a size counts for: small answers (a session, a membership). */
@@ -83,36 +85,24 @@ export function createReadCache(options: {
   let count = 0;
   const now = options.now ?? Date.now;
   const scopes = new Map<string, Scope>();
-  /** Bumped by a write that forgets everything: a load that started before it is not kept. */
-  let generation = 0;
 
   const scopeOf = (name: string) => {
     let scope = scopes.get(name);
     if (!scope) {
-      scope = { entries: new Map(), loading: new Map(), generation: 0 };
+      scope = { entries: new Map(), loading: new Map() };
       scopes.set(name, scope);
     }
     return scope;
   };
-  /** Forgets one scope's entries and loads; its generation goes on (loads under way are not kept). */
+  /** Forgets one scope's entries and loads (those under way are answered, not kept). */
   const forget = (name: string) => {
     const scope = scopes.get(name);
     if (!scope) return;
     for (const entry of scope.entries.values()) bytes -= entry.bytes;
     count -= scope.entries.size;
-    scope.generation += 1;
-    if (name === UNSCOPED) {
-      scope.entries.clear();
-      scope.loading.clear();
-    } else {
-      // An organization's scope holds no state worth keeping once empty: a load under way still
-      // holds the old object, whose generation moved on, so it is never kept.
-      scopes.delete(name);
-    }
+    scopes.delete(name);
   };
   const forgetAll = () => {
-    generation += 1;
-    for (const scope of scopes.values()) scope.generation += 1;
     scopes.clear();
     bytes = 0;
     count = 0;
@@ -123,12 +113,12 @@ export function createReadCache(options: {
 
     async read(key, load, scopeName = null) {
       if (!options.enabled) return (await load()).value;
-      const scope = scopeOf(scopeName ?? UNSCOPED);
+      const name = scopeName ?? UNSCOPED;
+      const scope = scopeOf(name);
       const entry = scope.entries.get(key);
       if (entry && (entry.validUntil === null || now() < entry.validUntil)) return entry.value as never;
       const underway = scope.loading.get(key);
       if (underway) return (await underway).value as never;
-      const startedIn = { generation, scope: scope.generation };
       const flight: Promise<Loaded> = load();
       scope.loading.set(key, flight);
       let loaded: Loaded;
@@ -137,15 +127,8 @@ export function createReadCache(options: {
       } finally {
         if (scope.loading.get(key) === flight) scope.loading.delete(key);
       }
-      // Kept only when no write that concerns it happened meanwhile (the scope object is the one a
-      // write replaced or bumped, so a stale load finds its generation moved on).
-      const current = scopes.get(scopeName ?? UNSCOPED);
-      if (
-        current === scope &&
-        startedIn.generation === generation &&
-        startedIn.scope === scope.generation &&
-        (loaded.validUntil === null || now() < loaded.validUntil)
-      ) {
+      // Kept only when no write that concerns it happened meanwhile: its scope is still the current one.
+      if (scopes.get(name) === scope && (loaded.validUntil === null || now() < loaded.validUntil)) {
         const size = loaded.bytes ?? SMALL_ENTRY_BYTES;
         const previous = scope.entries.get(key);
         if (previous) {
