@@ -58,12 +58,14 @@ export async function seedBenchmarkTransfers(
       on conflict do nothing`);
     // The stablecoin side on the wallets account, the fiat side on the bank account.
     await db.execute(sql`
-      insert into ledger_entries (organization_uid, account_uid, transfer_uid, posting, currency, amount, status)
+      insert into ledger_entries (organization_uid, account_uid, transfer_uid, posting, currency, amount, status,
+        fiat_currency, wallet_uid)
       select t.organization_uid, a.uid, t.uid, 'transfer', a.currency,
         case when a.kind = 'wallets' then (case when t.type = 'off_ramp' then -t.source_amount else t.target_amount end)
              else (case when t.type = 'off_ramp' then t.target_amount else -t.source_amount end) end,
         case when t.status = 'completed' then 'posted'
-             when t.status in ('failed', 'returned', 'canceled') then 'archived' else 'pending' end
+             when t.status in ('failed', 'returned', 'canceled') then 'archived' else 'pending' end,
+        t.fiat_currency, t.wallet_uid
       from transfers t join ledger_accounts a on a.organization_uid = t.organization_uid
         and ((a.kind = 'wallets' and a.currency in (t.source_currency, t.target_currency) and a.currency <> t.fiat_currency)
           or (a.kind = 'bank' and a.currency = t.fiat_currency))

@@ -31,6 +31,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -999,6 +1000,13 @@ export const ledgerEntries = pgTable(
     currency: text('currency').notNull(),
     amount: amount('amount').notNull(),
     status: text('status', { enum: LEDGER_ENTRY_STATUSES }).notNull(),
+    /** The transfer's fiat rail (BRL, MXN): a dimension of every line of its postings. */
+    fiatCurrency: text('fiat_currency').notNull(),
+    /**
+     * The registered wallet the transfer moved to or from, as it was when posted (no foreign key:
+     * the ledger outlives a deleted wallet; readers resolve it against registered_wallets).
+     */
+    walletUid: uuid('wallet_uid'),
     createdAt: createdAt(),
     postedAt: timestamp('posted_at', { withTimezone: true }),
   },
@@ -1006,6 +1014,37 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_account_idx').on(table.accountUid, table.status),
     index('ledger_entries_transfer_idx').on(table.transferUid),
     check('ledger_entries_status_check', sql`${table.status} in (${sqlList(LEDGER_ENTRY_STATUSES)})`),
+  ],
+);
+
+/**
+ * Running balances of the ledger, per account, fiat rail and wallet: the sums of the lines that
+ * count (posted and pending apart; archived lines count nowhere) and how many such lines there are.
+ * Kept by statement triggers on ledger_entries in the statement that writes the lines (migration
+ * 0016), so a balance read is a few rows whatever the history's length, and always equals the
+ * lines' sums.
+ */
+export const ledgerBalances = pgTable(
+  'ledger_balances',
+  {
+    organizationUid: uuid('organization_uid')
+      .notNull()
+      .references(() => organizations.uid, { onDelete: 'cascade' }),
+    accountUid: uuid('account_uid')
+      .notNull()
+      .references(() => ledgerAccounts.uid, { onDelete: 'cascade' }),
+    fiatCurrency: text('fiat_currency').notNull(),
+    walletUid: uuid('wallet_uid'),
+    posted: amount('posted').notNull(),
+    pending: amount('pending').notNull(),
+    /** Posted and pending lines summed here: a balance whose lines were all archived counts nowhere. */
+    lines: bigint('lines', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    unique('ledger_balances_account_fiat_wallet_unique')
+      .on(table.accountUid, table.fiatCurrency, table.walletUid)
+      .nullsNotDistinct(),
+    index('ledger_balances_organization_idx').on(table.organizationUid),
   ],
 );
 

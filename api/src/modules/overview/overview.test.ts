@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type TOverview, type TTransferStatus, ZOverviewResponse } from '@dash/shared/contracts';
+import { type TOverview, ZOverviewResponse } from '@dash/shared/contracts';
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -8,19 +8,16 @@ import {
   invitations,
   ledgerAccounts,
   ledgerEntries,
-  quotes,
   registeredWallets,
   threadReads,
   threads,
-  transfers,
 } from '../../db/schema';
 import { ORGANIZATION_NOT_FOUND_MESSAGE } from '../../http/guards';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addMember, createOrganization, signInUser } from '../../test/factories';
 import { errorOf } from '../../test/http';
 import { approveOrganization, createCatalogueProvider } from '../../test/providers';
-import { postPending, settle } from '../transfers/ledger';
-import { transitionPath } from '../transfers/state';
+import { writeTransfer } from '../../test/transfers';
 import { volumeWindow } from './service';
 
 const overviewOf = (testApp: TestApp, organizationUid: string, cookie?: string) =>
@@ -48,82 +45,6 @@ async function registerWallet(db: Database, organizationUid: string, name: strin
     .returning();
   if (!wallet) throw new Error('wallet not written');
   return wallet;
-}
-
-/**
- * A transfer written as the service writes one (pending ledger lines), then moved along the
- * allowed transitions to `status` with the ledger settled at each step.
- */
-async function writeTransfer(
-  db: Database,
-  organizationUid: string,
-  providerUid: string,
-  options: {
-    type: 'on_ramp' | 'off_ramp' | 'deposit';
-    status: TTransferStatus;
-    amount: string;
-    fee?: string;
-    walletUid?: string;
-    createdBy?: string;
-    daysAgo?: number;
-  },
-) {
-  const fee = options.fee ?? '1.5';
-  const onRamp = options.type !== 'off_ramp';
-  const amounts = {
-    network: 'polygon-amoy' as const,
-    fiatCurrency: 'BRL',
-    sourceCurrency: onRamp ? 'BRL' : 'testbrz',
-    sourceAmount: options.amount,
-    targetCurrency: onRamp ? 'testbrz' : 'BRL',
-    targetAmount: new Decimal(options.amount).sub(fee).toFixed(),
-    rate: '1',
-    fee,
-    feeCurrency: 'BRL',
-  };
-  const createdAt = new Date(Date.now() - (options.daysAgo ?? 0) * 86_400_000);
-  const [quote] = await db
-    .insert(quotes)
-    .values({
-      organizationUid,
-      providerUid,
-      type: onRamp ? 'on_ramp' : 'off_ramp',
-      externalId: `quo_${randomUUID()}`,
-      expiresAt: new Date(),
-      ...amounts,
-    })
-    .returning();
-  const first = options.status === 'awaiting_approval' ? 'awaiting_approval' : 'awaiting_funds';
-  const [created] = await db
-    .insert(transfers)
-    .values({
-      organizationUid,
-      providerUid,
-      quoteUid: quote?.uid ?? '',
-      type: options.type,
-      status: first,
-      approvalRequired: first === 'awaiting_approval',
-      createdAt,
-      updatedAt: createdAt,
-      ...(options.walletUid ? { walletUid: options.walletUid, walletName: 'W', walletAddress: '0x' } : {}),
-      ...(options.createdBy ? { createdBy: options.createdBy } : {}),
-      ...amounts,
-    })
-    .returning();
-  if (!created) throw new Error('transfer not written');
-  await postPending(db, created);
-  let current = created;
-  for (const next of transitionPath(first, options.status) ?? []) {
-    await settle(db, current, current.status, next);
-    const [moved] = await db
-      .update(transfers)
-      .set({ status: next })
-      .where(eq(transfers.uid, created.uid))
-      .returning();
-    if (!moved) throw new Error('transfer vanished');
-    current = moved;
-  }
-  return current;
 }
 
 /** The posted sum of the organization's `wallets` ledger account in one currency, read straight from the entries. */
@@ -186,6 +107,14 @@ describe('GET organizations/{orgUid}/overview', () => {
       amount: '9999',
       walletUid: treasury.uid,
     });
+    // A wallet whose only transfer failed: nothing of it counts, so it has no line in the balances.
+    const reserve = await registerWallet(db, organization.uid, 'Reserve');
+    await writeTransfer(db, org, provider.uid, {
+      type: 'deposit',
+      status: 'failed',
+      amount: '75',
+      walletUid: reserve.uid,
+    });
     await writeTransfer(db, org, provider.uid, { type: 'off_ramp', status: 'completed', amount: '200' });
     // Older than the window: in the balance, not in the volume.
     await writeTransfer(db, org, provider.uid, {
@@ -216,6 +145,22 @@ describe('GET organizations/{orgUid}/overview', () => {
     expect(byWallet.get('none')).toEqual({ posted: '-200', pending: '0' });
     const walletTotal = overview.balances.byWallet.reduce((sum, row) => sum.add(row.posted), new Decimal(0));
     expect(walletTotal.eq(entries)).toBe(true);
+    expect(overview.balances.byWallet.map((row) => row.wallet?.name ?? 'none')).toEqual([
+      'Payroll',
+      'Treasury',
+      'none',
+    ]);
+
+    // A wallet deleted since: its history counts under "no registered wallet", the totals unchanged.
+    await db.delete(registeredWallets).where(eq(registeredWallets.uid, payroll.uid));
+    const afterDelete = await readOverview(testApp, org, admin.cookie);
+    expect(afterDelete.balances.byCurrency).toEqual(overview.balances.byCurrency);
+    expect(
+      afterDelete.balances.byWallet.map((row) => [row.wallet?.name ?? 'none', row.posted, row.pending]),
+    ).toEqual([
+      ['Treasury', '1047', '398.5'],
+      ['none', '48.75', '0'],
+    ]);
 
     expect(overview.latestTransactions).toHaveLength(5);
     const times = overview.latestTransactions.map((transfer) => transfer.createdAt);

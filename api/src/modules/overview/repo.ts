@@ -7,13 +7,13 @@ import type {
   TOverviewWalletBalance,
   TTransferType,
 } from '@dash/shared/contracts';
-import { and, asc, count, eq, gt, gte, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   invitations,
   kybApplications,
   ledgerAccounts,
-  ledgerEntries,
+  ledgerBalances,
   memberships,
   providerAccounts,
   providers,
@@ -29,73 +29,66 @@ import { isPending as isPendingInvitation } from '../invitations/repo';
 /** A numeric sum as text without trailing zeros ('1250.50000000' -> '1250.5'; '-0' never). */
 const decimalText = (value: ReturnType<typeof sql>) => sql<string>`coalesce(trim_scale(${value}), 0)::text`;
 
-const postedSum = decimalText(
-  sql`sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.status} = 'posted')`,
-);
-const pendingSum = decimalText(
-  sql`sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.status} = 'pending')`,
-);
+/** A numeric sum of running balances as text without trailing zeros. */
+const sumText = (column: typeof ledgerBalances.posted) => decimalText(sql`sum(${column})`);
 
 /**
- * Balances from the ledger: the organization's `wallets` account lines (posted and pending apart;
- * archived lines count nowhere), summed in one pass over the lines with the transfer each belongs
- * to, rolled up per currency and fiat rail and per registered wallet (grouping sets).
+ * Balances from the ledger: the organization's `wallets` account, posted and pending apart, rolled
+ * up per currency and fiat rail and per registered wallet (grouping sets) from the running balances
+ * the ledger keeps (ledger_balances: a few rows per currency and wallet, whatever the history's
+ * length). A balance whose lines were all archived counts nowhere; a wallet deleted since keeps its
+ * history under "no registered wallet".
  */
 export async function balances(db: Database, organizationUid: string): Promise<TOverview['balances']> {
-  const perWallet = sql<number>`grouping(${transfers.walletUid})`;
+  const perWallet = sql<number>`grouping(${registeredWallets.uid})`;
   const rows = await db
     .select({
       perWallet,
-      currency: ledgerEntries.currency,
-      fiatCurrency: transfers.fiatCurrency,
-      walletUid: transfers.walletUid,
-      posted: postedSum,
-      pending: pendingSum,
+      currency: ledgerAccounts.currency,
+      fiatCurrency: ledgerBalances.fiatCurrency,
+      walletUid: registeredWallets.uid,
+      walletName: registeredWallets.name,
+      walletAddress: registeredWallets.address,
+      walletNetwork: registeredWallets.network,
+      posted: sumText(ledgerBalances.posted),
+      pending: sumText(ledgerBalances.pending),
     })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.uid, ledgerEntries.accountUid))
-    .innerJoin(transfers, eq(transfers.uid, ledgerEntries.transferUid))
+    .from(ledgerBalances)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.uid, ledgerBalances.accountUid))
+    .leftJoin(
+      registeredWallets,
+      and(
+        eq(registeredWallets.uid, ledgerBalances.walletUid),
+        eq(registeredWallets.organizationUid, organizationUid),
+      ),
+    )
     .where(
       and(
-        eq(ledgerAccounts.organizationUid, organizationUid),
+        eq(ledgerBalances.organizationUid, organizationUid),
         eq(ledgerAccounts.kind, 'wallets'),
-        inArray(ledgerEntries.status, ['posted', 'pending']),
+        gt(ledgerBalances.lines, 0),
       ),
     )
     .groupBy(
-      sql`grouping sets ((${ledgerEntries.currency}, ${transfers.fiatCurrency}), (${ledgerEntries.currency}, ${transfers.walletUid}))`,
+      sql`grouping sets ((${ledgerAccounts.currency}, ${ledgerBalances.fiatCurrency}), (${ledgerAccounts.currency}, ${registeredWallets.uid}, ${registeredWallets.name}, ${registeredWallets.address}, ${registeredWallets.network}))`,
     )
-    .orderBy(asc(ledgerEntries.currency), asc(transfers.fiatCurrency));
-  const walletUids = rows.flatMap((row) =>
-    Number(row.perWallet) === 0 && row.walletUid ? [row.walletUid] : [],
-  );
-  // A wallet deleted since keeps its history under "no registered wallet".
-  const named =
-    walletUids.length === 0
-      ? []
-      : await db
-          .select()
-          .from(registeredWallets)
-          .where(
-            and(
-              eq(registeredWallets.organizationUid, organizationUid),
-              inArray(registeredWallets.uid, walletUids),
-            ),
-          );
-  const byUid = new Map(named.map((wallet) => [wallet.uid, wallet]));
+    .orderBy(asc(ledgerAccounts.currency), asc(ledgerBalances.fiatCurrency));
   const byWallet: TOverviewWalletBalance[] = rows
     .filter((row) => Number(row.perWallet) === 0)
-    .map((row) => {
-      const wallet = row.walletUid ? byUid.get(row.walletUid) : undefined;
-      return {
-        wallet: wallet
-          ? { uid: wallet.uid, name: wallet.name, address: wallet.address, network: wallet.network }
+    .map((row) => ({
+      wallet:
+        row.walletUid && row.walletName && row.walletAddress && row.walletNetwork
+          ? {
+              uid: row.walletUid,
+              name: row.walletName,
+              address: row.walletAddress,
+              network: row.walletNetwork,
+            }
           : null,
-        currency: row.currency,
-        posted: row.posted,
-        pending: row.pending,
-      };
-    })
+      currency: row.currency,
+      posted: row.posted,
+      pending: row.pending,
+    }))
     .sort(
       (a, b) =>
         a.currency.localeCompare(b.currency) ||

@@ -1,8 +1,14 @@
 import type { TLedgerBalance } from '@dash/shared/contracts';
 import Decimal from 'decimal.js';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type LEDGER_ACCOUNT_KINDS, ledgerAccounts, ledgerEntries, type transfers } from '../../db/schema';
+import {
+  type LEDGER_ACCOUNT_KINDS,
+  ledgerAccounts,
+  ledgerBalances as ledgerBalanceRows,
+  ledgerEntries,
+  type transfers,
+} from '../../db/schema';
 
 type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 type TransferRow = typeof transfers.$inferSelect;
@@ -51,20 +57,40 @@ export function assertBalanced(lines: Line[]): void {
   }
 }
 
-async function accountUid(tx: Database, organizationUid: string, kind: LedgerAccountKind, currency: string) {
-  await tx.insert(ledgerAccounts).values({ organizationUid, kind, currency }).onConflictDoNothing();
-  const [row] = await tx
-    .select({ uid: ledgerAccounts.uid })
+const accountKey = (kind: LedgerAccountKind, currency: string) => `${kind} ${currency}`;
+
+/**
+ * The organization's ledger accounts for these lines (kind and currency), created when missing.
+ * Created in one statement in one order (kind, then currency): two first postings of an
+ * organization that need the same new accounts wait for each other's in that order, and never
+ * deadlock (in line order, an on-ramp and an off-ramp would take them crosswise).
+ */
+async function accountUids(tx: Database, organizationUid: string, lines: Line[]) {
+  const wanted = [...new Set(lines.map((line) => accountKey(line.kind, line.currency)))].sort().map((key) => {
+    const line = lines.find((candidate) => accountKey(candidate.kind, candidate.currency) === key);
+    if (!line) throw new Error('ledger account without a line');
+    return { organizationUid, kind: line.kind, currency: line.currency };
+  });
+  await tx.insert(ledgerAccounts).values(wanted).onConflictDoNothing();
+  const rows = await tx
+    .select({ uid: ledgerAccounts.uid, kind: ledgerAccounts.kind, currency: ledgerAccounts.currency })
     .from(ledgerAccounts)
     .where(
       and(
         eq(ledgerAccounts.organizationUid, organizationUid),
-        eq(ledgerAccounts.kind, kind),
-        eq(ledgerAccounts.currency, currency),
+        or(
+          ...wanted.map((account) =>
+            and(eq(ledgerAccounts.kind, account.kind), eq(ledgerAccounts.currency, account.currency)),
+          ),
+        ),
       ),
     );
-  if (!row) throw new Error('ledger account vanished');
-  return row.uid;
+  const uids = new Map(rows.map((row) => [accountKey(row.kind, row.currency), row.uid]));
+  return (line: Line) => {
+    const uid = uids.get(accountKey(line.kind, line.currency));
+    if (!uid) throw new Error('ledger account vanished');
+    return uid;
+  };
 }
 
 async function writeLines(
@@ -75,20 +101,23 @@ async function writeLines(
   lines: Line[],
 ): Promise<void> {
   assertBalanced(lines);
-  const values = [];
-  for (const line of lines) {
-    values.push({
+  const accountOf = await accountUids(tx, transfer.organizationUid, lines);
+  // The running balances these lines move are updated by the statement's trigger, in the
+  // balances' key order whatever the lines' order (migration 0016).
+  await tx.insert(ledgerEntries).values(
+    lines.map((line) => ({
       organizationUid: transfer.organizationUid,
-      accountUid: await accountUid(tx, transfer.organizationUid, line.kind, line.currency),
+      accountUid: accountOf(line),
       transferUid: transfer.uid,
       posting,
       currency: line.currency,
       amount: line.amount.toFixed(),
       status,
+      fiatCurrency: transfer.fiatCurrency,
+      walletUid: transfer.walletUid,
       ...(status === 'posted' ? { postedAt: new Date() } : {}),
-    });
-  }
-  await tx.insert(ledgerEntries).values(values);
+    })),
+  );
 }
 
 /** When a transfer is created: its whole movement as pending lines. */
@@ -122,17 +151,20 @@ export async function settle(
   }
 }
 
-/** Balances per account and currency: posted and pending apart (archived lines count nowhere). */
+/**
+ * Balances per account and currency: posted and pending apart (archived lines count nowhere), from
+ * the running balances the ledger keeps (ledger_balances).
+ */
 export async function ledgerBalances(db: Database, organizationUid: string): Promise<TLedgerBalance[]> {
   const rows = await db
     .select({
       account: ledgerAccounts.kind,
       currency: ledgerAccounts.currency,
-      posted: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.status} = 'posted'), 0)::text`,
-      pending: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.status} = 'pending'), 0)::text`,
+      posted: sql<string>`coalesce(sum(${ledgerBalanceRows.posted}), 0)::text`,
+      pending: sql<string>`coalesce(sum(${ledgerBalanceRows.pending}), 0)::text`,
     })
     .from(ledgerAccounts)
-    .leftJoin(ledgerEntries, eq(ledgerEntries.accountUid, ledgerAccounts.uid))
+    .leftJoin(ledgerBalanceRows, eq(ledgerBalanceRows.accountUid, ledgerAccounts.uid))
     .where(eq(ledgerAccounts.organizationUid, organizationUid))
     .groupBy(ledgerAccounts.kind, ledgerAccounts.currency)
     .orderBy(ledgerAccounts.currency, ledgerAccounts.kind);
