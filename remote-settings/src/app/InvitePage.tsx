@@ -1,5 +1,5 @@
-import { can, INVITATION_TTL_DAYS, paths, useCurrentOrganization, useT } from '@dash/shared';
-import { Alert, Button, Center, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { can, INVITATION_TTL_DAYS, PageHeader, paths, useCurrentOrganization, useT } from '@dash/shared';
+import { Alert, Button, Center, Divider, Paper, Stack } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { InviteForm } from '../features/invites/components/InviteForm';
 import { PendingInvitations } from '../features/invites/components/PendingInvitations';
@@ -16,12 +16,10 @@ export default function InvitePage() {
       <AreaProbe />
       <Paper withBorder p="xl" radius="lg" w="100%" maw={640}>
         <Stack gap="md">
-          <Title order={1} size="h2">
-            {t('invitePage.title', { organization: organization.name })}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('invitePage.intro', { days: INVITATION_TTL_DAYS })}
-          </Text>
+          <PageHeader
+            title={t('invitePage.title', { organization: organization.name })}
+            description={t('invitePage.intro', { days: INVITATION_TTL_DAYS })}
+          />
           {canInvite ? (
             <>
               <InviteForm organization={organization} />

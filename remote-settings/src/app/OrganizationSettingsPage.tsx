@@ -1,5 +1,5 @@
-import { can, type TSettingsTab, useCurrentOrganization, useT } from '@dash/shared';
-import { Stack, Tabs, Title } from '@mantine/core';
+import { can, PageHeader, type TSettingsTab, useCurrentOrganization, useT } from '@dash/shared';
+import { Stack, Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { AuditLog } from '../features/audit/components/AuditLog';
 import { MembersSettings } from '../features/members/components/MembersSettings';
@@ -29,9 +29,7 @@ export default function OrganizationSettingsPage() {
   return (
     <Stack gap="md">
       <AreaProbe />
-      <Title order={1} size="h2">
-        {t('organization.title')}
-      </Title>
+      <PageHeader title={t('organization.title')} />
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value={'general' satisfies TSettingsTab}>{t('organization.tabs.general')}</Tabs.Tab>

@@ -1,4 +1,5 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { PageHeader } from '@dash/shared';
+import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** The layout of the wallet's sub-pages (add a signer, set a signing device): title, why, content. */
@@ -13,12 +14,7 @@ export function WalletSubpage({
 }) {
   return (
     <Stack gap="md" maw={520}>
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        <Text c="dimmed">{description}</Text>
-      </Stack>
+      <PageHeader title={title} description={description} />
       {children}
     </Stack>
   );

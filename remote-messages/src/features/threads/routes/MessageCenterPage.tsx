@@ -1,12 +1,13 @@
 import {
   notifyError,
+  PageHeader,
   paths,
   preloadEndAnchoredList,
   useCurrentOrganization,
   useT,
   useThreadsQuery,
 } from '@dash/shared';
-import { Box, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -58,9 +59,7 @@ export function MessageCenterPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('page.title')}
-      </Title>
+      <PageHeader title={t('page.title')} />
       <Paper
         withBorder
         radius="md"

@@ -8,6 +8,7 @@ import {
   inLanguage,
   networkOf,
   notifyError,
+  PageHeader,
   PageSkeleton,
   paths,
   useCreateDepositMutation,
@@ -16,7 +17,7 @@ import {
   useT,
   ZCreateDepositRequest,
 } from '@dash/shared';
-import { Button, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -71,12 +72,10 @@ export default function DepositForm() {
 
   return (
     <Stack gap="md" maw={560}>
-      <Title order={1} size="h2">
-        {t('deposit.title')}
-      </Title>
-      <Text c="dimmed" size="sm">
-        {t('deposit.description', { network: networkOf(DEPOSIT_NETWORK).name })}
-      </Text>
+      <PageHeader
+        title={t('deposit.title')}
+        description={t('deposit.description', { network: networkOf(DEPOSIT_NETWORK).name })}
+      />
       <form onSubmit={submit} noValidate aria-label={t('deposit.formLabel')}>
         <Stack gap="sm">
           <Select

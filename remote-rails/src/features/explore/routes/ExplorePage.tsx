@@ -2,13 +2,14 @@ import {
   FIAT_CURRENCIES,
   LoadFailed,
   NETWORK_IDS,
+  PageHeader,
   PageSkeleton,
   paths,
   useCurrentOrganization,
   useProvidersQuery,
   useT,
 } from '@dash/shared';
-import { Badge, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ProviderAvatar } from '../../providers/components/ProviderAvatar';
@@ -74,12 +75,7 @@ export default function ExplorePage() {
 
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('explore.title')}
-        </Title>
-        <Text c="dimmed">{t('explore.description')}</Text>
-      </Stack>
+      <PageHeader title={t('explore.title')} description={t('explore.description')} />
       <Group gap="md" align="flex-end">
         <Stack gap={4}>
           <Text size="sm" fw={500} id="explore-currency-label">

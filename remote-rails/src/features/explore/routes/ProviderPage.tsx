@@ -1,6 +1,7 @@
 import {
   can,
   LoadFailed,
+  PageHeader,
   PageSkeleton,
   paths,
   useCurrentOrganization,
@@ -8,7 +9,7 @@ import {
   useProviderQuery,
   useT,
 } from '@dash/shared';
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { AccountStatusBadge } from '../../providers/components/AccountStatusBadge';
 import { ProviderAvatar } from '../../providers/components/ProviderAvatar';
@@ -37,12 +38,10 @@ export default function ProviderPage() {
       <Anchor component={Link} to={paths.org.explore.root(organization.slug)} size="sm">
         {t('explore.backToProviders')}
       </Anchor>
-      <Group gap="md">
-        <ProviderAvatar name={provider.data.name} logoUrl={provider.data.logoUrl} size="lg" />
-        <Title order={1} size="h2">
-          {provider.data.name}
-        </Title>
-      </Group>
+      <PageHeader
+        title={provider.data.name}
+        leading={<ProviderAvatar name={provider.data.name} logoUrl={provider.data.logoUrl} size="lg" />}
+      />
       <Text>{provider.data.description}</Text>
       <Paper withBorder p="md">
         <ProviderOffer provider={provider.data} />

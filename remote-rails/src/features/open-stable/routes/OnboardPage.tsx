@@ -4,6 +4,7 @@ import {
   inLanguage,
   LoadFailed,
   notifyError,
+  PageHeader,
   PageSkeleton,
   paths,
   useCurrentOrganization,
@@ -12,7 +13,7 @@ import {
   useT,
   ZStartOnboardingRequest,
 } from '@dash/shared';
-import { Anchor, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 
@@ -83,12 +84,7 @@ export default function OnboardPage() {
   }
   return (
     <Stack gap="md" maw={560}>
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('onboard.title')}
-        </Title>
-        <Text c="dimmed">{t('onboard.description')}</Text>
-      </Stack>
+      <PageHeader title={t('onboard.title')} description={t('onboard.description')} />
       <OnboardForm />
     </Stack>
   );

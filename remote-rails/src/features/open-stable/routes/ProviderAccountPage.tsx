@@ -2,13 +2,14 @@ import {
   can,
   formatDate,
   LoadFailed,
+  PageHeader,
   PageSkeleton,
   paths,
   useCurrentOrganization,
   useProviderAccountQuery,
   useT,
 } from '@dash/shared';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { AccountStatusBadge } from '../../providers/components/AccountStatusBadge';
 import { ProviderAvatar } from '../../providers/components/ProviderAvatar';
@@ -54,12 +55,10 @@ export default function ProviderAccountPage() {
   return (
     <Stack gap="md" maw={760}>
       {back}
-      <Group gap="md">
-        <ProviderAvatar name={provider.name} logoUrl={provider.logoUrl} size="lg" />
-        <Title order={1} size="h2">
-          {provider.name}
-        </Title>
-      </Group>
+      <PageHeader
+        title={provider.name}
+        leading={<ProviderAvatar name={provider.name} logoUrl={provider.logoUrl} size="lg" />}
+      />
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Group gap="sm">

@@ -5,6 +5,7 @@ import {
   inLanguage,
   networkOf,
   notifyError,
+  PageHeader,
   PageSkeleton,
   paths,
   type TQuote,
@@ -19,7 +20,7 @@ import {
   useT,
   ZRampForm,
 } from '@dash/shared';
-import { Button, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -139,12 +140,10 @@ export function RampPage({ type }: { type: RampType }) {
 
   return (
     <Stack gap="md" maw={560}>
-      <Title order={1} size="h2">
-        {type === 'on_ramp' ? t('ramp.onRampTitle') : t('ramp.offRampTitle')}
-      </Title>
-      <Text c="dimmed" size="sm">
-        {type === 'on_ramp' ? t('ramp.onRampDescription') : t('ramp.offRampDescription')}
-      </Text>
+      <PageHeader
+        title={type === 'on_ramp' ? t('ramp.onRampTitle') : t('ramp.offRampTitle')}
+        description={type === 'on_ramp' ? t('ramp.onRampDescription') : t('ramp.offRampDescription')}
+      />
       {usable.length === 0 ? <Text size="sm">{t('ramp.noActiveAccount')}</Text> : null}
       <form
         onSubmit={getQuote}

@@ -4,6 +4,7 @@ import {
   formatDate,
   LoadFailed,
   notifyError,
+  PageHeader,
   PageSkeleton,
   paths,
   type TTransferDetail,
@@ -122,17 +123,17 @@ export default function TransactionPage() {
       <Anchor component={Link} to={paths.org.rails.transactions(organization.slug)} size="sm">
         {t('transaction.back')}
       </Anchor>
-      <Group justify="space-between" align="center">
-        <Title order={1} size="h2">
-          {t('transaction.title', {
-            type: t(`transferType.${transfer.type}`),
-            amount: f.money(transfer.sourceAmount, transfer.sourceCurrency),
-          })}
-        </Title>
-        <Group gap="xs" aria-label={t('transaction.statusLabel')}>
-          <TransferStatusBadge status={transfer.status} />
-        </Group>
-      </Group>
+      <PageHeader
+        title={t('transaction.title', {
+          type: t(`transferType.${transfer.type}`),
+          amount: f.money(transfer.sourceAmount, transfer.sourceCurrency),
+        })}
+        actions={
+          <Group gap="xs" aria-label={t('transaction.statusLabel')}>
+            <TransferStatusBadge status={transfer.status} />
+          </Group>
+        }
+      />
       {transfer.failureReason ? (
         <Alert color="red" title={t(`transferStatus.${transfer.status}`)}>
           {transfer.failureReason}

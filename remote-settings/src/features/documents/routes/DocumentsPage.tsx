@@ -5,6 +5,7 @@ import {
   LoadFailed,
   notifyError,
   notifySuccess,
+  PageHeader,
   PageSkeleton,
   useCurrentOrganization,
   useDocumentsQuery,
@@ -13,7 +14,7 @@ import {
   useT,
   useUploadDocumentMutation,
 } from '@dash/shared';
-import { Anchor, Button, FileButton, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, FileButton, Stack, Table, Text } from '@mantine/core';
 
 function formatSize(bytes: number, number: (value: string) => string): string {
   if (bytes >= 1024 * 1024) return `${number((bytes / (1024 * 1024)).toFixed(1))} MB`;
@@ -43,20 +44,20 @@ export function DocumentsPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('documents.title')}
-        </Title>
-        {can(organization.role, 'documents.upload') && (
-          <FileButton accept={DOCUMENT_CONTENT_TYPES.join(',')} onChange={send}>
-            {(props) => (
-              <Button {...props} loading={upload.isPending}>
-                {t('documents.upload')}
-              </Button>
-            )}
-          </FileButton>
-        )}
-      </Group>
+      <PageHeader
+        title={t('documents.title')}
+        actions={
+          can(organization.role, 'documents.upload') && (
+            <FileButton accept={DOCUMENT_CONTENT_TYPES.join(',')} onChange={send}>
+              {(props) => (
+                <Button {...props} loading={upload.isPending}>
+                  {t('documents.upload')}
+                </Button>
+              )}
+            </FileButton>
+          )
+        }
+      />
       {documents.isPending ? (
         <PageSkeleton label={t('documents.loading')} />
       ) : documents.isError ? (

@@ -3,6 +3,7 @@ import {
   LoadFailed,
   notifyError,
   notifySuccess,
+  PageHeader,
   PageSkeleton,
   paths,
   type TMyInvitation,
@@ -11,7 +12,7 @@ import {
   useMyInvitationsQuery,
   useT,
 } from '@dash/shared';
-import { Anchor, Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -110,12 +111,7 @@ export function InvitesPage() {
 
   return (
     <Stack gap="md" maw={720}>
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('myInvites.title')}
-        </Title>
-        <Text c="dimmed">{t('myInvites.intro')}</Text>
-      </Stack>
+      <PageHeader title={t('myInvites.title')} description={t('myInvites.intro')} />
       {joined ? (
         <Text size="sm">
           {t('myInvites.youAreIn')}{' '}

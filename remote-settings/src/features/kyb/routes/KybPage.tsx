@@ -5,6 +5,7 @@ import {
   LoadFailed,
   notifyError,
   notifySuccess,
+  PageHeader,
   PageSkeleton,
   PERMISSION_DENIED_MESSAGE,
   type TKybDraft,
@@ -18,7 +19,7 @@ import {
   useSubmitKybMutation,
   useT,
 } from '@dash/shared';
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { DocumentChecklist } from '../components/DocumentChecklist';
 import { KybForm, type KybFormApi } from '../components/KybForm';
 import { KybStatusBanner } from '../components/KybStatusBanner';
@@ -68,17 +69,17 @@ export function KybPage() {
 
   return (
     <Stack gap="lg">
-      <Group gap="sm">
-        <Title order={1} size="h2">
-          {t('kyb.page.title')}
-        </Title>
-        <Badge
-          variant="outline"
-          aria-label={t('kyb.page.statusLabel', { status: t(`kyb.status.${application.status}`) })}
-        >
-          {t(`kyb.status.${application.status}`)}
-        </Badge>
-      </Group>
+      <PageHeader
+        title={t('kyb.page.title')}
+        badge={
+          <Badge
+            variant="outline"
+            aria-label={t('kyb.page.statusLabel', { status: t(`kyb.status.${application.status}`) })}
+          >
+            {t(`kyb.status.${application.status}`)}
+          </Badge>
+        }
+      />
       <KybStatusBanner application={application} />
       <KybForm
         // A new form when it turns read-only or editable again (its values come from what was saved).

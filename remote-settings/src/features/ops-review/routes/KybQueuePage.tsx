@@ -1,5 +1,13 @@
-import { formatDate, LoadFailed, PageSkeleton, paths, useKybQueueQuery, useT } from '@dash/shared';
-import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  formatDate,
+  LoadFailed,
+  PageHeader,
+  PageSkeleton,
+  paths,
+  useKybQueueQuery,
+  useT,
+} from '@dash/shared';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
 /** /ops/kyb: submitted applications waiting for review, oldest first. */
@@ -8,9 +16,7 @@ export function KybQueuePage() {
   const queue = useKybQueueQuery();
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        {t('kyb.review.complianceReview')}
-      </Title>
+      <PageHeader title={t('kyb.review.complianceReview')} />
       {queue.isPending ? (
         <PageSkeleton label={t('kyb.review.loadingTheReviewQueue')} />
       ) : queue.isError ? (

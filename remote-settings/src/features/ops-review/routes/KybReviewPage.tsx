@@ -1,5 +1,6 @@
 import {
   LoadFailed,
+  PageHeader,
   PageSkeleton,
   paths,
   type TKybDraft,
@@ -7,7 +8,7 @@ import {
   useKybReviewQuery,
   useT,
 } from '@dash/shared';
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { KybStatusBanner } from '../../kyb/components/KybStatusBanner';
 import { KybTimeline } from '../../kyb/components/KybTimeline';
@@ -107,17 +108,17 @@ export function KybReviewPage() {
       <Anchor component={Link} to={paths.ops.kyb()} size="sm">
         ← {t('kyb.review.queue')}
       </Anchor>
-      <Group gap="sm">
-        <Title order={1} size="h2">
-          {organization.name}
-        </Title>
-        <Badge
-          variant="outline"
-          aria-label={t('kyb.page.statusLabel', { status: t(`kyb.status.${application.status}`) })}
-        >
-          {t(`kyb.status.${application.status}`)}
-        </Badge>
-      </Group>
+      <PageHeader
+        title={organization.name}
+        badge={
+          <Badge
+            variant="outline"
+            aria-label={t('kyb.page.statusLabel', { status: t(`kyb.status.${application.status}`) })}
+          >
+            {t(`kyb.status.${application.status}`)}
+          </Badge>
+        }
+      />
       <KybStatusBanner application={application} />
       <ApplicationData data={application.data} />
       <Paper withBorder p="lg">

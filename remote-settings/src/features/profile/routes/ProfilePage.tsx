@@ -1,5 +1,5 @@
-import { useSession, useT } from '@dash/shared';
-import { Divider, Stack, Text, Title } from '@mantine/core';
+import { PageHeader, useSession, useT } from '@dash/shared';
+import { Divider, Stack, Title } from '@mantine/core';
 import { EmailChangeForm } from '../components/EmailChangeForm';
 import { ProfileForm } from '../components/ProfileForm';
 
@@ -8,12 +8,7 @@ export function ProfilePage() {
   const { user } = useSession();
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('profile.title')}
-        </Title>
-        <Text c="dimmed">{t('profile.intro')}</Text>
-      </Stack>
+      <PageHeader title={t('profile.title')} description={t('profile.intro')} />
       {/* Keyed by the saved names and language: once the session refreshes, the form starts from them. */}
       <ProfileForm key={`${user.firstName}/${user.lastName}/${user.locale ?? ''}`} user={user} />
       <Divider />

@@ -3,12 +3,13 @@ import {
   inLanguage,
   notifyError,
   notifySuccess,
+  PageHeader,
   paths,
   useCreateSigningDeviceMutation,
   useT,
   ZCreateSigningDeviceRequest,
 } from '@dash/shared';
-import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router-dom';
 
@@ -37,12 +38,7 @@ export function NewSigningDevicePage() {
 
   return (
     <Stack gap="md" maw={520}>
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('devices.newTitle')}
-        </Title>
-        <Text c="dimmed">{t('devices.newIntro')}</Text>
-      </Stack>
+      <PageHeader title={t('devices.newTitle')} description={t('devices.newIntro')} />
       <form onSubmit={submit} noValidate aria-label={t('devices.newTitle')}>
         <Stack gap="md">
           <TextInput

@@ -1,5 +1,6 @@
 import {
   LoadFailed,
+  PageHeader,
   PageSkeleton,
   type TWallet,
   useCurrentOrganization,
@@ -7,7 +8,7 @@ import {
   useT,
   useWalletQuery,
 } from '@dash/shared';
-import { Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useQueryErrorToast } from '../../../hooks/useQueryErrorToast';
 import { InitializeWallet } from '../components/InitializeWallet';
@@ -31,9 +32,7 @@ export function WalletPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('page.title')}
-      </Title>
+      <PageHeader title={t('page.title')} />
       {content}
     </Stack>
   );

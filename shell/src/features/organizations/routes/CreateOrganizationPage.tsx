@@ -2,6 +2,7 @@ import {
   applyServerFieldErrors,
   inLanguage,
   notifyError,
+  PageHeader,
   paths,
   suggestSlug,
   useCreateOrganizationMutation,
@@ -9,7 +10,7 @@ import {
   useT,
   ZCreateOrganizationRequest,
 } from '@dash/shared';
-import { Anchor, Button, Center, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Center, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -59,14 +60,7 @@ export function CreateOrganizationPage() {
         <Paper withBorder p="xl" radius="lg" w="100%">
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
-              <Stack gap={4}>
-                <Title order={1} size="h2">
-                  {t('createOrganization.title')}
-                </Title>
-                <Text c="dimmed" size="sm">
-                  {t('createOrganization.intro')}
-                </Text>
-              </Stack>
+              <PageHeader title={t('createOrganization.title')} description={t('createOrganization.intro')} />
               <TextInput
                 label={t('createOrganization.name')}
                 required

@@ -1,5 +1,5 @@
-import { useCurrentOrganization, useOverviewQuery, useSession, useT } from '@dash/shared';
-import { Alert, Badge, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { PageHeader, useCurrentOrganization, useOverviewQuery, useSession, useT } from '@dash/shared';
+import { Alert, Badge, Button, SimpleGrid, Stack } from '@mantine/core';
 import { Suspense } from 'react';
 import '../i18n';
 import { BalancesCard } from '../components/BalancesCard';
@@ -29,15 +29,17 @@ function Overview() {
 
   return (
     <Stack gap="lg">
-      <Group gap="sm">
-        <Title order={1} size="h2">
-          {organization.name}
-        </Title>
-        <Badge variant="light">{t(`roles.${organization.role}`)}</Badge>
-        <Badge variant="outline" color={approved ? 'teal' : 'yellow'}>
-          {t('approval.label', { status: t(`approval.${organization.approvalStatus}`) })}
-        </Badge>
-      </Group>
+      <PageHeader
+        title={organization.name}
+        badge={
+          <>
+            <Badge variant="light">{t(`roles.${organization.role}`)}</Badge>
+            <Badge variant="outline" color={approved ? 'teal' : 'yellow'}>
+              {t('approval.label', { status: t(`approval.${organization.approvalStatus}`) })}
+            </Badge>
+          </>
+        }
+      />
       {overview.isPending ? (
         <OverviewSkeleton />
       ) : overview.isError ? (
