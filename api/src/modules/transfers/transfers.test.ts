@@ -42,6 +42,7 @@ import {
   sandboxTransferHelper,
   testSandbox,
 } from '../../test/providers';
+import { balanceMismatches } from '../../test/transfers';
 import { assertBalanced, transferLines } from './ledger';
 import { transitionPath } from './state';
 
@@ -639,6 +640,37 @@ describe('the Idempotency-Key contract', () => {
       code: 'UNPROCESSABLE',
       message: IDEMPOTENCY_KEY_REUSED_MESSAGE,
     });
+  });
+});
+
+describe('parallel transfers', () => {
+  it("a new organization's first 20 on-ramps and off-ramps at once, each with its own key: all created once, the ledger balanced and its running balances exact", async () => {
+    const scene = await arrange();
+    const quotes = [];
+    for (let index = 0; index < 20; index += 1) {
+      quotes.push(await quote(scene, index % 2 === 0 ? 'on_ramp' : 'off_ramp', `${100 + index}.50`));
+    }
+    // On PostgreSQL these run side by side on the pool: an on-ramp's first posting and an
+    // off-ramp's create the organization's ledger accounts, and move the same balances.
+    const answers = await Promise.all(
+      quotes.map((q) =>
+        scene.ask(
+          'POST',
+          q.type === 'on_ramp' ? '/rails/on-ramps' : '/rails/off-ramps',
+          q.type === 'on_ramp'
+            ? { quoteUid: q.uid, walletUid: scene.wallet.uid }
+            : { quoteUid: q.uid, bankBeneficiaryUid: scene.beneficiary.uid },
+          { 'idempotency-key': randomUUID() },
+        ),
+      ),
+    );
+    expect(answers.map((answer) => (answer.statusCode === 201 ? 201 : answer.body))).toEqual(
+      answers.map(() => 201),
+    );
+    const uids = new Set(answers.map((answer) => ZTransferResponse.parse(answer.json()).data.uid));
+    expect(uids.size).toBe(20);
+    await expectLedgerBalanced(scene);
+    expect(await balanceMismatches(scene.testApp.db, scene.organization.uid)).toEqual([]);
   });
 });
 
