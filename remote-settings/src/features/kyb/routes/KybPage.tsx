@@ -19,9 +19,10 @@ import {
   useSubmitKybMutation,
   useT,
 } from '@dash/shared';
-import { Badge, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { DocumentChecklist } from '../components/DocumentChecklist';
 import { KybForm, type KybFormApi } from '../components/KybForm';
+import { KybStatusBadge } from '../components/KybStatusBadge';
 import { KybStatusBanner } from '../components/KybStatusBanner';
 import { KybTimeline } from '../components/KybTimeline';
 
@@ -69,17 +70,7 @@ export function KybPage() {
 
   return (
     <Stack gap="lg">
-      <PageHeader
-        title={t('kyb.page.title')}
-        badge={
-          <Badge
-            variant="outline"
-            aria-label={t('kyb.page.statusLabel', { status: t(`kyb.status.${application.status}`) })}
-          >
-            {t(`kyb.status.${application.status}`)}
-          </Badge>
-        }
-      />
+      <PageHeader title={t('kyb.page.title')} badge={<KybStatusBadge status={application.status} />} />
       <KybStatusBanner application={application} />
       <KybForm
         // A new form when it turns read-only or editable again (its values come from what was saved).

@@ -8,8 +8,9 @@ import {
   useKybReviewQuery,
   useT,
 } from '@dash/shared';
-import { Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
+import { KybStatusBadge } from '../../kyb/components/KybStatusBadge';
 import { KybStatusBanner } from '../../kyb/components/KybStatusBanner';
 import { KybTimeline } from '../../kyb/components/KybTimeline';
 import { KybDecisionPanel } from '../components/KybDecisionPanel';
@@ -108,17 +109,7 @@ export function KybReviewPage() {
       <Anchor component={Link} to={paths.ops.kyb()} size="sm">
         ← {t('kyb.review.queue')}
       </Anchor>
-      <PageHeader
-        title={organization.name}
-        badge={
-          <Badge
-            variant="outline"
-            aria-label={t('kyb.page.statusLabel', { status: t(`kyb.status.${application.status}`) })}
-          >
-            {t(`kyb.status.${application.status}`)}
-          </Badge>
-        }
-      />
+      <PageHeader title={organization.name} badge={<KybStatusBadge status={application.status} />} />
       <KybStatusBanner application={application} />
       <ApplicationData data={application.data} />
       <Paper withBorder p="lg">
