@@ -24,7 +24,7 @@ import {
 } from '../db/schema';
 import { createTestApp } from './app';
 import { TEST_DATABASE_URL } from './database';
-import { addMember, createOrganization, signInUser, uniqueEmail } from './factories';
+import { addMember, createOrganization, registerWallet, signInUser, uniqueEmail } from './factories';
 import { call } from './http';
 import { approveOrganization, createCatalogueProvider, sandboxConfig, testSandbox } from './providers';
 import { balanceMismatches, writeTransfer } from './transfers';
@@ -271,15 +271,7 @@ describe('concurrency', () => {
     const admin = await signInUser(testApp.app);
     const organization = await createOrganization(testApp, admin.cookie);
     const provider = await createCatalogueProvider(testApp.db);
-    const [wallet] = await testApp.db
-      .insert(registeredWallets)
-      .values({
-        organizationUid: organization.uid,
-        network: 'polygon-amoy',
-        address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-        name: 'Treasury',
-      })
-      .returning();
+    const wallet = await registerWallet(testApp.db, organization.uid, 'Treasury');
     // Each transfer in one transaction, as the service writes and settles one, so what a posting
     // locks (the ledger accounts it creates, the balances it moves) stays locked until it commits.
     // An on-ramp's lines and an off-ramp's name the same accounts in opposite orders: created one by
@@ -293,7 +285,7 @@ describe('concurrency', () => {
             status:
               (['completed', 'failed', 'funds_received', 'returned'] as const)[random(4)] ?? 'completed',
             amount: `${100 + index}.25`,
-            walletUid: wallet?.uid,
+            walletUid: wallet.uid,
           }),
         ),
       ),

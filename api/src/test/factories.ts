@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { type TOrganization, type TRole, ZMeResponse, ZOrganizationResponse } from '@dash/shared/contracts';
 import { expect } from 'vitest';
 import type { Database } from '../db/client';
@@ -130,4 +130,19 @@ export async function insertCounterparties(
     .values({ organizationUid, type: 'Clabe', accountKey: '002010077777777771', name: 'MX' })
     .returning();
   return { walletUid: wallet?.uid ?? '', bankBeneficiaryUid: beneficiary?.uid ?? '' };
+}
+
+/** A registered wallet on polygon-amoy (a random address), written directly. */
+export async function registerWallet(db: Database, organizationUid: string, name: string) {
+  const [wallet] = await db
+    .insert(registeredWallets)
+    .values({
+      organizationUid,
+      network: 'polygon-amoy',
+      address: `0x${randomUUID().replaceAll('-', '').padEnd(40, '0')}`,
+      name,
+    })
+    .returning();
+  if (!wallet) throw new Error('wallet not written');
+  return wallet;
 }

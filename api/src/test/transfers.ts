@@ -113,3 +113,28 @@ export async function balanceMismatches(db: Database, organizationUid?: string) 
       or coalesce(actual.lines, 0) <> coalesce(kept.lines, 0)`)) as unknown as { rows: unknown[] };
   return result.rows;
 }
+
+/**
+ * The completed volume the database keeps (transfer_volumes) against the transfers themselves, of
+ * one organization or all: per UTC day of creation, type and fiat rail, the fiat-side amount and
+ * count of completed transfers. Rows where they differ.
+ */
+export async function volumeMismatches(db: Database, organizationUid?: string) {
+  const ofOrganization = organizationUid ? sql`and organization_uid = ${organizationUid}` : sql``;
+  const result = (await db.execute(sql`
+    with actual as (
+      select organization_uid, (created_at at time zone 'UTC')::date as day, type, fiat_currency,
+        sum(case when type = 'off_ramp' then target_amount else source_amount end) as amount, count(*) as count
+      from transfers
+      where status = 'completed' ${ofOrganization}
+      group by organization_uid, (created_at at time zone 'UTC')::date, type, fiat_currency
+    ), kept as (
+      select organization_uid, day, type, fiat_currency, amount, count
+      from transfer_volumes where true ${ofOrganization}
+    )
+    select actual.*, kept.amount as kept_amount, kept.count as kept_count
+    from actual full join kept using (organization_uid, day, type, fiat_currency)
+    where coalesce(actual.amount, 0) <> coalesce(kept.amount, 0)
+      or coalesce(actual.count, 0) <> coalesce(kept.count, 0)`)) as unknown as { rows: unknown[] };
+  return result.rows;
+}

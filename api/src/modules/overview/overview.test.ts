@@ -14,7 +14,7 @@ import {
 } from '../../db/schema';
 import { ORGANIZATION_NOT_FOUND_MESSAGE } from '../../http/guards';
 import { createTestApp, type TestApp } from '../../test/app';
-import { addMember, createOrganization, signInUser } from '../../test/factories';
+import { addMember, createOrganization, registerWallet, signInUser } from '../../test/factories';
 import { errorOf } from '../../test/http';
 import { approveOrganization, createCatalogueProvider } from '../../test/providers';
 import { writeTransfer } from '../../test/transfers';
@@ -31,20 +31,6 @@ async function readOverview(testApp: TestApp, organizationUid: string, cookie: s
   const response = await overviewOf(testApp, organizationUid, cookie);
   expect(response.statusCode, response.body).toBe(200);
   return ZOverviewResponse.parse(response.json()).data;
-}
-
-async function registerWallet(db: Database, organizationUid: string, name: string) {
-  const [wallet] = await db
-    .insert(registeredWallets)
-    .values({
-      organizationUid,
-      network: 'polygon-amoy',
-      address: `0x${randomUUID().replaceAll('-', '').padEnd(40, '0')}`,
-      name,
-    })
-    .returning();
-  if (!wallet) throw new Error('wallet not written');
-  return wallet;
 }
 
 /** The posted sum of the organization's `wallets` ledger account in one currency, read straight from the entries. */

@@ -43,7 +43,7 @@ export function createOverviewService({ db, now = () => new Date() }: { db: Data
           const unread = await unreadConversations(tx, organization.uid, user.uid);
           const invitations = await invitationsTo(tx, user.email);
           const latest = await latestTransfers(tx, organization.uid, OVERVIEW_LATEST_TRANSACTIONS);
-          const points = await volume(tx, organization.uid, window.since);
+          const points = await volume(tx, organization.uid, window.from);
           const facts = await checklistFacts(tx, organization.uid);
           return {
             kyb,

@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { TRANSFER_STATUSES } from '@dash/shared/contracts';
 import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ledgerBalances, ledgerEntries, organizations, registeredWallets, transfers } from '../../db/schema';
+import { ledgerBalances, ledgerEntries, organizations, transfers, transferVolumes } from '../../db/schema';
 import { createTestApp } from '../../test/app';
-import { createOrganization, signInUser } from '../../test/factories';
+import { createOrganization, registerWallet, signInUser } from '../../test/factories';
 import { approveOrganization, createCatalogueProvider } from '../../test/providers';
-import { balanceMismatches, writeTransfer } from '../../test/transfers';
+import { balanceMismatches, volumeMismatches, writeTransfer } from '../../test/transfers';
 
 /** An approved organization with a provider and two registered wallets. */
 async function arrange() {
@@ -17,24 +16,14 @@ async function arrange() {
   const organization = await createOrganization(testApp, admin.cookie);
   await approveOrganization(testApp.db, organization.uid);
   const provider = await createCatalogueProvider(testApp.db);
-  const walletUids: string[] = [];
-  for (const name of ['Treasury', 'Payroll']) {
-    const [wallet] = await testApp.db
-      .insert(registeredWallets)
-      .values({
-        organizationUid: organization.uid,
-        network: 'polygon-amoy',
-        address: `0x${randomUUID().replaceAll('-', '').padEnd(40, '0')}`,
-        name,
-      })
-      .returning();
-    if (!wallet) throw new Error('wallet not written');
-    walletUids.push(wallet.uid);
-  }
+  const walletUids = [
+    (await registerWallet(testApp.db, organization.uid, 'Treasury')).uid,
+    (await registerWallet(testApp.db, organization.uid, 'Payroll')).uid,
+  ];
   return { testApp, organizationUid: organization.uid, providerUid: provider.uid, walletUids };
 }
 
-describe('running ledger balances (ledger_balances)', () => {
+describe('running ledger balances (ledger_balances) and completed volume (transfer_volumes)', () => {
   const amount = fc
     .tuple(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 0, max: 8 }))
     .map(([units, scale]) => new Decimal(units).div(new Decimal(10).pow(scale)).toFixed());
@@ -48,6 +37,7 @@ describe('running ledger balances (ledger_balances)', () => {
       status: fc.constantFrom(...TRANSFER_STATUSES),
       amount,
       wallet: fc.integer({ min: 0, max: 2 }),
+      daysAgo: fc.integer({ min: 0, max: 40 }),
     }),
     // Changes no service makes, straight on the lines: the trigger keeps up with any of them.
     fc.record({
@@ -55,9 +45,15 @@ describe('running ledger balances (ledger_balances)', () => {
       pick: fc.nat(),
       wallet: fc.integer({ min: 0, max: 2 }),
     }),
+    // And straight on a transfer's status (into or out of completed), for the completed volume.
+    fc.record({
+      kind: fc.constant('restatus' as const),
+      pick: fc.nat(),
+      status: fc.constantFrom(...TRANSFER_STATUSES),
+    }),
   );
 
-  it('equal the sums of the lines that count after any transfers, settlements and line changes', async () => {
+  it('equal the sums of the lines that count, and the completed volume its transfers, after any transfers, settlements, line and status changes', async () => {
     const { testApp, organizationUid, providerUid, walletUids } = await arrange();
     const { db } = testApp;
     let runsWithBalances = 0;
@@ -65,6 +61,17 @@ describe('running ledger balances (ledger_balances)', () => {
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 10 }), async (operations) => {
         await db.delete(transfers).where(eq(transfers.organizationUid, organizationUid));
         for (const op of operations) {
+          if (op.kind === 'restatus') {
+            const written = await db
+              .select({ uid: transfers.uid })
+              .from(transfers)
+              .where(eq(transfers.organizationUid, organizationUid))
+              .orderBy(transfers.createdAt, transfers.uid);
+            const transfer = written[op.pick % Math.max(1, written.length)];
+            if (transfer)
+              await db.update(transfers).set({ status: op.status }).where(eq(transfers.uid, transfer.uid));
+            continue;
+          }
           const walletUid = op.wallet === 0 ? undefined : walletUids[op.wallet - 1];
           if (op.kind === 'transfer') {
             // The fee a tenth of the amount, so the amount delivered stays positive.
@@ -74,10 +81,12 @@ describe('running ledger balances (ledger_balances)', () => {
               status: op.status,
               amount: op.amount,
               fee,
+              daysAgo: op.daysAgo,
               ...(walletUid ? { walletUid } : {}),
             });
             continue;
           }
+
           const lines = await db
             .select({ id: ledgerEntries.id })
             .from(ledgerEntries)
@@ -96,6 +105,7 @@ describe('running ledger balances (ledger_balances)', () => {
               .where(one);
         }
         expect(await balanceMismatches(db, organizationUid)).toEqual([]);
+        expect(await volumeMismatches(db, organizationUid)).toEqual([]);
         const counted = await db
           .select({ lines: sql<number>`coalesce(sum(${ledgerBalances.lines}), 0)::int` })
           .from(ledgerBalances)
@@ -122,9 +132,15 @@ describe('running ledger balances (ledger_balances)', () => {
       .from(ledgerBalances)
       .where(eq(ledgerBalances.organizationUid, organizationUid));
     expect(before.length).toBeGreaterThan(0);
+    expect(
+      await db.select().from(transferVolumes).where(eq(transferVolumes.organizationUid, organizationUid)),
+    ).toHaveLength(1);
     await db.delete(organizations).where(eq(organizations.uid, organizationUid));
     expect(
       await db.select().from(ledgerBalances).where(eq(ledgerBalances.organizationUid, organizationUid)),
+    ).toEqual([]);
+    expect(
+      await db.select().from(transferVolumes).where(eq(transferVolumes.organizationUid, organizationUid)),
     ).toEqual([]);
   });
 });

@@ -42,7 +42,7 @@ import {
   sandboxTransferHelper,
   testSandbox,
 } from '../../test/providers';
-import { balanceMismatches } from '../../test/transfers';
+import { balanceMismatches, volumeMismatches } from '../../test/transfers';
 import { assertBalanced, transferLines } from './ledger';
 import { transitionPath } from './state';
 
@@ -671,6 +671,7 @@ describe('parallel transfers', () => {
     expect(uids.size).toBe(20);
     await expectLedgerBalanced(scene);
     expect(await balanceMismatches(scene.testApp.db, scene.organization.uid)).toEqual([]);
+    expect(await volumeMismatches(scene.testApp.db, scene.organization.uid)).toEqual([]);
   });
 });
 

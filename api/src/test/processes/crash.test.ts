@@ -12,7 +12,7 @@ import type { CrashPoint } from '../../crash-point';
 import { DEV_CHAIN_RELAYER_KEY } from '../../modules/wallet/safe';
 import { DEV_SANDBOX_API_KEYS } from '../../providers/sandbox-config';
 import { eventually, type Session, type Stack, signInOverHttp, startStack } from '../stack';
-import { balanceMismatches } from '../transfers';
+import { balanceMismatches, volumeMismatches } from '../transfers';
 
 const DEMO_EMAIL = 'demo@example.com';
 const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -304,8 +304,10 @@ describe(`crash and restart (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(miscounted.rows).toEqual([]);
       const tallied = await database.db.execute(sql`select sum(count)::int as n from transfer_counts`);
       expect((tallied.rows[0] as { n: number }).n).toBeGreaterThan(0);
-      // The ledger's running balances (kept by triggers) agree with its lines.
+      // The ledger's running balances and the completed volume (kept by triggers) agree with the
+      // lines and the transfers.
       expect(await balanceMismatches(database.db)).toEqual([]);
+      expect(await volumeMismatches(database.db)).toEqual([]);
     } finally {
       await database.close();
     }
