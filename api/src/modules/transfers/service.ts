@@ -344,6 +344,13 @@ export function createTransferService(deps: TransferServiceDeps) {
   ): Promise<TransferRow> {
     const actor: AuditActor =
       source === 'provider' ? { kind: 'provider', providerUid: transfer.providerUid } : { kind: 'system' };
+    // The transfer moves before its ledger, as a new transfer is written before its lines: each takes
+    // the shared rows their triggers keep (the status counts, then the ledger's running balances) in
+    // that one order, so a step and a new transfer of the same wallet never wait on each other crosswise.
+    const moved = await updateTransfer(tx, transfer.uid, {
+      status: next,
+      ...(reason ? { failureReason: reason } : {}),
+    });
     await settle(tx, transfer, transfer.status, next);
     await insertTransferEvent(tx, {
       transferUid: transfer.uid,
@@ -363,7 +370,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       note: reason,
       data: { amount: transfer.sourceAmount, currency: transfer.sourceCurrency, source },
     });
-    return updateTransfer(tx, transfer.uid, { status: next, ...(reason ? { failureReason: reason } : {}) });
+    return moved;
   }
 
   /** Fails a transfer the provider refused or could not be reached for (only before it knows it). */

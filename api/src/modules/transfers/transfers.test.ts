@@ -30,6 +30,7 @@ import {
 import { ProviderError } from '../../providers/http-client';
 import type { ProviderAdapters } from '../../providers/registry';
 import { createTestApp } from '../../test/app';
+import { TEST_DATABASE_URL } from '../../test/database';
 import { addMember, createOrganization, signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
 import {
@@ -673,6 +674,119 @@ describe('parallel transfers', () => {
     expect(await balanceMismatches(scene.testApp.db, scene.organization.uid)).toEqual([]);
     expect(await volumeMismatches(scene.testApp.db, scene.organization.uid)).toEqual([]);
   });
+  it('new on-ramps of a wallet while the provider cancels others of it: every request answered, the ledger balanced and its running balances exact', async () => {
+    const scene = await arrange();
+    // Ten on-ramps to the wallet awaiting funds, and the provider's cancellation of each, not yet delivered.
+    const cancellations: string[] = [];
+    for (let index = 0; index < 10; index += 1) {
+      const transfer = await onRamp(scene, `${200 + index}.00`);
+      cancellations.push(
+        ...(await sandboxTransferHelper(scene.sandbox, transfer.providerReference ?? '', 'cancel')),
+      );
+    }
+    const quotes = [];
+    for (let index = 0; index < 10; index += 1)
+      quotes.push(await quote(scene, 'on_ramp', `${300 + index}.00`));
+    // A cancellation archives its transfer's lines (moving the wallet's balances) and takes it out of
+    // the awaiting-funds count; a new on-ramp enters that count and moves the same balances. Side by
+    // side on PostgreSQL, the two must take those locks in one order.
+    const answers = await Promise.all([
+      ...cancellations.map((id) =>
+        deliverSandboxEvent(scene.testApp, scene.provider.uid, sandboxEventBody(scene.sandbox, id)),
+      ),
+      ...quotes.map((q) =>
+        scene.ask(
+          'POST',
+          '/rails/on-ramps',
+          { quoteUid: q.uid, walletUid: scene.wallet.uid },
+          { 'idempotency-key': randomUUID() },
+        ),
+      ),
+    ]);
+    expect(answers.map((answer) => (answer.statusCode < 300 ? 'ok' : answer.body))).toEqual(
+      answers.map(() => 'ok'),
+    );
+    const statuses = await scene.testApp.db
+      .select({ status: transfers.status, n: sql<number>`count(*)::int` })
+      .from(transfers)
+      .where(eq(transfers.organizationUid, scene.organization.uid))
+      .groupBy(transfers.status)
+      .orderBy(transfers.status);
+    expect(statuses).toEqual([
+      { status: 'awaiting_funds', n: 10 },
+      { status: 'canceled', n: 10 },
+    ]);
+    await expectLedgerBalanced(scene);
+    expect(await balanceMismatches(scene.testApp.db, scene.organization.uid)).toEqual([]);
+  });
+  it.runIf(TEST_DATABASE_URL)(
+    'on PostgreSQL, a cancellation and a new on-ramp of one wallet that each hold what the other needs next: neither deadlocks',
+    async () => {
+      const scene = await arrange();
+      const { db } = scene.testApp;
+      const first = await onRamp(scene, '200.00');
+      const cancellation = await sandboxTransferHelper(
+        scene.sandbox,
+        first.providerReference ?? '',
+        'cancel',
+      );
+      const next = await quote(scene, 'on_ramp', '300.00');
+      const waitingForLocks = async (count: number) => {
+        for (let attempt = 0; attempt < 200; attempt += 1) {
+          const result = (await db.execute(sql`
+            select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
+            rows: { n: number }[];
+          };
+          if ((result.rows[0]?.n ?? 0) >= count) return;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        throw new Error(`never ${count} requests waiting for a lock`);
+      };
+      // A barrier on the organization's ledger accounts: the new on-ramp's lines wait at it (their
+      // accounts' key check), after the on-ramp entered the awaiting-funds count.
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let holding: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      const barrier = db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select uid from ledger_accounts where organization_uid = ${scene.organization.uid} for update`,
+        );
+        holding();
+        await gate;
+      });
+      await held;
+      const created = scene.ask(
+        'POST',
+        '/rails/on-ramps',
+        { quoteUid: next.uid, walletUid: scene.wallet.uid },
+        { 'idempotency-key': randomUUID() },
+      );
+      await waitingForLocks(1);
+      // The provider cancels the first on-ramp meanwhile: it leaves the awaiting-funds count (where
+      // the new one holds its place) and archives its lines (the wallet's balances).
+      const canceled = Promise.all(
+        cancellation.map((id) =>
+          deliverSandboxEvent(scene.testApp, scene.provider.uid, sandboxEventBody(scene.sandbox, id)),
+        ),
+      );
+      await waitingForLocks(2);
+      release();
+      await barrier;
+      const answers = [await created, ...(await canceled)];
+      expect(answers.map((answer) => (answer.statusCode < 300 ? 'ok' : answer.body))).toEqual(
+        answers.map(() => 'ok'),
+      );
+      expect((await detail(scene, first.uid)).status).toBe('canceled');
+      await expectLedgerBalanced(scene);
+      expect(await balanceMismatches(db, scene.organization.uid)).toEqual([]);
+    },
+  );
 });
 
 describe('the transactions list', () => {
