@@ -42,16 +42,38 @@ export async function markQuoteUsed(db: Database, quoteUid: string, transferUid:
   await db.update(quotes).set({ usedBy: transferUid }).where(eq(quotes.uid, quoteUid));
 }
 
+/** Advisory lock class of an organization's money (pg_advisory_xact_lock's first key). */
+const MONEY_LOCK_CLASS = 4_242_002;
+
+/**
+ * Every transaction that writes an organization's transfers or ledger takes this lock first and holds
+ * it to its end. The rows their triggers keep per organization (the status counts, the completed
+ * volume, the ledger's running balances) are then changed by one transaction of the organization at
+ * a time, so no order of steps (a new transfer, a webhook's several steps, a reversal) can leave two
+ * of them waiting on each other. Those transactions are short: provider calls happen outside them.
+ */
+export async function lockOrganizationMoney(db: Database, organizationUid: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${MONEY_LOCK_CLASS}, hashtext(${organizationUid}))`);
+}
+
 export async function insertTransfer(
   db: Database,
   values: typeof transfers.$inferInsert,
 ): Promise<TransferRow> {
+  await lockOrganizationMoney(db, values.organizationUid);
   const [row] = await db.insert(transfers).values(values).returning();
   if (!row) throw new Error('transfer not inserted');
   return row;
 }
 
+/** The transfer, locked, after its organization's money lock (lockOrganizationMoney). */
 export async function lockTransfer(db: Database, uid: string): Promise<TransferRow | undefined> {
+  const [owner] = await db
+    .select({ organizationUid: transfers.organizationUid })
+    .from(transfers)
+    .where(eq(transfers.uid, uid));
+  if (!owner) return undefined;
+  await lockOrganizationMoney(db, owner.organizationUid);
   const [row] = await db.select().from(transfers).where(eq(transfers.uid, uid)).for('update');
   return row;
 }
