@@ -47,10 +47,13 @@ export async function balances(db: Database, organizationUid: string): Promise<T
       perWallet,
       currency: ledgerAccounts.currency,
       fiatCurrency: ledgerBalances.fiatCurrency,
-      walletUid: registeredWallets.uid,
-      walletName: registeredWallets.name,
-      walletAddress: registeredWallets.address,
-      walletNetwork: registeredWallets.network,
+      // Null when the balance names no wallet, or one deleted since (a left join's empty side).
+      wallet: {
+        uid: registeredWallets.uid,
+        name: registeredWallets.name,
+        address: registeredWallets.address,
+        network: registeredWallets.network,
+      },
       posted: sumText(ledgerBalances.posted),
       pending: sumText(ledgerBalances.pending),
     })
@@ -77,15 +80,7 @@ export async function balances(db: Database, organizationUid: string): Promise<T
   const byWallet: TOverviewWalletBalance[] = rows
     .filter((row) => Number(row.perWallet) === 0)
     .map((row) => ({
-      wallet:
-        row.walletUid && row.walletName && row.walletAddress && row.walletNetwork
-          ? {
-              uid: row.walletUid,
-              name: row.walletName,
-              address: row.walletAddress,
-              network: row.walletNetwork,
-            }
-          : null,
+      wallet: row.wallet,
       currency: row.currency,
       posted: row.posted,
       pending: row.pending,

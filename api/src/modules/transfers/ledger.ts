@@ -66,11 +66,13 @@ const accountKey = (kind: LedgerAccountKind, currency: string) => `${kind} ${cur
  * deadlock (in line order, an on-ramp and an off-ramp would take them crosswise).
  */
 async function accountUids(tx: Database, organizationUid: string, lines: Line[]) {
-  const wanted = [...new Set(lines.map((line) => accountKey(line.kind, line.currency)))].sort().map((key) => {
-    const line = lines.find((candidate) => accountKey(candidate.kind, candidate.currency) === key);
-    if (!line) throw new Error('ledger account without a line');
-    return { organizationUid, kind: line.kind, currency: line.currency };
-  });
+  const byKey = new Map(
+    lines.map((line) => [
+      accountKey(line.kind, line.currency),
+      { organizationUid, kind: line.kind, currency: line.currency },
+    ]),
+  );
+  const wanted = [...byKey].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, account]) => account);
   await tx.insert(ledgerAccounts).values(wanted).onConflictDoNothing();
   const rows = await tx
     .select({ uid: ledgerAccounts.uid, kind: ledgerAccounts.kind, currency: ledgerAccounts.currency })

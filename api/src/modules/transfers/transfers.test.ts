@@ -43,6 +43,7 @@ import {
   sandboxTransferHelper,
   testSandbox,
 } from '../../test/providers';
+import { eventually } from '../../test/stack';
 import { balanceMismatches, volumeMismatches } from '../../test/transfers';
 import { assertBalanced, transferLines } from './ledger';
 import { transitionPath } from './state';
@@ -731,18 +732,19 @@ describe('parallel transfers', () => {
         'cancel',
       );
       const next = await quote(scene, 'on_ramp', '300.00');
-      const waitingForLocks = async (count: number) => {
-        for (let attempt = 0; attempt < 200; attempt += 1) {
-          const result = (await db.execute(sql`
-            select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
-            rows: { n: number }[];
-          };
-          if ((result.rows[0]?.n ?? 0) >= count) return;
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
-        throw new Error(`never ${count} requests waiting for a lock`);
-      };
+      const waitingForLocks = (count: number) =>
+        eventually(
+          `${count} requests waiting for a lock`,
+          async () => {
+            const result = (await db.execute(sql`
+              select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
+              rows: { n: number }[];
+            };
+            return (result.rows[0]?.n ?? 0) >= count ? true : undefined;
+          },
+          10_000,
+        );
       // A barrier on the organization's ledger accounts: the new on-ramp's lines wait at it (their
       // accounts' key check), after the on-ramp entered the awaiting-funds count.
       let release: () => void = () => undefined;
