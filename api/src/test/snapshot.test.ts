@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../db/client';
 import { openTestDatabase } from './database';
 import { snapshotTables } from './snapshot';
@@ -10,6 +10,10 @@ describe('snapshotTables', () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     await database.db.execute(sql`create table snapshot_probe (id int primary key, note text not null)`);
+  });
+  // Every test starts from the same two rows, whatever ran before it (`--sequence.shuffle`).
+  beforeEach(async () => {
+    await database.db.execute(sql`delete from snapshot_probe`);
     await database.db.execute(sql`insert into snapshot_probe values (1, 'a'), (2, 'b')`);
   });
   afterAll(() => database?.close());
