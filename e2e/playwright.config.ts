@@ -28,8 +28,9 @@ export default defineConfig({
   globalTeardown: './support/global-teardown.ts',
   // Two spec files at a time (each file's tests in order, in one browser): the stack is shared and
   // every spec writes its own data. The specs that change the whole stack (a remote's server stopped,
-  // a release pinned for everyone) run after all the others, alone: the `stack-wide` project. Running
-  // one of those on its own: `npx playwright test --no-deps tests/releases.spec.ts`.
+  // services killed, a release pinned for everyone) run after all the others, one at a time: the
+  // `stack-wide` project. Running one of those on its own:
+  // `npx playwright test --no-deps tests/releases.spec.ts`.
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
@@ -47,7 +48,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'specs', testIgnore: STACK_WIDE },
-    { name: 'stack-wide', testMatch: STACK_WIDE, dependencies: ['specs'] },
+    // One file at a time: a release pinned for everyone, a remote stopped, the API killed.
+    { name: 'stack-wide', testMatch: STACK_WIDE, dependencies: ['specs'], workers: 1 },
   ],
   webServer: {
     command: 'node ../shell/scripts/dashboard.mjs --skip-build --quiet',

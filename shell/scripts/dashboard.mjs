@@ -46,14 +46,43 @@ function run(label, command, argv, options = {}) {
   }
 }
 
-function start(name, command, argv, { cwd, env }) {
+/**
+ * Once everything has started, a process that fails (a crash, an error exit, kill -9) is started
+ * again, as systemd's Restart=on-failure does: after 1 s, doubling up to 30 s while it keeps failing
+ * within 10 s of starting, and not after 5 such failures in a row. A process stopped on purpose
+ * (SIGTERM or SIGINT, e.g. a test stopping a remote's server, or exit 0) stays stopped; SIGUSR2
+ * starts stopped remotes again. Every service keeps its state in DATA_DIR, so a restart resumes it.
+ */
+const RESTART = { firstDelayMs: 1_000, maxDelayMs: 30_000, quickFailureMs: 10_000, maxQuickFailures: 5 };
+let ready = false;
+
+function restartLater(record, code, signal) {
+  if (!ready || signal === 'SIGTERM' || signal === 'SIGINT' || code === 0) return;
+  const quick = Date.now() - record.startedAt < RESTART.quickFailureMs;
+  const quickFailures = quick ? record.quickFailures + 1 : 0;
+  if (quickFailures >= RESTART.maxQuickFailures) {
+    console.error(
+      `[${record.name}] failed ${quickFailures} times in a row soon after starting; not starting it again.`,
+    );
+    return;
+  }
+  const delay = Math.min(RESTART.maxDelayMs, RESTART.firstDelayMs * 2 ** quickFailures);
+  console.error(`[${record.name}] starting again in ${delay / 1000} s.`);
+  setTimeout(() => {
+    if (stopping || children.get(record.name) !== record) return;
+    const { name, command, argv, cwd, env } = record;
+    start(name, command, argv, { cwd, env }, quickFailures);
+  }, delay);
+}
+
+function start(name, command, argv, { cwd, env }, quickFailures = 0) {
   const child = spawn(command, argv, {
     cwd,
     env: { ...process.env, ...env },
     detached: true, // its own process group, so stopping it stops what it spawned too
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const record = { name, command, argv, cwd, env, child, log: [] };
+  const record = { name, command, argv, cwd, env, child, log: [], startedAt: Date.now(), quickFailures };
   const forward = (stream, out) =>
     stream.on('data', (chunk) => {
       const lines = chunk.toString().split('\n').filter(Boolean);
@@ -67,6 +96,7 @@ function start(name, command, argv, { cwd, env }) {
     if (stopping || children.get(name) !== record) return;
     console.error(`[${name}] stopped (${signal ?? `exit ${code}`}).`);
     if (quiet) console.error(record.log.slice(-20).join('\n'));
+    restartLater(record, code, signal);
   });
   children.set(name, record);
   writeProcesses();
@@ -215,6 +245,7 @@ async function main() {
     ...REMOTES.map((name, index) => waitFor(`http://127.0.0.1:${remotePort(index)}/mf-manifest.json`, name)),
   ]);
 
+  ready = true;
   process.on('SIGUSR2', () => {
     REMOTES.forEach((name, index) => {
       const record = children.get(name);
