@@ -1,7 +1,8 @@
-import { type TThread, useT } from '@dash/shared';
+import { type TThread, useCurrentOrganization, useT } from '@dash/shared';
 import { Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
 import type { UIEvent } from 'react';
 import { SearchIcon } from '../../../components/icons';
+import { usePrefetchThreadOnIntent } from '../hooks/usePrefetchThreadOnIntent';
 import { ThreadListItem } from './ThreadListItem';
 import { ThreadListSkeleton } from './ThreadListSkeleton';
 
@@ -24,6 +25,7 @@ interface ThreadListProps {
 export function ThreadList(props: ThreadListProps) {
   const { threads, hasMore, loadingMore, onLoadMore } = props;
   const { t } = useT('messages');
+  const prefetch = usePrefetchThreadOnIntent(useCurrentOrganization().uid);
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const element = event.currentTarget;
     if (hasMore && !loadingMore && element.scrollHeight - element.scrollTop - element.clientHeight < 120) {
@@ -45,6 +47,9 @@ export function ThreadList(props: ThreadListProps) {
         aria-label={t('list.label')}
         aria-busy={props.loading || undefined}
         onScroll={onScroll}
+        onPointerOver={prefetch.onPointerOver}
+        onPointerLeave={prefetch.onPointerLeave}
+        onFocus={prefetch.onFocus}
         style={{ flex: 1, minHeight: 0, overflowY: 'auto', padding: '0 var(--mantine-spacing-xs)' }}
       >
         {props.loading ? (

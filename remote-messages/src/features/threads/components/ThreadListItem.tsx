@@ -24,6 +24,7 @@ export const ThreadListItem = memo(function ThreadListItem({
     <UnstyledButton
       component={Link}
       to={paths.org.messageThread(organizationSlug, thread.uid)}
+      data-thread-uid={thread.uid}
       aria-current={selected ? 'page' : undefined}
       px="sm"
       py={10}
