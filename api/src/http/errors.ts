@@ -15,13 +15,14 @@ export const STATUS_BY_CODE: Record<TErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
 export interface AppErrorOptions {
   /** Extra response headers, e.g. Retry-After with RATE_LIMITED. */
   headers?: Record<string, string>;
-  /** Only for statuses the code map cannot express (503 from the health check). */
+  /** Only for a status the code map cannot express for this code. */
   status?: number;
   cause?: unknown;
 }

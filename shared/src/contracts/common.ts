@@ -32,6 +32,11 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  /**
+   * 503: something the request needs cannot answer now (the database, a provider, the release gate);
+   * nothing was changed and the same request may be sent again (after Retry-After when given).
+   */
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export const ZErrorCode = z.enum(ERROR_CODES);

@@ -19,6 +19,6 @@ describe('GET /health', () => {
 
     const response = await call(app, 'GET', '/health');
 
-    expect(errorOf(response)).toEqual({ status: 503, code: 'INTERNAL', message: DATABASE_DOWN_MESSAGE });
+    expect(errorOf(response)).toEqual({ status: 503, code: 'UNAVAILABLE', message: DATABASE_DOWN_MESSAGE });
   });
 });

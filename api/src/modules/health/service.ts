@@ -26,7 +26,7 @@ export function createHealthService({
         await Promise.race([pingDatabase(db), timeout]);
         return { status: 'ok', database: 'ok' };
       } catch (error) {
-        throw new AppError('INTERNAL', DATABASE_DOWN_MESSAGE, undefined, { status: 503, cause: error });
+        throw new AppError('UNAVAILABLE', DATABASE_DOWN_MESSAGE, undefined, { cause: error });
       } finally {
         clearTimeout(timer);
       }

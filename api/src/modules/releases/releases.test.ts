@@ -280,8 +280,11 @@ describe('pinning over HTTP', () => {
     await publish(test, '1.0.0');
 
     const noShell = await pin(test, { version: '1.0.0' });
-    expect(noShell.statusCode).toBe(503);
-    expect(errorOf(noShell).message).toMatch(/The compatibility gate cannot run, so nothing was pinned\./);
+    expect(errorOf(noShell)).toMatchObject({
+      status: 503,
+      code: 'UNAVAILABLE',
+      message: expect.stringMatching(/^The compatibility gate cannot run, so nothing was pinned\./),
+    });
 
     const forced = ZPinChangeResponse.parse((await pin(test, { version: '1.0.0', force: true })).json());
     expect(forced.entry?.overrides?.[0]).toMatch(/^the gate could not run/);

@@ -99,8 +99,7 @@ async function asAppErrors<T>(run: () => Promise<T>): Promise<T> {
       throw new AppError('CONFLICT', error.message, undefined, { cause: error });
     }
     if (error instanceof PinLogBusyError) {
-      throw new AppError('CONFLICT', error.message, undefined, {
-        status: 503,
+      throw new AppError('UNAVAILABLE', error.message, undefined, {
         headers: { 'retry-after': '1' },
         cause: error,
       });
@@ -152,10 +151,8 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       if (!(error instanceof ShellManifestError)) throw error;
       if (force) return [`the gate could not run: ${error.message}`];
       throw new AppError(
-        'INTERNAL',
+        'UNAVAILABLE',
         `The compatibility gate cannot run, so nothing was pinned. ${error.message}`,
-        undefined,
-        { status: 503 },
       );
     }
     if (problems.length > 0 && !force) {

@@ -166,8 +166,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       }
       if (error instanceof ProviderError) {
         // Timed out, unreachable or failing on its side: the caller may ask again, nothing was saved.
-        throw new AppError('INTERNAL', PROVIDER_UNAVAILABLE_MESSAGE, undefined, {
-          status: 503,
+        throw new AppError('UNAVAILABLE', PROVIDER_UNAVAILABLE_MESSAGE, undefined, {
           headers: { 'retry-after': '5' },
           cause: error,
         });

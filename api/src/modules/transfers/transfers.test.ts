@@ -398,7 +398,7 @@ describe('on-ramp', () => {
     const unavailable = await scene.ask('POST', '/rails/quotes', body);
     expect(errorOf(unavailable)).toMatchObject({
       status: 503,
-      code: 'INTERNAL',
+      code: 'UNAVAILABLE',
       message: PROVIDER_UNAVAILABLE_MESSAGE,
     });
     expect(unavailable.headers['retry-after']).toBe('5');
