@@ -45,6 +45,10 @@ export async function markQuoteUsed(db: Database, quoteUid: string, transferUid:
 /** Advisory lock class of an organization's money (pg_advisory_xact_lock's first key). */
 const MONEY_LOCK_CLASS = 4_242_002;
 
+/** The money lock of the organization a uuid expression names: the same key however it is given. */
+const moneyLock = (organizationUid: SQL) =>
+  sql`pg_advisory_xact_lock(${MONEY_LOCK_CLASS}, hashtext(${organizationUid}::text))`;
+
 /**
  * Every transaction that writes an organization's transfers or ledger takes this lock first and holds
  * it to its end. The rows their triggers keep per organization (the status counts, the completed
@@ -53,7 +57,7 @@ const MONEY_LOCK_CLASS = 4_242_002;
  * of them waiting on each other. Those transactions are short: provider calls happen outside them.
  */
 export async function lockOrganizationMoney(db: Database, organizationUid: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${MONEY_LOCK_CLASS}, hashtext(${organizationUid}))`);
+  await db.execute(sql`select ${moneyLock(sql`${organizationUid}::uuid`)}`);
 }
 
 export async function insertTransfer(
@@ -68,12 +72,12 @@ export async function insertTransfer(
 
 /** The transfer, locked, after its organization's money lock (lockOrganizationMoney). */
 export async function lockTransfer(db: Database, uid: string): Promise<TransferRow | undefined> {
-  const [owner] = await db
-    .select({ organizationUid: transfers.organizationUid })
+  // The organization is read and its lock taken in one statement.
+  const owned = await db
+    .select({ locked: moneyLock(sql`${transfers.organizationUid}`) })
     .from(transfers)
     .where(eq(transfers.uid, uid));
-  if (!owner) return undefined;
-  await lockOrganizationMoney(db, owner.organizationUid);
+  if (owned.length === 0) return undefined;
   const [row] = await db.select().from(transfers).where(eq(transfers.uid, uid)).for('update');
   return row;
 }
