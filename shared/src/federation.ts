@@ -29,6 +29,8 @@ export const FEDERATION_SINGLETONS = [
   'i18next',
   'react-i18next',
   '@dash/shared',
+  // zod as the contracts use it (shared/src/zod.ts): the core contracts and each area's build with it.
+  '@dash/shared/zod',
 ] as const;
 
 /**

@@ -5,7 +5,12 @@
 //   `@dash/shared/counterparty-rules`, contracts too, kept out of the browser singleton for size);
 // - apps import `@dash/shared` (the federation singleton), never its files by relative path;
 // - the test harness `@dash/shared/test` (shared/src/test/) is imported by test files only, so no
-//   production build includes it.
+//   production build includes it;
+// - inside shared, the federation singleton (`@dash/shared`: the modules shared/src/browser.ts
+//   exports, with client/, session/, i18n/, ui/, theme/) never imports an area's contracts or calls
+//   (they belong in `@dash/shared/api`, bundled where used) nor the package by name (it would consume
+//   itself); an area's modules reach the client, session and UI through `@dash/shared`, never by
+//   relative path, so every app uses the singleton's instance (one `ApiError`, one QueryClient).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { ROOT } from './ensure-install.mjs';
@@ -33,6 +38,30 @@ const packageOf = (file) => relative(ROOT, file).split(sep)[0];
 const isTestFile = (file) =>
   /\.test\.[cm]?[jt]sx?$/.test(file) || relative(ROOT, file).split(sep).includes('test');
 const SHARED_TEST = join(ROOT, 'shared', 'src', 'test');
+const SHARED_SRC = join(ROOT, 'shared', 'src');
+
+/** The singleton's own folders, and the contracts and calls shared/src/browser.ts names one by one. */
+const SINGLETON_FOLDERS = ['client', 'session', 'i18n', 'ui', 'theme'];
+const SINGLETON_MODULES = new Set([
+  'browser',
+  ...[
+    ...readFileSync(join(SHARED_SRC, 'browser.ts'), 'utf8').matchAll(
+      /from '\.\/((?:contracts|endpoints)\/[^']+)'/g,
+    ),
+  ].map((match) => match[1]),
+]);
+
+/** Where a file of shared/src sits: in the federation singleton, in an area, or neither. */
+function sharedPart(path) {
+  const module = relative(SHARED_SRC, path)
+    .split(sep)
+    .join('/')
+    .replace(/\.[cm]?[jt]sx?$/, '');
+  if (module.startsWith('..')) return null;
+  if (SINGLETON_MODULES.has(module) || SINGLETON_FOLDERS.includes(module.split('/')[0])) return 'singleton';
+  if (/^(contracts|endpoints)\//.test(module)) return 'area';
+  return null;
+}
 
 export function violationsOf(file, source) {
   const owner = packageOf(file);
@@ -68,6 +97,29 @@ export function violationsOf(file, source) {
       : specifier === '@dash/shared/test' || specifier.startsWith('@dash/shared/test/');
     if (intoSharedTest && !isTestFile(file)) {
       problems.push(`imports the test harness ("${specifier}") outside a test file`);
+    }
+    const part = owner === 'shared' ? sharedPart(file) : null;
+    const targetPart = specifier.startsWith('.') ? sharedPart(resolve(file, '..', specifier)) : null;
+    if (part === 'singleton' && !isTestFile(file)) {
+      if (sharedEntry === '@dash/shared' || sharedEntry === '@dash/shared/api') {
+        problems.push(
+          `the @dash/shared singleton imports "${specifier}" by name: inside the singleton, import by relative path`,
+        );
+      }
+      if (targetPart === 'area') {
+        problems.push(
+          `the @dash/shared singleton imports an area's module ("${specifier}"): it would build that area at boot; it belongs in @dash/shared/api`,
+        );
+      }
+    }
+    if (
+      part === 'area' &&
+      targetPart === 'singleton' &&
+      !/\/contracts\//.test(resolve(file, '..', specifier))
+    ) {
+      problems.push(
+        `an area's module imports the singleton's "${specifier}" by path: import it from '@dash/shared' so every app shares one instance`,
+      );
     }
     if (owner !== 'shared' && specifier.startsWith('.') && target === 'shared') {
       problems.push(`${owner} reaches into shared by path ("${specifier}"): import @dash/shared`);

@@ -44,6 +44,34 @@ describe('the boundary check', () => {
     expect(violationsOf(file('remote-rails/src/app/RailsArea.tsx'), source)).toEqual([]);
   });
 
+  it("keeps the areas' contracts and calls out of the @dash/shared singleton", () => {
+    const session = file('shared/src/session/session-context.tsx');
+    expect(violationsOf(session, "import { getThreads } from '../endpoints/get-threads';")[0]).toContain(
+      'it belongs in @dash/shared/api',
+    );
+    expect(violationsOf(session, "import { ZThread } from '../contracts/messages';")).toHaveLength(1);
+    expect(violationsOf(session, "import { getThreads } from '@dash/shared/api';")[0]).toContain('by name');
+    expect(violationsOf(session, "import { getMe } from '../endpoints/get-me';")).toEqual([]);
+    expect(
+      violationsOf(
+        file('shared/src/endpoints/get-me.ts'),
+        "import { apiRequest } from '../client/api-client';",
+      ),
+    ).toEqual([]);
+  });
+
+  it("makes an area's calls use the singleton's client, not a copy", () => {
+    const area = file('shared/src/endpoints/get-threads.ts');
+    expect(violationsOf(area, "import { apiRequest } from '../client/api-client';")[0]).toContain(
+      "import it from '@dash/shared'",
+    );
+    expect(violationsOf(area, "import { meQueryOptions } from './get-me';")).toHaveLength(1);
+    expect(violationsOf(area, "import { apiRequest } from '@dash/shared';")).toEqual([]);
+    // Contracts stay importable by path: the API loads them without the browser singleton.
+    expect(violationsOf(area, "import { ZUid } from '../contracts/common';")).toEqual([]);
+    expect(violationsOf(area, "import { ZThread } from '../contracts/messages';")).toEqual([]);
+  });
+
   it('keeps the test harness out of production code', () => {
     const harness = "import { renderPage } from '@dash/shared/test';";
     expect(violationsOf(file('remote-rails/src/a/Page.test.tsx'), harness)).toEqual([]);

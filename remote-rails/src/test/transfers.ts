@@ -1,4 +1,4 @@
-import type { TTransfer } from '@dash/shared';
+import type { TTransfer } from '@dash/shared/api';
 
 /** A transfer as the API answers it; `n` makes uid and time distinct. */
 export function transferFixture(n: number, overrides: Partial<TTransfer> = {}): TTransfer {

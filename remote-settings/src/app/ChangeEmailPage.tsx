@@ -1,4 +1,5 @@
-import { meQueryOptions, paths, translateMessage, useEmailChangeQuery, useT } from '@dash/shared';
+import { meQueryOptions, paths, translateMessage, useT } from '@dash/shared';
+import { useEmailChangeQuery } from '@dash/shared/api';
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';

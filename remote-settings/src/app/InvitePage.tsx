@@ -1,4 +1,5 @@
-import { can, INVITATION_TTL_DAYS, PageHeader, paths, useCurrentOrganization, useT } from '@dash/shared';
+import { can, PageHeader, paths, useCurrentOrganization, useT } from '@dash/shared';
+import { INVITATION_TTL_DAYS } from '@dash/shared/api';
 import { Alert, Button, Center, Divider, Paper, Stack } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { InviteForm } from '../features/invites/components/InviteForm';

@@ -1,4 +1,5 @@
-import { type TWalletChain, useT } from '@dash/shared';
+import { useT } from '@dash/shared';
+import type { TWalletChain } from '@dash/shared/api';
 import { Anchor, Badge, Code, Group, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 

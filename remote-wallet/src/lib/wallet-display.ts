@@ -1,4 +1,4 @@
-import type { TWalletChain, TWalletSigner } from '@dash/shared';
+import type { TWalletChain, TWalletSigner } from '@dash/shared/api';
 import type { TFunction } from 'i18next';
 
 /** A signer as people know them: their name, else their e-mail. */

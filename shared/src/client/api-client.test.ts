@@ -1,5 +1,5 @@
+import { z } from '@dash/shared/zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { ApiError, apiRequest } from './api-client';
 
 const FAILURE = 'Failed to create organization. Please try again later.';

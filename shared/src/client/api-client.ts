@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '@dash/shared/zod';
 import { API_PREFIX, ORGANIZATION_HEADER, type TErrorCode, ZErrorBody } from '../contracts/common';
 
 /**

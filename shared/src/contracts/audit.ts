@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@dash/shared/zod';
 import { API_PREFIX, ZIsoDateTime } from './common';
 import { PROVIDER_ACCOUNT_STATUSES } from './providers';
 import { TRANSFER_STATUSES, ZQueryDate } from './transfers';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@dash/shared/zod';
 import { ZEmail, ZUid } from './common';
 import { ZLocale } from './locale';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@dash/shared/zod';
 import { ZMeResponse } from './auth';
 import { ZOrganization } from './organization';
 import { ZRemotesManifest } from './remotes';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@dash/shared/zod';
 
 export const API_PREFIX = '/api/v0';
 /** Organization-scoped calls name their organization with this header (spec section 6). */

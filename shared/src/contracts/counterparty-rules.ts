@@ -2,10 +2,10 @@ import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
 import { isValidEmail } from '@brazilian-utils/brazilian-utils/is-valid-email';
 import { isValidPhone } from '@brazilian-utils/brazilian-utils/is-valid-phone';
+import { z } from '@dash/shared/zod';
 import { base58 } from '@scure/base';
 import { clabe } from 'clabe-validator';
 import { getAddress } from 'viem/utils';
-import { z } from 'zod';
 import {
   CHOOSE_PIX_KEY_TYPE_MESSAGE,
   CLABE_MESSAGES,

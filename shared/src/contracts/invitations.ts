@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@dash/shared/zod';
 import { ROLES, ZEmail, ZIsoDateTime, ZRole, ZUid } from './common';
 import { ZOrganization } from './organization';
 

@@ -1,5 +1,5 @@
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
-import { z } from 'zod';
+import { z } from '@dash/shared/zod';
 import { API_PREFIX, ZIsoDateTime, ZUid } from './common';
 
 /**

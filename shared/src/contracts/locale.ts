@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@dash/shared/zod';
 
 /** The languages the product speaks. English is the source of truth; the others translate it. */
 export const SUPPORTED_LOCALES = ['en', 'es-MX', 'pt-BR'] as const;

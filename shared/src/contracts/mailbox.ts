@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@dash/shared/zod';
 import { ZEmail } from './common';
 
 /** A mail held in the local outbox (development only; off with SMTP or in production). */

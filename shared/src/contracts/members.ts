@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@dash/shared/zod';
 import { ROLES, ZRole, ZUid } from './common';
 
 /** A user of the organization with their role in it (GET organization/users, spec section 7). */

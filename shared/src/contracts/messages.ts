@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@dash/shared/zod';
 import { API_PREFIX, ZIsoDateTime, ZUid } from './common';
 import { UPLOAD_FILENAME_MAX } from './uploads';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@dash/shared/zod';
 
 /**
  * The spec's network records (section 3), written once: every explorer link in the product comes

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@dash/shared/zod';
 import { ZRole, ZUid } from './common';
 
 export const ORGANIZATION_NAME_MAX = 32;

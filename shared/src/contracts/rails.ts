@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@dash/shared/zod';
 
 export const TRANSACTIONS_PAGE_DEFAULT = 1;
 export const TRANSACTIONS_PAGE_SIZE_DEFAULT = 10;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@dash/shared/zod';
 import { ZIsoDateTime } from './common';
 import { ZOrganizationSlug } from './organization';
 import { ZRemoteName } from './remotes';

@@ -1,5 +1,5 @@
+import { z } from '@dash/shared/zod';
 import { getAddress, isAddress } from 'viem/utils';
-import { z } from 'zod';
 import { ZIsoDateTime, ZUid } from './common';
 
 export const INVALID_ETH_ADDRESS = 'Invalid Ethereum address';

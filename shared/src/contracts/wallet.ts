@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@dash/shared/zod';
 import { ZIsoDateTime, ZUid } from './common';
 
 /**

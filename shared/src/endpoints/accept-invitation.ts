@@ -1,10 +1,7 @@
+import { apiRequest, ERROR_MESSAGES, myOrganizationsQueryOptions, type TOrganization } from '@dash/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import { ZAcceptInvitationResponse } from '../contracts/invitations';
-import type { TOrganization } from '../contracts/organization';
 import { myInvitationsQueryOptions } from './get-my-invitations';
-import { myOrganizationsQueryOptions } from './get-my-organizations';
 
 /** POST me/invitations/{uid}/accept: joins the organization with the invitation's role. */
 export async function acceptInvitation(invitationUid: string): Promise<TOrganization> {

@@ -1,6 +1,5 @@
+import { ApiError, apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import { ZConfirmEmailChangeResponse } from '../contracts/profile';
 
 export type TEmailChangeResult = { confirmed: true; email: string } | { confirmed: false; reason: string };

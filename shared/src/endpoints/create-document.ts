@@ -1,6 +1,5 @@
+import { ApiError, apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import {
   DOCUMENT_CONTENT_TYPES,
   DOCUMENT_MAX_BYTES,

@@ -1,13 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import {
+  apiRequest,
+  ERROR_MESSAGES,
+  meQueryOptions,
+  myOrganizationsQueryOptions,
   type TCreateOrganizationRequest,
   type TOrganization,
   ZOrganizationResponse,
-} from '../contracts/organization';
-import { meQueryOptions } from './get-me';
-import { myOrganizationsQueryOptions } from './get-my-organizations';
+} from '@dash/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 export async function createOrganization(body: TCreateOrganizationRequest): Promise<TOrganization> {
   const answer = await apiRequest({

@@ -1,6 +1,5 @@
+import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import { type TCreateQuoteRequest, type TQuote, ZQuoteResponse } from '../contracts/transfers';
 
 /** POST rails/quotes: the provider's rate, fees, amount delivered and expiry for one amount. */

@@ -1,5 +1,4 @@
-import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
+import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import { type TCreateUploadRequest, type TUploadResult, ZCreateUploadResponse } from '../contracts/uploads';
 
 /** POST uploads: announces a file (name, type, size) and answers where to PUT its bytes. */

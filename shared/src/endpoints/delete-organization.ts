@@ -1,8 +1,10 @@
+import {
+  apiRequest,
+  ERROR_MESSAGES,
+  myOrganizationsQueryOptions,
+  type TDeleteOrganizationRequest,
+} from '@dash/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
-import type { TDeleteOrganizationRequest } from '../contracts/organization';
-import { myOrganizationsQueryOptions } from './get-my-organizations';
 import { organizationQueryOptions } from './get-organization';
 
 /** DELETE organization: the body repeats the organization's slug as confirmation. */

@@ -1,7 +1,6 @@
+import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
 import { auditPath, type TAuditQuery, type TAuditResponse, ZAuditResponse } from '../contracts/audit';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 
 /** GET organizations/{orgUid}/audit: one page of the organization's audit log, newest first (Admins). */
 export function getAuditLog(

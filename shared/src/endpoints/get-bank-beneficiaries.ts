@@ -1,6 +1,5 @@
+import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import { type TBankBeneficiary, ZBankBeneficiariesResponse } from '../contracts/counterparties';
 
 /** GET rails/bank-beneficiaries: the organization's CLABE accounts and Pix keys (approved organizations only). */

@@ -1,11 +1,8 @@
+import { apiRequest, ERROR_MESSAGES, myOrganizationsQueryOptions, useOrganizationEvents } from '@dash/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { useOrganizationEvents } from '../client/events';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import { type TKybApplication, ZKybApplicationResponse } from '../contracts/kyb';
 import { documentsQueryOptions } from './get-documents';
 import { kybTimelineQueryOptions } from './get-kyb-timeline';
-import { myOrganizationsQueryOptions } from './get-my-organizations';
 import { organizationQueryOptions } from './get-organization';
 
 /** GET kyb: the organization's KYB application (NotStarted when there is none). */

@@ -1,5 +1,5 @@
+import { z } from '@dash/shared/zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { ApiError, apiRequest } from '../client/api-client';
 import { type TSessionUser, ZMeResponse } from '../contracts/auth';
 import { ERROR_MESSAGES } from '../contracts/catalogue';

@@ -1,6 +1,5 @@
+import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import { type TOrganizationUser, ZOrganizationUsersResponse } from '../contracts/members';
 
 /** GET organization/users: every member with name, e-mail and role. */

@@ -1,7 +1,5 @@
+import { apiRequest, ERROR_MESSAGES, type TOrganization, ZOrganizationResponse } from '@dash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
-import { type TOrganization, ZOrganizationResponse } from '../contracts/organization';
 
 export async function getOrganization(organizationUid: string, signal?: AbortSignal): Promise<TOrganization> {
   const answer = await apiRequest({

@@ -1,7 +1,10 @@
+import {
+  apiRequest,
+  type TOrganizationEvent,
+  useEventStreamPollInterval,
+  useOrganizationEvents,
+} from '@dash/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { useEventStreamPollInterval, useOrganizationEvents } from '../client/events';
-import type { TOrganizationEvent } from '../contracts/events';
 import {
   OVERVIEW_FETCH_FAILED_MESSAGE,
   overviewPath,

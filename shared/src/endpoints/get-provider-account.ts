@@ -1,6 +1,5 @@
+import { ApiError, apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import { type TProviderAccount, ZProviderAccountResponse } from '../contracts/providers';
 import { providerAccountsQueryOptions } from './get-provider-accounts';
 

@@ -1,6 +1,5 @@
+import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import { type TCatalogueProvider, type TProvidersQuery, ZProvidersResponse } from '../contracts/providers';
 
 /** GET providers: the catalogue, filtered by fiat currency and stablecoin network. */

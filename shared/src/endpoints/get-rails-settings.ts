@@ -1,6 +1,5 @@
+import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import { type TRailsSettings, ZRailsSettingsResponse } from '../contracts/transfers';
 
 /** GET rails/settings: the off-ramp approval threshold (null: two-person approval off). */

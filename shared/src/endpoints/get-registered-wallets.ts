@@ -1,6 +1,5 @@
+import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import { type TRegisteredWallet, ZRegisteredWalletsResponse } from '../contracts/counterparties';
 
 /** GET rails/blockchain-wallets: the organization's registered wallets (approved organizations only). */

@@ -1,11 +1,10 @@
+import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import {
   type InfiniteData,
   infiniteQueryOptions,
   type QueryClient,
   useInfiniteQuery,
 } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import { type TMessage, type TThreadMessagesResponse, ZThreadMessagesResponse } from '../contracts/messages';
 
 /** GET messages/{threadUid}: without `before`, the newest page; each page is oldest first. */

@@ -1,6 +1,5 @@
+import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import { type TThreadsResponse, ZThreadsResponse } from '../contracts/messages';
 
 /** GET messages: the organization's threads, newest activity first, one page at a time. */

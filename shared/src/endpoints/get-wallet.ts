@@ -1,6 +1,5 @@
+import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import { type TWallet, WALLET_POLL_INTERVAL_MS, ZWalletResponse } from '../contracts/wallet';
 
 /** GET wallet: the organization's wallet, its signers and, once requested, its deployment. */

@@ -1,7 +1,5 @@
+import { apiRequest, ERROR_MESSAGES, myOrganizationsQueryOptions } from '@dash/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
-import { myOrganizationsQueryOptions } from './get-my-organizations';
 import { organizationQueryOptions } from './get-organization';
 
 /** POST organization/leave: any member may leave, except the last Admin. */

@@ -1,6 +1,5 @@
+import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import { type TRequestEmailChangeRequest, ZRequestEmailChangeResponse } from '../contracts/profile';
 
 /** POST profile/email-change-request: mails a confirmation link to the new address. */

@@ -1,12 +1,10 @@
+import { apiRequest, ERROR_MESSAGES, myOrganizationsQueryOptions } from '@dash/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import {
   type TOrganizationUser,
   type TUpdateOrganizationUserRequest,
   ZOrganizationUserResponse,
 } from '../contracts/members';
-import { myOrganizationsQueryOptions } from './get-my-organizations';
 import { organizationUsersQueryOptions } from './get-organization-users';
 
 /** PATCH organization/users/{userUid}: a member's new role. */

@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import {
+  apiRequest,
+  ERROR_MESSAGES,
+  myOrganizationsQueryOptions,
   type TOrganization,
   type TUpdateOrganizationRequest,
   ZOrganizationResponse,
-} from '../contracts/organization';
-import { myOrganizationsQueryOptions } from './get-my-organizations';
+} from '@dash/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { organizationQueryOptions } from './get-organization';
 
 export async function updateOrganization(

@@ -1,9 +1,6 @@
+import { apiRequest, ERROR_MESSAGES, meQueryOptions, type TSessionUser } from '@dash/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import type { TSessionUser } from '../contracts/auth';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import { type TUpdateProfileRequest, ZUpdateProfileResponse } from '../contracts/profile';
-import { meQueryOptions } from './get-me';
 
 /** PUT profile: first and last name. */
 export async function updateProfile(body: TUpdateProfileRequest): Promise<TSessionUser> {

@@ -1,6 +1,5 @@
+import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import { type TRailsSettings, ZRailsSettingsResponse } from '../contracts/transfers';
 import { railsSettingsQueryOptions } from './get-rails-settings';
 

@@ -1,6 +1,5 @@
+import { ApiError, ERROR_MESSAGES, uploadRequest } from '@dash/shared';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, uploadRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 import {
   type TUploadedFile,
   UPLOAD_TYPE_MESSAGE,

@@ -1,8 +1,12 @@
+import {
+  AVATAR_FIELD,
+  apiRequest,
+  ERROR_MESSAGES,
+  myOrganizationsQueryOptions,
+  type TOrganization,
+  ZOrganizationResponse,
+} from '@dash/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
-import { AVATAR_FIELD, type TOrganization, ZOrganizationResponse } from '../contracts/organization';
-import { myOrganizationsQueryOptions } from './get-my-organizations';
 import { organizationQueryOptions } from './get-organization';
 
 /** POST organization/avatar: the image goes in the multipart form field `avatar`. */

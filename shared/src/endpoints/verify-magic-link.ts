@@ -1,7 +1,10 @@
+import {
+  apiRequest,
+  ERROR_MESSAGES,
+  type TVerifyMagicLinkResponse,
+  ZVerifyMagicLinkResponse,
+} from '@dash/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../client/api-client';
-import { type TVerifyMagicLinkResponse, ZVerifyMagicLinkResponse } from '../contracts/auth';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 
 export async function verifyMagicLink(token: string): Promise<TVerifyMagicLinkResponse> {
   return apiRequest({

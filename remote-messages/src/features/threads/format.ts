@@ -1,4 +1,4 @@
-import { isClientMailAddress } from '@dash/shared';
+import { isClientMailAddress } from '@dash/shared/api';
 
 const SIZE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
 

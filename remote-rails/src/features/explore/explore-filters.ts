@@ -1,4 +1,4 @@
-import { type TProvidersQuery, ZFiatCurrency, ZNetworkId } from '@dash/shared';
+import { type TProvidersQuery, ZFiatCurrency, ZNetworkId } from '@dash/shared/api';
 
 /** The /explore filters from the search params; an unknown value is ignored, not an error. */
 export function readExploreFilters(search: URLSearchParams): TProvidersQuery {

@@ -1,4 +1,4 @@
-import { readTransactionsPaging, type TTransactionsQuery, ZTransactionsFilters } from '@dash/shared';
+import { readTransactionsPaging, type TTransactionsQuery, ZTransactionsFilters } from '@dash/shared/api';
 
 /**
  * The list's search params (spec section 2): page and size fall back to their defaults when

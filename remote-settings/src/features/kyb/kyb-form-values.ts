@@ -1,4 +1,4 @@
-import type { TKybDraft } from '@dash/shared';
+import type { TKybDraft } from '@dash/shared/api';
 
 /** The KYB form's values: every field a string (blank = not filled in yet), owners as a list. */
 export interface KybFormOwner {

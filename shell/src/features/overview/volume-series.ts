@@ -1,4 +1,4 @@
-import { type TOverview, TRANSFER_TYPES, type TTransferType } from '@dash/shared';
+import { type TOverview, TRANSFER_TYPES, type TTransferType } from '@dash/shared/api';
 
 export interface VolumeTotal {
   type: TTransferType;

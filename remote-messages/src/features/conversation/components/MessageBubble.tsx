@@ -1,4 +1,5 @@
-import type { TMessage, useT } from '@dash/shared';
+import type { useT } from '@dash/shared';
+import type { TMessage } from '@dash/shared/api';
 import { memo } from 'react';
 import { displayAddress, formatDateTime, formatFileSize, isClientAddress } from '../../threads/format';
 import { BUBBLE } from './bubble-styles';

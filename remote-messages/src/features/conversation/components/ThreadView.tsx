@@ -1,15 +1,11 @@
+import { can, EndAnchoredList, notifyError, type TOrganization, useT } from '@dash/shared';
 import {
-  can,
-  EndAnchoredList,
-  notifyError,
   type TMessage,
-  type TOrganization,
   type TThread,
   threadMessagesOf,
   useMarkThreadReadMutation,
-  useT,
   useThreadMessagesQuery,
-} from '@dash/shared';
+} from '@dash/shared/api';
 import { ActionIcon, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { memo, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { BackIcon } from '../../../components/icons';

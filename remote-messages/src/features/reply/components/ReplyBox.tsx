@@ -1,4 +1,5 @@
-import { notifyError, UPLOAD_CONTENT_TYPES, useReplyToThreadMutation, useT } from '@dash/shared';
+import { notifyError, useT } from '@dash/shared';
+import { UPLOAD_CONTENT_TYPES, useReplyToThreadMutation } from '@dash/shared/api';
 import {
   ActionIcon,
   CloseButton,

@@ -1,4 +1,5 @@
-import { notifyError, type TReplyAttachment, uploadFile } from '@dash/shared';
+import { notifyError } from '@dash/shared';
+import { type TReplyAttachment, uploadFile } from '@dash/shared/api';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export interface ReplyAttachment {

@@ -1,4 +1,5 @@
-import { type TThread, useT } from '@dash/shared';
+import { useT } from '@dash/shared';
+import type { TThread } from '@dash/shared/api';
 import { Avatar } from '@mantine/core';
 import { initials } from '../format';
 

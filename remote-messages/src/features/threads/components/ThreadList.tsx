@@ -1,4 +1,5 @@
-import { type TThread, useCurrentOrganization, useT } from '@dash/shared';
+import { useCurrentOrganization, useT } from '@dash/shared';
+import type { TThread } from '@dash/shared/api';
 import { Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
 import type { UIEvent } from 'react';
 import { SearchIcon } from '../../../components/icons';

@@ -1,4 +1,5 @@
-import { paths, type TThread, useT } from '@dash/shared';
+import { paths, useT } from '@dash/shared';
+import type { TThread } from '@dash/shared/api';
 import { Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,11 +1,5 @@
-import {
-  EVENT_STREAM_POLL_MS,
-  refreshThreadMessages,
-  threadMessagesQueryOptions,
-  threadsQueryOptions,
-  useOrganizationEvents,
-  useSession,
-} from '@dash/shared';
+import { EVENT_STREAM_POLL_MS, useOrganizationEvents, useSession } from '@dash/shared';
+import { refreshThreadMessages, threadMessagesQueryOptions, threadsQueryOptions } from '@dash/shared/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 

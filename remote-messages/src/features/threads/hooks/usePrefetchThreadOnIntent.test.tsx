@@ -1,4 +1,4 @@
-import type { TMessage, TThread } from '@dash/shared';
+import type { TMessage, TThread } from '@dash/shared/api';
 import { renderPage } from '@dash/shared/test';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { threadMessagesQueryOptions } from '@dash/shared';
+import { threadMessagesQueryOptions } from '@dash/shared/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FocusEvent, type PointerEvent, useCallback, useEffect, useMemo, useRef } from 'react';
 

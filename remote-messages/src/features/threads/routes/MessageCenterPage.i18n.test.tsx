@@ -1,11 +1,5 @@
-import {
-  setLocale,
-  type TLocale,
-  type TMessage,
-  type TThread,
-  UNKNOWN_PROVIDER_NAME,
-  useT,
-} from '@dash/shared';
+import { setLocale, type TLocale, useT } from '@dash/shared';
+import { type TMessage, type TThread, UNKNOWN_PROVIDER_NAME } from '@dash/shared/api';
 import { renderPage } from '@dash/shared/test';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';

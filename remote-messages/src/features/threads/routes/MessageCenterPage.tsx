@@ -5,8 +5,8 @@ import {
   preloadEndAnchoredList,
   useCurrentOrganization,
   useT,
-  useThreadsQuery,
 } from '@dash/shared';
+import { useThreadsQuery } from '@dash/shared/api';
 import { Box, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';

@@ -1,15 +1,11 @@
+import { applyServerFieldErrors, inLanguage, notifyError, notifySuccess, useT } from '@dash/shared';
 import {
-  applyServerFieldErrors,
   BANK_BENEFICIARY_TYPES,
-  inLanguage,
-  notifyError,
-  notifySuccess,
   PIX_KEY_TYPES,
   type TBankBeneficiaryType,
   type TPixKeyType,
   useCreateBankBeneficiaryMutation,
-  useT,
-} from '@dash/shared';
+} from '@dash/shared/api';
 import {
   detectPixKeyType,
   type TCreateBankBeneficiaryRequest,

@@ -1,4 +1,5 @@
-import { i18n, PERMISSION_DENIED_MESSAGE, type TBankBeneficiary, type TRole } from '@dash/shared';
+import { i18n, PERMISSION_DENIED_MESSAGE, type TRole } from '@dash/shared';
+import type { TBankBeneficiary } from '@dash/shared/api';
 import { renderPage } from '@dash/shared/test';
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

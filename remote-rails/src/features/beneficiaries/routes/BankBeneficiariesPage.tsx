@@ -1,12 +1,10 @@
+import { can, useCurrentOrganization, useT } from '@dash/shared';
 import {
-  can,
   type TBankBeneficiary,
   useBankBeneficiariesQuery,
-  useCurrentOrganization,
   useDeleteBankBeneficiaryMutation,
-  useT,
   useUpdateBankBeneficiaryMutation,
-} from '@dash/shared';
+} from '@dash/shared/api';
 import { resolveClabe } from '@dash/shared/counterparty-rules';
 import { Badge, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';

@@ -1,4 +1,5 @@
-import { notifyError, notifySuccess, type TUpdateCounterpartyRequest, useT } from '@dash/shared';
+import { notifyError, notifySuccess, useT } from '@dash/shared';
+import type { TUpdateCounterpartyRequest } from '@dash/shared/api';
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { DeleteCounterpartyModal } from './DeleteCounterpartyModal';

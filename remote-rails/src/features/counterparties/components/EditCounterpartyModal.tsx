@@ -1,11 +1,5 @@
-import {
-  applyServerFieldErrors,
-  inLanguage,
-  notifyError,
-  type TUpdateCounterpartyRequest,
-  useT,
-  ZUpdateCounterpartyRequest,
-} from '@dash/shared';
+import { applyServerFieldErrors, inLanguage, notifyError, useT } from '@dash/shared';
+import { type TUpdateCounterpartyRequest, ZUpdateCounterpartyRequest } from '@dash/shared/api';
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 

@@ -1,22 +1,24 @@
 import {
   applyServerFieldErrors,
   can,
-  DEPOSIT_CURRENCY,
-  DEPOSIT_NETWORK,
-  DEPOSIT_PROVIDER,
-  DEPOSIT_STABLECOIN,
   inLanguage,
-  networkOf,
   notifyError,
   PageHeader,
   PageSkeleton,
   paths,
-  useCreateDepositMutation,
   useCurrentOrganization,
-  useRegisteredWalletsQuery,
   useT,
-  ZCreateDepositRequest,
 } from '@dash/shared';
+import {
+  DEPOSIT_CURRENCY,
+  DEPOSIT_NETWORK,
+  DEPOSIT_PROVIDER,
+  DEPOSIT_STABLECOIN,
+  networkOf,
+  useCreateDepositMutation,
+  useRegisteredWalletsQuery,
+  ZCreateDepositRequest,
+} from '@dash/shared/api';
 import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';

@@ -1,14 +1,5 @@
-import {
-  FIAT_CURRENCIES,
-  LoadFailed,
-  NETWORK_IDS,
-  PageHeader,
-  PageSkeleton,
-  paths,
-  useCurrentOrganization,
-  useProvidersQuery,
-  useT,
-} from '@dash/shared';
+import { LoadFailed, PageHeader, PageSkeleton, paths, useCurrentOrganization, useT } from '@dash/shared';
+import { FIAT_CURRENCIES, NETWORK_IDS, useProvidersQuery } from '@dash/shared/api';
 import { Badge, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';

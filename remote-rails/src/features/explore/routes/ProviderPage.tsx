@@ -1,14 +1,5 @@
-import {
-  can,
-  LoadFailed,
-  PageHeader,
-  PageSkeleton,
-  paths,
-  useCurrentOrganization,
-  useProviderAccountQuery,
-  useProviderQuery,
-  useT,
-} from '@dash/shared';
+import { can, LoadFailed, PageHeader, PageSkeleton, paths, useCurrentOrganization, useT } from '@dash/shared';
+import { useProviderAccountQuery, useProviderQuery } from '@dash/shared/api';
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { AccountStatusBadge } from '../../providers/components/AccountStatusBadge';

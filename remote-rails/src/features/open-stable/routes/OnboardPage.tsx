@@ -8,11 +8,9 @@ import {
   PageSkeleton,
   paths,
   useCurrentOrganization,
-  useProvidersQuery,
-  useStartOnboardingMutation,
   useT,
-  ZStartOnboardingRequest,
 } from '@dash/shared';
+import { useProvidersQuery, useStartOnboardingMutation, ZStartOnboardingRequest } from '@dash/shared/api';
 import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';

@@ -6,9 +6,9 @@ import {
   PageSkeleton,
   paths,
   useCurrentOrganization,
-  useProviderAccountsQuery,
   useT,
 } from '@dash/shared';
+import { useProviderAccountsQuery } from '@dash/shared/api';
 import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';

@@ -6,9 +6,9 @@ import {
   PageSkeleton,
   paths,
   useCurrentOrganization,
-  useProviderAccountQuery,
   useT,
 } from '@dash/shared';
+import { useProviderAccountQuery } from '@dash/shared/api';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { AccountStatusBadge } from '../../providers/components/AccountStatusBadge';

@@ -1,4 +1,5 @@
-import { type TProviderAccountStatus, useT } from '@dash/shared';
+import { useT } from '@dash/shared';
+import type { TProviderAccountStatus } from '@dash/shared/api';
 import { Badge } from '@mantine/core';
 
 const COLOR: Record<TProviderAccountStatus, string> = {

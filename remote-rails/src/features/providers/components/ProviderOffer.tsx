@@ -1,4 +1,5 @@
-import { type TCatalogueProvider, useFormat, useT } from '@dash/shared';
+import { useFormat, useT } from '@dash/shared';
+import type { TCatalogueProvider } from '@dash/shared/api';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 
 /** Countries, currencies with their rails, networks, fees and limits of one provider. */

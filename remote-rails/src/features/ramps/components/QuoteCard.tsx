@@ -1,4 +1,5 @@
-import { i18n, type TQuote, useFormat, useT } from '@dash/shared';
+import { i18n, useFormat, useT } from '@dash/shared';
+import type { TQuote } from '@dash/shared/api';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Trans } from 'react-i18next';

@@ -1,25 +1,27 @@
 import {
   applyServerFieldErrors,
   can,
-  FIAT_CURRENCIES,
   inLanguage,
-  networkOf,
   notifyError,
   PageHeader,
   PageSkeleton,
   paths,
+  useCurrentOrganization,
+  useT,
+} from '@dash/shared';
+import {
+  FIAT_CURRENCIES,
+  networkOf,
   type TQuote,
   useBankBeneficiariesQuery,
   useCreateOffRampMutation,
   useCreateOnRampMutation,
   useCreateQuoteMutation,
-  useCurrentOrganization,
   useProviderAccountsQuery,
   useProvidersQuery,
   useRegisteredWalletsQuery,
-  useT,
   ZRampForm,
-} from '@dash/shared';
+} from '@dash/shared/api';
 import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';

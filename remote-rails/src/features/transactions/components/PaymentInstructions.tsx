@@ -1,4 +1,5 @@
-import { i18n, networkOf, type TTransferInstructions, useFormat, useT } from '@dash/shared';
+import { i18n, useFormat, useT } from '@dash/shared';
+import { networkOf, type TTransferInstructions } from '@dash/shared/api';
 import { Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';

@@ -1,14 +1,11 @@
+import { formatDate, paths, type useFormat, useT } from '@dash/shared';
 import {
-  formatDate,
-  paths,
   TRANSFER_STATUSES,
   TRANSFER_TYPES,
   type TTransferStatus,
   type TTransferSummary,
   type TTransferType,
-  type useFormat,
-  useT,
-} from '@dash/shared';
+} from '@dash/shared/api';
 import { Anchor, Table, Text } from '@mantine/core';
 import { type CSSProperties, type MouseEvent, memo, useCallback, useMemo } from 'react';
 import { useHref, useNavigate } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { type TTransferStatus, useT } from '@dash/shared';
+import { useT } from '@dash/shared';
+import type { TTransferStatus } from '@dash/shared/api';
 import { Badge } from '@mantine/core';
 import { type CSSProperties, memo } from 'react';
 

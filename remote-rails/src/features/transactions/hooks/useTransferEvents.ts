@@ -1,4 +1,5 @@
-import { EVENT_STREAM_POLL_MS, transactionsKey, useOrganizationEvents } from '@dash/shared';
+import { EVENT_STREAM_POLL_MS, useOrganizationEvents } from '@dash/shared';
+import { transactionsKey } from '@dash/shared/api';
 import { useQueryClient } from '@tanstack/react-query';
 
 /**

@@ -1,20 +1,22 @@
 import {
   can,
-  explorerTransactionUrl,
   formatDate,
   LoadFailed,
   notifyError,
   PageHeader,
   PageSkeleton,
   paths,
-  type TTransferDetail,
-  useApproveTransferMutation,
   useCurrentOrganization,
   useFormat,
   useSession,
   useT,
-  useTransactionQuery,
 } from '@dash/shared';
+import {
+  explorerTransactionUrl,
+  type TTransferDetail,
+  useApproveTransferMutation,
+  useTransactionQuery,
+} from '@dash/shared/api';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';

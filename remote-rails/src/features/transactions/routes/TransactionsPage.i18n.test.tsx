@@ -1,15 +1,13 @@
+import { PERMISSION_DENIED_MESSAGE, setLocale, type TLocale } from '@dash/shared';
 import {
   INVALID_CLABE,
   ONBOARDING_CLOSED_MESSAGE,
-  PERMISSION_DENIED_MESSAGE,
   PIX_KEY_TYPE_LABELS,
-  setLocale,
-  type TLocale,
   TRANSFER_STATUS_LABELS,
   TRANSFER_TYPE_LABELS,
   type TTransactionsResponse,
   type TTransfer,
-} from '@dash/shared';
+} from '@dash/shared/api';
 import { renderPage } from '@dash/shared/test';
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import type { TTransactionsResponse } from '@dash/shared';
+import type { TTransactionsResponse } from '@dash/shared/api';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';

@@ -1,21 +1,23 @@
 import {
   can,
-  FIAT_CURRENCIES,
   LoadFailed,
   PageHeader,
   paths,
   preloadWindowRows,
+  useCurrentOrganization,
+  useFormat,
+  useT,
+  WindowRows,
+} from '@dash/shared';
+import {
+  FIAT_CURRENCIES,
   TRANSACTIONS_PAGE_SIZE_MAX,
   TRANSFER_STATUSES,
   TRANSFER_TYPES,
   type TTransactionsQuery,
   transactionsExportPath,
-  useCurrentOrganization,
-  useFormat,
-  useT,
   useTransactionsQuery,
-  WindowRows,
-} from '@dash/shared';
+} from '@dash/shared/api';
 import { Button, Group, NativeSelect, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { memo, useCallback, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';

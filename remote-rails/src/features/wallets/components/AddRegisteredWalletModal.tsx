@@ -1,13 +1,5 @@
-import {
-  applyServerFieldErrors,
-  inLanguage,
-  NETWORKS,
-  notifyError,
-  notifySuccess,
-  REGISTERED_WALLET_NETWORK_IDS,
-  useCreateRegisteredWalletMutation,
-  useT,
-} from '@dash/shared';
+import { applyServerFieldErrors, inLanguage, notifyError, notifySuccess, useT } from '@dash/shared';
+import { NETWORKS, REGISTERED_WALLET_NETWORK_IDS, useCreateRegisteredWalletMutation } from '@dash/shared/api';
 import {
   type TCreateRegisteredWalletRequest,
   ZCreateRegisteredWalletRequest,

@@ -1,4 +1,5 @@
-import { PERMISSION_DENIED_MESSAGE, type TRegisteredWallet, type TRole } from '@dash/shared';
+import { PERMISSION_DENIED_MESSAGE, type TRole } from '@dash/shared';
+import type { TRegisteredWallet } from '@dash/shared/api';
 import { renderPage } from '@dash/shared/test';
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,14 +1,12 @@
+import { can, useCurrentOrganization, useT } from '@dash/shared';
 import {
-  can,
   explorerAddressUrl,
   networkOf,
   type TRegisteredWallet,
-  useCurrentOrganization,
   useDeleteRegisteredWalletMutation,
   useRegisteredWalletsQuery,
-  useT,
   useUpdateRegisteredWalletMutation,
-} from '@dash/shared';
+} from '@dash/shared/api';
 import { Anchor, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';

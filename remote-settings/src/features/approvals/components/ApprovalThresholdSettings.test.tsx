@@ -1,4 +1,5 @@
-import { APPROVAL_THRESHOLD_POSITIVE_MESSAGE, setLocale, type TRole } from '@dash/shared';
+import { setLocale, type TRole } from '@dash/shared';
+import { APPROVAL_THRESHOLD_POSITIVE_MESSAGE } from '@dash/shared/api';
 import { renderPage } from '@dash/shared/test';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -6,14 +6,16 @@ import {
   notifyError,
   notifySuccess,
   PageSkeleton,
-  type TRailsSettings,
   useCurrentOrganization,
   useFormat,
-  useRailsSettingsQuery,
   useT,
+} from '@dash/shared';
+import {
+  type TRailsSettings,
+  useRailsSettingsQuery,
   useUpdateRailsSettingsMutation,
   ZRailsSettings,
-} from '@dash/shared';
+} from '@dash/shared/api';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 

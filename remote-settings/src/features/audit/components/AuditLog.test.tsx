@@ -1,4 +1,5 @@
-import type { TAuditEvent, TOrganization } from '@dash/shared';
+import type { TOrganization } from '@dash/shared';
+import type { TAuditEvent } from '@dash/shared/api';
 import { ORGANIZATION as ACME, renderPage } from '@dash/shared/test';
 import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

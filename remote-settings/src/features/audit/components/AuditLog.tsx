@@ -1,16 +1,12 @@
 import '../i18n';
+import { LoadFailed, PageSkeleton, useCurrentOrganization, useFormat, useT } from '@dash/shared';
 import {
   AUDIT_ACTIONS,
   auditExportPath,
-  LoadFailed,
-  PageSkeleton,
   type TAuditEvent,
   type TAuditFilters,
   useAuditLogQuery,
-  useCurrentOrganization,
-  useFormat,
-  useT,
-} from '@dash/shared';
+} from '@dash/shared/api';
 import { Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 

@@ -1,6 +1,5 @@
 import {
   can,
-  DOCUMENT_CONTENT_TYPES,
   formatDate,
   LoadFailed,
   notifyError,
@@ -8,12 +7,15 @@ import {
   PageHeader,
   PageSkeleton,
   useCurrentOrganization,
-  useDocumentsQuery,
   useFormat,
-  useKybLiveUpdates,
   useT,
-  useUploadDocumentMutation,
 } from '@dash/shared';
+import {
+  DOCUMENT_CONTENT_TYPES,
+  useDocumentsQuery,
+  useKybLiveUpdates,
+  useUploadDocumentMutation,
+} from '@dash/shared/api';
 import { Anchor, Button, FileButton, Stack, Table, Text } from '@mantine/core';
 
 function formatSize(bytes: number, number: (value: string) => string): string {

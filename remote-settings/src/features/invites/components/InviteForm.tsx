@@ -5,10 +5,9 @@ import {
   notifySuccess,
   ROLES,
   type TOrganization,
-  useCreateInvitationMutation,
   useT,
-  ZCreateInvitationRequest,
 } from '@dash/shared';
+import { useCreateInvitationMutation, ZCreateInvitationRequest } from '@dash/shared/api';
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 

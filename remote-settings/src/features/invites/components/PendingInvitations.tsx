@@ -5,11 +5,10 @@ import {
   notifySuccess,
   PageSkeleton,
   type TOrganization,
-  useOrganizationInvitationsQuery,
-  useRevokeInvitationMutation,
   useT,
   visuallyHidden,
 } from '@dash/shared';
+import { useOrganizationInvitationsQuery, useRevokeInvitationMutation } from '@dash/shared/api';
 import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 

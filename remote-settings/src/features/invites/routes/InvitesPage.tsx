@@ -6,12 +6,14 @@ import {
   PageHeader,
   PageSkeleton,
   paths,
+  useT,
+} from '@dash/shared';
+import {
   type TMyInvitation,
   useAcceptInvitationMutation,
   useDeclineInvitationMutation,
   useMyInvitationsQuery,
-  useT,
-} from '@dash/shared';
+} from '@dash/shared/api';
 import { Anchor, Avatar, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,14 +1,12 @@
+import { notifyError, notifySuccess, useT } from '@dash/shared';
 import {
   DOCUMENT_CONTENT_TYPES,
-  notifyError,
-  notifySuccess,
   requiredDocuments,
   type TDocument,
   type TKybDraft,
   type TRequiredDocument,
-  useT,
   useUploadDocumentMutation,
-} from '@dash/shared';
+} from '@dash/shared/api';
 import { Anchor, Badge, Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 

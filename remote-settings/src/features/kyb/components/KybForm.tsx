@@ -1,11 +1,5 @@
-import {
-  ID_DOCUMENT_TYPES,
-  inLanguage,
-  type TKybApplication,
-  type TKybDraft,
-  useT,
-  ZKybDraft,
-} from '@dash/shared';
+import { inLanguage, useT } from '@dash/shared';
+import { ID_DOCUMENT_TYPES, type TKybApplication, type TKybDraft, ZKybDraft } from '@dash/shared/api';
 import {
   Button,
   Divider,

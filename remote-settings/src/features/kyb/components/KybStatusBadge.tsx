@@ -1,5 +1,5 @@
-import type { TKybStatus } from '@dash/shared';
 import { useT } from '@dash/shared';
+import type { TKybStatus } from '@dash/shared/api';
 import { Badge } from '@mantine/core';
 
 /** The application's status beside its page's title, named for screen readers. */

@@ -1,5 +1,5 @@
-import type { TKybApplication } from '@dash/shared';
 import { useT } from '@dash/shared';
+import type { TKybApplication } from '@dash/shared/api';
 import { Alert, Text } from '@mantine/core';
 
 /** Where the application stands; the operator's reason or note, prominently, when there is one. */

@@ -1,4 +1,5 @@
-import { formatDate, type TKybTimelineEntry, useT } from '@dash/shared';
+import { formatDate, useT } from '@dash/shared';
+import type { TKybTimelineEntry } from '@dash/shared/api';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 
 /** The audit actions of an application, labelled in the settings messages (kyb.actions.*). */

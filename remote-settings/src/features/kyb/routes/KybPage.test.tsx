@@ -1,4 +1,5 @@
-import { KYB_MESSAGES, PERMISSION_DENIED_MESSAGE, type TKybApplication, type TRole } from '@dash/shared';
+import { PERMISSION_DENIED_MESSAGE, type TRole } from '@dash/shared';
+import { KYB_MESSAGES, type TKybApplication } from '@dash/shared/api';
 import { renderPage } from '@dash/shared/test';
 import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

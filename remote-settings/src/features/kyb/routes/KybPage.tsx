@@ -1,24 +1,26 @@
 import {
   applyServerFieldErrors,
   can,
-  KYB_EDITABLE_STATUSES,
   LoadFailed,
   notifyError,
   notifySuccess,
   PageHeader,
   PageSkeleton,
   PERMISSION_DENIED_MESSAGE,
-  type TKybDraft,
   translateMessage,
   useCurrentOrganization,
+  useT,
+} from '@dash/shared';
+import {
+  KYB_EDITABLE_STATUSES,
+  type TKybDraft,
   useDocumentsQuery,
   useKybLiveUpdates,
   useKybQuery,
   useKybTimelineQuery,
   useSaveKybDraftMutation,
   useSubmitKybMutation,
-  useT,
-} from '@dash/shared';
+} from '@dash/shared/api';
 import { Stack, Text } from '@mantine/core';
 import { DocumentChecklist } from '../components/DocumentChecklist';
 import { KybForm, type KybFormApi } from '../components/KybForm';

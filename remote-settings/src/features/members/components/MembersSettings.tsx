@@ -6,17 +6,19 @@ import {
   PageSkeleton,
   paths,
   ROLES,
-  type TOrganizationUser,
   type TRole,
   useConfirmStep,
   useCurrentOrganization,
-  useDeleteOrganizationUserMutation,
-  useOrganizationUsersQuery,
   useSession,
   useT,
-  useUpdateOrganizationUserMutation,
   visuallyHidden,
 } from '@dash/shared';
+import {
+  type TOrganizationUser,
+  useDeleteOrganizationUserMutation,
+  useOrganizationUsersQuery,
+  useUpdateOrganizationUserMutation,
+} from '@dash/shared/api';
 import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 

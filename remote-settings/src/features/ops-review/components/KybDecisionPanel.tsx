@@ -1,15 +1,11 @@
+import { applyServerFieldErrors, inLanguage, notifyError, notifySuccess, useT } from '@dash/shared';
 import {
-  applyServerFieldErrors,
-  inLanguage,
-  notifyError,
-  notifySuccess,
   useApproveKybMutation,
   useRejectKybMutation,
   useRequestKybChangesMutation,
-  useT,
   ZRejectKybRequest,
   ZRequestKybChangesRequest,
-} from '@dash/shared';
+} from '@dash/shared/api';
 import { Button, Group, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 

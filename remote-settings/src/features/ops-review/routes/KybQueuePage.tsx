@@ -1,12 +1,5 @@
-import {
-  formatDate,
-  LoadFailed,
-  PageHeader,
-  PageSkeleton,
-  paths,
-  useKybQueueQuery,
-  useT,
-} from '@dash/shared';
+import { formatDate, LoadFailed, PageHeader, PageSkeleton, paths, useT } from '@dash/shared';
+import { useKybQueueQuery } from '@dash/shared/api';
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 

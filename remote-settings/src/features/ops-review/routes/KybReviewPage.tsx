@@ -1,13 +1,5 @@
-import {
-  LoadFailed,
-  PageHeader,
-  PageSkeleton,
-  paths,
-  type TKybDraft,
-  useFormat,
-  useKybReviewQuery,
-  useT,
-} from '@dash/shared';
+import { LoadFailed, PageHeader, PageSkeleton, paths, useFormat, useT } from '@dash/shared';
+import { type TKybDraft, useKybReviewQuery } from '@dash/shared/api';
 import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { KybStatusBadge } from '../../kyb/components/KybStatusBadge';

@@ -10,8 +10,8 @@ import {
   type TOrganization,
   translateMessage,
   useT,
-  useUploadOrganizationAvatarMutation,
 } from '@dash/shared';
+import { useUploadOrganizationAvatarMutation } from '@dash/shared/api';
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 

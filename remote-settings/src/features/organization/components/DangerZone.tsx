@@ -7,11 +7,10 @@ import {
   paths,
   useConfirmStep,
   useCurrentOrganization,
-  useDeleteOrganizationMutation,
-  useLeaveOrganizationMutation,
   useT,
   ZDeleteOrganizationRequest,
 } from '@dash/shared';
+import { useDeleteOrganizationMutation, useLeaveOrganizationMutation } from '@dash/shared/api';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';

@@ -7,9 +7,9 @@ import {
   type TOrganization,
   type TUpdateOrganizationRequest,
   useT,
-  useUpdateOrganizationMutation,
   ZUpdateOrganizationRequest,
 } from '@dash/shared';
+import { useUpdateOrganizationMutation } from '@dash/shared/api';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';

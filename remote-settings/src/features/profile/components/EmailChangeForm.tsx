@@ -1,12 +1,9 @@
+import { applyServerFieldErrors, inLanguage, notifyError, useT } from '@dash/shared';
 import {
-  applyServerFieldErrors,
   EMAIL_CHANGE_TTL_MINUTES,
-  inLanguage,
-  notifyError,
   useRequestEmailChangeMutation,
-  useT,
   ZRequestEmailChangeRequest,
-} from '@dash/shared';
+} from '@dash/shared/api';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';

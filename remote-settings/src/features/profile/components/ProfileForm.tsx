@@ -10,9 +10,8 @@ import {
   type TLocale,
   type TSessionUser,
   useT,
-  useUpdateProfileMutation,
-  ZUpdateProfileRequest,
 } from '@dash/shared';
+import { useUpdateProfileMutation, ZUpdateProfileRequest } from '@dash/shared/api';
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 

@@ -5,10 +5,9 @@ import {
   notifySuccess,
   PageHeader,
   paths,
-  useCreateSigningDeviceMutation,
   useT,
-  ZCreateSigningDeviceRequest,
 } from '@dash/shared';
+import { useCreateSigningDeviceMutation, ZCreateSigningDeviceRequest } from '@dash/shared/api';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router-dom';

@@ -1,12 +1,5 @@
-import {
-  formatDate,
-  LoadFailed,
-  PageHeader,
-  PageSkeleton,
-  paths,
-  useSigningDevicesQuery,
-  useT,
-} from '@dash/shared';
+import { formatDate, LoadFailed, PageHeader, PageSkeleton, paths, useT } from '@dash/shared';
+import { useSigningDevicesQuery } from '@dash/shared/api';
 import { Button, Code, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,13 +1,5 @@
-import {
-  applyServerFieldErrors,
-  inLanguage,
-  notifyError,
-  quorumOptions,
-  type TWallet,
-  useDeployWalletMutation,
-  useT,
-  ZDeployWalletRequest,
-} from '@dash/shared';
+import { applyServerFieldErrors, inLanguage, notifyError, useT } from '@dash/shared';
+import { quorumOptions, type TWallet, useDeployWalletMutation, ZDeployWalletRequest } from '@dash/shared/api';
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useId } from 'react';

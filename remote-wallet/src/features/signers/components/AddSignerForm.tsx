@@ -5,11 +5,13 @@ import {
   notifySuccess,
   paths,
   type TOrganization,
+  useT,
+} from '@dash/shared';
+import {
   type TOrganizationUser,
   useProposeWalletSignerMutation,
-  useT,
   ZProposeWalletSignerRequest,
-} from '@dash/shared';
+} from '@dash/shared/api';
 import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router-dom';

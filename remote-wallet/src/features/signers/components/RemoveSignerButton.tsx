@@ -1,11 +1,5 @@
-import {
-  notifyError,
-  notifySuccess,
-  type TWalletSigner,
-  useConfirmStep,
-  useRemoveWalletSignerMutation,
-  useT,
-} from '@dash/shared';
+import { notifyError, notifySuccess, useConfirmStep, useT } from '@dash/shared';
+import { type TWalletSigner, useRemoveWalletSignerMutation } from '@dash/shared/api';
 import { Button, Group } from '@mantine/core';
 import { signerName } from '../../../lib/wallet-display';
 

@@ -1,4 +1,5 @@
-import { type TWalletSigner, useT, visuallyHidden } from '@dash/shared';
+import { useT, visuallyHidden } from '@dash/shared';
+import type { TWalletSigner } from '@dash/shared/api';
 import { Badge, Code, Group, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { signerName } from '../../../lib/wallet-display';

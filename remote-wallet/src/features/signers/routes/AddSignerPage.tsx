@@ -1,13 +1,5 @@
-import {
-  can,
-  LoadFailed,
-  PageSkeleton,
-  paths,
-  useCurrentOrganization,
-  useOrganizationUsersQuery,
-  useT,
-  useWalletQuery,
-} from '@dash/shared';
+import { can, LoadFailed, PageSkeleton, paths, useCurrentOrganization, useT } from '@dash/shared';
+import { useOrganizationUsersQuery, useWalletQuery } from '@dash/shared/api';
 import { Alert, Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';

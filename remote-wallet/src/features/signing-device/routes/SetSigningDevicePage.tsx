@@ -1,13 +1,5 @@
-import {
-  LoadFailed,
-  PageSkeleton,
-  paths,
-  useCurrentOrganization,
-  useSession,
-  useSigningDevicesQuery,
-  useT,
-  useWalletQuery,
-} from '@dash/shared';
+import { LoadFailed, PageSkeleton, paths, useCurrentOrganization, useSession, useT } from '@dash/shared';
+import { useSigningDevicesQuery, useWalletQuery } from '@dash/shared/api';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';

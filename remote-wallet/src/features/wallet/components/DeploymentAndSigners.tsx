@@ -1,4 +1,5 @@
-import { type TWallet, useT } from '@dash/shared';
+import { useT } from '@dash/shared';
+import type { TWallet } from '@dash/shared/api';
 import { Stack, Title } from '@mantine/core';
 import { SignersTable } from '../../signers/components/SignersTable';
 import { DeploymentDetails } from './DeploymentDetails';

@@ -1,4 +1,5 @@
-import { i18n, safeViewerUrl, type TWallet, useT } from '@dash/shared';
+import { i18n, useT } from '@dash/shared';
+import { safeViewerUrl, type TWallet } from '@dash/shared/api';
 import { Anchor, Code, Stack, Text } from '@mantine/core';
 import { Trans } from 'react-i18next';
 import { WalletAddress } from '../../../components/WalletAddress';

@@ -1,4 +1,5 @@
-import { can, paths, type TOrganization, type TWallet, useT } from '@dash/shared';
+import { can, paths, type TOrganization, useT } from '@dash/shared';
+import type { TWallet } from '@dash/shared/api';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { onChain } from '../../../lib/wallet-display';

@@ -1,4 +1,5 @@
-import { type TWallet, useT, WALLET_DEPLOY_SUPPORT_HINT_MS } from '@dash/shared';
+import { useT } from '@dash/shared';
+import { type TWallet, WALLET_DEPLOY_SUPPORT_HINT_MS } from '@dash/shared/api';
 import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { onChain } from '../../../lib/wallet-display';

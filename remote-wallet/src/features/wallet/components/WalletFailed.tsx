@@ -1,11 +1,5 @@
-import {
-  can,
-  notifyError,
-  type TOrganization,
-  type TWallet,
-  useRetryWalletDeploymentMutation,
-  useT,
-} from '@dash/shared';
+import { can, notifyError, type TOrganization, useT } from '@dash/shared';
+import { type TWallet, useRetryWalletDeploymentMutation } from '@dash/shared/api';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { DeploymentAndSigners } from './DeploymentAndSigners';
 

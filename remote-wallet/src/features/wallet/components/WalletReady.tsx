@@ -1,4 +1,5 @@
-import { type TWallet, useT } from '@dash/shared';
+import { useT } from '@dash/shared';
+import type { TWallet } from '@dash/shared/api';
 import { Stack, Text, Title } from '@mantine/core';
 import { onChain } from '../../../lib/wallet-display';
 import { DeploymentAndSigners } from './DeploymentAndSigners';

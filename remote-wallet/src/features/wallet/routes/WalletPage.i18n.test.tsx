@@ -1,13 +1,11 @@
+import { PERMISSION_DENIED_MESSAGE, setLocale, type TLocale } from '@dash/shared';
 import {
-  PERMISSION_DENIED_MESSAGE,
-  setLocale,
-  type TLocale,
   type TWallet,
   WALLET_LOCKED_MESSAGE,
   WALLET_NO_SIGNERS_MESSAGE,
   WALLET_NOT_A_SIGNER_MESSAGE,
   WALLET_SIGNERS_NOT_READY_MESSAGE,
-} from '@dash/shared';
+} from '@dash/shared/api';
 import { USER as ME, renderPage } from '@dash/shared/test';
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';

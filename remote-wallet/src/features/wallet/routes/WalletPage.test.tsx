@@ -1,4 +1,5 @@
-import type { TRole, TWallet, TWalletSigner } from '@dash/shared';
+import type { TRole } from '@dash/shared';
+import type { TWallet, TWalletSigner } from '@dash/shared/api';
 import { USER as ME, renderPage } from '@dash/shared/test';
 import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

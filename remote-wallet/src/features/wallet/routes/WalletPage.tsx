@@ -1,13 +1,5 @@
-import {
-  LoadFailed,
-  PageHeader,
-  PageSkeleton,
-  type TWallet,
-  useCurrentOrganization,
-  useSession,
-  useT,
-  useWalletQuery,
-} from '@dash/shared';
+import { LoadFailed, PageHeader, PageSkeleton, useCurrentOrganization, useSession, useT } from '@dash/shared';
+import { type TWallet, useWalletQuery } from '@dash/shared/api';
 import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useQueryErrorToast } from '../../../hooks/useQueryErrorToast';

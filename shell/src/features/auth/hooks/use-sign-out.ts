@@ -1,4 +1,5 @@
-import { notifyError, paths, useSignOutMutation } from '@dash/shared';
+import { notifyError, paths } from '@dash/shared';
+import { useSignOutMutation } from '@dash/shared/api';
 import { useQueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router-dom';
 

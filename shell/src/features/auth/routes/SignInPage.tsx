@@ -5,10 +5,10 @@ import {
   notifyError,
   paths,
   safeRedirectPath,
-  useRequestMagicLinkMutation,
   useT,
   ZRequestMagicLinkRequest,
 } from '@dash/shared';
+import { useRequestMagicLinkMutation } from '@dash/shared/api';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';

@@ -5,8 +5,8 @@ import {
   type TVerifyMagicLinkResponse,
   translateMessage,
   useT,
-  verifyMagicLink,
 } from '@dash/shared';
+import { verifyMagicLink } from '@dash/shared/api';
 import { Alert, Anchor, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,5 @@
-import { useDevMailboxQuery, useFormat, useT } from '@dash/shared';
+import { useFormat, useT } from '@dash/shared';
+import { useDevMailboxQuery } from '@dash/shared/api';
 import { Alert, Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
 
 /** The local outbox: mails the API would have sent, newest first (development only). */

@@ -5,11 +5,11 @@ import {
   PageHeader,
   paths,
   suggestSlug,
-  useCreateOrganizationMutation,
   useSession,
   useT,
   ZCreateOrganizationRequest,
 } from '@dash/shared';
+import { useCreateOrganizationMutation } from '@dash/shared/api';
 import { Anchor, Button, Center, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useRef } from 'react';

@@ -1,4 +1,5 @@
-import { paths, type TTransferSummary, useCurrentOrganization, useFormat, useT } from '@dash/shared';
+import { paths, useCurrentOrganization, useFormat, useT } from '@dash/shared';
+import type { TTransferSummary } from '@dash/shared/api';
 import { Anchor, Badge, Card, Group, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 

@@ -1,4 +1,5 @@
-import { paths, type TOverview, useCurrentOrganization, useT } from '@dash/shared';
+import { paths, useCurrentOrganization, useT } from '@dash/shared';
+import type { TOverview } from '@dash/shared/api';
 import { Anchor, Badge, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 

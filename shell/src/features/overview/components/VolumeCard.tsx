@@ -1,4 +1,5 @@
-import { paths, type TOverview, useCurrentOrganization, useFormat, useT } from '@dash/shared';
+import { paths, useCurrentOrganization, useFormat, useT } from '@dash/shared';
+import type { TOverview } from '@dash/shared/api';
 import { Anchor, Box, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';

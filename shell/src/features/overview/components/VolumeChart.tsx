@@ -1,4 +1,5 @@
-import { type TOverview, type TTransferType, useFormat, useT } from '@dash/shared';
+import { useFormat, useT } from '@dash/shared';
+import type { TOverview, TTransferType } from '@dash/shared/api';
 import { Box, useComputedColorScheme } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';

@@ -1,4 +1,5 @@
-import type { TApprovalStatus, TOverview, TTransfer } from '@dash/shared';
+import type { TApprovalStatus } from '@dash/shared';
+import type { TOverview, TTransfer } from '@dash/shared/api';
 import { ORGANIZATION, renderPage } from '@dash/shared/test';
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

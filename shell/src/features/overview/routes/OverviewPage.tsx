@@ -1,4 +1,5 @@
-import { PageHeader, useCurrentOrganization, useOverviewQuery, useSession, useT } from '@dash/shared';
+import { PageHeader, useCurrentOrganization, useSession, useT } from '@dash/shared';
+import { useOverviewQuery } from '@dash/shared/api';
 import { Alert, Badge, Button, SimpleGrid, Stack } from '@mantine/core';
 import { Suspense } from 'react';
 import '../i18n';
