@@ -1,6 +1,9 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { remoteModuleOfPath } from '../contracts/remotes';
-import { bootAssetsOf } from './boot-assets';
+import { bootAssetsOf, COMPILE_HINT, entryScriptsOf, hintCompileOnLoad } from './boot-assets';
 
 describe('bootAssetsOf', () => {
   it('keeps the bootstrap chunks and the provided shared modules, not the entry, lazy pages or fallbacks', () => {
@@ -102,6 +105,34 @@ describe('remoteModuleOfPath', () => {
   it('names none for the shell’s own pages', () => {
     for (const path of ['/', '/auth', '/org/acme', '/org/acme/documents', '/design-system', '/settingsx']) {
       expect(remoteModuleOfPath(path)).toBeUndefined();
+    }
+  });
+});
+
+describe('the compile hint', () => {
+  it('goes on top of the entry and boot scripts once, and nowhere else', async () => {
+    const dist = await mkdtemp(path.join(tmpdir(), 'boot-hint-'));
+    try {
+      await mkdir(path.join(dist, 'static/js/async'), { recursive: true });
+      const write = (file: string) => writeFile(path.join(dist, file), `/* ${file} */`);
+      await Promise.all(
+        ['static/js/index.1.js', 'static/js/async/boot.2.js', 'static/js/async/page.4.js'].map(write),
+      );
+      const entry = entryScriptsOf([
+        { files: ['static/js/index.1.js', 'static/css/index.1.css'], initial: true },
+        { files: ['static/js/async/page.4.js'] },
+      ]);
+      expect(entry).toEqual(['static/js/index.1.js']);
+
+      const hinted = [...entry, 'static/js/async/boot.2.js'];
+      await hintCompileOnLoad(dist, hinted);
+      await hintCompileOnLoad(dist, hinted);
+      const read = (file: string) => readFile(path.join(dist, file), 'utf8');
+      expect(await read('static/js/index.1.js')).toBe(`${COMPILE_HINT}/* static/js/index.1.js */`);
+      expect(await read('static/js/async/boot.2.js')).toBe(`${COMPILE_HINT}/* static/js/async/boot.2.js */`);
+      expect(await read('static/js/async/page.4.js')).toBe('/* static/js/async/page.4.js */');
+    } finally {
+      await rm(dist, { recursive: true, force: true });
     }
   });
 });
