@@ -31,6 +31,8 @@ export const FEDERATION_SINGLETONS = [
   '@dash/shared',
   // zod as the contracts use it (shared/src/zod.ts): the core contracts and each area's build with it.
   '@dash/shared/zod',
+  // The contracts of the boot, which each area's contracts import by this name (no copy per remote).
+  '@dash/shared/contracts-core',
 ] as const;
 
 /**

@@ -6,11 +6,13 @@
 // - apps import `@dash/shared` (the federation singleton), never its files by relative path;
 // - the test harness `@dash/shared/test` (shared/src/test/) is imported by test files only, so no
 //   production build includes it;
-// - inside shared, the federation singleton (`@dash/shared`: the modules shared/src/browser.ts
-//   exports, with client/, session/, i18n/, ui/, theme/) never imports an area's contracts or calls
-//   (they belong in `@dash/shared/api`, bundled where used) nor the package by name (it would consume
-//   itself); an area's modules reach the client, session and UI through `@dash/shared`, never by
-//   relative path, so every app uses the singleton's instance (one `ApiError`, one QueryClient).
+// - inside shared, the federation singleton (`@dash/shared`: the modules shared/src/browser.ts and
+//   contracts-core.ts export, with client/, session/, i18n/, ui/, theme/) never imports an area's
+//   contracts or calls (they belong in `@dash/shared/api`, bundled where used) nor the package by
+//   name (it would consume itself); an area's modules reach the singleton's modules by name, never by
+//   relative path (`@dash/shared`, and `@dash/shared/contracts-core` from a contract, which the API
+//   loads without the browser singleton), so every app uses the shell's instance (one `ApiError`,
+//   one QueryClient) instead of bundling a copy.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { ROOT } from './ensure-install.mjs';
@@ -44,11 +46,14 @@ const SHARED_SRC = join(ROOT, 'shared', 'src');
 const SINGLETON_FOLDERS = ['client', 'session', 'i18n', 'ui', 'theme'];
 const SINGLETON_MODULES = new Set([
   'browser',
-  ...[
-    ...readFileSync(join(SHARED_SRC, 'browser.ts'), 'utf8').matchAll(
-      /from '\.\/((?:contracts|endpoints)\/[^']+)'/g,
-    ),
-  ].map((match) => match[1]),
+  'contracts-core',
+  ...['browser.ts', 'contracts-core.ts'].flatMap((entry) =>
+    [
+      ...readFileSync(join(SHARED_SRC, entry), 'utf8').matchAll(
+        /from '\.\/((?:contracts|endpoints)\/[^']+)'/g,
+      ),
+    ].map((match) => match[1]),
+  ),
 ]);
 
 /** Where a file of shared/src sits: in the federation singleton, in an area, or neither. */
@@ -112,13 +117,9 @@ export function violationsOf(file, source) {
         );
       }
     }
-    if (
-      part === 'area' &&
-      targetPart === 'singleton' &&
-      !/\/contracts\//.test(resolve(file, '..', specifier))
-    ) {
+    if (part === 'area' && targetPart === 'singleton' && !isTestFile(file)) {
       problems.push(
-        `an area's module imports the singleton's "${specifier}" by path: import it from '@dash/shared' so every app shares one instance`,
+        `an area's module imports the singleton's "${specifier}" by path: import it from '@dash/shared' (from a contract: '@dash/shared/contracts-core') so every app shares one instance`,
       );
     }
     if (owner !== 'shared' && specifier.startsWith('.') && target === 'shared') {

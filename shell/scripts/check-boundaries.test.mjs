@@ -67,9 +67,15 @@ describe('the boundary check', () => {
     );
     expect(violationsOf(area, "import { meQueryOptions } from './get-me';")).toHaveLength(1);
     expect(violationsOf(area, "import { apiRequest } from '@dash/shared';")).toEqual([]);
-    // Contracts stay importable by path: the API loads them without the browser singleton.
-    expect(violationsOf(area, "import { ZUid } from '../contracts/common';")).toEqual([]);
+    expect(violationsOf(area, "import { ZUid } from '../contracts/common';")).toHaveLength(1);
     expect(violationsOf(area, "import { ZThread } from '../contracts/messages';")).toEqual([]);
+    // A contract reaches the boot's contracts by name too (the API resolves it without the browser singleton).
+    const contract = file('shared/src/contracts/messages.ts');
+    expect(violationsOf(contract, "import { ZUid } from './common';")[0]).toContain(
+      '@dash/shared/contracts-core',
+    );
+    expect(violationsOf(contract, "import { ZUid } from '@dash/shared/contracts-core';")).toEqual([]);
+    expect(violationsOf(contract, "import { ZUploadedFile } from './uploads';")).toEqual([]);
   });
 
   it('keeps the test harness out of production code', () => {

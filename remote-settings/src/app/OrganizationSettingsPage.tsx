@@ -1,14 +1,26 @@
-import { can, PageHeader, type TSettingsTab, useCurrentOrganization, useT } from '@dash/shared';
+import { can, PageHeader, PageSkeleton, type TSettingsTab, useCurrentOrganization, useT } from '@dash/shared';
 import { Stack, Tabs } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AuditLog } from '../features/audit/components/AuditLog';
-import { MembersSettings } from '../features/members/components/MembersSettings';
-import { DangerZone } from '../features/organization/components/DangerZone';
 import { GeneralSettings } from '../features/organization/components/GeneralSettings';
 import { readSettingsTab } from '../features/organization/settings-tab';
 import { AreaProbe } from './AreaProbe';
 import '../i18n';
 import '../features/audit/i18n';
+
+// The tabs other than General load when first chosen: the page opens on General, and the audit
+// log's contracts (transfers, providers) and the members' tables stay off the area's first load.
+const MembersSettings = lazy(() =>
+  import('../features/members/components/MembersSettings').then((module) => ({
+    default: module.MembersSettings,
+  })),
+);
+const AuditLog = lazy(() =>
+  import('../features/audit/components/AuditLog').then((module) => ({ default: module.AuditLog })),
+);
+const DangerZone = lazy(() =>
+  import('../features/organization/components/DangerZone').then((module) => ({ default: module.DangerZone })),
+);
 
 /** /org/{org}/settings?tab=general|members|audit|danger-zone (Audit: Admins only) */
 export default function OrganizationSettingsPage() {
@@ -43,15 +55,21 @@ export default function OrganizationSettingsPage() {
           <GeneralSettings />
         </Tabs.Panel>
         <Tabs.Panel value="members" pt="md">
-          <MembersSettings />
+          <Suspense fallback={<PageSkeleton rows={3} />}>
+            <MembersSettings />
+          </Suspense>
         </Tabs.Panel>
         {canAudit ? (
           <Tabs.Panel value="audit" pt="md">
-            <AuditLog />
+            <Suspense fallback={<PageSkeleton rows={3} />}>
+              <AuditLog />
+            </Suspense>
           </Tabs.Panel>
         ) : null}
         <Tabs.Panel value="danger-zone" pt="md">
-          <DangerZone />
+          <Suspense fallback={<PageSkeleton rows={3} />}>
+            <DangerZone />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </Stack>

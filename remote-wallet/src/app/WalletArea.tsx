@@ -1,11 +1,20 @@
-import { NotFoundView, useT } from '@dash/shared';
+import { NotFoundView, PageSkeleton, useT } from '@dash/shared';
 import { Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import '../i18n';
-import { AddSignerPage } from '../features/signers/routes/AddSignerPage';
-import { SetSigningDevicePage } from '../features/signing-device/routes/SetSigningDevicePage';
 import { WalletPage } from '../features/wallet/routes/WalletPage';
 import { AreaProbe } from './AreaProbe';
+
+// Reached from the wallet page, so loaded when first opened: the area's first load is the wallet.
+const AddSignerPage = lazy(() =>
+  import('../features/signers/routes/AddSignerPage').then((module) => ({ default: module.AddSignerPage })),
+);
+const SetSigningDevicePage = lazy(() =>
+  import('../features/signing-device/routes/SetSigningDevicePage').then((module) => ({
+    default: module.SetSigningDevicePage,
+  })),
+);
 
 /** /org/{org}/wallet/*: the organization's multi-signature wallet. */
 export default function WalletArea() {
@@ -15,8 +24,22 @@ export default function WalletArea() {
       <AreaProbe />
       <Routes>
         <Route index element={<WalletPage />} />
-        <Route path="add-signer" element={<AddSignerPage />} />
-        <Route path="signing-device" element={<SetSigningDevicePage />} />
+        <Route
+          path="add-signer"
+          element={
+            <Suspense fallback={<PageSkeleton rows={3} />}>
+              <AddSignerPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="signing-device"
+          element={
+            <Suspense fallback={<PageSkeleton rows={3} />}>
+              <SetSigningDevicePage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<NotFoundView />} />
       </Routes>
       {/* Which release of the wallet is running, for support (also in the shell's About panel). */}

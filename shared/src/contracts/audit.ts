@@ -1,5 +1,5 @@
+import { API_PREFIX, ZIsoDateTime } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import { API_PREFIX, ZIsoDateTime } from './common';
 import { PROVIDER_ACCOUNT_STATUSES } from './providers';
 import { TRANSFER_STATUSES, ZQueryDate } from './transfers';
 

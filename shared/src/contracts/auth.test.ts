@@ -1,5 +1,9 @@
+import {
+  safeRedirectPath,
+  ZRequestMagicLinkRequest,
+  ZVerifyMagicLinkResponse,
+} from '@dash/shared/contracts-core';
 import { describe, expect, it } from 'vitest';
-import { safeRedirectPath, ZRequestMagicLinkRequest, ZVerifyMagicLinkResponse } from './auth';
 
 describe('the sign-in redirect', () => {
   it('keeps a same-origin path with its search and hash', () => {

@@ -1,5 +1,5 @@
+import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import { ZIsoDateTime, ZUid } from './common';
 import { NETWORK_IDS, REGISTERED_WALLET_NETWORK_IDS } from './networks';
 
 /**

@@ -1,6 +1,5 @@
+import { ROLES, ZEmail, ZIsoDateTime, ZOrganization, ZRole, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import { ROLES, ZEmail, ZIsoDateTime, ZRole, ZUid } from './common';
-import { ZOrganization } from './organization';
 
 /** An invitation is single use and expires after 7 days. */
 export const INVITATION_TTL_DAYS = 7;

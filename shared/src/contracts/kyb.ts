@@ -1,6 +1,6 @@
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
+import { API_PREFIX, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import { API_PREFIX, ZIsoDateTime, ZUid } from './common';
 
 /**
  * KYB (know your business): the application an organization fills in to become Approved, its

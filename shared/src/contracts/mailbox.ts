@@ -1,5 +1,5 @@
+import { ZEmail } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import { ZEmail } from './common';
 
 /** A mail held in the local outbox (development only; off with SMTP or in production). */
 export const ZOutboxMail = z.object({

@@ -1,6 +1,6 @@
+import { sniffAvatarType, ZDeleteOrganizationRequest } from '@dash/shared/contracts-core';
 import { describe, expect, it } from 'vitest';
 import { ROLE_REQUIRED, ZUpdateOrganizationUserRequest } from './members';
-import { sniffAvatarType, ZDeleteOrganizationRequest } from './organization';
 
 describe('a member role change', () => {
   it.each(['Admin', 'Editor', 'Viewer'])('accepts %s', (role) => {

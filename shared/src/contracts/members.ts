@@ -1,5 +1,5 @@
+import { ROLES, ZRole, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import { ROLES, ZRole, ZUid } from './common';
 
 /** A user of the organization with their role in it (GET organization/users, spec section 7). */
 export const ZOrganizationUser = z.object({

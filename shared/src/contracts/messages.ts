@@ -1,5 +1,5 @@
+import { API_PREFIX, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import { API_PREFIX, ZIsoDateTime, ZUid } from './common';
 import { UPLOAD_FILENAME_MAX } from './uploads';
 
 /**

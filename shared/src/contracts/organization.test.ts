@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   ORGANIZATION_NAME_TOO_LONG,
   ORGANIZATION_SLUG_FORMAT,
@@ -6,7 +5,8 @@ import {
   suggestSlug,
   ZCreateOrganizationRequest,
   ZUpdateOrganizationRequest,
-} from './organization';
+} from '@dash/shared/contracts-core';
+import { describe, expect, it } from 'vitest';
 
 const messagesFor = (input: unknown) => {
   const result = ZCreateOrganizationRequest.safeParse(input);

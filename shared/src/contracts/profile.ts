@@ -1,7 +1,5 @@
+import { ZEmail, ZLocale, ZMeResponse } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import { ZMeResponse } from './auth';
-import { ZEmail } from './common';
-import { ZLocale } from './locale';
 
 export const PROFILE_NAME_MAX = 64;
 

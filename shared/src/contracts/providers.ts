@@ -1,5 +1,5 @@
+import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import { ZIsoDateTime, ZUid } from './common';
 import { ZNetworkId } from './networks';
 
 /**

@@ -1,7 +1,5 @@
+import { ZIsoDateTime, ZOrganizationSlug, ZRemoteName } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import { ZIsoDateTime } from './common';
-import { ZOrganizationSlug } from './organization';
-import { ZRemoteName } from './remotes';
 
 /**
  * Release management: immutable builds of a remote (`remote-wallet@1.4.2`) and, per environment, an

@@ -1,6 +1,6 @@
+import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { getAddress, isAddress } from 'viem/utils';
-import { ZIsoDateTime, ZUid } from './common';
 
 export const INVALID_ETH_ADDRESS = 'Invalid Ethereum address';
 export const SIGNING_DEVICE_NAME_REQUIRED = 'Name is required';

@@ -1,5 +1,5 @@
+import { API_PREFIX, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import { API_PREFIX, ZIsoDateTime, ZUid } from './common';
 import { ZNetworkId } from './networks';
 import { ZDecimalString, ZFiatCurrency } from './providers';
 import { TRANSACTIONS_PAGE_SIZE_MAX } from './rails';

@@ -1,5 +1,5 @@
+import { API_PREFIX, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import { API_PREFIX, ZIsoDateTime, ZUid } from './common';
 
 /**
  * Signed uploads, for any feature that attaches files (reply attachments now, KYB documents later):

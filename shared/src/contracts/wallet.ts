@@ -1,5 +1,5 @@
+import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import { ZIsoDateTime, ZUid } from './common';
 
 /**
  * The organization's multi-signature wallet: a Safe v1.4.1 whose owners are the signers' signing
