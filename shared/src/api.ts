@@ -11,6 +11,7 @@ export * from './contracts/kyb';
 export * from './contracts/mailbox';
 export * from './contracts/members';
 export * from './contracts/messages';
+export * from './contracts/money';
 export * from './contracts/networks';
 export * from './contracts/overview';
 export * from './contracts/profile';

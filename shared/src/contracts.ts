@@ -15,6 +15,7 @@ export * from './contracts/locale';
 export * from './contracts/mailbox';
 export * from './contracts/members';
 export * from './contracts/messages';
+export * from './contracts/money';
 export * from './contracts/networks';
 export * from './contracts/organization';
 export * from './contracts/overview';

@@ -1,8 +1,9 @@
 import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { ZKybStatus } from './kyb';
+import { ZFiatCurrency } from './money';
 import { ZNetworkId } from './networks';
-import { ZFiatCurrency, ZProviderAccountStatus } from './providers';
+import { ZProviderAccountStatus } from './providers';
 import { ZTransferSummary, ZTransferType } from './transfers';
 import { ZWalletStatus } from './wallet';
 

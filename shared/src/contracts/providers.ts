@@ -1,5 +1,6 @@
 import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
+import { ZDecimalString, ZFiatCurrency } from './money';
 import { ZNetworkId } from './networks';
 
 /**
@@ -18,17 +19,6 @@ import { ZNetworkId } from './networks';
  * POST provider-accounts is idempotent per (organization, provider): a second start answers the
  * existing account; a Failed one starts again. The provider is called after the commit, by a job.
  */
-
-/** A decimal amount as a string (never a float): up to 18 digits before the point and 8 after. */
-export const ZDecimalString = z
-  .string()
-  .regex(/^\d{1,18}(\.\d{1,8})?$/, { message: 'Enter an amount such as 10 or 10.50' });
-
-/** ISO 4217 fiat currencies the providers serve, with the rail each moves on. */
-export const FIAT_CURRENCIES = ['BRL', 'MXN'] as const;
-export const ZFiatCurrency = z.enum(FIAT_CURRENCIES, { message: 'Choose BRL or MXN' });
-export type TFiatCurrency = z.infer<typeof ZFiatCurrency>;
-export const RAIL_BY_CURRENCY = { BRL: 'Pix', MXN: 'SPEI' } as const satisfies Record<TFiatCurrency, string>;
 
 export const ZProviderFiat = z.object({
   currency: ZFiatCurrency,

@@ -1,7 +1,7 @@
 import { API_PREFIX, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
+import { ZDecimalString, ZFiatCurrency } from './money';
 import { ZNetworkId } from './networks';
-import { ZDecimalString, ZFiatCurrency } from './providers';
 import { TRANSACTIONS_PAGE_SIZE_MAX } from './rails';
 
 /**
