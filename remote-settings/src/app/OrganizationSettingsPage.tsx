@@ -10,17 +10,9 @@ import '../features/audit/i18n';
 
 // The tabs other than General load when first chosen: the page opens on General, and the audit
 // log's contracts (transfers, providers) and the members' tables stay off the area's first load.
-const MembersSettings = lazy(() =>
-  import('../features/members/components/MembersSettings').then((module) => ({
-    default: module.MembersSettings,
-  })),
-);
-const AuditLog = lazy(() =>
-  import('../features/audit/components/AuditLog').then((module) => ({ default: module.AuditLog })),
-);
-const DangerZone = lazy(() =>
-  import('../features/organization/components/DangerZone').then((module) => ({ default: module.DangerZone })),
-);
+const MembersSettings = lazy(() => import('../features/members/components/MembersSettings'));
+const AuditLog = lazy(() => import('../features/audit/components/AuditLog'));
+const DangerZone = lazy(() => import('../features/organization/components/DangerZone'));
 
 /** /org/{org}/settings?tab=general|members|audit|danger-zone (Audit: Admins only) */
 export default function OrganizationSettingsPage() {

@@ -7,14 +7,8 @@ import { WalletPage } from '../features/wallet/routes/WalletPage';
 import { AreaProbe } from './AreaProbe';
 
 // Reached from the wallet page, so loaded when first opened: the area's first load is the wallet.
-const AddSignerPage = lazy(() =>
-  import('../features/signers/routes/AddSignerPage').then((module) => ({ default: module.AddSignerPage })),
-);
-const SetSigningDevicePage = lazy(() =>
-  import('../features/signing-device/routes/SetSigningDevicePage').then((module) => ({
-    default: module.SetSigningDevicePage,
-  })),
-);
+const AddSignerPage = lazy(() => import('../features/signers/routes/AddSignerPage'));
+const SetSigningDevicePage = lazy(() => import('../features/signing-device/routes/SetSigningDevicePage'));
 
 /** /org/{org}/wallet/*: the organization's multi-signature wallet. */
 export default function WalletArea() {

@@ -3,7 +3,7 @@ import type { TAuditEvent } from '@dash/shared/api';
 import { ORGANIZATION as ACME, renderPage } from '@dash/shared/test';
 import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuditLog, describeChange } from './AuditLog';
+import AuditLog, { describeChange } from './AuditLog';
 
 const ORGANIZATION: TOrganization = { ...ACME, name: 'Ejemplo', slug: 'ejemplo' };
 

@@ -34,7 +34,7 @@ export function describeChange(event: TAuditEvent): string[] {
 }
 
 /** Organization settings → Audit (Admins): every recorded change, filtered, paged and exportable. */
-export function AuditLog() {
+export default function AuditLog() {
   const organization = useCurrentOrganization();
   const { t } = useT('audit');
   const format = useFormat();

@@ -25,7 +25,7 @@ import { Link } from 'react-router-dom';
 const nameOf = (user: TOrganizationUser) => `${user.firstName} ${user.lastName}`.trim() || user.email;
 
 /** Members tab: everyone with name, e-mail and role; Admins change roles and remove members. */
-export function MembersSettings() {
+export default function MembersSettings() {
   const { t } = useT('settings');
   const { t: common } = useT('common');
   const organization = useCurrentOrganization();

@@ -121,7 +121,7 @@ function DeleteOrganization() {
 }
 
 /** Danger zone tab: leave (any member) and delete (Admins, confirmed by typing the slug). */
-export function DangerZone() {
+export default function DangerZone() {
   const organization = useCurrentOrganization();
   return (
     <Stack gap="md" maw={640}>

@@ -8,7 +8,7 @@ import { useQueryErrorToast } from '../../../hooks/useQueryErrorToast';
 import { AddSignerForm } from '../components/AddSignerForm';
 
 /** /wallet/add-signer: an Admin proposes an organization user who is not a signer yet. */
-export function AddSignerPage() {
+export default function AddSignerPage() {
   const { t } = useT('wallet');
   const organization = useCurrentOrganization();
   const canManage = can(organization.role, 'wallet.manage');

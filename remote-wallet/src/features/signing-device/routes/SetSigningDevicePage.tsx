@@ -8,7 +8,7 @@ import { useQueryErrorToast } from '../../../hooks/useQueryErrorToast';
 import { SigningDeviceForm } from '../components/SigningDeviceForm';
 
 /** /wallet/signing-device: a signer chooses which of their own signing devices signs for the wallet. */
-export function SetSigningDevicePage() {
+export default function SetSigningDevicePage() {
   const { t } = useT('wallet');
   const organization = useCurrentOrganization();
   const { user } = useSession();
