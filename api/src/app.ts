@@ -215,18 +215,18 @@ export async function buildApp({
   const organizations = createOrganizationService({ db });
   const invitations = createInvitationService({ db, mailer: outgoingMail, config, organizations });
   const profile = createProfileService({ db, mailer: outgoingMail, config });
-  // Exact while this process is the database's only writer (see read-cache.ts); off unless main.ts says so.
-  const readCache = createReadCache({ enabled: cacheReads });
+  // Exact with one process or several (see read-cache.ts); off unless main.ts says so.
   const cluster = linkCluster
     ? await linkCluster(app.log.child({ component: 'cluster' }))
     : createSingleProcessLink();
+  const readCache = createReadCache({ enabled: cacheReads, trusted: cluster.isCurrent });
   app.decorate('readCache', readCache);
   app.addHook('onSend', async (request, _reply, payload) => {
     if (!READ_ONLY_METHODS.has(request.method)) {
       // A request confined to one organization forgets that organization's reads (and the unscoped ones).
       const organizationUid = request.organizationScope || undefined;
       readCache.invalidate(organizationUid);
-      // Before the answer leaves, so the caller's next request finds the others told too.
+      // Before the answer leaves: it waits until every other process has forgotten them too.
       if (readCache.enabled) {
         await cluster.broadcast({ type: 'invalidate', organizationUid }).catch((error) => {
           request.log.error({ err: error }, 'Could not tell the other API processes to forget cached reads');
@@ -244,19 +244,17 @@ export async function buildApp({
   // A session answer is kept only when this request did not extend it, and only until it would change.
   const sessionAnswer = <T extends { extended: boolean; validUntil?: number }>(session: T | undefined) =>
     session && !session.extended ? (session.validUntil ?? null) : 0;
-  // Who may do what is read from the database on every request when other processes share it:
-  // a member removed through another process is refused here at once, not once the news arrives.
-  // (PostgreSQL answers these prepared point reads in well under a millisecond.) One process alone
-  // sees every write, so it keeps them.
-  const authReads = cluster.kind === 'single' ? readCache : createReadCache({ enabled: false });
+  // Who may do what is kept in memory too, on one process or several: a write that changes it (a
+  // member removed, a session signed out) answers only once every process has forgotten it, so the
+  // next request is refused wherever it lands.
   const access: AccessResolver = {
     authenticate: (token) =>
-      authReads.read(`session:${token}`, async () => {
+      readCache.read(`session:${token}`, async () => {
         const session = await auth.authenticate(token);
         return { value: session, validUntil: session ? sessionAnswer(session) : null };
       }),
     authenticateForOrganization: (token, organizationUid) =>
-      authReads.read(
+      readCache.read(
         `session:${token}:${organizationUid}`,
         async () => {
           const found = await auth.authenticateForOrganization(token, organizationUid);
@@ -265,7 +263,7 @@ export async function buildApp({
         organizationUid,
       ),
     findMembership: (organizationUid, userUid) =>
-      authReads.read(
+      readCache.read(
         `membership:${organizationUid}:${userUid}`,
         async () => ({
           value: await organizations.findForMember(organizationUid, userUid),
@@ -278,7 +276,7 @@ export async function buildApp({
   const cachedMe: typeof me = {
     ...me,
     organizations: (user) =>
-      authReads.read(`organizations:${user.uid}`, async () => ({
+      readCache.read(`organizations:${user.uid}`, async () => ({
         value: await me.organizations(user),
         validUntil: null,
       })),

@@ -1,4 +1,5 @@
 import type { TOrganizationEvent } from '@dash/shared/contracts';
+import pg from 'pg';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app';
 import { openPostgres } from '../db/client';
@@ -10,7 +11,7 @@ import { call } from '../test/http';
 import { submitCompleteApplication } from '../test/kyb';
 import { createProvider, deliver, threadsOf } from '../test/messages';
 import { createClusteredEventBus, createInProcessEventBus } from './bus';
-import { createPostgresLink } from './cluster';
+import { CLUSTER_APPLICATION_PREFIX, CLUSTER_CHANNEL, createPostgresLink } from './cluster';
 
 /** Polls until `check` holds (the other process hears of a write within milliseconds, not at once). */
 async function eventually(check: () => Promise<boolean>, timeoutMs = 3_000): Promise<boolean> {
@@ -69,7 +70,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two API processes on one PostgreSQL databas
       organization: organization.uid,
     });
     expect(removed.statusCode, removed.body).toBe(204);
-    // At once: permissions are read from the database on every request when processes share it.
+    // At once: the removal answered only after b had forgotten the membership it kept.
     expect((await read()).statusCode).toBe(404);
   });
 
@@ -155,5 +156,68 @@ describe.skipIf(!TEST_DATABASE_URL)('two API processes on one PostgreSQL databas
       await link.close();
     }
     expect(await eventually(async () => heard.some((event) => event.type === 'kyb.updated'))).toBe(true);
+  });
+
+  describe('the link', () => {
+    async function links(
+      options: Parameters<typeof createPostgresLink>[0] extends infer O ? Partial<O> : never = {},
+    ) {
+      const { pool } = await twoProcesses();
+      const url = pool.options.connectionString as string;
+      const log = (await import('fastify')).default({ logger: false }).log;
+      const a = await createPostgresLink({ url, pool, log, ...options });
+      const b = await createPostgresLink({ url, pool, log, ...options });
+      onTestFinished(async () => {
+        await a.close();
+        await b.close();
+      });
+      return { a, b, url, pool };
+    }
+
+    it('a broadcast resolves only once every other process has applied it', async () => {
+      const { a, b } = await links();
+      const applied: Array<string | undefined> = [];
+      b.onMessage((message) => {
+        if (message.type === 'invalidate') applied.push(message.organizationUid);
+      });
+      for (const organizationUid of ['org-1', 'org-2', undefined]) {
+        await a.broadcast({ type: 'invalidate', organizationUid });
+        // No waiting: b's handler has run by the time the broadcast resolved.
+        expect(applied.at(-1)).toBe(organizationUid);
+      }
+      expect(applied).toEqual(['org-1', 'org-2', undefined]);
+    });
+
+    it('a process that never acknowledges holds a broadcast only until the timeout', async () => {
+      const { a, url } = await links({ ackTimeoutMs: 400 });
+      // Listens like a process of the cluster, but never answers (as a stalled one would not).
+      const silent = new pg.Client({
+        connectionString: url,
+        application_name: `${CLUSTER_APPLICATION_PREFIX}silent`,
+      });
+      await silent.connect();
+      await silent.query(`LISTEN ${CLUSTER_CHANNEL}`);
+      onTestFinished(() => silent.end());
+      const started = Date.now();
+      await a.broadcast({ type: 'invalidate' });
+      const waited = Date.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(390);
+      expect(waited).toBeLessThan(1_900);
+    });
+
+    it('is current only while it hears its own heartbeat: after a stall it serves nothing from memory until it caught up', async () => {
+      const { a } = await links({ heartbeatMs: 40, trustMs: 200 });
+      expect(await eventually(async () => a.isCurrent())).toBe(true);
+      // The event loop blocked for longer than the trust window: whatever the others broadcast
+      // meanwhile is still unread in the socket.
+      const until = Date.now() + 300;
+      while (Date.now() < until) {
+        // stalled
+      }
+      expect(a.isCurrent()).toBe(false);
+      expect(await eventually(async () => a.isCurrent())).toBe(true);
+      await a.close();
+      expect(a.isCurrent()).toBe(false);
+    });
   });
 });

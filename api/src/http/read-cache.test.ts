@@ -171,6 +171,24 @@ describe('createReadCache', () => {
     await off.read('k', async () => ({ value: ++offLoads, validUntil: null }));
     expect(offLoads).toBe(2);
   });
+
+  it('serves and keeps nothing while it is not trusted (a process behind its cluster), then keeps again', async () => {
+    let trusted = true;
+    const cache = createReadCache({ enabled: true, trusted: () => trusted });
+    let loads = 0;
+    const load = async () => ({ value: ++loads, validUntil: null });
+    expect(await cache.read('k', load)).toBe(1);
+    expect(await cache.read('k', load)).toBe(1);
+    trusted = false;
+    expect(await cache.read('k', load)).toBe(2);
+    expect(await cache.read('k', load)).toBe(3);
+    trusted = true;
+    // What it kept before stays valid: a connected link hears every write, only later.
+    expect(await cache.read('k', load)).toBe(1);
+    cache.invalidate();
+    expect(await cache.read('k', load)).toBe(4);
+    expect(await cache.read('k', load)).toBe(4);
+  });
 });
 
 describe('the API with the read cache on (the embedded database)', () => {

@@ -27,9 +27,12 @@
  * requests of no organization, or by seeds before the API starts.
  *
  * Several API processes on one PostgreSQL database: each write and each event is also passed to the
- * others over the cluster link (events/cluster.ts, LISTEN/NOTIFY) before the writer answers, and
- * they empty theirs when it arrives, a few milliseconds later; after a lost link they start over.
- * A process that writes the database behind the API's back (a CLI) must broadcast an invalidation.
+ * others over the cluster link (events/cluster.ts, LISTEN/NOTIFY), and the writer answers only once
+ * every other process has emptied what the write concerns; after a lost link they start over. A
+ * process that cannot tell it is up to date with the others (`trusted` false: its link is down, or
+ * it was stalled) reads from the database and keeps nothing until it is. So the next request after
+ * a write is exact on every process, as on one. A process that writes the database behind the
+ * API's back (a CLI) must broadcast an invalidation.
  */
 export interface ReadCache {
   readonly enabled: boolean;
@@ -74,6 +77,8 @@ const UNSCOPED = '';
 
 export function createReadCache(options: {
   enabled: boolean;
+  /** Whether what is kept may be served now (the cluster link's isCurrent); always, without it. */
+  trusted?: () => boolean;
   maxEntries?: number;
   /** Memory for values (rough, by their sizes): past it the cache starts over. */
   maxBytes?: number;
@@ -112,7 +117,8 @@ export function createReadCache(options: {
     enabled: options.enabled,
 
     async read(key, load, scopeName = null) {
-      if (!options.enabled) return (await load()).value;
+      if (!options.enabled || (options.trusted !== undefined && !options.trusted()))
+        return (await load()).value;
       const name = scopeName ?? UNSCOPED;
       const scope = scopeOf(name);
       const entry = scope.entries.get(key);

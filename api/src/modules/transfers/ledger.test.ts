@@ -114,8 +114,10 @@ describe('running ledger balances (ledger_balances) and completed volume (transf
       }),
       { numRuns: 25 },
     );
-    // Not vacuous: most runs leave lines that count.
-    expect(runsWithBalances).toBeGreaterThan(10);
+    // Not vacuous: runs leave lines that count. Roughly half of them do, so "more than 10 of 25"
+    // failed now and then on a random sample (9 in one run); fewer than 3 of 25 would mean the
+    // operations stopped leaving lines at all.
+    expect(runsWithBalances).toBeGreaterThan(2);
   });
 
   it('go with their organization', async () => {
