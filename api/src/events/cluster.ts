@@ -164,11 +164,6 @@ export async function createPostgresLink(options: {
     return rows.map((row) => row.name.slice(CLUSTER_APPLICATION_PREFIX.length)).filter((peer) => peer !== id);
   };
 
-  const heartbeat = setInterval(() => {
-    if (client) notify(client, { from: id, message: { type: 'heartbeat' } }).catch(() => {});
-  }, heartbeatMs);
-  heartbeat.unref();
-
   const connect = async (isReconnect: boolean): Promise<void> => {
     const next = new pg.Client({
       connectionString: options.url,
@@ -217,6 +212,10 @@ export async function createPostgresLink(options: {
   };
 
   await connect(false);
+  const heartbeat = setInterval(() => {
+    if (client) notify(client, { from: id, message: { type: 'heartbeat' } }).catch(() => {});
+  }, heartbeatMs);
+  heartbeat.unref();
 
   return {
     kind: 'postgres',
