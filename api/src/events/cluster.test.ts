@@ -74,6 +74,31 @@ describe.skipIf(!TEST_DATABASE_URL)('two API processes on one PostgreSQL databas
     expect((await read()).statusCode).toBe(404);
   });
 
+  it('a process whose link is down reads permissions from the database: a member removed meanwhile is refused at once', async () => {
+    const { a, b, db, config, pool } = await twoProcesses();
+    const admin = await signInUser(a);
+    const organization = await createOrganization({ app: a, db, config }, admin.cookie);
+    const viewer = await addMember({ app: a, db, config }, organization.uid, 'Viewer');
+    const read = () =>
+      call(b, 'GET', '/organization', { cookie: viewer.cookie, organization: organization.uid });
+    expect((await read()).statusCode).toBe(200);
+    expect((await read()).statusCode).toBe(200);
+
+    // Both processes lose their listening connections (as when PostgreSQL restarts or drops them):
+    // the removal below reaches no other process, and b must not answer from what it kept.
+    await pool.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where starts_with(application_name, $1)',
+      [CLUSTER_APPLICATION_PREFIX],
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const removed = await call(a, 'DELETE', `/organization/users/${viewer.uid}`, {
+      cookie: admin.cookie,
+      organization: organization.uid,
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect((await read()).statusCode).toBe(404);
+  });
+
   it("tells the other process which organization a write was in, so it forgets that organization's reads only", async () => {
     const { a, b, db, config } = await twoProcesses();
     const admin = await signInUser(a);
