@@ -1,4 +1,5 @@
 import type { TOrganizationEvent } from '@dash/shared/contracts';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app';
@@ -54,8 +55,10 @@ describe.skipIf(!TEST_DATABASE_URL)('two API processes on one PostgreSQL databas
     return { a, b, db, config, url, pool };
   }
 
-  it('a member removed through one process is refused by the other, which had the membership cached', async () => {
-    const { a, b, db, config } = await twoProcesses();
+  /** A Viewer whose membership b has cached (read twice through b), and their removal through a. */
+  async function viewerCachedByB() {
+    const processes = await twoProcesses();
+    const { a, b, db, config } = processes;
     const admin = await signInUser(a);
     const organization = await createOrganization({ app: a, db, config }, admin.cookie);
     const viewer = await addMember({ app: a, db, config }, organization.uid, 'Viewer');
@@ -64,26 +67,25 @@ describe.skipIf(!TEST_DATABASE_URL)('two API processes on one PostgreSQL databas
     // Twice: the second answer comes from b's cache.
     expect((await read()).statusCode).toBe(200);
     expect((await read()).statusCode).toBe(200);
+    const remove = async () => {
+      const removed = await call(a, 'DELETE', `/organization/users/${viewer.uid}`, {
+        cookie: admin.cookie,
+        organization: organization.uid,
+      });
+      expect(removed.statusCode, removed.body).toBe(204);
+    };
+    return { ...processes, read, remove };
+  }
 
-    const removed = await call(a, 'DELETE', `/organization/users/${viewer.uid}`, {
-      cookie: admin.cookie,
-      organization: organization.uid,
-    });
-    expect(removed.statusCode, removed.body).toBe(204);
+  it('a member removed through one process is refused by the other, which had the membership cached', async () => {
+    const { read, remove } = await viewerCachedByB();
+    await remove();
     // At once: the removal answered only after b had forgotten the membership it kept.
     expect((await read()).statusCode).toBe(404);
   });
 
   it('a process whose link is down reads permissions from the database: a member removed meanwhile is refused at once', async () => {
-    const { a, b, db, config, pool } = await twoProcesses();
-    const admin = await signInUser(a);
-    const organization = await createOrganization({ app: a, db, config }, admin.cookie);
-    const viewer = await addMember({ app: a, db, config }, organization.uid, 'Viewer');
-    const read = () =>
-      call(b, 'GET', '/organization', { cookie: viewer.cookie, organization: organization.uid });
-    expect((await read()).statusCode).toBe(200);
-    expect((await read()).statusCode).toBe(200);
-
+    const { pool, read, remove } = await viewerCachedByB();
     // Both processes lose their listening connections (as when PostgreSQL restarts or drops them):
     // the removal below reaches no other process, and b must not answer from what it kept.
     await pool.query(
@@ -91,11 +93,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two API processes on one PostgreSQL databas
       [CLUSTER_APPLICATION_PREFIX],
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const removed = await call(a, 'DELETE', `/organization/users/${viewer.uid}`, {
-      cookie: admin.cookie,
-      organization: organization.uid,
-    });
-    expect(removed.statusCode, removed.body).toBe(204);
+    await remove();
     expect((await read()).statusCode).toBe(404);
   });
 
@@ -184,12 +182,13 @@ describe.skipIf(!TEST_DATABASE_URL)('two API processes on one PostgreSQL databas
   });
 
   describe('the link', () => {
-    async function links(
-      options: Parameters<typeof createPostgresLink>[0] extends infer O ? Partial<O> : never = {},
-    ) {
-      const { pool } = await twoProcesses();
+    /** Two links on one database, as two processes hold them (no API around them). */
+    async function links(options: Partial<Parameters<typeof createPostgresLink>[0]> = {}) {
+      const database = await emptyTestDatabase();
+      if (database.kind !== 'postgres') throw new Error('PostgreSQL only');
+      const { pool } = database;
       const url = pool.options.connectionString as string;
-      const log = (await import('fastify')).default({ logger: false }).log;
+      const log = Fastify({ logger: false }).log;
       const a = await createPostgresLink({ url, pool, log, ...options });
       const b = await createPostgresLink({ url, pool, log, ...options });
       onTestFinished(async () => {
