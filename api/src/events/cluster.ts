@@ -230,6 +230,10 @@ export async function createPostgresLink(options: {
       // Listed before the message is sent: one that starts listening later has nothing cached
       // from before it (a process reconnecting starts over).
       const pending = new Set(await peers());
+      if (pending.size === 0) {
+        await notify(options.pool, { from: id, seq, message });
+        return;
+      }
       const applied = new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
           awaiting.delete(seq);
@@ -248,7 +252,6 @@ export async function createPostgresLink(options: {
           },
         });
       });
-      if (pending.size === 0) awaiting.get(seq)?.done();
       try {
         await notify(options.pool, { from: id, seq, message });
       } catch (error) {
