@@ -1,8 +1,10 @@
 /**
  * Benchmark of the transactions list and CSV export (issue 11): one organization with 100,000
  * transfers; GET rails/transactions at a fixed arrival rate (open loop; random pages 1..50, sizes
- * 10/25/100, with and without filters) for p50/p95/p99, twice: every request reaching the database
- * (read cache off) and as main.ts runs the API (read cache on, emptied by every write); then the CSV
+ * 10/25/100, with and without filters) for p50/p95/p99, three times: every request reaching the
+ * database (read cache off); sessions, memberships and counts cached but every page read from the
+ * database (what a page costs when nobody asked for it since the organization's last write); and as
+ * main.ts runs the API (read cache on, emptied by every write); then the CSV
  * export of all of them (time; the process's RSS and heap at the start, peak and end).
  *
  *   cd api && npx tsx benchmarks/transactions.ts [rate=1000] [seconds=10] [transfers=100000] [--pglite]
@@ -15,7 +17,7 @@
  * database share the machine's cores; each run also prints what one answer costs them, by who spends it
  * (the API, PostgreSQL's processes when they run here, the generator), and the rate those cores allow.
  * BENCH_EXPLAIN=1 also prints the plans of the list's queries and a sequential latency;
- * BENCH_DIRECT_RATE sets another rate for the read-cache-off run; BENCH_ONLY=direct|cached runs one;
+ * BENCH_DIRECT_RATE sets another rate for the read-cache-off run; BENCH_ONLY=direct|pages|cached runs one;
  * BENCH_WRITES=N runs the read-cache-on load once more with N writes a second beside it, in the
  * organization read (each empties its cached reads, as in production), then again with the writes
  * in another organization of the same user (which leave the read organization's cached reads be).
@@ -75,6 +77,9 @@ try {
   // Every request reaching the database, then the API as main.ts runs it (read cache on).
   const direct = await buildApp({ config, db: database.db, cacheReads: false });
   const cached = await buildApp({ config, db: database.db, cacheReads: true });
+  // Between the two: sessions, memberships and counts kept, every page read from the database (a
+  // page nobody asked for since the organization's last write).
+  const pages = await buildApp({ config, db: database.db, cacheReads: true, cacheAnswers: false });
   const baseOf = async (app: typeof direct) => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -82,6 +87,7 @@ try {
   };
   const base = await baseOf(direct);
   const cachedBase = await baseOf(cached);
+  const pagesBase = await baseOf(pages);
   const app = direct;
   const json = { 'content-type': 'application/json' };
   const signIn = await app.inject({
@@ -115,7 +121,7 @@ try {
     '&status=failed&currency=BRL',
     '&from=2026-01-01&to=2026-12-31',
   ];
-  for (const target of [base, cachedBase]) {
+  for (const target of [base, cachedBase, pagesBase]) {
     const probe = await fetch(`${target}/rails/transactions?page=1&size=100`, { headers });
     if (probe.status !== 200)
       throw new Error(`GET rails/transactions answered ${probe.status}: ${await probe.text()}`);
@@ -276,12 +282,15 @@ try {
   }
   // BENCH_DIRECT_RATE: another rate for the read-cache-off run (default: the same).
   const directRate = Number(process.env.BENCH_DIRECT_RATE ?? rate);
-  if (process.env.BENCH_ONLY !== 'cached')
+  if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'direct')
     await load('read cache off (every request on the database)', base, directRate);
-  if (process.env.BENCH_ONLY !== 'direct') await load('read cache on (as main.ts runs)', cachedBase, rate);
+  if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'pages')
+    await load('access reads and counts cached, every page from the database', pagesBase, rate);
+  if (process.env.BENCH_ONLY !== 'direct' && process.env.BENCH_ONLY !== 'pages')
+    await load('read cache on (as main.ts runs)', cachedBase, rate);
   // BENCH_WRITES=N: the read-cache-on run again with N writes a second in the organization.
   const writesPerSecond = Number(process.env.BENCH_WRITES ?? 0);
-  if (writesPerSecond > 0 && process.env.BENCH_ONLY !== 'direct') {
+  if (writesPerSecond > 0 && (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'cached')) {
     await load('read cache on, with writes in the organization', cachedBase, rate, writesPerSecond);
     await load(
       'read cache on, with writes in another organization',
@@ -323,6 +332,7 @@ try {
   );
   await direct.close();
   await cached.close();
+  await pages.close();
 } finally {
   await database.close();
   await pg?.stop();

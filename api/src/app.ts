@@ -91,6 +91,12 @@ export interface BuildAppOptions {
    * the others forget theirs (see http/read-cache.ts). Off by default: tests write the database directly.
    */
   cacheReads?: boolean;
+  /**
+   * With cacheReads, also keep whole answers of the routes that name a cacheKey (default: true).
+   * Benchmarks turn it off to measure what an answer costs when only the access reads are kept (a
+   * page nobody asked for since the last write).
+   */
+  cacheAnswers?: boolean;
   /** Links this process to the others on the same database (default: none; main.ts links them on PostgreSQL). */
   cluster?: (log: FastifyBaseLogger) => Promise<ClusterLink>;
   /** The wallet's chain (default: WALLET_CHAIN at WALLET_RPC_URL); tests wrap it to watch or interrupt it. */
@@ -114,6 +120,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The in-memory read cache (see http/read-cache.ts); writers outside a request call invalidate(). */
     readCache: ReadCache;
+    /** Whether routes with a cacheKey keep whole answers in readCache (http/route.ts). */
+    cacheAnswers: boolean;
     /** The one event bus behind GET organizations/{uid}/events. */
     events: EventBus;
     blobs: BlobStore;
@@ -140,6 +148,7 @@ export async function buildApp({
   logStream,
   jobs: jobOptions,
   cacheReads = false,
+  cacheAnswers = true,
   walletChain,
   walletTiming,
   blobs: givenBlobs,
@@ -221,6 +230,7 @@ export async function buildApp({
     : createSingleProcessLink();
   const readCache = createReadCache({ enabled: cacheReads, trusted: cluster.isCurrent });
   app.decorate('readCache', readCache);
+  app.decorate('cacheAnswers', cacheAnswers);
   app.addHook('onSend', async (request, _reply, payload) => {
     if (!READ_ONLY_METHODS.has(request.method)) {
       // A request confined to one organization forgets that organization's reads (and the unscoped ones).

@@ -131,8 +131,8 @@ export function defineRoute<
         return checked.data;
       };
 
-      const { readCache } = request.server;
-      const key = spec.cacheKey && readCache?.enabled ? spec.cacheKey(context) : undefined;
+      const { readCache, cacheAnswers } = request.server;
+      const key = spec.cacheKey && readCache?.enabled && cacheAnswers ? spec.cacheKey(context) : undefined;
       if (key === undefined) return reply.code(status).send(await answer());
       // Scoped to the organization the guard confined the request to (none: unscoped).
       const json = await readCache.read(

@@ -43,6 +43,8 @@ export async function createTestApp(
     logStream?: { write(line: string): void };
     /** Turn the in-memory read cache on, as main.ts does on the embedded database. */
     cacheReads?: boolean;
+    /** With cacheReads: false keeps the access reads only, not whole answers (as benchmarks/transactions.ts). */
+    cacheAnswers?: boolean;
     walletChain?: WalletChainAccess;
     walletTiming?: WalletTiming;
     now?: () => Date;
@@ -57,6 +59,7 @@ export async function createTestApp(
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.cacheReads ? { cacheReads: true } : {}),
+    ...(options.cacheAnswers === false ? { cacheAnswers: false } : {}),
     ...(options.walletChain ? { walletChain: options.walletChain } : {}),
     ...(options.walletTiming ? { walletTiming: options.walletTiming } : {}),
     ...(options.now ? { now: options.now } : {}),

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { messages, threads } from '../../db/schema';
+import { messages, sessions, threads } from '../../db/schema';
 import { enqueueJob } from '../../jobs/runner';
 import { createTestApp } from '../../test/app';
 import { emptyTestDatabase } from '../../test/database';
@@ -252,6 +252,34 @@ describe('Message Center', () => {
     // (Mail dates have whole seconds: both threads may have the same activity time, so no order here.)
     const names = (await threadsOf(app, admin.cookie, organization.uid)).data.map((thread) => thread.name);
     expect(names.sort()).toEqual(['New topic', 'Rates']);
+  });
+
+  it('with whole answers not kept (cacheAnswers false), reads the pages again while the session stays cached', async () => {
+    const testApp = await createTestApp({}, { cacheReads: true, cacheAnswers: false });
+    const { app, db } = testApp;
+    const admin = await signInUser(app);
+    const organization = await createOrganization(testApp, admin.cookie);
+    const provider = await createProvider(db, 'Transfero');
+    const mailbox = `${organization.slug}@${testApp.config.messages.clientMailDomain}`;
+    const first = await deliver(testApp, {
+      from: provider.addresses[0] as string,
+      to: mailbox,
+      subject: 'Rates',
+      text: 'First',
+      messageId: 'a-1@t.example',
+    });
+    const texts = async () =>
+      (await threadPage(app, admin.cookie, organization.uid, first.threadUid)).data.map(
+        (message) => message.text,
+      );
+    expect(await texts()).toEqual(['First']);
+    // Both changed behind the API's back: the page is read again, the session is still the kept one.
+    await db
+      .update(messages)
+      .set({ text: 'Edited behind the API' })
+      .where(eq(messages.uid, first.messageUid));
+    await db.delete(sessions);
+    expect(await texts()).toEqual(['Edited behind the API']);
   });
 
   it('pages a thread from the newest page back to the first, and forward again', async () => {
