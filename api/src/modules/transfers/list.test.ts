@@ -13,7 +13,7 @@ import { transfers } from '../../db/schema';
 import { seed } from '../../db/seed';
 import { seedProviderCatalogue } from '../../db/seed-providers';
 import { createTestApp } from '../../test/app';
-import { prepareTransactionList } from './repo';
+import { latestTransfers, prepareTransactionList, trim } from './repo';
 
 describe('the transactions list reads (a prepared statement per set of filters)', () => {
   it('answer any filters and page as the filters applied in JavaScript would, newest first', async () => {
@@ -85,5 +85,60 @@ describe('the transactions list reads (a prepared statement per set of filters)'
       ),
       { numRuns: 80 },
     );
+  });
+
+  it("gives each row as drizzle's mapping does (the overview's and the detail's path)", async () => {
+    const { db } = await createTestApp();
+    const { organizationUid, userUid } = await seed(db);
+    await seedProviderCatalogue(db);
+    await seedBenchmarkTransfers(db, { organizationUid, userUid, count: 150 });
+    // The counterparties copied onto them (the benchmark's transfers have none).
+    await db.execute(
+      sql`update transfers t set wallet_uid = w.uid, wallet_name = w.name, wallet_address = w.address from (select uid, name, address from registered_wallets where organization_uid = ${organizationUid} limit 1) w where t.type = 'on_ramp'`,
+    );
+    await db.execute(
+      sql`update transfers t set bank_beneficiary_uid = b.uid, beneficiary_name = b.name, beneficiary_account_key = b.account_key from (select uid, name, account_key from bank_beneficiaries where organization_uid = ${organizationUid} limit 1) b where t.type = 'off_ramp'`,
+    );
+    // Times with 0 to 6 fraction digits, as PostgreSQL prints them.
+    await db.execute(
+      sql`update transfers set created_at = date_trunc('second', created_at) - ((abs(hashtext(uid::text)) % 1000000) || ' microseconds')::interval * (abs(hashtext(uid::text)) % 2)`,
+    );
+    const reads = prepareTransactionList(db);
+    const mapped = await latestTransfers(db, organizationUid, 300);
+    const listed = [
+      ...(await reads.page(organizationUid, {}, { page: 1, size: 100 })),
+      ...(await reads.page(organizationUid, {}, { page: 2, size: 100 })),
+    ];
+    expect(listed).toEqual(mapped);
+    expect(listed.length).toBeGreaterThanOrEqual(150);
+    // Both kinds of counterparty are among them, and amounts with and without decimals to cut.
+    expect(listed.some((transfer) => transfer.wallet !== null)).toBe(true);
+    expect(listed.some((transfer) => transfer.bankBeneficiary !== null)).toBe(true);
+  });
+});
+
+describe('trim', () => {
+  it('cuts numeric(38,8) trailing zeros down to two decimals, as the RegExp it replaced', () => {
+    const reference = (value: string) => {
+      if (!value.includes('.')) return value;
+      const [whole, fraction = ''] = value.split('.');
+      return `${whole}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;
+    };
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.integer({ min: 0, max: 8 }),
+        (units, scale) => {
+          const digits = (units < 0n ? -units : units).toString().padStart(scale + 1, '0');
+          const text = `${units < 0n ? '-' : ''}${scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`}`;
+          expect(trim(text)).toBe(reference(text));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    expect(trim('10.50000000')).toBe('10.50');
+    expect(trim('10.12345678')).toBe('10.12345678');
+    expect(trim('7')).toBe('7');
+    expect(trim('0.10000000')).toBe('0.10');
   });
 });
