@@ -41,7 +41,11 @@ let stopping = false;
 function run(label, command, argv, options = {}) {
   const result = spawnSync(command, argv, { cwd: ROOT, stdio: 'inherit', ...options });
   if (result.status !== 0) {
-    console.error(`\n${label} failed (exit ${result.status}).`);
+    console.error(`\n${label} failed (${result.signal ?? `exit ${result.status}`}).`);
+    // The services started before it (the dev chain, the sandbox provider) go too: in their own
+    // process groups, they would outlive the launcher and hold their ports against the next start.
+    stopping = true;
+    stopChildren();
     process.exit(result.status ?? 1);
   }
 }
@@ -117,8 +121,8 @@ function writeProcesses() {
   );
 }
 
-function stopAll(code) {
-  stopping = true;
+/** SIGTERM to every started process's group (each is detached: stopping it stops what it spawned). */
+function stopChildren() {
   for (const { child } of children.values()) {
     try {
       process.kill(-child.pid, 'SIGTERM');
@@ -126,6 +130,11 @@ function stopAll(code) {
       // already gone
     }
   }
+}
+
+function stopAll(code) {
+  stopping = true;
+  stopChildren();
   setTimeout(() => process.exit(code), 300).unref();
 }
 
