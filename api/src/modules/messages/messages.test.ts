@@ -23,13 +23,31 @@ import { createOutboxMailer, type Mailer, type OutgoingMail } from '../mail/serv
 import { composeMail } from './mime';
 import { SEND_REPLY_JOB } from './service';
 
-async function arrange() {
-  const testApp = await createTestApp();
+async function arrange(options: Parameters<typeof createTestApp>[1] = {}) {
+  const testApp = await createTestApp({}, options);
   const admin = await signInUser(testApp.app);
   const organization = await createOrganization(testApp, admin.cookie);
   const provider = await createProvider(testApp.db, 'Transfero');
   const mailbox = `${organization.slug}@${testApp.config.messages.clientMailDomain}`;
   return { testApp, admin, organization, provider, mailbox, from: provider.addresses[0] as string };
+}
+
+/** arrange() with one message delivered, and the texts of its thread's page as the API answers them. */
+async function arrangeThread(options: Parameters<typeof createTestApp>[1]) {
+  const arranged = await arrange(options);
+  const { testApp, admin, organization, mailbox, from } = arranged;
+  const first = await deliver(testApp, {
+    from,
+    to: mailbox,
+    subject: 'Rates',
+    text: 'First',
+    messageId: 'r-1@t.example',
+  });
+  const texts = async () =>
+    (await threadPage(testApp.app, admin.cookie, organization.uid, first.threadUid)).data.map(
+      (message) => message.text,
+    );
+  return { ...arranged, first, texts };
 }
 
 describe('Message Center', () => {
@@ -198,25 +216,10 @@ describe('Message Center', () => {
   });
 
   it('keeps the list and pages in the read cache, and mail arriving outside a request (SMTP) shows at once', async () => {
-    const testApp = await createTestApp({}, { cacheReads: true });
-    const { app, db } = testApp;
-    const admin = await signInUser(app);
-    const organization = await createOrganization(testApp, admin.cookie);
-    const provider = await createProvider(db, 'Transfero');
-    const mailbox = `${organization.slug}@${testApp.config.messages.clientMailDomain}`;
-    const from = provider.addresses[0] as string;
-    const first = await deliver(testApp, {
-      from,
-      to: mailbox,
-      subject: 'Rates',
-      text: 'First',
-      messageId: 'r-1@t.example',
+    const { testApp, admin, organization, mailbox, from, first, texts } = await arrangeThread({
+      cacheReads: true,
     });
-    const texts = async () =>
-      (await threadPage(app, admin.cookie, organization.uid, first.threadUid)).data.map(
-        (message) => message.text,
-      );
-
+    const { app, db } = testApp;
     expect(await texts()).toEqual(['First']);
     // Kept: a change made behind the API's back is not seen (this is what the cache saves)…
     await db
@@ -255,23 +258,8 @@ describe('Message Center', () => {
   });
 
   it('with whole answers not kept (cacheAnswers false), reads the pages again while the session stays cached', async () => {
-    const testApp = await createTestApp({}, { cacheReads: true, cacheAnswers: false });
-    const { app, db } = testApp;
-    const admin = await signInUser(app);
-    const organization = await createOrganization(testApp, admin.cookie);
-    const provider = await createProvider(db, 'Transfero');
-    const mailbox = `${organization.slug}@${testApp.config.messages.clientMailDomain}`;
-    const first = await deliver(testApp, {
-      from: provider.addresses[0] as string,
-      to: mailbox,
-      subject: 'Rates',
-      text: 'First',
-      messageId: 'a-1@t.example',
-    });
-    const texts = async () =>
-      (await threadPage(app, admin.cookie, organization.uid, first.threadUid)).data.map(
-        (message) => message.text,
-      );
+    const { testApp, first, texts } = await arrangeThread({ cacheReads: true, cacheAnswers: false });
+    const { db } = testApp;
     expect(await texts()).toEqual(['First']);
     // Both changed behind the API's back: the page is read again, the session is still the kept one.
     await db

@@ -15,12 +15,18 @@ import { seedProviderCatalogue } from '../../db/seed-providers';
 import { createTestApp } from '../../test/app';
 import { latestTransfers, prepareTransactionList, trim } from './repo';
 
+/** The demo organization with `count` of the benchmark's transfers. */
+async function withTransfers(count: number) {
+  const { db } = await createTestApp();
+  const { organizationUid, userUid } = await seed(db);
+  await seedProviderCatalogue(db);
+  await seedBenchmarkTransfers(db, { organizationUid, userUid, count });
+  return { db, organizationUid };
+}
+
 describe('the transactions list reads (a prepared statement per set of filters)', () => {
   it('answer any filters and page as the filters applied in JavaScript would, newest first', async () => {
-    const { db } = await createTestApp();
-    const { organizationUid, userUid } = await seed(db);
-    await seedProviderCatalogue(db);
-    await seedBenchmarkTransfers(db, { organizationUid, userUid, count: 240 });
+    const { db, organizationUid } = await withTransfers(240);
     // Over ten days, many at the same instant (the uid orders those).
     await db.execute(
       sql`update transfers set created_at = date_trunc('hour', created_at) - ((abs(hashtext(uid::text)) % 10) || ' days')::interval`,
@@ -88,10 +94,7 @@ describe('the transactions list reads (a prepared statement per set of filters)'
   });
 
   it("gives each row as drizzle's mapping does (the overview's and the detail's path)", async () => {
-    const { db } = await createTestApp();
-    const { organizationUid, userUid } = await seed(db);
-    await seedProviderCatalogue(db);
-    await seedBenchmarkTransfers(db, { organizationUid, userUid, count: 150 });
+    const { db, organizationUid } = await withTransfers(150);
     // The counterparties copied onto them (the benchmark's transfers have none).
     await db.execute(
       sql`update transfers t set wallet_uid = w.uid, wallet_name = w.name, wallet_address = w.address from (select uid, name, address from registered_wallets where organization_uid = ${organizationUid} limit 1) w where t.type = 'on_ramp'`,
