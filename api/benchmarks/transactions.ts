@@ -38,6 +38,11 @@ import { seedBenchmarkTransfers } from './seed-transfers';
 
 const args = process.argv.slice(2);
 const usePglite = args.includes('--pglite');
+// BENCH_ONLY: one of the three runs (all of them when unset).
+const only = process.env.BENCH_ONLY;
+if (only && !['direct', 'pages', 'cached'].includes(only))
+  throw new Error(`BENCH_ONLY must be direct, pages or cached, not ${only}`);
+const runs = (name: 'direct' | 'pages' | 'cached') => !only || only === name;
 const [rate = 1000, seconds = 10, count = 100_000] = args.filter((arg) => !arg.startsWith('--')).map(Number);
 const keptUrl = usePglite ? undefined : process.env.BENCH_DATABASE_URL;
 const pg = usePglite || keptUrl ? null : await startThrowawayPostgres();
@@ -282,15 +287,13 @@ try {
   }
   // BENCH_DIRECT_RATE: another rate for the read-cache-off run (default: the same).
   const directRate = Number(process.env.BENCH_DIRECT_RATE ?? rate);
-  if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'direct')
-    await load('read cache off (every request on the database)', base, directRate);
-  if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'pages')
+  if (runs('direct')) await load('read cache off (every request on the database)', base, directRate);
+  if (runs('pages'))
     await load('access reads and counts cached, every page from the database', pagesBase, rate);
-  if (process.env.BENCH_ONLY !== 'direct' && process.env.BENCH_ONLY !== 'pages')
-    await load('read cache on (as main.ts runs)', cachedBase, rate);
+  if (runs('cached')) await load('read cache on (as main.ts runs)', cachedBase, rate);
   // BENCH_WRITES=N: the read-cache-on run again with N writes a second in the organization.
   const writesPerSecond = Number(process.env.BENCH_WRITES ?? 0);
-  if (writesPerSecond > 0 && (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'cached')) {
+  if (writesPerSecond > 0 && runs('cached')) {
     await load('read cache on, with writes in the organization', cachedBase, rate, writesPerSecond);
     await load(
       'read cache on, with writes in another organization',
