@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  BOOT_EVALUATION_ORDER,
   federationShared,
   LAZY_SINGLETONS,
   pluginBootAssets,
@@ -36,7 +37,11 @@ export default defineConfig(({ command }) => ({
         experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
     // Before precompression, so boot-assets.json is served like every other file.
-    pluginBootAssets({ lazyShared: LAZY_SINGLETONS, signIn: SIGN_IN_PAGE_ASSETS }),
+    pluginBootAssets({
+      lazyShared: LAZY_SINGLETONS,
+      signIn: SIGN_IN_PAGE_ASSETS,
+      order: BOOT_EVALUATION_ORDER,
+    }),
     pluginPrecompress(),
   ],
   source: {

@@ -36,6 +36,28 @@ export const FEDERATION_SINGLETONS = [
 ] as const;
 
 /**
+ * The order a page of the shell evaluates the shared modules in: shell/src/index.ts evaluates the
+ * largest ones one task each, in this order, before its bootstrap, and boot-assets.json lists their
+ * chunks in it (then the bootstrap's), so the page requests them in it and the first ones run while
+ * the rest download (see build/boot-assets.ts).
+ */
+export const BOOT_EVALUATION_ORDER: readonly (typeof FEDERATION_SINGLETONS)[number][] = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  '@mantine/hooks',
+  '@mantine/core',
+  'react-router-dom',
+  'i18next',
+  'react-i18next',
+  '@tanstack/react-query',
+  '@dash/shared/zod',
+  '@dash/shared/contracts-core',
+  '@dash/shared',
+];
+
+/**
  * Singletons no page needs at boot: loaded the first time they are used (the toasts, see
  * ui/notify.ts; the forms, used by lazily loaded pages only), so the shell's boot preloads leave
  * them out.

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { remoteModuleOfPath } from '../contracts/remotes';
+import { BOOT_EVALUATION_ORDER } from '../federation';
 import { bootAssetsOf, COMPILE_HINT, entryScriptsOf, hintCompileOnLoad } from './boot-assets';
 
 describe('bootAssetsOf', () => {
@@ -87,6 +89,72 @@ describe('bootAssetsOf', () => {
       { lazyShared: ['@mantine/notifications'] },
     );
     expect(assets.js).toEqual(['static/js/async/both.7.js', 'static/js/async/hooks.8.js']);
+  });
+
+  it('lists the files in the order the page evaluates them: shared packages by `order`, then the bootstrap, then the rest', () => {
+    const provide = (name: string) => ({ moduleName: `provide shared module (default) ${name}@1.0.0 = /x` });
+    const assets = bootAssetsOf(
+      [
+        { files: ['static/js/async/a.1.js'], origins: [provide('@dash/shared')] },
+        {
+          files: ['static/js/async/b.2.js'],
+          origins: [{ moduleName: './src/index.ts', request: './bootstrap' }],
+        },
+        // A split chunk of two packages ranks with the earlier one.
+        {
+          files: ['static/js/async/c.3.js', 'static/css/async/c.3.css'],
+          origins: [provide('@mantine/core'), provide('react-dom')],
+        },
+        { files: ['static/js/async/d.4.js'], origins: [provide('not-ordered')] },
+        { files: ['static/js/async/e.5.js'], origins: [provide('@mantine/core')] },
+        { files: ['static/js/async/f.6.js'], origins: [provide('react')] },
+      ],
+      { order: ['react', 'react-dom', '@mantine/core', '@dash/shared'] },
+    );
+    expect(assets.js).toEqual([
+      'static/js/async/f.6.js',
+      'static/js/async/c.3.js',
+      'static/js/async/e.5.js',
+      'static/js/async/a.1.js',
+      'static/js/async/b.2.js',
+      'static/js/async/d.4.js',
+    ]);
+    expect(assets.css).toEqual(['static/css/async/c.3.css']);
+  });
+
+  it('keeps the chunks the entry imports itself (the monolith build’s staged packages), in their order', () => {
+    const fromEntry = (request: string) => ({ moduleName: './src/index.ts', request });
+    const assets = bootAssetsOf(
+      [
+        { files: ['static/js/async/a.1.js'], origins: [fromEntry('@dash/shared'), fromEntry('./bootstrap')] },
+        { files: ['static/js/async/b.2.js'], origins: [fromEntry('./bootstrap')] },
+        { files: ['static/js/async/c.3.js'], origins: [fromEntry('@mantine/core')] },
+        {
+          files: ['static/js/async/d.4.js'],
+          origins: [fromEntry('react-dom/client'), fromEntry('@mantine/core'), fromEntry('./bootstrap')],
+        },
+        {
+          files: ['static/js/async/e.5.js'],
+          origins: [{ moduleName: './src/app/router.tsx', request: './Page' }],
+        },
+      ],
+      { order: ['react-dom/client', '@mantine/core', '@dash/shared'] },
+    );
+    expect(assets.js).toEqual([
+      'static/js/async/d.4.js',
+      'static/js/async/c.3.js',
+      'static/js/async/a.1.js',
+      'static/js/async/b.2.js',
+    ]);
+  });
+
+  it('the shell evaluates its staged shared modules in BOOT_EVALUATION_ORDER', () => {
+    const source = readFileSync(path.join(__dirname, '../../../shell/src/index.ts'), 'utf8');
+    const staged = [...source.matchAll(/import\('([^'.][^']*)'\)/g)].map((match) => match[1] ?? '');
+    expect(staged.length).toBeGreaterThan(1);
+    const ranks = staged.map((name) => (BOOT_EVALUATION_ORDER as readonly string[]).indexOf(name));
+    expect(ranks.every((rank) => rank >= 0)).toBe(true);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
   });
 });
 

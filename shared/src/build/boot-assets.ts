@@ -37,40 +37,57 @@ const PROVIDED = /^provide shared module \([^)]*\) ((?:@[^@\s/]+\/)?[^@\s]+)@/;
 
 /**
  * The chunks a page of the app fetches as soon as its entry runs, found in the build's chunk graph:
- * the entry's async boundary (`import('./bootstrap')` in src/index.ts) and the shared modules this
+ * what the entry module imports (`import('./bootstrap')` and the staged shared packages in
+ * src/index.ts, which are chunks of their own in the monolith build) and the shared modules this
  * build provides (React, Mantine, @dash/shared… with what they import), which the federation
  * runtime loads before the bootstrap chunk runs. Not the lazy pages, not the consume fallbacks, and
  * not a chunk that only provides a package of `lazyShared` (a singleton no page needs at boot, such
  * as the toasts', loaded on first use). Only the entry chunk is in the HTML; the server adds preload
  * links for these (see the API's src/web/preloads.ts), so the browser does not discover them one
  * round trip after another.
+ *
+ * They are listed in the order the page evaluates them (`order`: shared packages, by the package a
+ * chunk provides or the entry imports it for; then the bootstrap; then the rest), not by name: the browser requests preloads in the page's order over
+ * six connections per origin, so the first modules the entry evaluates arrive first and run while
+ * the rest download.
  */
 export function bootAssetsOf(
   chunks: readonly StatsChunk[],
   {
+    entryModule = './src/index.ts',
     bootstrapRequest = './bootstrap',
     lazyShared = [] as readonly string[],
     signIn = undefined as LazyPageAssets | undefined,
+    order = [] as readonly string[],
   } = {},
 ): BootAssets {
-  const boot = new Set<string>();
-  const signInFiles = new Set<string>();
+  const boot = new Map<string, number>();
+  const signInFiles = new Map<string, number>();
   for (const chunk of chunks) {
     if (chunk.initial) continue;
     const origins = chunk.origins ?? [];
-    const bootstrap = origins.some((origin) => origin.request === bootstrapRequest);
+    const fromEntry = origins.filter((origin) => origin.moduleName === entryModule);
+    const bootstrap = fromEntry.some((origin) => origin.request === bootstrapRequest);
     const provided = origins
       .map((origin) => PROVIDED.exec(origin.moduleName ?? '')?.[1])
       .filter((name): name is string => name !== undefined);
     const files = chunk.files ?? [];
-    if (bootstrap || (provided.length > 0 && provided.some((name) => !lazyShared.includes(name)))) {
-      for (const file of files) boot.add(file);
+    if (
+      fromEntry.length > 0 ||
+      (provided.length > 0 && provided.some((name) => !lazyShared.includes(name)))
+    ) {
+      const packages = [...provided, ...fromEntry.map((origin) => origin.request ?? '')];
+      const rank = Math.min(
+        ...packages.map((name) => order.indexOf(name)).filter((index) => index >= 0),
+        bootstrap ? order.length : order.length + 1,
+      );
+      for (const file of files) boot.set(file, Math.min(rank, boot.get(file) ?? rank));
     } else if (
       signIn &&
       (origins.some((origin) => origin.request === signIn.request) ||
         provided.some((name) => signIn.shared.includes(name)))
     ) {
-      for (const file of files) signInFiles.add(file);
+      for (const file of files) signInFiles.set(file, 0);
     }
   }
   return { ...filesOf(boot), signIn: filesOf(signInFiles) };
@@ -103,8 +120,11 @@ export async function hintCompileOnLoad(distPath: string, files: readonly string
   }
 }
 
-function filesOf(files: Set<string>): AssetFiles {
-  const sorted = [...files].sort();
+/** The files by rank, then by name. */
+function filesOf(files: Map<string, number>): AssetFiles {
+  const sorted = [...files.keys()].sort(
+    (a, b) => (files.get(a) ?? 0) - (files.get(b) ?? 0) || (a < b ? -1 : a > b ? 1 : 0),
+  );
   return {
     js: sorted.filter((file) => file.endsWith('.js')),
     css: sorted.filter((file) => file.endsWith('.css')),
@@ -118,6 +138,7 @@ function filesOf(files: Set<string>): AssetFiles {
 export function pluginBootAssets({
   lazyShared = [] as readonly string[],
   signIn = undefined as LazyPageAssets | undefined,
+  order = [] as readonly string[],
 } = {}): RsbuildPlugin {
   return {
     name: 'dash:boot-assets',
@@ -128,7 +149,7 @@ export function pluginBootAssets({
         const chunks = (json.chunks ??
           json.children?.flatMap((child) => child.chunks ?? []) ??
           []) as StatsChunk[];
-        const boot = bootAssetsOf(chunks, { lazyShared, signIn });
+        const boot = bootAssetsOf(chunks, { lazyShared, signIn, order });
         await writeFile(
           path.join(api.context.distPath, BOOT_ASSETS_FILE),
           `${JSON.stringify(boot, null, 2)}\n`,
