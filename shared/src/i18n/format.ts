@@ -83,10 +83,28 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['second', 1],
 ];
 
+const relativeTimeFormat = (locale: TLocale) =>
+  cached(`r|${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
+
+/**
+ * Makes the locale's relative-time formatter when the browser is next idle. A page's first
+ * Intl.RelativeTimeFormat loads ICU's data: about 70 ms at 4x CPU, against well under 1 ms for the
+ * next one in any language. A page about to show relative times (the Message Center's threads)
+ * calls this as its code loads, so that cost falls in the wait for its data instead of in the
+ * render of the answer.
+ */
+export function prepareRelativeTime(locale: TLocale): void {
+  const make = () => {
+    relativeTimeFormat(locale);
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(make, { timeout: 2_000 });
+  else setTimeout(make, 0);
+}
+
 /** "3 minutes ago", "hace 3 minutos", "em 2 dias": the largest unit that fits. */
 export function formatRelativeTime(iso: string, locale: TLocale, now: number = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const formatter = cached(`r|${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
+  const formatter = relativeTimeFormat(locale);
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'second') {
       return formatter.format(Math.trunc(seconds / size), unit);

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { detectLocale } from '../contracts/locale';
 import { formatMoney, formatNumber, formatRelativeTime } from './format';
 import { currentLocale, defineMessages, i18n, setLocale, useFormat, useT } from './i18n';
@@ -49,6 +49,34 @@ describe('formatting', () => {
       '12,345,678,901,234,567.123456789 USDC',
     );
     expect(formatMoney('10', 'testbrz', 'pt-BR')).toBe('10,00 testbrz');
+  });
+
+  it('makes the relative-time formatter when the browser is idle, and formatting then reuses it', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    const Original = Intl.RelativeTimeFormat;
+    let made = 0;
+    Intl.RelativeTimeFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        made += 1;
+      }
+    };
+    try {
+      // A fresh copy of the module: its formatters are cached, and other tests may have made this one.
+      vi.resetModules();
+      const { prepareRelativeTime, formatRelativeTime } = await import('./format');
+      prepareRelativeTime('pt-BR');
+      expect(made).toBe(0);
+      for (const callback of idle) callback();
+      expect(made).toBe(1);
+      const now = Date.parse('2026-11-22T12:00:00Z');
+      expect(formatRelativeTime('2026-11-27T12:00:00Z', 'pt-BR', now)).toBe('em 5 dias');
+      expect(made).toBe(1);
+    } finally {
+      Intl.RelativeTimeFormat = Original;
+      vi.unstubAllGlobals();
+    }
   });
 
   it('formats numbers and relative times per locale', () => {

@@ -1,8 +1,10 @@
 import {
+  currentLocale,
   notifyError,
   PageHeader,
   paths,
   preloadEndAnchoredList,
+  prepareRelativeTime,
   useCurrentOrganization,
   useT,
 } from '@dash/shared';
@@ -22,6 +24,8 @@ const SEARCH_DEBOUNCE_MS = 250;
 // asked for as soon as this area's code runs (at boot when the page opens on it, see the shell's
 // startRouteArea), not one round trip after the area first renders.
 preloadEndAnchoredList();
+// The threads show relative times ("3 minutes ago"): the formatter is made while the list loads.
+prepareRelativeTime(currentLocale());
 
 /**
  * /org/{org}/messages[/{threadUid}]: the conversation list beside the selected conversation. The
