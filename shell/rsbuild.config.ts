@@ -48,6 +48,7 @@ export default defineConfig(({ command }) => ({
     entry: { index: './src/index.ts' },
     define: {
       'import.meta.env.SHELL_VERSION': JSON.stringify(pkg.version),
+      'import.meta.env.MONOLITH': JSON.stringify(monolith),
       ...(monolith ? { 'import.meta.env.REMOTE_VERSION': JSON.stringify('monolith') } : {}),
     },
   },

@@ -15,13 +15,19 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * their chunks in this order (BOOT_EVALUATION_ORDER in @dash/shared/federation, checked by
  * boot-assets.test.ts), so the first ones run while the rest download. A named export is imported,
  * not the namespace, so the tree-shaken builds of these packages keep their export lists.
+ *
+ * The stages use the chunks federation already has (a shared module is a chunk of its own). The
+ * monolith build (`pnpm bench` only) keeps its single bootstrap import: there each stage would split
+ * its bundle into more chunks, with modules repeated in sibling chunks (10 KiB more JS).
  */
-const stages: (() => Promise<unknown>)[] = [
-  () => import('react-dom/client'),
-  () => import('@mantine/core').then(({ MantineProvider }) => MantineProvider),
-  () => import('react-router-dom').then(({ RouterProvider }) => RouterProvider),
-  () => import('@dash/shared'),
-];
+const stages: (() => Promise<unknown>)[] = import.meta.env.MONOLITH
+  ? []
+  : [
+      () => import('react-dom/client'),
+      () => import('@mantine/core').then(({ MantineProvider }) => MantineProvider),
+      () => import('react-router-dom').then(({ RouterProvider }) => RouterProvider),
+      () => import('@dash/shared'),
+    ];
 
 async function start() {
   for (const stage of stages) {
