@@ -86,6 +86,11 @@ test.describe('Message Center', () => {
     await expect(item).toHaveCount(0);
     await search.fill(subject.split(' ')[1] ?? '');
     await expect(item).toBeVisible();
+    // The field takes no more than the API accepts (200 characters): no failed search, no error toast.
+    await search.pressSequentially('y'.repeat(210 - (await search.inputValue()).length));
+    await expect(search).toHaveValue(/^.{200}$/);
+    await expect(conversations(editor)).toContainText(/No conversation matches/);
+    await expect(editor.getByText('Search at most 200 characters')).toHaveCount(0);
     await search.fill('');
 
     // The outbox holds the reply, threaded to the provider's mail, with the attachment.

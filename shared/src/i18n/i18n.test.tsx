@@ -55,8 +55,9 @@ describe('formatting', () => {
     const idle: (() => void)[] = [];
     vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
     const Original = Intl.RelativeTimeFormat;
+    const intl = Intl as { RelativeTimeFormat: typeof Original };
     let made = 0;
-    Intl.RelativeTimeFormat = class extends Original {
+    intl.RelativeTimeFormat = class extends Original {
       constructor(...args: ConstructorParameters<typeof Original>) {
         super(...args);
         made += 1;
@@ -74,7 +75,7 @@ describe('formatting', () => {
       expect(formatRelativeTime('2026-11-27T12:00:00Z', 'pt-BR', now)).toBe('em 5 dias');
       expect(made).toBe(1);
     } finally {
-      Intl.RelativeTimeFormat = Original;
+      intl.RelativeTimeFormat = Original;
       vi.unstubAllGlobals();
     }
   });

@@ -1,5 +1,5 @@
 import { useCurrentOrganization, useT } from '@dash/shared';
-import type { TThread } from '@dash/shared/api';
+import { SEARCH_QUERY_MAX, type TThread } from '@dash/shared/api';
 import { Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
 import type { UIEvent } from 'react';
 import { SearchIcon } from '../../../components/icons';
@@ -42,6 +42,8 @@ export function ThreadList(props: ThreadListProps) {
         placeholder={t('list.searchPlaceholder')}
         leftSection={<SearchIcon />}
         value={props.search}
+        // The API refuses a longer search (400): the field stops there instead.
+        maxLength={SEARCH_QUERY_MAX}
         onChange={(event) => props.onSearchChange(event.currentTarget.value)}
       />
       <nav
