@@ -47,9 +47,9 @@ const PROVIDED = /^provide shared module \([^)]*\) ((?:@[^@\s/]+\/)?[^@\s]+)@/;
  * round trip after another.
  *
  * They are listed in the order the page evaluates them (`order`: shared packages, by the package a
- * chunk provides or the entry imports it for; then the bootstrap; then the rest), not by name: the browser requests preloads in the page's order over
- * six connections per origin, so the first modules the entry evaluates arrive first and run while
- * the rest download.
+ * chunk provides or the entry imports it for; then the bootstrap; then the rest), not by name: the
+ * browser requests preloads in the page's order over six connections per origin, so the first
+ * modules the entry evaluates arrive first and run while the rest download.
  */
 export function bootAssetsOf(
   chunks: readonly StatsChunk[],
