@@ -26,8 +26,6 @@ export const FEDERATION_SINGLETONS = [
   '@mantine/form',
   '@mantine/hooks',
   '@mantine/notifications',
-  'i18next',
-  'react-i18next',
   '@dash/shared',
   // zod as the contracts use it (shared/src/zod.ts): the core contracts and each area's build with it.
   '@dash/shared/zod',
@@ -49,8 +47,6 @@ export const BOOT_EVALUATION_ORDER: readonly (typeof FEDERATION_SINGLETONS)[numb
   '@mantine/hooks',
   '@mantine/core',
   'react-router-dom',
-  'i18next',
-  'react-i18next',
   '@tanstack/react-query',
   '@dash/shared/zod',
   '@dash/shared/contracts-core',

@@ -1,5 +1,5 @@
+import type { TFunction } from '@dash/shared';
 import type { TWalletChain, TWalletSigner } from '@dash/shared/api';
-import type { TFunction } from 'i18next';
 
 /** A signer as people know them: their name, else their e-mail. */
 export function signerName(signer: Pick<TWalletSigner, 'firstName' | 'lastName' | 'email' | 'uid'>): string {

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { detectLocale } from '../contracts/locale';
 import { formatMoney, formatNumber, formatRelativeTime } from './format';
-import { currentLocale, defineMessages, i18n, setLocale, useFormat, useT } from './i18n';
+import { currentLocale, defineMessages, i18n, setLocale, Trans, useFormat, useT } from './i18n';
 
 defineMessages('test-ns', {
   en: { greeting: 'Hello {{name}}', rows_one: '{{count}} row', rows_other: '{{count}} rows' },
@@ -116,5 +116,65 @@ describe('useT and setLocale', () => {
     });
     await i18n.loadNamespaces('late-ns');
     expect(i18n.t('title', { ns: 'late-ns' })).toBe('Tarde');
+  });
+});
+
+describe('messages', () => {
+  defineMessages('rules-ns', {
+    en: {
+      files_one: '{{count}} file',
+      files_other: '{{count}} files',
+      only: 'English only',
+      sent: 'You send: <strong>{{amount}}</strong> to {{name}}',
+      nested: { deep: 'Deep {{missing}}end' },
+    },
+    'es-MX': async () => ({
+      default: {
+        files_one: '{{count}} archivo',
+        files_other: '{{count}} archivos',
+        sent: 'Envías <strong>{{amount}}</strong> a {{name}}',
+      },
+    }),
+    'pt-BR': async () => ({ default: {} }),
+  });
+
+  it('picks the plural form by the language, falls back to _other, to English, then to the key', async () => {
+    const en = i18n.getFixedT('en', 'rules-ns');
+    expect(en('files', { count: 1 })).toBe('1 file');
+    expect(en('files', { count: 0 })).toBe('0 files');
+    expect(en('nested.deep')).toBe('Deep {{missing}}end');
+    expect(en('nested.deep', { other: 1 })).toBe('Deep end');
+    expect(en('no.such.key')).toBe('no.such.key');
+    await i18n.loadNamespaces('rules-ns', 'es-MX');
+    const es = i18n.getFixedT('es-MX', 'rules-ns');
+    // Spanish has a "many" category (1,000,000): no such form here, so the "other" one.
+    expect(new Intl.PluralRules('es-MX').select(1_000_000)).toBe('many');
+    expect(es('files', { count: 1_000_000 })).toBe('1000000 archivos');
+    expect(es('files', { count: 1 })).toBe('1 archivo');
+    expect(es('only')).toBe('English only');
+  });
+
+  it('the same translate function until the language or its messages change', async () => {
+    const first = i18n.getFixedT('en', 'rules-ns');
+    expect(i18n.getFixedT('en', 'rules-ns')).toBe(first);
+    await setLocale('pt-BR', { remember: false });
+    expect(i18n.getFixedT('en', 'rules-ns')).not.toBe(first);
+  });
+
+  it('Trans renders the marked part with the given element, and values only as text', () => {
+    const t = i18n.getFixedT('en', 'rules-ns');
+    const { container } = render(
+      <p>
+        <Trans
+          t={t}
+          i18nKey="sent"
+          values={{ amount: 'R$ 10,00', name: '<strong>Eve</strong>' }}
+          components={{ strong: <strong /> }}
+        />
+      </p>,
+    );
+    expect(container.innerHTML).toBe(
+      '<p>You send: <strong>R$ 10,00</strong> to &lt;strong&gt;Eve&lt;/strong&gt;</p>',
+    );
   });
 });

@@ -1,7 +1,7 @@
+import type { TFunction } from '@dash/shared';
 import { useT } from '@dash/shared';
 import { CLABE_DIGITS, resolveClabe } from '@dash/shared/counterparty-rules';
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
-import type { TFunction } from 'i18next';
 
 /** What a CLABE being typed resolves to: its bank and city once the first six digits are known. */
 function describeClabe(value: string, t: TFunction): { text: string; invalid: boolean } {

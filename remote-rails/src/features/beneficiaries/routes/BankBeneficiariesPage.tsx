@@ -1,3 +1,4 @@
+import type { TFunction } from '@dash/shared';
 import { can, useCurrentOrganization, useT } from '@dash/shared';
 import {
   type TBankBeneficiary,
@@ -7,7 +8,6 @@ import {
 } from '@dash/shared/api';
 import { resolveClabe } from '@dash/shared/counterparty-rules';
 import { Badge, Stack, Text } from '@mantine/core';
-import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useCounterpartyChanges } from '../../counterparties/components/CounterpartyChanges';
 import {

@@ -1,6 +1,5 @@
-import { i18n, useT } from '@dash/shared';
+import { Trans, useT } from '@dash/shared';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { Trans } from 'react-i18next';
 
 /** Asks before a registered wallet or a beneficiary is deleted. */
 export function DeleteCounterpartyModal({
@@ -23,7 +22,6 @@ export function DeleteCounterpartyModal({
       <Stack gap="md">
         <Text size="sm">
           <Trans
-            i18n={i18n}
             t={t}
             i18nKey="counterparties.deleteConfirm"
             values={{ name }}

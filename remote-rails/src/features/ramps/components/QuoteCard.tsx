@@ -1,8 +1,7 @@
-import { i18n, useFormat, useT } from '@dash/shared';
+import { Trans, useFormat, useT } from '@dash/shared';
 import type { TQuote } from '@dash/shared/api';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Trans } from 'react-i18next';
 
 const secondsUntil = (expiresAt: string) =>
   Math.max(0, Math.ceil((new Date(expiresAt).getTime() - Date.now()) / 1000));
@@ -43,7 +42,6 @@ export function QuoteCard({
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Text size="sm">
             <Trans
-              i18n={i18n}
               t={t}
               i18nKey="quote.youSend"
               values={{ amount: f.money(quote.sourceAmount, quote.sourceCurrency) }}
@@ -52,7 +50,6 @@ export function QuoteCard({
           </Text>
           <Text size="sm">
             <Trans
-              i18n={i18n}
               t={t}
               i18nKey="quote.youReceive"
               values={{ amount: f.money(quote.targetAmount, quote.targetCurrency) }}

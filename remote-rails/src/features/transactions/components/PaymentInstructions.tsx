@@ -1,9 +1,8 @@
-import { i18n, useFormat, useT } from '@dash/shared';
+import { Trans, useFormat, useT } from '@dash/shared';
 import { networkOf, type TTransferInstructions } from '@dash/shared/api';
 import { Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
-import { Trans } from 'react-i18next';
 
 function CopyButton({ value, label }: { value: string; label: string }) {
   const { t } = useT('rails');
@@ -55,7 +54,6 @@ export function PaymentInstructions({ instructions }: { instructions: TTransferI
           <>
             <Text size="sm">
               <Trans
-                i18n={i18n}
                 t={t}
                 i18nKey="instructions.pix"
                 values={{ amount: f.money(instructions.amount, 'BRL'), txid: instructions.txid }}
@@ -81,7 +79,6 @@ export function PaymentInstructions({ instructions }: { instructions: TTransferI
           <>
             <Text size="sm">
               <Trans
-                i18n={i18n}
                 t={t}
                 i18nKey="instructions.spei"
                 values={{
@@ -105,7 +102,6 @@ export function PaymentInstructions({ instructions }: { instructions: TTransferI
           <>
             <Text size="sm">
               <Trans
-                i18n={i18n}
                 t={t}
                 i18nKey="instructions.crypto"
                 values={{

@@ -1,3 +1,4 @@
+import type { TFunction } from '@dash/shared';
 import { can, useCurrentOrganization, useT } from '@dash/shared';
 import {
   explorerAddressUrl,
@@ -8,7 +9,6 @@ import {
   useUpdateRegisteredWalletMutation,
 } from '@dash/shared/api';
 import { Anchor, Text } from '@mantine/core';
-import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useCounterpartyChanges } from '../../counterparties/components/CounterpartyChanges';
 import {

@@ -1,7 +1,6 @@
-import { i18n, useT } from '@dash/shared';
+import { Trans, useT } from '@dash/shared';
 import { safeViewerUrl, type TWallet } from '@dash/shared/api';
 import { Anchor, Code, Stack, Text } from '@mantine/core';
-import { Trans } from 'react-i18next';
 import { WalletAddress } from '../../../components/WalletAddress';
 import { quorumText } from '../../../lib/wallet-display';
 
@@ -32,7 +31,6 @@ export function DeploymentDetails({ wallet }: { wallet: TWallet }) {
       {wallet.threshold ? (
         <Text size="sm">
           <Trans
-            i18n={i18n}
             t={t}
             i18nKey="details.quorum"
             values={{ quorum: quorumText(wallet.threshold, wallet.signers.length, t) }}
