@@ -37,7 +37,8 @@ function observeOffsetFromBottom(
     idle = setTimeout(() => {
       idle = undefined;
       rows()?.style.removeProperty('pointer-events');
-      report(offset(), false);
+      // The end of a scroll re-renders the list too (the virtualizer's isScrolling): in slices as well.
+      startTransition(() => report(offset(), false));
     }, SCROLL_IDLE_MS);
   };
   report(offset(), false);

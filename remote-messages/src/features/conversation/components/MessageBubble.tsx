@@ -8,7 +8,7 @@ type TMessagesT = ReturnType<typeof useT>;
 
 /**
  * The bubbles' texts, remembered per key and value for one thread and language: a thread repeats a
- * handful of senders and recipient lists thousands of times, and i18next's t() (key lookup,
+ * handful of senders and recipient lists thousands of times, and t() (key lookup,
  * interpolation) was the largest part of a bubble's render while scrolling.
  */
 export function rememberTexts(t: TMessagesT['t']) {
