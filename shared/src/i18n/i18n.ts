@@ -31,6 +31,9 @@ export function initialLocale(): TLocale {
   return storedLocale() ?? (languages.length > 0 ? detectLocale(languages) : DEFAULT_LOCALE);
 }
 
+/** The key of a namespace's messages in one language (bundles, pending loads, translate functions). */
+const keyOf = (language: TLocale, namespace: string) => `${language}\u0000${namespace}`;
+
 function lookup(messages: TMessages | undefined, key: string): string | undefined {
   let node: string | TMessages | undefined = messages;
   for (const part of key.split('.')) {
@@ -74,7 +77,7 @@ class Translations {
     if (this.registered.has(namespace)) return false;
     this.registered.set(namespace, messages);
     // Nothing renders a namespace before it is registered: no one to tell.
-    this.bundles.set(`en\u0000${namespace}`, messages.en);
+    this.bundles.set(keyOf(DEFAULT_LOCALE, namespace), messages.en);
     return true;
   }
 
@@ -83,7 +86,7 @@ class Translations {
   }
 
   hasLoadedNamespace(namespace: string, language: TLocale = this.language): boolean {
-    return this.bundles.has(`${language}\u0000${namespace}`) || !this.registered.has(namespace);
+    return this.bundles.has(keyOf(language, namespace)) || !this.registered.has(namespace);
   }
 
   /**
@@ -91,7 +94,7 @@ class Translations {
    * suspended render can wait on it). A file that fails to load leaves English in its place.
    */
   load(language: TLocale, namespace: string): Promise<void> {
-    const key = `${language}\u0000${namespace}`;
+    const key = keyOf(language, namespace);
     if (this.hasLoadedNamespace(namespace, language)) return Promise.resolve();
     const pending = this.loading.get(key);
     if (pending) return pending;
@@ -134,7 +137,7 @@ class Translations {
   }
 
   private find(language: TLocale, namespace: string, key: string, count: unknown): string | undefined {
-    const messages = this.bundles.get(`${language}\u0000${namespace}`);
+    const messages = this.bundles.get(keyOf(language, namespace));
     if (typeof count === 'number') {
       const plural =
         lookup(messages, `${key}_${this.plural(language, count)}`) ?? lookup(messages, `${key}_other`);
@@ -158,7 +161,7 @@ class Translations {
 
   /** A namespace's translate function; the same function until what it returns may change. */
   getFixedT(language: TLocale, namespace: string): TFunction {
-    const key = `${language}\u0000${namespace}`;
+    const key = keyOf(language, namespace);
     let t = this.fixed.get(key);
     if (!t) {
       t = (messageKey, values) => this.translate(language, values?.ns ?? namespace, messageKey, values);

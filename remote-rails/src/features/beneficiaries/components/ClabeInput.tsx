@@ -1,5 +1,4 @@
-import type { TFunction } from '@dash/shared';
-import { useT } from '@dash/shared';
+import { type TFunction, useT } from '@dash/shared';
 import { CLABE_DIGITS, resolveClabe } from '@dash/shared/counterparty-rules';
 import { Text, TextInput, type TextInputProps } from '@mantine/core';
 

@@ -1,5 +1,4 @@
-import type { TFunction } from '@dash/shared';
-import { can, useCurrentOrganization, useT } from '@dash/shared';
+import { can, type TFunction, useCurrentOrganization, useT } from '@dash/shared';
 import {
   type TBankBeneficiary,
   useBankBeneficiariesQuery,
