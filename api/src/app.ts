@@ -70,6 +70,7 @@ import { createWalletService, type WalletTiming } from './modules/wallet/service
 import { createProviderAdapters, type ProviderAdapters } from './providers/registry';
 import { readShellTemplate, registerDashboard } from './web/dashboard';
 import { inlineScriptHashes, registerDashboardSecurityHeaders } from './web/security-headers';
+import { loadServerRenderer } from './web/server-render';
 
 /** The API's own version (api/package.json), shown in the API reference. */
 const API_VERSION = '0.1.0';
@@ -460,7 +461,15 @@ export async function buildApp({
     { prefix: API_PREFIX },
   );
   if (config.webDistDir && shellTemplate) {
-    await registerDashboard(app, { distDir: config.webDistDir, template: shellTemplate });
+    await registerDashboard(app, {
+      distDir: config.webDistDir,
+      template: shellTemplate,
+      serverRenderer: await loadServerRenderer(
+        config.webServerRenderModule,
+        { remotes: [...config.remotes] },
+        app.log,
+      ),
+    });
   }
 
   return app;

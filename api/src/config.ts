@@ -91,6 +91,11 @@ export interface Config {
   releases: ReleaseConfig;
   /** The shell's build to serve on this origin (production serving); undefined: the API alone. */
   webDistDir: string | undefined;
+  /**
+   * The shell's server build (ssr.js) for the first render of some pages: WEB_SSR_MODULE, else
+   * dist-ssr/ssr.js beside the shell's build; undefined when SERVER_RENDER=false or nothing is served.
+   */
+  webServerRenderModule: string | undefined;
   wallet: WalletConfig;
   messages: MessagesConfig;
   uploads: UploadsConfig;
@@ -276,6 +281,11 @@ const ZEnv = z.object({
   REMOTE_ORIGINS: ZOriginListEnv.optional(),
   SHELL_MANIFEST_PATH: z.string().min(1).default('shell/dist/mf-manifest.json'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  WEB_SSR_MODULE: z.string().min(1).optional(),
+  SERVER_RENDER: z
+    .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
   WALLET_CHAIN: z
     .enum(WALLET_CHAIN_KEYS, { message: `must be one of ${WALLET_CHAIN_KEYS.join(', ')}` })
     .default('dev'),
@@ -455,6 +465,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       shellManifestPath: path.resolve(REPO_ROOT, vars.SHELL_MANIFEST_PATH),
     },
     webDistDir: vars.WEB_DIST_DIR ? path.resolve(REPO_ROOT, vars.WEB_DIST_DIR) : undefined,
+    webServerRenderModule:
+      !vars.SERVER_RENDER || !vars.WEB_DIST_DIR
+        ? undefined
+        : vars.WEB_SSR_MODULE
+          ? path.resolve(REPO_ROOT, vars.WEB_SSR_MODULE)
+          : path.join(path.dirname(path.resolve(REPO_ROOT, vars.WEB_DIST_DIR)), 'dist-ssr', 'ssr.js'),
     wallet: {
       chain: vars.WALLET_CHAIN,
       rpcUrl: vars.WALLET_RPC_URL ?? `http://127.0.0.1:${devChainPort}`,

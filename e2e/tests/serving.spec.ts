@@ -243,6 +243,59 @@ test.describe('production serving', () => {
     }
   });
 
+  test('the Message Center arrives rendered by the server, and the browser takes it over cleanly', async ({
+    browser,
+    page,
+  }) => {
+    await signInThroughApi(page, DEMO_EMAIL);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    const fetches = new Map<string, number>();
+    page.on('request', (request) => fetches.set(request.url(), (fetches.get(request.url()) ?? 0) + 1));
+
+    // As sent: the page's markup in #root (inert until the browser's render replaces it), its styles
+    // as stylesheets, so it paints styled before any script.
+    const response = await page.goto(`/org/${DEMO_ORG_SLUG}/messages`);
+    const html = (await response?.text()) ?? '';
+    expect(html).toMatch(/<div id="root" data-server-rendered inert>.*>Message Center<\/h1>/s);
+    expect(html).toContain('>Acme Treasury</p>');
+    const stylesheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map(
+      (match) => new URL(match[1] ?? '', origin).href,
+    );
+    expect(stylesheets.length).toBeGreaterThan(0);
+
+    // Taken over: the threads (fetched by the browser) open on a click; nothing was fetched twice.
+    await messagesPageShown(page);
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await expect(page.locator('#root')).not.toHaveAttribute('data-server-rendered');
+    await page.getByRole('link', { name: /Payout delayed/ }).click();
+    await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+    for (const href of stylesheets) expect(fetches.get(href), href).toBe(1);
+    expect(problems).toEqual([]);
+
+    // Without scripts the page still shows it.
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const still = await noScript.newPage();
+      await still.goto(`${origin}/org/${DEMO_ORG_SLUG}/messages`);
+      await expect(still.locator('h1', { hasText: 'Message Center' })).toBeVisible();
+      await expect(still.locator('nav[aria-label="Organization"] a', { hasText: 'Wallet' })).toBeVisible();
+    } finally {
+      await noScript.close();
+    }
+  });
+
   test('a signed-in first load sends no GET me and runs no script the policy refuses', async ({ page }) => {
     await signInThroughApi(page, DEMO_EMAIL);
     const violations: string[] = [];

@@ -55,7 +55,10 @@ function importedValues(files: Iterable<string>, pkg: string): Map<string, strin
   return used;
 }
 
-const appSources = () => APPS.flatMap((app) => [...sources(join(ROOT, app))]);
+/** The shell's server render: a Node build of its own without federation, so no shared module. */
+const SERVER_ONLY = new Set([join(ROOT, 'shell/src/ssr.tsx')]);
+const appSources = () =>
+  APPS.flatMap((app) => [...sources(join(ROOT, app))]).filter((file) => !SERVER_ONLY.has(file));
 
 /** The ESM sources of an installed package (resolved from shared/, as the apps resolve it). */
 function packageSources(pkg: string): string[] {

@@ -3,14 +3,17 @@ import {
   currentLocale,
   readBootData,
   registerHostRuntime,
+  remoteModuleOfPath,
+  SERVER_RENDERED_ATTRIBUTE,
   seedQueryCacheFromBootData,
   setLocale,
 } from '@dash/shared';
-import React, { StrictMode, startTransition } from 'react';
+import React, { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter, loadSignInPage } from './app/router';
+import { preloadRemoteArea } from './features/remotes/components/RemoteArea';
 import { loadRemotesManifest, startRouteArea } from './features/remotes/federation';
 import './i18n';
 
@@ -40,6 +43,7 @@ const render = () => {
   startTransition(() =>
     root.render(
       <StrictMode>
+        <ServerMarkupReplaced />
         <AppProviders queryClient={queryClient}>
           <RouterProvider router={router} />
         </AppProviders>
@@ -48,10 +52,42 @@ const render = () => {
   );
 };
 
+/**
+ * When the server rendered the page (api/src/web/server-render.ts), #root shows that markup, inert,
+ * until this first render replaces it (React empties the container when it commits). That render
+ * waits for what would otherwise show a loading state over the server's page: the router's loaders
+ * (answered from the boot data) and the route's remote area.
+ */
+const serverRendered = container.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
+function ServerMarkupReplaced() {
+  useLayoutEffect(() => {
+    container?.removeAttribute(SERVER_RENDERED_ATTRIBUTE);
+    container?.removeAttribute('inert');
+  }, []);
+  return null;
+}
+function pageReady(): Promise<unknown> {
+  if (!serverRendered) return Promise.resolve();
+  const routed = new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+  const module = remoteModuleOfPath(window.location.pathname);
+  // A remote that fails to load shows its contained error in the area, as without the server's render.
+  const area = module ? preloadRemoteArea(module).catch(() => undefined) : undefined;
+  return Promise.all([routed, area]);
+}
+
 // The signed-in user's language (boot data) is loaded before the first paint: no flash of English.
 const bootLocale = boot?.me?.locale;
 if (bootLocale && bootLocale !== currentLocale()) {
-  setLocale(bootLocale).then(render, render);
+  Promise.all([setLocale(bootLocale), pageReady()]).then(render, render);
+} else if (serverRendered) {
+  pageReady().then(render, render);
 } else if (boot && !boot.me) {
   // The page says there is no session: the visitor is about to sign in, and the first render waits
   // for that page's module (preloaded with the shell's chunks) rather than painting the loading state

@@ -4,6 +4,7 @@ import {
   API_PREFIX,
   BOOT_DATA_ELEMENT_ID,
   organizationSlugOfPath,
+  SERVER_RENDERED_ATTRIBUTE,
   serializeBootData,
   type TBootData,
   type TLocale,
@@ -15,6 +16,7 @@ import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { localeOfRequest } from '../http/locale';
 import { RELEASE_FILES_PREFIX } from '../modules/releases/routes';
 import { createPreloads, type Preload } from './preloads';
+import { phoneBrowser, type ServerRenderer } from './server-render';
 import { registerStaticBuild } from './static-files';
 
 /**
@@ -28,6 +30,8 @@ export interface DashboardOptions {
   distDir: string;
   /** Its index.html (readShellTemplate), the page every dashboard route answers with. */
   template: string;
+  /** The server's first render of the pages it covers (loadServerRenderer), when the shell's server build exists. */
+  serverRenderer?: ServerRenderer;
 }
 
 /** The HTML template of the shell's build (read once: a deploy replaces the process). */
@@ -71,18 +75,35 @@ export async function bootDataFor(
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+const ROOT_ELEMENT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
+
 export function renderShellPage(
   template: string,
   boot: TBootData,
   preloads: readonly Preload[] = [],
   /** The page's language before any script runs: the user's choice, else the browser's (issue 14). */
   lang: TLocale = boot.me?.locale ?? 'en',
+  /** The server's render of #root (ServerRenderer), which the page shows until the browser's own render replaces it. */
+  rendered: string | null = null,
 ): string {
+  const link = ({ href, as }: Preload) =>
+    // Server-rendered markup needs its styles before it paints: they are the page's stylesheets, not preloads.
+    rendered !== null && as === 'style'
+      ? `<link rel="stylesheet" href="${escapeAttribute(href)}">`
+      : `<link rel="preload" as="${as}" href="${escapeAttribute(href)}"${as === 'script' && rendered !== null ? ' fetchpriority="low"' : ''}>`;
   const head = [
-    ...preloads.map(({ href, as }) => `<link rel="preload" as="${as}" href="${escapeAttribute(href)}">`),
+    ...preloads.map(link),
     `<script id="${BOOT_DATA_ELEMENT_ID}" type="application/json">${serializeBootData(boot)}</script>`,
   ].join('');
-  return template.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`).replace('</head>', `${head}</head>`);
+  const page = template
+    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+    .replace('</head>', `${head}</head>`);
+  if (rendered === null) return page;
+  // inert until the browser's render takes over (bootstrap.tsx): nothing in it answers a click before then.
+  return page.replace(
+    ROOT_ELEMENT,
+    (_match, end: string) => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE} inert>${rendered}</div>${end}`,
+  );
 }
 
 function isDashboardPath(pathname: string): boolean {
@@ -109,12 +130,21 @@ export async function registerDashboard(app: FastifyInstance, options: Dashboard
       const assets = await preloads.forPage(pathname, data.remotes, data.me !== null);
       if (Object.keys(assets.federationManifests).length > 0)
         data.federationManifests = assets.federationManifests;
+      const locale = data.me?.locale ?? localeOfRequest(request);
+      const rendered =
+        (await options.serverRenderer?.render({
+          url: `${request.protocol}://${request.host}${request.url}`,
+          pathname,
+          boot: data,
+          locale,
+          phone: phoneBrowser(request.headers),
+        })) ?? null;
       if (setCookie !== undefined) reply.header('set-cookie', setCookie);
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-cache, private')
         .header('vary', 'Cookie')
-        .send(renderShellPage(template, data, assets.preloads, data.me?.locale ?? localeOfRequest(request)));
+        .send(renderShellPage(template, data, assets.preloads, locale, rendered));
     },
   });
 }

@@ -10,6 +10,8 @@ import { ZRemotesManifest } from './remotes';
  * (the answers of GET remotes, GET me and GET me/organizations for this request's cookie).
  */
 export const BOOT_DATA_ELEMENT_ID = 'dash-boot';
+/** Marks a #root whose content the server rendered: the browser's first render replaces it. */
+export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 
 export const ZBootData = z.object({
   /** The organization slug the manifest was derived for (canary pins), if the URL names one. */

@@ -1,6 +1,6 @@
 import { NotFoundView, type TRemoteModule } from '@dash/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { AuthLayout } from '../features/auth/routes/AuthLayout';
 import {
   approvedOrganizationLoader,
@@ -36,7 +36,12 @@ const remote = (module: TRemoteModule, area: TAreaKey) => (
 );
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter([
+  return createBrowserRouter(appRoutes(queryClient));
+}
+
+/** The dashboard's routes: the browser's router and the server's first render (ssr.tsx) use the same. */
+export function appRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
     {
       errorElement: <RouteErrorView />,
       hydrateFallbackElement: <AppLoading />,
@@ -188,5 +193,5 @@ export function createAppRouter(queryClient: QueryClient) {
         },
       ],
     },
-  ]);
+  ];
 }

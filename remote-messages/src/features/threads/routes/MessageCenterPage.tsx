@@ -3,6 +3,7 @@ import {
   notifyError,
   PageHeader,
   paths,
+  phoneOnServer,
   preloadEndAnchoredList,
   prepareRelativeTime,
   useCurrentOrganization,
@@ -37,7 +38,7 @@ export function MessageCenterPage() {
   const { t } = useT('messages');
   const { threadUid } = useParams<{ threadUid?: string }>();
   const navigate = useNavigate();
-  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY, false, { getInitialValueInEffect: false });
+  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY, phoneOnServer(), { getInitialValueInEffect: false });
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
 

@@ -19,7 +19,8 @@ export function DashboardLayout() {
   const organizations = useQuery(myOrganizationsQueryOptions()).data ?? loaded.organizations;
   const session = useMemo(() => ({ user, organizations }), [user, organizations]);
   // The user's language follows them (profile), else the browser's; a change in the profile applies at once.
-  const locale = user.locale ?? detectLocale(navigator.languages);
+  // (No navigator on the server's first render, which runs no effect.)
+  const locale = user.locale ?? detectLocale(globalThis.navigator?.languages ?? []);
   useEffect(() => {
     if (locale !== currentLocale()) void setLocale(locale);
   }, [locale]);

@@ -18,6 +18,14 @@ type LoadState =
 
 const loaded = new Map<TRemoteModule, ComponentType>();
 
+/**
+ * Loads an area's module before the first render, so that render shows the area instead of its
+ * skeleton (the server's first render, and the browser's when it takes over from it).
+ */
+export async function preloadRemoteArea(module: TRemoteModule): Promise<void> {
+  if (!loaded.has(module)) loaded.set(module, await loadRemoteComponent(module));
+}
+
 /** The areas' names in the shell's messages (areas.*). */
 export type TAreaKey =
   | 'changeEmail'

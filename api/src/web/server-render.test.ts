@@ -1,0 +1,146 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SERVER_RENDERED_ATTRIBUTE, type TBootData } from '@dash/shared/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { renderShellPage } from './dashboard';
+import { loadServerRenderer, phoneBrowser, SERVER_RENDER_TIMEOUT_MS } from './server-render';
+
+const deployed = {
+  remotes: [
+    { name: 'remote-messages' as const, entry: 'http://m.example/mf-manifest.json', version: '1.0.0' },
+    { name: 'remote-wallet' as const, entry: 'http://w.example/mf-manifest.json', version: '1.0.0' },
+  ],
+};
+const me = { uid: 'u', email: 'a@b.c', firstName: 'Ada', lastName: '', locale: null, type: 'user' };
+const signedIn = { remotes: deployed, me, organizations: [] } as unknown as TBootData;
+const page = (pathname: string, boot: TBootData = signedIn) => ({
+  url: `http://dash.example${pathname}`,
+  pathname,
+  boot,
+  locale: 'en' as const,
+  phone: false,
+});
+
+/** A stand-in for shell/dist-ssr/ssr.js: `body` is the body of its renderPage(url, boot, locale, options). */
+function serverBuild(body: string): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'dash-ssr-')), 'ssr.js');
+  writeFileSync(
+    file,
+    `export const calls = []; export async function renderPage(url, boot, locale, options) { calls.push({ url, locale, phone: options.phone }); ${body} }`,
+  );
+  return file;
+}
+const logged: string[] = [];
+const log = {
+  info: (_details: unknown, message: string) => void logged.push(message),
+  warn: (_details: unknown, message: string) => void logged.push(message),
+} as unknown as FastifyBaseLogger;
+
+describe('the server render of dashboard pages', () => {
+  it('renders the Message Center for a signed-in user, with the request’s viewport guess', async () => {
+    const file = serverBuild(`return { html: '<h1>' + new URL(url).pathname + '</h1>' };`);
+    const renderer = await loadServerRenderer(file, deployed, log);
+    expect(await renderer?.render({ ...page('/org/acme/messages/t1'), phone: true })).toBe(
+      '<h1>/org/acme/messages/t1</h1>',
+    );
+    const { calls } = await import(file);
+    expect(calls).toEqual([{ url: 'http://dash.example/org/acme/messages/t1', locale: 'en', phone: true }]);
+  });
+
+  it('leaves to the browser: other areas, visitors, an area another release serves, and a missing build', async () => {
+    const renderer = await loadServerRenderer(serverBuild(`return { html: '<p>x</p>' };`), deployed, log);
+    expect(await renderer?.render(page('/org/acme/wallet'))).toBeNull();
+    expect(await renderer?.render(page('/org/acme'))).toBeNull();
+    expect(await renderer?.render(page('/org/acme/messages', { ...signedIn, me: null }))).toBeNull();
+    const canary = {
+      remotes: [
+        {
+          ...deployed.remotes[0],
+          entry: 'http://releases.example/remote-messages/1.1.0/mf-manifest.json',
+          version: '1.1.0',
+        },
+      ],
+    } as TBootData['remotes'];
+    expect(await renderer?.render(page('/org/acme/messages', { ...signedIn, remotes: canary }))).toBeNull();
+    expect(
+      await loadServerRenderer(path.join(tmpdir(), 'no-such-dir', 'ssr.js'), deployed, log),
+    ).toBeUndefined();
+    expect(await loadServerRenderer(undefined, deployed, log)).toBeUndefined();
+  });
+
+  it('sends the page without its render when the render fails, declines or takes too long', async () => {
+    const failing = await loadServerRenderer(
+      serverBuild(`throw new Error('window is not defined');`),
+      deployed,
+      log,
+    );
+    expect(await failing?.render(page('/org/acme/messages'))).toBeNull();
+    expect(logged).toContain('the server render failed; the browser renders the page');
+    const declining = await loadServerRenderer(
+      serverBuild(`return { html: null, reason: 'redirect 302' };`),
+      deployed,
+      log,
+    );
+    expect(await declining?.render(page('/org/acme/messages'))).toBeNull();
+    // The module is given a signal that aborts after SERVER_RENDER_TIMEOUT_MS; one that honours it declines.
+    const slow = await loadServerRenderer(
+      serverBuild(
+        `await new Promise((resolve) => options.signal.addEventListener('abort', resolve)); return { html: options.signal.aborted ? null : '<p>late</p>' };`,
+      ),
+      deployed,
+      log,
+    );
+    const started = Date.now();
+    expect(await slow?.render(page('/org/acme/messages'))).toBeNull();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SERVER_RENDER_TIMEOUT_MS - 50);
+    // One that never answers does not hold the page either.
+    const hung = await loadServerRenderer(serverBuild('await new Promise(() => {});'), deployed, log);
+    expect(await hung?.render(page('/org/acme/messages'))).toBeNull();
+  });
+
+  it('guesses a phone from the client hint, else the user agent', () => {
+    expect(phoneBrowser({ 'sec-ch-ua-mobile': '?1' })).toBe(true);
+    expect(
+      phoneBrowser({ 'sec-ch-ua-mobile': '?0', 'user-agent': 'Mozilla/5.0 (Linux; Android 11) Mobile' }),
+    ).toBe(false);
+    expect(phoneBrowser({ 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' })).toBe(
+      true,
+    );
+    expect(phoneBrowser({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140' })).toBe(false);
+    expect(phoneBrowser({})).toBe(false);
+  });
+});
+
+describe('the page around a server render', () => {
+  const template =
+    '<!doctype html><html lang="en"><head><script defer src="/static/js/index.1.js"></script></head><body>\n    <div id="root">\n      <div class="boot"><span>Dash</span></div>\n    </div>\n  </body>\n</html>';
+  const preloads = [
+    { href: '/static/css/async/ui.2.css', as: 'style' as const },
+    { href: '/static/js/async/boot.3.js', as: 'script' as const },
+  ];
+
+  it('puts the markup in #root, inert until the browser takes over, with the styles as stylesheets', () => {
+    const html = renderShellPage(template, signedIn, preloads, 'en', '<h1>Message Center</h1>');
+    expect(html).toContain(
+      `<div id="root" ${SERVER_RENDERED_ATTRIBUTE} inert><h1>Message Center</h1></div>\n  </body>`,
+    );
+    expect(html).not.toContain('class="boot"');
+    expect(html).toContain('<link rel="stylesheet" href="/static/css/async/ui.2.css">');
+    expect(html).not.toContain('as="style"');
+  });
+
+  it('keeps the boot frame and preloads the styles when there is no render', () => {
+    const html = renderShellPage(template, signedIn, preloads, 'en');
+    expect(html).toContain('<div class="boot"><span>Dash</span></div>');
+    expect(html).not.toContain(SERVER_RENDERED_ATTRIBUTE);
+    expect(html).toContain('<link rel="preload" as="style" href="/static/css/async/ui.2.css">');
+    expect(html).toContain('<link rel="preload" as="script" href="/static/js/async/boot.3.js">');
+  });
+
+  it('cannot be broken out of by a "$" pattern in the markup', () => {
+    const html = renderShellPage(template, signedIn, [], 'en', "<p>$& $1 $' cost</p>");
+    expect(html).toContain('<div id="root" data-server-rendered inert><p>$& $1 $\' cost</p></div>');
+  });
+});

@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import {
+  remoteModuleOfPath,
+  sameRemoteEntry,
+  type TBootData,
+  type TLocale,
+  type TRemoteModule,
+  type TRemoteName,
+  type TRemotesManifest,
+} from '@dash/shared/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** What shell/src/ssr.tsx exports (built into shell/dist-ssr/ssr.js). */
+type RenderPage = (
+  url: string,
+  boot: TBootData,
+  locale: TLocale,
+  options: { signal?: AbortSignal; phone?: boolean },
+) => Promise<{ html: string | null; reason?: string }>;
+
+/**
+ * The areas the server renders a first paint of. Each one's render was checked on the server (no
+ * browser-only API while rendering, the same markup the browser's first render makes); a page of
+ * any other area is rendered by the browser alone, as before.
+ */
+export const SERVER_RENDERED_AREAS: ReadonlySet<TRemoteModule> = new Set(['remote-messages/MessagesArea']);
+
+/** A render that takes longer than this is dropped: the page goes out without it. */
+export const SERVER_RENDER_TIMEOUT_MS = 1_000;
+
+export interface ServerRenderer {
+  /** The markup of the page's #root, or null when the browser renders this page alone. */
+  render(page: {
+    url: string;
+    pathname: string;
+    boot: TBootData;
+    locale: TLocale;
+    /** The request came from a phone's browser (see phoneBrowser): its layout is rendered. */
+    phone: boolean;
+  }): Promise<string | null>;
+}
+
+/**
+ * The server's first render of dashboard pages, from the shell's server build (`modulePath`; none
+ * when it was not built). It bundles the remotes' modules of this deploy, so a page whose area
+ * another release serves to this organization (a pin or a canary) is left to the browser.
+ */
+export async function loadServerRenderer(
+  modulePath: string | undefined,
+  deployedRemotes: TRemotesManifest,
+  log: FastifyBaseLogger,
+): Promise<ServerRenderer | undefined> {
+  if (!modulePath || !existsSync(modulePath)) return undefined;
+  const { renderPage } = (await import(pathToFileURL(modulePath).href)) as { renderPage: RenderPage };
+  return {
+    async render({ url, pathname, boot, locale, phone }) {
+      const module = remoteModuleOfPath(pathname);
+      if (!boot.me || !module || !SERVER_RENDERED_AREAS.has(module)) return null;
+      const remote = module.slice(0, module.indexOf('/')) as TRemoteName;
+      if (!sameRemoteEntry(boot.remotes, deployedRemotes, remote)) return null;
+      const signal = AbortSignal.timeout(SERVER_RENDER_TIMEOUT_MS);
+      // The page goes out on time even if the render does not honour the signal.
+      const late = new Promise<{ html: null; reason: string }>((resolve) =>
+        signal.addEventListener('abort', () => resolve({ html: null, reason: 'timed out' }), { once: true }),
+      );
+      try {
+        const result = await Promise.race([renderPage(url, boot, locale, { signal, phone }), late]);
+        if (result.html === null)
+          log.info({ pathname, reason: result.reason }, 'page not rendered on the server');
+        return result.html;
+      } catch (error) {
+        log.warn({ err: error, pathname }, 'the server render failed; the browser renders the page');
+        return null;
+      }
+    },
+  };
+}
+
+/**
+ * Whether a request comes from a phone's browser: its `Sec-CH-UA-Mobile` client hint, else a
+ * "Mobi"/"Android"/"iPhone" user agent. The server's render has no viewport; the browser's first
+ * render corrects a wrong guess.
+ */
+export function phoneBrowser(headers: Record<string, string | string[] | undefined>): boolean {
+  const hint = headers['sec-ch-ua-mobile'];
+  if (typeof hint === 'string') return hint.trim() === '?1';
+  const agent = headers['user-agent'];
+  return typeof agent === 'string' && /Mobi|Android|iPhone/.test(agent);
+}
