@@ -178,9 +178,17 @@ test.describe('production serving', () => {
     const html = (await response?.text()) ?? '';
     await messagesPageShown(page);
 
+    // A page the server rendered lists its script preloads for the loader that fetches them after its paint.
+    const afterPaint = JSON.parse(
+      html.match(/<script id="dash-after-paint" type="application\/json">(.*?)<\/script>/)?.[1] ??
+        '{"preloads":[]}',
+    ) as { preloads: string[] };
     const preloads = [
-      ...html.matchAll(/<link rel="preload" as="(?:script|style)" href="([^"]+)"[^>]*>/g),
-    ].map((match) => new URL(match[1] ?? '', origin).href);
+      ...[...html.matchAll(/<link rel="preload" as="(?:script|style)" href="([^"]+)"[^>]*>/g)].map(
+        (match) => match[1] ?? '',
+      ),
+      ...afterPaint.preloads,
+    ].map((href) => new URL(href, origin).href);
     const shellChunks = preloads.filter((href) => href.startsWith(`${origin}/static/js/async/`));
     expect(shellChunks.length).toBeGreaterThan(5);
     expect(preloads).toContainEqual(
@@ -271,6 +279,10 @@ test.describe('production serving', () => {
       (match) => new URL(match[1] ?? '', origin).href,
     );
     expect(stylesheets.length).toBeGreaterThan(0);
+    // Its scripts are not fetched with it but once it has painted (the loader at the end of index.html).
+    expect(html).not.toMatch(/<script[^>]* src=/);
+    expect(html).not.toContain('rel="preload"');
+    expect(html).toContain('<script id="dash-after-paint" type="application/json">');
 
     // Taken over: the threads (fetched by the browser) open on a click; nothing was fetched twice.
     await messagesPageShown(page);

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  AFTER_PAINT_ELEMENT_ID,
   API_PREFIX,
   BOOT_DATA_ELEMENT_ID,
   organizationSlugOfPath,
   SERVER_RENDERED_ATTRIBUTE,
+  scriptSafeJson,
   serializeBootData,
   type TBootData,
   type TLocale,
@@ -75,7 +77,9 @@ export async function bootDataFor(
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-const ROOT_ELEMENT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
+/** #root of the shell's index.html with its boot frame (one div of spans), which a server render replaces. */
+export const ROOT_ELEMENT = /<div id="root">\s*<div class="boot"[^>]*>[\s\S]*?<\/div>\s*<\/div>/;
+const ENTRY_SCRIPT = /<script defer src="([^"]+)"><\/script>/g;
 
 export function renderShellPage(
   template: string,
@@ -86,23 +90,32 @@ export function renderShellPage(
   /** The server's render of #root (ServerRenderer), which the page shows until the browser's own render replaces it. */
   rendered: string | null = null,
 ): string {
-  const link = ({ href, as }: Preload) =>
-    // Server-rendered markup needs its styles before it paints: they are the page's stylesheets, not preloads.
-    rendered !== null && as === 'style'
-      ? `<link rel="stylesheet" href="${escapeAttribute(href)}">`
-      : `<link rel="preload" as="${as}" href="${escapeAttribute(href)}"${as === 'script' && rendered !== null ? ' fetchpriority="low"' : ''}>`;
-  const head = [
-    ...preloads.map(link),
-    `<script id="${BOOT_DATA_ELEMENT_ID}" type="application/json">${serializeBootData(boot)}</script>`,
-  ].join('');
-  const page = template
-    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
-    .replace('</head>', `${head}</head>`);
-  if (rendered === null) return page;
-  // inert until the browser's render takes over (bootstrap.tsx): nothing in it answers a click before then.
-  return page.replace(
-    ROOT_ELEMENT,
-    (_match, end: string) => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE} inert>${rendered}</div>${end}`,
+  const data = `<script id="${BOOT_DATA_ELEMENT_ID}" type="application/json">${serializeBootData(boot)}</script>`;
+  const page = template.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
+  if (rendered === null) {
+    const links = preloads.map(
+      ({ href, as }) => `<link rel="preload" as="${as}" href="${escapeAttribute(href)}">`,
+    );
+    return page.replace('</head>', `${links.join('')}${data}</head>`);
+  }
+  // A server-rendered page paints from its markup and stylesheets alone: those get the network first.
+  // Its scripts (the shell's entry and the preloads) are listed for the loader at the end of
+  // index.html, which fetches them once the page has painted.
+  const scripts = [...page.matchAll(ENTRY_SCRIPT)].map((match) => match[1]);
+  const stylesheets = preloads
+    .filter(({ as }) => as === 'style')
+    .map(({ href }) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`);
+  const afterPaint = scriptSafeJson({
+    preloads: preloads.filter(({ as }) => as === 'script').map(({ href }) => href),
+    scripts,
+  });
+  const head = `${stylesheets.join('')}${data}<script id="${AFTER_PAINT_ELEMENT_ID}" type="application/json">${afterPaint}</script>`;
+  return (
+    page
+      .replace(ENTRY_SCRIPT, '')
+      .replace('</head>', `${head}</head>`)
+      // inert until the browser's render takes over (bootstrap.tsx): nothing in it answers a click before then.
+      .replace(ROOT_ELEMENT, () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE} inert>${rendered}</div>`)
   );
 }
 

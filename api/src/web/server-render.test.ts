@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SERVER_RENDERED_ATTRIBUTE, type TBootData } from '@dash/shared/contracts';
+import { AFTER_PAINT_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE, type TBootData } from '@dash/shared/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { renderShellPage } from './dashboard';
@@ -114,33 +114,54 @@ describe('the server render of dashboard pages', () => {
 });
 
 describe('the page around a server render', () => {
-  const template =
-    '<!doctype html><html lang="en"><head><script defer src="/static/js/index.1.js"></script></head><body>\n    <div id="root">\n      <div class="boot"><span>Dash</span></div>\n    </div>\n  </body>\n</html>';
+  // The shell's own template (its build adds the entry script to the head).
+  const source = readFileSync(path.join(import.meta.dirname, '../../../shell/index.html'), 'utf8');
+  const template = source.replace('</head>', '<script defer src="/static/js/index.1.js"></script></head>');
   const preloads = [
     { href: '/static/css/async/ui.2.css', as: 'style' as const },
     { href: '/static/js/async/boot.3.js', as: 'script' as const },
   ];
+  const afterPaint = (html: string) =>
+    JSON.parse(
+      html.match(
+        new RegExp(`<script id="${AFTER_PAINT_ELEMENT_ID}" type="application/json">(.*?)</script>`),
+      )?.[1] ?? 'null',
+    );
 
   it('puts the markup in #root, inert until the browser takes over, with the styles as stylesheets', () => {
     const html = renderShellPage(template, signedIn, preloads, 'en', '<h1>Message Center</h1>');
-    expect(html).toContain(
-      `<div id="root" ${SERVER_RENDERED_ATTRIBUTE} inert><h1>Message Center</h1></div>\n  </body>`,
+    expect(html).toMatch(
+      new RegExp(
+        `<div id="root" ${SERVER_RENDERED_ATTRIBUTE} inert><h1>Message Center</h1></div>\\s*<script>`,
+      ),
     );
     expect(html).not.toContain('class="boot"');
     expect(html).toContain('<link rel="stylesheet" href="/static/css/async/ui.2.css">');
-    expect(html).not.toContain('as="style"');
+    expect(html).not.toContain('rel="preload"');
   });
 
-  it('keeps the boot frame and preloads the styles when there is no render', () => {
+  it('leaves its scripts to the loader at the end of index.html, which fetches them once the page has painted', () => {
+    const html = renderShellPage(template, signedIn, preloads, 'en', '<h1>Message Center</h1>');
+    expect(html).not.toContain('<script defer src=');
+    expect(afterPaint(html)).toEqual({
+      preloads: ['/static/js/async/boot.3.js'],
+      scripts: ['/static/js/index.1.js'],
+    });
+    expect(source).toContain(`document.getElementById('${AFTER_PAINT_ELEMENT_ID}')`);
+  });
+
+  it('keeps the boot frame, the entry script and the preloads when there is no render', () => {
     const html = renderShellPage(template, signedIn, preloads, 'en');
-    expect(html).toContain('<div class="boot"><span>Dash</span></div>');
+    expect(html).toMatch(/<div id="root">\s*<div class="boot"/);
     expect(html).not.toContain(SERVER_RENDERED_ATTRIBUTE);
+    expect(html).toContain('<script defer src="/static/js/index.1.js"></script>');
     expect(html).toContain('<link rel="preload" as="style" href="/static/css/async/ui.2.css">');
     expect(html).toContain('<link rel="preload" as="script" href="/static/js/async/boot.3.js">');
+    expect(afterPaint(html)).toBeNull();
   });
 
   it('cannot be broken out of by a "$" pattern in the markup', () => {
     const html = renderShellPage(template, signedIn, [], 'en', "<p>$& $1 $' cost</p>");
-    expect(html).toContain('<div id="root" data-server-rendered inert><p>$& $1 $\' cost</p></div>');
+    expect(html).toContain(`<div id="root" ${SERVER_RENDERED_ATTRIBUTE} inert><p>$& $1 $' cost</p></div>`);
   });
 });

@@ -12,6 +12,11 @@ import { ZRemotesManifest } from './remotes';
 export const BOOT_DATA_ELEMENT_ID = 'dash-boot';
 /** Marks a #root whose content the server rendered: the browser's first render replaces it. */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+/**
+ * On a server-rendered page, the scripts to fetch once it has painted (`{ preloads, scripts }`, JSON),
+ * read by the loader at the end of the shell's index.html, which names this id too.
+ */
+export const AFTER_PAINT_ELEMENT_ID = 'dash-after-paint';
 
 export const ZBootData = z.object({
   /** The organization slug the manifest was derived for (canary pins), if the URL names one. */
@@ -32,6 +37,10 @@ export type TBootData = z.infer<typeof ZBootData>;
 
 /** JSON that is safe inside <script type="application/json">: no `<`, no line separators. */
 export function serializeBootData(data: TBootData): string {
+  return scriptSafeJson(data);
+}
+
+export function scriptSafeJson(data: unknown): string {
   return JSON.stringify(data)
     .replaceAll('<', '\\u003c')
     .replaceAll('\u2028', '\\u2028')
