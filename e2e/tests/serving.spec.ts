@@ -275,6 +275,9 @@ test.describe('production serving', () => {
     const html = (await response?.text()) ?? '';
     expect(html).toMatch(/<div id="root" data-server-rendered inert>.*>Message Center<\/h1>/s);
     expect(html).toContain('>Acme Treasury</p>');
+    // With the conversation list in it (fetched for the render, and sent along for the browser's cache).
+    expect(html).toMatch(/<div id="root".*Payout delayed.*<\/div>/s);
+    expect(html).toMatch(/"queries":\[\{"queryKey":\["organization","[0-9a-f-]{36}","threads"\]/);
     const stylesheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map(
       (match) => new URL(match[1] ?? '', origin).href,
     );

@@ -28,6 +28,6 @@ export * from './ui/notify';
 export * from './ui/PageHeader';
 export * from './ui/PageSkeleton';
 export * from './ui/RuntimeProbe';
-export * from './ui/server-viewport';
+export * from './ui/server-render';
 export * from './ui/visually-hidden';
 export * from './ui/window-rows';

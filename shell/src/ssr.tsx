@@ -4,12 +4,16 @@
 // stand-in for federation), from the boot data the page carries: the browser then renders over it.
 import {
   createQueryClient,
+  organizationSlugOfPath,
   remoteModuleOfPath,
   seedQueryCacheFromBootData,
+  setApiTransport,
   setLocale,
   setServerViewportGuess,
+  type TApiTransport,
   type TBootData,
   type TLocale,
+  type TServerPrefetch,
 } from '@dash/shared';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static.node';
@@ -24,24 +28,36 @@ export interface ServerRender {
   html: string | null;
   /** Why not, when html is null. */
   reason?: string;
+  /** The answers the render fetched (an area's serverPrefetch), for the page's boot data. */
+  queries?: TBootData['queries'];
+}
+
+export interface RenderOptions {
+  /** Aborts the render: the page then goes out without it. */
+  signal?: AbortSignal;
+  /** The request comes from a phone's browser: the phone layout is rendered. */
+  phone?: boolean;
+  /** Answers a GET of the API for this request's user, in-process (the server's own routes). */
+  fetchApi?: TApiTransport;
 }
 
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * Renders `url` (absolute, the request's) for the user in `boot`. Renders run one at a time: the
- * language is a module-level setting of the i18n module.
+ * language, the viewport guess and the API transport are module-level settings.
  */
 export function renderPage(
   url: string,
   boot: TBootData,
   locale: TLocale,
-  { signal, phone = false }: { signal?: AbortSignal; phone?: boolean } = {},
+  { signal, phone = false, fetchApi }: RenderOptions = {},
 ): Promise<ServerRender> {
   const run = queue.then(() => {
     if (signal?.aborted) return { html: null, reason: 'timed out in the queue' };
     setServerViewportGuess({ phone });
-    return render(url, boot, locale, signal);
+    setApiTransport(fetchApi ?? (() => Promise.reject(new Error('no API on the server'))));
+    return render(url, boot, locale, phone, signal);
   });
   // The next render waits for this one, or for its signal: a render that hangs does not hold the queue.
   const ended = signal
@@ -55,16 +71,30 @@ async function render(
   url: string,
   boot: TBootData,
   locale: TLocale,
+  phone: boolean,
   signal: AbortSignal | undefined,
 ): Promise<ServerRender> {
   if (!boot.me) return { html: null, reason: 'no session' };
   const { pathname } = new URL(url);
   const module = remoteModuleOfPath(pathname);
-  if (module) await preloadRemoteArea(module);
+  const Area = module ? await preloadRemoteArea(module) : undefined;
   await setLocale(locale, { remember: false });
 
   const queryClient = createQueryClient();
+  // No retries: a failure shows the area's loading state and the browser asks again.
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
   seedQueryCacheFromBootData(queryClient, boot);
+  const seeded = new Set(queryClient.getQueryCache().getAll());
+  const serverPrefetch = (Area as { serverPrefetch?: TServerPrefetch } | undefined)?.serverPrefetch;
+  if (serverPrefetch) {
+    const slug = organizationSlugOfPath(pathname);
+    const organization = boot.organizations?.find((candidate) => candidate.slug === slug);
+    // A failed call leaves its query in error: the page renders the area's loading state for it.
+    await serverPrefetch({ queryClient, organization, pathname, phone }).catch(() => undefined);
+  }
   const handler = createStaticHandler(appRoutes(queryClient));
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return { html: null, reason: `redirect ${context.status}` };
@@ -82,8 +112,13 @@ async function render(
   );
   let html = '';
   for await (const chunk of prelude) html += chunk;
+  const queries = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => !seeded.has(query) && query.state.status === 'success')
+    .map((query) => ({ queryKey: [...query.queryKey], data: query.state.data }));
   queryClient.clear();
   if (signal?.aborted) return { html: null, reason: 'timed out' };
   if (errors.length > 0) return { html: null, reason: `render error: ${String(errors[0])}` };
-  return { html };
+  return { html, queries };
 }

@@ -48,6 +48,30 @@ async function ownAnswer(app: FastifyInstance, request: FastifyRequest, url: str
   return response;
 }
 
+/**
+ * A server render's API call (FetchApi): a GET of our own routes for this request's cookie, as the
+ * boot data's; anything else is refused (a render reads, it never changes anything).
+ */
+async function inProcessGet(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  url: string,
+  init: RequestInit,
+): Promise<Response> {
+  if ((init.method ?? 'GET') !== 'GET' || !url.startsWith(`${API_PREFIX}/`))
+    throw new Error(`a server render may only GET the API, not ${init.method} ${url}`);
+  const headers: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, name) => {
+    headers[name] = value;
+  });
+  if (request.headers.cookie) headers.cookie = request.headers.cookie;
+  const answer = await app.inject({ method: 'GET', url, headers });
+  return new Response(answer.statusCode === 204 ? null : answer.rawPayload, {
+    status: answer.statusCode,
+    headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+  });
+}
+
 export async function bootDataFor(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -151,13 +175,15 @@ export async function registerDashboard(app: FastifyInstance, options: Dashboard
           boot: data,
           locale,
           phone: phoneBrowser(request.headers),
+          fetchApi: (url, init) => inProcessGet(app, request, url, init),
         })) ?? null;
+      if (rendered && rendered.queries.length > 0) data.queries = rendered.queries;
       if (setCookie !== undefined) reply.header('set-cookie', setCookie);
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-cache, private')
         .header('vary', 'Cookie')
-        .send(renderShellPage(template, data, assets.preloads, locale, rendered));
+        .send(renderShellPage(template, data, assets.preloads, locale, rendered?.html ?? null));
     },
   });
 }

@@ -21,6 +21,7 @@ const page = (pathname: string, boot: TBootData = signedIn) => ({
   boot,
   locale: 'en' as const,
   phone: false,
+  fetchApi: async (url: string) => new Response(JSON.stringify({ url }), { status: 200 }),
 });
 
 /** A stand-in for shell/dist-ssr/ssr.js: `body` is the body of its renderPage(url, boot, locale, options). */
@@ -39,12 +40,16 @@ const log = {
 } as unknown as FastifyBaseLogger;
 
 describe('the server render of dashboard pages', () => {
-  it('renders the Message Center for a signed-in user, with the request’s viewport guess', async () => {
-    const file = serverBuild(`return { html: '<h1>' + new URL(url).pathname + '</h1>' };`);
-    const renderer = await loadServerRenderer(file, deployed, log);
-    expect(await renderer?.render({ ...page('/org/acme/messages/t1'), phone: true })).toBe(
-      '<h1>/org/acme/messages/t1</h1>',
+  it('renders the Message Center for a signed-in user, with the request’s viewport guess and API', async () => {
+    // The stand-in fetches through the API it is given and returns the answer as a query.
+    const file = serverBuild(
+      `const answer = await (await options.fetchApi('/api/v0/messages', { method: 'GET' })).json(); return { html: '<h1>' + new URL(url).pathname + '</h1>', queries: [{ queryKey: ['threads'], data: answer }] };`,
     );
+    const renderer = await loadServerRenderer(file, deployed, log);
+    expect(await renderer?.render({ ...page('/org/acme/messages/t1'), phone: true })).toEqual({
+      html: '<h1>/org/acme/messages/t1</h1>',
+      queries: [{ queryKey: ['threads'], data: { url: '/api/v0/messages' } }],
+    });
     const { calls } = await import(file);
     expect(calls).toEqual([{ url: 'http://dash.example/org/acme/messages/t1', locale: 'en', phone: true }]);
   });

@@ -16,8 +16,18 @@ type RenderPage = (
   url: string,
   boot: TBootData,
   locale: TLocale,
-  options: { signal?: AbortSignal; phone?: boolean },
-) => Promise<{ html: string | null; reason?: string }>;
+  options: { signal?: AbortSignal; phone?: boolean; fetchApi?: FetchApi },
+) => Promise<{ html: string | null; reason?: string; queries?: TBootData['queries'] }>;
+
+/** A GET of the API for the page's user, answered in-process (the render's calls). */
+export type FetchApi = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface ServerRendered {
+  /** The markup of the page's #root. */
+  html: string;
+  /** What the render fetched, for the page's boot data. */
+  queries: NonNullable<TBootData['queries']>;
+}
 
 /**
  * The areas the server renders a first paint of. Each one's render was checked on the server (no
@@ -30,7 +40,7 @@ export const SERVER_RENDERED_AREAS: ReadonlySet<TRemoteModule> = new Set(['remot
 export const SERVER_RENDER_TIMEOUT_MS = 1_000;
 
 export interface ServerRenderer {
-  /** The markup of the page's #root, or null when the browser renders this page alone. */
+  /** The page's #root and what it fetched, or null when the browser renders this page alone. */
   render(page: {
     url: string;
     pathname: string;
@@ -38,7 +48,8 @@ export interface ServerRenderer {
     locale: TLocale;
     /** The request came from a phone's browser (see phoneBrowser): its layout is rendered. */
     phone: boolean;
-  }): Promise<string | null>;
+    fetchApi: FetchApi;
+  }): Promise<ServerRendered | null>;
 }
 
 /**
@@ -54,7 +65,7 @@ export async function loadServerRenderer(
   if (!modulePath || !existsSync(modulePath)) return undefined;
   const { renderPage } = (await import(pathToFileURL(modulePath).href)) as { renderPage: RenderPage };
   return {
-    async render({ url, pathname, boot, locale, phone }) {
+    async render({ url, pathname, boot, locale, phone, fetchApi }) {
       const module = remoteModuleOfPath(pathname);
       if (!boot.me || !module || !SERVER_RENDERED_AREAS.has(module)) return null;
       const remote = module.slice(0, module.indexOf('/')) as TRemoteName;
@@ -65,10 +76,12 @@ export async function loadServerRenderer(
         signal.addEventListener('abort', () => resolve({ html: null, reason: 'timed out' }), { once: true }),
       );
       try {
-        const result = await Promise.race([renderPage(url, boot, locale, { signal, phone }), late]);
-        if (result.html === null)
+        const result = await Promise.race([renderPage(url, boot, locale, { signal, phone, fetchApi }), late]);
+        if (result.html === null) {
           log.info({ pathname, reason: result.reason }, 'page not rendered on the server');
-        return result.html;
+          return null;
+        }
+        return { html: result.html, queries: result.queries ?? [] };
       } catch (error) {
         log.warn({ err: error, pathname }, 'the server render failed; the browser renders the page');
         return null;

@@ -41,6 +41,15 @@ export interface ApiRequest<S extends z.ZodType> {
   signal?: AbortSignal;
 }
 
+/** How a call reaches the API: the browser's fetch, or the server's own routes in its first render of a page. */
+export type TApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: TApiTransport = (url, init) => fetch(url, init);
+
+/** The shell's server render (ssr.tsx) answers calls in-process while it renders; nothing else sets it. */
+export function setApiTransport(next: TApiTransport): void {
+  transport = next;
+}
+
 export async function apiRequest<S extends z.ZodType>(request: ApiRequest<S>): Promise<z.output<S>> {
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   if (request.body !== undefined && request.formData === undefined)
@@ -49,7 +58,7 @@ export async function apiRequest<S extends z.ZodType>(request: ApiRequest<S>): P
 
   let response: Response;
   try {
-    response = await fetch(`${API_PREFIX}/${request.path}`, {
+    response = await transport(`${API_PREFIX}/${request.path}`, {
       method: request.method ?? 'GET',
       headers,
       credentials: 'same-origin',

@@ -33,4 +33,5 @@ export function seedQueryCacheFromBootData(queryClient: QueryClient, boot: TBoot
   if (boot.me && boot.organizations) {
     queryClient.setQueryData(myOrganizationsQueryOptions().queryKey, boot.organizations);
   }
+  for (const { queryKey, data } of boot.queries ?? []) queryClient.setQueryData(queryKey, data);
 }

@@ -32,6 +32,11 @@ export const ZBootData = z.object({
    * runtime takes each from here once instead of fetching it (a retry fetches it).
    */
   federationManifests: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * Answers the server's render of this page fetched for it (an area's `serverPrefetch`), by query
+   * key, each already checked by its call's schema: the browser's QueryClient starts with them.
+   */
+  queries: z.array(z.object({ queryKey: z.array(z.unknown()), data: z.unknown() })).optional(),
 });
 export type TBootData = z.infer<typeof ZBootData>;
 

@@ -22,8 +22,10 @@ const loaded = new Map<TRemoteModule, ComponentType>();
  * Loads an area's module before the first render, so that render shows the area instead of its
  * skeleton (the server's first render, and the browser's when it takes over from it).
  */
-export async function preloadRemoteArea(module: TRemoteModule): Promise<void> {
-  if (!loaded.has(module)) loaded.set(module, await loadRemoteComponent(module));
+export async function preloadRemoteArea(module: TRemoteModule): Promise<ComponentType> {
+  const Area = loaded.get(module) ?? (await loadRemoteComponent(module));
+  loaded.set(module, Area);
+  return Area;
 }
 
 /** The areas' names in the shell's messages (areas.*). */

@@ -1,0 +1,46 @@
+import { z } from '@dash/shared/zod';
+import { describe, expect, it } from 'vitest';
+import type { TBootData } from '../contracts/boot';
+import { meQueryOptions } from '../endpoints/get-me';
+import { apiRequest, setApiTransport } from './api-client';
+import { seedQueryCacheFromBootData } from './boot-data';
+import { createQueryClient } from './query-client';
+
+describe('the boot data', () => {
+  it('seeds the session and the answers a server render fetched, so the first render needs no call', () => {
+    const queryClient = createQueryClient();
+    const me = { uid: 'u', email: 'a@b.c', firstName: 'Ada', lastName: '', locale: null, type: 'user' };
+    const threads = { pages: [{ data: [{ uid: 't1' }], nextCursor: null }], pageParams: [undefined] };
+    seedQueryCacheFromBootData(queryClient, {
+      remotes: { remotes: [] },
+      me,
+      organizations: [],
+      queries: [{ queryKey: ['organization', 'o1', 'threads'], data: threads }],
+    } as unknown as TBootData);
+    expect(queryClient.getQueryData(meQueryOptions().queryKey)).toEqual(me);
+    expect(queryClient.getQueryData(['organization', 'o1', 'threads'])).toEqual(threads);
+    expect(queryClient.getQueryState(['organization', 'o1', 'threads'])?.status).toBe('success');
+  });
+});
+
+describe('the API transport', () => {
+  it('sends calls through the one set (the server render’s in-process API), parsed as ever', async () => {
+    const seen: string[] = [];
+    setApiTransport(async (url, init) => {
+      seen.push(`${init.method} ${url} ${new Headers(init.headers).get('x-organization-uid')}`);
+      return new Response(JSON.stringify({ ok: 1 }), { status: 200 });
+    });
+    try {
+      const answer = await apiRequest({
+        path: 'messages',
+        organizationUid: 'o1',
+        response: z.object({ ok: z.number() }),
+        failure: 'Could not load',
+      });
+      expect(answer).toEqual({ ok: 1 });
+      expect(seen).toEqual(['GET /api/v0/messages o1']);
+    } finally {
+      setApiTransport((url, init) => fetch(url, init));
+    }
+  });
+});
