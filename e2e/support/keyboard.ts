@@ -40,8 +40,17 @@ export const hasFocus = (target: Locator) =>
     (element) => element === document.activeElement || element.contains(document.activeElement),
   );
 
+/**
+ * A page the server rendered shows before it answers: its markup is inert until the app takes it
+ * over (nothing takes focus), so keys pressed before then do nothing, as for a person.
+ */
+export async function appTookOver(page: Page): Promise<void> {
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+}
+
 async function moveFocusTo(page: Page, target: Locator, max: number, key: 'Tab' | 'Shift+Tab') {
   await expect(target).toBeVisible();
+  await appTookOver(page);
   for (let step = 0; step < max; step += 1) {
     await page.keyboard.press(key);
     await expectFocusRing(page);

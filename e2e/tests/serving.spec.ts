@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Page, Request } from '@playwright/test';
 import { DEMO_EMAIL, DEMO_ORG_SLUG, expect, signInThroughApi, test } from '../support/fixtures';
 
@@ -105,6 +106,16 @@ test.describe('production serving', () => {
       headers: { 'accept-encoding': 'br' },
     });
     expect(entry.headers['content-encoding']).toBe('br');
+
+    // A page is made per request (boot data, the server's render): compressed as it goes out.
+    const page = await raw(`${origin}/auth`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(page.body).toString('utf8')).toContain('<div id="root">');
+    const gzipPage = await raw(`${origin}/auth`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzipPage.body).toString('utf8')).toContain('<div id="root">');
+    expect((await raw(`${origin}/auth`)).headers['content-encoding']).toBeUndefined();
   });
 
   test('hashed files are immutable; pages and manifests are revalidated, never kept', async () => {
@@ -274,6 +285,9 @@ test.describe('production serving', () => {
     const response = await page.goto(`/org/${DEMO_ORG_SLUG}/messages`);
     const html = (await response?.text()) ?? '';
     expect(html).toMatch(/<div id="root" data-server-rendered inert>.*>Message Center<\/h1>/s);
+    // Markup only, no script of React's streaming: the page's inline scripts are index.html's two
+    // (the theme and the after-paint loader), which the policy allows by their hashes.
+    expect([...html.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>/g)]).toHaveLength(2);
     expect(html).toContain('>Acme Treasury</p>');
     // With the conversation list in it (fetched for the render, and sent along for the browser's cache).
     expect(html).toMatch(/<div id="root".*Payout delayed.*<\/div>/s);

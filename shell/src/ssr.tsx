@@ -42,6 +42,7 @@ export interface RenderOptions {
 }
 
 let queue: Promise<unknown> = Promise.resolve();
+const refuseApi: TApiTransport = () => Promise.reject(new Error('no API outside a render on the server'));
 
 /**
  * Renders `url` (absolute, the request's) for the user in `boot`. Renders run one at a time: the
@@ -53,11 +54,16 @@ export function renderPage(
   locale: TLocale,
   { signal, phone = false, fetchApi }: RenderOptions = {},
 ): Promise<ServerRender> {
-  const run = queue.then(() => {
+  const run = queue.then(async () => {
     if (signal?.aborted) return { html: null, reason: 'timed out in the queue' };
     setServerViewportGuess({ phone });
-    setApiTransport(fetchApi ?? (() => Promise.reject(new Error('no API on the server'))));
-    return render(url, boot, locale, phone, signal);
+    setApiTransport(fetchApi ?? refuseApi);
+    try {
+      return await render(url, boot, locale, phone, signal);
+    } finally {
+      // Nothing left over from this render may call the API as this request's user.
+      setApiTransport(refuseApi);
+    }
   });
   // The next render waits for this one, or for its signal: a render that hangs does not hold the queue.
   const ended = signal
@@ -108,7 +114,13 @@ async function render(
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,
-    { signal, onError: (error) => void errors.push(error) },
+    {
+      signal,
+      onError: (error) => void errors.push(error),
+      // Every boundary inline: a large one is otherwise sent apart and revealed by an inline script,
+      // which the page's Content-Security-Policy refuses (and the markup must paint without scripts).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
   );
   let html = '';
   for await (const chunk of prelude) html += chunk;

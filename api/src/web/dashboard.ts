@@ -17,6 +17,7 @@ import {
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { localeOfRequest } from '../http/locale';
 import { RELEASE_FILES_PREFIX } from '../modules/releases/routes';
+import { encodePage } from './page-encoding';
 import { createPreloads, type Preload } from './preloads';
 import { phoneBrowser, type ServerRenderer } from './server-render';
 import { registerStaticBuild } from './static-files';
@@ -169,21 +170,28 @@ export async function registerDashboard(app: FastifyInstance, options: Dashboard
         data.federationManifests = assets.federationManifests;
       const locale = data.me?.locale ?? localeOfRequest(request);
       const rendered =
-        (await options.serverRenderer?.render({
-          url: `${request.protocol}://${request.host}${request.url}`,
-          pathname,
-          boot: data,
-          locale,
-          phone: phoneBrowser(request.headers),
-          fetchApi: (url, init) => inProcessGet(app, request, url, init),
-        })) ?? null;
+        request.method === 'HEAD'
+          ? null
+          : ((await options.serverRenderer?.render({
+              url: `${request.protocol}://${request.host}${request.url}`,
+              pathname,
+              boot: data,
+              locale,
+              phone: phoneBrowser(request.headers),
+              fetchApi: (url, init) => inProcessGet(app, request, url, init),
+            })) ?? null);
       if (rendered && rendered.queries.length > 0) data.queries = rendered.queries;
       if (setCookie !== undefined) reply.header('set-cookie', setCookie);
+      const page = await encodePage(
+        renderShellPage(template, data, assets.preloads, locale, rendered?.html ?? null),
+        request.headers['accept-encoding'],
+      );
+      if (page.encoding) reply.header('content-encoding', page.encoding);
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-cache, private')
-        .header('vary', 'Cookie')
-        .send(renderShellPage(template, data, assets.preloads, locale, rendered?.html ?? null));
+        .header('vary', 'Cookie, Accept-Encoding')
+        .send(page.body);
     },
   });
 }

@@ -1,5 +1,5 @@
 import { NotFoundView, type TServerPrefetch } from '@dash/shared';
-import { threadsQueryOptions } from '@dash/shared/api';
+import { threadMessagesQueryOptions, threadsQueryOptions } from '@dash/shared/api';
 import { Route, Routes } from 'react-router-dom';
 import '../i18n';
 import { MessageCenterPage } from '../features/threads/routes/MessageCenterPage';
@@ -19,10 +19,15 @@ export default function MessagesArea() {
 }
 
 /**
- * The server's render of the Message Center (the shell's ssr.tsx) starts with the conversation list,
- * as the page's first render reads it (no search), so the page arrives with the threads in it.
+ * The server's render of the Message Center (the shell's ssr.tsx) starts with what the page's first
+ * render reads: the conversation list (no search) and the conversation it shows, the one in the URL
+ * or, beside the list on a wide screen, the newest; so the page arrives with them in it.
  */
-const serverPrefetch: TServerPrefetch = async ({ queryClient, organization }) => {
-  if (organization) await queryClient.prefetchInfiniteQuery(threadsQueryOptions(organization.uid));
+const serverPrefetch: TServerPrefetch = async ({ queryClient, organization, pathname, phone }) => {
+  if (!organization) return;
+  const threads = await queryClient.fetchInfiniteQuery(threadsQueryOptions(organization.uid));
+  const inUrl = /\/messages\/([^/]+)/.exec(pathname)?.[1];
+  const shown = inUrl ? decodeURIComponent(inUrl) : phone ? undefined : threads.pages[0]?.data[0]?.uid;
+  if (shown) await queryClient.prefetchInfiniteQuery(threadMessagesQueryOptions(organization.uid, shown));
 };
 MessagesArea.serverPrefetch = serverPrefetch;

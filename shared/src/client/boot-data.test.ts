@@ -20,6 +20,11 @@ describe('the boot data', () => {
     expect(queryClient.getQueryData(meQueryOptions().queryKey)).toEqual(me);
     expect(queryClient.getQueryData(['organization', 'o1', 'threads'])).toEqual(threads);
     expect(queryClient.getQueryState(['organization', 'o1', 'threads'])?.status).toBe('success');
+    // Stale: a query that mounts on it asks again (what changed since the page was made).
+    const staleFor = (queryKey: readonly unknown[]) =>
+      queryClient.getQueryCache().find({ queryKey })?.isStaleByTime(30_000);
+    expect(staleFor(['organization', 'o1', 'threads'])).toBe(true);
+    expect(staleFor(meQueryOptions().queryKey)).toBe(false);
   });
 });
 

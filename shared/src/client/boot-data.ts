@@ -26,12 +26,18 @@ export function readBootData(): TBootData | null {
   return read;
 }
 
-/** Puts the session and organization list the server sent into the cache, so the guards need no call. */
+/**
+ * Puts the session and organization list the server sent into the cache, so the guards need no call,
+ * and the answers a server render fetched (`queries`), stale.
+ */
 export function seedQueryCacheFromBootData(queryClient: QueryClient, boot: TBootData | null): void {
   if (!boot) return;
   queryClient.setQueryData(meQueryOptions().queryKey, boot.me);
   if (boot.me && boot.organizations) {
     queryClient.setQueryData(myOrganizationsQueryOptions().queryKey, boot.organizations);
   }
-  for (const { queryKey, data } of boot.queries ?? []) queryClient.setQueryData(queryKey, data);
+  // As old as the page: shown at once, and asked again as the page's queries mount (what changed
+  // between the server's render and the browser's, e.g. a message received meanwhile, is not missed).
+  for (const { queryKey, data } of boot.queries ?? [])
+    queryClient.setQueryData(queryKey, data, { updatedAt: 0 });
 }

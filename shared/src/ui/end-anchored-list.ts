@@ -1,4 +1,5 @@
 import { lazy, type ReactNode } from 'react';
+import { ServerEndAnchoredList } from './ServerEndAnchoredList';
 
 export interface EndAnchoredListProps<T> {
   /** Oldest first. */
@@ -25,7 +26,9 @@ const load = () => import('./EndAnchoredList');
  * no remote ships its own copy and the shell's first paint does not carry it. Render it under
  * Suspense; call `preloadEndAnchoredList()` as soon as one is about to show.
  */
-export const EndAnchoredList = lazy(load) as unknown as <T>(props: EndAnchoredListProps<T>) => ReactNode;
+export const EndAnchoredList = (typeof window === 'undefined'
+  ? ServerEndAnchoredList
+  : lazy(load)) as unknown as <T>(props: EndAnchoredListProps<T>) => ReactNode;
 
 export function preloadEndAnchoredList(): void {
   void load();

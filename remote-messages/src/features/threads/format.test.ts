@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { displayAddress, formatFileSize, formatUtcDateTime, initials, isClientAddress } from './format';
+import {
+  displayAddress,
+  formatDateTime,
+  formatFileSize,
+  formatUtcDateTime,
+  initials,
+  isClientAddress,
+} from './format';
 
 describe('formatFileSize', () => {
   it('uses B, KB, MB and GB with 2 decimals', () => {
@@ -51,5 +58,12 @@ describe('initials', () => {
     expect(initials('Transfero')).toBe('TR');
     expect(initials(' b')).toBe('B');
     expect(initials(null)).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes a message time in the reader’s time zone, as yyyy/MM/dd HH:mm', () => {
+    const value = new Date(2026, 10, 20, 9, 5);
+    expect(formatDateTime(value)).toBe('2026/11/20 09:05');
   });
 });

@@ -53,8 +53,13 @@ export function formatUtcDateTime(value: string | Date): string {
   )}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} UTC`;
 }
 
-/** A message's timestamp in the reader's time zone, as yyyy/MM/dd HH:mm. */
+/**
+ * A message's timestamp in the reader's time zone, as yyyy/MM/dd HH:mm. The server's render of a
+ * page does not know that zone (its own is not the reader's): there it is a no-break space, which
+ * keeps the line, and the browser's render writes the time.
+ */
 export function formatDateTime(value: string | Date): string {
+  if (typeof window === 'undefined') return '\u00a0';
   const date = new Date(value);
   return `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())} ${pad(
     date.getHours(),

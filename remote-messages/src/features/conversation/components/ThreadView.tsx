@@ -11,6 +11,7 @@ import { memo, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { BackIcon } from '../../../components/icons';
 import { ReplyBox } from '../../reply/components/ReplyBox';
 import { ThreadAvatar } from '../../threads/components/ThreadAvatar';
+import { SERVER_BUBBLE_CSS } from './bubble-styles';
 import { MessageBubble, rememberTexts } from './MessageBubble';
 
 const messageKey = (message: TMessage) => message.uid;
@@ -60,6 +61,7 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
 
   return (
     <Stack gap={0} h="100%" style={{ minWidth: 0 }}>
+      {SERVER_BUBBLE_CSS ? <style>{SERVER_BUBBLE_CSS}</style> : null}
       <ThreadHeader thread={thread} onBack={onBack} />
       {query.isPending ? (
         <ConversationSkeleton />

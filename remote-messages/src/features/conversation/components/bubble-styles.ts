@@ -66,6 +66,12 @@ export const BUBBLE = {
 
 const STYLE_ID = 'dash-message-bubbles';
 
+/**
+ * The server's render of a page (the shell's ssr.tsx) has no document to add the stylesheet to: the
+ * thread view puts it in its markup there (a <style> element; the browser's render does not).
+ */
+export const SERVER_BUBBLE_CSS = typeof document === 'undefined' ? CSS : null;
+
 if (typeof document !== 'undefined' && !document.getElementById(STYLE_ID)) {
   const style = document.createElement('style');
   style.id = STYLE_ID;
