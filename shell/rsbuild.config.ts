@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   BOOT_EVALUATION_ORDER,
   federationShared,
@@ -9,9 +8,10 @@ import {
   SIGN_IN_PAGE_ASSETS,
 } from '@dash/shared/federation';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig, rspack } from '@rsbuild/core';
+import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import pkg from './package.json' with { type: 'json' };
+import { replaceFederationWithMonolith } from './scripts/monolith/replace-federation';
 
 const port = Number(process.env.PORT ?? 3000);
 /**
@@ -20,7 +20,6 @@ const port = Number(process.env.PORT ?? 3000);
  * src/features/remotes/federation.ts). Only `pnpm bench` builds it, to compare with the federated build.
  */
 const monolith = process.env.MONOLITH === '1';
-const remotesLoader = path.join(import.meta.dirname, 'src/features/remotes/federation.ts');
 const apiOrigin = process.env.API_ORIGIN ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 export default defineConfig(({ command }) => ({
@@ -65,14 +64,7 @@ export default defineConfig(({ command }) => ({
   tools: monolith
     ? {
         rspack: {
-          plugins: [
-            new rspack.NormalModuleReplacementPlugin(/federation$/, (resource) => {
-              const target = path.resolve(resource.context ?? '', `${resource.request}.ts`);
-              if (target === remotesLoader) {
-                resource.request = path.join(import.meta.dirname, 'scripts/monolith/federation.ts');
-              }
-            }),
-          ],
+          plugins: [replaceFederationWithMonolith(import.meta.dirname)],
         },
       }
     : {},

@@ -1,15 +1,14 @@
-import path from 'node:path';
 import { productionBuildAliases } from '@dash/shared/federation';
-import { defineConfig, rspack } from '@rsbuild/core';
+import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import pkg from './package.json' with { type: 'json' };
+import { replaceFederationWithMonolith } from './scripts/monolith/replace-federation';
 
 /**
  * The server's first render (src/ssr.tsx) as one Node module in dist-ssr/: the shell's routes with
  * the remotes' exposed modules bundled in (scripts/monolith/federation.ts stands in for federation,
  * as in the monolith build). No CSS is emitted: the page links the browser build's.
  */
-const remotesLoader = path.join(import.meta.dirname, 'src/features/remotes/federation.ts');
 
 export default defineConfig({
   plugins: [pluginReact()],
@@ -33,14 +32,7 @@ export default defineConfig({
   },
   tools: {
     rspack: {
-      plugins: [
-        new rspack.NormalModuleReplacementPlugin(/federation$/, (resource) => {
-          const target = path.resolve(resource.context ?? '', `${resource.request}.ts`);
-          if (target === remotesLoader) {
-            resource.request = path.join(import.meta.dirname, 'scripts/monolith/federation.ts');
-          }
-        }),
-      ],
+      plugins: [replaceFederationWithMonolith(import.meta.dirname)],
     },
   },
   performance: { chunkSplit: { strategy: 'all-in-one' } },
