@@ -53,6 +53,16 @@ export async function mailTo(
   return found;
 }
 
+/**
+ * Waits until the app runs the page. A page the server rendered (the Message Center) shows before
+ * it answers: its markup is inert until the app's first render replaces it, so focus, keys, a
+ * scroll set from the test or an accessibility scan before then act on markup about to go.
+ * Playwright's clicks wait for it by themselves (inert content receives no pointer events).
+ */
+export async function appTookOver(page: Page): Promise<void> {
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+}
+
 export function magicLinkOf(mail: TOutboxMail): string {
   const link = mail.links.find((candidate) => candidate.includes('/auth/'));
   if (!link) throw new Error(`no sign-in link in "${mail.subject}"`);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { appTookOver, expect } from './fixtures';
 
 /**
  * Helpers for doing flows with the keyboard alone: Tab moves focus (each stop must show a focus
@@ -40,16 +40,9 @@ export const hasFocus = (target: Locator) =>
     (element) => element === document.activeElement || element.contains(document.activeElement),
   );
 
-/**
- * A page the server rendered shows before it answers: its markup is inert until the app takes it
- * over (nothing takes focus), so keys pressed before then do nothing, as for a person.
- */
-export async function appTookOver(page: Page): Promise<void> {
-  await expect(page.locator('#root')).not.toHaveAttribute('inert');
-}
-
 async function moveFocusTo(page: Page, target: Locator, max: number, key: 'Tab' | 'Shift+Tab') {
   await expect(target).toBeVisible();
+  // Keys pressed on a server-rendered page before the app takes it over do nothing.
   await appTookOver(page);
   for (let step = 0; step < max; step += 1) {
     await page.keyboard.press(key);

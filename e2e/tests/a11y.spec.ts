@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_EMAIL, DEMO_ORG_SLUG, expect, signInThroughApi, test } from '../support/fixtures';
+import { appTookOver, DEMO_EMAIL, DEMO_ORG_SLUG, expect, signInThroughApi, test } from '../support/fixtures';
 
 /**
  * Every route of every area passes axe (WCAG 2.1 A and AA) in the light and the dark theme.
@@ -495,6 +495,7 @@ test('every page passes axe (WCAG 2.1 A and AA) in light and dark', async ({ bro
     const page = pages[entry.who];
     await page.goto(entry.url(ids));
     await expect.soft(entry.ready(page), entry.name).toBeVisible();
+    await appTookOver(page);
     // Skeletons and lazy chunks have gone once no progressbar or loader is left.
     if (entry.name !== 'design system') {
       await expect.soft(page.locator('[aria-busy="true"], .mantine-Loader-root'), entry.name).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { DEFAULT_CLIENT_MAIL_DOMAIN } from '@dash/shared/contracts';
 import type { Page } from '@playwright/test';
 import {
+  appTookOver,
   createOrganizationThroughApi,
   expect,
   mailboxOf,
@@ -32,6 +33,7 @@ test.describe('Message Center', () => {
     const editor = await memberWithRole(browser, baseURL, page, organization, 'Editor');
 
     await editor.goto(`/org/${organization.slug}/messages`);
+    await appTookOver(editor);
     await expect(editor.getByText('No messages yet')).toBeVisible();
     await expect(editor.getByText("You don't have any conversations yet.")).toBeVisible();
 
@@ -112,6 +114,7 @@ test.describe('Message Center', () => {
       viewport: { width: 390, height: 844 },
     });
     await viewer.goto(`/org/${organization.slug}/messages`);
+    await appTookOver(viewer);
     const listed = conversations(viewer).getByRole('link', { name: new RegExp(subject) });
     await expect(listed).toBeVisible();
     await expect(listed.getByText('Unread')).toBeAttached();
@@ -159,6 +162,7 @@ test.describe('Message Center', () => {
     });
 
     await page.goto(`/org/${organization.slug}/messages`);
+    await appTookOver(page);
     const log = messageLog(page);
     // Opens at the newest mail, at the bottom of the view.
     await expect(report(120)).toBeInViewport();
