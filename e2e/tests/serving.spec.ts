@@ -325,6 +325,28 @@ test.describe('production serving', () => {
     }
   });
 
+  test('a slow remote does not keep the server-rendered page inert: the shell takes over, the area shows it is loading', async ({
+    page,
+  }) => {
+    await signInThroughApi(page, DEMO_EMAIL);
+    // Every file of remote-messages takes 10 s.
+    await page.route(`${messagesOrigin}/**`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(`/org/${DEMO_ORG_SLUG}/messages`);
+    await expect(page.locator('h1', { hasText: 'Message Center' })).toBeVisible();
+    // The shell runs within its wait for the area (3 s), long before the remote's files arrive.
+    await expect(page.locator('#root')).not.toHaveAttribute('inert', { timeout: 8_000 });
+    await expect(page.getByRole('progressbar', { name: 'Loading Message Center' })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Organization' })
+      .getByRole('link', { name: 'Wallet' })
+      .click();
+    await expect(page).toHaveURL(/\/wallet$/);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
   test('a signed-in first load sends no GET me and runs no script the policy refuses', async ({ page }) => {
     await signInThroughApi(page, DEMO_EMAIL);
     const violations: string[] = [];

@@ -59,6 +59,7 @@ const render = () => {
  * (answered from the boot data) and the route's remote area.
  */
 const serverRendered = container.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
+const AREA_WAIT_MS = 3_000;
 function ServerMarkupReplaced() {
   useLayoutEffect(() => {
     container?.removeAttribute(SERVER_RENDERED_ATTRIBUTE);
@@ -77,8 +78,15 @@ function pageReady(): Promise<unknown> {
     });
   });
   const module = remoteModuleOfPath(window.location.pathname);
-  // A remote that fails to load shows its contained error in the area, as without the server's render.
-  const area = module ? preloadRemoteArea(module).catch(() => undefined) : undefined;
+  // A remote that fails to load shows its contained error in the area, as without the server's render;
+  // one that is slow does not keep the whole page inert: after AREA_WAIT_MS the shell takes over and
+  // the area shows its loading state until it comes.
+  const area = module
+    ? Promise.race([
+        preloadRemoteArea(module).catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, AREA_WAIT_MS)),
+      ])
+    : undefined;
   return Promise.all([routed, area]);
 }
 
