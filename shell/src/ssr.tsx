@@ -87,50 +87,54 @@ async function render(
   await setLocale(locale, { remember: false });
 
   const queryClient = createQueryClient();
-  // No retries: a failure shows the area's loading state and the browser asks again.
-  queryClient.setDefaultOptions({
-    ...queryClient.getDefaultOptions(),
-    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
-  });
-  seedQueryCacheFromBootData(queryClient, boot);
-  const seeded = new Set(queryClient.getQueryCache().getAll());
-  const serverPrefetch = (Area as { serverPrefetch?: TServerPrefetch } | undefined)?.serverPrefetch;
-  if (serverPrefetch) {
-    const slug = organizationSlugOfPath(pathname);
-    const organization = boot.organizations?.find((candidate) => candidate.slug === slug);
-    // A failed call leaves its query in error: the page renders the area's loading state for it.
-    await serverPrefetch({ queryClient, organization, pathname, phone }).catch(() => undefined);
-  }
-  const handler = createStaticHandler(appRoutes(queryClient));
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) return { html: null, reason: `redirect ${context.status}` };
-  if (context.errors) return { html: null, reason: 'a loader failed' };
-  const router = createStaticRouter(handler.dataRoutes, context);
+  try {
+    // No retries: a failure shows the area's loading state and the browser asks again.
+    queryClient.setDefaultOptions({
+      ...queryClient.getDefaultOptions(),
+      queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+    });
+    seedQueryCacheFromBootData(queryClient, boot);
+    const seeded = new Set(queryClient.getQueryCache().getAll());
+    const serverPrefetch = (Area as { serverPrefetch?: TServerPrefetch } | undefined)?.serverPrefetch;
+    if (serverPrefetch) {
+      const slug = organizationSlugOfPath(pathname);
+      const organization = boot.organizations?.find((candidate) => candidate.slug === slug);
+      // A failed call leaves its query in error: the page renders the area's loading state for it.
+      await serverPrefetch({ queryClient, organization, pathname, phone }).catch(() => undefined);
+    }
+    const handler = createStaticHandler(appRoutes(queryClient));
+    const context = await handler.query(new Request(url));
+    if (context instanceof Response) return { html: null, reason: `redirect ${context.status}` };
+    if (context.errors) return { html: null, reason: 'a loader failed' };
+    const router = createStaticRouter(handler.dataRoutes, context);
 
-  const errors: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
-    </StrictMode>,
-    {
-      signal,
-      onError: (error) => void errors.push(error),
-      // Every boundary inline: a large one is otherwise sent apart and revealed by an inline script,
-      // which the page's Content-Security-Policy refuses (and the markup must paint without scripts).
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-    },
-  );
-  let html = '';
-  for await (const chunk of prelude) html += chunk;
-  const queries = queryClient
-    .getQueryCache()
-    .getAll()
-    .filter((query) => !seeded.has(query) && query.state.status === 'success')
-    .map((query) => ({ queryKey: [...query.queryKey], data: query.state.data }));
-  queryClient.clear();
-  if (signal?.aborted) return { html: null, reason: 'timed out' };
-  if (errors.length > 0) return { html: null, reason: `render error: ${String(errors[0])}` };
-  return { html, queries };
+    const errors: unknown[] = [];
+    const { prelude } = await prerenderToNodeStream(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </StrictMode>,
+      {
+        signal,
+        onError: (error) => void errors.push(error),
+        // Every boundary inline: a large one is otherwise sent apart and revealed by an inline script,
+        // which the page's Content-Security-Policy refuses (and the markup must paint without scripts).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+      },
+    );
+    let html = '';
+    for await (const chunk of prelude) html += chunk;
+    const queries = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => !seeded.has(query) && query.state.status === 'success')
+      .map((query) => ({ queryKey: [...query.queryKey], data: query.state.data }));
+    if (signal?.aborted) return { html: null, reason: 'timed out' };
+    if (errors.length > 0) return { html: null, reason: `render error: ${String(errors[0])}` };
+    return { html, queries };
+  } finally {
+    // Every way out, a declined render's too: nothing of this user's stays in memory.
+    queryClient.clear();
+  }
 }

@@ -43,10 +43,14 @@ export function readShellTemplate(distDir: string): string {
 }
 
 /** The answer of one of our own GET routes for this request's cookie, through the same code path. */
-async function ownAnswer(app: FastifyInstance, request: FastifyRequest, url: string) {
+async function ownAnswer(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  url: string,
+  headers: Record<string, string> = {},
+) {
   const cookie = request.headers.cookie;
-  const response = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-  return response;
+  return app.inject({ method: 'GET', url, headers: cookie ? { ...headers, cookie } : headers });
 }
 
 /**
@@ -65,8 +69,7 @@ async function inProcessGet(
   new Headers(init.headers).forEach((value, name) => {
     headers[name] = value;
   });
-  if (request.headers.cookie) headers.cookie = request.headers.cookie;
-  const answer = await app.inject({ method: 'GET', url, headers });
+  const answer = await ownAnswer(app, request, url, headers);
   return new Response(answer.statusCode === 204 ? null : answer.rawPayload, {
     status: answer.statusCode,
     headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },

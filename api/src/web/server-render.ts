@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import {
   remoteModuleOfPath,
+  remoteOf,
   sameRemoteEntry,
   type TBootData,
   type TLocale,
   type TRemoteModule,
-  type TRemoteName,
   type TRemotesManifest,
 } from '@dash/shared/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -68,8 +68,7 @@ export async function loadServerRenderer(
     async render({ url, pathname, boot, locale, phone, fetchApi }) {
       const module = remoteModuleOfPath(pathname);
       if (!boot.me || !module || !SERVER_RENDERED_AREAS.has(module)) return null;
-      const remote = module.slice(0, module.indexOf('/')) as TRemoteName;
-      if (!sameRemoteEntry(boot.remotes, deployedRemotes, remote)) return null;
+      if (!sameRemoteEntry(boot.remotes, deployedRemotes, remoteOf(module))) return null;
       const signal = AbortSignal.timeout(SERVER_RENDER_TIMEOUT_MS);
       // The page goes out on time even if the render does not honour the signal.
       const late = new Promise<{ html: null; reason: string }>((resolve) =>

@@ -69,6 +69,11 @@ export function sameRemoteEntry(a: TRemotesManifest, b: TRemotesManifest, remote
   return left?.entry === right?.entry && left?.version === right?.version;
 }
 
+/** The remote an exposed module belongs to ('remote-wallet/WalletArea' -> 'remote-wallet'). */
+export function remoteOf(module: TRemoteModule): TRemoteName {
+  return module.slice(0, module.indexOf('/')) as TRemoteName;
+}
+
 /** The federation container name of a remote ('remote-wallet' -> 'remote_wallet'). */
 export function containerName(remote: TRemoteName): string {
   return remote.replace(/-/g, '_');

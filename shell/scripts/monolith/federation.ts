@@ -7,7 +7,6 @@ import {
   readBootData,
   remoteModuleOfPath,
   type TRemoteModule,
-  type TRemoteName,
   type TRemotesManifest,
 } from '@dash/shared';
 import type { ComponentType } from 'react';
@@ -42,9 +41,8 @@ export function loadRemotesManifest(): Promise<TRemotesManifest> {
 
 export async function ensureOrganizationBuild(): Promise<void> {}
 
-export function remoteOf(module: TRemoteModule): TRemoteName {
-  return module.slice(0, module.indexOf('/')) as TRemoteName;
-}
+/** Re-exported for the shell's areas (one definition, in the remotes contract). */
+export { remoteOf } from '@dash/shared';
 
 export async function loadRemoteComponent(module: TRemoteModule): Promise<ComponentType> {
   return (await MODULES[module]()).default;

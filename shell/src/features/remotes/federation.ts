@@ -4,6 +4,7 @@ import {
   organizationSlugOfPath,
   readBootData,
   remoteModuleOfPath,
+  remoteOf,
   sameRemoteEntry,
   type TRemoteEntry,
   type TRemoteModule,
@@ -133,9 +134,8 @@ export async function ensureOrganizationBuild(
   await new Promise<never>(() => undefined);
 }
 
-export function remoteOf(module: TRemoteModule): TRemoteName {
-  return module.slice(0, module.indexOf('/')) as TRemoteName;
-}
+/** Re-exported for the shell's areas (one definition, in the remotes contract). */
+export { remoteOf };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
