@@ -453,8 +453,14 @@ async function scan(page: Page, scheme: 'light' | 'dark'): Promise<Scan> {
 
 /** Switches Mantine's color scheme the way the theme switch does (the attribute on <html>), without a reload. */
 async function useScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
-  await page.evaluate((value) => {
+  await page.evaluate(async (value) => {
     document.documentElement.setAttribute('data-mantine-color-scheme', value);
+    // Some components ease their colours (the segmented control's labels over 200 ms): a scan taken
+    // mid-transition measures a colour between the two themes. Let a frame start the transitions,
+    // then wait for them to end.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+    await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
   }, scheme);
 }
 
