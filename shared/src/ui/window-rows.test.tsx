@@ -49,8 +49,8 @@ describe('WindowRows', () => {
     // The virtualizer's chunk loads lazily; its rows carry the virtualizer's ref and its spacer follows.
     await waitFor(() => expect(document.querySelector('tbody tr[aria-hidden="true"] td')).not.toBeNull());
     const rows = [...document.querySelectorAll('tbody tr[aria-rowindex]')];
-    // jsdom's window is 768 px high: 20 rows of 40 px, and 8 more beyond its edge.
-    expect(rows.length).toBe(Math.ceil(window.innerHeight / 40) + 8);
+    // jsdom's window is 768 px high: 20 rows of 40 px, and 3 more beyond its edge.
+    expect(rows.length).toBe(Math.ceil(window.innerHeight / 40) + 3);
     expect(rows[0]?.getAttribute('aria-rowindex')).toBe('2');
     expect(rows.at(-1)?.getAttribute('aria-rowindex')).toBe(String(rows.length + 1));
     expect(screen.getByText('row-0')).toBeTruthy();
@@ -60,16 +60,16 @@ describe('WindowRows', () => {
     expect(spacer?.style.height).toBe(`${(items.length - rows.length) * 40}px`);
   });
 
-  it('renders the focused row and the 8 after it at once, and only the rows in view once focus leaves them', async () => {
+  it('renders the focused row and the 3 after it at once, and only the rows in view once focus leaves them', async () => {
     render(<Table />);
     await waitFor(() => expect(document.querySelector('tbody tr[aria-hidden="true"] td')).not.toBeNull());
     const rendered = () => document.querySelectorAll('tbody tr[aria-rowindex]').length;
     const inView = rendered();
     const last = inView - 1;
-    // Focus on the last rendered row (as Tab reaches it): the 8 rows after it are there before the next Tab.
+    // Focus on the last rendered row (as Tab reaches it): the 3 rows after it are there before the next Tab.
     act(() => screen.getByText(`row-${last}`).focus());
-    expect(screen.getByText(`row-${last + 8}`)).toBeTruthy();
-    expect(screen.queryByText(`row-${last + 9}`)).toBeNull();
+    expect(screen.getByText(`row-${last + 3}`)).toBeTruthy();
+    expect(screen.queryByText(`row-${last + 4}`)).toBeNull();
     // Focus leaves the rows: back to the rows in view.
     act(() => screen.getByRole('button', { name: 'After the rows' }).focus());
     expect(rendered()).toBe(inView);
