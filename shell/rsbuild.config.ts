@@ -40,6 +40,8 @@ export default defineConfig(({ command }) => ({
       lazyShared: LAZY_SINGLETONS,
       signIn: SIGN_IN_PAGE_ASSETS,
       order: BOOT_EVALUATION_ORDER,
+      // The monolith build has the remotes' modules inside: no remote's files are preloaded for it.
+      remotes: !monolith,
     }),
     pluginPrecompress(),
   ],

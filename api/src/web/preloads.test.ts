@@ -18,7 +18,7 @@ const manifest = {
 };
 const remotes = { remotes: [{ name: 'remote-messages' as const, entry: MANIFEST_URL, version: '1.2.0' }] };
 
-function distWithBootAssets(): string {
+function distWithBootAssets(extra: Record<string, unknown> = {}): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'dash-preloads-'));
   writeFileSync(
     path.join(dir, 'boot-assets.json'),
@@ -26,6 +26,7 @@ function distWithBootAssets(): string {
       js: ['static/js/async/boot.1.js'],
       css: ['static/css/async/ui.2.css'],
       signIn: { js: ['static/js/async/sign-in.3.js'], css: [] },
+      ...extra,
     }),
   );
   return dir;
@@ -82,6 +83,24 @@ describe('dashboard page preloads', () => {
     expect((await preloads.forPage('/org/acme/messages', remotes, true)).preloads).toEqual([]);
     clock += 5_000;
     expect((await preloads.forPage('/org/acme/messages', remotes, true)).preloads).toHaveLength(2);
+  });
+
+  it('preloads no remote’s files for a build that loads none (the monolith build)', async () => {
+    let fetched = 0;
+    const preloads = createPreloads({
+      distDir: distWithBootAssets({ remotes: false }),
+      fetchManifest: async () => {
+        fetched += 1;
+        return manifest;
+      },
+    });
+    const page = await preloads.forPage('/org/acme/messages', remotes, true);
+    expect(page.preloads).toEqual([
+      { href: '/static/css/async/ui.2.css', as: 'style' },
+      { href: '/static/js/async/boot.1.js', as: 'script' },
+    ]);
+    expect(page.federationManifests).toEqual({});
+    expect(fetched).toBe(0);
   });
 
   it('writes them into the page head as classic-script preloads', () => {

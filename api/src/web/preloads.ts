@@ -23,7 +23,10 @@ const FAILED_MANIFEST_TTL_MS = 5_000;
 const MANIFEST_TIMEOUT_MS = 1_000;
 
 const ZAssetFiles = z.object({ js: z.array(z.string()), css: z.array(z.string()).default([]) });
-const ZBootAssets = ZAssetFiles.extend({ signIn: ZAssetFiles.default({ js: [], css: [] }) });
+const ZBootAssets = ZAssetFiles.extend({
+  signIn: ZAssetFiles.default({ js: [], css: [] }),
+  remotes: z.literal(false).optional(),
+});
 
 type FederationManifest = TFederationManifest;
 
@@ -38,19 +41,27 @@ const preloadsOf = (files: z.infer<typeof ZAssetFiles>): Preload[] => [
 ];
 
 /**
- * The shell's boot chunks as preloads, and what the sign-in page adds to them (none when the build
- * has no boot-assets.json).
+ * The shell's boot chunks as preloads, what the sign-in page adds to them (none when the build
+ * has no boot-assets.json), and whether the build loads remotes (the monolith build does not).
  */
-export function readShellPreloads(distDir: string): { boot: Preload[]; signIn: Preload[] } {
+export function readShellPreloads(distDir: string): {
+  boot: Preload[];
+  signIn: Preload[];
+  remotes: boolean;
+} {
   let text: string;
   try {
     text = readFileSync(path.join(distDir, BOOT_ASSETS_FILE), 'utf8');
   } catch {
-    return { boot: [], signIn: [] };
+    return { boot: [], signIn: [], remotes: true };
   }
   const parsed = ZBootAssets.safeParse(JSON.parse(text));
-  if (!parsed.success) return { boot: [], signIn: [] };
-  return { boot: preloadsOf(parsed.data), signIn: preloadsOf(parsed.data.signIn) };
+  if (!parsed.success) return { boot: [], signIn: [], remotes: true };
+  return {
+    boot: preloadsOf(parsed.data),
+    signIn: preloadsOf(parsed.data.signIn),
+    remotes: parsed.data.remotes !== false,
+  };
 }
 
 /** Absolute URLs of a remote's entry and of one exposed module's chunks, from its manifest. */
@@ -93,7 +104,7 @@ export function createPreloads(options: {
   fetchManifest?: FetchManifest;
   now?: () => number;
 }) {
-  const { boot, signIn } = readShellPreloads(options.distDir);
+  const { boot, signIn, remotes: loadsRemotes } = readShellPreloads(options.distDir);
   const fetchManifest = options.fetchManifest ?? fetchJson;
   const now = options.now ?? Date.now;
   const manifests = new Map<string, { expires: number; manifest: Promise<FederationManifest | null> }>();
@@ -121,6 +132,7 @@ export function createPreloads(options: {
      */
     async forPage(pathname: string, remotes: TRemotesManifest, signedIn: boolean): Promise<PageAssets> {
       if (!signedIn) return { preloads: [...boot, ...signIn], federationManifests: {} };
+      if (!loadsRemotes) return { preloads: boot, federationManifests: {} };
       const target = remoteModuleOfPath(pathname);
       const [remote, module] = target ? (target.split('/') as [string, string]) : [];
       const entry = remotes.remotes.find((candidate) => candidate.name === remote);

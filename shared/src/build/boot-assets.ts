@@ -18,6 +18,11 @@ export interface BootAssets extends AssetFiles {
    * page never loads.
    */
   signIn: AssetFiles;
+  /**
+   * False for a build that loads no remote (the monolith build, with the remotes' modules inside):
+   * the server then preloads no remote's files for it. Absent (true) for the federated shell.
+   */
+  remotes?: false;
 }
 
 /** A lazily loaded page whose chunks are listed apart: its import request and the lazy singletons it uses. */
@@ -139,6 +144,7 @@ export function pluginBootAssets({
   lazyShared = [] as readonly string[],
   signIn = undefined as LazyPageAssets | undefined,
   order = [] as readonly string[],
+  remotes = true,
 } = {}): RsbuildPlugin {
   return {
     name: 'dash:boot-assets',
@@ -149,7 +155,10 @@ export function pluginBootAssets({
         const chunks = (json.chunks ??
           json.children?.flatMap((child) => child.chunks ?? []) ??
           []) as StatsChunk[];
-        const boot = bootAssetsOf(chunks, { lazyShared, signIn, order });
+        const boot: BootAssets = {
+          ...bootAssetsOf(chunks, { lazyShared, signIn, order }),
+          ...(remotes ? {} : { remotes: false as const }),
+        };
         await writeFile(
           path.join(api.context.distPath, BOOT_ASSETS_FILE),
           `${JSON.stringify(boot, null, 2)}\n`,
