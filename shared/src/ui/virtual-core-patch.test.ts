@@ -1,4 +1,4 @@
-import { Virtualizer } from '@tanstack/react-virtual';
+import { type VirtualItem, Virtualizer } from '@tanstack/react-virtual';
 import { describe, expect, it } from 'vitest';
 
 // shared/patches/@tanstack__virtual-core@3.13.15.patch: when the count or the keys change with
@@ -18,25 +18,29 @@ function virtualizerOf(keys: { current: string[] }, options: { paddingStart?: nu
     ...options,
   });
   // Items are measured once they exist: the first computation makes them.
-  v.getMeasurements();
+  measurementsOf(v);
   return v;
 }
 
+type TVirtualizer = Virtualizer<HTMLDivElement, Element>;
+/** The measurements the virtualizer computes (private in its types: what the patch changes). */
+const measurementsOf = (v: TVirtualizer): VirtualItem[] =>
+  (v as unknown as { getMeasurements(): VirtualItem[] }).getMeasurements();
+
 const keysOf = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `k${from + i}`);
-const starts = (v: Virtualizer<HTMLDivElement, Element>) =>
-  v.getMeasurements().map((item) => [item.key, item.start, item.size]);
+const starts = (v: TVirtualizer) => measurementsOf(v).map((item) => [item.key, item.start, item.size]);
 
 describe('virtual-core patch: measurements kept when items are appended', () => {
   it('keeps the leading items (same objects) and places the appended ones after them', () => {
     const keys = { current: keysOf(0, 50) };
     const v = virtualizerOf(keys);
     v.resizeItem(3, 25);
-    const before = v.getMeasurements();
+    const before = measurementsOf(v);
     expect(before[4]?.start).toBe(3 * 10 + 25);
 
     keys.current = keysOf(0, 100);
     v.setOptions({ ...v.options, count: 100, getItemKey: (index) => keys.current[index] ?? index });
-    const after = v.getMeasurements();
+    const after = measurementsOf(v);
     expect(after).toHaveLength(100);
     expect(after[10]).toBe(before[10]);
     expect(after[50]?.start).toBe(49 * 10 + 25);
@@ -47,7 +51,7 @@ describe('virtual-core patch: measurements kept when items are appended', () => 
     const keys = { current: keysOf(1, 51) };
     const v = virtualizerOf(keys);
     v.resizeItem(0, 30);
-    v.getMeasurements();
+    measurementsOf(v);
 
     keys.current = ['k0', ...keysOf(1, 51)];
     v.setOptions({ ...v.options, count: 51, getItemKey: (index) => keys.current[index] ?? index });
@@ -63,25 +67,25 @@ describe('virtual-core patch: measurements kept when items are appended', () => 
     const keys = { current: keysOf(0, 20) };
     const v = virtualizerOf(keys);
     v.resizeItem(0, 50);
-    expect(v.getMeasurements()[1]?.start).toBe(50);
+    expect(measurementsOf(v)[1]?.start).toBe(50);
 
     v.measure();
     keys.current = keysOf(0, 30);
     v.setOptions({ ...v.options, count: 30, getItemKey: (index) => keys.current[index] ?? index });
-    expect(v.getMeasurements()[1]?.start).toBe(10);
+    expect(measurementsOf(v)[1]?.start).toBe(10);
 
     v.setOptions({ ...v.options, paddingStart: 7 });
-    expect(v.getMeasurements()[0]?.start).toBe(7);
-    expect(v.getMeasurements()[29]?.start).toBe(7 + 29 * 10);
+    expect(measurementsOf(v)[0]?.start).toBe(7);
+    expect(measurementsOf(v)[29]?.start).toBe(7 + 29 * 10);
   });
 
   it('drops the items past a smaller count', () => {
     const keys = { current: keysOf(0, 40) };
     const v = virtualizerOf(keys);
-    v.getMeasurements();
+    measurementsOf(v);
     keys.current = keysOf(0, 15);
     v.setOptions({ ...v.options, count: 15, getItemKey: (index) => keys.current[index] ?? index });
-    expect(v.getMeasurements()).toHaveLength(15);
+    expect(measurementsOf(v)).toHaveLength(15);
     expect(v.getTotalSize()).toBe(150);
   });
 });
