@@ -18,8 +18,9 @@ export default function WindowRows<T>({
   columns,
   estimateRowHeight,
   // Three rows beyond each edge: a 100-row transactions page rendered 24 rows with 8 (19 with 3), and
-  // the render of its answer took 117 -> 73 ms of main-thread work at 4x CPU (medians of 9). Wheel
-  // and keyboard scrolling stay ahead of it (a focused row brings its next `overscan` rows at once).
+  // the render of its answer took 117 ms of main-thread work at 4x CPU with 8, 73 to 94 with 3 (medians
+  // of 9, three sets). Wheel and keyboard scrolling stay ahead of it (a focused row brings its next
+  // `overscan` rows at once).
   overscan = 3,
 }: WindowRowsProps<T>) {
   // Where the rows start in the document (the page's header and filters above them). Read in a
