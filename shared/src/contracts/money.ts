@@ -6,9 +6,9 @@ import { z } from '@dash/shared/zod';
  */
 
 /** A decimal amount as a string (never a float): up to 18 digits before the point and 8 after. */
-export const ZDecimalString = z
-  .string()
-  .regex(/^\d{1,18}(\.\d{1,8})?$/, { message: 'Enter an amount such as 10 or 10.50' });
+export const DECIMAL_AMOUNT = /^\d{1,18}(\.\d{1,8})?$/;
+export const DECIMAL_AMOUNT_MESSAGE = 'Enter an amount such as 10 or 10.50';
+export const ZDecimalString = z.string().regex(DECIMAL_AMOUNT, { message: DECIMAL_AMOUNT_MESSAGE });
 
 /** ISO 4217 fiat currencies the providers serve, with the rail each moves on. */
 export const FIAT_CURRENCIES = ['BRL', 'MXN'] as const;

@@ -1,6 +1,6 @@
 import { API_PREFIX, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import { ZDecimalString, ZFiatCurrency } from './money';
+import { DECIMAL_AMOUNT, DECIMAL_AMOUNT_MESSAGE, ZDecimalString, ZFiatCurrency } from './money';
 import { ZNetworkId } from './networks';
 import { TRANSACTIONS_PAGE_SIZE_MAX } from './rails';
 
@@ -31,10 +31,16 @@ import { TRANSACTIONS_PAGE_SIZE_MAX } from './rails';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 
-/** A positive decimal string: what every amount a member types must be. */
-export const ZPositiveAmount = ZDecimalString.refine((value) => /[1-9]/.test(value), {
-  message: 'Amount must be positive',
-});
+export const AMOUNT_POSITIVE_MESSAGE = 'Amount must be positive';
+/**
+ * A positive decimal string: what every amount a member types must be. A minus sign is answered
+ * as what it is (not positive) rather than with the format hint, and then nothing else is checked.
+ */
+export const ZPositiveAmount = z
+  .string()
+  .refine((value) => !/^\s*-/.test(value), { message: AMOUNT_POSITIVE_MESSAGE, abort: true })
+  .regex(DECIMAL_AMOUNT, { message: DECIMAL_AMOUNT_MESSAGE })
+  .refine((value) => /[1-9]/.test(value), { message: AMOUNT_POSITIVE_MESSAGE });
 
 export const TRANSFER_TYPES = ['on_ramp', 'off_ramp', 'deposit'] as const;
 export const ZTransferType = z.enum(TRANSFER_TYPES, { message: 'Choose a transfer type' });
@@ -155,7 +161,7 @@ export const ZCreateDepositRequest = z.strictObject({
   currencyId: z.literal(DEPOSIT_CURRENCY, { message: 'Currency must be BRL' }),
   stablecoinId: z.literal(DEPOSIT_STABLECOIN, { message: 'Stablecoin must be testbrz' }),
   networkId: z.literal(DEPOSIT_NETWORK, { message: 'Network must be polygon-amoy' }),
-  amount: z.string({ message: 'Amount must be positive' }).trim().pipe(ZPositiveAmount),
+  amount: z.string({ message: AMOUNT_POSITIVE_MESSAGE }).trim().pipe(ZPositiveAmount),
   targetWalletUid: z
     .string({ message: 'Choose a target wallet' })
     .uuid({ message: 'Choose a target wallet' }),

@@ -585,6 +585,14 @@ describe('deposit', () => {
     );
     expect(zero.statusCode).toBe(400);
     expect(zero.json().error.fields.amount).toBe('Amount must be positive');
+    const negative = await scene.ask(
+      'POST',
+      '/deposits',
+      { ...body, amount: '-50' },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().error.fields.amount).toBe('Amount must be positive');
     const created = await scene.ask(
       'POST',
       '/deposits',
