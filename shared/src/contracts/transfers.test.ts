@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZPositiveAmount } from './transfers';
+import { APPROVAL_THRESHOLD_POSITIVE_MESSAGE, ZPositiveAmount, ZRailsSettings } from './transfers';
 
 /** The messages a typed amount gets, in order (what a form shows first comes first). */
 const messagesOf = (value: string) => {
@@ -26,5 +26,20 @@ describe('a typed amount', () => {
     expect(messagesOf('ten')).toEqual(['Enter an amount such as 10 or 10.50', 'Amount must be positive']);
     expect(messagesOf('1,5')).toEqual(['Enter an amount such as 10 or 10.50']);
     expect(messagesOf('1.123456789')).toEqual(['Enter an amount such as 10 or 10.50']);
+  });
+});
+
+describe('the approval threshold', () => {
+  const messageOf = (value: string | null) => {
+    const result = ZRailsSettings.safeParse({ offRampApprovalThreshold: value });
+    return result.success ? undefined : result.error.issues[0]?.message;
+  };
+
+  it('is a positive amount or null (approval off), with its own message for zero and a minus sign', () => {
+    expect(messageOf('2500.50')).toBeUndefined();
+    expect(messageOf(null)).toBeUndefined();
+    expect(messageOf('0')).toBe(APPROVAL_THRESHOLD_POSITIVE_MESSAGE);
+    expect(messageOf('-5')).toBe(APPROVAL_THRESHOLD_POSITIVE_MESSAGE);
+    expect(messageOf('ten')).toBe('Enter an amount such as 10 or 10.50');
   });
 });

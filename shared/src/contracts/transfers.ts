@@ -33,14 +33,18 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 
 export const AMOUNT_POSITIVE_MESSAGE = 'Amount must be positive';
 /**
- * A positive decimal string: what every amount a member types must be. A minus sign is answered
- * as what it is (not positive) rather than with the format hint, and then nothing else is checked.
+ * A positive decimal string, answering zero and a minus sign with `message`: a minus sign with it
+ * alone (what it is, not the format hint), and nothing else is checked then.
  */
-export const ZPositiveAmount = z
-  .string()
-  .refine((value) => !/^\s*-/.test(value), { message: AMOUNT_POSITIVE_MESSAGE, abort: true })
-  .regex(DECIMAL_AMOUNT, { message: DECIMAL_AMOUNT_MESSAGE })
-  .refine((value) => /[1-9]/.test(value), { message: AMOUNT_POSITIVE_MESSAGE });
+const positiveDecimal = (message: string) =>
+  z
+    .string()
+    .refine((value) => !/^\s*-/.test(value), { message, abort: true })
+    .regex(DECIMAL_AMOUNT, { message: DECIMAL_AMOUNT_MESSAGE })
+    .refine((value) => /[1-9]/.test(value), { message });
+
+/** What every amount a member types must be. */
+export const ZPositiveAmount = positiveDecimal(AMOUNT_POSITIVE_MESSAGE);
 
 export const TRANSFER_TYPES = ['on_ramp', 'off_ramp', 'deposit'] as const;
 export const ZTransferType = z.enum(TRANSFER_TYPES, { message: 'Choose a transfer type' });
@@ -372,9 +376,7 @@ export const BENEFICIARY_NOT_FOUND_FOR_TRANSFER_MESSAGE = 'Bank beneficiary not 
  */
 export const APPROVAL_THRESHOLD_POSITIVE_MESSAGE = 'Enter an amount greater than 0';
 export const ZRailsSettings = z.strictObject({
-  offRampApprovalThreshold: ZDecimalString.refine((value) => /[1-9]/.test(value), {
-    message: APPROVAL_THRESHOLD_POSITIVE_MESSAGE,
-  }).nullable(),
+  offRampApprovalThreshold: positiveDecimal(APPROVAL_THRESHOLD_POSITIVE_MESSAGE).nullable(),
 });
 export type TRailsSettings = z.infer<typeof ZRailsSettings>;
 export const ZRailsSettingsResponse = z.object({ data: ZRailsSettings });

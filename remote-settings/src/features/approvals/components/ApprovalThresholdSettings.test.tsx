@@ -47,7 +47,7 @@ describe('the off-ramp approval threshold', () => {
       ['0', APPROVAL_THRESHOLD_POSITIVE_MESSAGE],
       ['0.00', APPROVAL_THRESHOLD_POSITIVE_MESSAGE],
       ['ten', 'Enter an amount such as 10 or 10.50'],
-      ['-5', 'Enter an amount such as 10 or 10.50'],
+      ['-5', APPROVAL_THRESHOLD_POSITIVE_MESSAGE],
     ] as const) {
       fireEvent.change(input, { target: { value } });
       fireEvent.click(save);
