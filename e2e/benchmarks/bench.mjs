@@ -19,7 +19,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
-import { distsOf, encodedSizes, kib, loadAndSettle, median, throttle } from './page-metrics.mjs';
+import {
+  distsOf,
+  encodedSizes,
+  kib,
+  loadAndSettle,
+  median,
+  openAreaRequests,
+  remoteAreas,
+  throttle,
+} from './page-metrics.mjs';
 import { ROOT, signedInContext, startDashboard } from './stack.mjs';
 
 const argv = process.argv.slice(2);
@@ -103,36 +112,21 @@ async function lcpMedians(base) {
 
 /** What each remote adds when its area opens after the overview (brotli as sent). */
 async function remoteBytes(base, dists) {
-  const areas = [
-    ['remote-messages', '/org/acme-treasury/messages', port + 11],
-    ['remote-wallet', '/org/acme-treasury/wallet', port + 12],
-    ['remote-rails', '/org/acme-treasury/rails/transactions', port + 13],
-    ['remote-settings', '/org/acme-treasury/settings', port + 14],
-  ];
-  for (const [remote, path, remotePort] of areas) {
+  for (const [remote, path, remotePort] of remoteAreas(port)) {
     // A context of its own per area: pages of one context can share a renderer and its memory cache,
     // and a file an earlier area loaded (the shell's virtual-list chunk) then comes from that cache
     // without a request, so it went uncounted in some runs.
     const context = await signedInContext(browser, base);
     const page = await context.newPage();
+    await loadAndSettle(page, `${base}/org/acme-treasury`, { area: false });
     // Every script the area fetches, from any origin: the remote's own files, and the shell's
     // lazy chunks it needs that the overview did not load (the shared package's virtual lists).
-    const own = new Set();
-    let opened = false;
-    page.on('request', (request) => {
-      if (!opened) return;
-      if (new URL(request.url()).port === String(remotePort) || request.resourceType() === 'script')
-        own.add(request.url());
-    });
-    await loadAndSettle(page, `${base}/org/acme-treasury`, { area: false });
-    opened = true;
-    await page.evaluate((target) => {
-      window.history.pushState({}, '', target);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
-    await page.getByTestId('runtime-probe').first().waitFor({ state: 'attached' });
-    await page.waitForLoadState('networkidle');
-    const bytes = [...own].reduce((total, url) => total + encodedSizes(url, dists).brotli, 0);
+    const own = await openAreaRequests(
+      page,
+      path,
+      (request) => new URL(request.url()).port === String(remotePort) || request.resourceType() === 'script',
+    );
+    const bytes = own.reduce((total, url) => total + encodedSizes(url, dists).brotli, 0);
     row('remotes', `${remote} adds (brotli)`, kib(bytes));
     await context.close();
   }

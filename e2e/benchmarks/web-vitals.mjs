@@ -10,7 +10,15 @@
 // Run: pnpm --filter @dash/e2e bench:web (after `pnpm build`). Figures only: it asserts nothing.
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
-import { distsOf, kib, encodedSizes as sizesIn, throttle, timeline } from './page-metrics.mjs';
+import {
+  distsOf,
+  kib,
+  openAreaRequests,
+  remoteAreas,
+  encodedSizes as sizesIn,
+  throttle,
+  timeline,
+} from './page-metrics.mjs';
 import { signedInContext, startDashboard } from './stack.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4700);
@@ -86,29 +94,19 @@ console.log(
 console.log(
   '\nRemotes: JavaScript + manifest each adds when its area is first opened (sizes of the files sent)',
 );
-const areas = [
-  ['remote-messages', '/org/acme-treasury/messages', port + 11],
-  ['remote-wallet', '/org/acme-treasury/wallet', port + 12],
-  ['remote-rails', '/org/acme-treasury/rails/transactions', port + 13],
-  ['remote-settings', '/org/acme-treasury/settings', port + 14],
-];
-for (const [remote, path, remotePort] of areas) {
+for (const [remote, path, remotePort] of remoteAreas(port)) {
   const page = await context.newPage();
-  // Recorded as they are requested (a response's own size may arrive after the count is made).
-  const own = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).port === String(remotePort)) own.push(request.url());
-  });
   await page.goto(`${base}/org/acme-treasury`, { waitUntil: 'networkidle' });
   await page.getByRole('navigation', { name: 'Organization' }).waitFor();
-  await page.evaluate((target) => window.history.pushState({}, '', target), path);
-  await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
-  await page.getByTestId('runtime-probe').first().waitFor({ state: 'attached' });
-  await page.waitForLoadState('networkidle');
-  const files = [...new Set(own)].map(encodedSizes);
+  const own = await openAreaRequests(
+    page,
+    path,
+    (request) => new URL(request.url()).port === String(remotePort),
+  );
+  const files = own.map(encodedSizes);
   const total = (key) => files.reduce((sum, file) => sum + file[key], 0);
   console.log(
-    `  ${remote.padEnd(16)} gzip ${kib(total('gzip'))}, brotli ${kib(total('brotli'))} in ${files.length} files (${[...new Set(own)].map((url) => url.split('/').pop()).join(', ')})`,
+    `  ${remote.padEnd(16)} gzip ${kib(total('gzip'))}, brotli ${kib(total('brotli'))} in ${files.length} files (${own.map((url) => url.split('/').pop()).join(', ')})`,
   );
   await page.close();
 }
