@@ -2,6 +2,7 @@ import {
   createQueryClient,
   currentLocale,
   readBootData,
+  refreshServerRenderedQueries,
   registerHostRuntime,
   remoteModuleOfPath,
   SERVER_RENDERED_ATTRIBUTE,
@@ -64,6 +65,9 @@ function ServerMarkupReplaced() {
   useLayoutEffect(() => {
     container?.removeAttribute(SERVER_RENDERED_ATTRIBUTE);
     container?.removeAttribute('inert');
+    // The answers the server's render used are asked for again after this commit, in a task of its own.
+    const refresh = setTimeout(() => refreshServerRenderedQueries(queryClient, boot));
+    return () => clearTimeout(refresh);
   }, []);
   return null;
 }

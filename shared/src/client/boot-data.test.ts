@@ -1,9 +1,10 @@
 import { z } from '@dash/shared/zod';
-import { describe, expect, it } from 'vitest';
+import { QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import type { TBootData } from '../contracts/boot';
 import { meQueryOptions } from '../endpoints/get-me';
 import { apiRequest, setApiTransport } from './api-client';
-import { seedQueryCacheFromBootData } from './boot-data';
+import { refreshServerRenderedQueries, seedQueryCacheFromBootData } from './boot-data';
 import { createQueryClient } from './query-client';
 
 describe('the boot data', () => {
@@ -20,11 +21,42 @@ describe('the boot data', () => {
     expect(queryClient.getQueryData(meQueryOptions().queryKey)).toEqual(me);
     expect(queryClient.getQueryData(['organization', 'o1', 'threads'])).toEqual(threads);
     expect(queryClient.getQueryState(['organization', 'o1', 'threads'])?.status).toBe('success');
-    // Stale: a query that mounts on it asks again (what changed since the page was made).
+    // Fresh: a query that mounts on it does not ask again inside the render that mounts it.
     const staleFor = (queryKey: readonly unknown[]) =>
       queryClient.getQueryCache().find({ queryKey })?.isStaleByTime(30_000);
-    expect(staleFor(['organization', 'o1', 'threads'])).toBe(true);
+    expect(staleFor(['organization', 'o1', 'threads'])).toBe(false);
     expect(staleFor(meQueryOptions().queryKey)).toBe(false);
+  });
+
+  it('asks again for the answers a server render fetched once the page is the browser’s', async () => {
+    const queryClient = createQueryClient();
+    const boot = {
+      remotes: { remotes: [] },
+      me: null,
+      queries: [{ queryKey: ['organization', 'o1', 'threads'], data: { page: 'server' } }],
+    } as unknown as TBootData;
+    seedQueryCacheFromBootData(queryClient, boot);
+    let calls = 0;
+    const observer = new QueryObserver(queryClient, {
+      queryKey: ['organization', 'o1', 'threads'],
+      queryFn: async () => {
+        calls += 1;
+        return { page: 'browser' };
+      },
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    try {
+      // Mounted on the server's answer: no call.
+      expect(calls).toBe(0);
+      expect(observer.getCurrentResult().isFetching).toBe(false);
+      refreshServerRenderedQueries(queryClient, boot);
+      await vi.waitFor(() =>
+        expect(queryClient.getQueryData(['organization', 'o1', 'threads'])).toEqual({ page: 'browser' }),
+      );
+      expect(calls).toBe(1);
+    } finally {
+      unsubscribe();
+    }
   });
 });
 
