@@ -6,17 +6,33 @@ import { formatUtcDateTime } from '../format';
 /**
  * '5 minutes ago' in the reader's language, with the exact UTC time in a tooltip; re-rendered every
  * minute. A time a little ahead of the reader's clock (the server's clock, or a clock read before the
- * value arrived) is 'now'.
+ * value arrived) is 'now'. The tooltip is mounted while the pointer is on the time only: a mounted
+ * Mantine Tooltip renders again right after it mounts (its positioning stores the element in state
+ * from a ref), and a list of conversations has one per row, all inside the commit that shows them.
  */
 export function RelativeTime({ value }: { value: string }) {
   const f = useFormat();
   const now = useMinuteClock();
-  return (
-    <Tooltip label={formatUtcDateTime(value)} openDelay={0} withinPortal>
-      <Text component="time" dateTime={value} size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        {f.relative(value, Math.max(now.getTime(), Date.parse(value)))}
-      </Text>
+  const [pointed, setPointed] = useState(false);
+  const time = (
+    <Text
+      component="time"
+      dateTime={value}
+      size="xs"
+      c="dimmed"
+      style={{ whiteSpace: 'nowrap' }}
+      onMouseEnter={() => setPointed(true)}
+      onMouseLeave={() => setPointed(false)}
+    >
+      {f.relative(value, Math.max(now.getTime(), Date.parse(value)))}
+    </Text>
+  );
+  return pointed ? (
+    <Tooltip label={formatUtcDateTime(value)} opened withinPortal>
+      {time}
     </Tooltip>
+  ) : (
+    time
   );
 }
 
