@@ -6,14 +6,17 @@ import { describe, expect, it } from 'vitest';
 // it for a random one in a layout effect after mount, so every component using it (inputs, tooltips,
 // popovers) rendered a second time, synchronously, inside the commit that mounted it.
 
+/** The id each render of Probe got, in order. */
+const seen: string[] = [];
+function Probe({ id }: { id?: string }) {
+  const value = useId(id);
+  seen.push(value);
+  return <span data-testid="probe" id={value} />;
+}
+
 describe("Mantine's useId, patched", () => {
   it('gives the id React gives, and a component using it renders once when it mounts', () => {
-    const seen: string[] = [];
-    function Probe({ id }: { id?: string }) {
-      const value = useId(id);
-      seen.push(value);
-      return <span data-testid="probe" id={value} />;
-    }
+    seen.length = 0;
     const { getByTestId, rerender } = render(<Probe />);
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatch(/^mantine-/);
