@@ -1,6 +1,15 @@
-import { Center, Loader } from '@mantine/core';
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { startTransition, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { Loader } from '@mantine/core';
+import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
+import {
+  type CSSProperties,
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+} from 'react';
 import type { EndAnchoredListProps } from './end-anchored-list';
 import { measureWithoutReflow } from './virtual-measure';
 
@@ -10,6 +19,24 @@ const STICK_TO_BOTTOM_PX = 80;
 const LOAD_OLDER_WITHIN = 10;
 const PADDING_PX = 8;
 const SCROLL_IDLE_MS = 150;
+/**
+ * The loading indicator's place: always there, sized and contained, so the indicator coming and
+ * going lays out this box alone. Inserted and removed as it was, it made the whole page lay out
+ * again inside the render of an older page's arrival (a forced layout of every object of the
+ * document, about 12 ms at 4x CPU, in the frame that already mounts the new rows).
+ */
+const INDICATOR_STYLE: CSSProperties = {
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  right: 0,
+  height: 26,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  contain: 'strict',
+  pointerEvents: 'none',
+};
 
 /**
  * The virtualizer works in "distance from the bottom": index 0 is the NEWEST item and its offset is
@@ -67,7 +94,29 @@ function scrollToOffsetFromBottom(
  * is at the bottom (or when `followNew` says so, e.g. their own message). Loaded lazily: see
  * end-anchored-list.ts.
  */
-export default function EndAnchoredList<T>({
+/**
+ * The row whose box holds `scrollTop` (the top of the view), in `rows` (the virtualizer's
+ * measurements, newest first: their ends grow with the index) laid out in a content `total` high.
+ */
+export function rowAtTop(rows: VirtualItem[], total: number, scrollTop: number): VirtualItem | undefined {
+  // The first row whose top (total - end) is at or above scrollTop: the first end >= total - scrollTop.
+  const target = total - scrollTop;
+  let low = 0;
+  let high = rows.length - 1;
+  let found: VirtualItem | undefined;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const row = rows[middle];
+    if (row === undefined) break;
+    if (row.end >= target) {
+      found = row;
+      high = middle - 1;
+    } else low = middle + 1;
+  }
+  return found ?? rows.at(-1);
+}
+
+function EndAnchoredList<T>({
   items,
   getKey,
   renderItem,
@@ -118,47 +167,59 @@ export default function EndAnchoredList<T>({
     return position < 0 ? undefined : count - 1 - position;
   };
 
-  /** The reader is at the bottom: follow new items. */
-  const stick = useRef(true);
-  /** Else the row at the top of the view and where it was, to keep it there when rows change above. */
-  const anchor = useRef<{ key: string; index: number; top: number } | null>(null);
-  const newestKey = useRef<string | undefined>(undefined);
-
   const topOf = (index: number): number | undefined => {
     const row = virtualizer.measurementsCache[index];
     return row === undefined ? undefined : virtualizer.getTotalSize() - row.end;
   };
-  const recordAnchor = (element: HTMLDivElement) => {
-    stick.current = element.scrollHeight - element.clientHeight - element.scrollTop < STICK_TO_BOTTOM_PX;
-    const total = virtualizer.getTotalSize();
-    // Rows are newest first; the top of the view is in the row whose top is at or above scrollTop.
-    const rows = virtualizer.getVirtualItems();
-    const row = rows.find((candidate) => total - candidate.end <= element.scrollTop) ?? rows.at(-1);
-    anchor.current = row ? { key: String(row.key), index: row.index, top: total - row.end } : null;
-  };
 
-  const laidOutTotal = useRef(0);
+  /**
+   * What the last commit that moved rows left on screen: the newest item, the rows' places (the
+   * virtualizer's measurements then: it makes a new array when they change) and the scroll box's
+   * sizes. Where the reader was is worked out from these and the scroll position when the next
+   * change comes (a commit does not move the scroll position), not on every scroll event.
+   */
+  const laidOut = useRef<{
+    newestKey: string;
+    total: number;
+    rows: VirtualItem[];
+    scrollHeight: number;
+    clientHeight: number;
+  } | null>(null);
   useLayoutEffect(() => {
     const element = scrollRef.current;
     const newest = items.at(-1);
     if (!element || newest === undefined) return;
     const key = getKey(newest);
     const total = virtualizer.getTotalSize();
+    const previous = laidOut.current;
     // Nothing above or below moved: leave the DOM alone (reading it would force a layout).
-    if (key === newestKey.current && total === laidOutTotal.current) return;
-    if (newestKey.current !== undefined && key !== newestKey.current && followNew?.(newest))
-      stick.current = true;
-    newestKey.current = key;
-    laidOutTotal.current = total;
-    if (stick.current) {
+    if (previous && key === previous.newestKey && total === previous.total) return;
+    const scrollTop = element.scrollTop;
+    // The reader was at the bottom (or this is the first item, or their own): follow the end.
+    const stick =
+      !previous ||
+      previous.scrollHeight - previous.clientHeight - scrollTop < STICK_TO_BOTTOM_PX ||
+      (key !== previous.newestKey && followNew?.(newest) === true);
+    if (stick) {
       const bottom = element.scrollHeight - element.clientHeight;
-      if (element.scrollTop !== bottom) element.scrollTop = bottom;
-    } else if (anchor.current) {
-      const index = indexOf(anchor.current.key, anchor.current.index);
+      if (scrollTop !== bottom) element.scrollTop = bottom;
+    } else {
+      // Else the row that was at the top of the view stays where it was.
+      const row = rowAtTop(previous.rows, previous.total, scrollTop);
+      const index = row === undefined ? undefined : indexOf(String(row.key), row.index);
       const top = index === undefined ? undefined : topOf(index);
-      if (top !== undefined && top !== anchor.current.top) element.scrollTop += top - anchor.current.top;
+      if (row !== undefined && top !== undefined) {
+        const was = previous.total - row.end;
+        if (top !== was) element.scrollTop = scrollTop + top - was;
+      }
     }
-    recordAnchor(element);
+    laidOut.current = {
+      newestKey: key,
+      total,
+      rows: virtualizer.measurementsCache,
+      scrollHeight: element.scrollHeight,
+      clientHeight: element.clientHeight,
+    };
   });
 
   const rows = virtualizer.getVirtualItems();
@@ -168,6 +229,16 @@ export default function EndAnchoredList<T>({
     if (oldestShown >= count - 1 - LOAD_OLDER_WITHIN && hasOlder && !loadingOlder) onLoadOlder();
   }, [oldestShown, count, hasOlder, loadingOlder, onLoadOlder]);
 
+  // The same element while the loading state is the same: React skips it on the list's other renders.
+  const indicator = useMemo(
+    () => (
+      <div style={INDICATOR_STYLE}>
+        {loadingOlder ? <Loader size="xs" aria-label={loadingOlderLabel} /> : null}
+      </div>
+    ),
+    [loadingOlder, loadingOlderLabel],
+  );
+
   const total = virtualizer.getTotalSize();
   return (
     <div style={{ position: 'relative', flex: 1, minHeight: 0 }}>
@@ -175,7 +246,6 @@ export default function EndAnchoredList<T>({
         ref={scrollRef}
         role="log"
         aria-label={label}
-        onScroll={(event) => recordAnchor(event.currentTarget)}
         style={{ height: '100%', overflowY: 'auto', overflowAnchor: 'none', contain: 'strict' }}
       >
         <div style={{ height: total, position: 'relative', width: '100%' }}>
@@ -204,26 +274,10 @@ export default function EndAnchoredList<T>({
           })}
         </div>
       </div>
-      {/*
-        The loading indicator's place is always there, sized and contained: the indicator coming and
-        going then lays out this box alone. Inserted and removed as it was, it made the whole page lay
-        out again inside the render of an older page's arrival (a forced layout of every object of the
-        document, about 12 ms at 4x CPU, in the frame that already mounts the new rows).
-      */}
-      <Center
-        py={4}
-        style={{
-          position: 'absolute',
-          top: 0,
-          left: 0,
-          right: 0,
-          height: 26,
-          contain: 'strict',
-          pointerEvents: 'none',
-        }}
-      >
-        {loadingOlder ? <Loader size="xs" aria-label={loadingOlderLabel} /> : null}
-      </Center>
+      {indicator}
     </div>
   );
 }
+
+/** Memoized: the thread view renders again for its own state (a page loading) without the list. */
+export default memo(EndAnchoredList) as typeof EndAnchoredList;

@@ -7,7 +7,7 @@ import {
   useThreadMessagesQuery,
 } from '@dash/shared/api';
 import { ActionIcon, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { memo, Suspense, useCallback, useEffect, useMemo } from 'react';
+import { memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { BackIcon } from '../../../components/icons';
 import { ReplyBox } from '../../reply/components/ReplyBox';
 import { ThreadAvatar } from '../../threads/components/ThreadAvatar';
@@ -49,6 +49,16 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  // The query's updates render synchronously (an external store), and an older page's arrival or a
+  // page starting to load changes only the list: the list takes them as a deferred value, so React
+  // renders them in slices it can interrupt (the thread view's own render is then a few elements).
+  // A thread just opened, or its first page, is shown at once.
+  const live = useMemo(
+    () => ({ threadUid, messages, hasOlder: hasNextPage, loadingOlder: isFetchingNextPage }),
+    [threadUid, messages, hasNextPage, isFetchingNextPage],
+  );
+  const deferred = useDeferredValue(live);
+  const list = deferred.threadUid === threadUid && deferred.messages.length > 0 ? deferred : live;
   const clientMailDomain = newest?.clientMailDomain ?? '';
   // One translation per text for the thread's life (and language), not one per bubble rendered.
   const text = useMemo(() => rememberTexts(t), [t]);
@@ -78,13 +88,13 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
         // The view scrolls to the bottom when a thread loads (spec section 2).
         <Suspense fallback={<ConversationSkeleton />}>
           <EndAnchoredList
-            key={threadUid}
-            items={messages}
+            key={list.threadUid}
+            items={list.messages}
             getKey={messageKey}
             renderItem={renderMessage}
             estimateSize={110}
-            hasOlder={hasNextPage}
-            loadingOlder={isFetchingNextPage}
+            hasOlder={list.hasOlder}
+            loadingOlder={list.loadingOlder}
             onLoadOlder={loadOlder}
             followNew={isOwn}
             label={t('thread.messages')}
