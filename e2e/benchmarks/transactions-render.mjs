@@ -19,6 +19,8 @@
 //
 //   cd e2e && node benchmarks/transactions-render.mjs     (after `pnpm build`; BENCH_PORT, default 4450)
 //   BENCH_PROFILE=file.cpuprofile: the last run's CPU profile (open it in Chrome DevTools).
+//   BENCH_TRACE=file.json: the last run's performance trace (DevTools' Performance panel), for what
+//   the work that is not script is (style, layout, paint, garbage collection, the harness's own tasks).
 //
 // Figures only: it asserts nothing.
 import { writeFileSync } from 'node:fs';
@@ -117,7 +119,24 @@ try {
     const profiling = process.env.BENCH_PROFILE && run === runs;
     if (profiling) {
       await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
+    }
+    const tracing =
+      process.env.BENCH_TRACE && run === runs ? await browser.newBrowserCDPSession() : undefined;
+    const traceEvents = [];
+    if (tracing) {
+      tracing.on('Tracing.dataCollected', ({ value }) => traceEvents.push(...value));
+      await tracing.send('Tracing.start', {
+        traceConfig: {
+          includedCategories: [
+            'devtools.timeline',
+            'disabled-by-default-devtools.timeline',
+            'v8',
+            'toplevel',
+          ],
+        },
+      });
     }
     let release = () => {};
     held = new Promise((resolve) => {
@@ -172,6 +191,12 @@ try {
     const { wall: switchWall, inDom, shownAt } = await switched;
     const wall = shownAt - answeredAt;
     const after = await metrics();
+    if (tracing) {
+      const done = new Promise((resolve) => tracing.once('Tracing.tracingComplete', resolve));
+      await tracing.send('Tracing.end');
+      await done;
+      writeFileSync(process.env.BENCH_TRACE, JSON.stringify({ traceEvents }));
+    }
     if (profiling) {
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));

@@ -6,6 +6,7 @@ import {
   type ReactNode,
   useCallback,
   useEffect,
+  useMemo,
   useState,
 } from 'react';
 import { useParams } from 'react-router-dom';
@@ -87,13 +88,24 @@ export function RemoteArea({ module, area: areaKey }: { module: TRemoteModule; a
     setAttempt((value) => value + 1);
   }, [module]);
 
+  // The area as one element for as long as it is the same: this component renders again on every
+  // navigation (useParams follows the route context, search params included), and a new <Area />
+  // element would render the remote's whole area again with it (its routes matched anew), where
+  // only the parts that read the location need to.
+  const Area = state.status === 'ready' ? state.Area : null;
+  const content = useMemo(
+    () =>
+      Area ? (
+        <AreaErrorBoundary area={area} onRetry={retry} key={attempt}>
+          <Area />
+        </AreaErrorBoundary>
+      ) : null,
+    [Area, area, retry, attempt],
+  );
+
   if (state.status === 'loading') return <PageSkeleton label={t('areas.loading', { area })} />;
   if (state.status === 'failed') return <AreaUnavailable area={area} onRetry={retry} />;
-  return (
-    <AreaErrorBoundary area={area} onRetry={retry} key={attempt}>
-      <state.Area />
-    </AreaErrorBoundary>
-  );
+  return content;
 }
 
 interface BoundaryProps {
