@@ -48,7 +48,9 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
   }, [loaded, unread, threadUid, markThreadRead]);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  // The list may ask again while a page is on its way (it sees the loading state deferred): the
+  // request in flight answers that call, it is not cancelled and sent again.
+  const loadOlder = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
   // The query's updates render synchronously (an external store), and an older page's arrival or a
   // page starting to load changes only the list: the list takes them as a deferred value, so React
   // renders them in slices it can interrupt (the thread view's own render is then a few elements).
