@@ -85,13 +85,22 @@ export const MessageBubble = memo(function MessageBubble({
           <span className={BUBBLE.size}>({formatFileSize(attachment.byteSize, locale)})</span>
         </a>
       ))}
-      <div className={BUBBLE.footer}>
-        {message.delivery === 'sending' ? <span>{text('message.sending')}</span> : null}
-        {message.delivery === 'failed' ? (
-          <span className={BUBBLE.failed}>{text('message.notDelivered')}</span>
-        ) : null}
-        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
-      </div>
+      {/* The time is the footer itself unless a delivery state goes beside it: one element fewer
+          for each of the thousands of bubbles a long thread mounts and unmounts while scrolling. */}
+      {message.delivery === 'sending' || message.delivery === 'failed' ? (
+        <div className={BUBBLE.footer}>
+          {message.delivery === 'sending' ? (
+            <span>{text('message.sending')}</span>
+          ) : (
+            <span className={BUBBLE.failed}>{text('message.notDelivered')}</span>
+          )}
+          <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+        </div>
+      ) : (
+        <time className={BUBBLE.footer} dateTime={message.createdAt}>
+          {formatDateTime(message.createdAt)}
+        </time>
+      )}
     </article>
   );
 });

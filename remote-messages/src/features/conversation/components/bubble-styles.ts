@@ -41,6 +41,7 @@ const CSS = `
   color: var(--mantine-color-anchor);
 }
 .dash-bubble-footer {
+  display: block;
   margin-top: 2px;
   text-align: right;
 }
