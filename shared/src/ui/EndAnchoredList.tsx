@@ -88,13 +88,6 @@ function scrollToOffsetFromBottom(
 }
 
 /**
- * A virtualized list read from its end, like a conversation (only the rows in view are in the DOM):
- * it opens at the newest item, keeps the reader's place when older pages arrive or rows above are
- * measured, loads older pages as the reader nears the top, and follows new items while the reader
- * is at the bottom (or when `followNew` says so, e.g. their own message). Loaded lazily: see
- * end-anchored-list.ts.
- */
-/**
  * The row whose box holds `scrollTop` (the top of the view), in `rows` (the virtualizer's
  * measurements, newest first: their ends grow with the index) laid out in a content `total` high.
  */
@@ -116,6 +109,13 @@ export function rowAtTop(rows: VirtualItem[], total: number, scrollTop: number):
   return found ?? rows.at(-1);
 }
 
+/**
+ * A virtualized list read from its end, like a conversation (only the rows in view are in the DOM):
+ * it opens at the newest item, keeps the reader's place when older pages arrive or rows above are
+ * measured, loads older pages as the reader nears the top, and follows new items while the reader
+ * is at the bottom (or when `followNew` says so, e.g. their own message). Loaded lazily: see
+ * end-anchored-list.ts.
+ */
 function EndAnchoredList<T>({
   items,
   getKey,
