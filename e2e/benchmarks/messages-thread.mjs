@@ -14,7 +14,7 @@
 import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
-import { signedInContext, startDashboard } from './stack.mjs';
+import { signedInContext, startDashboard, startTrace } from './stack.mjs';
 
 const ORG_SLUG = 'acme-treasury';
 // BENCH_CPU_SLOWDOWN=1 measures without throttling, for comparison on a busy machine.
@@ -135,22 +135,7 @@ await page.evaluate(() => {
 // wheel step: its work landed in the frames this measures (about 13% of the scroll's CPU profile).
 const log = page.locator('[role="log"][aria-label="Messages"]');
 // BENCH_TRACE=file.json records a performance trace of the scroll (open it in DevTools' Performance panel).
-const tracing = process.env.BENCH_TRACE ? await browser.newBrowserCDPSession() : undefined;
-const traceEvents = [];
-if (tracing) {
-  tracing.on('Tracing.dataCollected', ({ value }) => traceEvents.push(...value));
-  await tracing.send('Tracing.start', {
-    traceConfig: {
-      includedCategories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'v8.execute',
-        'v8',
-        'toplevel',
-      ],
-    },
-  });
-}
+const tracing = process.env.BENCH_TRACE ? await startTrace(browser) : undefined;
 // BENCH_PROFILE=file.cpuprofile records the scroll's CPU profile (open it in Chromium's DevTools).
 if (process.env.BENCH_PROFILE) {
   await opened.cdp.send('Profiler.enable');
@@ -186,12 +171,7 @@ while (stillAtTop < 3 && wheels < maxSteps && Date.now() - startedAt < 420_000) 
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, stepAt + WHEEL_INTERVAL_MS - Date.now())));
 }
 const scrollSeconds = (Date.now() - startedAt) / 1000;
-if (tracing) {
-  const done = new Promise((resolve) => tracing.once('Tracing.tracingComplete', resolve));
-  await tracing.send('Tracing.end');
-  await done;
-  writeFileSync(process.env.BENCH_TRACE, JSON.stringify({ traceEvents }));
-}
+if (tracing) await tracing.stop(process.env.BENCH_TRACE);
 if (process.env.BENCH_PROFILE) {
   const { profile } = await opened.cdp.send('Profiler.stop');
   writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));

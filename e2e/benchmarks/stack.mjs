@@ -1,7 +1,7 @@
 // What the browser benchmarks share: the built dashboard started as `npm start` runs it (own port
 // and data directory), and a browser context signed in as the demo user through the outbox.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,4 +45,33 @@ export async function signedInContext(browser, base, contextOptions = {}) {
   const context = await browser.newContext(contextOptions);
   await signInByMagicLink(context.request, DEMO_EMAIL, { base });
   return context;
+}
+
+/**
+ * Starts recording a performance trace of the browser (open the file in DevTools' Performance panel);
+ * `stop(file)` ends it and writes the file. For finding where a measured frame's time goes.
+ */
+export async function startTrace(browser) {
+  const tracing = await browser.newBrowserCDPSession();
+  const traceEvents = [];
+  tracing.on('Tracing.dataCollected', ({ value }) => traceEvents.push(...value));
+  await tracing.send('Tracing.start', {
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8.execute',
+        'v8',
+        'toplevel',
+      ],
+    },
+  });
+  return {
+    async stop(file) {
+      const done = new Promise((resolve) => tracing.once('Tracing.tracingComplete', resolve));
+      await tracing.send('Tracing.end');
+      await done;
+      writeFileSync(file, JSON.stringify({ traceEvents }));
+    },
+  };
 }

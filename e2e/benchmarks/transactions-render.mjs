@@ -26,7 +26,7 @@
 import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
-import { signedInContext, startDashboard } from './stack.mjs';
+import { signedInContext, startDashboard, startTrace } from './stack.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 4450);
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -122,22 +122,7 @@ try {
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
     }
-    const tracing =
-      process.env.BENCH_TRACE && run === runs ? await browser.newBrowserCDPSession() : undefined;
-    const traceEvents = [];
-    if (tracing) {
-      tracing.on('Tracing.dataCollected', ({ value }) => traceEvents.push(...value));
-      await tracing.send('Tracing.start', {
-        traceConfig: {
-          includedCategories: [
-            'devtools.timeline',
-            'disabled-by-default-devtools.timeline',
-            'v8',
-            'toplevel',
-          ],
-        },
-      });
-    }
+    const tracing = process.env.BENCH_TRACE && run === runs ? await startTrace(browser) : undefined;
     let release = () => {};
     held = new Promise((resolve) => {
       release = resolve;
@@ -191,12 +176,7 @@ try {
     const { wall: switchWall, inDom, shownAt } = await switched;
     const wall = shownAt - answeredAt;
     const after = await metrics();
-    if (tracing) {
-      const done = new Promise((resolve) => tracing.once('Tracing.tracingComplete', resolve));
-      await tracing.send('Tracing.end');
-      await done;
-      writeFileSync(process.env.BENCH_TRACE, JSON.stringify({ traceEvents }));
-    }
+    if (tracing) await tracing.stop(process.env.BENCH_TRACE);
     if (profiling) {
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
