@@ -167,11 +167,6 @@ function EndAnchoredList<T>({
     return position < 0 ? undefined : count - 1 - position;
   };
 
-  const topOf = (index: number): number | undefined => {
-    const row = virtualizer.measurementsCache[index];
-    return row === undefined ? undefined : virtualizer.getTotalSize() - row.end;
-  };
-
   /**
    * What the last commit that moved rows left on screen: the newest item, the rows' places (the
    * virtualizer's measurements then: it makes a new array when they change) and the scroll box's
@@ -207,8 +202,9 @@ function EndAnchoredList<T>({
       // Else the row that was at the top of the view stays where it was.
       const row = rowAtTop(previous.rows, previous.total, scrollTop);
       const index = row === undefined ? undefined : indexOf(String(row.key), row.index);
-      const top = index === undefined ? undefined : topOf(index);
-      if (row !== undefined && top !== undefined) {
+      const now = index === undefined ? undefined : virtualizer.measurementsCache[index];
+      if (row !== undefined && now !== undefined) {
+        const top = total - now.end;
         const was = previous.total - row.end;
         if (top !== was) element.scrollTop = scrollTop + top - was;
       }
