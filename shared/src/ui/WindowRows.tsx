@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { measureWithoutReflow } from './virtual-measure';
+import { measureWithoutReflow, typicalSize } from './virtual-measure';
 import type { WindowRowsProps } from './window-rows';
 
 /** The virtualized rows; loaded lazily, see window-rows.ts. */
@@ -100,16 +100,23 @@ export default function WindowRows<T>({
   // Stable between renders that keep the items: the virtualizer recomputes every row's position when
   // getItemKey changes identity, and it renders on every scroll event.
   const getItemKey = useCallback((index: number) => getKey(items[index] as T), [items, getKey]);
+  // Rows not measured yet are estimated at the height rows have most often measured: the next page
+  // (or size) renders the rows that fit, and measuring them renders nothing again.
+  const [heights] = useState(() => typicalSize(estimateRowHeight));
   const virtualizer = useWindowVirtualizer({
     rangeExtractor,
     count: items.length,
-    estimateSize: () => estimateRowHeight,
+    estimateSize: heights.estimate,
     overscan,
     scrollMargin,
     getItemKey,
     // Rows are measured by their ResizeObserver entries, never by reading offsetHeight as they mount
     // (which forced a layout per row: most of a 100-row page's cost).
-    measureElement: measureWithoutReflow,
+    measureElement: (element, entry, instance) => {
+      const size = measureWithoutReflow(element, entry, instance);
+      if (entry) heights.record(size);
+      return size;
+    },
     scrollToFn: scrollUnlessThere,
     initialRect: initial.rect,
     initialOffset: initial.offset,

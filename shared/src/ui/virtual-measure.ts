@@ -15,3 +15,26 @@ export function measureWithoutReflow<TScroll extends Element | Window>(
   const index = instance.indexFromElement(element);
   return instance.measurementsCache[index]?.size ?? instance.options.estimateSize(index);
 }
+
+/**
+ * The height measured rows have most often had, as the estimate for rows not measured yet. With a
+ * fixed guess, a new page's rows are first placed at the guess, then measured, moved and rendered
+ * again (more or fewer of them fit the window); with the height they will have, measuring them
+ * changes nothing (the virtualizer re-renders only when a size differs from its estimate).
+ */
+export function typicalSize(initial: number) {
+  const seen = new Map<number, number>();
+  let typical = initial;
+  let most = 0;
+  return {
+    estimate: (): number => typical,
+    record(size: number): void {
+      const count = (seen.get(size) ?? 0) + 1;
+      seen.set(size, count);
+      if (count > most) {
+        most = count;
+        typical = size;
+      }
+    },
+  };
+}

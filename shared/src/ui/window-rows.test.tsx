@@ -1,12 +1,12 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WindowRows } from './window-rows';
 
 const items = Array.from({ length: 100 }, (_, index) => ({ id: `row-${index}` }));
 
-function Table() {
+function Table({ rows = items }: { rows?: { id: string }[] }) {
   return (
-    <table aria-label="Rows" aria-rowcount={items.length + 1}>
+    <table aria-label="Rows" aria-rowcount={rows.length + 1}>
       <thead>
         <tr aria-rowindex={1}>
           <th>Id</th>
@@ -14,7 +14,7 @@ function Table() {
       </thead>
       <tbody>
         <WindowRows
-          items={items}
+          items={rows}
           getKey={(item) => item.id}
           columns={1}
           estimateRowHeight={40}
@@ -73,5 +73,64 @@ describe('WindowRows', () => {
     // Focus leaves the rows: back to the rows in view.
     act(() => screen.getByRole('button', { name: 'After the rows' }).focus());
     expect(rendered()).toBe(inView);
+  });
+
+  it("places a new page's rows at the height rows have measured, so measuring them moves nothing", async () => {
+    // A ResizeObserver the test drives: it reports every observed row at 30 px when told to.
+    const observers: { callback: ResizeObserverCallback; elements: Set<Element> }[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        private readonly entry: { callback: ResizeObserverCallback; elements: Set<Element> };
+        constructor(callback: ResizeObserverCallback) {
+          this.entry = { callback, elements: new Set() };
+          observers.push(this.entry);
+        }
+        observe(element: Element) {
+          this.entry.elements.add(element);
+        }
+        unobserve(element: Element) {
+          this.entry.elements.delete(element);
+        }
+        disconnect() {
+          this.entry.elements.clear();
+        }
+      },
+    );
+    const reportRowsAt = (height: number) =>
+      act(() => {
+        for (const { callback, elements } of observers) {
+          const rows = [...elements].filter((element) => element.matches('tr[data-index]'));
+          if (rows.length === 0) continue;
+          const entries = rows.map((target) => ({
+            target,
+            borderBoxSize: [{ blockSize: height, inlineSize: 0 }],
+          }));
+          callback(entries as unknown as ResizeObserverEntry[], {} as ResizeObserver);
+        }
+      });
+    try {
+      const { rerender } = render(<Table />);
+      await waitFor(() => expect(document.querySelector('tbody tr[aria-hidden="true"] td')).not.toBeNull());
+      const rendered = () => document.querySelectorAll('tbody tr[aria-rowindex]').length;
+      // Estimated at 40 px: 20 rows fill jsdom's 768 px window, and 3 more.
+      expect(rendered()).toBe(Math.ceil(window.innerHeight / 40) + 3);
+      // Measured at 30 px: more rows fit, and the ones that came in are measured too.
+      reportRowsAt(30);
+      reportRowsAt(30);
+      const fit = Math.ceil(window.innerHeight / 30) + 3;
+      expect(rendered()).toBe(fit);
+
+      // The next page (other rows): its first render already has the rows that fit at 30 px, and the
+      // spacer stands for the others at 30 px.
+      const next = Array.from({ length: 100 }, (_, index) => ({ id: `next-${index}` }));
+      rerender(<Table rows={next} />);
+      expect(screen.getByText('next-0')).toBeTruthy();
+      expect(rendered()).toBe(fit);
+      const spacer = document.querySelector<HTMLElement>('tbody tr[aria-hidden="true"]:last-child');
+      expect(spacer?.style.height).toBe(`${(next.length - fit) * 30}px`);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
