@@ -3,9 +3,12 @@
 // throttling), on the built dashboard served as in production (`npm start`'s launcher, own ports
 // and data). Signed in as the demo user, the list is opened at 10 rows (remote loaded, code warm),
 // then the CPU is throttled 4x and the page is switched to 100 rows through the router, as the
-// "Rows per page" select does. The 100-row answers are the API's own rows of the demo organization
-// repeated under new uids and times (served by page.route, so every run renders 100 fresh rows and
-// the figure is the page's, not the API's).
+// "Rows per page" select does. The list's answers are the API's own rows of the demo organization
+// repeated under new uids and times, as an organization of 10,000 transfers has them (served by
+// page.route, so every run renders 100 fresh rows and the figure is the page's, not the API's). The
+// 10-row pages the switches start from are made the same way: a full page with the same total, as
+// a user sees before choosing 100 rows (the demo organization's own 11 transfers left pages 3 and
+// on empty, and the switch then mounted the whole table, its pager changing with the total).
 //
 // Per run it prints the main-thread busy time between the switch and the 100-row page painted
 // (with the rows in view; the list is virtualized): CDP Performance.getMetrics TaskDuration, split
@@ -43,7 +46,8 @@ try {
   const page = await context.newPage();
   await page.setViewportSize({ width: 1440, height: 900 });
 
-  // A page of 100 rows made from the demo organization's real transfers (the contract's shape).
+  // Pages made from the demo organization's real transfers (the contract's shape), of an organization
+  // with 10,000 of them.
   let template = null;
   // The measured answer waits here until the run releases it (see the header).
   let held = Promise.resolve();
@@ -52,31 +56,31 @@ try {
     const url = new URL(route.request().url());
     const size = Number(url.searchParams.get('size'));
     const pageNumber = Number(url.searchParams.get('page') ?? '1');
-    const answer = await route.fetch();
-    const body = await answer.json();
-    template ??= body.data;
-    if (size !== ROWS || template.length === 0) return route.fulfill({ response: answer, json: body });
-    arrived?.();
-    await held;
-    const data = Array.from({ length: ROWS }, (_, index) => {
+    if (template === null) template = (await (await route.fetch()).json()).data;
+    if (template.length === 0)
+      return route.fulfill({ status: 503, json: { error: 'no transfers to repeat' } });
+    if (size === ROWS) {
+      arrived?.();
+      await held;
+    }
+    const data = Array.from({ length: size }, (_, index) => {
       const row = template[index % template.length];
-      const n = pageNumber * ROWS + index;
+      const n = pageNumber * size + index;
       const at = new Date(Date.UTC(2026, 10, 20) - n * 60_000).toISOString();
       return {
         ...row,
-        uid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+        // The page size in the uid too: a 10-row page's rows are not the 100-row page's.
+        uid: `00000000-0000-4000-8${String(size).padStart(3, '0')}-${String(n).padStart(12, '0')}`,
         createdAt: at,
         updatedAt: at,
       };
     });
-    return route.fulfill({
-      json: { data, page: pageNumber, size: ROWS, total: 10_000, totalIsExact: false },
-    });
+    return route.fulfill({ json: { data, page: pageNumber, size, total: 10_000, totalIsExact: false } });
   });
 
   await page.goto(`${base}/org/acme-treasury/rails/transactions?size=${BACK}`, { waitUntil: 'networkidle' });
-  await page.getByRole('table', { name: 'Transactions' }).waitFor();
   if (!template?.length) throw new Error('the demo organization has no transactions to repeat');
+  await page.getByRole('table', { name: 'Transactions' }).waitFor();
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
