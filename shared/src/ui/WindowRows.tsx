@@ -100,8 +100,8 @@ export default function WindowRows<T>({
   // Stable between renders that keep the items: the virtualizer recomputes every row's position when
   // getItemKey changes identity, and it renders on every scroll event.
   const getItemKey = useCallback((index: number) => getKey(items[index] as T), [items, getKey]);
-  // Rows not measured yet are estimated at the height rows have most often measured: the next page
-  // (or size) renders the rows that fit, and measuring them renders nothing again.
+  // Rows not measured yet are estimated at the height the rows measured last most often had: the next
+  // page (or size) renders the rows that fit, and measuring them renders nothing again.
   const [heights] = useState(() => typicalSize(estimateRowHeight));
   const virtualizer = useWindowVirtualizer({
     rangeExtractor,

@@ -17,23 +17,34 @@ export function measureWithoutReflow<TScroll extends Element | Window>(
 }
 
 /**
- * The height measured rows have most often had, as the estimate for rows not measured yet. With a
- * fixed guess, a new page's rows are first placed at the guess, then measured, moved and rendered
- * again (more or fewer of them fit the window); with the height they will have, measuring them
- * changes nothing (the virtualizer re-renders only when a size differs from its estimate).
+ * The height the last `window` measured rows have most often had, as the estimate for rows not
+ * measured yet. With a fixed guess, a new page's rows are first placed at the guess, then measured,
+ * moved and rendered again (more or fewer of them fit the window); with the height they will have,
+ * measuring them changes nothing (the virtualizer re-renders only when a size differs from its
+ * estimate). The most common height, not the mean: with rows of two heights the mean is neither.
+ * Only recent rows count, so the estimate follows a change of width (rows wrapping or not).
  */
-export function typicalSize(initial: number) {
-  const seen = new Map<number, number>();
+export function typicalSize(initial: number, window = 50) {
+  const recent: number[] = [];
+  const counts = new Map<number, number>();
   let typical = initial;
-  let most = 0;
   return {
     estimate: (): number => typical,
     record(size: number): void {
-      const count = (seen.get(size) ?? 0) + 1;
-      seen.set(size, count);
-      if (count > most) {
-        most = count;
-        typical = size;
+      recent.push(size);
+      counts.set(size, (counts.get(size) ?? 0) + 1);
+      if (recent.length > window) {
+        const oldest = recent.shift() as number;
+        const left = (counts.get(oldest) ?? 1) - 1;
+        if (left > 0) counts.set(oldest, left);
+        else counts.delete(oldest);
+      }
+      let most = 0;
+      for (const [height, count] of counts) {
+        if (count > most) {
+          most = count;
+          typical = height;
+        }
       }
     },
   };

@@ -10,7 +10,7 @@ export interface WindowRowsProps<T> {
   renderRow: (item: T, rowProps: WindowRowProps) => ReactNode;
   /** The table's column count (the spacer rows span them). */
   columns: number;
-  /** A row's height before any row is measured (then, the height measured rows have most often had). */
+  /** A row's height before any row is measured (then, the height the rows measured last most often had). */
   estimateRowHeight: number;
   /** Rows rendered beyond each edge of the window. */
   overscan?: number;

@@ -35,8 +35,8 @@ const sizeOptions = (size: number) =>
     : [...SIZE_OPTIONS, String(size)].sort((a, b) => Number(a) - Number(b));
 const COLUMNS = 7;
 /**
- * A row's height before any row is measured (after that, WindowRows estimates the height rows have
- * most often measured): 41 px on one line, about 62 when the type or an amount wraps (at 1280 px most
+ * A row's height before any row is measured (after that, WindowRows estimates the height the rows
+ * measured last most often had): 41 px on one line, about 62 when the type or an amount wraps (at 1280 px most
  * rows do); a close guess keeps the page's height steady as the first rows are measured.
  */
 const ROW_HEIGHT = 52;
