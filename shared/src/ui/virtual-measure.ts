@@ -17,14 +17,14 @@ export function measureWithoutReflow<TScroll extends Element | Window>(
 }
 
 /**
- * The height the last `window` measured rows have most often had, as the estimate for rows not
+ * The height the last `recentRows` measured rows have most often had, as the estimate for rows not
  * measured yet. With a fixed guess, a new page's rows are first placed at the guess, then measured,
  * moved and rendered again (more or fewer of them fit the window); with the height they will have,
  * measuring them changes nothing (the virtualizer re-renders only when a size differs from its
  * estimate). The most common height, not the mean: with rows of two heights the mean is neither.
  * Only recent rows count, so the estimate follows a change of width (rows wrapping or not).
  */
-export function typicalSize(initial: number, window = 50) {
+export function typicalSize(initial: number, recentRows = 50) {
   const recent: number[] = [];
   const counts = new Map<number, number>();
   let typical = initial;
@@ -33,7 +33,7 @@ export function typicalSize(initial: number, window = 50) {
     record(size: number): void {
       recent.push(size);
       counts.set(size, (counts.get(size) ?? 0) + 1);
-      if (recent.length > window) {
+      if (recent.length > recentRows) {
         const oldest = recent.shift() as number;
         const left = (counts.get(oldest) ?? 1) - 1;
         if (left > 0) counts.set(oldest, left);
