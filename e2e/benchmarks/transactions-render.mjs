@@ -54,7 +54,8 @@ try {
   let arrived = null;
   await page.route('**/api/v0/rails/transactions?*', async (route) => {
     const url = new URL(route.request().url());
-    const size = Number(url.searchParams.get('size'));
+    // The API's own default when the page asks without a size.
+    const size = Number(url.searchParams.get('size') ?? '10');
     const pageNumber = Number(url.searchParams.get('page') ?? '1');
     if (template === null) template = (await (await route.fetch()).json()).data;
     if (template.length === 0)
