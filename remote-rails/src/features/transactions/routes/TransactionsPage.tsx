@@ -36,8 +36,8 @@ const sizeOptions = (size: number) =>
 const COLUMNS = 7;
 /**
  * A row's height before any row is measured (after that, WindowRows estimates the height the rows
- * measured last most often had): 41 px on one line, about 62 when the type or an amount wraps (at 1280 px most
- * rows do); a close guess keeps the page's height steady as the first rows are measured.
+ * measured last most often had): 41 px on one line, about 62 when the type or an amount wraps (at
+ * 1280 px most rows do); a close guess keeps the page's height steady as the first rows are measured.
  */
 const ROW_HEIGHT = 52;
 
