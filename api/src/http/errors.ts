@@ -83,13 +83,18 @@ export function validationError(error: z.ZodError, options: { prefix?: string } 
   return new AppError('VALIDATION', message, Object.keys(fields).length > 0 ? fields : undefined);
 }
 
+/** What a request is told whose body is missing, or is not the JSON value its contract expects. */
+export const BODY_MISSING_MESSAGE = 'The request body is empty.';
+export const bodyTypeMessage = (expected: string) =>
+  `The request body must be a JSON ${expected === 'record' ? 'object' : expected}.`;
+
 /** Fastify's own errors (body parsing, limits, content type) in the same shape as ours. */
 function fromFastifyError(error: FastifyError): AppError | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new AppError('VALIDATION', 'The request body is not valid JSON.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new AppError('VALIDATION', 'The request body is empty.');
+      return new AppError('VALIDATION', BODY_MISSING_MESSAGE);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { testConfig } from '../test/app';
 import { emptyTestDatabase } from '../test/database';
 import { call, errorOf } from '../test/http';
-import { INTERNAL_MESSAGE } from './errors';
+import { BODY_MISSING_MESSAGE, INTERNAL_MESSAGE } from './errors';
 import { defineRoute, NUL_CHARACTER_MESSAGE } from './route';
 
 /** A real app with extra endpoints under /api/v0. */
@@ -77,6 +77,63 @@ describe('defineRoute', () => {
     expect((await call(app, 'POST', '/notes/x', { body: { lines: [{ text: 'fine' }] } })).statusCode).toBe(
       204,
     );
+  });
+
+  it('tells a caller whose body is missing or not the JSON value the contract expects so, in plain words', async () => {
+    let handled = 0;
+    const app = await appWith((api) => {
+      defineRoute(api, {
+        method: 'POST',
+        url: '/notes',
+        body: z.strictObject({ text: z.string() }),
+        response: null,
+        async handler() {
+          handled++;
+        },
+      });
+      defineRoute(api, {
+        method: 'POST',
+        url: '/tags',
+        body: z.array(z.string()),
+        response: null,
+        async handler() {
+          handled++;
+        },
+      });
+    });
+    const json = { 'content-type': 'application/json' };
+    const raw = (url: string, payload?: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v0${url}`,
+        headers: json,
+        ...(payload === undefined ? {} : { payload }),
+      });
+
+    for (const payload of [undefined, '']) {
+      expect(errorOf(await raw('/notes', payload))).toEqual({
+        status: 400,
+        code: 'VALIDATION',
+        message: BODY_MISSING_MESSAGE,
+      });
+    }
+    for (const payload of ['null', '[1]', '"text"', '42']) {
+      const refused = await raw('/notes', payload);
+      expect(errorOf(refused)).toEqual({
+        status: 400,
+        code: 'VALIDATION',
+        message: 'The request body must be a JSON object.',
+      });
+      expect(refused.json().error.fields).toBeUndefined();
+    }
+    expect(errorOf(await raw('/tags', '{"a":1}')).message).toBe('The request body must be a JSON array.');
+    // A wrong field is still a field's message.
+    const field = await call(app, 'POST', '/notes', { body: { text: 3 } });
+    expect(errorOf(field)).toMatchObject({ status: 400, code: 'VALIDATION' });
+    expect(Object.keys(field.json().error.fields)).toEqual(['text']);
+    expect(handled).toBe(0);
+    expect((await call(app, 'POST', '/notes', { body: { text: 'fine' } })).statusCode).toBe(204);
+    expect((await call(app, 'POST', '/tags', { body: ['a'] })).statusCode).toBe(204);
   });
 
   it('never lets an answer that breaks its contract out: 500 INTERNAL, no details', async () => {

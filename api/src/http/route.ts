@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, validationError } from './errors';
+import { AppError, BODY_MISSING_MESSAGE, bodyTypeMessage, validationError } from './errors';
 import { documentRoute } from './openapi';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -69,10 +69,20 @@ function pathOfNul(value: unknown, path: string[] = [], depth = 0): string[] | u
   return undefined;
 }
 
-function parseOrThrow(schema: MaybeSchema, value: unknown): unknown {
+function parseOrThrow(schema: MaybeSchema, value: unknown, part?: 'body'): unknown {
   if (schema === undefined) return undefined;
   const result = schema.safeParse(value);
-  if (!result.success) throw validationError(result.error);
+  if (!result.success) {
+    // A body that is not there, or not an object at all, is one mistake (zod's own words for it name
+    // its internal types: "expected object, received undefined").
+    const [first] = result.error.issues;
+    if (part === 'body' && first?.code === 'invalid_type' && first.path.length === 0)
+      throw new AppError(
+        'VALIDATION',
+        value === undefined ? BODY_MISSING_MESSAGE : bodyTypeMessage(first.expected),
+      );
+    throw validationError(result.error);
+  }
   const nul = pathOfNul(result.data);
   if (nul) {
     const name = nul.join('.');
@@ -114,7 +124,7 @@ export function defineRoute<
       const auth = spec.guard ? await spec.guard(request) : (undefined as TAuth);
       const params = parseOrThrow(spec.params, request.params) as Parsed<TParams>;
       const query = parseOrThrow(spec.query, request.query) as Parsed<TQuery>;
-      const body = parseOrThrow(spec.body, request.body) as Parsed<TBody>;
+      const body = parseOrThrow(spec.body, request.body, 'body') as Parsed<TBody>;
       const context = { request, reply, auth, params, query, body };
       const { response } = spec;
       if (response === null) {
