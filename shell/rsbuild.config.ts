@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import {
   BOOT_EVALUATION_ORDER,
   federationShared,
@@ -20,6 +22,16 @@ const port = Number(process.env.PORT ?? 3000);
  * src/features/remotes/federation.ts). Only `pnpm bench` builds it, to compare with the federated build.
  */
 const monolith = process.env.MONOLITH === '1';
+/**
+ * Each language's `bootFailure` texts, built into the entry: the notice of a page whose boot fails
+ * (src/boot-failure.ts) cannot wait for the translations, which load with what failed.
+ */
+const bootFailureTexts = Object.fromEntries(
+  readdirSync(join(import.meta.dirname, 'src/locales')).map((file) => [
+    basename(file, '.json'),
+    JSON.parse(readFileSync(join(import.meta.dirname, 'src/locales', file), 'utf8')).bootFailure,
+  ]),
+);
 const apiOrigin = process.env.API_ORIGIN ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 export default defineConfig(({ command }) => ({
@@ -50,6 +62,7 @@ export default defineConfig(({ command }) => ({
     define: {
       'import.meta.env.SHELL_VERSION': JSON.stringify(pkg.version),
       'import.meta.env.MONOLITH': JSON.stringify(monolith),
+      'import.meta.env.BOOT_FAILURE_TEXTS': JSON.stringify(bootFailureTexts),
       ...(monolith ? { 'import.meta.env.REMOTE_VERSION': JSON.stringify('monolith') } : {}),
     },
   },

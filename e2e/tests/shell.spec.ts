@@ -1,4 +1,12 @@
-import { DEMO_EMAIL, DEMO_ORG_SLUG, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
+import {
+  appTookOver,
+  DEMO_EMAIL,
+  DEMO_ORG_SLUG,
+  expect,
+  newEmail,
+  signInThroughApi,
+  test,
+} from '../support/fixtures';
 
 test.describe('the shell', () => {
   test('the chosen theme survives a reload and is applied before the app starts', async ({ page }) => {
@@ -18,6 +26,38 @@ test.describe('the shell', () => {
     await page.reload();
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await expect(page.getByRole('navigation', { name: 'Organization' })).toHaveCount(0);
+  });
+
+  test('a page whose boot file fails to load reloads once, then says so and offers to reload', async ({
+    page,
+  }) => {
+    await signInThroughApi(page, DEMO_EMAIL);
+    // One of the files every page loads before the app starts (react-dom's chunk, first of them to run).
+    const { js } = (await (await page.request.get('/boot-assets.json')).json()) as { js: string[] };
+    const blocked = `**/${js[2]}`;
+    await page.route(blocked, (route) => route.abort('connectionreset'));
+    let loads = 0;
+    page.on('load', () => loads++);
+    // The messages page is rendered by the server: its markup shows, inert, until the app takes over.
+    await page.goto(`/org/${DEMO_ORG_SLUG}/messages`);
+    const notice = page.getByRole('alert');
+    await expect(notice.getByRole('heading', { name: 'The dashboard could not load' })).toBeVisible();
+    await expect(notice).toContainText('Check your connection, then reload the page.');
+    // The first failure reloaded the page; the second one is shown.
+    expect(loads).toBe(2);
+    // The server's inert render is gone.
+    await expect(page.getByRole('navigation', { name: 'Organization' })).toHaveCount(0);
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    const reload = notice.getByRole('button', { name: 'Reload' });
+    await expect(reload).toBeFocused();
+
+    await page.unroute(blocked);
+    await reload.click();
+    await appTookOver(page);
+    await expect(page.getByRole('heading', { name: 'The dashboard could not load' })).toHaveCount(0);
+    // The app runs: the theme control answers.
+    await page.getByRole('radiogroup', { name: 'Theme' }).getByText('Dark', { exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   });
 
   test('an unknown path shows Not Found, inside and outside an organization', async ({ page }) => {

@@ -1,3 +1,7 @@
+// Evaluated before the zod setting below: neither module loads zod, or anything else.
+import { bootFailureTextsFor, showBootFailure } from './boot-failure';
+import { reloadOnceFor } from './features/errors/reload-once';
+
 // The dashboard's Content-Security-Policy allows no eval. zod builds each object schema with a
 // `new Function` fast path after probing whether eval is allowed, and that probe alone is reported
 // as a CSP violation. Its jitless mode never probes; zod reads its settings from this global
@@ -36,4 +40,17 @@ async function start() {
   }
   await import('./bootstrap');
 }
-void start();
+
+// A boot chunk that fails to load (a network failure, a file of a release no longer served) reloads
+// the page once per distinct error, as a lazy page does (spec section 2). If it fails again, the page
+// says so and offers to reload, instead of showing its loading bar (or the server's inert render) for ever.
+start().catch((error: unknown) => {
+  if (reloadOnceFor(error)) return;
+  console.error(error);
+  const root = document.getElementById('root');
+  if (root)
+    showBootFailure(
+      root,
+      bootFailureTextsFor(document.documentElement.lang, import.meta.env.BOOT_FAILURE_TEXTS),
+    );
+});
