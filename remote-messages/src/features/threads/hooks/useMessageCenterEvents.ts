@@ -1,5 +1,10 @@
 import { EVENT_STREAM_POLL_MS, useOrganizationEvents, useSession } from '@dash/shared';
-import { refreshThreadMessages, threadMessagesQueryOptions, threadsQueryOptions } from '@dash/shared/api';
+import {
+  refreshThreadMessages,
+  threadMessagesQueryOptions,
+  threadShownUnread,
+  threadsQueryOptions,
+} from '@dash/shared/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
@@ -25,7 +30,9 @@ export function useMessageCenterEvents(
     onEvent: (event) => {
       switch (event.type) {
         case 'thread.read':
-          if (event.userUid === user.uid) void refreshList();
+          // This user's read, made here (the dot is gone already) or in another tab.
+          if (event.userUid === user.uid && threadShownUnread(queryClient, organizationUid, event.threadUid))
+            void refreshList();
           return;
         case 'thread.created':
           void refreshList();
