@@ -1,6 +1,6 @@
 import { useFormat } from '@dash/shared';
 import { Text, Tooltip } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { formatUtcDateTime } from '../format';
 
 /**
@@ -24,7 +24,7 @@ export function RelativeTime({ value }: { value: string }) {
       onMouseEnter={() => setPointed(true)}
       onMouseLeave={() => setPointed(false)}
     >
-      {f.relative(value, Math.max(now.getTime(), Date.parse(value)))}
+      {f.relative(value, Math.max(now, Date.parse(value)))}
     </Text>
   );
   return pointed ? (
@@ -36,11 +36,38 @@ export function RelativeTime({ value }: { value: string }) {
   );
 }
 
-function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
+const MINUTE_MS = 60_000;
+
+/**
+ * One clock for every time on the page, read again each minute while a time is shown: the rows of a
+ * list change together, in one render, not each on a timer of its own. While none is shown it reads the
+ * time afresh, to the second (a render and its commit read the same value).
+ */
+const minuteClock = (() => {
+  const listeners = new Set<() => void>();
+  let now = Date.now();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  return {
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      if (listeners.size === 1)
+        timer = setInterval(() => {
+          now = Date.now();
+          for (const each of listeners) each();
+        }, MINUTE_MS);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) clearInterval(timer);
+      };
+    },
+    read() {
+      if (listeners.size === 0 && Math.abs(Date.now() - now) >= 1_000) now = Date.now();
+      return now;
+    },
+  };
+})();
+
+/** Now in ms, read again each minute. */
+function useMinuteClock(): number {
+  return useSyncExternalStore(minuteClock.subscribe, minuteClock.read);
 }
