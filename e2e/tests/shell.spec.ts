@@ -37,7 +37,9 @@ test.describe('the shell', () => {
     const blocked = `**/${js[2]}`;
     await page.route(blocked, (route) => route.abort('connectionreset'));
     let loads = 0;
-    page.on('load', () => loads++);
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads++;
+    });
     // The messages page is rendered by the server: its markup shows, inert, until the app takes over.
     await page.goto(`/org/${DEMO_ORG_SLUG}/messages`);
     const notice = page.getByRole('alert');
