@@ -64,6 +64,22 @@ describe('dashboard route guards', () => {
     expect(response.headers.get('Location')).toBe('/auth?redirect=%2Forg%2Facme%2Fwallet%3Fx%3D1');
   });
 
+  it('sends a visitor without a session to sign-in from every guard, without asking for the organizations', async () => {
+    // The router runs a page's loaders side by side: none of them may ask for the list first (a 401).
+    const refused = new Error('401: no session');
+    for (const [loader, url, params] of [
+      [dashboardIndexLoader, '/', {}],
+      [organizationLoader, '/org/acme/wallet', { org: 'acme' }],
+      [approvedOrganizationLoader, '/org/acme/rails?size=100', { org: 'acme' }],
+    ] as const) {
+      const queryClient = cacheWith(null, refused);
+      const response = (await thrown(loader(queryClient)(args(url, params)))) as Response;
+      expect(response.headers.get('Location')).toBe(`/auth?redirect=${encodeURIComponent(url)}`);
+      // Never asked for: the cache has no query for the list at all.
+      expect(queryClient.getQueryState(myOrganizationsQueryOptions().queryKey)).toBeUndefined();
+    }
+  });
+
   it('throws the spec message when the organization list cannot be loaded', async () => {
     const error = await thrown(dashboardLoader(cacheWith(user, new Error('boom')))(args('/')));
     expect(error).toEqual(new Error('Failed to fetch organizations'));
@@ -81,10 +97,10 @@ describe('dashboard route guards', () => {
   it('opens the first organization from the index, or the create page when there is none', async () => {
     const first = organization({ slug: 'first-org' });
     const response = (await thrown(
-      dashboardIndexLoader(cacheWith(user, [first, organization({ slug: 'second' })]))(),
+      dashboardIndexLoader(cacheWith(user, [first, organization({ slug: 'second' })]))(args('/')),
     )) as Response;
     expect(response.headers.get('Location')).toBe('/org/first-org');
-    await expect(dashboardIndexLoader(cacheWith(user, []))()).resolves.toBeNull();
+    await expect(dashboardIndexLoader(cacheWith(user, []))(args('/'))).resolves.toBeNull();
   });
 
   it('replaces an unknown organization slug with the dashboard root', async () => {

@@ -49,30 +49,48 @@ export async function loadOrganizations(queryClient: QueryClient): Promise<TOrga
   }
 }
 
+/** The session's user; without one, to /auth?redirect=<here>. */
+async function signedInUser(queryClient: QueryClient, request: Request): Promise<TSessionUser> {
+  const user = await queryClient.ensureQueryData(meQueryOptions());
+  if (!user) throw redirect(paths.auth.signIn(currentLocation(request)));
+  return user;
+}
+
+/**
+ * The user's organizations, for the guards below the dashboard's. The router runs a page's loaders
+ * side by side, so each asks for the session first: a visit without one goes to sign-in without
+ * asking for a list it would be refused (401).
+ */
+async function organizationsOfUser(queryClient: QueryClient, request: Request): Promise<TOrganization[]> {
+  await signedInUser(queryClient, request);
+  return loadOrganizations(queryClient);
+}
+
 /** Dashboard layout: needs a session (else /auth?redirect=<here>) and the organization list. */
 export const dashboardLoader =
   (queryClient: QueryClient) =>
   async ({
     request,
   }: LoaderFunctionArgs): Promise<{ user: TSessionUser; organizations: TOrganization[] }> => {
-    const user = await queryClient.ensureQueryData(meQueryOptions());
-    if (!user) throw redirect(paths.auth.signIn(currentLocation(request)));
+    const user = await signedInUser(queryClient, request);
     const organizations = await loadOrganizations(queryClient);
     return { user, organizations };
   };
 
 /** Dashboard index: the first organization, or the create-organization page when there is none. */
-export const dashboardIndexLoader = (queryClient: QueryClient) => async () => {
-  const [first] = await loadOrganizations(queryClient);
-  if (first) throw redirect(paths.org.root(first.slug));
-  return null;
-};
+export const dashboardIndexLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const [first] = await organizationsOfUser(queryClient, request);
+    if (first) throw redirect(paths.org.root(first.slug));
+    return null;
+  };
 
 /** /org/{org}: the slug must be one of the user's organizations, else back to / (replacing history). */
 export const organizationLoader =
   (queryClient: QueryClient) =>
-  async ({ params }: LoaderFunctionArgs): Promise<TOrganization> => {
-    const organizations = await loadOrganizations(queryClient);
+  async ({ params, request }: LoaderFunctionArgs): Promise<TOrganization> => {
+    const organizations = await organizationsOfUser(queryClient, request);
     const organization = organizations.find((candidate) => candidate.slug === params.org);
     if (!organization) throw replace(paths.home());
     return organization;
@@ -81,8 +99,8 @@ export const organizationLoader =
 /** Approved-only group: rails, explore, open-stable and deposit need an Approved organization. */
 export const approvedOrganizationLoader =
   (queryClient: QueryClient) =>
-  async ({ params }: LoaderFunctionArgs): Promise<null> => {
-    const organizations = await loadOrganizations(queryClient);
+  async ({ params, request }: LoaderFunctionArgs): Promise<null> => {
+    const organizations = await organizationsOfUser(queryClient, request);
     const organization = organizations.find((candidate) => candidate.slug === params.org);
     if (organization?.approvalStatus !== 'Approved') {
       throw replace(organization ? paths.org.root(organization.slug) : paths.home());
