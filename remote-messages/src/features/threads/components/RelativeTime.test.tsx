@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { act, render } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RelativeTime } from './RelativeTime';
 
@@ -34,6 +35,16 @@ describe('relative times', () => {
     expect(vi.getTimerCount()).toBe(1);
 
     unmount();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('render on the server too (the Message Center arrives rendered by it)', () => {
+    const html = renderToString(
+      <MantineProvider>
+        <RelativeTime value="2026-11-20T09:58:00.000Z" />
+      </MantineProvider>,
+    );
+    expect(html).toContain('2 minutes ago');
     expect(vi.getTimerCount()).toBe(0);
   });
 });

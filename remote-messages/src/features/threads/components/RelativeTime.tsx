@@ -67,7 +67,7 @@ const minuteClock = (() => {
   };
 })();
 
-/** Now in ms, read again each minute. */
+/** Now in ms, read again each minute (the server's render reads it once). */
 function useMinuteClock(): number {
-  return useSyncExternalStore(minuteClock.subscribe, minuteClock.read);
+  return useSyncExternalStore(minuteClock.subscribe, minuteClock.read, minuteClock.read);
 }
