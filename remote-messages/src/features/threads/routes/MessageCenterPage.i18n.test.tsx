@@ -15,7 +15,8 @@ const THREAD: TThread = {
   name: 'BRL settlement',
   createdAt: '2026-11-20T10:00:00.000Z',
   provider: { uid: '55555555-5555-4555-8555-555555555555', name: 'Transfero', imageUrl: null },
-  lastMessageAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+  // Five and a half minutes: the list's clock is read to the second (RelativeTime), not to the millisecond.
+  lastMessageAt: new Date(Date.now() - 5.5 * 60_000).toISOString(),
   messageCount: 1,
   unreadCount: 0,
   snippet: 'Your settlement is ready.',
