@@ -10,10 +10,11 @@ import {
   SIGN_IN_PAGE_ASSETS,
 } from '@dash/shared/federation';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig } from '@rsbuild/core';
+import { defineConfig, rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import pkg from './package.json' with { type: 'json' };
 import { replaceFederationWithMonolith } from './scripts/monolith/replace-federation';
+import { installBootGuard } from './src/boot-failure';
 
 const port = Number(process.env.PORT ?? 3000);
 /**
@@ -23,8 +24,9 @@ const port = Number(process.env.PORT ?? 3000);
  */
 const monolith = process.env.MONOLITH === '1';
 /**
- * Each language's `bootFailure` texts, built into the entry: the notice of a page whose boot fails
- * (src/boot-failure.ts) cannot wait for the translations, which load with what failed.
+ * The boot guard (src/boot-failure.ts), inline in the page's head before its entry script, with each
+ * language's `bootFailure` texts: the notice of a page whose boot fails cannot wait for the entry or
+ * the translations, which may be what failed. Its CSP hash is taken from the built page (api/src/web).
  */
 const bootFailureTexts = Object.fromEntries(
   readdirSync(join(import.meta.dirname, 'src/locales')).map((file) => [
@@ -32,6 +34,10 @@ const bootFailureTexts = Object.fromEntries(
     JSON.parse(readFileSync(join(import.meta.dirname, 'src/locales', file), 'utf8')).bootFailure,
   ]),
 );
+const bootGuard = rspack.experiments.swc.minifySync(
+  `(${installBootGuard.toString()})(${JSON.stringify(bootFailureTexts)});`,
+  { compress: true, mangle: true },
+).code;
 const apiOrigin = process.env.API_ORIGIN ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 export default defineConfig(({ command }) => ({
@@ -62,12 +68,15 @@ export default defineConfig(({ command }) => ({
     define: {
       'import.meta.env.SHELL_VERSION': JSON.stringify(pkg.version),
       'import.meta.env.MONOLITH': JSON.stringify(monolith),
-      'import.meta.env.BOOT_FAILURE_TEXTS': JSON.stringify(bootFailureTexts),
       ...(monolith ? { 'import.meta.env.REMOTE_VERSION': JSON.stringify('monolith') } : {}),
     },
   },
   resolve: { alias: command === 'build' ? productionBuildAliases(import.meta.dirname) : {} },
-  html: { template: './index.html', title: 'Dash · Treasury' },
+  html: {
+    template: './index.html',
+    title: 'Dash · Treasury',
+    tags: [{ tag: 'script', children: bootGuard, head: true, append: false }],
+  },
   // Only a build replaces dist/: a dev server must not empty the folder `npm start` serves.
   output: {
     assetPrefix: '/',

@@ -285,9 +285,10 @@ test.describe('production serving', () => {
     const response = await page.goto(`/org/${DEMO_ORG_SLUG}/messages`);
     const html = (await response?.text()) ?? '';
     expect(html).toMatch(/<div id="root" data-server-rendered inert>.*>Message Center<\/h1>/s);
-    // Markup only, no script of React's streaming: the page's inline scripts are index.html's two
-    // (the theme and the after-paint loader), which the policy allows by their hashes.
-    expect([...html.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>/g)]).toHaveLength(2);
+    // Markup only, no script of React's streaming: the page's inline scripts are index.html's three
+    // (the theme, the boot guard and the after-paint loader), which the policy allows by their hashes.
+    expect([...html.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>/g)]).toHaveLength(3);
+    expect(html).toContain('window.dashBootFailed=');
     expect(html).toContain('>Acme Treasury</p>');
     // With the conversation list in it (fetched for the render, and sent along for the browser's cache).
     expect(html).toMatch(/<div id="root".*Payout delayed.*<\/div>/s);

@@ -62,6 +62,39 @@ test.describe('the shell', () => {
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   });
 
+  test("a page whose entry script fails to load reloads once, then says so (index.html's boot guard)", async ({
+    page,
+  }) => {
+    await signInThroughApi(page, DEMO_EMAIL);
+    const entry = '**/static/js/index.*.js';
+    await page.context().route(entry, (route) => route.abort('connectionreset'));
+    // The messages page is rendered by the server and loads its entry after its first paint; the
+    // organization's home is index.html's boot frame with the entry in its head. Each in a tab of its
+    // own: the reload-once record is the tab's.
+    let tab = page;
+    for (const path of [`/org/${DEMO_ORG_SLUG}/messages`, `/org/${DEMO_ORG_SLUG}/settings`]) {
+      tab = await page.context().newPage();
+      let loads = 0;
+      tab.on('request', (request) => {
+        if (request.isNavigationRequest() && request.frame() === tab.mainFrame()) loads++;
+      });
+      await tab.goto(path);
+      const notice = tab.getByRole('alert');
+      await expect(notice.getByRole('heading', { name: 'The dashboard could not load' })).toBeVisible();
+      expect(loads, path).toBe(2);
+      await expect(tab.getByRole('navigation', { name: 'Organization' })).toHaveCount(0);
+      await expect(tab.locator('#root')).not.toHaveAttribute('inert');
+      await expect(notice.getByRole('button', { name: 'Reload' })).toBeFocused();
+    }
+
+    // The file is back: Reload brings the page up.
+    await page.context().unroute(entry);
+    await tab.getByRole('alert').getByRole('button', { name: 'Reload' }).click();
+    await appTookOver(tab);
+    await expect(tab.getByRole('navigation', { name: 'Organization' })).toBeVisible();
+    await expect(tab.getByRole('alert')).toHaveCount(0);
+  });
+
   test('an unknown path shows Not Found, inside and outside an organization', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();

@@ -5,43 +5,89 @@ export interface BootFailureTexts {
   reload: string;
 }
 
-/** The texts in the page's language (`<html lang>`, set by the server), else in English. */
-export function bootFailureTextsFor(
-  lang: string,
-  texts: Readonly<Record<string, BootFailureTexts>>,
-): BootFailureTexts {
-  return texts[lang] ?? texts[lang.split('-')[0] ?? ''] ?? (texts.en as BootFailureTexts);
+/** What the boot guard leaves on `window` for the entry (src/index.ts). */
+export type BootFailed = (reason: string) => boolean;
+declare global {
+  interface Window {
+    /** The page could not start: reloads it once per reason, then says so (true while it reloads). */
+    dashBootFailed?: BootFailed;
+  }
 }
 
 /**
- * Replaces what #root shows (the boot frame's loading bar, or the server's render of the page, inert
- * until the app takes over) with a notice that the dashboard could not start and a button that
- * reloads the page. Plain DOM and index.html's boot styles: what failed to load may be React itself.
+ * The boot guard. index.html runs it inline, first in its head (rsbuild.config.ts writes its source
+ * there with each language's `bootFailure` texts), so it is in place before any file of the page
+ * loads and needs none of them: what fails may be the entry itself, or React.
+ *
+ * When the page's entry script (the one file in /static/js/, loaded by the page or, on a page the
+ * server rendered, by index.html's after-paint loader) fails to load, or the entry reports that a
+ * boot chunk failed (`window.dashBootFailed`), the page reloads once per distinct reason, as a lazy
+ * page does (spec section 2, src/features/errors/reload-once.ts). If the same reason comes again,
+ * #root's content (the boot frame's loading bar, or the server's render, inert until the app takes
+ * over) is replaced by a notice in the page's language (`<html lang>`, set by the server; else its
+ * base language, else English) with a focused button that reloads the page.
+ *
+ * Self-contained: the build serializes it with Function.prototype.toString, so it uses nothing
+ * outside its own body, and plain DOM with index.html's boot styles.
  */
-export function showBootFailure(
-  root: HTMLElement,
-  texts: BootFailureTexts,
-  reload = () => window.location.reload(),
-) {
-  const frame = document.createElement('div');
-  frame.className = 'boot';
-  frame.setAttribute('role', 'alert');
-  const mark = document.createElement('span');
-  mark.className = 'boot-mark';
-  mark.textContent = 'Dash';
-  const title = document.createElement('h1');
-  title.className = 'boot-title';
-  title.textContent = texts.title;
-  const text = document.createElement('p');
-  text.className = 'boot-text';
-  text.textContent = texts.text;
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'boot-action';
-  button.textContent = texts.reload;
-  button.addEventListener('click', () => reload());
-  frame.append(mark, title, text, button);
-  root.removeAttribute('inert');
-  root.replaceChildren(frame);
-  button.focus();
+export function installBootGuard(
+  textsByLanguage: Readonly<Record<string, BootFailureTexts>>,
+  reload: () => void = () => window.location.reload(),
+  storage: () => Storage = () => window.sessionStorage,
+): BootFailed {
+  const showNotice = () => {
+    const root = document.getElementById('root');
+    if (!root) return;
+    const lang = document.documentElement.lang;
+    const texts = textsByLanguage[lang] ?? textsByLanguage[lang.split('-')[0] ?? ''] ?? textsByLanguage.en;
+    if (!texts) return;
+    const element = (tag: string, className: string, text?: string) => {
+      const made = document.createElement(tag);
+      made.className = className;
+      if (text !== undefined) made.textContent = text;
+      return made;
+    };
+    const frame = element('div', 'boot');
+    frame.setAttribute('role', 'alert');
+    const button = element('button', 'boot-action', texts.reload) as HTMLButtonElement;
+    button.type = 'button';
+    button.addEventListener('click', () => reload());
+    frame.append(
+      element('span', 'boot-mark', 'Dash'),
+      element('h1', 'boot-title', texts.title),
+      element('p', 'boot-text', texts.text),
+      button,
+    );
+    root.removeAttribute('inert');
+    root.replaceChildren(frame);
+    button.focus();
+  };
+  const failed: BootFailed = (reason) => {
+    const key = `dash:reloaded-for:${reason}`;
+    try {
+      if (storage().getItem(key) === null) {
+        storage().setItem(key, new Date().toISOString());
+        reload();
+        return true;
+      }
+    } catch {
+      // Storage blocked: no way to tell a second failure from the first, so no reload.
+    }
+    showNotice();
+    return false;
+  };
+  window.dashBootFailed = failed;
+  window.addEventListener(
+    'error',
+    (event) => {
+      const script = event.target;
+      if (!(script instanceof HTMLScriptElement) || !script.src) return;
+      const url = new URL(script.src, window.location.href);
+      if (url.origin === window.location.origin && /^\/static\/js\/[^/]+\.js$/.test(url.pathname))
+        failed(`The dashboard's entry ${url.pathname} did not load.`);
+    },
+    // A resource's error does not bubble: it is seen on its way down.
+    true,
+  );
+  return failed;
 }

@@ -1,6 +1,4 @@
-// Evaluated before the zod setting below: neither module loads zod, or anything else.
-import { bootFailureTextsFor, showBootFailure } from './boot-failure';
-import { reloadOnceFor } from './features/errors/reload-once';
+import type {} from './boot-failure';
 
 // The dashboard's Content-Security-Policy allows no eval. zod builds each object schema with a
 // `new Function` fast path after probing whether eval is allowed, and that probe alone is reported
@@ -41,16 +39,11 @@ async function start() {
   await import('./bootstrap');
 }
 
-// A boot chunk that fails to load (a network failure, a file of a release no longer served) reloads
-// the page once per distinct error, as a lazy page does (spec section 2). If it fails again, the page
-// says so and offers to reload, instead of showing its loading bar (or the server's inert render) for ever.
+// A boot chunk that fails to load (a network failure, a file of a release no longer served) goes to
+// index.html's boot guard (src/boot-failure.ts): the page reloads once per distinct error, as a lazy
+// page does (spec section 2); if it fails again, the page says so and offers to reload, instead of
+// showing its loading bar (or the server's inert render) for ever.
 start().catch((error: unknown) => {
-  if (reloadOnceFor(error)) return;
+  if (window.dashBootFailed?.(error instanceof Error ? error.message : String(error))) return;
   console.error(error);
-  const root = document.getElementById('root');
-  if (root)
-    showBootFailure(
-      root,
-      bootFailureTextsFor(document.documentElement.lang, import.meta.env.BOOT_FAILURE_TEXTS),
-    );
 });
