@@ -123,6 +123,12 @@ test.describe('production serving', () => {
     expect((await raw(`${origin}${script}`)).headers['cache-control']).toBe(
       'public, max-age=31536000, immutable',
     );
+    // A file that is not there (one of a release no longer served) is a 404, not the dashboard's page.
+    const gone = await raw(`${origin}${script?.replace(/\.[0-9a-f]+\.js$/, '.0000000000.js')}`);
+    expect(gone.status).toBe(404);
+    expect(JSON.parse(gone.body.toString('utf8'))).toEqual({
+      error: { code: 'NOT_FOUND', message: 'There is no file at this address.' },
+    });
     const page = await raw(`${origin}/org/${DEMO_ORG_SLUG}/messages`);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['cache-control']).toMatch(/no-cache/);

@@ -164,7 +164,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const error = new AppError('NOT_FOUND', 'This API route does not exist.');
+    const error = new AppError(
+      'NOT_FOUND',
+      request.url.startsWith('/api') ? 'This API route does not exist.' : 'There is no file at this address.',
+    );
     request.log.info({ method: request.method, url: request.url }, 'Route not found');
     return reply.code(error.status).send(error.toBody());
   });

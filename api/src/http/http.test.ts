@@ -109,7 +109,11 @@ describe('request handling shared by every endpoint', () => {
     for (const url of ['/api/v0/nope', '/api/v1/me', '/']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.headers['content-type']).toMatch(/^application\/json/);
-      expect(errorOf(response)).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+      expect(errorOf(response)).toMatchObject({
+        status: 404,
+        code: 'NOT_FOUND',
+        message: url === '/' ? 'There is no file at this address.' : 'This API route does not exist.',
+      });
     }
   });
 

@@ -147,11 +147,20 @@ export function renderShellPage(
   );
 }
 
+/** Where the shell's build puts its files (rsbuild's dist/static): a path there is a file or nothing. */
+const BUILD_FILES_PREFIX = '/static/';
+
+/**
+ * Whether a path is one of the dashboard's pages (answered with the shell's page). The API's and the
+ * releases' paths are not, and neither is a path among the build's files: a file that is not there
+ * (one of a release no longer served) is a 404, not a page the browser refuses to run as a script.
+ */
 function isDashboardPath(pathname: string): boolean {
   return !(
     pathname === API_PREFIX ||
     pathname.startsWith(`${API_PREFIX}/`) ||
-    pathname.startsWith(`${RELEASE_FILES_PREFIX}/`)
+    pathname.startsWith(`${RELEASE_FILES_PREFIX}/`) ||
+    pathname.startsWith(BUILD_FILES_PREFIX)
   );
 }
 
