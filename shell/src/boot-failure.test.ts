@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type BootFailed, type BootFailureTexts, installBootGuard } from './boot-failure';
 import en from './locales/en.json';
 import es from './locales/es-MX.json';
@@ -35,11 +35,25 @@ function scriptFailsToLoad(src: string) {
 
 const notice = () => document.querySelector('#root [role="alert"]');
 
+// The unit tests share one document (isolate: false): the guard's listener and global, the notice and
+// its focus go when these tests end.
+let listener: EventListenerOrEventListenerObject | undefined;
+const lang = document.documentElement.lang;
 beforeAll(() => {
+  const added = vi.spyOn(window, 'addEventListener');
   failed = installFromSource(texts, reload, () => {
     if (storageBlocked) throw new DOMException('blocked', 'SecurityError');
     return storage;
   });
+  listener = added.mock.calls.find(([type]) => type === 'error')?.[1];
+  added.mockRestore();
+});
+afterAll(() => {
+  if (listener) window.removeEventListener('error', listener, true);
+  delete window.dashBootFailed;
+  (document.activeElement as HTMLElement | null)?.blur();
+  document.body.replaceChildren();
+  document.documentElement.lang = lang;
 });
 
 beforeEach(() => {
