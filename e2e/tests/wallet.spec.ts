@@ -71,6 +71,11 @@ test.describe('multi-signature wallet', () => {
     await page.goto(`/org/${slug}/wallet`);
     await expect(page.getByRole('heading', { name: 'Initialize Wallet' })).toBeVisible();
     await expect(page.getByText('No signer found.')).toBeVisible();
+    // Whole on a phone too (the signers' table scrolls sideways there).
+    const desktop = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByText('No signer found.')).toBeInViewport({ ratio: 1 });
+    if (desktop) await page.setViewportSize(desktop);
     await expect(page.getByRole('button', { name: 'Deploy Wallet' })).toBeDisabled();
     await expect(page.getByText('Add at least one signer before deploying the wallet.')).toBeVisible();
 

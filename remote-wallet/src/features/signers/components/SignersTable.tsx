@@ -14,6 +14,13 @@ interface SignersTableProps {
 /** The wallet's signers: name, signing device address and Pending/Ready. */
 export function SignersTable({ signers, currentUserUid, actions }: SignersTableProps) {
   const { t } = useT('wallet');
+  // Said without the table, which scrolls sideways on a phone and would cut the sentence off.
+  if (signers.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('signers.none')}
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table aria-label={t('signers.table')} verticalSpacing="sm">
@@ -30,15 +37,6 @@ export function SignersTable({ signers, currentUserUid, actions }: SignersTableP
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {signers.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={actions ? 4 : 3}>
-                <Text size="sm" c="dimmed" ta="center">
-                  {t('signers.none')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : null}
           {signers.map((signer) => (
             <Table.Tr key={signer.uid}>
               <Table.Td>
