@@ -3,6 +3,8 @@ import { KYB_MESSAGES } from '@dash/shared/contracts';
 import type { Page } from '@playwright/test';
 import {
   createOrganizationThroughApi,
+  DEMO_EMAIL,
+  DEMO_ORG_SLUG,
   expect,
   mailTo,
   newEmail,
@@ -132,6 +134,22 @@ test.describe('KYB', () => {
       timeout: 15_000,
     });
     expect(navigations).toBe(0);
+  });
+
+  test("on a phone, each document's status reads whole beside its label", async ({ page }) => {
+    await signInThroughApi(page, DEMO_EMAIL);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/org/${DEMO_ORG_SLUG}/kyb`);
+    const documents = page.getByRole('listitem').filter({ hasText: 'Uploaded' });
+    await expect(documents.first()).toBeVisible();
+    expect(await documents.count()).toBeGreaterThanOrEqual(4);
+    // A badge cut to 'UPL…' by the row's label and file name (Mantine ends a label that does not fit).
+    const cut = await page
+      .locator('li .mantine-Badge-label')
+      .evaluateAll((labels) =>
+        labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+      );
+    expect(cut).toEqual([]);
   });
 
   test('the overview shows what was asked, and a non-operator cannot open the review', async ({ page }) => {

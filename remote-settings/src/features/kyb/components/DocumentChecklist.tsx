@@ -91,15 +91,18 @@ export function DocumentChecklist({
                 wrap="nowrap"
                 aria-label={labelOf(need)}
               >
-                <Group gap="sm" wrap="nowrap">
-                  <Badge color={latest ? 'teal' : 'gray'} variant="light">
-                    {latest ? t('kyb.docs.present') : t('kyb.docs.missing')}
-                  </Badge>
-                  <Text size="sm" fw={500}>
-                    {labelOf(need)}
-                  </Text>
+                {/* On a phone the label wraps beside its badge and the file's name goes under them. */}
+                <Group gap="sm" style={{ flex: 1, minWidth: 0, rowGap: 4 }}>
+                  <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                    <Badge color={latest ? 'teal' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
+                      {latest ? t('kyb.docs.present') : t('kyb.docs.missing')}
+                    </Badge>
+                    <Text size="sm" fw={500}>
+                      {labelOf(need)}
+                    </Text>
+                  </Group>
                   {latest && (
-                    <Anchor href={latest.downloadUrl} size="sm" download>
+                    <Anchor href={latest.downloadUrl} size="sm" download style={{ overflowWrap: 'anywhere' }}>
                       {latest.name}
                     </Anchor>
                   )}
@@ -111,6 +114,7 @@ export function DocumentChecklist({
                         {...props}
                         size="xs"
                         variant="light"
+                        style={{ flexShrink: 0 }}
                         loading={uploading === keyOf(need)}
                         aria-label={t('kyb.docs.uploadName', { document: labelOf(need) })}
                       >
