@@ -15,6 +15,7 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import pkg from './package.json' with { type: 'json' };
 import { replaceFederationWithMonolith } from './scripts/monolith/replace-federation';
 import { installBootGuard } from './src/boot-failure';
+import { RELOAD_KEY_PREFIX } from './src/features/errors/reload-once';
 
 const port = Number(process.env.PORT ?? 3000);
 /**
@@ -35,7 +36,7 @@ const bootFailureTexts = Object.fromEntries(
   ]),
 );
 const bootGuard = rspack.experiments.swc.minifySync(
-  `(${installBootGuard.toString()})(${JSON.stringify(bootFailureTexts)});`,
+  `(${installBootGuard.toString()})(${JSON.stringify(bootFailureTexts)}, ${JSON.stringify(RELOAD_KEY_PREFIX)});`,
   { compress: true, mangle: true },
 ).code;
 const apiOrigin = process.env.API_ORIGIN ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;

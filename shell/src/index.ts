@@ -1,3 +1,4 @@
+// The boot guard's global (window.dashBootFailed), typed; the guard itself is inline in index.html.
 import type {} from './boot-failure';
 
 // The dashboard's Content-Security-Policy allows no eval. zod builds each object schema with a

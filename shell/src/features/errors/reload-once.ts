@@ -1,4 +1,5 @@
-const RELOAD_KEY_PREFIX = 'dash:reloaded-for:';
+/** The session storage key of a reload made for an error: the key's rest is the error's message. */
+export const RELOAD_KEY_PREFIX = 'dash:reloaded-for:';
 
 /**
  * A lazily loaded page that fails to load (usually a chunk from a previous deploy) reloads the
