@@ -15,7 +15,7 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import pkg from './package.json' with { type: 'json' };
 import { replaceFederationWithMonolith } from './scripts/monolith/replace-federation';
 import { installBootGuard } from './src/boot-failure';
-import { RELOAD_KEY_PREFIX } from './src/features/errors/reload-once';
+import { reloadOnce } from './src/features/errors/reload-once';
 
 const port = Number(process.env.PORT ?? 3000);
 /**
@@ -36,7 +36,7 @@ const bootFailureTexts = Object.fromEntries(
   ]),
 );
 const bootGuard = rspack.experiments.swc.minifySync(
-  `(${installBootGuard.toString()})(${JSON.stringify(bootFailureTexts)}, ${JSON.stringify(RELOAD_KEY_PREFIX)});`,
+  `(${installBootGuard.toString()})(${JSON.stringify(bootFailureTexts)}, ${reloadOnce.toString()});`,
   { compress: true, mangle: true },
 ).code;
 const apiOrigin = process.env.API_ORIGIN ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;

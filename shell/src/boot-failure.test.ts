@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type BootFailed, type BootFailureTexts, installBootGuard } from './boot-failure';
-import { RELOAD_KEY_PREFIX } from './features/errors/reload-once';
+import { reloadOnce } from './features/errors/reload-once';
 import en from './locales/en.json';
 import es from './locales/es-MX.json';
 import pt from './locales/pt-BR.json';
@@ -16,6 +16,7 @@ const texts: Record<string, BootFailureTexts> = {
 const installFromSource = new Function(
   `return (${installBootGuard.toString()});`,
 )() as typeof installBootGuard;
+const reloadOnceFromSource = new Function(`return (${reloadOnce.toString()});`)() as typeof reloadOnce;
 
 const stored = new Map<string, string>();
 const storage = {
@@ -42,7 +43,7 @@ let listener: EventListenerOrEventListenerObject | undefined;
 const lang = document.documentElement.lang;
 beforeAll(() => {
   const added = vi.spyOn(window, 'addEventListener');
-  failed = installFromSource(texts, RELOAD_KEY_PREFIX, reload, () => {
+  failed = installFromSource(texts, reloadOnceFromSource, reload, () => {
     if (storageBlocked) throw new DOMException('blocked', 'SecurityError');
     return storage;
   });
@@ -100,7 +101,7 @@ describe('the boot guard of a page that cannot start', () => {
     expect(failed('Loading chunk 9 failed.')).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
     // The lazy pages' record of reloads (reload-once.ts): an error reloads the page once, wherever it comes.
-    expect([...stored.keys()]).toContain(`${RELOAD_KEY_PREFIX}Loading chunk 4 failed.`);
+    expect([...stored.keys()]).toContain('dash:reloaded-for:Loading chunk 4 failed.');
     expect(failed('Loading chunk 4 failed.')).toBe(false);
     expect(notice()).not.toBeNull();
   });

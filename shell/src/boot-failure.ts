@@ -22,7 +22,7 @@ declare global {
  * When the page's entry script (the one file in /static/js/, loaded by the page or, on a page the
  * server rendered, by index.html's after-paint loader) fails to load, or the entry reports that a
  * boot chunk failed (`window.dashBootFailed`), the page reloads once per distinct reason, as a lazy
- * page does (spec section 2, src/features/errors/reload-once.ts, whose record it shares). If the same reason comes again,
+ * page does (spec section 2, with `reloadOnce` of src/features/errors/reload-once.ts). If the same reason comes again,
  * #root's content (the boot frame's loading bar, or the server's render, inert until the app takes
  * over) is replaced by a notice in the page's language (`<html lang>`, set by the server; else its
  * base language, else English) with a focused button that reloads the page.
@@ -32,8 +32,8 @@ declare global {
  */
 export function installBootGuard(
   textsByLanguage: Readonly<Record<string, BootFailureTexts>>,
-  /** RELOAD_KEY_PREFIX: one record of the reloads made for an error, the boot's and the lazy pages'. */
-  reloadKeyPrefix: string,
+  /** reloadOnce of src/features/errors/reload-once.ts: one record of reloads, the boot's and the lazy pages'. */
+  reloadOnce: typeof import('./features/errors/reload-once').reloadOnce,
   reload: () => void = () => window.location.reload(),
   storage: () => Storage = () => window.sessionStorage,
 ): BootFailed {
@@ -65,16 +65,7 @@ export function installBootGuard(
     button.focus();
   };
   const failed: BootFailed = (reason) => {
-    const key = `${reloadKeyPrefix}${reason}`;
-    try {
-      if (storage().getItem(key) === null) {
-        storage().setItem(key, new Date().toISOString());
-        reload();
-        return true;
-      }
-    } catch {
-      // Storage blocked: no way to tell a second failure from the first, so no reload.
-    }
+    if (reloadOnce(reason, storage, reload)) return true;
     showNotice();
     return false;
   };
