@@ -64,6 +64,17 @@ export function makeQuote(
   if (typeof amount !== 'string' || !/^\d{1,18}(\.\d{1,8})?$/.test(amount) || new Decimal(amount).lte(0)) {
     throw new SandboxRefusal(400, 'invalid_amount', 'amount must be a positive decimal string.');
   }
+  // Amounts are taken as sent or refused, never rounded: fiat to the cent, tokens to 6 decimals.
+  const places = amount.split('.')[1]?.length ?? 0;
+  if (places > (type === 'on_ramp' ? 2 : 6)) {
+    throw new SandboxRefusal(
+      400,
+      'invalid_amount',
+      type === 'on_ramp'
+        ? `amount has more decimal places than ${currency} has (2).`
+        : 'amount has more decimal places than the token settles (6).',
+    );
+  }
   const rate = new Decimal(RATE[currency] as string);
   const stablecoin = SANDBOX_STABLECOIN[currency] as string;
   const base = {

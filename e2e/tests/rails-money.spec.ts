@@ -48,6 +48,11 @@ test.describe('moving money with the sandbox provider', () => {
     await page.getByRole('textbox', { name: /Amount/ }).fill('0');
     await page.getByRole('button', { name: 'Get quote' }).click();
     await expect(page.getByText('Amount must be positive')).toBeVisible();
+    // Fiat is typed to the cent: a third decimal is refused, never rounded into the quote.
+    await page.getByRole('textbox', { name: /Amount/ }).fill('250.001');
+    await page.getByRole('button', { name: 'Get quote' }).click();
+    await expect(page.getByText('Enter the amount with at most 2 decimal places')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Quote' })).toHaveCount(0);
     await page.getByRole('textbox', { name: /Amount/ }).fill('250.00');
     await page.getByRole('button', { name: 'Get quote' }).click();
     const quote = page.getByRole('region', { name: 'Quote' });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { APPROVAL_THRESHOLD_POSITIVE_MESSAGE, ZPositiveAmount, ZRailsSettings } from './transfers';
+import { FIAT_AMOUNT_DECIMALS_MESSAGE, STABLECOIN_AMOUNT_DECIMALS_MESSAGE } from './money';
+import {
+  APPROVAL_THRESHOLD_POSITIVE_MESSAGE,
+  ZCreateDepositRequest,
+  ZCreateQuoteRequest,
+  ZOffRampForm,
+  ZOnRampForm,
+  ZPositiveAmount,
+  ZRailsSettings,
+} from './transfers';
 
 /** The messages a typed amount gets, in order (what a form shows first comes first). */
 const messagesOf = (value: string) => {
@@ -26,6 +35,64 @@ describe('a typed amount', () => {
     expect(messagesOf('ten')).toEqual(['Enter an amount such as 10 or 10.50', 'Amount must be positive']);
     expect(messagesOf('1,5')).toEqual(['Enter an amount such as 10 or 10.50']);
     expect(messagesOf('1.123456789')).toEqual(['Enter an amount such as 10 or 10.50']);
+  });
+});
+
+describe("an amount's decimal places, by what it is typed in", () => {
+  const amountMessages = (result: {
+    success: boolean;
+    error?: { issues: { path: PropertyKey[]; message: string }[] };
+  }) =>
+    result.success
+      ? []
+      : (result.error?.issues ?? [])
+          .filter((issue) => issue.path[0] === 'amount')
+          .map((issue) => issue.message);
+  const quote = (type: 'on_ramp' | 'off_ramp', amount: string) =>
+    amountMessages(
+      ZCreateQuoteRequest.safeParse({
+        providerUid: '22222222-2222-4222-8222-222222222222',
+        type,
+        currency: 'BRL',
+        network: 'polygon-amoy',
+        amount,
+      }),
+    );
+  const form = (schema: typeof ZOnRampForm, amount: string) =>
+    amountMessages(
+      schema.safeParse({ providerUid: 'p', currency: 'MXN', counterpartyUid: 'c', network: '', amount }),
+    );
+
+  it('fiat (on-ramps, deposits) to the cent, stablecoins (off-ramps) to 6 decimals, in the API and the forms alike', () => {
+    expect(quote('on_ramp', '10.5')).toEqual([]);
+    expect(quote('on_ramp', '10.50')).toEqual([]);
+    expect(quote('on_ramp', '10.501')).toEqual([FIAT_AMOUNT_DECIMALS_MESSAGE]);
+    expect(quote('off_ramp', '10.501')).toEqual([]);
+    expect(quote('off_ramp', '10.123456')).toEqual([]);
+    expect(quote('off_ramp', '10.1234567')).toEqual([STABLECOIN_AMOUNT_DECIMALS_MESSAGE]);
+    expect(form(ZOnRampForm, '0.001')).toEqual([FIAT_AMOUNT_DECIMALS_MESSAGE]);
+    expect(form(ZOnRampForm, '1000')).toEqual([]);
+    expect(form(ZOffRampForm, '0.001')).toEqual([]);
+    expect(form(ZOffRampForm, '0.0000001')).toEqual([STABLECOIN_AMOUNT_DECIMALS_MESSAGE]);
+    const deposit = (amount: string) =>
+      amountMessages(
+        ZCreateDepositRequest.safeParse({
+          provider: 'Transfero',
+          currencyId: 'BRL',
+          stablecoinId: 'testbrz',
+          networkId: 'polygon-amoy',
+          targetWalletUid: '44444444-4444-4444-8444-444444444444',
+          amount,
+        }),
+      );
+    expect(deposit(' 50.50 ')).toEqual([]);
+    expect(deposit('50.505')).toEqual([FIAT_AMOUNT_DECIMALS_MESSAGE]);
+  });
+
+  it('says one thing at a time: a malformed or non-positive amount gets its own message, not the decimals one', () => {
+    expect(quote('on_ramp', '1,234')).toEqual(['Enter an amount such as 10 or 10.50']);
+    expect(quote('on_ramp', '-1.234')).toEqual(['Amount must be positive']);
+    expect(quote('on_ramp', '0.000')).toEqual(['Amount must be positive']);
   });
 });
 

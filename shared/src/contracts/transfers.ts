@@ -1,6 +1,13 @@
 import { API_PREFIX, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import { DECIMAL_AMOUNT, DECIMAL_AMOUNT_MESSAGE, ZDecimalString, ZFiatCurrency } from './money';
+import {
+  amountDecimalsProblem,
+  DECIMAL_AMOUNT,
+  DECIMAL_AMOUNT_MESSAGE,
+  FIAT_AMOUNT_DECIMALS_MESSAGE,
+  ZDecimalString,
+  ZFiatCurrency,
+} from './money';
 import { ZNetworkId } from './networks';
 import { TRANSACTIONS_PAGE_SIZE_MAX } from './rails';
 
@@ -113,14 +120,27 @@ export function canTransition(from: TTransferStatus, to: TTransferStatus): boole
 /** A token symbol as the provider names it (testbrz, USDC). */
 export const ZTokenSymbol = z.string().min(1).max(20);
 
-export const ZCreateQuoteRequest = z.strictObject({
-  providerUid: z.uuid({ message: 'Choose a provider' }),
-  type: z.enum(['on_ramp', 'off_ramp'], { message: 'Choose on-ramp or off-ramp' }),
-  currency: ZFiatCurrency,
-  network: ZNetworkId,
-  /** On-ramp: the fiat amount paid in. Off-ramp: the stablecoin amount sent. */
-  amount: ZPositiveAmount,
-});
+/**
+ * An amount's decimal places, checked against what it is typed in: an on-ramp's in fiat (cents), an
+ * off-ramp's in the stablecoin (see amountDecimalsProblem). A field error on `amount`.
+ */
+function checkAmountDecimals(type: 'on_ramp' | 'off_ramp', amount: string, context: z.RefinementCtx) {
+  // One message at a time: an amount the field's own rules refuse already has its message.
+  if (!ZPositiveAmount.safeParse(amount).success) return;
+  const problem = amountDecimalsProblem(amount, type === 'on_ramp' ? 'fiat' : 'stablecoin');
+  if (problem) context.addIssue({ code: 'custom', message: problem, path: ['amount'] });
+}
+
+export const ZCreateQuoteRequest = z
+  .strictObject({
+    providerUid: z.uuid({ message: 'Choose a provider' }),
+    type: z.enum(['on_ramp', 'off_ramp'], { message: 'Choose on-ramp or off-ramp' }),
+    currency: ZFiatCurrency,
+    network: ZNetworkId,
+    /** On-ramp: the fiat amount paid in (at most 2 decimals). Off-ramp: the stablecoin amount sent (at most 6). */
+    amount: ZPositiveAmount,
+  })
+  .superRefine((request, context) => checkAmountDecimals(request.type, request.amount, context));
 export type TCreateQuoteRequest = z.infer<typeof ZCreateQuoteRequest>;
 
 export const ZQuote = z.object({
@@ -165,7 +185,13 @@ export const ZCreateDepositRequest = z.strictObject({
   currencyId: z.literal(DEPOSIT_CURRENCY, { message: 'Currency must be BRL' }),
   stablecoinId: z.literal(DEPOSIT_STABLECOIN, { message: 'Stablecoin must be testbrz' }),
   networkId: z.literal(DEPOSIT_NETWORK, { message: 'Network must be polygon-amoy' }),
-  amount: z.string({ message: AMOUNT_POSITIVE_MESSAGE }).trim().pipe(ZPositiveAmount),
+  amount: z
+    .string({ message: AMOUNT_POSITIVE_MESSAGE })
+    .trim()
+    .pipe(ZPositiveAmount)
+    .refine((amount) => amountDecimalsProblem(amount, 'fiat') === null, {
+      message: FIAT_AMOUNT_DECIMALS_MESSAGE,
+    }),
   targetWalletUid: z
     .string({ message: 'Choose a target wallet' })
     .uuid({ message: 'Choose a target wallet' }),
@@ -403,3 +429,11 @@ export const ZRampForm = z.object({
   amount: ZPositiveAmount,
 });
 export type TRampForm = z.infer<typeof ZRampForm>;
+/** The on-ramp page's form: its amount is fiat (at most 2 decimals), as the quote request says. */
+export const ZOnRampForm = ZRampForm.superRefine((form, context) =>
+  checkAmountDecimals('on_ramp', form.amount, context),
+);
+/** The off-ramp page's form: its amount is the stablecoin's (at most 6 decimals). */
+export const ZOffRampForm = ZRampForm.superRefine((form, context) =>
+  checkAmountDecimals('off_ramp', form.amount, context),
+);

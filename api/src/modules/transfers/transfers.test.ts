@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   COUNTERPARTY_IN_USE_MESSAGE,
+  FIAT_AMOUNT_DECIMALS_MESSAGE,
   IDEMPOTENCY_KEY_REQUIRED_MESSAGE,
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
   OWN_TRANSFER_APPROVAL_MESSAGE,
@@ -8,6 +9,7 @@ import {
   PROVIDER_ACCOUNT_NOT_ACTIVE_MESSAGE,
   PROVIDER_UNAVAILABLE_MESSAGE,
   QUOTE_EXPIRED_MESSAGE,
+  STABLECOIN_AMOUNT_DECIMALS_MESSAGE,
   type TTransfer,
   ZQuoteResponse,
   ZTransactionsResponse,
@@ -564,6 +566,87 @@ describe('off-ramp', () => {
       code: 'CONFLICT',
       message: COUNTERPARTY_IN_USE_MESSAGE,
     });
+  });
+});
+
+describe('amounts', () => {
+  it('are quoted as typed or refused: more decimals than cents (on-ramp, deposit) or 6 (off-ramp) is a 400 on the field, and nothing is quoted', async () => {
+    const scene = await arrange();
+    const ask = (type: 'on_ramp' | 'off_ramp', amount: string) =>
+      scene.ask('POST', '/rails/quotes', {
+        providerUid: scene.provider.uid,
+        type,
+        currency: 'BRL',
+        network: 'polygon-amoy',
+        amount,
+      });
+    const quoted = async () =>
+      (await scene.testApp.db.select().from(quotes).where(eq(quotes.organizationUid, scene.organization.uid)))
+        .length;
+    for (const [type, amount, message] of [
+      ['on_ramp', '1.234', FIAT_AMOUNT_DECIMALS_MESSAGE],
+      ['on_ramp', '100.001', FIAT_AMOUNT_DECIMALS_MESSAGE],
+      ['off_ramp', '10.1234567', STABLECOIN_AMOUNT_DECIMALS_MESSAGE],
+    ] as const) {
+      const refused = await ask(type, amount);
+      expect(refused.statusCode, `${type} ${amount}`).toBe(400);
+      expect(refused.json().error.fields.amount).toBe(message);
+    }
+    expect(await quoted()).toBe(0);
+
+    // At the limit: the quote is of exactly that amount, and what arrives is it less the fee.
+    const onRampQuote = await quote(scene, 'on_ramp', '100.05');
+    expect(onRampQuote.sourceAmount).toBe('100.05');
+    expect(
+      new Decimal(onRampQuote.sourceAmount)
+        .minus(onRampQuote.fee)
+        .mul(onRampQuote.rate)
+        .equals(onRampQuote.targetAmount),
+    ).toBe(true);
+    const offRampQuote = await quote(scene, 'off_ramp', '10.123456');
+    expect(offRampQuote.sourceAmount).toBe('10.123456');
+    expect(await quoted()).toBe(2);
+
+    const deposit = await scene.ask(
+      'POST',
+      '/deposits',
+      {
+        provider: 'Transfero',
+        currencyId: 'BRL',
+        stablecoinId: 'testbrz',
+        networkId: 'polygon-amoy',
+        targetWalletUid: scene.wallet.uid,
+        amount: '50.505',
+      },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(deposit.statusCode).toBe(400);
+    expect(deposit.json().error.fields.amount).toBe(FIAT_AMOUNT_DECIMALS_MESSAGE);
+    expect(await quoted()).toBe(2);
+  });
+
+  it('the sandbox provider refuses an amount it would have to round, as a provider does', async () => {
+    const scene = await arrange();
+    const adapter = countingAdapters(scene.sandbox).adapters({
+      uid: scene.provider.uid,
+      adapter: 'sandbox',
+      adapterAccount: 'transfero',
+    });
+    if (!adapter) throw new Error('no adapter for the sandbox provider');
+    for (const [type, amount] of [
+      ['on_ramp', '1.234'],
+      ['off_ramp', '1.1234567'],
+    ] as const) {
+      const refusal = await adapter
+        .createQuote({ type, currency: 'BRL', network: 'polygon-amoy', amount }, randomUUID())
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(refusal).toBeInstanceOf(ProviderError);
+      expect((refusal as ProviderError).retryable).toBe(false);
+      expect((refusal as ProviderError).message).toMatch(/decimal places/);
+    }
   });
 });
 

@@ -105,10 +105,10 @@ function renderOnRamp() {
   });
 }
 
-async function getQuote() {
+async function getQuote(amount = '250') {
   const form = await screen.findByRole('form', { name: 'On-ramp' });
   fireEvent.change(within(form).getByRole('textbox', { name: /Amount \(BRL\)/ }), {
-    target: { value: '250' },
+    target: { value: amount },
   });
   fireEvent.click(within(form).getByRole('button', { name: 'Get quote' }));
   return screen.findByRole('region', { name: 'Quote' });
@@ -145,6 +145,21 @@ describe('the on-ramp form', () => {
     expect(within(quote).queryByRole('button', { name: 'Confirm' })).toBeNull();
     fireEvent.click(within(quote).getByRole('button', { name: 'Get a new quote' }));
     await waitFor(() => expect(posted.filter((call) => call.path === 'rails/quotes')).toHaveLength(2));
+  });
+
+  it('takes an amount in cents: more decimals is a field error and asks for no quote', async () => {
+    const posted = serve({ quoteSeconds: 60, firstOnRamp: 201 });
+    renderOnRamp();
+    const form = await screen.findByRole('form', { name: 'On-ramp' });
+    const amount = within(form).getByRole('textbox', { name: /Amount \(BRL\)/ });
+    fireEvent.change(amount, { target: { value: '1.234' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Get quote' }));
+    expect(await within(form).findByText('Enter the amount with at most 2 decimal places')).toBeTruthy();
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(posted).toHaveLength(0);
+    // Cents are fine.
+    await getQuote('1.23');
+    expect(posted[0]?.body).toMatchObject({ amount: '1.23' });
   });
 
   it('retries a failed confirmation with the same Idempotency-Key and body, then opens the transaction', async () => {

@@ -20,7 +20,8 @@ import {
   useProviderAccountsQuery,
   useProvidersQuery,
   useRegisteredWalletsQuery,
-  ZRampForm,
+  ZOffRampForm,
+  ZOnRampForm,
 } from '@dash/shared/api';
 import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -62,7 +63,7 @@ export function RampPage({ type }: { type: RampType }) {
       network: search.get('network') ?? '',
       amount: '',
     },
-    validate: inLanguage(schemaResolver(ZRampForm, { sync: true })),
+    validate: inLanguage(schemaResolver(type === 'on_ramp' ? ZOnRampForm : ZOffRampForm, { sync: true })),
   });
 
   if (!can(organization.role, 'rails.write')) {
