@@ -39,3 +39,39 @@ export function amountDecimalsProblem(amount: string, type: 'fiat' | 'stablecoin
   if (type === 'fiat') return places > FIAT_DECIMALS ? FIAT_AMOUNT_DECIMALS_MESSAGE : null;
   return places > STABLECOIN_DECIMALS ? STABLECOIN_AMOUNT_DECIMALS_MESSAGE : null;
 }
+
+/**
+ * -1, 0 or 1 as `a` is below, equal to or above `b`: decimal strings (DECIMAL_AMOUNT) compared as
+ * written, never as floats ('10.5' equals '10.50', '0.1' is below '0.10000001').
+ */
+export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
+  const [aWhole = '', aFraction = ''] = a.split('.');
+  const [bWhole = '', bFraction = ''] = b.split('.');
+  const aInteger = aWhole.replace(/^0+(?=\d)/, '');
+  const bInteger = bWhole.replace(/^0+(?=\d)/, '');
+  if (aInteger.length !== bInteger.length) return aInteger.length < bInteger.length ? -1 : 1;
+  if (aInteger !== bInteger) return aInteger < bInteger ? -1 : 1;
+  const width = Math.max(aFraction.length, bFraction.length);
+  const aDigits = aFraction.padEnd(width, '0');
+  const bDigits = bFraction.padEnd(width, '0');
+  if (aDigits === bDigits) return 0;
+  return aDigits < bDigits ? -1 : 1;
+}
+
+export const AMOUNT_BELOW_PROVIDER_MINIMUM_MESSAGE =
+  "This amount is below the provider's minimum per transfer";
+export const AMOUNT_ABOVE_PROVIDER_MAXIMUM_MESSAGE =
+  "This amount is above the provider's maximum per transfer";
+
+/**
+ * The message for a transfer worth `fiatAmount` outside a provider's limits for its currency (the
+ * catalogue's minAmount and maxAmount, both included), or null.
+ */
+export function providerLimitProblem(
+  fiatAmount: string,
+  limits: { minAmount: string; maxAmount: string },
+): string | null {
+  if (compareDecimals(fiatAmount, limits.minAmount) < 0) return AMOUNT_BELOW_PROVIDER_MINIMUM_MESSAGE;
+  if (compareDecimals(fiatAmount, limits.maxAmount) > 0) return AMOUNT_ABOVE_PROVIDER_MAXIMUM_MESSAGE;
+  return null;
+}

@@ -7,6 +7,7 @@ import {
   PROVIDER_CURRENCY_MESSAGE,
   PROVIDER_NOT_FOUND_MESSAGE,
   PROVIDER_UNAVAILABLE_MESSAGE,
+  providerLimitProblem,
   QUOTE_BENEFICIARY_CURRENCY_MESSAGE,
   QUOTE_EXPIRED_MESSAGE,
   QUOTE_NOT_FOUND_MESSAGE,
@@ -153,6 +154,15 @@ export function createTransferService(deps: TransferServiceDeps) {
     if (!offers)
       throw new AppError('VALIDATION', PROVIDER_CURRENCY_MESSAGE, { currency: PROVIDER_CURRENCY_MESSAGE });
     await requireActiveAccount(tx, organizationUid, provider.uid);
+    // The provider's limits per transfer for the currency (the catalogue's, both ends included), on
+    // the fiat the transfer is worth: an on-ramp's amount is that fiat; an off-ramp's is known once
+    // the provider has priced it (what it pays out plus its fee).
+    const limits = provider.fees.find((fee) => fee.currency === request.currency);
+    const refuseOutsideLimits = (fiatAmount: string) => {
+      const problem = limits ? providerLimitProblem(fiatAmount, limits) : null;
+      if (problem) throw new AppError('VALIDATION', problem, { amount: problem });
+    };
+    if (request.type === 'on_ramp') refuseOutsideLimits(request.amount);
     const uid = randomUUID();
     let answer: Awaited<ReturnType<typeof adapter.createQuote>>;
     try {
@@ -172,6 +182,9 @@ export function createTransferService(deps: TransferServiceDeps) {
         });
       }
       throw error;
+    }
+    if (request.type === 'off_ramp') {
+      refuseOutsideLimits(new Decimal(answer.targetAmount).plus(answer.fee).toFixed());
     }
     return insertQuote(tx, {
       uid,

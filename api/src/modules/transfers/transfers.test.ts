@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AMOUNT_ABOVE_PROVIDER_MAXIMUM_MESSAGE,
+  AMOUNT_BELOW_PROVIDER_MINIMUM_MESSAGE,
   COUNTERPARTY_IN_USE_MESSAGE,
   FIAT_AMOUNT_DECIMALS_MESSAGE,
   IDEMPOTENCY_KEY_REQUIRED_MESSAGE,
@@ -623,6 +625,41 @@ describe('amounts', () => {
     expect(deposit.statusCode).toBe(400);
     expect(deposit.json().error.fields.amount).toBe(FIAT_AMOUNT_DECIMALS_MESSAGE);
     expect(await quoted()).toBe(2);
+  });
+
+  it("stay within the provider's limits per transfer (R$10.00 to R$500,000.00 here, both included): a 400 on the field, nothing quoted or held", async () => {
+    const scene = await arrange();
+    const ask = (type: 'on_ramp' | 'off_ramp', amount: string) =>
+      scene.ask('POST', '/rails/quotes', {
+        providerUid: scene.provider.uid,
+        type,
+        currency: 'BRL',
+        network: 'polygon-amoy',
+        amount,
+      });
+    const quoted = async () =>
+      (await scene.testApp.db.select().from(quotes).where(eq(quotes.organizationUid, scene.organization.uid)))
+        .length;
+    for (const [type, amount, message] of [
+      ['on_ramp', '9.99', AMOUNT_BELOW_PROVIDER_MINIMUM_MESSAGE],
+      ['on_ramp', '500000.01', AMOUNT_ABOVE_PROVIDER_MAXIMUM_MESSAGE],
+      // An off-ramp is worth what the provider prices it at in fiat (testbrz is 1:1 with BRL here).
+      ['off_ramp', '9.5', AMOUNT_BELOW_PROVIDER_MINIMUM_MESSAGE],
+      ['off_ramp', '600000', AMOUNT_ABOVE_PROVIDER_MAXIMUM_MESSAGE],
+    ] as const) {
+      const refused = await ask(type, amount);
+      expect(refused.statusCode, `${type} ${amount}`).toBe(400);
+      expect(refused.json().error).toMatchObject({
+        code: 'VALIDATION',
+        message,
+        fields: { amount: message },
+      });
+    }
+    expect(await quoted()).toBe(0);
+    expect((await quote(scene, 'on_ramp', '10')).sourceAmount).toBe('10.00');
+    expect((await quote(scene, 'on_ramp', '500000')).sourceAmount).toBe('500000.00');
+    expect((await quote(scene, 'off_ramp', '20')).sourceAmount).toBe('20.00');
+    expect(await quoted()).toBe(3);
   });
 
   it('the sandbox provider refuses an amount it would have to round, as a provider does', async () => {

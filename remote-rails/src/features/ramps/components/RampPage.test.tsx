@@ -49,7 +49,18 @@ interface Posted {
  * The API as the on-ramp page sees it: each quote lives `quoteSeconds`; the first POST rails/on-ramps
  * answers `firstOnRamp` (a failure to retry), the next ones 201.
  */
-function serve({ quoteSeconds, firstOnRamp }: { quoteSeconds: number; firstOnRamp: number }) {
+function serve({
+  quoteSeconds,
+  firstOnRamp,
+  provider = PROVIDER,
+  quoteRefusal,
+}: {
+  quoteSeconds: number;
+  firstOnRamp: number;
+  provider?: TCatalogueProvider;
+  /** The message of a 400 on `amount` that every quote gets. */
+  quoteRefusal?: string;
+}) {
   const posted: Posted[] = [];
   let quotes = 0;
   vi.stubGlobal(
@@ -58,7 +69,7 @@ function serve({ quoteSeconds, firstOnRamp }: { quoteSeconds: number; firstOnRam
       const path = new URL(input, 'http://localhost').pathname.replace('/api/v0/', '');
       const json = (data: unknown, status = 200) => new Response(JSON.stringify({ data }), { status });
       if (init.method !== 'POST') {
-        if (path === 'providers') return json([PROVIDER]);
+        if (path === 'providers') return json([provider]);
         if (path === 'provider-accounts') return json([ACCOUNT]);
         if (path === 'rails/blockchain-wallets') return json([WALLET]);
         return json([]);
@@ -69,6 +80,14 @@ function serve({ quoteSeconds, firstOnRamp }: { quoteSeconds: number; firstOnRam
         body: JSON.parse(String(init.body)),
         idempotencyKey: headers.get('idempotency-key'),
       });
+      if (path === 'rails/quotes' && quoteRefusal) {
+        return new Response(
+          JSON.stringify({
+            error: { code: 'VALIDATION', message: quoteRefusal, fields: { amount: quoteRefusal } },
+          }),
+          { status: 400 },
+        );
+      }
       if (path === 'rails/quotes') {
         quotes += 1;
         const quote: TQuote = {
@@ -160,6 +179,37 @@ describe('the on-ramp form', () => {
     // Cents are fine.
     await getQuote('1.23');
     expect(posted[0]?.body).toMatchObject({ amount: '1.23' });
+  });
+
+  it("shows the provider's limits per transfer under the amount, and the API's refusal of an amount past them on the field", async () => {
+    const message = "This amount is below the provider's minimum per transfer";
+    const posted = serve({
+      quoteSeconds: 60,
+      firstOnRamp: 201,
+      provider: {
+        ...PROVIDER,
+        fees: [
+          {
+            currency: 'BRL',
+            percentageFee: '0.50',
+            fixedFee: '1.00',
+            minAmount: '10.00',
+            maxAmount: '500000.00',
+          },
+        ],
+      },
+      quoteRefusal: message,
+    });
+    renderOnRamp();
+    const form = await screen.findByRole('form', { name: 'On-ramp' });
+    expect(within(form).getByText('R$10.00 to R$500,000.00 per transfer')).toBeTruthy();
+    const amount = within(form).getByRole('textbox', { name: /Amount \(BRL\)/ });
+    fireEvent.change(amount, { target: { value: '5' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Get quote' }));
+    expect(await within(form).findByText(message)).toBeTruthy();
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(posted.filter((call) => call.path === 'rails/quotes')).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: 'Quote' })).toBeNull();
   });
 
   it('retries a failed confirmation with the same Idempotency-Key and body, then opens the transaction', async () => {

@@ -7,6 +7,7 @@ import {
   PageSkeleton,
   paths,
   useCurrentOrganization,
+  useFormat,
   useT,
 } from '@dash/shared';
 import {
@@ -39,6 +40,7 @@ type RampType = 'on_ramp' | 'off_ramp';
  */
 export function RampPage({ type }: { type: RampType }) {
   const { t } = useT('rails');
+  const f = useFormat();
   const organization = useCurrentOrganization();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -80,6 +82,13 @@ export function RampPage({ type }: { type: RampType }) {
   const usable = (providers.data ?? []).filter((provider) => active.has(provider.uid));
   const provider = usable.find((candidate) => candidate.uid === form.values.providerUid);
   const currencies = provider?.fiat.map((fiat) => fiat.currency) ?? [];
+  // The provider's limits per transfer in the chosen currency, under the amount (the API holds to
+  // them): an on-ramp's amount is that fiat, an off-ramp's is worth it once priced.
+  const limits = provider?.fees.find((fee) => fee.currency === form.values.currency);
+  const limitValues = limits && {
+    min: f.money(limits.minAmount, limits.currency),
+    max: f.money(limits.maxAmount, limits.currency),
+  };
   const networks = [...new Set(provider?.stablecoins.map((coin) => coin.network) ?? [])];
   const walletOptions = (wallets.data ?? [])
     .filter((wallet) => networks.includes(wallet.network))
@@ -201,6 +210,11 @@ export function RampPage({ type }: { type: RampType }) {
               type === 'on_ramp'
                 ? t('ramp.amountIn', { currency: form.values.currency })
                 : t('ramp.amountStablecoin')
+            }
+            description={
+              limitValues
+                ? t(type === 'on_ramp' ? 'offer.limitValue' : 'ramp.limitWorth', limitValues)
+                : undefined
             }
             inputMode="decimal"
             required
