@@ -239,14 +239,20 @@ const TransactionsPager = memo(function TransactionsPager({
       </Group>
       {/* A native select: four sizes need no searchable combobox, and the pager renders again on
           every page and size (Mantine's Select is about 50 components, its dropdown included). */}
-      <NativeSelect
-        aria-label={t('transactions.rowsPerPage')}
-        data={sizeOptions(size)}
-        value={String(size)}
-        onChange={(event) => onChange('size', event.currentTarget.value)}
-        w={90}
-        size="xs"
-      />
+      <Group gap="xs">
+        {/* Said beside the select too: a bare "10" at the end of a table does not say what it is. */}
+        <Text size="sm" c="dimmed" aria-hidden="true">
+          {t('transactions.rowsPerPage')}
+        </Text>
+        <NativeSelect
+          aria-label={t('transactions.rowsPerPage')}
+          data={sizeOptions(size)}
+          value={String(size)}
+          onChange={(event) => onChange('size', event.currentTarget.value)}
+          w={90}
+          size="xs"
+        />
+      </Group>
     </Group>
   );
 });
