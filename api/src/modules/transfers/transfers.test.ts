@@ -129,14 +129,45 @@ async function arrange(
 }
 type Scene = Awaited<ReturnType<typeof arrange>>;
 
-async function quote(scene: Scene, type: 'on_ramp' | 'off_ramp', amount: string) {
-  const response = await scene.ask('POST', '/rails/quotes', {
+/** POST rails/quotes for a BRL on polygon-amoy, whatever the answer. */
+function askQuote(scene: Scene, type: 'on_ramp' | 'off_ramp', amount: string) {
+  return scene.ask('POST', '/rails/quotes', {
     providerUid: scene.provider.uid,
     type,
     currency: 'BRL',
     network: 'polygon-amoy',
     amount,
   });
+}
+
+/** POST deposits (Transfero, BRL, testbrz, polygon-amoy) of `amount` to the scene's wallet, with a new key. */
+function askDeposit(scene: Scene, amount: string) {
+  return scene.ask(
+    'POST',
+    '/deposits',
+    {
+      provider: 'Transfero',
+      currencyId: 'BRL',
+      stablecoinId: 'testbrz',
+      networkId: 'polygon-amoy',
+      targetWalletUid: scene.wallet.uid,
+      amount,
+    },
+    { 'idempotency-key': randomUUID() },
+  );
+}
+
+/** The quotes the organization holds. */
+async function quotesHeld(scene: Scene) {
+  const rows = await scene.testApp.db
+    .select()
+    .from(quotes)
+    .where(eq(quotes.organizationUid, scene.organization.uid));
+  return rows.length;
+}
+
+async function quote(scene: Scene, type: 'on_ramp' | 'off_ramp', amount: string) {
+  const response = await askQuote(scene, type, amount);
   expect(response.statusCode, response.body).toBe(201);
   return ZQuoteResponse.parse(response.json()).data;
 }
@@ -380,19 +411,7 @@ describe('on-ramp', () => {
     expect((await slow).statusCode).toBe(201);
     // The same for a deposit, whose quote is asked once its Idempotency-Key is claimed.
     const depositing = holdNextQuote();
-    const deposit = scene.ask(
-      'POST',
-      '/deposits',
-      {
-        provider: 'Transfero',
-        currencyId: 'BRL',
-        stablecoinId: 'testbrz',
-        networkId: 'polygon-amoy',
-        amount: '25',
-        targetWalletUid: scene.wallet.uid,
-      },
-      { 'idempotency-key': randomUUID() },
-    );
+    const deposit = askDeposit(scene, '25');
     await depositing.entered;
     expect((await scene.ask('GET', '/rails/transactions')).statusCode).toBe(200);
     depositing.release();
@@ -572,29 +591,30 @@ describe('off-ramp', () => {
 });
 
 describe('amounts', () => {
+  /** Each quote request is a 400 VALIDATION whose message is the amount field's. */
+  async function expectRefusedOnAmount(
+    scene: Scene,
+    cases: readonly (readonly ['on_ramp' | 'off_ramp', string, string])[],
+  ) {
+    for (const [type, amount, message] of cases) {
+      const refused = await askQuote(scene, type, amount);
+      expect(refused.statusCode, `${type} ${amount}`).toBe(400);
+      expect(refused.json().error).toMatchObject({
+        code: 'VALIDATION',
+        message,
+        fields: { amount: message },
+      });
+    }
+  }
+
   it('are quoted as typed or refused: more decimals than cents (on-ramp, deposit) or 6 (off-ramp) is a 400 on the field, and nothing is quoted', async () => {
     const scene = await arrange();
-    const ask = (type: 'on_ramp' | 'off_ramp', amount: string) =>
-      scene.ask('POST', '/rails/quotes', {
-        providerUid: scene.provider.uid,
-        type,
-        currency: 'BRL',
-        network: 'polygon-amoy',
-        amount,
-      });
-    const quoted = async () =>
-      (await scene.testApp.db.select().from(quotes).where(eq(quotes.organizationUid, scene.organization.uid)))
-        .length;
-    for (const [type, amount, message] of [
+    await expectRefusedOnAmount(scene, [
       ['on_ramp', '1.234', FIAT_AMOUNT_DECIMALS_MESSAGE],
       ['on_ramp', '100.001', FIAT_AMOUNT_DECIMALS_MESSAGE],
       ['off_ramp', '10.1234567', STABLECOIN_AMOUNT_DECIMALS_MESSAGE],
-    ] as const) {
-      const refused = await ask(type, amount);
-      expect(refused.statusCode, `${type} ${amount}`).toBe(400);
-      expect(refused.json().error.fields.amount).toBe(message);
-    }
-    expect(await quoted()).toBe(0);
+    ]);
+    expect(await quotesHeld(scene)).toBe(0);
 
     // At the limit: the quote is of exactly that amount, and what arrives is it less the fee.
     const onRampQuote = await quote(scene, 'on_ramp', '100.05');
@@ -607,59 +627,28 @@ describe('amounts', () => {
     ).toBe(true);
     const offRampQuote = await quote(scene, 'off_ramp', '10.123456');
     expect(offRampQuote.sourceAmount).toBe('10.123456');
-    expect(await quoted()).toBe(2);
+    expect(await quotesHeld(scene)).toBe(2);
 
-    const deposit = await scene.ask(
-      'POST',
-      '/deposits',
-      {
-        provider: 'Transfero',
-        currencyId: 'BRL',
-        stablecoinId: 'testbrz',
-        networkId: 'polygon-amoy',
-        targetWalletUid: scene.wallet.uid,
-        amount: '50.505',
-      },
-      { 'idempotency-key': randomUUID() },
-    );
+    const deposit = await askDeposit(scene, '50.505');
     expect(deposit.statusCode).toBe(400);
     expect(deposit.json().error.fields.amount).toBe(FIAT_AMOUNT_DECIMALS_MESSAGE);
-    expect(await quoted()).toBe(2);
+    expect(await quotesHeld(scene)).toBe(2);
   });
 
   it("stay within the provider's limits per transfer (R$10.00 to R$500,000.00 here, both included): a 400 on the field, nothing quoted or held", async () => {
     const scene = await arrange();
-    const ask = (type: 'on_ramp' | 'off_ramp', amount: string) =>
-      scene.ask('POST', '/rails/quotes', {
-        providerUid: scene.provider.uid,
-        type,
-        currency: 'BRL',
-        network: 'polygon-amoy',
-        amount,
-      });
-    const quoted = async () =>
-      (await scene.testApp.db.select().from(quotes).where(eq(quotes.organizationUid, scene.organization.uid)))
-        .length;
-    for (const [type, amount, message] of [
+    await expectRefusedOnAmount(scene, [
       ['on_ramp', '9.99', AMOUNT_BELOW_PROVIDER_MINIMUM_MESSAGE],
       ['on_ramp', '500000.01', AMOUNT_ABOVE_PROVIDER_MAXIMUM_MESSAGE],
       // An off-ramp is worth what the provider prices it at in fiat (testbrz is 1:1 with BRL here).
       ['off_ramp', '9.5', AMOUNT_BELOW_PROVIDER_MINIMUM_MESSAGE],
       ['off_ramp', '600000', AMOUNT_ABOVE_PROVIDER_MAXIMUM_MESSAGE],
-    ] as const) {
-      const refused = await ask(type, amount);
-      expect(refused.statusCode, `${type} ${amount}`).toBe(400);
-      expect(refused.json().error).toMatchObject({
-        code: 'VALIDATION',
-        message,
-        fields: { amount: message },
-      });
-    }
-    expect(await quoted()).toBe(0);
+    ]);
+    expect(await quotesHeld(scene)).toBe(0);
     expect((await quote(scene, 'on_ramp', '10')).sourceAmount).toBe('10.00');
     expect((await quote(scene, 'on_ramp', '500000')).sourceAmount).toBe('500000.00');
     expect((await quote(scene, 'off_ramp', '20')).sourceAmount).toBe('20.00');
-    expect(await quoted()).toBe(3);
+    expect(await quotesHeld(scene)).toBe(3);
   });
 
   it('the sandbox provider refuses an amount it would have to round, as a provider does', async () => {
@@ -690,29 +679,12 @@ describe('amounts', () => {
 describe('deposit', () => {
   it('is an on-ramp with Transfero, BRL, testbrz and polygon-amoy fixed; a non-positive amount is refused', async () => {
     const scene = await arrange();
-    const body = {
-      provider: 'Transfero',
-      currencyId: 'BRL',
-      stablecoinId: 'testbrz',
-      networkId: 'polygon-amoy',
-      targetWalletUid: scene.wallet.uid,
-    };
     for (const amount of ['0', '-50']) {
-      const refused = await scene.ask(
-        'POST',
-        '/deposits',
-        { ...body, amount },
-        { 'idempotency-key': randomUUID() },
-      );
+      const refused = await askDeposit(scene, amount);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error.fields.amount).toBe('Amount must be positive');
     }
-    const created = await scene.ask(
-      'POST',
-      '/deposits',
-      { ...body, amount: '50' },
-      { 'idempotency-key': randomUUID() },
-    );
+    const created = await askDeposit(scene, '50');
     expect(created.statusCode, created.body).toBe(201);
     expect(ZTransferResponse.parse(created.json()).data).toMatchObject({
       type: 'deposit',
