@@ -66,6 +66,7 @@ test.describe('moving money with the sandbox provider', () => {
     await expect(brCode).toContainText(/^000201/);
     await expect(page.getByRole('img', { name: 'Pix QR code' })).toBeVisible();
     await expect(page.getByLabel('Status')).toHaveText('Awaiting funds');
+    await expect(page.getByText('1 BRL = 1 testbrz', { exact: true })).toBeVisible();
 
     const transferUid = page.url().split('/').at(-1) ?? '';
     const detail = ZTransferDetailResponse.parse(

@@ -56,7 +56,13 @@ export function QuoteCard({
               components={{ strong: <strong /> }}
             />
           </Text>
-          <Text size="sm">{t('quote.rate', { rate: f.number(quote.rate) })}</Text>
+          <Text size="sm">
+            {t('quote.rate', {
+              rate: f.number(quote.rate),
+              source: quote.sourceCurrency,
+              target: quote.targetCurrency,
+            })}
+          </Text>
           <Text size="sm">{t('quote.fees', { amount: f.money(quote.fee, quote.feeCurrency) })}</Text>
         </SimpleGrid>
         <Text size="sm" c={expired ? 'red' : 'dimmed'} aria-live="polite">

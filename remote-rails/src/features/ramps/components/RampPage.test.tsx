@@ -156,6 +156,8 @@ describe('the on-ramp form', () => {
     });
     expect(quote.textContent).toContain('247.50 testbrz');
     expect(quote.textContent).toContain('Fees: R$2.50');
+    // The rate says which way it goes: target units per source unit.
+    expect(quote.textContent).toContain('Rate: 1 BRL = 1 testbrz');
     expect(within(quote).getByText(/^Expires in [12] s$/)).toBeTruthy();
     // Expired: no Confirm any more, a new quote instead.
     expect(

@@ -50,7 +50,13 @@ function Details({ transfer }: { transfer: TTransferDetail }) {
         {f.money(transfer.targetAmount, transfer.targetCurrency)}
       </Field>
       <Field label={t('transaction.fees')}>{f.money(transfer.fee, transfer.feeCurrency)}</Field>
-      <Field label={t('transaction.rate')}>{f.number(transfer.rate)}</Field>
+      <Field label={t('transaction.rate')}>
+        {t('transaction.rateValue', {
+          rate: f.number(transfer.rate),
+          source: transfer.sourceCurrency,
+          target: transfer.targetCurrency,
+        })}
+      </Field>
       <Field label={t('common.provider')}>{transfer.provider.name}</Field>
       <Field label={t('transaction.providerReference')}>{transfer.providerReference ?? none}</Field>
       {transfer.wallet ? (
