@@ -7,6 +7,7 @@ import {
   PageSkeleton,
   paths,
   useCurrentOrganization,
+  useFormat,
   useT,
 } from '@dash/shared';
 import {
@@ -16,6 +17,7 @@ import {
   DEPOSIT_STABLECOIN,
   networkOf,
   useCreateDepositMutation,
+  useProvidersQuery,
   useRegisteredWalletsQuery,
   ZCreateDepositRequest,
 } from '@dash/shared/api';
@@ -35,7 +37,13 @@ export default function DepositForm() {
   const { t } = useT('rails');
   const organization = useCurrentOrganization();
   const navigate = useNavigate();
+  const f = useFormat();
   const wallets = useRegisteredWalletsQuery(organization.uid);
+  // Transfero's limits per transfer in BRL, under the amount once the catalogue is in (the API holds
+  // to them); the form does not wait for it.
+  const limits = useProvidersQuery(organization.uid)
+    .data?.find((provider) => provider.name === DEPOSIT_PROVIDER)
+    ?.fees.find((fee) => fee.currency === DEPOSIT_CURRENCY);
   const deposit = useCreateDepositMutation(organization.uid);
   const [key, setKey] = useState(() => crypto.randomUUID());
   const form = useForm({
@@ -106,6 +114,14 @@ export default function DepositForm() {
           />
           <TextInput
             label={t('deposit.amount')}
+            description={
+              limits
+                ? t('offer.limitValue', {
+                    min: f.money(limits.minAmount, limits.currency),
+                    max: f.money(limits.maxAmount, limits.currency),
+                  })
+                : undefined
+            }
             inputMode="decimal"
             required
             {...form.getInputProps('amount')}

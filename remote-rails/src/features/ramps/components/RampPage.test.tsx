@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { renderPage } from '@dash/shared/test';
 import { transferFixture } from '../../../test/transfers';
+import DepositForm from '../../deposit/routes/DepositForm';
 import { RampPage } from './RampPage';
 
 const PROVIDER_UID = '22222222-2222-4222-8222-222222222222';
@@ -254,5 +255,34 @@ describe('the on-ramp form', () => {
     const [first, second] = posted.filter((call) => call.path === 'rails/on-ramps');
     expect(second?.idempotencyKey).not.toBe(first?.idempotencyKey);
     expect(second?.body).not.toEqual(first?.body);
+  });
+});
+
+describe('the deposit form', () => {
+  it("shows Transfero's limits per transfer under the amount and takes it in cents", async () => {
+    const posted = serve({
+      quoteSeconds: 60,
+      firstOnRamp: 201,
+      provider: {
+        ...PROVIDER,
+        fees: [
+          {
+            currency: 'BRL',
+            percentageFee: '0.50',
+            fixedFee: '1.00',
+            minAmount: '10.00',
+            maxAmount: '500000.00',
+          },
+        ],
+      },
+    });
+    renderPage(<DepositForm />, { url: '/org/acme/deposit', path: '/org/:org/deposit' });
+    const form = await screen.findByRole('form', { name: 'Deposit' });
+    expect(await within(form).findByText('R$10.00 to R$500,000.00 per transfer')).toBeTruthy();
+    const amount = within(form).getByRole('textbox', { name: /Amount/ });
+    fireEvent.change(amount, { target: { value: '50.505' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Deposit' }));
+    expect(await within(form).findByText('Enter the amount with at most 2 decimal places')).toBeTruthy();
+    expect(posted).toHaveLength(0);
   });
 });
