@@ -22,6 +22,13 @@ const PROVIDER: TCatalogueProvider = {
   fees: [],
   onboardingOpen: true,
 };
+/** The provider with its BRL fee and limits per transfer (R$10.00 to R$500,000.00). */
+const PROVIDER_WITH_LIMITS: TCatalogueProvider = {
+  ...PROVIDER,
+  fees: [
+    { currency: 'BRL', percentageFee: '0.50', fixedFee: '1.00', minAmount: '10.00', maxAmount: '500000.00' },
+  ],
+};
 const ACCOUNT: TProviderAccount = {
   uid: '55555555-5555-4555-8555-555555555555',
   provider: { uid: PROVIDER_UID, name: 'Transfero', logoUrl: null },
@@ -189,18 +196,7 @@ describe('the on-ramp form', () => {
     const posted = serve({
       quoteSeconds: 60,
       firstOnRamp: 201,
-      provider: {
-        ...PROVIDER,
-        fees: [
-          {
-            currency: 'BRL',
-            percentageFee: '0.50',
-            fixedFee: '1.00',
-            minAmount: '10.00',
-            maxAmount: '500000.00',
-          },
-        ],
-      },
+      provider: PROVIDER_WITH_LIMITS,
       quoteRefusal: message,
     });
     renderOnRamp();
@@ -263,18 +259,7 @@ describe('the deposit form', () => {
     const posted = serve({
       quoteSeconds: 60,
       firstOnRamp: 201,
-      provider: {
-        ...PROVIDER,
-        fees: [
-          {
-            currency: 'BRL',
-            percentageFee: '0.50',
-            fixedFee: '1.00',
-            minAmount: '10.00',
-            maxAmount: '500000.00',
-          },
-        ],
-      },
+      provider: PROVIDER_WITH_LIMITS,
     });
     renderPage(<DepositForm />, { url: '/org/acme/deposit', path: '/org/:org/deposit' });
     const form = await screen.findByRole('form', { name: 'Deposit' });
