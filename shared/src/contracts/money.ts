@@ -29,13 +29,11 @@ export const STABLECOIN_AMOUNT_DECIMALS_MESSAGE = 'Enter the amount with at most
 
 /**
  * The message for an amount with more decimal places than `type`'s amounts may have (on-ramps and
- * deposits are typed in fiat, off-ramps in the stablecoin), or null. Only a well-formed amount is
- * looked at: another rule answers the rest.
+ * deposits are typed in fiat, off-ramps in the stablecoin), or null. `amount` is one the amount's
+ * own rules took (ZPositiveAmount): they answer the rest.
  */
 export function amountDecimalsProblem(amount: string, type: 'fiat' | 'stablecoin'): string | null {
-  const trimmed = amount.trim();
-  if (!DECIMAL_AMOUNT.test(trimmed)) return null;
-  const places = trimmed.split('.')[1]?.length ?? 0;
+  const places = amount.split('.')[1]?.length ?? 0;
   if (type === 'fiat') return places > FIAT_DECIMALS ? FIAT_AMOUNT_DECIMALS_MESSAGE : null;
   return places > STABLECOIN_DECIMALS ? STABLECOIN_AMOUNT_DECIMALS_MESSAGE : null;
 }

@@ -58,6 +58,17 @@ describe("an amount's decimal places, by what it is typed in", () => {
         amount,
       }),
     );
+  const deposit = (amount: string) =>
+    amountMessages(
+      ZCreateDepositRequest.safeParse({
+        provider: 'Transfero',
+        currencyId: 'BRL',
+        stablecoinId: 'testbrz',
+        networkId: 'polygon-amoy',
+        targetWalletUid: '44444444-4444-4444-8444-444444444444',
+        amount,
+      }),
+    );
   const form = (schema: typeof ZOnRampForm, amount: string) =>
     amountMessages(
       schema.safeParse({ providerUid: 'p', currency: 'MXN', counterpartyUid: 'c', network: '', amount }),
@@ -74,25 +85,17 @@ describe("an amount's decimal places, by what it is typed in", () => {
     expect(form(ZOnRampForm, '1000')).toEqual([]);
     expect(form(ZOffRampForm, '0.001')).toEqual([]);
     expect(form(ZOffRampForm, '0.0000001')).toEqual([STABLECOIN_AMOUNT_DECIMALS_MESSAGE]);
-    const deposit = (amount: string) =>
-      amountMessages(
-        ZCreateDepositRequest.safeParse({
-          provider: 'Transfero',
-          currencyId: 'BRL',
-          stablecoinId: 'testbrz',
-          networkId: 'polygon-amoy',
-          targetWalletUid: '44444444-4444-4444-8444-444444444444',
-          amount,
-        }),
-      );
     expect(deposit(' 50.50 ')).toEqual([]);
     expect(deposit('50.505')).toEqual([FIAT_AMOUNT_DECIMALS_MESSAGE]);
+    expect(deposit(' 50.505 ')).toEqual([FIAT_AMOUNT_DECIMALS_MESSAGE]);
   });
 
   it('says one thing at a time: a malformed or non-positive amount gets its own message, not the decimals one', () => {
     expect(quote('on_ramp', '1,234')).toEqual(['Enter an amount such as 10 or 10.50']);
     expect(quote('on_ramp', '-1.234')).toEqual(['Amount must be positive']);
     expect(quote('on_ramp', '0.000')).toEqual(['Amount must be positive']);
+    expect(deposit('0.000')).toEqual(['Amount must be positive']);
+    expect(deposit('1.2345.6')).toEqual(['Enter an amount such as 10 or 10.50']);
   });
 });
 

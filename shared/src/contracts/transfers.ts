@@ -4,7 +4,6 @@ import {
   amountDecimalsProblem,
   DECIMAL_AMOUNT,
   DECIMAL_AMOUNT_MESSAGE,
-  FIAT_AMOUNT_DECIMALS_MESSAGE,
   ZDecimalString,
   ZFiatCurrency,
 } from './money';
@@ -180,22 +179,19 @@ export const DEPOSIT_PROVIDER = 'Transfero';
 export const DEPOSIT_CURRENCY = 'BRL';
 export const DEPOSIT_STABLECOIN = 'testbrz';
 export const DEPOSIT_NETWORK = 'polygon-amoy';
-export const ZCreateDepositRequest = z.strictObject({
-  provider: z.literal(DEPOSIT_PROVIDER, { message: 'Provider must be Transfero' }),
-  currencyId: z.literal(DEPOSIT_CURRENCY, { message: 'Currency must be BRL' }),
-  stablecoinId: z.literal(DEPOSIT_STABLECOIN, { message: 'Stablecoin must be testbrz' }),
-  networkId: z.literal(DEPOSIT_NETWORK, { message: 'Network must be polygon-amoy' }),
-  amount: z
-    .string({ message: AMOUNT_POSITIVE_MESSAGE })
-    .trim()
-    .pipe(ZPositiveAmount)
-    .refine((amount) => amountDecimalsProblem(amount, 'fiat') === null, {
-      message: FIAT_AMOUNT_DECIMALS_MESSAGE,
-    }),
-  targetWalletUid: z
-    .string({ message: 'Choose a target wallet' })
-    .uuid({ message: 'Choose a target wallet' }),
-});
+export const ZCreateDepositRequest = z
+  .strictObject({
+    provider: z.literal(DEPOSIT_PROVIDER, { message: 'Provider must be Transfero' }),
+    currencyId: z.literal(DEPOSIT_CURRENCY, { message: 'Currency must be BRL' }),
+    stablecoinId: z.literal(DEPOSIT_STABLECOIN, { message: 'Stablecoin must be testbrz' }),
+    networkId: z.literal(DEPOSIT_NETWORK, { message: 'Network must be polygon-amoy' }),
+    /** BRL, so at most 2 decimals (checked below, as a quote's amount is). */
+    amount: z.string({ message: AMOUNT_POSITIVE_MESSAGE }).trim().pipe(ZPositiveAmount),
+    targetWalletUid: z
+      .string({ message: 'Choose a target wallet' })
+      .uuid({ message: 'Choose a target wallet' }),
+  })
+  .superRefine((request, context) => checkAmountDecimals('on_ramp', request.amount, context));
 export type TCreateDepositRequest = z.infer<typeof ZCreateDepositRequest>;
 
 /** Where to send the money the provider waits for. */
