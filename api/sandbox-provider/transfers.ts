@@ -36,13 +36,21 @@ export class SandboxRefusal extends Error {
 }
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-const money = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
-const token = (value: Decimal) => value.toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed(6);
+/** The sandbox's precision: fiat to the cent, tokens to 6 decimals (amounts it is sent, and amounts it works out). */
+const FIAT_PLACES = 2;
+const TOKEN_PLACES = 6;
+const money = (value: Decimal) => value.toDecimalPlaces(FIAT_PLACES, Decimal.ROUND_DOWN).toFixed(FIAT_PLACES);
+const token = (value: Decimal) =>
+  value.toDecimalPlaces(TOKEN_PLACES, Decimal.ROUND_DOWN).toFixed(TOKEN_PLACES);
 
 function feeOf(currency: string, fiatAmount: Decimal): Decimal {
   const fee = FEE[currency];
   if (!fee) throw new SandboxRefusal(400, 'unsupported_currency', `Currency ${currency} is not offered.`);
-  return fiatAmount.mul(fee.percentage).div(100).add(fee.fixed).toDecimalPlaces(2, Decimal.ROUND_UP);
+  return fiatAmount
+    .mul(fee.percentage)
+    .div(100)
+    .add(fee.fixed)
+    .toDecimalPlaces(FIAT_PLACES, Decimal.ROUND_UP);
 }
 
 export function makeQuote(
@@ -64,15 +72,15 @@ export function makeQuote(
   if (typeof amount !== 'string' || !/^\d{1,18}(\.\d{1,8})?$/.test(amount) || new Decimal(amount).lte(0)) {
     throw new SandboxRefusal(400, 'invalid_amount', 'amount must be a positive decimal string.');
   }
-  // Amounts are taken as sent or refused, never rounded: fiat to the cent, tokens to 6 decimals.
+  // Amounts are taken as sent or refused, never rounded: an on-ramp's in fiat, an off-ramp's in the token.
   const places = amount.split('.')[1]?.length ?? 0;
-  if (places > (type === 'on_ramp' ? 2 : 6)) {
+  if (places > (type === 'on_ramp' ? FIAT_PLACES : TOKEN_PLACES)) {
     throw new SandboxRefusal(
       400,
       'invalid_amount',
       type === 'on_ramp'
-        ? `amount has more decimal places than ${currency} has (2).`
-        : 'amount has more decimal places than the token settles (6).',
+        ? `amount has more decimal places than ${currency} has (${FIAT_PLACES}).`
+        : `amount has more decimal places than the token settles (${TOKEN_PLACES}).`,
     );
   }
   const rate = new Decimal(RATE[currency] as string);

@@ -25,6 +25,7 @@ import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { limitValues } from '../../providers/limits';
 
 const fixed = (value: string) => [{ value, label: value }];
 
@@ -114,14 +115,7 @@ export default function DepositForm() {
           />
           <TextInput
             label={t('deposit.amount')}
-            description={
-              limits
-                ? t('offer.limitValue', {
-                    min: f.money(limits.minAmount, limits.currency),
-                    max: f.money(limits.maxAmount, limits.currency),
-                  })
-                : undefined
-            }
+            description={limits ? t('offer.limitValue', limitValues(f, limits)) : undefined}
             inputMode="decimal"
             required
             {...form.getInputProps('amount')}

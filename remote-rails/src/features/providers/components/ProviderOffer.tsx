@@ -1,6 +1,7 @@
 import { useFormat, useT } from '@dash/shared';
 import type { TCatalogueProvider } from '@dash/shared/api';
 import { Badge, Group, Stack, Text } from '@mantine/core';
+import { limitValues } from '../limits';
 
 /** Countries, currencies with their rails, networks, fees and limits of one provider. */
 export function ProviderOffer({ provider }: { provider: TCatalogueProvider }) {
@@ -56,10 +57,7 @@ export function ProviderOffer({ provider }: { provider: TCatalogueProvider }) {
             <Text span fw={500}>
               {t('offer.limits', { currency: fee.currency })}
             </Text>{' '}
-            {t('offer.limitValue', {
-              min: f.money(fee.minAmount, fee.currency),
-              max: f.money(fee.maxAmount, fee.currency),
-            })}
+            {t('offer.limitValue', limitValues(f, fee))}
           </Text>
         </Stack>
       ))}

@@ -28,6 +28,7 @@ import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { limitValues } from '../../providers/limits';
 import { QuoteCard } from './QuoteCard';
 
 type RampType = 'on_ramp' | 'off_ramp';
@@ -85,10 +86,6 @@ export function RampPage({ type }: { type: RampType }) {
   // The provider's limits per transfer in the chosen currency, under the amount (the API holds to
   // them): an on-ramp's amount is that fiat, an off-ramp's is worth it once priced.
   const limits = provider?.fees.find((fee) => fee.currency === form.values.currency);
-  const limitValues = limits && {
-    min: f.money(limits.minAmount, limits.currency),
-    max: f.money(limits.maxAmount, limits.currency),
-  };
   const networks = [...new Set(provider?.stablecoins.map((coin) => coin.network) ?? [])];
   const walletOptions = (wallets.data ?? [])
     .filter((wallet) => networks.includes(wallet.network))
@@ -212,8 +209,8 @@ export function RampPage({ type }: { type: RampType }) {
                 : t('ramp.amountStablecoin')
             }
             description={
-              limitValues
-                ? t(type === 'on_ramp' ? 'offer.limitValue' : 'ramp.limitWorth', limitValues)
+              limits
+                ? t(type === 'on_ramp' ? 'offer.limitValue' : 'ramp.limitWorth', limitValues(f, limits))
                 : undefined
             }
             inputMode="decimal"
