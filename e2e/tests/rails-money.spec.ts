@@ -187,6 +187,42 @@ test.describe('moving money with the sandbox provider', () => {
       await context.close();
       // The creator's page moves on by itself.
       await expect(page.getByLabel('Status')).toHaveText('Awaiting funds');
+
+      // A second one, above the threshold too, is withdrawn by its creator with a reason.
+      const first = ZTransferDetailResponse.parse(
+        await (
+          await request.get(`/api/v0${transferPath.replace(/^.*\/rails\//, '/rails/')}`, { headers })
+        ).json(),
+      ).data;
+      const quote = await request.post('/api/v0/rails/quotes', {
+        headers,
+        data: {
+          providerUid: first.provider.uid,
+          type: 'off_ramp',
+          currency: 'BRL',
+          network: 'polygon-amoy',
+          amount: '200',
+        },
+      });
+      expect(quote.status()).toBe(201);
+      const second = await request.post('/api/v0/rails/off-ramps', {
+        headers: { ...headers, 'idempotency-key': randomUUID() },
+        data: { quoteUid: (await quote.json()).data.uid, bankBeneficiaryUid: first.bankBeneficiary?.uid },
+      });
+      expect(second.status()).toBe(201);
+      await page.goto(`/org/${DEMO_ORG_SLUG}/rails/transactions/${(await second.json()).data.uid}`);
+      await expect(page.getByLabel('Status')).toHaveText('Awaiting approval');
+      await page.getByRole('button', { name: 'Cancel off-ramp' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Cancel this off-ramp?' });
+      await dialog.getByRole('textbox', { name: 'Reason (optional)' }).fill('Wrong amount');
+      await dialog.getByRole('button', { name: 'Cancel off-ramp' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.getByLabel('Status')).toHaveText('Canceled');
+      // The reason is on the transfer (beside the notification that says it is done).
+      await expect(
+        page.getByRole('alert').filter({ hasText: `Canceled by ${DEMO_EMAIL}: Wrong amount` }),
+      ).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Timeline' })).toContainText(`Canceled by ${DEMO_EMAIL}`);
     } finally {
       await request.put('/api/v0/rails/settings', { headers, data: { offRampApprovalThreshold: null } });
     }

@@ -25,6 +25,7 @@ export * from './contracts/wallet';
 export * from './endpoints/accept-invitation';
 export * from './endpoints/approve-kyb';
 export * from './endpoints/approve-transfer';
+export * from './endpoints/cancel-transfer';
 export * from './endpoints/confirm-email-change';
 export * from './endpoints/create-bank-beneficiary';
 export * from './endpoints/create-deposit';

@@ -67,6 +67,7 @@ export const ERROR_MESSAGES = {
   createOffRamp: 'Failed to start the off-ramp. Please try again later.',
   createDeposit: 'Failed to create the deposit. Please try again later.',
   approveTransfer: 'Failed to approve the transfer. Please try again later.',
+  cancelTransfer: 'Failed to cancel the transfer. Please try again later.',
   fetchRailsSettings: 'Failed to fetch the approval settings. Please try again later.',
   updateRailsSettings: 'Failed to save the approval settings. Please try again later.',
 } as const;

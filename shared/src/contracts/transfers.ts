@@ -269,6 +269,22 @@ export const ZTransferResponse = z.object({ data: ZTransfer });
 export const ZTransferDetailResponse = z.object({ data: ZTransferDetail });
 export const ZTransferParams = z.object({ transferUid: ZUid });
 
+/**
+ * POST rails/transactions/{transferUid}/cancel: an off-ramp waiting for a second member's approval
+ * is called off before it reaches the provider: withdrawn by its creator, or rejected by another
+ * Admin or Editor. The reason is optional; it is shown on the transfer and kept in its timeline.
+ */
+export const TRANSFER_CANCEL_REASON_MAX = 500;
+export const TRANSFER_CANCEL_REASON_LENGTH_MESSAGE = 'Keep the reason to 500 characters or fewer.';
+export const ZCancelTransferRequest = z.strictObject({
+  reason: z
+    .string()
+    .trim()
+    .max(TRANSFER_CANCEL_REASON_MAX, { message: TRANSFER_CANCEL_REASON_LENGTH_MESSAGE })
+    .optional(),
+});
+export type TCancelTransferRequest = z.infer<typeof ZCancelTransferRequest>;
+
 /** A day in ISO form; from year 1 (ISO and JavaScript have a year 0000, PostgreSQL's dates do not). */
 export const ZQueryDate = z.iso
   .date({ message: 'Use a date such as 2026-01-31' })

@@ -865,6 +865,18 @@ const ENDPOINTS: Endpoint[] = [
     expected: repliers(409),
   },
   {
+    name: 'POST rails/transactions/{transferUid}/cancel',
+    foreign: 404,
+    permission: 'rails.write',
+    approvedOnly: true,
+    send: async (scene) => {
+      const { transferUid } = await insertSceneMoney(scene, 'off_ramp');
+      return ask(scene, 'POST', `/rails/transactions/${transferUid}/cancel`, {});
+    },
+    // The transfer does not wait for an approval: 409 past the guard.
+    expected: repliers(409),
+  },
+  {
     name: 'GET rails/transactions',
     permission: 'rails.read',
     approvedOnly: true,

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   TRANSACTIONS_CSV_COLUMNS,
   type TTransfer,
+  ZCancelTransferRequest,
   ZCreateDepositRequest,
   ZCreateOffRampRequest,
   ZCreateOnRampRequest,
@@ -129,6 +130,20 @@ export function registerTransferRoutes(
     response: ZTransferResponse,
     async handler({ auth, params }) {
       return { data: await transfers.approve(auth, params.transferUid) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/rails/transactions/:transferUid/cancel',
+    summary:
+      'Calls off an off-ramp waiting for approval: withdrawn by its creator or rejected by another member, with an optional reason',
+    guard: (request) => requireApprovedOrganization(request, 'rails.write'),
+    params: ZTransferParams,
+    body: ZCancelTransferRequest,
+    response: ZTransferResponse,
+    async handler({ auth, params, body }) {
+      return { data: await transfers.cancel(auth, params.transferUid, body) };
     },
   });
 

@@ -13,6 +13,7 @@ import {
   QUOTE_NOT_FOUND_MESSAGE,
   QUOTE_USED_MESSAGE,
   QUOTE_WALLET_NETWORK_MESSAGE,
+  type TCancelTransferRequest,
   type TCreateDepositRequest,
   type TCreateOffRampRequest,
   type TCreateOnRampRequest,
@@ -346,16 +347,24 @@ export function createTransferService(deps: TransferServiceDeps) {
     return true;
   }
 
-  /** Records one step of a transfer (event, ledger, audit) and moves it. */
+  /**
+   * Records one step of a transfer (event, ledger, audit) and moves it. A member's step (source
+   * 'user') names the member as the audit's actor.
+   */
   async function step(
     tx: Database,
     transfer: TransferRow,
     next: TTransferStatus,
-    source: 'provider' | 'reconciliation' | 'system',
+    source: 'provider' | 'reconciliation' | 'system' | { user: OrganizationContext['user'] },
     reason: string | null,
   ): Promise<TransferRow> {
     const actor: AuditActor =
-      source === 'provider' ? { kind: 'provider', providerUid: transfer.providerUid } : { kind: 'system' };
+      typeof source === 'object'
+        ? userActor(source.user)
+        : source === 'provider'
+          ? { kind: 'provider', providerUid: transfer.providerUid }
+          : { kind: 'system' };
+    const sourceName = typeof source === 'object' ? 'user' : source;
     // The transfer moves before its ledger, as a new transfer is written before its lines: each takes
     // the shared rows their triggers keep (the status counts, then the ledger's running balances) in
     // that one order, so a step and a new transfer of the same wallet never wait on each other crosswise.
@@ -368,7 +377,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       transferUid: transfer.uid,
       fromStatus: transfer.status,
       toStatus: next,
-      source,
+      source: sourceName,
       note: reason,
     });
     await recordAudit(tx, {
@@ -380,7 +389,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       from: transfer.status,
       to: next,
       note: reason,
-      data: { amount: transfer.sourceAmount, currency: transfer.sourceCurrency, source },
+      data: { amount: transfer.sourceAmount, currency: transfer.sourceCurrency, source: sourceName },
     });
     return moved;
   }
@@ -653,6 +662,35 @@ export function createTransferService(deps: TransferServiceDeps) {
         await enqueueSubmit(tx, transfer.uid);
       });
       deps.wake();
+      await publish(organizationUid, transferUid);
+      return answerOf(db, organizationUid, transferUid);
+    },
+
+    /**
+     * An off-ramp waiting for approval is called off before the provider hears of it: withdrawn by
+     * its creator or rejected by another member (Viewers cannot reach it). Its pending ledger lines
+     * are archived; the timeline, the transfer's reason and the audit log say who and why.
+     */
+    async cancel(context: OrganizationContext, transferUid: string, request: TCancelTransferRequest) {
+      const organizationUid = context.organization.uid;
+      await db.transaction(async (tx) => {
+        const transfer = await lockTransfer(tx, transferUid);
+        if (!transfer || transfer.organizationUid !== organizationUid) {
+          throw new AppError('NOT_FOUND', TRANSFER_NOT_FOUND_MESSAGE);
+        }
+        if (transfer.status !== 'awaiting_approval') {
+          throw new AppError('CONFLICT', TRANSFER_NOT_AWAITING_APPROVAL_MESSAGE);
+        }
+        const verb = transfer.createdBy === context.user.uid ? 'Canceled' : 'Rejected';
+        const reason = request.reason ? `: ${request.reason}` : '';
+        await step(
+          tx,
+          transfer,
+          'canceled',
+          { user: context.user },
+          `${verb} by ${context.user.email}${reason}`,
+        );
+      });
       await publish(organizationUid, transferUid);
       return answerOf(db, organizationUid, transferUid);
     },

@@ -12,6 +12,8 @@ import {
   PROVIDER_UNAVAILABLE_MESSAGE,
   QUOTE_EXPIRED_MESSAGE,
   STABLECOIN_AMOUNT_DECIMALS_MESSAGE,
+  TRANSFER_CANCEL_REASON_LENGTH_MESSAGE,
+  TRANSFER_NOT_AWAITING_APPROVAL_MESSAGE,
   type TTransfer,
   ZQuoteResponse,
   ZTransactionsResponse,
@@ -24,6 +26,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hasError, parsePix } from 'pix-utils';
 import { describe, expect, it } from 'vitest';
 import {
+  auditEvents,
   bankBeneficiaries,
   ledgerEntries,
   providerAccounts,
@@ -124,6 +127,8 @@ async function arrange(
     beneficiary: beneficiary as NonNullable<typeof beneficiary>,
     ask: as(member.cookie),
     founderAsk: as(founder.cookie),
+    memberEmail: member.email,
+    founderEmail: founder.email,
     createKeys,
   };
 }
@@ -558,6 +563,91 @@ describe('off-ramp', () => {
     const after = await detail(scene, large.uid);
     expect(after.status).toBe('awaiting_funds');
     expect(after.providerReference).toMatch(/^trf_/);
+  });
+
+  it('calls off an off-ramp waiting for approval: withdrawn by its creator, rejected by another member; the provider never hears of it', async () => {
+    const scene = await arrange({ role: 'Editor' });
+    await scene.founderAsk('PUT', '/rails/settings', { offRampApprovalThreshold: '1000' });
+    const viewer = await addMember(scene.testApp, scene.organization.uid, 'Viewer');
+    const withdrawn = await offRamp(scene, '1500');
+    const rejected = await offRamp(scene, '2000');
+    const pendingOf = async (uid: string) =>
+      (await scene.testApp.db.select().from(ledgerEntries).where(eq(ledgerEntries.transferUid, uid))).map(
+        (entry) => entry.status,
+      );
+    expect(new Set(await pendingOf(withdrawn.uid))).toEqual(new Set(['pending']));
+
+    // A Viewer never decides; a reason over the limit is the field's 400; neither changes anything.
+    const byViewer = await call(scene.testApp.app, 'POST', `/rails/transactions/${withdrawn.uid}/cancel`, {
+      cookie: viewer.cookie,
+      organization: scene.organization.uid,
+      body: {},
+    });
+    expect(errorOf(byViewer)).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: PERMISSION_DENIED_MESSAGE['rails.write'],
+    });
+    const long = await scene.ask('POST', `/rails/transactions/${withdrawn.uid}/cancel`, {
+      reason: 'x'.repeat(501),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.fields).toEqual({ reason: TRANSFER_CANCEL_REASON_LENGTH_MESSAGE });
+    expect((await detail(scene, withdrawn.uid)).status).toBe('awaiting_approval');
+
+    // The creator withdraws theirs (no reason); the Admin rejects the other with one.
+    const canceled = await scene.ask('POST', `/rails/transactions/${withdrawn.uid}/cancel`, {});
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(ZTransferResponse.parse(canceled.json()).data.status).toBe('canceled');
+    const refused = await scene.founderAsk('POST', `/rails/transactions/${rejected.uid}/cancel`, {
+      reason: '  Wrong beneficiary  ',
+    });
+    expect(refused.statusCode, refused.body).toBe(200);
+    await scene.testApp.app.jobs.drain();
+
+    const { memberEmail: editor, founderEmail: founder } = scene;
+    const after = await detail(scene, withdrawn.uid);
+    expect(after).toMatchObject({
+      status: 'canceled',
+      providerReference: null,
+      failureReason: `Canceled by ${editor}`,
+    });
+    expect(after.events.map((event) => [event.from, event.to, event.source, event.note])).toEqual([
+      [null, 'awaiting_approval', 'user', null],
+      ['awaiting_approval', 'canceled', 'user', `Canceled by ${editor}`],
+    ]);
+    expect(await detail(scene, rejected.uid)).toMatchObject({
+      status: 'canceled',
+      providerReference: null,
+      failureReason: `Rejected by ${founder}: Wrong beneficiary`,
+    });
+    // Nothing was sent to the provider; the lines that held the amounts are archived.
+    expect(scene.createKeys).toEqual([]);
+    expect(new Set(await pendingOf(withdrawn.uid))).toEqual(new Set(['archived']));
+    expect(new Set(await pendingOf(rejected.uid))).toEqual(new Set(['archived']));
+    await expectLedgerBalanced(scene);
+    const audit = await scene.testApp.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'transfer.canceled'));
+    expect(
+      audit.map((row) => [row.subjectUid, row.actor, row.fromState, row.toState, row.note]).sort(),
+    ).toEqual(
+      [
+        [withdrawn.uid, editor, 'awaiting_approval', 'canceled', `Canceled by ${editor}`],
+        [rejected.uid, founder, 'awaiting_approval', 'canceled', `Rejected by ${founder}: Wrong beneficiary`],
+      ].sort(),
+    );
+
+    // Once decided, neither approving nor calling it off again does anything.
+    for (const action of ['cancel', 'approve']) {
+      expect(
+        errorOf(await scene.founderAsk('POST', `/rails/transactions/${withdrawn.uid}/${action}`, {})),
+      ).toEqual({ status: 409, code: 'CONFLICT', message: TRANSFER_NOT_AWAITING_APPROVAL_MESSAGE });
+    }
+    // The beneficiary is free again.
+    const removed = await scene.ask('DELETE', `/rails/bank-beneficiaries/${scene.beneficiary.uid}`);
+    expect(removed.statusCode, removed.body).toBe(204);
   });
 
   it('takes a threshold above 0 or null (approval off); 0 and a non-decimal are a 400 on the field', async () => {

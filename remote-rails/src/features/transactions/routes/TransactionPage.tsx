@@ -18,8 +18,9 @@ import {
   useTransactionQuery,
 } from '@dash/shared/api';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { CancelTransferModal } from '../components/CancelTransferModal';
 import { PaymentInstructions } from '../components/PaymentInstructions';
 import { TransferStatusBadge } from '../components/TransferStatusBadge';
 import { useTransferEvents } from '../hooks/useTransferEvents';
@@ -95,7 +96,9 @@ function Details({ transfer }: { transfer: TTransferDetail }) {
       <Field label={t('transaction.createdBy')}>{transfer.createdBy?.email ?? none}</Field>
       {transfer.approval.required ? (
         <Field label={t('transaction.approvedBy')}>
-          {transfer.approval.approvedBy?.email ?? t('transaction.waitingSecondMember')}
+          {transfer.approval.approvedBy?.email ??
+            // Called off before a second member approved it: nobody did.
+            (transfer.status === 'awaiting_approval' ? t('transaction.waitingSecondMember') : none)}
         </Field>
       ) : null}
     </SimpleGrid>
@@ -117,14 +120,15 @@ export default function TransactionPage() {
       current.state.data?.status === 'awaiting_funds' && !current.state.data.instructions ? 1000 : poll,
   });
   const approve = useApproveTransferMutation(organization.uid);
+  const [calling, setCalling] = useState<'cancel' | 'reject' | null>(null);
 
   if (query.isPending) return <PageSkeleton rows={6} label={t('loading.transaction')} />;
   if (query.isError) return <LoadFailed error={query.error} onRetry={() => query.refetch()} />;
   const transfer = query.data;
-  const canApprove =
-    transfer.status === 'awaiting_approval' &&
-    can(organization.role, 'rails.write') &&
-    transfer.createdBy?.uid !== user.uid;
+  // Admins and Editors decide on an off-ramp waiting for approval: another member approves or
+  // rejects it; its creator may only withdraw it.
+  const decides = transfer.status === 'awaiting_approval' && can(organization.role, 'rails.write');
+  const ownTransfer = transfer.createdBy?.uid === user.uid;
 
   return (
     <Stack gap="md">
@@ -150,18 +154,40 @@ export default function TransactionPage() {
       {transfer.status === 'awaiting_approval' ? (
         <Alert color="grape" title={t('transaction.approvalTitle')}>
           {t('transaction.approvalText')}
-          {canApprove ? (
+          {decides ? (
             <Group mt="sm">
-              <Button
-                loading={approve.isPending}
-                onClick={() => approve.mutate(transfer.uid, { onError: notifyError })}
-              >
-                {t('transaction.approve')}
-              </Button>
+              {ownTransfer ? (
+                <Button variant="default" color="red" onClick={() => setCalling('cancel')}>
+                  {t('transaction.cancel')}
+                </Button>
+              ) : (
+                <>
+                  <Button
+                    loading={approve.isPending}
+                    onClick={() => approve.mutate(transfer.uid, { onError: notifyError })}
+                  >
+                    {t('transaction.approve')}
+                  </Button>
+                  <Button
+                    variant="default"
+                    color="red"
+                    disabled={approve.isPending}
+                    onClick={() => setCalling('reject')}
+                  >
+                    {t('transaction.reject')}
+                  </Button>
+                </>
+              )}
             </Group>
           ) : null}
         </Alert>
       ) : null}
+      <CancelTransferModal
+        organizationUid={organization.uid}
+        transfer={transfer}
+        mode={decides ? calling : null}
+        onClose={() => setCalling(null)}
+      />
       {transfer.status === 'awaiting_funds' && transfer.instructions ? (
         <PaymentInstructions instructions={transfer.instructions} />
       ) : transfer.status === 'awaiting_funds' ? (

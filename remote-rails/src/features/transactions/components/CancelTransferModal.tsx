@@ -1,0 +1,85 @@
+import {
+  applyServerFieldErrors,
+  inLanguage,
+  notifyError,
+  notifySuccess,
+  useFormat,
+  useT,
+} from '@dash/shared';
+import { type TTransfer, useCancelTransferMutation, ZCancelTransferRequest } from '@dash/shared/api';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+
+/**
+ * Calls off an off-ramp waiting for approval, with an optional reason: its creator withdraws it
+ * ('cancel'), another Admin or Editor rejects it ('reject'). Open while `mode` is set.
+ */
+export function CancelTransferModal({
+  organizationUid,
+  transfer,
+  mode,
+  onClose,
+}: {
+  organizationUid: string;
+  transfer: TTransfer;
+  mode: 'cancel' | 'reject' | null;
+  onClose: () => void;
+}) {
+  const { t } = useT('rails');
+  const f = useFormat();
+  const cancel = useCancelTransferMutation(organizationUid);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { reason: '' },
+    validate: inLanguage(schemaResolver(ZCancelTransferRequest, { sync: true })),
+  });
+  const close = () => {
+    if (cancel.isPending) return;
+    form.reset();
+    onClose();
+  };
+  const rejecting = mode === 'reject';
+
+  return (
+    <Modal
+      opened={mode !== null}
+      onClose={close}
+      title={rejecting ? t('transaction.rejectTitle') : t('transaction.cancelTitle')}
+      centered
+    >
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) =>
+          cancel.mutate(
+            { transferUid: transfer.uid, ...ZCancelTransferRequest.parse(values) },
+            {
+              onSuccess: () => {
+                notifySuccess(rejecting ? t('transaction.rejected') : t('transaction.canceled'));
+                form.reset();
+                onClose();
+              },
+              onError: (error) => {
+                if (!applyServerFieldErrors(form, error)) notifyError(error);
+              },
+            },
+          ),
+        )}
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            {t('transaction.cancelText', { amount: f.money(transfer.sourceAmount, transfer.sourceCurrency) })}
+          </Text>
+          <Textarea label={t('transaction.reason')} rows={3} {...form.getInputProps('reason')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={cancel.isPending}>
+              {t('transaction.keep')}
+            </Button>
+            <Button type="submit" color="red" loading={cancel.isPending}>
+              {rejecting ? t('transaction.confirmReject') : t('transaction.confirmCancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

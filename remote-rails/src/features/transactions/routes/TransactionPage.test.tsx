@@ -1,0 +1,120 @@
+import type { TTransfer, TTransferDetail } from '@dash/shared/api';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../../i18n';
+import { renderPage, USER } from '@dash/shared/test';
+import { transferFixture } from '../../../test/transfers';
+import TransactionPage from './TransactionPage';
+
+const PATH = '/org/:org/rails/transactions/:transaction';
+const OTHER_MEMBER = { uid: '55555555-5555-4555-8555-555555555555', email: 'bruno@example.com' };
+
+/** An off-ramp above the threshold, waiting for a second member; created by `createdBy`. */
+function waiting(createdBy: { uid: string; email: string }): TTransferDetail {
+  return {
+    ...transferFixture(1, {
+      type: 'off_ramp',
+      status: 'awaiting_approval',
+      sourceCurrency: 'testbrz',
+      sourceAmount: '1500.00',
+      targetCurrency: 'BRL',
+      targetAmount: '1492.50',
+      providerReference: null,
+      wallet: null,
+      bankBeneficiary: {
+        uid: '66666666-6666-4666-8666-666666666666',
+        name: 'Fornecedor',
+        accountKey: 'a@b.co',
+      },
+      approval: { required: true, approvedBy: null },
+      createdBy,
+    }),
+    events: [
+      { from: null, to: 'awaiting_approval', source: 'user', note: null, at: '2026-11-20T12:00:00.000Z' },
+    ],
+  };
+}
+
+/** Serves the transfer's detail, and answers POST …/cancel with it canceled; records the POSTs' bodies. */
+function serve(transfer: TTransferDetail) {
+  const posted: unknown[] = [];
+  let current = transfer;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      if (init?.method === 'POST' && input.endsWith(`/rails/transactions/${transfer.uid}/cancel`)) {
+        posted.push(JSON.parse(String(init.body)));
+        const canceled: TTransfer = {
+          ...current,
+          status: 'canceled',
+          failureReason: 'Rejected by ana@example.com',
+        };
+        current = { ...current, ...canceled };
+        return new Response(JSON.stringify({ data: canceled }), { status: 200 });
+      }
+      if (input.includes(`/rails/transactions/${transfer.uid}`))
+        return new Response(JSON.stringify({ data: current }), { status: 200 });
+      return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Not found' } }), {
+        status: 404,
+      });
+    }),
+  );
+  return posted;
+}
+
+const open = (transfer: TTransferDetail, role: 'Admin' | 'Editor' | 'Viewer' = 'Admin') =>
+  renderPage(<TransactionPage />, { url: `/org/acme/rails/transactions/${transfer.uid}`, path: PATH, role });
+
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('an off-ramp waiting for approval', () => {
+  it('is approved or rejected by another member, withdrawn by its creator, and left alone by a Viewer', async () => {
+    serve(waiting(OTHER_MEMBER));
+    open(waiting(OTHER_MEMBER));
+    expect(await screen.findByRole('button', { name: 'Approve transfer' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel off-ramp' })).toBeNull();
+    cleanup();
+
+    const own = waiting({ uid: USER.uid, email: USER.email });
+    serve(own);
+    open(own, 'Editor');
+    expect(await screen.findByRole('button', { name: 'Cancel off-ramp' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve transfer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+    cleanup();
+
+    serve(waiting(OTHER_MEMBER));
+    open(waiting(OTHER_MEMBER), 'Viewer');
+    expect(await screen.findByText("Waiting for a second member's approval")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve transfer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+  });
+
+  it('is rejected with its reason once the reason fits; an overlong one is the field message and sends nothing', async () => {
+    const posted = serve(waiting(OTHER_MEMBER));
+    open(waiting(OTHER_MEMBER));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this off-ramp?' });
+    expect(within(dialog).getByText(/its 1,500\.00 testbrz are no longer held/)).toBeTruthy();
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason (optional)' });
+
+    fireEvent.change(reason, { target: { value: 'x'.repeat(501) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject off-ramp' }));
+    expect(await within(dialog).findByText('Keep the reason to 500 characters or fewer.')).toBeTruthy();
+    expect(posted).toEqual([]);
+
+    fireEvent.change(reason, { target: { value: '  Wrong beneficiary ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject off-ramp' }));
+    await waitFor(() => expect(posted).toEqual([{ reason: 'Wrong beneficiary' }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The page shows the transfer as it now is: canceled, with who called it off, and no decision left.
+    expect(await screen.findByText('Rejected by ana@example.com')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve transfer' })).toBeNull();
+    expect(screen.queryByText('Waiting for a second member')).toBeNull();
+  });
+});

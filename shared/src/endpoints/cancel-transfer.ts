@@ -1,0 +1,33 @@
+import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type TCancelTransferRequest, type TTransfer, ZTransferResponse } from '../contracts/transfers';
+import { transactionsKey } from './get-transactions';
+
+/**
+ * POST rails/transactions/{transferUid}/cancel: an off-ramp waiting for approval is called off
+ * (withdrawn by its creator, rejected by another member), with an optional reason.
+ */
+export async function cancelTransfer(
+  organizationUid: string,
+  transferUid: string,
+  request: TCancelTransferRequest,
+): Promise<TTransfer> {
+  const answer = await apiRequest({
+    path: `rails/transactions/${encodeURIComponent(transferUid)}/cancel`,
+    method: 'POST',
+    organizationUid,
+    body: request,
+    response: ZTransferResponse,
+    failure: ERROR_MESSAGES.cancelTransfer,
+  });
+  return answer.data;
+}
+
+export function useCancelTransferMutation(organizationUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ transferUid, ...request }: TCancelTransferRequest & { transferUid: string }) =>
+      cancelTransfer(organizationUid, transferUid, request),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: transactionsKey(organizationUid) }),
+  });
+}
