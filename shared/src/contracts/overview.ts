@@ -43,10 +43,12 @@ export type TOverviewCurrencyBalance = z.infer<typeof ZOverviewCurrencyBalance>;
 /**
  * What the ledger received into one registered wallet (on-ramps and deposits name their wallet).
  * `wallet` null: movements no registered wallet is named on (off-ramps send from the organization's
- * wallets as a whole), so the rows of one currency add up to its balance.
+ * wallets as a whole), or, with `deletedWallets`, what went to wallets deleted from the registry
+ * since; so the rows of one currency add up to its balance.
  */
 export const ZOverviewWalletBalance = z.object({
   wallet: z.object({ uid: ZUid, name: z.string(), address: z.string(), network: ZNetworkId }).nullable(),
+  deletedWallets: z.boolean(),
   currency: z.string(),
   posted: ZSignedDecimalString,
   pending: ZSignedDecimalString,

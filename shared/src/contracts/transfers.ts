@@ -233,8 +233,13 @@ export const ZTransfer = z.object({
   feeCurrency: z.string(),
   /** The fiat currency of the transfer (BRL or MXN), whichever side it is on. */
   fiatCurrency: ZFiatCurrency,
-  wallet: z.object({ uid: ZUid, name: z.string(), address: z.string() }).nullable(),
-  bankBeneficiary: z.object({ uid: ZUid, name: z.string(), accountKey: z.string() }).nullable(),
+  /**
+   * The counterparty as it was when the transfer was made (its name and address or account key are
+   * copied onto the transfer); `uid` is null once it has been deleted from the registry, so the
+   * transfer's history still says where the money went.
+   */
+  wallet: z.object({ uid: ZUid.nullable(), name: z.string(), address: z.string() }).nullable(),
+  bankBeneficiary: z.object({ uid: ZUid.nullable(), name: z.string(), accountKey: z.string() }).nullable(),
   instructions: ZTransferInstructions.nullable(),
   /** The provider's id of the transfer. */
   providerReference: z.string().nullable(),

@@ -137,15 +137,23 @@ describe('GET organizations/{orgUid}/overview', () => {
       'none',
     ]);
 
-    // A wallet deleted since: its history counts under "no registered wallet", the totals unchanged.
+    expect(overview.balances.byWallet.every((row) => !row.deletedWallets)).toBe(true);
+
+    // A wallet deleted since: its history is a row of its own, apart from what names no wallet (the
+    // off-ramps), the totals unchanged.
     await db.delete(registeredWallets).where(eq(registeredWallets.uid, payroll.uid));
     const afterDelete = await readOverview(testApp, org, admin.cookie);
     expect(afterDelete.balances.byCurrency).toEqual(overview.balances.byCurrency);
     expect(
-      afterDelete.balances.byWallet.map((row) => [row.wallet?.name ?? 'none', row.posted, row.pending]),
+      afterDelete.balances.byWallet.map((row) => [
+        row.wallet?.name ?? (row.deletedWallets ? 'deleted' : 'none'),
+        row.posted,
+        row.pending,
+      ]),
     ).toEqual([
       ['Treasury', '1047', '398.5'],
-      ['none', '48.75', '0'],
+      ['deleted', '248.75', '0'],
+      ['none', '-200', '0'],
     ]);
 
     expect(overview.latestTransactions).toHaveLength(5);

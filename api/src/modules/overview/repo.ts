@@ -37,14 +37,17 @@ const sumText = (column: typeof ledgerBalances.posted) => decimalText(sql`sum(${
  * Balances from the ledger: the organization's `wallets` account, posted and pending apart, rolled
  * up per currency and fiat rail and per registered wallet (grouping sets) from the running balances
  * the ledger keeps (ledger_balances: a few rows per currency and wallet, whatever the history's
- * length). A balance whose lines were all archived counts nowhere; a wallet deleted since keeps its
- * history under "no registered wallet".
+ * length). A balance whose lines were all archived counts nowhere; the wallets deleted since keep
+ * their history in one row of their own (the ledger keeps the wallet's uid; the registry no longer
+ * has its name).
  */
 export async function balances(db: Database, organizationUid: string): Promise<TOverview['balances']> {
   const perWallet = sql<number>`grouping(${registeredWallets.uid})`;
+  const deletedWallets = sql<boolean>`(${ledgerBalances.walletUid} is not null and ${registeredWallets.uid} is null)`;
   const rows = await db
     .select({
       perWallet,
+      deletedWallets,
       currency: ledgerAccounts.currency,
       fiatCurrency: ledgerBalances.fiatCurrency,
       // Null when the balance names no wallet, or one deleted since (a left join's empty side).
@@ -74,13 +77,15 @@ export async function balances(db: Database, organizationUid: string): Promise<T
       ),
     )
     .groupBy(
-      sql`grouping sets ((${ledgerAccounts.currency}, ${ledgerBalances.fiatCurrency}), (${ledgerAccounts.currency}, ${registeredWallets.uid}, ${registeredWallets.name}, ${registeredWallets.address}, ${registeredWallets.network}))`,
+      sql`grouping sets ((${ledgerAccounts.currency}, ${ledgerBalances.fiatCurrency}), (${ledgerAccounts.currency}, ${registeredWallets.uid}, ${registeredWallets.name}, ${registeredWallets.address}, ${registeredWallets.network}, ${deletedWallets}))`,
     )
     .orderBy(asc(ledgerAccounts.currency), asc(ledgerBalances.fiatCurrency));
+  const rank = (row: TOverviewWalletBalance) => (row.wallet ? 0 : row.deletedWallets ? 1 : 2);
   const byWallet: TOverviewWalletBalance[] = rows
     .filter((row) => Number(row.perWallet) === 0)
     .map((row) => ({
       wallet: row.wallet,
+      deletedWallets: Boolean(row.deletedWallets),
       currency: row.currency,
       posted: row.posted,
       pending: row.pending,
@@ -88,7 +93,9 @@ export async function balances(db: Database, organizationUid: string): Promise<T
     .sort(
       (a, b) =>
         a.currency.localeCompare(b.currency) ||
-        (a.wallet ? (b.wallet ? a.wallet.name.localeCompare(b.wallet.name) : -1) : b.wallet ? 1 : 0),
+        // Registered wallets by name, then the deleted ones, then what names no wallet.
+        rank(a) - rank(b) ||
+        (a.wallet && b.wallet ? a.wallet.name.localeCompare(b.wallet.name) : 0),
     );
   const byCurrency: TOverviewCurrencyBalance[] = rows
     .filter((row) => Number(row.perWallet) === 1)

@@ -309,12 +309,13 @@ function summaryOf(
     targetCurrency: row.targetCurrency,
     targetAmount: trim(row.targetAmount),
     fiatCurrency: row.fiatCurrency as TTransfer['fiatCurrency'],
+    // From the copies on the transfer: a counterparty deleted since (its uid set null) stays named.
     wallet:
-      row.walletUid && row.walletName && row.walletAddress
+      row.walletName && row.walletAddress
         ? { uid: row.walletUid, name: row.walletName, address: row.walletAddress }
         : null,
     bankBeneficiary:
-      row.bankBeneficiaryUid && row.beneficiaryName && row.beneficiaryAccountKey
+      row.beneficiaryName && row.beneficiaryAccountKey
         ? { uid: row.bankBeneficiaryUid, name: row.beneficiaryName, accountKey: row.beneficiaryAccountKey }
         : null,
     createdAt,

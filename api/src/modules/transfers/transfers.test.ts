@@ -668,6 +668,35 @@ describe('off-ramp', () => {
     });
   });
 
+  it('keeps a deleted counterparty on the transfers it took part in: named as it was, with no uid', async () => {
+    const scene = await arrange();
+    await scene.ask('PUT', '/rails/settings', { offRampApprovalThreshold: '100' });
+    const onRampTo = await onRamp(scene, '250.00');
+    await deliverAll(
+      scene,
+      await sandboxTransferHelper(scene.sandbox, onRampTo.providerReference ?? '', 'cancel'),
+    );
+    const offRampTo = await offRamp(scene, '500');
+    expect((await scene.ask('POST', `/rails/transactions/${offRampTo.uid}/cancel`, {})).statusCode).toBe(200);
+    for (const path of [
+      `/rails/blockchain-wallets/${scene.wallet.uid}`,
+      `/rails/bank-beneficiaries/${scene.beneficiary.uid}`,
+    ]) {
+      const deleted = await scene.ask('DELETE', path);
+      expect(deleted.statusCode, deleted.body).toBe(204);
+    }
+
+    const wallet = { uid: null, name: 'Treasury', address: scene.wallet.address };
+    const beneficiary = { uid: null, name: 'Fornecedor', accountKey: 'pagamentos@example.com' };
+    expect(await detail(scene, onRampTo.uid)).toMatchObject({ wallet, bankBeneficiary: null });
+    expect(await detail(scene, offRampTo.uid)).toMatchObject({ wallet: null, bankBeneficiary: beneficiary });
+    const list = ZTransactionsResponse.parse(
+      (await scene.ask('GET', '/rails/transactions?page=1&size=10')).json(),
+    ).data;
+    expect(list.find((row) => row.uid === onRampTo.uid)?.wallet).toEqual(wallet);
+    expect(list.find((row) => row.uid === offRampTo.uid)?.bankBeneficiary).toEqual(beneficiary);
+  });
+
   it('refuses to delete a counterparty a pending transfer uses', async () => {
     const scene = await arrange();
     await offRamp(scene);

@@ -118,3 +118,19 @@ describe('an off-ramp waiting for approval', () => {
     expect(screen.queryByText('Waiting for a second member')).toBeNull();
   });
 });
+
+describe('a transfer whose counterparty was deleted since', () => {
+  it('still names it as it was, and says it is no longer registered', async () => {
+    const transfer = waiting(OTHER_MEMBER);
+    const gone = { ...transfer, bankBeneficiary: { uid: null, name: 'Fornecedor', accountKey: 'a@b.co' } };
+    serve(gone);
+    open(gone);
+    expect(await screen.findByText(/Fornecedor \(a@b\.co\)/)).toBeTruthy();
+    expect(screen.getByText('· no longer registered')).toBeTruthy();
+    cleanup();
+    serve(transfer);
+    open(transfer);
+    expect(await screen.findByText(/Fornecedor \(a@b\.co\)/)).toBeTruthy();
+    expect(screen.queryByText('· no longer registered')).toBeNull();
+  });
+});

@@ -38,6 +38,17 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** Said of a counterparty deleted since the transfer (it is shown as it was then). */
+function Unregistered({ uid }: { uid: string | null }) {
+  const { t } = useT('rails');
+  return uid === null ? (
+    <Text span size="xs" c="dimmed">
+      {' '}
+      {t('transaction.noLongerRegistered')}
+    </Text>
+  ) : null;
+}
+
 function Details({ transfer }: { transfer: TTransferDetail }) {
   const { t } = useT('rails');
   const f = useFormat();
@@ -63,11 +74,13 @@ function Details({ transfer }: { transfer: TTransferDetail }) {
       {transfer.wallet ? (
         <Field label={t('transaction.targetWallet')}>
           {transfer.wallet.name} ({transfer.wallet.address})
+          <Unregistered uid={transfer.wallet.uid} />
         </Field>
       ) : null}
       {transfer.bankBeneficiary ? (
         <Field label={t('transaction.bankBeneficiary')}>
           {transfer.bankBeneficiary.name} ({transfer.bankBeneficiary.accountKey})
+          <Unregistered uid={transfer.bankBeneficiary.uid} />
         </Field>
       ) : null}
       <Field label={t('transaction.txHash')}>

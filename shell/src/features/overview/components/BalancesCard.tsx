@@ -63,18 +63,39 @@ export function BalancesCard({ balances }: { balances: TOverview['balances'] }) 
             labelledBy="overview-balances-wallets"
             first={t('balances.wallet')}
             mt="xs"
-            rows={balances.byWallet.map((row) => ({
-              key: `${row.wallet?.uid ?? 'none'}-${row.currency}`,
-              label: row.wallet ? row.wallet.name : t('balances.noWallet'),
-              currency: row.currency,
-              posted: row.posted,
-              pending: row.pending,
-              to: row.wallet
-                ? paths.org.rails.blockchainWallets(org)
-                : paths.org.rails.transactions(org, { type: 'off_ramp' }),
-              linkLabel: (amount) =>
-                t(row.wallet ? 'balances.walletLink' : 'balances.offRampLink', { amount }),
-            }))}
+            rows={balances.byWallet.map((row) => {
+              // A registered wallet; the wallets deleted since (their history); or what names no
+              // wallet (off-ramps send from the organization's wallets as a whole).
+              const [key, label, to, linkKey] = row.wallet
+                ? [
+                    row.wallet.uid,
+                    row.wallet.name,
+                    paths.org.rails.blockchainWallets(org),
+                    'balances.walletLink',
+                  ]
+                : row.deletedWallets
+                  ? [
+                      'deleted',
+                      t('balances.deletedWallets'),
+                      paths.org.rails.transactions(org),
+                      'balances.deletedWalletsLink',
+                    ]
+                  : [
+                      'none',
+                      t('balances.noWallet'),
+                      paths.org.rails.transactions(org, { type: 'off_ramp' }),
+                      'balances.offRampLink',
+                    ];
+              return {
+                key: `${key}-${row.currency}`,
+                label,
+                currency: row.currency,
+                posted: row.posted,
+                pending: row.pending,
+                to,
+                linkLabel: (amount: string) => t(linkKey, { amount }),
+              };
+            })}
           />
         </>
       )}

@@ -72,10 +72,13 @@ const FULL: TOverview = {
     byWallet: [
       {
         wallet: { uid: WALLET_UID, name: 'Treasury', address: '0xabc', network: 'polygon-amoy' },
+        deletedWallets: false,
         currency: 'testbrz',
         posted: '24873.5',
         pending: '0',
       },
+      { wallet: null, deletedWallets: true, currency: 'testbrz', posted: '300', pending: '0' },
+      { wallet: null, deletedWallets: false, currency: 'testbrz', posted: '-300', pending: '0' },
     ],
   },
   waiting: { approvals: 2, unreadConversations: 1, invitations: 0 },
@@ -162,6 +165,17 @@ describe('the overview page', () => {
         .getAttribute('href'),
     ).toBe('/org/acme/rails/blockchain-wallets');
     expect(within(balances).getAllByText('24,873.50 testbrz').length).toBeGreaterThan(0);
+    // What went to wallets deleted since is theirs, not the off-ramps'.
+    const rowOf = (label: string) => within(balances).getByRole('row', { name: new RegExp(`^${label}`) });
+    expect(within(rowOf('Deleted wallets')).getByRole('link').getAttribute('href')).toBe(
+      '/org/acme/rails/transactions',
+    );
+    expect(within(rowOf('Deleted wallets')).getByRole('link').textContent).toBe('300.00 testbrz');
+    expect(
+      within(rowOf('Not tied to a wallet'))
+        .getByRole('link', { name: /off-ramp transactions/ })
+        .getAttribute('href'),
+    ).toBe('/org/acme/rails/transactions?type=off_ramp');
 
     expect(hrefOf('2 transfers wait for your approval')).toBe(
       '/org/acme/rails/transactions?status=awaiting_approval',
