@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ZERO_ADDRESS, ZERO_ADDRESS_MESSAGE } from './counterparties';
 import {
   INVALID_ETH_ADDRESS,
   isValidEthAddress,
@@ -41,6 +42,13 @@ describe('a new signing device', () => {
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['name', 'Name is required'],
       ['ethAddress', INVALID_ETH_ADDRESS],
+    ]);
+  });
+
+  it('refuses the zero address, which no key signs for', () => {
+    const result = ZCreateSigningDeviceRequest.safeParse({ name: 'Ledger', ethAddress: ` ${ZERO_ADDRESS} ` });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['ethAddress', ZERO_ADDRESS_MESSAGE],
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { getAddress, isAddress } from 'viem/utils';
+import { ZERO_ADDRESS, ZERO_ADDRESS_MESSAGE } from './counterparties';
 
 export const INVALID_ETH_ADDRESS = 'Invalid Ethereum address';
 export const SIGNING_DEVICE_NAME_REQUIRED = 'Name is required';
@@ -18,11 +19,16 @@ export function isValidEthAddress(value: string): boolean {
   return oneCase || getAddress(value) === value;
 }
 
-/** An Ethereum address, trimmed, validated and given in its EIP-55 checksum form. */
+/**
+ * An Ethereum address, trimmed, validated and given in its EIP-55 checksum form. Not the zero
+ * address: no key signs for it, and a Safe refuses it as an owner (refused here rather than when
+ * the wallet is deployed, where the signer would already show as ready).
+ */
 export const ZEthAddress = z
   .string({ message: INVALID_ETH_ADDRESS })
   .trim()
   .refine(isValidEthAddress, { message: INVALID_ETH_ADDRESS })
+  .refine((value) => value.toLowerCase() !== ZERO_ADDRESS, { message: ZERO_ADDRESS_MESSAGE, abort: true })
   .transform((value) => getAddress(value));
 
 export const ZCreateSigningDeviceRequest = z.strictObject({

@@ -1,6 +1,8 @@
 import {
   INVALID_ETH_ADDRESS,
   SIGNING_DEVICE_DUPLICATE_MESSAGE,
+  ZERO_ADDRESS,
+  ZERO_ADDRESS_MESSAGE,
   ZSigningDeviceResponse,
   ZSigningDevicesResponse,
 } from '@dash/shared/contracts';
@@ -58,6 +60,21 @@ describe('signing devices', () => {
       expect(await db.select().from(signingDevices)).toEqual([]);
     },
   );
+
+  it('refuses the zero address with 400 under the field: a Safe cannot take it as an owner', async () => {
+    const { app, db } = await createTestApp();
+    const ada = await signInUser(app);
+    const response = await call(app, 'POST', '/profile/signing-devices', {
+      cookie: ada.cookie,
+      body: { name: 'Ledger', ethAddress: ZERO_ADDRESS },
+    });
+    expect(response.json().error).toEqual({
+      code: 'VALIDATION',
+      message: ZERO_ADDRESS_MESSAGE,
+      fields: { ethAddress: ZERO_ADDRESS_MESSAGE },
+    });
+    expect(await db.select().from(signingDevices)).toEqual([]);
+  });
 
   it('refuses the same address twice for one user, however it is spelled, but not for another user', async () => {
     const { app } = await createTestApp();
