@@ -26,6 +26,7 @@ export const REPLY_ATTACHMENTS_MAX = 20;
 export const REPLY_EMPTY_MESSAGE = 'Type a message or attach a file.';
 export const REPLY_TOO_LONG_MESSAGE = `A message must be at most ${REPLY_CONTENT_MAX} characters.`;
 export const REPLY_TOO_MANY_ATTACHMENTS_MESSAGE = `Attach at most ${REPLY_ATTACHMENTS_MAX} files.`;
+export const REPLY_ATTACHED_TWICE_MESSAGE = 'Each file can be attached once.';
 export const THREAD_NOT_FOUND_MESSAGE = 'Conversation not found';
 export const ATTACHMENT_NOT_FOUND_MESSAGE = 'Attachment not found';
 export const INVALID_CURSOR_MESSAGE = 'Invalid page cursor';
@@ -182,6 +183,13 @@ export const ZReplyRequest = z
     attachments: z
       .array(ZReplyAttachment)
       .max(REPLY_ATTACHMENTS_MAX, { message: REPLY_TOO_MANY_ATTACHMENTS_MESSAGE })
+      // One upload is one file: taken once, it would otherwise go out twice under two names.
+      .refine(
+        (attachments) =>
+          new Set(attachments.map((attachment) => attachment.tempFileId.toLowerCase())).size ===
+          attachments.length,
+        { message: REPLY_ATTACHED_TWICE_MESSAGE },
+      )
       .default([]),
   })
   .refine((reply) => reply.content.trim() !== '' || reply.attachments.length > 0, {

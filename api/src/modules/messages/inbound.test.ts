@@ -1,5 +1,5 @@
 import { ZInboundEmailResponse } from '@dash/shared/contracts';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { attachments, messages, threads } from '../../db/schema';
@@ -35,6 +35,11 @@ async function rowCounts(testApp: TestApp) {
   const [t] = await testApp.db.select({ n: count() }).from(threads);
   const [a] = await testApp.db.select({ n: count() }).from(attachments);
   return { messages: m?.n, threads: t?.n, attachments: a?.n };
+}
+
+/** A raw mail written byte by byte (what no composer would produce), lines joined with CRLF. */
+function rawMail(lines: string[]): Buffer {
+  return Buffer.from(`${lines.join('\r\n')}\r\n`);
 }
 
 describe('inbound mail', () => {
@@ -309,5 +314,105 @@ describe('inbound mail', () => {
     ).rejects.toMatchObject({ responseCode: 550 });
     expect(await rowCounts(testApp)).toEqual({ messages: 1, threads: 1, attachments: 1 });
     transport.close();
+  });
+
+  it('stores a mail carrying NUL characters (raw, encoded, quoted-printable, %00) without them, by webhook and SMTP', async () => {
+    const { testApp, admin, organization, mailbox, from } = await arrange();
+    const encoded = rawMail([
+      `From: "Ana\u0000" <${from}>`,
+      `To: ${mailbox}`,
+      'Cc: fin\u0000ance@acme.example',
+      'Subject: =?UTF-8?B?YQBi?=',
+      'Message-ID: <nul\u0000-1@transfero.example>',
+      'References: <older\u0000@transfero.example> <nul\u0000-0@transfero.example>',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/mixed; boundary="b"',
+      '',
+      '--b',
+      'Content-Type: text/plain; charset=utf-8',
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      'a=00b',
+      '--b',
+      'Content-Type: application/pdf',
+      "Content-Disposition: attachment; filename*=UTF-8''a%00b.pdf",
+      'Content-Transfer-Encoding: base64',
+      '',
+      PDF_BYTES.toString('base64'),
+      '--b--',
+    ]);
+    const response = await postInbound(testApp, encoded);
+    expect(response.statusCode, response.body).toBe(200);
+    const [delivery] = ZInboundEmailResponse.parse(response.json()).data;
+    expect(delivery?.status).toBe('stored');
+
+    const page = await threadPage(testApp.app, admin.cookie, organization.uid, delivery?.threadUid ?? '');
+    expect(page.thread.name).toBe('ab');
+    expect(page.data).toEqual([
+      expect.objectContaining({
+        from,
+        fromName: 'Ana',
+        to: [mailbox],
+        cc: ['finance@acme.example'],
+        text: 'ab',
+        attachments: [expect.objectContaining({ fileName: 'ab.pdf', byteSize: PDF_BYTES.length })],
+      }),
+    ]);
+    const [stored] = await testApp.db
+      .select({ messageId: messages.messageId, references: messages.references, subject: messages.subject })
+      .from(messages)
+      .where(eq(messages.uid, delivery?.messageUid ?? ''));
+    expect(stored).toEqual({
+      messageId: 'nul-1@transfero.example',
+      references: ['older@transfero.example', 'nul-0@transfero.example'],
+      subject: 'ab',
+    });
+
+    // A NUL written as is, in the subject and the text, over SMTP (451 before: retried forever).
+    const port = await testApp.app.inboundSmtp.listen(0, '127.0.0.1');
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    const sent = await transport.sendMail({
+      envelope: { from, to: [mailbox] },
+      raw: rawMail([
+        `From: ${from}`,
+        `To: ${mailbox}`,
+        'Subject: Raw\u0000 subject',
+        'Message-ID: <nul-2@transfero.example>',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'first\u0000second',
+      ]),
+    });
+    expect(sent.accepted).toEqual([mailbox]);
+    transport.close();
+    const list = await threadsOf(testApp.app, admin.cookie, organization.uid);
+    expect(list.data.map((thread) => [thread.name, thread.snippet]).sort()).toEqual([
+      ['Raw subject', 'firstsecond'],
+      ['ab', 'ab'],
+    ]);
+    expect(await rowCounts(testApp)).toEqual({ messages: 2, threads: 2, attachments: 1 });
+  });
+
+  it('stores each To and Cc address once (case-insensitively), in the order first written', async () => {
+    const { testApp, admin, organization, mailbox, from } = await arrange();
+    const response = await postInbound(
+      testApp,
+      rawMail([
+        `From: ${from}`,
+        `To: ${mailbox}, "Us again" <${mailbox.toUpperCase()}>`,
+        'Cc: a@x.example, A@X.example, "x" <b@x.example>, a@x.example',
+        'Subject: Twice',
+        'Message-ID: <twice@transfero.example>',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'Hello',
+      ]),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const [delivery] = ZInboundEmailResponse.parse(response.json()).data;
+    const page = await threadPage(testApp.app, admin.cookie, organization.uid, delivery?.threadUid ?? '');
+    expect(page.data).toEqual([
+      expect.objectContaining({ to: [mailbox], cc: ['a@x.example', 'b@x.example'] }),
+    ]);
   });
 });

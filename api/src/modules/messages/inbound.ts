@@ -47,9 +47,21 @@ export function newThreadToken(): string {
   return token;
 }
 
+/**
+ * PostgreSQL text cannot hold U+0000, and a mail can carry one anywhere (as is, in an encoded word,
+ * as quoted-printable `=00`, as `%00` in a file name): refusing it would have the sender retry the
+ * mail forever, so every text stored from a mail goes through this.
+ */
+function withoutNul(value: string): string {
+  return value.replaceAll('\u0000', '');
+}
+
 /** `<id@host>` → `id@host`; null for nothing usable. */
 export function bareMessageId(value: string | undefined | null): string | null {
-  const trimmed = value?.trim().replace(/^<|>$/g, '').trim();
+  const trimmed = withoutNul(value ?? '')
+    .trim()
+    .replace(/^<|>$/g, '')
+    .trim();
   return trimmed ? trimmed.slice(0, 998) : null;
 }
 
@@ -69,11 +81,19 @@ function addressesOf(
     for (const entry of entries) {
       if (entry.group) visit(entry.group);
       else if (entry.address)
-        found.push({ address: entry.address.trim().toLowerCase(), name: entry.name ?? '' });
+        found.push({
+          address: withoutNul(entry.address).trim().toLowerCase(),
+          name: withoutNul(entry.name ?? ''),
+        });
     }
   };
   for (const object of objects) visit(object.value);
   return found;
+}
+
+/** A To or Cc list as stored: each address once (they are lowercased), where it first appears. */
+function uniqueAddressesOf(field: AddressObject | AddressObject[] | undefined): string[] {
+  return [...new Set(addressesOf(field).map((entry) => entry.address))];
 }
 
 /** The thread's name from a subject: without Re:/Fwd: prefixes. */
@@ -360,7 +380,7 @@ function inboundService(
       );
       const deliveredTo = ['delivered-to', 'x-original-to'].flatMap((name) => {
         const value = parsed.headers.get(name);
-        return typeof value === 'string' ? [value.trim().toLowerCase()] : [];
+        return typeof value === 'string' ? [withoutNul(value).trim().toLowerCase()] : [];
       });
       const recipients = [
         ...new Set(
@@ -389,7 +409,9 @@ function inboundService(
       );
       if (!provider) reject('FORBIDDEN', `${from.address} is not the address of a known provider.`, context);
 
-      const text = (parsed.text ?? '').replace(/\r\n/g, '\n').trimEnd();
+      const text = withoutNul(parsed.text ?? '')
+        .replace(/\r\n/g, '\n')
+        .trimEnd();
       const date = parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : null;
       const received = now();
       const mail = {
@@ -400,15 +422,15 @@ function inboundService(
         inReplyTo: bareMessageId(typeof parsed.inReplyTo === 'string' ? parsed.inReplyTo : undefined),
         references: messageIdList(parsed.references),
         from,
-        to: addressesOf(parsed.to).map((entry) => entry.address),
-        cc: addressesOf(parsed.cc).map((entry) => entry.address),
-        subject: (parsed.subject ?? '').trim(),
+        to: uniqueAddressesOf(parsed.to),
+        cc: uniqueAddressesOf(parsed.cc),
+        subject: withoutNul(parsed.subject ?? '').trim(),
         text: text.length > TEXT_MAX ? `${text.slice(0, TEXT_MAX)}\n[…]` : text,
         // Never in the future: a wrong clock on the sender's side must not pin a thread to the top.
         sentAt: date && date.getTime() <= received.getTime() ? date : received,
         attachments: parsed.attachments.map((attachment, index) => ({
-          filename: (attachment.filename ?? `attachment-${index + 1}`).slice(0, 255),
-          contentType: attachment.contentType || 'application/octet-stream',
+          filename: (withoutNul(attachment.filename ?? '') || `attachment-${index + 1}`).slice(0, 255),
+          contentType: withoutNul(attachment.contentType) || 'application/octet-stream',
           content: attachment.content,
         })),
       };

@@ -1,8 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  INVALID_CURSOR_MESSAGE,
   organizationEventsPath,
   parseOrganizationEvent,
+  REPLY_ATTACHED_TWICE_MESSAGE,
   REPLY_EMPTY_MESSAGE,
   type TOrganizationEvent,
   ZMailboxResponse,
@@ -215,6 +217,46 @@ describe('Message Center', () => {
     });
   });
 
+  it('refuses one uploaded file attached twice to a reply (400 on attachments), and the file stays usable', async () => {
+    const { testApp, admin, organization, mailbox, from } = await arrange();
+    const first = await deliver(testApp, { from, to: mailbox, subject: 'Hi', text: 'Hello' });
+    const tempFileId = await uploadFile(testApp.app, admin.cookie, organization.uid, {
+      filename: 'a.pdf',
+      contentType: 'application/pdf',
+      bytes: PDF_BYTES,
+    });
+    const reply = (attachments: { filename: string; tempFileId: string }[]) =>
+      call(testApp.app, 'POST', `/messages/${first.threadUid}`, {
+        cookie: admin.cookie,
+        organization: organization.uid,
+        body: { content: 'x', attachments },
+      });
+
+    for (const again of [tempFileId, tempFileId.toUpperCase()]) {
+      const twice = await reply([
+        { filename: 'a.pdf', tempFileId },
+        { filename: 'b.pdf', tempFileId: again },
+      ]);
+      expect(twice.statusCode).toBe(400);
+      expect(twice.json()).toEqual({
+        error: {
+          code: 'VALIDATION',
+          message: REPLY_ATTACHED_TWICE_MESSAGE,
+          fields: { attachments: REPLY_ATTACHED_TWICE_MESSAGE },
+        },
+      });
+    }
+    expect(await threadPage(testApp.app, admin.cookie, organization.uid, first.threadUid)).toMatchObject({
+      thread: { messageCount: 1 },
+    });
+
+    const once = await reply([{ filename: 'a.pdf', tempFileId }]);
+    expect(once.statusCode, once.body).toBe(201);
+    expect(ZReplyResponse.parse(once.json()).data.attachments).toEqual([
+      expect.objectContaining({ fileName: 'a.pdf', byteSize: PDF_BYTES.length }),
+    ]);
+  });
+
   it('keeps the list and pages in the read cache, and mail arriving outside a request (SMTP) shows at once', async () => {
     const { testApp, admin, organization, mailbox, from, first, texts } = await arrangeThread({
       cacheReads: true,
@@ -365,6 +407,41 @@ describe('Message Center', () => {
     expect(found.data.map((thread) => thread.uid)).toEqual([payout.threadUid]);
     const none = await threadsOf(testApp.app, admin.cookie, organization.uid, '?q=bitcoin');
     expect(none.data).toEqual([]);
+  });
+
+  it('refuses a thread list cursor whose time is not one the API wrote (400, not a database error)', async () => {
+    const { testApp, admin, organization, mailbox, from } = await arrange();
+    await deliver(testApp, { from, to: mailbox, subject: 'Payout', text: 'The payout is late.' });
+    const uid = '00000000-0000-4000-8000-000000000000';
+    const cursorOf = (at: string) => Buffer.from(`${at}|${uid}`).toString('base64url');
+    const list = (query: string) =>
+      call(testApp.app, 'GET', `/messages${query}`, { cookie: admin.cookie, organization: organization.uid });
+
+    // Date.parse takes all of these; PostgreSQL does not, or reads them otherwise.
+    for (const at of [
+      '0',
+      '1',
+      '12',
+      'March 7',
+      '2020-02-30',
+      '2026-01-01',
+      '2026-01-01T00:00:00Z',
+      '+275760-09-13T00:00:00.000Z',
+      '0000-01-01T00:00:00.000Z',
+    ]) {
+      for (const search of ['', '&q=payout']) {
+        const refused = await list(`?cursor=${cursorOf(at)}${search}`);
+        expect(errorOf(refused), `${at}${search}`).toEqual({
+          status: 400,
+          code: 'VALIDATION',
+          message: INVALID_CURSOR_MESSAGE,
+        });
+      }
+    }
+    // The form the API writes itself still pages (past the only thread: an empty page).
+    const past = await list(`?cursor=${cursorOf('2000-01-01T00:00:00.000Z')}&q=payout`);
+    expect(past.statusCode, past.body).toBe(200);
+    expect(past.json()).toMatchObject({ data: [], nextCursor: null });
   });
 
   it('serves an attachment to members (attachment, nosniff, type, length) and 404 to anyone else', async () => {

@@ -94,9 +94,21 @@ function encodeThreadCursor(row: ThreadListRow): string {
   return Buffer.from(`${row.thread.lastMessageAt.toISOString()}|${row.thread.uid}`).toString('base64url');
 }
 
+const CURSOR_TIME_MIN = Date.parse('0001-01-01T00:00:00.000Z');
+const CURSOR_TIME_MAX = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * Only the exact form encodeThreadCursor writes: the text goes to PostgreSQL as a timestamptz, which
+ * refuses or reads differently much of what Date.parse takes ('1', 'March 7', '2020-02-30', '+275760-…').
+ */
+function isCursorTime(at: string): boolean {
+  const time = Date.parse(at);
+  return time >= CURSOR_TIME_MIN && time <= CURSOR_TIME_MAX && new Date(time).toISOString() === at;
+}
+
 function decodeThreadCursor(cursor: string): { lastMessageAt: string; uid: string } {
   const [at, uid] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!at || !uid || Number.isNaN(Date.parse(at)) || !z.uuid().safeParse(uid).success) {
+  if (!at || !uid || !isCursorTime(at) || !z.uuid().safeParse(uid).success) {
     throw new AppError('VALIDATION', INVALID_CURSOR_MESSAGE, { cursor: INVALID_CURSOR_MESSAGE });
   }
   return { lastMessageAt: at, uid };
