@@ -174,6 +174,14 @@ export const ZReplyAttachment = z.strictObject({
 });
 export type TReplyAttachment = z.infer<typeof ZReplyAttachment>;
 
+/**
+ * Text that shows nothing: white space, and the invisible format characters trim() keeps (zero-width
+ * space and joiners, word joiner, byte order mark), so a reply of them alone is empty too.
+ */
+export function isBlankText(text: string): boolean {
+  return text.replace(/[\s\u200B-\u200D\u2060\uFEFF]/g, '') === '';
+}
+
 /** POST messages/{threadUid} (org header; Admin or Editor): blocked when empty (spec section 5). */
 export const ZReplyRequest = z
   .strictObject({
@@ -192,7 +200,7 @@ export const ZReplyRequest = z
       )
       .default([]),
   })
-  .refine((reply) => reply.content.trim() !== '' || reply.attachments.length > 0, {
+  .refine((reply) => !isBlankText(reply.content) || reply.attachments.length > 0, {
     message: REPLY_EMPTY_MESSAGE,
     path: ['content'],
   });

@@ -189,12 +189,19 @@ describe('Message Center', () => {
     const { testApp, admin, organization, mailbox, from } = await arrange();
     const first = await deliver(testApp, { from, to: mailbox, subject: 'Hi', text: 'Hello' });
 
-    const empty = await call(testApp.app, 'POST', `/messages/${first.threadUid}`, {
-      cookie: admin.cookie,
-      organization: organization.uid,
-      body: { content: '  \n ', attachments: [] },
-    });
-    expect(errorOf(empty)).toEqual({ status: 400, code: 'VALIDATION', message: REPLY_EMPTY_MESSAGE });
+    // White space, and the invisible characters trim() keeps, are no message.
+    for (const content of ['  \n ', '\u200b\u00a0', '\u2060\ufeff\u200d']) {
+      const empty = await call(testApp.app, 'POST', `/messages/${first.threadUid}`, {
+        cookie: admin.cookie,
+        organization: organization.uid,
+        body: { content, attachments: [] },
+      });
+      expect(errorOf(empty), JSON.stringify(content)).toEqual({
+        status: 400,
+        code: 'VALIDATION',
+        message: REPLY_EMPTY_MESSAGE,
+      });
+    }
 
     const viewer = await addMember(testApp, organization.uid, 'Viewer');
     const refused = await call(testApp.app, 'POST', `/messages/${first.threadUid}`, {
