@@ -1,4 +1,4 @@
-import { can, EndAnchoredList, notifyError, type TOrganization, useT } from '@dash/shared';
+import { ApiError, can, EndAnchoredList, notifyError, paths, type TOrganization, useT } from '@dash/shared';
 import {
   type TMessage,
   type TThread,
@@ -8,6 +8,7 @@ import {
 } from '@dash/shared/api';
 import { ActionIcon, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import { BackIcon } from '../../../components/icons';
 import { ReplyBox } from '../../reply/components/ReplyBox';
 import { ThreadAvatar } from '../../threads/components/ThreadAvatar';
@@ -15,6 +16,12 @@ import { SERVER_BUBBLE_CSS } from './bubble-styles';
 import { MessageBubble, rememberTexts } from './MessageBubble';
 
 const messageKey = (message: TMessage) => message.uid;
+/**
+ * The API's answer that there is no such conversation: 404 (no thread with that id in this
+ * organization) or 400 (the id is not one). Asking again cannot change it.
+ */
+const isMissingThread = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
 const isOwn = (message: TMessage) => message.own;
 
 interface ThreadViewProps {
@@ -34,14 +41,18 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
   const messages = useMemo(() => threadMessagesOf(query.data), [query.data]);
   const newest = query.data?.pages[0];
   const thread = newest?.thread ?? listed;
+  const loaded = newest !== undefined;
+  // Nothing to show (a failed refetch of a loaded thread keeps showing it): no reply box then.
+  const failed = query.isError && !loaded;
+  const missing = failed && isMissingThread(query.error);
 
+  // A missing conversation is said in the pane; a toast on top would say it twice.
   useEffect(() => {
-    if (query.error) notifyError(query.error);
+    if (query.error && !isMissingThread(query.error)) notifyError(query.error);
   }, [query.error]);
 
   // Opening a thread reads it: the unread dot goes away for this user only.
   const unread = (listed ?? newest?.thread)?.unreadCount ?? 0;
-  const loaded = newest !== undefined;
   const { mutate: markThreadRead } = markRead;
   useEffect(() => {
     if (loaded && unread > 0) markThreadRead(threadUid);
@@ -74,10 +85,22 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
   return (
     <Stack gap={0} h="100%" style={{ minWidth: 0 }}>
       {SERVER_BUBBLE_CSS ? <style>{SERVER_BUBBLE_CSS}</style> : null}
-      <ThreadHeader thread={thread} onBack={onBack} />
+      <ThreadHeader thread={thread} loading={!failed} onBack={onBack} />
       {query.isPending ? (
         <ConversationSkeleton />
-      ) : query.isError && messages.length === 0 ? (
+      ) : missing ? (
+        <Stack align="center" justify="center" gap="xs" p="md" style={{ flex: 1 }}>
+          <Title order={2} size="h5">
+            {t('thread.notFound')}
+          </Title>
+          <Text size="sm" c="dimmed" ta="center">
+            {t('thread.notFoundText')}
+          </Text>
+          <Button component={Link} to={paths.org.messages(organization.slug)} size="xs" variant="light">
+            {t('thread.toList')}
+          </Button>
+        </Stack>
+      ) : failed ? (
         <Stack align="center" justify="center" gap="xs" style={{ flex: 1 }}>
           <Text size="sm" c="dimmed">
             {t('thread.failed')}
@@ -104,7 +127,7 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
           />
         </Suspense>
       )}
-      {can(organization.role, 'messages.reply') ? (
+      {can(organization.role, 'messages.reply') && !failed ? (
         <ReplyBox key={threadUid} organizationUid={organization.uid} threadUid={threadUid} />
       ) : null}
     </Stack>
@@ -117,12 +140,16 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
  */
 const ThreadHeader = memo(function ThreadHeader({
   thread,
+  loading,
   onBack,
 }: {
   thread: TThread | undefined;
+  /** False once the thread failed to load: then there is nothing to wait for. */
+  loading: boolean;
   onBack: (() => void) | undefined;
 }) {
   const { t } = useT('messages');
+  if (!thread && !loading && !onBack) return null;
   return (
     <Group
       gap="sm"
@@ -148,9 +175,9 @@ const ThreadHeader = memo(function ThreadHeader({
             </Text>
           </Stack>
         </>
-      ) : (
+      ) : loading ? (
         <Skeleton height={36} width="50%" />
-      )}
+      ) : null}
     </Group>
   );
 });

@@ -1,5 +1,5 @@
 import { notifyError, useT } from '@dash/shared';
-import { UPLOAD_CONTENT_TYPES, useReplyToThreadMutation } from '@dash/shared/api';
+import { isBlankText, UPLOAD_CONTENT_TYPES, useReplyToThreadMutation } from '@dash/shared/api';
 import {
   ActionIcon,
   CloseButton,
@@ -11,7 +11,7 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { type CSSProperties, type KeyboardEvent, memo, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, memo, useRef, useState } from 'react';
 import { PaperclipIcon, SendIcon } from '../../../components/icons';
 import { type ReplyAttachment, useReplyAttachments } from '../hooks/useReplyAttachments';
 
@@ -24,9 +24,19 @@ const ACCEPT = UPLOAD_CONTENT_TYPES.join(',');
  */
 const GROWS_ITSELF =
   typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
+/**
+ * `field-sizing: content` makes the text's longest unbreakable run (a long URL) the text area's
+ * minimum width, and its field, a flex item, never shrank below that: it pushed the send button off
+ * screen, and the caret scrolled the pane sideways (blank on a phone). The field may shrink
+ * (`minWidth: 0`) and the text may break anywhere (`overflowWrap: 'anywhere'`, which takes that
+ * minimum down to one character): either alone holds the width in Chromium; the text wraps and the
+ * box grows only in height, to 12rem.
+ */
+const FIELD_STYLE: CSSProperties = { flex: 1, minWidth: 0 };
 const INPUT_STYLE: CSSProperties = {
   maxHeight: '12rem',
   overflowY: 'auto',
+  overflowWrap: 'anywhere',
   ...(GROWS_ITSELF ? { fieldSizing: 'content' } : {}),
 };
 
@@ -46,10 +56,15 @@ export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: R
   const [text, setText] = useState('');
   const files = useReplyAttachments(organizationUid);
   const reply = useReplyToThreadMutation(organizationUid, threadUid);
-  const blocked = (text.trim() === '' && files.attachments.length === 0) || files.uploading;
+  // Blank as the contract says it (white space and invisible characters): Send stays off.
+  const blocked = (isBlankText(text) && files.attachments.length === 0) || files.uploading;
+  // `reply.isPending` is only true once React has rendered again: two clicks of a double-click both
+  // ran before that and sent the reply twice. This flag is set before the call, in the same task.
+  const sending = useRef(false);
 
   const send = () => {
-    if (blocked || reply.isPending) return;
+    if (blocked || sending.current) return;
+    sending.current = true;
     reply.mutate(
       { content: text, attachments: files.payload },
       {
@@ -58,6 +73,9 @@ export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: R
           files.clear();
         },
         onError: notifyError,
+        onSettled: () => {
+          sending.current = false;
+        },
       },
     );
   };
@@ -100,7 +118,7 @@ export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: R
           onChange={(event) => setText(event.currentTarget.value)}
           onKeyDown={onKeyDown}
           disabled={reply.isPending}
-          style={{ flex: 1 }}
+          style={FIELD_STYLE}
           styles={{ input: INPUT_STYLE }}
         />
         <ActionIcon

@@ -1,0 +1,145 @@
+import type { TMessage, TThread } from '@dash/shared/api';
+import { renderPage } from '@dash/shared/test';
+import { cleanNotifications, notificationsStore } from '@mantine/notifications';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../i18n';
+import { MessageCenterPage } from '../../threads/routes/MessageCenterPage';
+
+const DOMAIN = 'client.dash.localhost';
+const THREAD: TThread = {
+  uid: '44444444-4444-4444-8444-444444444444',
+  name: 'BRL settlement',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  provider: { uid: '55555555-5555-4555-8555-555555555555', name: 'Transfero', imageUrl: null },
+  lastMessageAt: '2026-11-20T10:00:00.000Z',
+  messageCount: 1,
+  unreadCount: 0,
+  snippet: 'Your settlement is ready.',
+};
+const MESSAGE: TMessage = {
+  uid: '66666666-6666-4666-8666-666666666666',
+  threadUid: THREAD.uid,
+  from: 'ops@transfero.example',
+  fromName: 'Transfero Ops',
+  to: [`acme@${DOMAIN}`],
+  cc: [],
+  text: 'Your settlement is ready.',
+  createdAt: THREAD.lastMessageAt,
+  attachments: [],
+  own: false,
+  delivery: 'received',
+};
+const MISSING_UID = '00000000-0000-4000-8000-000000000000';
+const BROKEN_UID = '99999999-9999-4999-8999-999999999999';
+
+const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+
+/** The Message Center opened on `threadUid`, as an Admin (who may reply), with the API's answers. */
+async function openThread(threadUid: string) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input instanceof Request ? input.url : input);
+      const path = url.replace(/^.*\/api\/v0\//, '');
+      if (path === `messages/${THREAD.uid}`) {
+        return answer(200, {
+          data: [MESSAGE],
+          thread: THREAD,
+          prevCursor: null,
+          nextCursor: null,
+          clientMailDomain: DOMAIN,
+        });
+      }
+      if (path === `messages/${MISSING_UID}`)
+        return answer(404, { error: { code: 'NOT_FOUND', message: 'Conversation not found' } });
+      if (path === 'messages/not-a-uuid') {
+        return answer(400, {
+          error: {
+            code: 'VALIDATION',
+            message: 'Invalid identifier',
+            fields: { threadUid: 'Invalid identifier' },
+          },
+        });
+      }
+      if (path === `messages/${BROKEN_UID}`)
+        return answer(500, { error: { code: 'INTERNAL', message: 'Internal server error' } });
+      return answer(200, {
+        data: [THREAD],
+        nextCursor: null,
+        mailbox: `acme@${DOMAIN}`,
+        clientMailDomain: DOMAIN,
+      });
+    }),
+  );
+  renderPage(<MessageCenterPage />, {
+    url: `/org/acme/messages/${threadUid}`,
+    path: '/org/acme/messages/:threadUid?',
+    role: 'Admin',
+  });
+  // The list has loaded (its skeleton is gone) before anything is said about the pane.
+  await screen.findByRole('link', { name: /BRL settlement/ });
+}
+
+const FETCH_THREAD_FAILED = 'Failed to fetch thread. Please try again later.';
+/** The toasts shown (other test files' toasts may land in the same store: look for this one's). */
+const toastTitles = () => notificationsStore.getState().notifications.map((toast) => toast.title);
+/** Lets a toast that was asked for load its module and show. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+
+// Mantine's autosize (the reply box, where the browser cannot grow it itself) listens to
+// `document.fonts`, which jsdom lacks.
+const hadFonts = 'fonts' in document;
+beforeAll(() => {
+  // jsdom has no scrolling; the conversation's list scrolls to its newest message.
+  Element.prototype.scrollTo = () => {};
+  if (!hadFonts) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+});
+afterAll(() => {
+  if (!hadFonts) Reflect.deleteProperty(document, 'fonts');
+});
+beforeEach(() => cleanNotifications());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a conversation that cannot be opened', () => {
+  it.each([
+    ['an unknown thread (404)', MISSING_UID],
+    ['a malformed thread id (400)', 'not-a-uuid'],
+  ])(
+    '%s: says it was not found and leads back to the list, with no reply box and no toast',
+    async (_, uid) => {
+      await openThread(uid);
+      await screen.findByRole('heading', { name: 'Conversation not found' });
+      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+      expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+      // No header waiting forever for a thread that will not come.
+      expect(document.querySelector('.mantine-Skeleton-root')).toBeNull();
+      await settle();
+      expect(toastTitles()).not.toContain(FETCH_THREAD_FAILED);
+
+      // Back to the Message Center, which opens the first conversation.
+      fireEvent.click(screen.getByRole('link', { name: 'Go to your conversations' }));
+      await screen.findByRole('heading', { name: 'BRL settlement' });
+      await waitFor(() =>
+        expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe(
+          `/org/acme/messages/${THREAD.uid}`,
+        ),
+      );
+    },
+  );
+
+  it('any other failure offers Retry, with a toast, but no reply box and no endless header skeleton', async () => {
+    await openThread(BROKEN_UID);
+    await screen.findByText('This conversation could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    expect(document.querySelector('.mantine-Skeleton-root')).toBeNull();
+    await waitFor(() => expect(toastTitles()).toContain(FETCH_THREAD_FAILED));
+  });
+
+  it('a conversation that loads still has its reply box', async () => {
+    await openThread(THREAD.uid);
+    await screen.findByRole('heading', { name: 'BRL settlement' });
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeTruthy();
+  });
+});

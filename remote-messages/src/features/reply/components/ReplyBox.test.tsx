@@ -1,0 +1,96 @@
+import type { TMessage } from '@dash/shared/api';
+import { renderPage } from '@dash/shared/test';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import '../../../i18n';
+import { ReplyBox } from './ReplyBox';
+
+const ORGANIZATION_UID = '33333333-3333-4333-8333-333333333333';
+const THREAD_UID = '44444444-4444-4444-8444-444444444444';
+const REPLY: TMessage = {
+  uid: '66666666-6666-4666-8666-666666666666',
+  threadUid: THREAD_UID,
+  from: 'acme@client.dash.localhost',
+  fromName: null,
+  to: ['ops@transfero.example'],
+  cc: [],
+  text: 'Thanks, received.',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  attachments: [],
+  own: true,
+  delivery: 'sending',
+};
+
+/** The reply box with the API's answer to each POST held until the test lets it go. */
+function renderReplyBox() {
+  const posts: string[] = [];
+  const answers: Array<() => void> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (init?.method !== 'POST') return Promise.reject(new Error(`unexpected ${url}`));
+      posts.push(url);
+      return new Promise<Response>((resolve) => {
+        answers.push(() => resolve(new Response(JSON.stringify({ data: REPLY }), { status: 201 })));
+      });
+    }),
+  );
+  renderPage(<ReplyBox organizationUid={ORGANIZATION_UID} threadUid={THREAD_UID} />);
+  const textarea = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+  const sendButton = screen.getByRole('button', { name: 'Send' });
+  const answerAll = () => act(async () => void answers.splice(0).map((answer) => answer()));
+  return { posts, textarea, sendButton, answerAll };
+}
+
+// Where the browser cannot grow a text area itself (jsdom among them), Mantine's autosize does, and
+// it listens to `document.fonts`, which jsdom lacks.
+const hadFonts = 'fonts' in document;
+beforeAll(() => {
+  if (!hadFonts) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+});
+afterAll(() => {
+  if (!hadFonts) Reflect.deleteProperty(document, 'fonts');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the reply box', () => {
+  it('sends a double-clicked reply once', async () => {
+    const { posts, textarea, sendButton, answerAll } = renderReplyBox();
+    fireEvent.change(textarea, { target: { value: 'Thanks, received.' } });
+    // Both clicks land before React renders the pending state.
+    fireEvent.click(sendButton);
+    fireEvent.click(sendButton);
+    await waitFor(() => expect(textarea.disabled).toBe(true));
+    expect(posts).toEqual([`/api/v0/messages/${THREAD_UID}`]);
+
+    await answerAll();
+    await waitFor(() => expect(textarea.value).toBe(''));
+    expect(posts).toHaveLength(1);
+  });
+
+  it('sends once for Enter pressed twice, and sends the next reply after the first is stored', async () => {
+    const { posts, textarea, answerAll } = renderReplyBox();
+    fireEvent.change(textarea, { target: { value: 'First' } });
+    fireEvent.keyDown(textarea, { key: 'Enter' });
+    fireEvent.keyDown(textarea, { key: 'Enter' });
+    await waitFor(() => expect(textarea.disabled).toBe(true));
+    expect(posts).toHaveLength(1);
+    await answerAll();
+    await waitFor(() => expect(textarea.disabled).toBe(false));
+
+    fireEvent.change(textarea, { target: { value: 'Second' } });
+    fireEvent.keyDown(textarea, { key: 'Enter' });
+    await waitFor(() => expect(posts).toHaveLength(2));
+    await answerAll();
+  });
+
+  it('keeps a long unbroken line inside the box: the text area may not widen its row', () => {
+    const { textarea } = renderReplyBox();
+    // jsdom lays nothing out; a browser is the real check. These are the two limits that hold the
+    // width: the field may shrink below its text's width, and the text breaks anywhere to wrap.
+    const field = textarea.closest('.mantine-Textarea-root') as HTMLElement;
+    expect(Number.parseFloat(field.style.minWidth)).toBe(0);
+    expect(textarea.style.getPropertyValue('overflow-wrap')).toBe('anywhere');
+  });
+});
