@@ -1,7 +1,7 @@
 import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type TMessage, type TReplyRequest, ZReplyResponse } from '../contracts/messages';
-import { refreshThreadMessages } from './get-thread-messages';
+import { refreshThreadMessages, threadMessagesQueryOptions } from './get-thread-messages';
 import { threadsQueryOptions } from './get-threads';
 
 /** POST messages/{threadUid}: a reply with text and uploaded attachments; answers the stored message. */
@@ -28,7 +28,13 @@ export function useReplyToThreadMutation(organizationUid: string, threadUid: str
     mutationFn: (body: TReplyRequest) => replyToThread(organizationUid, threadUid, body),
     onSuccess: async () => {
       await Promise.all([
-        refreshThreadMessages(queryClient, organizationUid, threadUid),
+        // The reply is stored: a failed refresh must not turn it into a failed send (the text would
+        // stay, inviting a second one). The thread is then asked again when next shown.
+        refreshThreadMessages(queryClient, organizationUid, threadUid).catch(() =>
+          queryClient.invalidateQueries({
+            queryKey: threadMessagesQueryOptions(organizationUid, threadUid).queryKey,
+          }),
+        ),
         queryClient.invalidateQueries({ queryKey: threadsQueryOptions(organizationUid).queryKey }),
       ]);
     },
