@@ -1,6 +1,6 @@
 import type { TMessage } from '@dash/shared/api';
 import { renderPage } from '@dash/shared/test';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { ReplyBox } from './ReplyBox';
@@ -83,6 +83,33 @@ describe('the reply box', () => {
     fireEvent.keyDown(textarea, { key: 'Enter' });
     await waitFor(() => expect(posts).toHaveLength(2));
     await answerAll();
+  });
+
+  it('says at the box that a reply is too long, with Send off, and sends nothing', () => {
+    const { posts, textarea, sendButton } = renderReplyBox();
+    fireEvent.change(textarea, { target: { value: 'x'.repeat(50_001) } });
+    expect(screen.getByText('A message must be at most 50000 characters.')).toBeTruthy();
+    expect(sendButton).toHaveProperty('disabled', true);
+    fireEvent.keyDown(textarea, { key: 'Enter' });
+    expect(posts).toEqual([]);
+    fireEvent.change(textarea, { target: { value: 'x'.repeat(50_000) } });
+    expect(screen.queryByText('A message must be at most 50000 characters.')).toBeNull();
+    expect(sendButton).toHaveProperty('disabled', false);
+  });
+
+  it("keeps a thread's unsent draft when the box is mounted again (another conversation opened, then this one)", async () => {
+    const first = renderReplyBox();
+    fireEvent.change(first.textarea, { target: { value: 'Half-written answer' } });
+    cleanup();
+    const again = renderReplyBox();
+    expect(again.textarea.value).toBe('Half-written answer');
+    // Sent: no draft left behind.
+    fireEvent.keyDown(again.textarea, { key: 'Enter' });
+    await waitFor(() => expect(again.posts).toHaveLength(1));
+    await again.answerAll();
+    await waitFor(() => expect(again.textarea.value).toBe(''));
+    cleanup();
+    expect(renderReplyBox().textarea.value).toBe('');
   });
 
   it('keeps a long unbroken line inside the box: the text area may not widen its row', () => {

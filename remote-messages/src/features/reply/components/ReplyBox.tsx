@@ -1,5 +1,11 @@
-import { notifyError, useT } from '@dash/shared';
-import { isBlankText, UPLOAD_CONTENT_TYPES, useReplyToThreadMutation } from '@dash/shared/api';
+import { notifyError, translateMessage, useT } from '@dash/shared';
+import {
+  isBlankText,
+  REPLY_CONTENT_MAX,
+  REPLY_TOO_LONG_MESSAGE,
+  UPLOAD_CONTENT_TYPES,
+  useReplyToThreadMutation,
+} from '@dash/shared/api';
 import {
   ActionIcon,
   CloseButton,
@@ -40,6 +46,12 @@ const INPUT_STYLE: CSSProperties = {
   ...(GROWS_ITSELF ? { fieldSizing: 'content' } : {}),
 };
 
+/**
+ * What was typed in each thread and not sent, while the page lives: opening another conversation
+ * and coming back finds the draft where it was (the box is mounted per thread).
+ */
+const drafts = new Map<string, string>();
+
 interface ReplyBoxProps {
   organizationUid: string;
   threadUid: string;
@@ -53,11 +65,19 @@ interface ReplyBoxProps {
  */
 export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: ReplyBoxProps) {
   const { t } = useT('messages');
-  const [text, setText] = useState('');
+  const draftKey = `${organizationUid}:${threadUid}`;
+  const [text, setTextState] = useState(() => drafts.get(draftKey) ?? '');
+  const setText = (value: string) => {
+    setTextState(value);
+    if (value) drafts.set(draftKey, value);
+    else drafts.delete(draftKey);
+  };
   const files = useReplyAttachments(organizationUid);
   const reply = useReplyToThreadMutation(organizationUid, threadUid);
+  // Said at the box as soon as it is true, rather than by the server after Send.
+  const tooLong = text.length > REPLY_CONTENT_MAX;
   // Blank as the contract says it (white space and invisible characters): Send stays off.
-  const blocked = (isBlankText(text) && files.attachments.length === 0) || files.uploading;
+  const blocked = (isBlankText(text) && files.attachments.length === 0) || files.uploading || tooLong;
   // `reply.isPending` is only true once React has rendered again: two clicks of a double-click both
   // ran before that and sent the reply twice. This flag is set before the call, in the same task.
   const sending = useRef(false);
@@ -65,6 +85,9 @@ export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: R
   const send = () => {
     if (blocked || sending.current) return;
     sending.current = true;
+    // Not a draft any more once sent (even if this box is gone when the answer comes); kept again
+    // if the send fails.
+    drafts.delete(draftKey);
     reply.mutate(
       { content: text, attachments: files.payload },
       {
@@ -72,7 +95,10 @@ export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: R
           setText('');
           files.clear();
         },
-        onError: notifyError,
+        onError: (error) => {
+          if (text) drafts.set(draftKey, text);
+          notifyError(error);
+        },
         onSettled: () => {
           sending.current = false;
         },
@@ -118,6 +144,7 @@ export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: R
           onChange={(event) => setText(event.currentTarget.value)}
           onKeyDown={onKeyDown}
           disabled={reply.isPending}
+          error={tooLong ? translateMessage(REPLY_TOO_LONG_MESSAGE) : undefined}
           style={FIELD_STYLE}
           styles={{ input: INPUT_STYLE }}
         />
