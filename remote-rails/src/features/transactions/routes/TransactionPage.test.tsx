@@ -112,6 +112,12 @@ describe('an off-ramp waiting for approval', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject off-ramp' }));
     await waitFor(() => expect(posted).toEqual([{ reason: 'Wrong beneficiary' }]));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The timeline names who made it.
+    expect(
+      within(screen.getByRole('table', { name: 'Timeline' }))
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toContain('2026/11/20 12:00:00 UTCAwaiting approvalbruno@example.com');
     // The page shows the transfer as it now is: canceled, with who called it off, and no decision left.
     expect(await screen.findByText('Rejected by ana@example.com')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve transfer' })).toBeNull();

@@ -231,7 +231,15 @@ export default function TransactionPage() {
                 {`${formatDate(event.at)} ${new Date(event.at).toISOString().slice(11, 19)} UTC`}
               </Table.Td>
               <Table.Td>{t(`transferStatus.${event.to}`)}</Table.Td>
-              <Table.Td>{t(`eventSource.${event.source}`)}</Table.Td>
+              <Table.Td>
+                {/* Who: the creator for the first step, the provider by name; a member's later steps
+                    (an approval, a cancellation) are named in their note. */}
+                {event.source === 'user' && event.from === null && transfer.createdBy
+                  ? transfer.createdBy.email
+                  : event.source === 'provider'
+                    ? transfer.provider.name
+                    : t(`eventSource.${event.source}`)}
+              </Table.Td>
               <Table.Td>{event.note ?? ''}</Table.Td>
             </Table.Tr>
           ))}
