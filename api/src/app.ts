@@ -59,6 +59,7 @@ import { registerRemotesRoutes } from './modules/remotes/routes';
 import { createRemotesService } from './modules/remotes/service';
 import { registerSigningDeviceRoutes } from './modules/signing-devices/routes';
 import { createSigningDeviceService } from './modules/signing-devices/service';
+import { approvalMailJob } from './modules/transfers/approval-mail';
 import { registerTransferRoutes } from './modules/transfers/routes';
 import { createTransferService, type TransferService } from './modules/transfers/service';
 import { registerUploadRoutes } from './modules/uploads/routes';
@@ -370,6 +371,7 @@ export async function buildApp({
   });
   jobs.register(transfers.submitJob);
   jobs.register(transfers.reconcileJob);
+  jobs.register(approvalMailJob({ db, mailer: outgoingMail, publicUrl: config.publicUrl }));
   const providers = createProviderService({
     db,
     events,

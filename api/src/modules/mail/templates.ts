@@ -109,3 +109,41 @@ export function kybDecisionMail(
     { link: input.link },
   ]);
 }
+
+export type OffRampApprovalMail = 'requested' | 'approved' | 'rejected';
+
+/**
+ * The two-person approval of an off-ramp: to the members who may decide (requested), and to its
+ * creator once another member decided (approved, rejected with the reason if one was given).
+ * Amounts are the exact decimal and its currency, as the ledger has them.
+ */
+export function offRampApprovalMail(
+  locale: TLocale,
+  input: {
+    kind: OffRampApprovalMail;
+    organizationName: string;
+    amount: string;
+    beneficiary: string;
+    creator: string;
+    actor: string;
+    note: string | null;
+    link: string;
+  },
+): RenderedMail {
+  const all = MESSAGES[locale].offRampApproval;
+  const words: { subject: string; headline: string; note?: string } = all[input.kind];
+  const values = {
+    organization: input.organizationName,
+    amount: input.amount,
+    beneficiary: input.beneficiary,
+    creator: input.creator,
+    actor: input.actor,
+    note: input.note ?? '',
+  };
+  return render(locale, fill(words.subject, values), [
+    fill(words.headline, values),
+    ...(words.note && input.note ? [fill(words.note, values)] : []),
+    all.open,
+    { link: input.link },
+  ]);
+}

@@ -48,6 +48,7 @@ import type { ProviderTransfer } from '../../providers/adapter';
 import { ProviderError } from '../../providers/http-client';
 import type { ProviderAdapters } from '../../providers/registry';
 import { findProvider, type ProviderRow } from '../providers/repo';
+import { enqueueApprovalMails } from './approval-mail';
 import { ledgerBalances, postPending, settle } from './ledger';
 import {
   amountsOf,
@@ -259,10 +260,22 @@ export function createTransferService(deps: TransferServiceDeps) {
     });
     const submits = transfer.status === 'awaiting_funds';
     if (submits) await enqueueSubmit(tx, transfer.uid);
+    // Above the threshold: the members who may decide are told by mail.
+    const asksApproval = transfer.status === 'awaiting_approval';
+    if (asksApproval) {
+      await enqueueApprovalMails(tx, {
+        organizationUid,
+        transferUid: transfer.uid,
+        kind: 'requested',
+        creatorUid: context.user.uid,
+        actor: context.user.email,
+        note: null,
+      });
+    }
     return {
       answer: { data: await answerOf(tx, organizationUid, transfer.uid) },
       afterCommit: async () => {
-        if (submits) deps.wake();
+        if (submits || asksApproval) deps.wake();
         await publish(organizationUid, transfer.uid);
       },
     };
@@ -660,6 +673,14 @@ export function createTransferService(deps: TransferServiceDeps) {
           data: { amount: transfer.sourceAmount, currency: transfer.sourceCurrency },
         });
         await enqueueSubmit(tx, transfer.uid);
+        await enqueueApprovalMails(tx, {
+          organizationUid,
+          transferUid: transfer.uid,
+          kind: 'approved',
+          creatorUid: transfer.createdBy,
+          actor: context.user.email,
+          note: null,
+        });
       });
       deps.wake();
       await publish(organizationUid, transferUid);
@@ -681,16 +702,28 @@ export function createTransferService(deps: TransferServiceDeps) {
         if (transfer.status !== 'awaiting_approval') {
           throw new AppError('CONFLICT', TRANSFER_NOT_AWAITING_APPROVAL_MESSAGE);
         }
-        const verb = transfer.createdBy === context.user.uid ? 'Canceled' : 'Rejected';
+        const own = transfer.createdBy === context.user.uid;
         const reason = request.reason ? `: ${request.reason}` : '';
         await step(
           tx,
           transfer,
           'canceled',
           { user: context.user },
-          `${verb} by ${context.user.email}${reason}`,
+          `${own ? 'Canceled' : 'Rejected'} by ${context.user.email}${reason}`,
         );
+        // Another member's rejection is news to the creator; a creator's own withdrawal is not.
+        if (!own) {
+          await enqueueApprovalMails(tx, {
+            organizationUid,
+            transferUid: transfer.uid,
+            kind: 'rejected',
+            creatorUid: transfer.createdBy,
+            actor: context.user.email,
+            note: request.reason || null,
+          });
+        }
       });
+      deps.wake();
       await publish(organizationUid, transferUid);
       return answerOf(db, organizationUid, transferUid);
     },

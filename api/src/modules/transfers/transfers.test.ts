@@ -15,6 +15,7 @@ import {
   TRANSFER_CANCEL_REASON_LENGTH_MESSAGE,
   TRANSFER_NOT_AWAITING_APPROVAL_MESSAGE,
   type TTransfer,
+  ZMailboxResponse,
   ZQuoteResponse,
   ZTransactionsResponse,
   ZTransferDetailResponse,
@@ -201,6 +202,17 @@ async function offRamp(scene: Scene, amount = '500') {
   expect(response.statusCode, response.body).toBe(201);
   await scene.testApp.app.jobs.drain();
   return detail(scene, ZTransferResponse.parse(response.json()).data.uid);
+}
+
+/** The off-ramp approval mails in the dev outbox to one address, oldest first. */
+async function approvalMailsTo(scene: Scene, to: string) {
+  const mails = ZMailboxResponse.parse(
+    (await call(scene.testApp.app, 'GET', `/dev/mailbox?to=${encodeURIComponent(to)}`)).json(),
+  );
+  return mails
+    .filter((mail) => mail.subject.startsWith('Off-ramp'))
+    .map((mail) => ({ subject: mail.subject, text: mail.text }))
+    .reverse();
 }
 
 async function detail(scene: Scene, uid: string) {
@@ -557,12 +569,29 @@ describe('off-ramp', () => {
       code: 'FORBIDDEN',
       message: OWN_TRANSFER_APPROVAL_MESSAGE,
     });
+    // The Admin is asked by mail, with a link to the transfer; the creator is not.
+    await scene.testApp.app.jobs.drain();
+    const asked = await approvalMailsTo(scene, scene.founderEmail);
+    expect(asked.map((mail) => mail.subject)).toEqual([
+      `Off-ramp waiting for your approval: 1500.00 testbrz (${scene.organization.name})`,
+    ]);
+    expect(asked[0]?.text).toContain(
+      `${scene.memberEmail} asked for an off-ramp of 1500.00 testbrz to Fornecedor`,
+    );
+    expect(asked[0]?.text).toContain(`/org/${scene.organization.slug}/rails/transactions/${large.uid}`);
+    expect(await approvalMailsTo(scene, scene.memberEmail)).toEqual([]);
+
     const approved = await scene.founderAsk('POST', `/rails/transactions/${large.uid}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
     await scene.testApp.app.jobs.drain();
     const after = await detail(scene, large.uid);
     expect(after.status).toBe('awaiting_funds');
     expect(after.providerReference).toMatch(/^trf_/);
+    const told = await approvalMailsTo(scene, scene.memberEmail);
+    expect(told.map((mail) => mail.subject)).toEqual([
+      `Off-ramp approved: 1500.00 testbrz (${scene.organization.name})`,
+    ]);
+    expect(told[0]?.text).toContain(`${scene.founderEmail} approved your off-ramp of 1500.00 testbrz`);
   });
 
   it('calls off an off-ramp waiting for approval: withdrawn by its creator, rejected by another member; the provider never hears of it', async () => {
@@ -621,6 +650,18 @@ describe('off-ramp', () => {
       providerReference: null,
       failureReason: `Rejected by ${founder}: Wrong beneficiary`,
     });
+    // The creator hears of the rejection, with its reason; not of their own withdrawal. A Viewer
+    // is never asked to decide.
+    const toCreator = await approvalMailsTo(scene, editor);
+    expect(toCreator.map((mail) => mail.subject)).toEqual([
+      `Off-ramp rejected: 2000.00 testbrz (${scene.organization.name})`,
+    ]);
+    expect(toCreator[0]?.text).toContain('Reason: Wrong beneficiary');
+    expect((await approvalMailsTo(scene, founder)).map((mail) => mail.subject)).toEqual([
+      `Off-ramp waiting for your approval: 1500.00 testbrz (${scene.organization.name})`,
+      `Off-ramp waiting for your approval: 2000.00 testbrz (${scene.organization.name})`,
+    ]);
+    expect(await approvalMailsTo(scene, viewer.email)).toEqual([]);
     // Nothing was sent to the provider; the lines that held the amounts are archived.
     expect(scene.createKeys).toEqual([]);
     expect(new Set(await pendingOf(withdrawn.uid))).toEqual(new Set(['archived']));
