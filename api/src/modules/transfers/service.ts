@@ -407,6 +407,18 @@ export function createTransferService(deps: TransferServiceDeps) {
     return moved;
   }
 
+  /** The organization's transfer, locked, if it waits for a second member's decision (404, 409 otherwise). */
+  async function lockAwaitingApproval(tx: Database, organizationUid: string, transferUid: string) {
+    const transfer = await lockTransfer(tx, transferUid);
+    if (!transfer || transfer.organizationUid !== organizationUid) {
+      throw new AppError('NOT_FOUND', TRANSFER_NOT_FOUND_MESSAGE);
+    }
+    if (transfer.status !== 'awaiting_approval') {
+      throw new AppError('CONFLICT', TRANSFER_NOT_AWAITING_APPROVAL_MESSAGE);
+    }
+    return transfer;
+  }
+
   /** Fails a transfer the provider refused or could not be reached for (only before it knows it). */
   async function failBeforeProvider(transferUid: string, reason: string) {
     const changed = await db.transaction(async (tx) => {
@@ -645,13 +657,7 @@ export function createTransferService(deps: TransferServiceDeps) {
     async approve(context: OrganizationContext, transferUid: string): Promise<TTransfer> {
       const organizationUid = context.organization.uid;
       await db.transaction(async (tx) => {
-        const transfer = await lockTransfer(tx, transferUid);
-        if (!transfer || transfer.organizationUid !== organizationUid) {
-          throw new AppError('NOT_FOUND', TRANSFER_NOT_FOUND_MESSAGE);
-        }
-        if (transfer.status !== 'awaiting_approval') {
-          throw new AppError('CONFLICT', TRANSFER_NOT_AWAITING_APPROVAL_MESSAGE);
-        }
+        const transfer = await lockAwaitingApproval(tx, organizationUid, transferUid);
         if (transfer.createdBy === context.user.uid)
           throw new AppError('FORBIDDEN', OWN_TRANSFER_APPROVAL_MESSAGE);
         await updateTransfer(tx, transfer.uid, { status: 'awaiting_funds', approvedBy: context.user.uid });
@@ -695,13 +701,7 @@ export function createTransferService(deps: TransferServiceDeps) {
     async cancel(context: OrganizationContext, transferUid: string, request: TCancelTransferRequest) {
       const organizationUid = context.organization.uid;
       await db.transaction(async (tx) => {
-        const transfer = await lockTransfer(tx, transferUid);
-        if (!transfer || transfer.organizationUid !== organizationUid) {
-          throw new AppError('NOT_FOUND', TRANSFER_NOT_FOUND_MESSAGE);
-        }
-        if (transfer.status !== 'awaiting_approval') {
-          throw new AppError('CONFLICT', TRANSFER_NOT_AWAITING_APPROVAL_MESSAGE);
-        }
+        const transfer = await lockAwaitingApproval(tx, organizationUid, transferUid);
         const own = transfer.createdBy === context.user.uid;
         const reason = request.reason ? `: ${request.reason}` : '';
         await step(

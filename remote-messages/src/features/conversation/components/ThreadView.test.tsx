@@ -1,35 +1,14 @@
-import type { TMessage, TThread } from '@dash/shared/api';
 import { renderPage } from '@dash/shared/test';
 import { cleanNotifications, notificationsStore } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
+import { CLIENT_MAIL_DOMAIN, messageFixture, threadFixture } from '../../../test/fixtures';
 import { MessageCenterPage } from '../../threads/routes/MessageCenterPage';
 
-const DOMAIN = 'client.dash.localhost';
-const THREAD: TThread = {
-  uid: '44444444-4444-4444-8444-444444444444',
-  name: 'BRL settlement',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  provider: { uid: '55555555-5555-4555-8555-555555555555', name: 'Transfero', imageUrl: null },
-  lastMessageAt: '2026-11-20T10:00:00.000Z',
-  messageCount: 1,
-  unreadCount: 0,
-  snippet: 'Your settlement is ready.',
-};
-const MESSAGE: TMessage = {
-  uid: '66666666-6666-4666-8666-666666666666',
-  threadUid: THREAD.uid,
-  from: 'ops@transfero.example',
-  fromName: 'Transfero Ops',
-  to: [`acme@${DOMAIN}`],
-  cc: [],
-  text: 'Your settlement is ready.',
-  createdAt: THREAD.lastMessageAt,
-  attachments: [],
-  own: false,
-  delivery: 'received',
-};
+const DOMAIN = CLIENT_MAIL_DOMAIN;
+const THREAD = threadFixture();
+const MESSAGE = messageFixture(THREAD);
 const MISSING_UID = '00000000-0000-4000-8000-000000000000';
 const BROKEN_UID = '99999999-9999-4999-8999-999999999999';
 

@@ -1,35 +1,21 @@
 import { setLocale, type TLocale, useT } from '@dash/shared';
-import { type TMessage, type TThread, UNKNOWN_PROVIDER_NAME } from '@dash/shared/api';
+import { UNKNOWN_PROVIDER_NAME } from '@dash/shared/api';
 import { renderPage } from '@dash/shared/test';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import en from '../../../locales/en.json';
+import { CLIENT_MAIL_DOMAIN, messageFixture, threadFixture } from '../../../test/fixtures';
 import { MessageBubble, rememberTexts } from '../../conversation/components/MessageBubble';
 import { MessageCenterPage } from './MessageCenterPage';
 
-const DOMAIN = 'client.dash.localhost';
-const THREAD: TThread = {
-  uid: '44444444-4444-4444-8444-444444444444',
-  name: 'BRL settlement',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  provider: { uid: '55555555-5555-4555-8555-555555555555', name: 'Transfero', imageUrl: null },
+const DOMAIN = CLIENT_MAIL_DOMAIN;
+const THREAD = threadFixture({
   // Five and a half minutes: the list's clock is read to the second (RelativeTime), not to the millisecond.
   lastMessageAt: new Date(Date.now() - 5.5 * 60_000).toISOString(),
-  messageCount: 1,
-  unreadCount: 0,
-  snippet: 'Your settlement is ready.',
-};
-const MESSAGE: TMessage = {
-  uid: '66666666-6666-4666-8666-666666666666',
-  threadUid: THREAD.uid,
-  from: 'ops@transfero.example',
-  fromName: 'Transfero Ops',
-  to: [`acme@${DOMAIN}`],
-  cc: [],
-  text: 'Your settlement is ready.',
-  createdAt: THREAD.lastMessageAt,
+});
+const MESSAGE = messageFixture(THREAD, {
   attachments: [
     {
       uid: '77777777-7777-4777-8777-777777777777',
@@ -39,9 +25,7 @@ const MESSAGE: TMessage = {
       url: '/statement.pdf',
     },
   ],
-  own: false,
-  delivery: 'received',
-};
+});
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
 
