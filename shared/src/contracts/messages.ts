@@ -73,7 +73,7 @@ const ZPageSize = (fallback: number, max: number) =>
     .max(max, { message: `limit must be at most ${max}` })
     .default(fallback);
 
-/** GET messages (org header): `q` searches subjects and texts (full text); `cursor` is a nextCursor. */
+/** GET messages (org header): `q` searches subjects and texts (full text) and provider names; `cursor` is a nextCursor. */
 export const ZThreadsQuery = z.object({
   q: z
     .string()

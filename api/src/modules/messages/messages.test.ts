@@ -414,6 +414,24 @@ describe('Message Center', () => {
     expect(found.data.map((thread) => thread.uid)).toEqual([payout.threadUid]);
     const none = await threadsOf(testApp.app, admin.cookie, organization.uid, '?q=bitcoin');
     expect(none.data).toEqual([]);
+
+    // The provider's name, whole or in part, in any case; % and _ are letters there, not patterns.
+    const bitso = await createProvider(testApp.db, 'Bitso');
+    const fromBitso = await deliver(testApp, {
+      from: bitso.addresses[0] as string,
+      to: mailbox,
+      subject: 'SPEI window',
+      text: 'Closed on Sunday.',
+      date: at(4),
+    });
+    const byName = async (q: string) =>
+      (await threadsOf(testApp.app, admin.cookie, organization.uid, `?q=${encodeURIComponent(q)}`)).data.map(
+        (thread) => thread.uid,
+      );
+    expect(await byName('bitso')).toEqual([fromBitso.threadUid]);
+    expect(await byName('TRANSF')).toEqual(list.data.map((thread) => thread.uid));
+    expect(await byName('%')).toEqual([]);
+    expect(await byName('_itso')).toEqual([]);
   });
 
   it('refuses a thread list cursor whose time is not one the API wrote (400, not a database error)', async () => {

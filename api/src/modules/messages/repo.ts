@@ -173,9 +173,11 @@ async function searchThreads(
     limit: number;
   },
 ): Promise<ThreadListRow[]> {
+  // The provider's name too (the list shows it beside each thread): typed whole or in part.
+  const providerName = `%${options.q.trim().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
   const conditions = [
     eq(threads.organizationUid, options.organizationUid),
-    sql`${threads.uid} in (select ${messages.threadUid} from ${messages} where ${messages.organizationUid} = ${options.organizationUid} and ${messages.search} @@ websearch_to_tsquery('english', ${options.q}))`,
+    sql`(${threads.uid} in (select ${messages.threadUid} from ${messages} where ${messages.organizationUid} = ${options.organizationUid} and ${messages.search} @@ websearch_to_tsquery('english', ${options.q})) or ${providers.name} ilike ${providerName})`,
   ];
   if (options.after) {
     conditions.push(
