@@ -334,6 +334,12 @@ describe('GET organizations/{orgUid}/audit and its CSV export', () => {
       (await read(testApp, admin.cookie, auditUrl(organization.uid, '?to=2020-01-01'))).json(),
     );
     expect(past.data).toEqual([]);
+    // The last day an ISO date has: its end is past what an ISO time holds, and every event is before it.
+    for (const url of ['?to=9999-12-31', '?from=0001-01-01&to=9999-12-31']) {
+      const all = await read(testApp, admin.cookie, auditUrl(organization.uid, url));
+      expect(all.statusCode, all.body).toBe(200);
+      expect(ZAuditResponse.parse(all.json()).data).toHaveLength(7);
+    }
 
     for (const bad of ['?limit=0', '?limit=101', '?cursor=abc', '?action=DROP TABLE', '?from=yesterday']) {
       expect(errorOf(await read(testApp, admin.cookie, auditUrl(organization.uid, bad)))).toMatchObject({

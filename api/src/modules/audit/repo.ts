@@ -1,6 +1,7 @@
 import type { TAuditEvent, TAuditFilters } from '@dash/shared/contracts';
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { endOfDayExclusive } from '../../db/day-filter';
 import { auditEvents } from '../../db/schema';
 
 type AuditRow = typeof auditEvents.$inferSelect;
@@ -23,17 +24,13 @@ function toAuditEvent(row: AuditRow): TAuditEvent {
   };
 }
 
-const DAY_MS = 86_400_000;
-
 function filtersWhere(organizationUid: string, filters: TAuditFilters): SQL | undefined {
   return and(
     eq(auditEvents.organizationUid, organizationUid),
     filters.actor ? sql`lower(${auditEvents.actor}) = lower(${filters.actor})` : undefined,
     filters.action ? eq(auditEvents.action, filters.action) : undefined,
     filters.from ? gte(auditEvents.createdAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,
-    filters.to
-      ? lt(auditEvents.createdAt, new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + DAY_MS))
-      : undefined,
+    filters.to ? sql`${auditEvents.createdAt} < ${endOfDayExclusive(filters.to)}::timestamptz` : undefined,
   );
 }
 

@@ -61,8 +61,9 @@ describe('the transactions list reads (a prepared statement per set of filters)'
             type: fc.constantFrom(...TRANSFER_TYPES),
             status: fc.constantFrom(...TRANSFER_STATUSES),
             currency: fc.constantFrom(...ZFiatCurrency.options),
-            from: fc.constantFrom(...days),
-            to: fc.constantFrom(...days),
+            // With the first and last days an ISO date has (the last one's end is 'infinity').
+            from: fc.constantFrom(...days, '0001-01-01'),
+            to: fc.constantFrom(...days, '9999-12-31'),
           },
           { requiredKeys: [] },
         ),

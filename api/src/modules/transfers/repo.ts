@@ -9,6 +9,7 @@ import {
 import { and, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import { endOfDayExclusive } from '../../db/day-filter';
 import { isoFromTimestamptz, unmappedRows } from '../../db/driver-rows';
 import {
   organizations,
@@ -166,7 +167,7 @@ function filtersWhere(organizationUid: string, filters: TTransactionsFilters): S
     filters.status ? eq(transfers.status, filters.status) : undefined,
     filters.currency ? eq(transfers.fiatCurrency, filters.currency) : undefined,
     from ? gte(transfers.createdAt, new Date(from)) : undefined,
-    to ? lt(transfers.createdAt, new Date(to)) : undefined,
+    to ? sql`${transfers.createdAt} < ${to}::timestamptz` : undefined,
   );
 }
 
@@ -383,9 +384,7 @@ function listFilterValues(filters: TTransactionsFilters) {
     status: filters.status,
     currency: filters.currency,
     from: filters.from ? `${filters.from}T00:00:00Z` : undefined,
-    to: filters.to
-      ? new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + 86_400_000).toISOString()
-      : undefined,
+    to: filters.to ? endOfDayExclusive(filters.to) : undefined,
   };
 }
 

@@ -1097,5 +1097,19 @@ describe('the transactions list', () => {
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toMatch(/^uid,created_at,type,status/);
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([third.uid, first.uid]);
+
+    // The last ISO day, whose end no ISO time holds: everything is before it, in the list and the CSV.
+    const toTheEnd = await scene.ask('GET', '/rails/transactions?type=on_ramp&from=0001-01-01&to=9999-12-31');
+    expect(toTheEnd.statusCode, toTheEnd.body).toBe(200);
+    expect(ZTransactionsResponse.parse(toTheEnd.json()).data.map((t) => t.uid)).toEqual([
+      third.uid,
+      first.uid,
+    ]);
+    const csvToTheEnd = await scene.ask(
+      'GET',
+      `/organizations/${scene.organization.uid}/transactions/export.csv?type=on_ramp&to=9999-12-31`,
+    );
+    expect(csvToTheEnd.statusCode).toBe(200);
+    expect(csvToTheEnd.body).toBe(csv.body);
   });
 });
