@@ -92,6 +92,9 @@ test.describe('rails counterparties', () => {
   test('adds a CLABE and a Pix key of each kind through the form, each refused once with its message', async ({
     page,
   }) => {
+    // Six forms filled, each refused once and then saved: about 23 s on an idle CI machine, so the
+    // default 30 s left no room for a busy one (it ran out there once).
+    test.setTimeout(60_000);
     await page.goto(`/org/${DEMO_ORG_SLUG}/rails/bank-beneficiaries`);
     await expect(page.getByRole('heading', { name: 'Bank Beneficiaries' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Bank beneficiaries' });

@@ -132,11 +132,13 @@ test.describe('moving money with the sandbox provider', () => {
     await expect(page.getByRole('alert')).toContainText('The receiving account is closed.');
   });
 
-  test('an off-ramp above the approval threshold waits for a second member, who approves it', async ({
+  test('an off-ramp above the approval threshold waits for a second member, who approves it; another is withdrawn by its creator', async ({
     page,
     browser,
     baseURL,
   }) => {
+    // Two members, two off-ramps: about 20 s on an idle CI machine.
+    test.setTimeout(60_000);
     await signInThroughApi(page, DEMO_EMAIL);
     const organizationUid = await acmeUid(page);
     const headers = { 'x-organization-uid': organizationUid };
