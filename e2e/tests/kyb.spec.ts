@@ -89,9 +89,14 @@ test.describe('KYB', () => {
     await expect(page.getByLabel('Status: Submitted')).toBeVisible();
     await expect(page.getByLabel('Legal name')).toHaveAttribute('readonly', '');
 
+    // The Admin waits on the overview, where the approved-only pages are locked, with the KYB page
+    // open in another tab.
     await page.goto(`/org/${slug}`);
     await nextStep(page, 'Waiting for review');
-    await page.goto(`/org/${slug}/kyb`);
+    const nav = page.getByRole('navigation', { name: 'Organization' });
+    const kybTab = await page.context().newPage();
+    await kybTab.goto(`/org/${slug}/kyb`);
+    await expect(kybTab.getByLabel('Status: Submitted')).toBeVisible();
 
     // The operator, in a browser of their own, approves from the review page.
     const operatorContext = await browser.newContext();
@@ -108,14 +113,19 @@ test.describe('KYB', () => {
       await operatorContext.close();
     }
 
-    // The open KYB page follows without a reload; the Admin gets the decision mail.
-    await expect(page.getByLabel('Status: Approved')).toBeVisible();
-    await expect(page.getByRole('list', { name: 'KYB history' })).toContainText('operator:ops@example.com');
+    // The open overview follows without a reload, the sidebar too: Explore opens at once.
+    await nextStep(page, 'Approved');
+    await nav.getByRole('link', { name: 'Explore' }).click();
+    await expect(page).toHaveURL(new RegExp(`/org/${slug}/explore$`));
+    await expect(page.getByRole('heading', { name: 'Explore' })).toBeVisible();
+
+    // The open KYB page follows too, with the decision in its history; the Admin gets the decision mail.
+    await expect(kybTab.getByLabel('Status: Approved')).toBeVisible();
+    await expect(kybTab.getByRole('list', { name: 'KYB history' })).toContainText('operator:ops@example.com');
+    await kybTab.close();
     const mail = await mailTo(page.context().request, email, 'KYB application approved');
     expect(mail.text).toContain(`/org/${slug}/kyb`);
 
-    await page.goto(`/org/${slug}`);
-    await nextStep(page, 'Approved');
     await page.goto(`/org/${slug}/explore`);
     await expect(page).toHaveURL(new RegExp(`/org/${slug}/explore$`));
     await expect(page.getByRole('region', { name: 'Verification status' })).toHaveCount(0);

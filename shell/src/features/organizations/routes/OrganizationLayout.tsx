@@ -1,4 +1,11 @@
-import { CurrentOrganizationProvider, type TOrganization, useSession } from '@dash/shared';
+import {
+  CurrentOrganizationProvider,
+  myOrganizationsQueryOptions,
+  type TOrganization,
+  useOrganizationEvents,
+  useSession,
+} from '@dash/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useLoaderData, useParams } from 'react-router-dom';
 import { rememberOrganization } from '../last-organization';
@@ -12,7 +19,27 @@ export function OrganizationLayout() {
   useEffect(() => rememberOrganization(organization.slug), [organization.slug]);
   return (
     <CurrentOrganizationProvider organization={organization}>
+      <FollowApprovalStatus organizationUid={organization.uid} />
       <Outlet />
     </CurrentOrganizationProvider>
   );
+}
+
+/**
+ * An operator's KYB decision changes the organization's approvalStatus, which the sidebar and the
+ * approved-only routes read from the organization list: the list is asked again on every page of the
+ * organization, not only on the pages that show the application. Its own component, so the stream's
+ * status changes render nothing else.
+ */
+function FollowApprovalStatus({ organizationUid }: { organizationUid: string }) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey: myOrganizationsQueryOptions().queryKey });
+  useOrganizationEvents(organizationUid, {
+    onEvent: (event) => {
+      if (event.type === 'kyb.updated') refresh();
+    },
+    onResync: refresh,
+  });
+  return null;
 }
