@@ -17,14 +17,15 @@ import {
   DEPOSIT_STABLECOIN,
   networkOf,
   useCreateDepositMutation,
+  useProviderAccountsQuery,
   useProvidersQuery,
   useRegisteredWalletsQuery,
   ZCreateDepositRequest,
 } from '@dash/shared/api';
-import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { limitValues } from '../../providers/limits';
 
 const fixed = (value: string) => [{ value, label: value }];
@@ -45,6 +46,9 @@ export default function DepositForm() {
   const limits = useProvidersQuery(organization.uid)
     .data?.find((provider) => provider.name === DEPOSIT_PROVIDER)
     ?.fees.find((fee) => fee.currency === DEPOSIT_CURRENCY);
+  // Said before the form is filled: without an Active Transfero account or a wallet on the
+  // deposit's network, the deposit cannot be made.
+  const accounts = useProviderAccountsQuery(organization.uid);
   const deposit = useCreateDepositMutation(organization.uid);
   const [key, setKey] = useState(() => crypto.randomUUID());
   const form = useForm({
@@ -68,6 +72,12 @@ export default function DepositForm() {
   const walletOptions = (wallets.data ?? [])
     .filter((wallet) => wallet.network === DEPOSIT_NETWORK)
     .map((wallet) => ({ value: wallet.uid, label: wallet.name }));
+  const noAccount =
+    accounts.data !== undefined &&
+    !accounts.data.some(
+      (account) => account.provider.name === DEPOSIT_PROVIDER && account.status === 'Active',
+    );
+  const network = networkOf(DEPOSIT_NETWORK).name;
 
   const submit = form.onSubmit((values) =>
     deposit.mutate(
@@ -83,10 +93,15 @@ export default function DepositForm() {
 
   return (
     <Stack gap="md" maw={560}>
-      <PageHeader
-        title={t('deposit.title')}
-        description={t('deposit.description', { network: networkOf(DEPOSIT_NETWORK).name })}
-      />
+      <PageHeader title={t('deposit.title')} description={t('deposit.description', { network })} />
+      {noAccount ? (
+        <Alert color="yellow" title={t('deposit.noActiveAccountTitle', { provider: DEPOSIT_PROVIDER })}>
+          {t('deposit.noActiveAccount', { provider: DEPOSIT_PROVIDER })}{' '}
+          <Anchor component={Link} to={paths.org.openStable.root(organization.slug)} size="sm">
+            {t('deposit.toOpenStable')}
+          </Anchor>
+        </Alert>
+      ) : null}
       <form onSubmit={submit} noValidate aria-label={t('deposit.formLabel')}>
         <Stack gap="sm">
           <Select
@@ -124,6 +139,20 @@ export default function DepositForm() {
             label={t('deposit.targetWallet')}
             data={walletOptions}
             required
+            description={
+              walletOptions.length === 0 ? (
+                <>
+                  {t('deposit.noWallet', { network })}{' '}
+                  <Anchor
+                    component={Link}
+                    to={paths.org.rails.blockchainWallets(organization.slug)}
+                    size="xs"
+                  >
+                    {t('deposit.toWallets')}
+                  </Anchor>
+                </>
+              ) : undefined
+            }
             {...form.getInputProps('targetWalletUid')}
           />
           <Button type="submit" loading={deposit.isPending}>

@@ -62,10 +62,14 @@ function serve({
   firstOnRamp,
   provider = PROVIDER,
   quoteRefusal,
+  accounts = [ACCOUNT],
+  wallets = [WALLET],
 }: {
   quoteSeconds: number;
   firstOnRamp: number;
   provider?: TCatalogueProvider;
+  accounts?: TProviderAccount[];
+  wallets?: TRegisteredWallet[];
   /** The message of a 400 on `amount` that every quote gets. */
   quoteRefusal?: string;
 }) {
@@ -78,8 +82,8 @@ function serve({
       const json = (data: unknown, status = 200) => new Response(JSON.stringify({ data }), { status });
       if (init.method !== 'POST') {
         if (path === 'providers') return json([provider]);
-        if (path === 'provider-accounts') return json([ACCOUNT]);
-        if (path === 'rails/blockchain-wallets') return json([WALLET]);
+        if (path === 'provider-accounts') return json(accounts);
+        if (path === 'rails/blockchain-wallets') return json(wallets);
         return json([]);
       }
       const headers = new Headers(init.headers);
@@ -269,5 +273,27 @@ describe('the deposit form', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Deposit' }));
     expect(await within(form).findByText('Enter the amount with at most 2 decimal places')).toBeTruthy();
     expect(posted).toHaveLength(0);
+    expect(screen.queryByText('No Active Transfero account yet')).toBeNull();
+    expect(screen.queryByText(/No registered wallet/)).toBeNull();
+  });
+
+  it('says up front what is missing, with the way there: an Active Transfero account, a wallet on Polygon Amoy', async () => {
+    serve({
+      quoteSeconds: 60,
+      firstOnRamp: 201,
+      accounts: [{ ...ACCOUNT, status: 'Pending' }],
+      wallets: [{ ...WALLET, network: 'ethereum' }],
+    });
+    renderPage(<DepositForm />, { url: '/org/acme/deposit', path: '/org/:org/deposit' });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('No Active Transfero account yet')).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Onboard on Open Stable' }).getAttribute('href')).toBe(
+      '/org/acme/open-stable',
+    );
+    const form = screen.getByRole('form', { name: 'Deposit' });
+    expect(within(form).getByText(/No registered wallet on Polygon Amoy yet\./)).toBeTruthy();
+    expect(within(form).getByRole('link', { name: 'Register a wallet' }).getAttribute('href')).toBe(
+      '/org/acme/rails/blockchain-wallets',
+    );
   });
 });
