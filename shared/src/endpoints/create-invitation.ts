@@ -6,6 +6,7 @@ import {
   ZInvitationResponse,
 } from '../contracts/invitations';
 import { organizationInvitationsQueryOptions } from './get-organization-invitations';
+import { overviewQueryOptions } from './get-overview';
 
 /** POST organization/invitations: e-mails the invitee a link; inviting again re-sends and renews it. */
 export async function createInvitation(
@@ -27,9 +28,13 @@ export function useCreateInvitationMutation(organizationUid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TCreateInvitationRequest) => createInvitation(organizationUid, body),
+    // The overview's getting-started checklist has a step for it ("Invite a teammate").
     onSuccess: () =>
-      queryClient.invalidateQueries({
-        queryKey: organizationInvitationsQueryOptions(organizationUid).queryKey,
-      }),
+      Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: organizationInvitationsQueryOptions(organizationUid).queryKey,
+        }),
+        queryClient.invalidateQueries({ queryKey: overviewQueryOptions(organizationUid).queryKey }),
+      ]),
   });
 }
