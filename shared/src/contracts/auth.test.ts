@@ -19,8 +19,57 @@ describe('the sign-in redirect', () => {
     ['a control character', '/org\n/acme'],
     ['an empty value', ''],
     ['not a string', 42],
+    ['a dot segment before a protocol-relative URL', '/.//evil.example'],
+    ['a double-dot segment before a protocol-relative URL', '/..//evil.example'],
+    ['an encoded double-dot segment before a protocol-relative URL', '/%2e%2e//evil.example'],
+    ['dot segments deeper in the path', '/org/../..//evil.example/x'],
+    ['encoded slashes', '/%2F%2Fevil.example'],
+    ['an encoded slash after the first', '/%2f/evil.example'],
+    ['an encoded backslash', '/%5Cevil.example'],
+    ['a dot segment before a backslash', '/./\\evil.example'],
+    ['a tab inside the slashes', '/\t/evil.example'],
   ])('drops %s', (_label, value) => {
     expect(safeRedirectPath(value)).toBeUndefined();
+  });
+
+  it('normalises dot segments and still answers a path on the same origin', () => {
+    expect(safeRedirectPath('/org/./acme/../acme/wallet')).toBe('/org/acme/wallet');
+    expect(safeRedirectPath('/..')).toBe('/');
+  });
+
+  it('answers what is sent: percent-encoded, and the same when checked again (as the API does)', () => {
+    const path = '/org/acme/rails/transactions?q=caf\u00e9 au lait';
+    const safe = safeRedirectPath(path);
+    expect(safe).toBe('/org/acme/rails/transactions?q=caf%C3%A9%20au%20lait');
+    expect(safeRedirectPath(safe)).toBe(safe);
+  });
+
+  it('drops a path whose percent-encoded form is too long for the API, though its decoded form is not', () => {
+    const path = `/org/acme-treasury/rails/transactions?q=${'\u00e9'.repeat(1000)}`;
+    expect(path.length).toBeLessThan(2048);
+    expect(safeRedirectPath(path)).toBeUndefined();
+  });
+
+  it('keeps a long path whose percent-encoded form fits, and the API takes it', () => {
+    const safe = safeRedirectPath(`/org/acme/rails/transactions?q=${'\u00e9'.repeat(330)}`);
+    expect(safe?.length).toBeGreaterThan(1900);
+    expect(ZRequestMagicLinkRequest.safeParse({ email: 'ana@example.com', redirect: safe }).success).toBe(
+      true,
+    );
+  });
+
+  it('never answers a protocol-relative or off-origin URL', () => {
+    const tricks = ['/', '.', '\\', '%2f', '%2F', '%5c', '%2e', '%2e%2e', '..', '?', '#', '@', ':'];
+    for (const first of tricks) {
+      for (const second of tricks) {
+        for (const third of tricks) {
+          const safe = safeRedirectPath(`/${first}${second}${third}evil.example`);
+          if (safe === undefined) continue;
+          expect(safe, `/${first}${second}${third}evil.example`).toMatch(/^\/(?![/\\]|%2f|%5c)/i);
+          expect(new URL(safe, 'https://dash.example').origin).toBe('https://dash.example');
+        }
+      }
+    }
   });
 });
 

@@ -2,29 +2,44 @@ import { z } from '@dash/shared/zod';
 import { ZEmail, ZUid } from './common';
 import { ZLocale } from './locale';
 
+/** The longest redirect the API takes (what is sent: the percent-encoded path). */
+const REDIRECT_MAX_LENGTH = 2048;
+
 /**
- * A redirect is only ever a same-origin path: it starts with one '/', not '//' or '/\',
- * and carries no scheme. Anything else is dropped (never an error), so a crafted link cannot
- * turn sign-in into an open redirect.
+ * A path that, read by a browser or by a server that decodes '%2F' and '%5C', means another origin:
+ * it starts with '//' or '/\' (spelled out or percent-encoded).
+ */
+const OTHER_ORIGIN_PATH = /^\/(?:[/\\]|%2f|%5c)/i;
+
+/**
+ * A redirect is only ever a same-origin path: it starts with one '/', not '//' or '/\', and
+ * carries no scheme. Anything else is dropped (never an error), so a crafted link cannot turn
+ * sign-in into an open redirect. The answer is the normalised, percent-encoded path (what the API
+ * receives and stores), checked again after normalising: '/.//evil.example' is '//evil.example'
+ * once its dot segment is resolved. Checking it again gives the same answer.
  */
 export function safeRedirectPath(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return undefined;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  // Bounded before parsing too: bar dot segments, normalising only ever lengthens a path.
+  if (typeof value !== 'string' || value.length === 0 || value.length > REDIRECT_MAX_LENGTH) return undefined;
+  if (!value.startsWith('/') || OTHER_ORIGIN_PATH.test(value)) return undefined;
   // Control characters and backslashes let browsers reinterpret the path as another origin.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
   if (/[\u0000-\u001f\\]/.test(value)) return undefined;
+  let url: URL;
   try {
-    const url = new URL(value, 'http://same-origin.invalid');
-    if (url.origin !== 'http://same-origin.invalid') return undefined;
-    return `${url.pathname}${url.search}${url.hash}`;
+    url = new URL(value, 'http://same-origin.invalid');
   } catch {
     return undefined;
   }
+  if (url.origin !== 'http://same-origin.invalid') return undefined;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (OTHER_ORIGIN_PATH.test(path) || path.length > REDIRECT_MAX_LENGTH) return undefined;
+  return path;
 }
 
 export const ZRequestMagicLinkRequest = z.strictObject({
   email: ZEmail,
-  redirect: z.string().max(2048).optional(),
+  redirect: z.string().max(REDIRECT_MAX_LENGTH).optional(),
 });
 export type TRequestMagicLinkRequest = z.infer<typeof ZRequestMagicLinkRequest>;
 

@@ -177,18 +177,35 @@ describe('POST /auth/:token (verify a magic link)', () => {
     expect(verified.json()).toEqual({ status: 'registered', redirect: '/org/acme/wallet?tab=x#top' });
   });
 
-  it.each(['//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)'])(
-    'drops the open-redirect attempt %s and still signs in',
-    async (redirect) => {
-      const { app } = await createTestApp();
-      const token = await requestSignInToken(app, 'ada@example.com', { redirect });
+  it.each([
+    '//evil.example',
+    'https://evil.example',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '/.//evil.example',
+    '/..//evil.example',
+    '/%2e%2e//evil.example',
+    '/%2F%2Fevil.example',
+    '/%5Cevil.example',
+  ])('drops the open-redirect attempt %s and still signs in', async (redirect) => {
+    const { app } = await createTestApp();
+    const token = await requestSignInToken(app, 'ada@example.com', { redirect });
 
-      const verified = await call(app, 'POST', `/auth/${token}`, { body: {} });
+    const verified = await call(app, 'POST', `/auth/${token}`, { body: {} });
 
-      expect(verified.statusCode).toBe(200);
-      expect(verified.json()).toEqual({ status: 'registered' });
-    },
-  );
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ status: 'registered' });
+  });
+
+  it('drops a redirect that grows past 2048 characters once normalised, and still signs in', async () => {
+    const { app } = await createTestApp();
+    const redirect = `/org/acme/rails/transactions?q=${'é'.repeat(1000)}`;
+    const token = await requestSignInToken(app, 'ada@example.com', { redirect });
+
+    const verified = await call(app, 'POST', `/auth/${token}`, { body: {} });
+
+    expect(verified.json()).toEqual({ status: 'registered' });
+  });
 
   it('works once: a reused link is 410 GONE', async () => {
     const { app } = await createTestApp();

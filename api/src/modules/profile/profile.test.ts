@@ -108,6 +108,62 @@ describe('changing the e-mail address', () => {
     });
   });
 
+  it('voids the earlier link when a newer one is confirmed, so the abandoned address cannot take the account', async () => {
+    const { app } = await createTestApp();
+    const ada = await signInUser(app, 'ada@example.com');
+    const typo = await requestChange(app, ada.cookie, 'ada@exmaple.com');
+    const meant = await requestChange(app, ada.cookie, 'ada@example.org');
+
+    expect((await confirm(app, meant)).statusCode).toBe(200);
+    expect(errorOf(await confirm(app, typo))).toEqual({
+      status: 410,
+      code: 'GONE',
+      message: EMAIL_CHANGE_LINK_GONE_MESSAGE,
+    });
+    expect((await me(app, ada.cookie)).email).toBe('ada@example.org');
+  });
+
+  it('voids the earlier link as soon as a newer change is asked for: only the newest link works', async () => {
+    const { app } = await createTestApp();
+    const ada = await signInUser(app, 'ada@example.com');
+    const first = await requestChange(app, ada.cookie, 'first@example.com');
+    const second = await requestChange(app, ada.cookie, 'second@example.com');
+
+    expect(errorOf(await confirm(app, first))).toEqual({
+      status: 410,
+      code: 'GONE',
+      message: EMAIL_CHANGE_LINK_GONE_MESSAGE,
+    });
+    expect((await me(app, ada.cookie)).email).toBe('ada@example.com');
+    expect((await confirm(app, second)).statusCode).toBe(200);
+    expect((await me(app, ada.cookie)).email).toBe('second@example.com');
+  });
+
+  it("leaves other users' pending links alone", async () => {
+    const { app } = await createTestApp();
+    const ada = await signInUser(app, 'ada@example.com');
+    const grace = await signInUser(app, 'grace@example.com');
+    const gracesLink = await requestChange(app, grace.cookie, 'grace@example.org');
+    const adasLink = await requestChange(app, ada.cookie, 'ada@example.org');
+
+    expect((await confirm(app, adasLink)).statusCode).toBe(200);
+    expect((await confirm(app, gracesLink)).statusCode).toBe(200);
+    expect((await me(app, grace.cookie)).email).toBe('grace@example.org');
+  });
+
+  it('confirms at most one of two live links opened at the same time', async () => {
+    const { app, db } = await createTestApp();
+    const ada = await signInUser(app, 'ada@example.com');
+    // Two live links of one user, as links mailed before this rule may still be.
+    const older = await requestChange(app, ada.cookie, 'older@example.com');
+    const newer = await requestChange(app, ada.cookie, 'newer@example.com');
+    await db.update(emailChanges).set({ usedAt: null });
+
+    const answers = await Promise.all([confirm(app, older), confirm(app, newer)]);
+
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 410]);
+  });
+
   it('expires', async () => {
     const { app, db } = await createTestApp();
     const ada = await signInUser(app, 'ada@example.com');

@@ -31,6 +31,15 @@ export async function findUserByEmail(db: Database, email: string): Promise<{ ui
   return user;
 }
 
+/**
+ * Locks the user's row for the rest of the transaction (false when the user is gone). Every write to
+ * a user's e-mail changes takes it first, so requests and confirmations of one user run one at a time.
+ */
+export async function lockUser(db: Database, userUid: string): Promise<boolean> {
+  const [user] = await db.select({ uid: users.uid }).from(users).where(eq(users.uid, userUid)).for('update');
+  return user !== undefined;
+}
+
 export async function insertEmailChange(
   db: Database,
   change: { tokenHash: string; userUid: string; newEmail: string; ttlMinutes: number },
@@ -43,7 +52,31 @@ export async function insertEmailChange(
   });
 }
 
-/** Marks a live confirmation used and returns it, in one statement (single use under concurrency). */
+/**
+ * Spends every unused link of the user, so none of them can confirm any more (it then answers as a
+ * used one). Run with the user locked (`lockUser`).
+ */
+export async function voidPendingEmailChanges(db: Database, userUid: string): Promise<void> {
+  await db
+    .update(emailChanges)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailChanges.userUid, userUid), isNull(emailChanges.usedAt)));
+}
+
+/** Whose link this is, used or not. */
+export async function findEmailChangeOwner(db: Database, tokenHash: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userUid: emailChanges.userUid })
+    .from(emailChanges)
+    .where(eq(emailChanges.tokenHash, tokenHash))
+    .limit(1);
+  return row?.userUid;
+}
+
+/**
+ * Marks a live confirmation used and returns it, in one statement (single use under concurrency).
+ * Run with its user locked (`lockUser`), so a link voided meanwhile by a newer one is seen as used.
+ */
 export async function consumeEmailChange(
   db: Database,
   tokenHash: string,
@@ -60,15 +93,6 @@ export async function consumeEmailChange(
     )
     .returning({ userUid: emailChanges.userUid, newEmail: emailChanges.newEmail });
   return change;
-}
-
-export async function emailChangeExists(db: Database, tokenHash: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: emailChanges.id })
-    .from(emailChanges)
-    .where(eq(emailChanges.tokenHash, tokenHash))
-    .limit(1);
-  return row !== undefined;
 }
 
 /** Sets the new address and returns the old one (undefined when the user is gone). */

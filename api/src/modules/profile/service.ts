@@ -28,11 +28,13 @@ import type { Mailer } from '../mail/service';
 import { emailChangedMail, emailChangeMail } from '../mail/templates';
 import {
   consumeEmailChange,
-  emailChangeExists,
+  findEmailChangeOwner,
   findUserByEmail,
   insertEmailChange,
+  lockUser,
   replaceUserEmail,
   updateUserProfile,
+  voidPendingEmailChanges,
 } from './repo';
 
 const emailTaken = (cause?: unknown) =>
@@ -68,7 +70,7 @@ export function createProfileService(deps: {
 
     /**
      * Mails a single-use confirmation link (1 hour) to the new address, in the user's language (else
-     * the request's); nothing changes until it is opened.
+     * the request's); nothing changes until it is opened. Links mailed before it no longer work.
      */
     async requestEmailChange(user: TUser, email: string, requestLocale: TLocale): Promise<void> {
       if (email === user.email) {
@@ -85,11 +87,17 @@ export function createProfileService(deps: {
         });
       }
       const token = createToken();
-      await insertEmailChange(db, {
-        tokenHash: hashToken(token),
-        userUid: user.uid,
-        newEmail: email,
-        ttlMinutes: EMAIL_CHANGE_TTL_MINUTES,
+      await db.transaction(async (tx) => {
+        if (!(await lockUser(tx, user.uid))) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+        // Only the newest link may ever work: an address given up (a typo someone else owns) must
+        // not be able to take the account later with the link mailed to it.
+        await voidPendingEmailChanges(tx, user.uid);
+        await insertEmailChange(tx, {
+          tokenHash: hashToken(token),
+          userUid: user.uid,
+          newEmail: email,
+          ttlMinutes: EMAIL_CHANGE_TTL_MINUTES,
+        });
       });
       const link = `${config.publicUrl}/change-email?token=${encodeURIComponent(token)}`;
       await mailer.send({ to: email, ...emailChangeMail(user.locale ?? requestLocale, link) });
@@ -97,26 +105,36 @@ export function createProfileService(deps: {
 
     /**
      * Confirms a change with the token from the link (no session needed: the link may be opened in
-     * another browser). Single use; an address taken meanwhile by someone else is a 409.
+     * another browser). Single use, and it spends the user's other links too; an address taken
+     * meanwhile by someone else is a 409.
      */
     async confirmEmailChange(token: string, requestLocale: TLocale): Promise<{ email: string }> {
       const tokenHash = hashToken(token);
-      let outcome: { newEmail: string; previousEmail: string } | undefined;
+      type Outcome =
+        | { kind: 'changed'; newEmail: string; previousEmail: string }
+        | { kind: 'unknown' }
+        | { kind: 'spent' };
+      let outcome: Outcome;
       try {
-        outcome = await db.transaction(async (tx) => {
+        outcome = await db.transaction(async (tx): Promise<Outcome> => {
+          const userUid = await findEmailChangeOwner(tx, tokenHash);
+          if (!userUid) return { kind: 'unknown' };
+          // Under the user's lock, a link voided by a newer request or confirmation is seen as used.
+          if (!(await lockUser(tx, userUid))) return { kind: 'spent' };
           const change = await consumeEmailChange(tx, tokenHash);
-          if (!change) return undefined;
+          if (!change) return { kind: 'spent' };
+          await voidPendingEmailChanges(tx, change.userUid);
           const replaced = await replaceUserEmail(tx, change.userUid, change.newEmail);
-          return replaced ? { newEmail: change.newEmail, previousEmail: replaced.previousEmail } : undefined;
+          if (!replaced) return { kind: 'spent' };
+          return { kind: 'changed', newEmail: change.newEmail, previousEmail: replaced.previousEmail };
         });
       } catch (error) {
-        // The transaction rolled back: the link is still unused.
+        // The transaction rolled back: this link, and any other of the user's still pending, still works.
         if (isUniqueViolation(error, 'users_email_unique')) throw emailTaken(error);
         throw error;
       }
-      if (!outcome) {
-        if (await emailChangeExists(db, tokenHash))
-          throw new AppError('GONE', EMAIL_CHANGE_LINK_GONE_MESSAGE);
+      if (outcome.kind === 'spent') throw new AppError('GONE', EMAIL_CHANGE_LINK_GONE_MESSAGE);
+      if (outcome.kind === 'unknown') {
         throw new AppError('VALIDATION', EMAIL_CHANGE_LINK_INVALID_MESSAGE, {
           token: EMAIL_CHANGE_LINK_INVALID_MESSAGE,
         });

@@ -1,5 +1,5 @@
 import {
-  type ApiError,
+  ApiError,
   paths,
   safeRedirectPath,
   type TVerifyMagicLinkResponse,
@@ -23,6 +23,14 @@ function verifyOnce(token: string): Promise<TVerifyMagicLinkResponse> {
   }
   return pending;
 }
+
+/**
+ * The server refused the link itself (used, expired or malformed: a JSON 410 or 400). Asking for a
+ * new link is the way on; the catalogue's "try again later" is for an answer that is not JSON (spec
+ * section 8) or a server that could not be reached.
+ */
+const isUnusableLink = (error: Error): error is ApiError =>
+  error instanceof ApiError && (error.code === 'GONE' || error.code === 'VALIDATION');
 
 export function VerifyPage() {
   const { t } = useT('shell');
@@ -58,7 +66,7 @@ export function VerifyPage() {
               color="red"
               title={
                 <Text component="h1" inherit>
-                  {translateMessage(failure.message)}
+                  {isUnusableLink(failure) ? t('auth.verify.cannotUse') : translateMessage(failure.message)}
                 </Text>
               }
               role="alert"
