@@ -37,7 +37,7 @@ test.describe('the keyboard alone, KYB, the phone and the account', () => {
     const slug = `keys-sub-${suffix()}`;
     await createOrganizationThroughApi(page, `Keys Submit ${slug}`, slug);
     await page.goto(`/org/${slug}/kyb`);
-    await expect(page.getByLabel('Status: NotStarted')).toBeVisible();
+    await expect(page.getByLabel('Status: Not started')).toBeVisible();
 
     const field = (name: string) => page.getByRole('textbox', { name, exact: true });
     await typeInto(page, field('Legal name'), 'Teclas Comerciales S.A. de C.V.');

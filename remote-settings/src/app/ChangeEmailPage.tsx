@@ -1,10 +1,40 @@
 import { meQueryOptions, paths, translateMessage, useT } from '@dash/shared';
-import { useEmailChangeQuery } from '@dash/shared/api';
+import { EMAIL_CHANGE_LINK_GONE_MESSAGE, useEmailChangeQuery } from '@dash/shared/api';
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import '../i18n';
+
+/**
+ * The link was used or expired (410). Opening a link again after it worked (a reload, the mail
+ * once more) answers the same, and that is no failure: the page says what it knows, the address
+ * the user signs in with now, fetched afresh, and leaves judging to them.
+ */
+function EmailChangeLinkSpent() {
+  const { t } = useT('settings');
+  const me = useQuery({ ...meQueryOptions(), staleTime: 0 });
+  return (
+    <Alert
+      color="gray"
+      title={
+        <Text component="h1" inherit>
+          {t('changeEmail.spentTitle')}
+        </Text>
+      }
+      role="status"
+    >
+      <Stack gap={4}>
+        <Text size="sm">{t('changeEmail.spent')}</Text>
+        {me.isPending || me.isFetching ? null : me.data ? (
+          <Text size="sm">{t('changeEmail.spentSignedIn', { email: me.data.email })}</Text>
+        ) : (
+          <Text size="sm">{t('changeEmail.spentSignedOut')}</Text>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
 
 function EmailChangeResult({ token }: { token: string }) {
   const { t } = useT('settings');
@@ -58,6 +88,7 @@ function EmailChangeResult({ token }: { token: string }) {
       </Alert>
     );
   }
+  if (result.data.reason === EMAIL_CHANGE_LINK_GONE_MESSAGE) return <EmailChangeLinkSpent />;
   return (
     <Alert
       color="red"

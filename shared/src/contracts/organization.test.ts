@@ -1,4 +1,5 @@
 import {
+  ORGANIZATION_NAME_CONTROL_CHARACTERS,
   ORGANIZATION_NAME_TOO_LONG,
   ORGANIZATION_SLUG_FORMAT,
   ORGANIZATION_SLUG_TOO_LONG,
@@ -33,6 +34,35 @@ describe('organization name and slug rules', () => {
       expect(messagesFor({ name: 'Acme', slug })).toContain(ORGANIZATION_SLUG_FORMAT);
     },
   );
+
+  it.each([
+    ['a CR LF header injection', 'Evil\r\nBcc: x@evil.com'],
+    ['a line feed', 'Acme\nTreasury'],
+    ['a tab', 'Acme\tTreasury'],
+    ['a NUL', 'Acme\u0000'],
+    ['an escape', '\u001b[31mAcme'],
+    ['a DEL', 'Ac\u007fme'],
+    ['a C1 next-line', 'Acme\u0085Treasury'],
+    ['a C1 control at the end of the range', 'Acme\u009f'],
+    ['a line separator', 'Acme\u2028Treasury'],
+    ['a paragraph separator', 'Acme\u2029Treasury'],
+  ])('refuses a name with %s, with a message naming the rule', (_, name) => {
+    expect(messagesFor({ name, slug: 'acme' })).toEqual([ORGANIZATION_NAME_CONTROL_CHARACTERS]);
+  });
+
+  it('keeps accents, symbols and inner spaces, and trims the ends (a trailing line break included)', () => {
+    expect(messagesFor({ name: 'Ñandú & Cía. — Pagos', slug: 'nandu' })).toEqual([]);
+    expect(ZCreateOrganizationRequest.parse({ name: '  Acme Treasury\n', slug: 'acme' }).name).toBe(
+      'Acme Treasury',
+    );
+  });
+
+  it('applies the same rule to a rename', () => {
+    const rename = ZUpdateOrganizationRequest.safeParse({ name: 'Evil\r\nBcc: x@evil.com' });
+    expect(rename.success ? [] : rename.error.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['name'], ORGANIZATION_NAME_CONTROL_CHARACTERS],
+    ]);
+  });
 
   it('needs something to update', () => {
     expect(ZUpdateOrganizationRequest.safeParse({}).success).toBe(false);

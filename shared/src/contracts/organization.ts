@@ -6,15 +6,23 @@ export const ORGANIZATION_SLUG_MAX = 48;
 
 export const ORGANIZATION_NAME_TOO_LONG = 'Organization name must be less than 32 characters';
 export const ORGANIZATION_NAME_REQUIRED = 'Organization name is required';
+export const ORGANIZATION_NAME_CONTROL_CHARACTERS =
+  'Organization name cannot contain line breaks or control characters';
 export const ORGANIZATION_SLUG_TOO_LONG = 'Organization slug must be less than 48 characters';
 export const ORGANIZATION_SLUG_FORMAT =
   'Organization slug must contain only lowercase letters, numbers, and hyphens, and cannot start or end with a hyphen';
 
+/**
+ * The name goes into mail subjects and headers, the sidebar and CSV exports: one line of text, so no
+ * control character (Cc: U+0000-U+001F, U+007F-U+009F; CR/LF would inject mail headers) and no
+ * Unicode line or paragraph separator. Checked after trimming, so a stray trailing newline is dropped.
+ */
 export const ZOrganizationName = z
   .string({ message: ORGANIZATION_NAME_REQUIRED })
   .trim()
   .min(1, { message: ORGANIZATION_NAME_REQUIRED })
-  .max(ORGANIZATION_NAME_MAX, { message: ORGANIZATION_NAME_TOO_LONG });
+  .max(ORGANIZATION_NAME_MAX, { message: ORGANIZATION_NAME_TOO_LONG })
+  .regex(/^[^\p{Cc}\p{Zl}\p{Zp}]*$/u, { message: ORGANIZATION_NAME_CONTROL_CHARACTERS });
 
 export const ZOrganizationSlug = z
   .string({ message: ORGANIZATION_SLUG_FORMAT })

@@ -18,6 +18,33 @@ export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 export const TEMP_FILE_TTL_HOURS = 24;
 export const UPLOAD_FILENAME_MAX = 255;
 
+const SIZE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
+const sizeFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A file size in B, KB, MB or GB with 2 decimals (spec section 9): 1536 → '1.50 KB' ('1,50 KB' in
+ * pt-BR; no digit grouping, so the spec's '1023.00 B' stays as it is in English). One formatter for
+ * every page that shows a file: attachments, documents, the audit log.
+ */
+export function formatFileSize(bytes: number, locale = 'en'): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  let format = sizeFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: false,
+    });
+    sizeFormats.set(locale, format);
+  }
+  return `${format.format(value)} ${SIZE_UNITS[unit]}`;
+}
+
 /** What may be uploaded. The declared type must agree with what the file's bytes are. */
 export const UPLOAD_CONTENT_TYPES = [
   'application/pdf',

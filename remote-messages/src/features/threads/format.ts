@@ -1,32 +1,5 @@
 import { isClientMailAddress } from '@dash/shared/api';
 
-const SIZE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
-
-const sizeFormats = new Map<string, Intl.NumberFormat>();
-
-/**
- * A file size in B, KB, MB or GB with 2 decimals (spec section 9): 1536 → '1.50 KB' ('1,50 KB' in
- * pt-BR; no digit grouping, so the spec's '1023.00 B' stays as it is in English).
- */
-export function formatFileSize(bytes: number, locale = 'en'): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  let format = sizeFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      useGrouping: false,
-    });
-    sizeFormats.set(locale, format);
-  }
-  return `${format.format(value)} ${SIZE_UNITS[unit]}`;
-}
-
 /** The bare address of `Name <a@b>` or `a@b`, lowercased. */
 export function bareAddress(address: string): string {
   const angle = /<([^>]+)>/.exec(address);

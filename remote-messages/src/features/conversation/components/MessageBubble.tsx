@@ -1,7 +1,7 @@
 import type { useT } from '@dash/shared';
-import type { TMessage } from '@dash/shared/api';
+import { formatFileSize, type TMessage } from '@dash/shared/api';
 import { memo } from 'react';
-import { displayAddress, formatDateTime, formatFileSize, isClientAddress } from '../../threads/format';
+import { displayAddress, formatDateTime, isClientAddress } from '../../threads/format';
 import { BUBBLE } from './bubble-styles';
 
 type TMessagesT = ReturnType<typeof useT>;

@@ -1,7 +1,7 @@
-import type { TOrganization } from '@dash/shared';
+import { setLocale, type TOrganization } from '@dash/shared';
 import type { TAuditEvent } from '@dash/shared/api';
 import { ORGANIZATION as ACME, renderPage } from '@dash/shared/test';
-import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AuditLog, { describeChange } from './AuditLog';
 
@@ -55,10 +55,43 @@ function renderAudit() {
   return fetch;
 }
 
+/** A document upload, an invitation and an action this page does not know yet. */
+const MIXED = [
+  event({
+    id: '12',
+    action: 'document.uploaded',
+    subjectType: 'document',
+    data: { kind: 'other', name: 'contrato.pdf', byteSize: 1536 },
+  }),
+  event({
+    id: '11',
+    action: 'invitation.sent',
+    subjectType: 'invitation',
+    data: { email: 'bo@example.com', role: 'Viewer' },
+  }),
+  event({ id: '10', action: 'ledger.reconciled', subjectType: 'ledger_batch', data: { batchSize: 3 } }),
+];
+
+/** Each row's cells, as text: [time, actor, action, target, change lines joined by ' | ']. */
+async function rowsOfMixedLog(): Promise<string[][]> {
+  const table = await screen.findByRole('table', { name: /Audit log|Registro de auditoria/ });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      [...row.querySelectorAll('td')].map((cell, index) =>
+        index === 4
+          ? [...cell.querySelectorAll('p')].map((line) => line.textContent).join(' | ')
+          : (cell.textContent ?? ''),
+      ),
+    );
+}
+
 configure({ asyncUtilTimeout: 5000 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  await act(() => setLocale('en', { remember: false }));
 });
 
 describe('the Audit tab', () => {
@@ -69,16 +102,16 @@ describe('the Audit tab', () => {
     const table = await screen.findByRole('table', { name: 'Audit log' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(rows[1]?.textContent).toContain('member.role_changed');
+    expect(rows[1]?.textContent).toContain('Member role changed');
     expect(rows[1]?.textContent).toContain('Viewer → Editor');
-    expect(rows[1]?.textContent).toContain('email: bo@example.com');
-    expect(rows[2]?.textContent).toContain('name: Old Co → Ejemplo');
+    expect(rows[1]?.textContent).toContain('E-mail: bo@example.com');
+    expect(rows[2]?.textContent).toContain('Name: Old Co → Ejemplo');
     expect(rows[2]?.textContent).toContain('ana@example.com');
     expect(String(fetch.mock.calls[0]?.[0])).toBe(`/api/v0/organizations/${ORGANIZATION.uid}/audit?limit=25`);
 
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('Page 2')).toBeTruthy();
-    await within(await screen.findByRole('table', { name: 'Audit log' })).findByText('organization.created');
+    await within(await screen.findByRole('table', { name: 'Audit log' })).findByText('Organization created');
     expect(String(fetch.mock.calls.at(-1)?.[0])).toContain('cursor=8');
     fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
     expect(await screen.findByText('Page 1')).toBeTruthy();
@@ -92,6 +125,62 @@ describe('the Audit tab', () => {
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
       `/api/v0/organizations/${ORGANIZATION.uid}/audit/export.csv?actor=bo%40example.com&from=2026-11-01`,
     );
+  });
+
+  it('names actions, targets and recorded fields in words, and keeps an unknown code as it is', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ data: MIXED, nextCursor: null })),
+    );
+    renderPage(<AuditLog />, { organization: ORGANIZATION });
+    const [upload, invitation, unknown] = await rowsOfMixedLog();
+    expect(upload?.slice(2)).toEqual([
+      'Document uploaded',
+      `document ${ORGANIZATION.uid}`,
+      'Type: Other | Name: contrato.pdf | Size: 1.50 KB',
+    ]);
+    expect(invitation?.slice(2)).toEqual([
+      'Invitation sent',
+      `invitation ${ORGANIZATION.uid}`,
+      'E-mail: bo@example.com | Role: Viewer',
+    ]);
+    expect(unknown?.slice(2)).toEqual([
+      'ledger.reconciled',
+      `ledger_batch ${ORGANIZATION.uid}`,
+      'batchSize: 3',
+    ]);
+  });
+
+  it("speaks the reader's language: actions, targets, fields, roles, document kinds and sizes", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ data: MIXED, nextCursor: null })),
+    );
+    await renderPage(<AuditLog />, { organization: ORGANIZATION, locale: 'pt-BR' });
+    const [upload, invitation] = await rowsOfMixedLog();
+    expect(upload?.slice(2)).toEqual([
+      'Documento enviado',
+      `documento ${ORGANIZATION.uid}`,
+      'Tipo: Outro | Nome: contrato.pdf | Tamanho: 1,50 KB',
+    ]);
+    expect(invitation?.slice(2)).toEqual([
+      'Convite enviado',
+      `convite ${ORGANIZATION.uid}`,
+      'E-mail: bo@example.com | Função: Leitor',
+    ]);
+  });
+
+  it('offers the action filter in words and still filters by the code', async () => {
+    const fetch = vi.fn(async (_url: string) => Response.json({ data: MIXED, nextCursor: null }));
+    vi.stubGlobal('fetch', fetch);
+    await renderPage(<AuditLog />, { organization: ORGANIZATION, locale: 'es-MX' });
+    await screen.findByRole('table', { name: 'Registro de auditoría' });
+    const filter = screen.getAllByLabelText('Acción').find((element) => element.tagName === 'INPUT');
+    if (!filter) throw new Error('No action filter');
+    fireEvent.focus(filter);
+    fireEvent.change(filter, { target: { value: 'invitación env' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Invitación enviada', hidden: true }));
+    await vi.waitFor(() => expect(String(fetch.mock.calls.at(-1)?.[0])).toContain('action=invitation.sent'));
   });
 
   it('describes a change from its state move, changed fields and note', () => {

@@ -7,27 +7,20 @@ import {
   PageHeader,
   PageSkeleton,
   useCurrentOrganization,
-  useFormat,
   useT,
 } from '@dash/shared';
 import {
   DOCUMENT_CONTENT_TYPES,
+  formatFileSize,
   useDocumentsQuery,
   useKybLiveUpdates,
   useUploadDocumentMutation,
 } from '@dash/shared/api';
 import { Anchor, Button, FileButton, Stack, Table, Text } from '@mantine/core';
 
-function formatSize(bytes: number, number: (value: string) => string): string {
-  if (bytes >= 1024 * 1024) return `${number((bytes / (1024 * 1024)).toFixed(1))} MB`;
-  if (bytes >= 1024) return `${number((bytes / 1024).toFixed(1))} KB`;
-  return `${bytes} B`;
-}
-
 /** /org/{org}/documents: every document of the organization (KYB ones and others), with download. */
 export function DocumentsPage() {
-  const { t } = useT('settings');
-  const format = useFormat();
+  const { t, locale } = useT('settings');
   const organization = useCurrentOrganization();
   useKybLiveUpdates(organization.uid);
   const documents = useDocumentsQuery(organization.uid);
@@ -84,7 +77,7 @@ export function DocumentsPage() {
                 <Table.Tr key={document.uid}>
                   <Table.Td>{t(`documentKinds.${document.kind}`)}</Table.Td>
                   <Table.Td>{document.name}</Table.Td>
-                  <Table.Td>{formatSize(document.byteSize, format.number)}</Table.Td>
+                  <Table.Td>{formatFileSize(document.byteSize, locale)}</Table.Td>
                   <Table.Td>{document.uploadedBy.email ?? '—'}</Table.Td>
                   <Table.Td>{formatDate(document.createdAt)}</Table.Td>
                   <Table.Td>

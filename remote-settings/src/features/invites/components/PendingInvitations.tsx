@@ -47,10 +47,14 @@ export function PendingInvitations({ organization }: { organization: TOrganizati
             {invitations.data.map((invitation) => (
               <Table.Tr key={invitation.uid}>
                 <Table.Td>
-                  <Text size="sm">{invitation.email}</Text>
+                  {/* A long address wraps rather than squeezing the role badge. */}
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {invitation.email}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color="gray">
+                  {/* The badge's label would otherwise give way first (to "EDI…" on a phone). */}
+                  <Badge variant="light" color="gray" style={{ minWidth: 'max-content' }}>
                     {common(`roles.${invitation.role}`)}
                   </Badge>
                 </Table.Td>

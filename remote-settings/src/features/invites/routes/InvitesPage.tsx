@@ -17,6 +17,7 @@ import {
 import { Anchor, Avatar, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { isInvitationGone, useRefreshAfterGoneInvitation } from '../hooks/use-refresh-after-gone-invitation';
 
 /** /settings/invites: the signed-in user's pending invitations, to accept or decline. */
 export function InvitesPage() {
@@ -26,6 +27,26 @@ export function InvitesPage() {
   const accept = useAcceptInvitationMutation();
   const decline = useDeclineInvitationMutation();
   const [joined, setJoined] = useState<{ name: string; slug: string } | null>(null);
+  const refreshAfterGone = useRefreshAfterGoneInvitation();
+
+  /**
+   * An answer refused because the invitation is gone (answered in another tab, expired, revoked):
+   * the page catches up with the server and says why in plain words; it does not ask to try again.
+   */
+  const answerFailed = (invitation: TMyInvitation, answer: 'accept' | 'decline') => async (error: Error) => {
+    if (!isInvitationGone(error)) {
+      notifyError(error);
+      return;
+    }
+    const organizations = await refreshAfterGone();
+    const { organization } = invitation;
+    if (answer === 'accept' && organizations?.some((mine) => mine.uid === organization.uid)) {
+      notifySuccess(t('myInvites.alreadyMember', { organization: organization.name }));
+      setJoined({ name: organization.name, slug: organization.slug });
+      return;
+    }
+    notifyError(new Error(error.detail ?? error.message));
+  };
 
   const acceptInvitation = (invitation: TMyInvitation) =>
     accept.mutate(invitation.uid, {
@@ -38,12 +59,12 @@ export function InvitesPage() {
         );
         setJoined({ name: organization.name, slug: organization.slug });
       },
-      onError: notifyError,
+      onError: answerFailed(invitation, 'accept'),
     });
   const declineInvitation = (invitation: TMyInvitation) =>
     decline.mutate(invitation.uid, {
       onSuccess: () => notifySuccess(t('myInvites.declined', { organization: invitation.organization.name })),
-      onError: notifyError,
+      onError: answerFailed(invitation, 'decline'),
     });
 
   let content: ReactNode;

@@ -16,11 +16,12 @@ import {
 import {
   type TOrganizationUser,
   useDeleteOrganizationUserMutation,
+  useLeaveOrganizationMutation,
   useOrganizationUsersQuery,
   useUpdateOrganizationUserMutation,
 } from '@dash/shared/api';
 import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 
 const nameOf = (user: TOrganizationUser) => `${user.firstName} ${user.lastName}`.trim() || user.email;
 
@@ -34,6 +35,8 @@ export default function MembersSettings() {
   const users = useOrganizationUsersQuery(organization.uid);
   const updateUser = useUpdateOrganizationUserMutation(organization.uid);
   const deleteUser = useDeleteOrganizationUserMutation(organization.uid);
+  const leave = useLeaveOrganizationMutation(organization.uid);
+  const navigate = useNavigate();
   const step = useConfirmStep<string>();
 
   if (users.isPending) return <PageSkeleton rows={3} label={t('members.loading')} />;
@@ -50,13 +53,29 @@ export default function MembersSettings() {
       },
     );
   };
-  const remove = (member: TOrganizationUser) =>
+  const remove = (member: TOrganizationUser) => {
+    // Removing yourself is leaving: the Danger zone's path, which drops this organization from the
+    // cached list and takes you home (its pages are no longer yours to read).
+    if (member.uid === me.uid) {
+      leave.mutate(undefined, {
+        onSuccess: () => {
+          notifySuccess(t('danger.left', { organization: organization.name }));
+          navigate(paths.home(), { replace: true });
+        },
+        onError: (error) => {
+          step.cancel();
+          notifyError(error);
+        },
+      });
+      return;
+    }
     deleteUser.mutate(member.uid, {
       onSuccess: () =>
         notifySuccess(t('members.removed', { name: nameOf(member), organization: organization.name })),
       onError: notifyError,
       onSettled: step.cancel,
     });
+  };
 
   /** While a change is on its way the select shows it; if it fails, it falls back to the saved role. */
   const shownRole = (member: TOrganizationUser): TRole =>
@@ -132,7 +151,7 @@ export default function MembersSettings() {
                           ref={step.confirmRef}
                           size="xs"
                           color="red"
-                          loading={deleteUser.isPending}
+                          loading={deleteUser.isPending || leave.isPending}
                           onClick={() => remove(member)}
                           aria-label={t('members.confirmRemove', { name: nameOf(member) })}
                         >

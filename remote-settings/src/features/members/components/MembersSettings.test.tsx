@@ -1,0 +1,107 @@
+import { useMyOrganizationsQuery } from '@dash/shared';
+import { ORGANIZATION, renderPage, USER } from '@dash/shared/test';
+import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import MembersSettings from './MembersSettings';
+
+const BO = {
+  uid: '22222222-2222-4222-8222-222222222222',
+  firstName: 'Bo',
+  lastName: 'Lima',
+  email: 'bo@example.com',
+};
+const MEMBERS = [
+  { uid: USER.uid, firstName: USER.firstName, lastName: USER.lastName, email: USER.email, role: 'Admin' },
+  { ...BO, role: 'Admin' },
+];
+
+/** The shell's organization switcher, reduced to the list it reads. */
+function SwitcherProbe() {
+  const organizations = useMyOrganizationsQuery();
+  return (
+    <output aria-label="Switcher">
+      {organizations.data?.map((organization) => organization.name).join(', ') ?? 'loading'}
+    </output>
+  );
+}
+
+/** The API as it answers an Admin of Acme with a second Admin: the calls are recorded. */
+function stubApi() {
+  let member = true;
+  const calls: string[] = [];
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const call = `${init?.method ?? 'GET'} ${url}`;
+    calls.push(call);
+    if (call === 'GET /api/v0/me/organizations') {
+      return new Response(JSON.stringify({ data: member ? [ORGANIZATION] : [] }), { status: 200 });
+    }
+    if (call === 'GET /api/v0/organization/users') {
+      // Once the user is out, the organization is not theirs to read any more.
+      if (!member)
+        return new Response(
+          JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Organization not found' } }),
+          { status: 404 },
+        );
+      return new Response(JSON.stringify({ data: MEMBERS }), { status: 200 });
+    }
+    if (
+      call === 'POST /api/v0/organization/leave' ||
+      call === `DELETE /api/v0/organization/users/${USER.uid}`
+    ) {
+      member = false;
+      return new Response(null, { status: 204 });
+    }
+    if (call === `DELETE /api/v0/organization/users/${BO.uid}`) return new Response(null, { status: 204 });
+    return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Not found' } }), {
+      status: 404,
+    });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return calls;
+}
+
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the Members tab', () => {
+  it('removing yourself leaves the organization: home, and the organization list reloaded', async () => {
+    const calls = stubApi();
+    renderPage(
+      <>
+        <MembersSettings />
+        <SwitcherProbe />
+      </>,
+      { url: '/org/acme/settings?tab=members' },
+    );
+    expect(await screen.findByRole('status', { name: 'Switcher' })).toBeTruthy();
+    await vi.waitFor(() => expect(screen.getByRole('status', { name: 'Switcher' }).textContent).toBe('Acme'));
+
+    const table = await screen.findByRole('table', { name: 'Members' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Remove Ana Souza' }));
+    fireEvent.click(within(table).getByRole('button', { name: 'Confirm removing Ana Souza' }));
+
+    await vi.waitFor(() => expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe('/'));
+    await vi.waitFor(() => expect(screen.getByRole('status', { name: 'Switcher' }).textContent).toBe(''));
+    expect(calls.filter((call) => call === 'GET /api/v0/me/organizations')).toHaveLength(2);
+    expect(calls).toContain('POST /api/v0/organization/leave');
+  });
+
+  it('removing someone else stays on the tab and reloads the members', async () => {
+    const calls = stubApi();
+    renderPage(<MembersSettings />, { url: '/org/acme/settings?tab=members' });
+    const table = await screen.findByRole('table', { name: 'Members' });
+    fireEvent.click(within(table).getByRole('button', { name: 'Remove Bo Lima' }));
+    fireEvent.click(within(table).getByRole('button', { name: 'Confirm removing Bo Lima' }));
+
+    await vi.waitFor(() =>
+      expect(calls.filter((call) => call === 'GET /api/v0/organization/users')).toHaveLength(2),
+    );
+    expect(calls).toContain(`DELETE /api/v0/organization/users/${BO.uid}`);
+    expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe(
+      '/org/acme/settings?tab=members',
+    );
+  });
+});
