@@ -16,12 +16,12 @@ import {
 import {
   type TOrganizationUser,
   useDeleteOrganizationUserMutation,
-  useLeaveOrganizationMutation,
   useOrganizationUsersQuery,
   useUpdateOrganizationUserMutation,
 } from '@dash/shared/api';
 import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useLeaveOrganization } from '../../organization/hooks/useLeaveOrganization';
 
 const nameOf = (user: TOrganizationUser) => `${user.firstName} ${user.lastName}`.trim() || user.email;
 
@@ -35,8 +35,7 @@ export default function MembersSettings() {
   const users = useOrganizationUsersQuery(organization.uid);
   const updateUser = useUpdateOrganizationUserMutation(organization.uid);
   const deleteUser = useDeleteOrganizationUserMutation(organization.uid);
-  const leave = useLeaveOrganizationMutation(organization.uid);
-  const navigate = useNavigate();
+  const leave = useLeaveOrganization();
   const step = useConfirmStep<string>();
 
   if (users.isPending) return <PageSkeleton rows={3} label={t('members.loading')} />;
@@ -57,16 +56,7 @@ export default function MembersSettings() {
     // Removing yourself is leaving: the Danger zone's path, which drops this organization from the
     // cached list and takes you home (its pages are no longer yours to read).
     if (member.uid === me.uid) {
-      leave.mutate(undefined, {
-        onSuccess: () => {
-          notifySuccess(t('danger.left', { organization: organization.name }));
-          navigate(paths.home(), { replace: true });
-        },
-        onError: (error) => {
-          step.cancel();
-          notifyError(error);
-        },
-      });
+      leave.leave(step.cancel);
       return;
     }
     deleteUser.mutate(member.uid, {

@@ -10,29 +10,19 @@ import {
   useT,
   ZDeleteOrganizationRequest,
 } from '@dash/shared';
-import { useDeleteOrganizationMutation, useLeaveOrganizationMutation } from '@dash/shared/api';
+import { useDeleteOrganizationMutation } from '@dash/shared/api';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';
+import { useLeaveOrganization } from '../hooks/useLeaveOrganization';
 
 function LeaveOrganization() {
   const { t } = useT('settings');
   const organization = useCurrentOrganization();
-  const navigate = useNavigate();
-  const leave = useLeaveOrganizationMutation(organization.uid);
+  const leave = useLeaveOrganization();
   const step = useConfirmStep();
 
-  const confirmLeave = () =>
-    leave.mutate(undefined, {
-      onSuccess: () => {
-        notifySuccess(t('danger.left', { organization: organization.name }));
-        navigate(paths.home(), { replace: true });
-      },
-      onError: (error) => {
-        step.cancel();
-        notifyError(error);
-      },
-    });
+  const confirmLeave = () => leave.leave(step.cancel);
 
   return (
     <Card withBorder padding="lg">
