@@ -1,9 +1,10 @@
-import { type TOrganization, useMyOrganizationsQuery } from '@dash/shared';
+import type { TOrganization } from '@dash/shared';
 import { INVITATION_GONE_MESSAGE, type TMyInvitation } from '@dash/shared/api';
 import { ORGANIZATION, renderPage } from '@dash/shared/test';
 import { cleanNotifications, notificationsStore } from '@mantine/notifications';
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SwitcherProbe } from '../../../test/switcher-probe';
 import { InvitesPage } from './InvitesPage';
 
 const GLOBEX: TOrganization = {
@@ -21,16 +22,6 @@ const INVITATION: TMyInvitation = {
   createdAt: '2026-11-20T10:00:00.000Z',
   expiresAt: '2026-11-27T10:00:00.000Z',
 };
-
-/** The shell's organization switcher, reduced to the list it reads. */
-function SwitcherProbe() {
-  const organizations = useMyOrganizationsQuery();
-  return (
-    <output aria-label="Switcher">
-      {organizations.data?.map((organization) => organization.name).join(', ') ?? 'loading'}
-    </output>
-  );
-}
 
 /**
  * Another tab answered the invitation after this page loaded: the API now answers 410 to this tab,

@@ -1,7 +1,7 @@
-import { useMyOrganizationsQuery } from '@dash/shared';
 import { ORGANIZATION, renderPage, USER } from '@dash/shared/test';
 import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SwitcherProbe } from '../../../test/switcher-probe';
 import MembersSettings from './MembersSettings';
 
 const BO = {
@@ -14,16 +14,6 @@ const MEMBERS = [
   { uid: USER.uid, firstName: USER.firstName, lastName: USER.lastName, email: USER.email, role: 'Admin' },
   { ...BO, role: 'Admin' },
 ];
-
-/** The shell's organization switcher, reduced to the list it reads. */
-function SwitcherProbe() {
-  const organizations = useMyOrganizationsQuery();
-  return (
-    <output aria-label="Switcher">
-      {organizations.data?.map((organization) => organization.name).join(', ') ?? 'loading'}
-    </output>
-  );
-}
 
 /** The API as it answers an Admin of Acme with a second Admin: the calls are recorded. */
 function stubApi() {
