@@ -402,7 +402,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       from: transfer.status,
       to: next,
       note: reason,
-      data: { amount: transfer.sourceAmount, currency: transfer.sourceCurrency, source: sourceName },
+      data: { amount: trim(transfer.sourceAmount), currency: transfer.sourceCurrency, source: sourceName },
     });
     return moved;
   }
@@ -676,7 +676,7 @@ export function createTransferService(deps: TransferServiceDeps) {
           subjectUid: transfer.uid,
           from: 'awaiting_approval',
           to: 'awaiting_funds',
-          data: { amount: transfer.sourceAmount, currency: transfer.sourceCurrency },
+          data: { amount: trim(transfer.sourceAmount), currency: transfer.sourceCurrency },
         });
         await enqueueSubmit(tx, transfer.uid);
         await enqueueApprovalMails(tx, {

@@ -671,6 +671,8 @@ describe('off-ramp', () => {
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.action, 'transfer.canceled'));
+    // The amount as the transfer shows it, not the column's 8 decimals.
+    expect(audit.map((row) => row.data?.amount).sort()).toEqual(['1500.00', '2000.00']);
     expect(
       audit.map((row) => [row.subjectUid, row.actor, row.fromState, row.toState, row.note]).sort(),
     ).toEqual(
