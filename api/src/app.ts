@@ -466,6 +466,7 @@ export async function buildApp({
     await registerDashboard(app, {
       distDir: config.webDistDir,
       template: shellTemplate,
+      outbox: config.outboxEnabled,
       serverRenderer: await loadServerRenderer(
         config.webServerRenderModule,
         { remotes: [...config.remotes] },

@@ -35,6 +35,8 @@ export interface DashboardOptions {
   template: string;
   /** The server's first render of the pages it covers (loadServerRenderer), when the shell's server build exists. */
   serverRenderer?: ServerRenderer;
+  /** Mail goes to the local outbox (config.outboxEnabled): said in the boot data, for the sign-in page. */
+  outbox?: boolean;
 }
 
 /** The HTML template of the shell's build (read once: a deploy replaces the process). */
@@ -177,6 +179,7 @@ export async function registerDashboard(app: FastifyInstance, options: Dashboard
       const pathname = request.url.split('?')[0] ?? '/';
       if (!isDashboardPath(pathname)) return reply.callNotFound();
       const { data, setCookie } = await bootDataFor(app, request, pathname);
+      if (options.outbox) data.outbox = true;
       const assets = await preloads.forPage(pathname, data.remotes, data.me !== null);
       if (Object.keys(assets.federationManifests).length > 0)
         data.federationManifests = assets.federationManifests;

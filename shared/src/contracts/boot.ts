@@ -26,6 +26,8 @@ export const ZBootData = z.object({
   me: ZMeResponse.shape.data.nullable(),
   /** Present for a signed-in user. */
   organizations: z.array(ZOrganization).optional(),
+  /** Mail goes to the local outbox (GET /dev/mailbox), not to SMTP: the sign-in page points to it. */
+  outbox: z.boolean().optional(),
   /**
    * The federation manifests (mf-manifest.json) of the remotes this page renders, by the entry URL
    * the remotes manifest gives, as the dashboard origin last read them: the shell's federation
@@ -50,4 +52,13 @@ export function scriptSafeJson(data: unknown): string {
     .replaceAll('<', '\\u003c')
     .replaceAll('\u2028', '\\u2028')
     .replaceAll('\u2029', '\\u2029');
+}
+
+/**
+ * Whether the sign-in page points to the local outbox: when the dashboard origin says mail goes
+ * there, and on a page without boot data (a development server, where it does). In production,
+ * with SMTP, the link would lead to a page that has no mail to show.
+ */
+export function localOutboxOn(boot: TBootData | null): boolean {
+  return boot === null || boot.outbox === true;
 }

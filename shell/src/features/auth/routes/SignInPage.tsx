@@ -2,8 +2,10 @@ import {
   ApiError,
   applyServerFieldErrors,
   inLanguage,
+  localOutboxOn,
   notifyError,
   paths,
+  readBootData,
   safeRedirectPath,
   useT,
   ZRequestMagicLinkRequest,
@@ -51,13 +53,15 @@ export function SignInPage() {
           <strong>{sentTo}</strong>
           {t('auth.signIn.sentAfter', { minutes: 15 })}
         </Alert>
-        <Text size="sm" c="dimmed">
-          {t('auth.signIn.localBefore')}
-          <Anchor component={Link} to={paths.devMailbox()}>
-            {t('auth.signIn.localOutbox')}
-          </Anchor>
-          {t('auth.signIn.localAfter')}
-        </Text>
+        {localOutboxOn(readBootData()) ? (
+          <Text size="sm" c="dimmed">
+            {t('auth.signIn.localBefore')}
+            <Anchor component={Link} to={paths.devMailbox()}>
+              {t('auth.signIn.localOutbox')}
+            </Anchor>
+            {t('auth.signIn.localAfter')}
+          </Text>
+        ) : null}
         <Button variant="subtle" onClick={() => setSentTo(null)}>
           {t('auth.signIn.useAnother')}
         </Button>
