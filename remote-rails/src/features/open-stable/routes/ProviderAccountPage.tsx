@@ -66,7 +66,10 @@ export default function ProviderAccountPage() {
             <AccountStatusBadge status={status} />
           </Group>
           <Text size="sm" role="status">
-            {t(`openStable.explanation.${status}`)}
+            {/* Still Pending, but waiting on the organization: what the provider asks for, and where to answer. */}
+            {status === 'Pending' && requirements.length > 0
+              ? t('openStable.explanation.PendingWithRequirements')
+              : t(`openStable.explanation.${status}`)}
           </Text>
           {reason ? (
             <Text size="sm">
@@ -93,6 +96,17 @@ export default function ProviderAccountPage() {
               </Text>
             ))}
           </Stack>
+          {status === 'Pending' ? (
+            <Anchor
+              component={Link}
+              to={paths.org.messages(organization.slug)}
+              size="sm"
+              mt="xs"
+              display="inline-block"
+            >
+              {t('openStable.toMessages')}
+            </Anchor>
+          ) : null}
         </Alert>
       ) : null}
       {mayRestart ? (
