@@ -89,10 +89,10 @@ test.describe('the keyboard alone, the remaining flows', () => {
     const table = page.getByRole('table', { name: 'Audit log' });
     await expect(table.getByRole('row')).toHaveCount(3);
     await tabTo(page, page.getByRole('combobox', { name: 'Action' }));
-    await page.keyboard.type('organization.created');
-    await chooseWithKeys(page, 'organization.created');
+    await page.keyboard.type('Organization created');
+    await chooseWithKeys(page, 'Organization created');
     await expect(table.getByRole('row')).toHaveCount(2);
-    await expect(table.getByRole('row').nth(1)).toContainText('organization.created');
+    await expect(table.getByRole('row').nth(1)).toContainText('Organization created');
 
     await tabTo(page, page.getByRole('link', { name: 'Export CSV' }));
     const downloading = page.waitForEvent('download');
