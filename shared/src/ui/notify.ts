@@ -38,11 +38,60 @@ export function subscribeToLoadedToasts(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+const FALLBACK_REGION_ID = 'dash-fallback-toasts';
+const FALLBACK_TOAST_MS = 10_000;
+
+/**
+ * A toast without @mantine/notifications, for when its chunk cannot load: the API restarting (it
+ * serves the files), a remote's server down (the shared module is resolved through the federation
+ * runtime, which then fails), or a chunk the bundler will not ask for again. An error the user must
+ * read is never dropped for that: plain DOM, an alert in a fixed region, closed by its button or
+ * after ten seconds.
+ */
+function showFallbackToast(data: NotificationData): void {
+  if (typeof document === 'undefined') return;
+  let region = document.getElementById(FALLBACK_REGION_ID);
+  if (!region) {
+    region = document.createElement('div');
+    region.id = FALLBACK_REGION_ID;
+    region.setAttribute('role', 'region');
+    region.setAttribute('aria-label', i18n.t('ui.notifications', { ns: 'common' }));
+    region.style.cssText =
+      'position:fixed;top:16px;right:16px;z-index:1000;display:flex;flex-direction:column;gap:8px;max-width:min(420px,calc(100vw - 32px))';
+    document.body.append(region);
+  }
+  const toast = document.createElement('div');
+  toast.setAttribute('role', 'alert');
+  toast.style.cssText = `background:var(--mantine-color-body,#fff);color:var(--mantine-color-text,#000);border-left:4px solid ${data.color === 'red' ? '#e03131' : '#0ca678'};box-shadow:0 2px 8px rgba(0,0,0,.2);border-radius:4px;padding:10px 36px 10px 12px;position:relative;font-size:14px`;
+  for (const [text, weight] of [
+    [data.title, '600'],
+    [data.message, '400'],
+  ] as const) {
+    if (typeof text !== 'string' || text === '') continue;
+    const line = document.createElement('div');
+    line.textContent = text;
+    line.style.fontWeight = weight;
+    toast.append(line);
+  }
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.textContent = '×';
+  close.setAttribute('aria-label', i18n.t('ui.close', { ns: 'common' }));
+  close.style.cssText =
+    'position:absolute;top:4px;right:6px;border:0;background:none;font-size:18px;cursor:pointer;color:inherit';
+  close.addEventListener('click', () => toast.remove());
+  toast.append(close);
+  region.append(toast);
+  setTimeout(() => toast.remove(), FALLBACK_TOAST_MS);
+}
+
 function showToast(data: NotificationData): void {
   loadNotifications().then(
     ({ notifications }) => notifications.show(data),
-    // The chunk did not load (offline): nothing to show it with; the page's own state still says it.
-    (error: unknown) => console.error('A toast could not be shown:', data.title ?? data.message, error),
+    (error: unknown) => {
+      console.error('The toasts could not load; shown without them:', data.title ?? data.message, error);
+      showFallbackToast(data);
+    },
   );
 }
 
