@@ -18,6 +18,17 @@ export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A claim whose request has not finished in this time is taken over (its process died). */
 const IN_FLIGHT_LEASE_MS = 60_000;
 
+/**
+ * 409 for a key whose request is still in flight, with Retry-After: when its lease runs out at the
+ * latest (a request cut off by a crash holds it until then), so a client knows when to try again.
+ */
+function inFlight(lockedUntil: Date | null): AppError {
+  const seconds = lockedUntil ? Math.ceil((lockedUntil.getTime() - Date.now()) / 1000) : 1;
+  return new AppError('CONFLICT', IDEMPOTENCY_KEY_IN_FLIGHT_MESSAGE, undefined, {
+    headers: { 'Retry-After': String(Math.min(IN_FLIGHT_LEASE_MS / 1000, Math.max(1, seconds))) },
+  });
+}
+
 export interface IdempotentWork<T> {
   /** The answer, stored with the key in the same transaction as the work. */
   answer: T;
@@ -87,7 +98,7 @@ export async function runIdempotent<T, P = undefined>(
       .returning({ key: idempotencyKeys.key });
     if (inserted.length > 0) return { kind: 'claimed' as const };
     const [earlier] = await tx.select().from(idempotencyKeys).where(where).for('update');
-    if (!earlier) throw new AppError('CONFLICT', IDEMPOTENCY_KEY_IN_FLIGHT_MESSAGE);
+    if (!earlier) throw inFlight(null);
     if (earlier.fingerprint !== fingerprint) {
       throw new AppError('UNPROCESSABLE', IDEMPOTENCY_KEY_REUSED_MESSAGE);
     }
@@ -100,7 +111,7 @@ export async function runIdempotent<T, P = undefined>(
       .set({ lockedUntil: sql`now() + ${`${IN_FLIGHT_LEASE_MS} milliseconds`}::interval` })
       .where(and(where, lt(idempotencyKeys.lockedUntil, sql`now()`)))
       .returning({ key: idempotencyKeys.key });
-    if (!taken) throw new AppError('CONFLICT', IDEMPOTENCY_KEY_IN_FLIGHT_MESSAGE);
+    if (!taken) throw inFlight(earlier.lockedUntil);
     return { kind: 'claimed' as const };
   });
 

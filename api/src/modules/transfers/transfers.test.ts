@@ -4,6 +4,7 @@ import {
   AMOUNT_BELOW_PROVIDER_MINIMUM_MESSAGE,
   COUNTERPARTY_IN_USE_MESSAGE,
   FIAT_AMOUNT_DECIMALS_MESSAGE,
+  IDEMPOTENCY_KEY_IN_FLIGHT_MESSAGE,
   IDEMPOTENCY_KEY_REQUIRED_MESSAGE,
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
   OWN_TRANSFER_APPROVAL_MESSAGE,
@@ -29,6 +30,7 @@ import { describe, expect, it } from 'vitest';
 import {
   auditEvents,
   bankBeneficiaries,
+  idempotencyKeys,
   ledgerEntries,
   providerAccounts,
   quotes,
@@ -898,6 +900,30 @@ describe('the Idempotency-Key contract', () => {
       code: 'UNPROCESSABLE',
       message: IDEMPOTENCY_KEY_REUSED_MESSAGE,
     });
+  });
+
+  it('409 for a request still in flight (or cut off by a crash) says when to try again', async () => {
+    const scene = await arrange();
+    const q = await quote(scene, 'on_ramp', '100');
+    const body = { quoteUid: q.uid, walletUid: scene.wallet.uid };
+    const key = randomUUID();
+    expect((await scene.ask('POST', '/rails/on-ramps', body, { 'idempotency-key': key })).statusCode).toBe(
+      201,
+    );
+    // As a process that claimed the key and died would leave it: no answer, its lease 30 s on.
+    await scene.testApp.db
+      .update(idempotencyKeys)
+      .set({ responseStatus: null, responseBody: null, lockedUntil: sql`now() + interval '30 seconds'` })
+      .where(eq(idempotencyKeys.key, key));
+    const again = await scene.ask('POST', '/rails/on-ramps', body, { 'idempotency-key': key });
+    expect(errorOf(again)).toEqual({
+      status: 409,
+      code: 'CONFLICT',
+      message: IDEMPOTENCY_KEY_IN_FLIGHT_MESSAGE,
+    });
+    const retryAfter = Number(again.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(25);
+    expect(retryAfter).toBeLessThanOrEqual(30);
   });
 });
 
