@@ -10,6 +10,8 @@ export class ProviderError extends Error {
     readonly status: number,
     readonly code: string,
     readonly retryable: boolean,
+    /** The provider's own words for a refusal, when it gave some (what a user may be shown). */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'ProviderError';
@@ -82,6 +84,7 @@ export function createProviderHttpClient(options: ProviderHttpClientOptions): Pr
         response.status,
         typeof error?.code === 'string' ? error.code : `http_${response.status}`,
         retryable,
+        typeof error?.message === 'string' ? error.message : undefined,
       );
     }
     if (parsed === undefined) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AMOUNT_BELOW_PROVIDER_MINIMUM_MESSAGE,
   BENEFICIARY_NOT_FOUND_FOR_TRANSFER_MESSAGE,
   DEPOSIT_PROVIDER,
   OWN_TRANSFER_APPROVAL_MESSAGE,
@@ -174,7 +175,15 @@ export function createTransferService(deps: TransferServiceDeps) {
       );
     } catch (error) {
       if (error instanceof ProviderError && !error.retryable) {
-        throw new AppError('VALIDATION', `The provider refused the quote: ${error.message}`);
+        // An amount too small to price (its fee would take it all): the amount field's message, as
+        // for one under the provider's minimum. Any other refusal in the provider's own words, not
+        // our request line.
+        if (error.code === 'amount_too_small') {
+          throw new AppError('VALIDATION', AMOUNT_BELOW_PROVIDER_MINIMUM_MESSAGE, {
+            amount: AMOUNT_BELOW_PROVIDER_MINIMUM_MESSAGE,
+          });
+        }
+        throw new AppError('VALIDATION', `The provider refused the quote: ${error.reason ?? error.code}`);
       }
       if (error instanceof ProviderError) {
         // Timed out, unreachable or failing on its side: the caller may ask again, nothing was saved.

@@ -807,6 +807,9 @@ describe('amounts', () => {
       // An off-ramp is worth what the provider prices it at in fiat (testbrz is 1:1 with BRL here).
       ['off_ramp', '9.5', AMOUNT_BELOW_PROVIDER_MINIMUM_MESSAGE],
       ['off_ramp', '600000', AMOUNT_ABOVE_PROVIDER_MAXIMUM_MESSAGE],
+      // So small the provider cannot price it (its fee would take it all): the same field message,
+      // not the provider's request line.
+      ['off_ramp', '0.000001', AMOUNT_BELOW_PROVIDER_MINIMUM_MESSAGE],
     ]);
     expect(await quotesHeld(scene)).toBe(0);
     expect((await quote(scene, 'on_ramp', '10')).sourceAmount).toBe('10.00');
