@@ -19,6 +19,7 @@ export function useApproveTransferMutation(organizationUid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (transferUid: string) => approveTransfer(organizationUid, transferUid),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: transactionsKey(organizationUid) }),
+    // Refused too (409: someone decided meanwhile), the page shows the transfer as it now is.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: transactionsKey(organizationUid) }),
   });
 }

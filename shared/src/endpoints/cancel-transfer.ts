@@ -28,6 +28,7 @@ export function useCancelTransferMutation(organizationUid: string) {
   return useMutation({
     mutationFn: ({ transferUid, ...request }: TCancelTransferRequest & { transferUid: string }) =>
       cancelTransfer(organizationUid, transferUid, request),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: transactionsKey(organizationUid) }),
+    // Refused too (409: someone decided meanwhile), the page shows the transfer as it now is.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: transactionsKey(organizationUid) }),
   });
 }

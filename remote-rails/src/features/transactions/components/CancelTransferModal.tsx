@@ -1,4 +1,5 @@
 import {
+  ApiError,
   applyServerFieldErrors,
   inLanguage,
   notifyError,
@@ -9,6 +10,15 @@ import {
 import { type TTransfer, useCancelTransferMutation, ZCancelTransferRequest } from '@dash/shared/api';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useRef } from 'react';
+
+/**
+ * A refused decision: 409 means another member decided first (the page then shows the transfer as
+ * it now is), which retrying cannot change; anything else is the usual error toast.
+ */
+export function notifyDecisionError(error: unknown, decidedMeanwhile: string): void {
+  notifyError(error instanceof ApiError && error.status === 409 ? new Error(decidedMeanwhile) : error);
+}
 
 /**
  * Calls off an off-ramp waiting for approval, with an optional reason: its creator withdraws it
@@ -39,6 +49,8 @@ export function CancelTransferModal({
     onClose();
   };
   const rejecting = mode === 'reject';
+  // Set before the call: both submits of a double-click run before isPending renders.
+  const sending = useRef(false);
 
   return (
     <Modal
@@ -49,7 +61,9 @@ export function CancelTransferModal({
     >
       <form
         noValidate
-        onSubmit={form.onSubmit((values) =>
+        onSubmit={form.onSubmit((values) => {
+          if (sending.current) return;
+          sending.current = true;
           cancel.mutate(
             { transferUid: transfer.uid, ...ZCancelTransferRequest.parse(values) },
             {
@@ -59,11 +73,19 @@ export function CancelTransferModal({
                 onClose();
               },
               onError: (error) => {
-                if (!applyServerFieldErrors(form, error)) notifyError(error);
+                if (error instanceof ApiError && error.status === 409) {
+                  // Decided meanwhile: nothing left to call off here.
+                  form.reset();
+                  onClose();
+                  notifyDecisionError(error, t('transaction.decidedMeanwhile'));
+                } else if (!applyServerFieldErrors(form, error)) notifyError(error);
+              },
+              onSettled: () => {
+                sending.current = false;
               },
             },
-          ),
-        )}
+          );
+        })}
       >
         <Stack gap="md">
           <Text size="sm">

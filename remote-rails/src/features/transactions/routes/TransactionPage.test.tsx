@@ -1,8 +1,9 @@
 import type { TTransfer, TTransferDetail } from '@dash/shared/api';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { renderPage, USER } from '@dash/shared/test';
+import { cleanNotifications, notificationsStore } from '@mantine/notifications';
 import { transferFixture } from '../../../test/transfers';
 import TransactionPage from './TransactionPage';
 
@@ -35,13 +36,34 @@ function waiting(createdBy: { uid: string; email: string }): TTransferDetail {
   };
 }
 
-/** Serves the transfer's detail, and answers POST …/cancel with it canceled; records the POSTs' bodies. */
-function serve(transfer: TTransferDetail) {
+const CONFLICT = {
+  error: { code: 'CONFLICT', message: 'This transfer is not waiting for an approval.' },
+};
+
+/**
+ * Serves the transfer's detail, and answers POST …/cancel with it canceled and POST …/approve with it
+ * awaiting funds; records the POSTs (their bodies, and the approvals). With `decidedElsewhere`, every
+ * decision is a 409 and the detail turns canceled, as when another member decided first.
+ */
+function serve(transfer: TTransferDetail, { decidedElsewhere = false } = {}) {
   const posted: unknown[] = [];
+  const approvals: string[] = [];
   let current = transfer;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
+      if (init?.method === 'POST' && decidedElsewhere) {
+        current = { ...current, status: 'canceled', failureReason: 'Canceled by bruno@example.com' };
+        return new Response(JSON.stringify(CONFLICT), { status: 409 });
+      }
+      if (init?.method === 'POST' && input.endsWith(`/rails/transactions/${transfer.uid}/approve`)) {
+        approvals.push(input);
+        const approved: TTransfer = { ...current, status: 'awaiting_funds' };
+        current = { ...current, ...approved };
+        // Answered a little later, as over a network: a second click lands before it.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return new Response(JSON.stringify({ data: approved }), { status: 200 });
+      }
       if (init?.method === 'POST' && input.endsWith(`/rails/transactions/${transfer.uid}/cancel`)) {
         posted.push(JSON.parse(String(init.body)));
         const canceled: TTransfer = {
@@ -59,13 +81,16 @@ function serve(transfer: TTransferDetail) {
       });
     }),
   );
-  return posted;
+  return { posted, approvals };
 }
 
 const open = (transfer: TTransferDetail, role: 'Admin' | 'Editor' | 'Viewer' = 'Admin') =>
   renderPage(<TransactionPage />, { url: `/org/acme/rails/transactions/${transfer.uid}`, path: PATH, role });
 
+const toastTitles = () => notificationsStore.getState().notifications.map((toast) => toast.title);
+
 configure({ asyncUtilTimeout: 5000 });
+beforeEach(() => cleanNotifications());
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -96,7 +121,7 @@ describe('an off-ramp waiting for approval', () => {
   });
 
   it('is rejected with its reason once the reason fits; an overlong one is the field message and sends nothing', async () => {
-    const posted = serve(waiting(OTHER_MEMBER));
+    const { posted } = serve(waiting(OTHER_MEMBER));
     open(waiting(OTHER_MEMBER));
     fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject this off-ramp?' });
@@ -122,6 +147,35 @@ describe('an off-ramp waiting for approval', () => {
     expect(await screen.findByText('Rejected by ana@example.com')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve transfer' })).toBeNull();
     expect(screen.queryByText('Waiting for a second member')).toBeNull();
+  });
+});
+
+describe('a decision on an off-ramp waiting for approval', () => {
+  it('is sent once for a double-clicked Approve', async () => {
+    const { approvals } = serve(waiting(OTHER_MEMBER));
+    open(waiting(OTHER_MEMBER));
+    const approve = await screen.findByRole('button', { name: 'Approve transfer' });
+    fireEvent.click(approve);
+    fireEvent.click(approve);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve transfer' })).toBeNull());
+    expect(approvals).toHaveLength(1);
+    expect(toastTitles()).toEqual([]);
+  });
+
+  it('refused because another member decided first: says so (no "try again"), closes the dialog, shows the transfer as it is', async () => {
+    serve(waiting(OTHER_MEMBER), { decidedElsewhere: true });
+    open(waiting(OTHER_MEMBER));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this off-ramp?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject off-ramp' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(toastTitles()).toEqual([
+        'Another member decided on this transfer first: it shows as it is now.',
+      ]),
+    );
+    expect(await screen.findByText('Canceled by bruno@example.com')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve transfer' })).toBeNull();
   });
 });
 

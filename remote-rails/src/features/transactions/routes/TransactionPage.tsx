@@ -2,7 +2,6 @@ import {
   can,
   formatDate,
   LoadFailed,
-  notifyError,
   PageHeader,
   PageSkeleton,
   paths,
@@ -18,9 +17,9 @@ import {
   useTransactionQuery,
 } from '@dash/shared/api';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { CancelTransferModal } from '../components/CancelTransferModal';
+import { CancelTransferModal, notifyDecisionError } from '../components/CancelTransferModal';
 import { PaymentInstructions } from '../components/PaymentInstructions';
 import { TransferStatusBadge } from '../components/TransferStatusBadge';
 import { useTransferEvents } from '../hooks/useTransferEvents';
@@ -134,6 +133,7 @@ export default function TransactionPage() {
   });
   const approve = useApproveTransferMutation(organization.uid);
   const [calling, setCalling] = useState<'cancel' | 'reject' | null>(null);
+  const approving = useRef(false);
 
   if (query.isPending) return <PageSkeleton rows={6} label={t('loading.transaction')} />;
   if (query.isError) return <LoadFailed error={query.error} onRetry={() => query.refetch()} />;
@@ -177,7 +177,17 @@ export default function TransactionPage() {
                 <>
                   <Button
                     loading={approve.isPending}
-                    onClick={() => approve.mutate(transfer.uid, { onError: notifyError })}
+                    onClick={() => {
+                      // Set before the call: both clicks of a double-click run before isPending renders.
+                      if (approving.current) return;
+                      approving.current = true;
+                      approve.mutate(transfer.uid, {
+                        onError: (error) => notifyDecisionError(error, t('transaction.decidedMeanwhile')),
+                        onSettled: () => {
+                          approving.current = false;
+                        },
+                      });
+                    }}
                   >
                     {t('transaction.approve')}
                   </Button>
