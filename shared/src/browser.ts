@@ -25,6 +25,7 @@ export * from './ui/form-errors';
 export * from './ui/format-date';
 export * from './ui/LoadFailed';
 export * from './ui/notify';
+export * from './ui/one-at-a-time';
 export * from './ui/PageHeader';
 export * from './ui/PageSkeleton';
 export * from './ui/RuntimeProbe';

@@ -1,4 +1,4 @@
-import { notifyError, translateMessage, useT } from '@dash/shared';
+import { notifyError, translateMessage, useOneAtATime, useT } from '@dash/shared';
 import {
   isBlankText,
   REPLY_CONTENT_MAX,
@@ -17,7 +17,7 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { type CSSProperties, type KeyboardEvent, memo, useRef, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, memo, useState } from 'react';
 import { PaperclipIcon, SendIcon } from '../../../components/icons';
 import { type ReplyAttachment, useReplyAttachments } from '../hooks/useReplyAttachments';
 
@@ -78,32 +78,30 @@ export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: R
   const tooLong = text.length > REPLY_CONTENT_MAX;
   // Blank as the contract says it (white space and invisible characters): Send stays off.
   const blocked = (isBlankText(text) && files.attachments.length === 0) || files.uploading || tooLong;
-  // `reply.isPending` is only true once React has rendered again: two clicks of a double-click both
-  // ran before that and sent the reply twice. This flag is set before the call, in the same task.
-  const sending = useRef(false);
+  // One reply per submission: `reply.isPending` renders after both clicks of a double-click.
+  const once = useOneAtATime();
 
   const send = () => {
-    if (blocked || sending.current) return;
-    sending.current = true;
-    // Not a draft any more once sent (even if this box is gone when the answer comes); kept again
-    // if the send fails.
-    drafts.delete(draftKey);
-    reply.mutate(
-      { content: text, attachments: files.payload },
-      {
-        onSuccess: () => {
-          setText('');
-          files.clear();
+    if (blocked) return;
+    once((done) => {
+      // Not a draft any more once sent (even if this box is gone when the answer comes); kept again
+      // if the send fails.
+      drafts.delete(draftKey);
+      reply.mutate(
+        { content: text, attachments: files.payload },
+        {
+          onSuccess: () => {
+            setText('');
+            files.clear();
+          },
+          onError: (error) => {
+            if (text) drafts.set(draftKey, text);
+            notifyError(error);
+          },
+          onSettled: done,
         },
-        onError: (error) => {
-          if (text) drafts.set(draftKey, text);
-          notifyError(error);
-        },
-        onSettled: () => {
-          sending.current = false;
-        },
-      },
-    );
+      );
+    });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

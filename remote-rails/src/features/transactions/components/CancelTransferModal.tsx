@@ -5,19 +5,21 @@ import {
   notifyError,
   notifySuccess,
   useFormat,
+  useOneAtATime,
   useT,
 } from '@dash/shared';
 import { type TTransfer, useCancelTransferMutation, ZCancelTransferRequest } from '@dash/shared/api';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useRef } from 'react';
 
 /**
  * A refused decision: 409 means another member decided first (the page then shows the transfer as
  * it now is), which retrying cannot change; anything else is the usual error toast.
  */
+const isDecidedMeanwhile = (error: unknown) => error instanceof ApiError && error.status === 409;
+
 export function notifyDecisionError(error: unknown, decidedMeanwhile: string): void {
-  notifyError(error instanceof ApiError && error.status === 409 ? new Error(decidedMeanwhile) : error);
+  notifyError(isDecidedMeanwhile(error) ? new Error(decidedMeanwhile) : error);
 }
 
 /**
@@ -49,8 +51,8 @@ export function CancelTransferModal({
     onClose();
   };
   const rejecting = mode === 'reject';
-  // Set before the call: both submits of a double-click run before isPending renders.
-  const sending = useRef(false);
+  // One decision per submission: isPending renders after both submits of a double-click.
+  const once = useOneAtATime();
 
   return (
     <Modal
@@ -61,31 +63,29 @@ export function CancelTransferModal({
     >
       <form
         noValidate
-        onSubmit={form.onSubmit((values) => {
-          if (sending.current) return;
-          sending.current = true;
-          cancel.mutate(
-            { transferUid: transfer.uid, ...ZCancelTransferRequest.parse(values) },
-            {
-              onSuccess: () => {
-                notifySuccess(rejecting ? t('transaction.rejected') : t('transaction.canceled'));
-                form.reset();
-                onClose();
-              },
-              onError: (error) => {
-                if (error instanceof ApiError && error.status === 409) {
-                  // Decided meanwhile: nothing left to call off here.
+        onSubmit={form.onSubmit((values) =>
+          once((done) =>
+            cancel.mutate(
+              { transferUid: transfer.uid, ...ZCancelTransferRequest.parse(values) },
+              {
+                onSuccess: () => {
+                  notifySuccess(rejecting ? t('transaction.rejected') : t('transaction.canceled'));
                   form.reset();
                   onClose();
-                  notifyDecisionError(error, t('transaction.decidedMeanwhile'));
-                } else if (!applyServerFieldErrors(form, error)) notifyError(error);
+                },
+                onError: (error) => {
+                  if (isDecidedMeanwhile(error)) {
+                    // Nothing left to call off here.
+                    form.reset();
+                    onClose();
+                    notifyDecisionError(error, t('transaction.decidedMeanwhile'));
+                  } else if (!applyServerFieldErrors(form, error)) notifyError(error);
+                },
+                onSettled: done,
               },
-              onSettled: () => {
-                sending.current = false;
-              },
-            },
-          );
-        })}
+            ),
+          ),
+        )}
       >
         <Stack gap="md">
           <Text size="sm">

@@ -7,6 +7,7 @@ import {
   paths,
   useCurrentOrganization,
   useFormat,
+  useOneAtATime,
   useSession,
   useT,
 } from '@dash/shared';
@@ -17,7 +18,7 @@ import {
   useTransactionQuery,
 } from '@dash/shared/api';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CancelTransferModal, notifyDecisionError } from '../components/CancelTransferModal';
 import { PaymentInstructions } from '../components/PaymentInstructions';
@@ -133,7 +134,7 @@ export default function TransactionPage() {
   });
   const approve = useApproveTransferMutation(organization.uid);
   const [calling, setCalling] = useState<'cancel' | 'reject' | null>(null);
-  const approving = useRef(false);
+  const once = useOneAtATime();
 
   if (query.isPending) return <PageSkeleton rows={6} label={t('loading.transaction')} />;
   if (query.isError) return <LoadFailed error={query.error} onRetry={() => query.refetch()} />;
@@ -177,17 +178,15 @@ export default function TransactionPage() {
                 <>
                   <Button
                     loading={approve.isPending}
-                    onClick={() => {
-                      // Set before the call: both clicks of a double-click run before isPending renders.
-                      if (approving.current) return;
-                      approving.current = true;
-                      approve.mutate(transfer.uid, {
-                        onError: (error) => notifyDecisionError(error, t('transaction.decidedMeanwhile')),
-                        onSettled: () => {
-                          approving.current = false;
-                        },
-                      });
-                    }}
+                    onClick={() =>
+                      // One approval per click: isPending renders after both clicks of a double-click.
+                      once((done) =>
+                        approve.mutate(transfer.uid, {
+                          onError: (error) => notifyDecisionError(error, t('transaction.decidedMeanwhile')),
+                          onSettled: done,
+                        }),
+                      )
+                    }
                   >
                     {t('transaction.approve')}
                   </Button>
