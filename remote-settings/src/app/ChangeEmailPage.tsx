@@ -2,9 +2,37 @@ import { meQueryOptions, paths, translateMessage, useT } from '@dash/shared';
 import { EMAIL_CHANGE_LINK_GONE_MESSAGE, useEmailChangeQuery } from '@dash/shared/api';
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import '../i18n';
+
+/**
+ * The page's one result, its title the page's heading: an alert for a failure (read out at once),
+ * a status otherwise.
+ */
+function ResultAlert({
+  color,
+  heading,
+  children,
+}: {
+  color: 'red' | 'teal' | 'gray';
+  heading: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Alert
+      color={color}
+      title={
+        <Text component="h1" inherit>
+          {heading}
+        </Text>
+      }
+      role={color === 'red' ? 'alert' : 'status'}
+    >
+      {children}
+    </Alert>
+  );
+}
 
 /**
  * The link was used or expired (410). Opening a link again after it worked (a reload, the mail
@@ -15,15 +43,7 @@ function EmailChangeLinkSpent() {
   const { t } = useT('settings');
   const me = useQuery({ ...meQueryOptions(), staleTime: 0 });
   return (
-    <Alert
-      color="gray"
-      title={
-        <Text component="h1" inherit>
-          {t('changeEmail.spentTitle')}
-        </Text>
-      }
-      role="status"
-    >
+    <ResultAlert color="gray" heading={t('changeEmail.spentTitle')}>
       <Stack gap={4}>
         <Text size="sm">{t('changeEmail.spent')}</Text>
         {me.isPending || me.isFetching ? null : me.data ? (
@@ -32,7 +52,7 @@ function EmailChangeLinkSpent() {
           <Text size="sm">{t('changeEmail.spentSignedOut')}</Text>
         )}
       </Stack>
-    </Alert>
+    </ResultAlert>
   );
 }
 
@@ -58,50 +78,26 @@ function EmailChangeResult({ token }: { token: string }) {
   }
   if (result.isError) {
     return (
-      <Alert
-        color="red"
-        title={
-          <Text component="h1" inherit>
-            {translateMessage(result.error.message)}
-          </Text>
-        }
-        role="alert"
-      >
+      <ResultAlert color="red" heading={translateMessage(result.error.message)}>
         <Button size="xs" variant="light" color="red" onClick={() => result.refetch()}>
           {common('ui.retry')}
         </Button>
-      </Alert>
+      </ResultAlert>
     );
   }
   if (result.data.confirmed) {
     return (
-      <Alert
-        color="teal"
-        title={
-          <Text component="h1" inherit>
-            {t('changeEmail.confirmed')}
-          </Text>
-        }
-        role="status"
-      >
+      <ResultAlert color="teal" heading={t('changeEmail.confirmed')}>
         {t('changeEmail.signInWith', { email: result.data.email })}
-      </Alert>
+      </ResultAlert>
     );
   }
   if (result.data.reason === EMAIL_CHANGE_LINK_GONE_MESSAGE) return <EmailChangeLinkSpent />;
   return (
-    <Alert
-      color="red"
-      title={
-        <Text component="h1" inherit>
-          {t('changeEmail.notConfirmed')}
-        </Text>
-      }
-      role="alert"
-    >
+    <ResultAlert color="red" heading={t('changeEmail.notConfirmed')}>
       <Text size="sm">{translateMessage(result.data.reason)}</Text>
       <Text size="sm">{t('changeEmail.askNew')}</Text>
-    </Alert>
+    </ResultAlert>
   );
 }
 
@@ -117,17 +113,9 @@ export default function ChangeEmailPage() {
           {token ? (
             <EmailChangeResult token={token} />
           ) : (
-            <Alert
-              color="red"
-              title={
-                <Text component="h1" inherit>
-                  {t('changeEmail.incomplete')}
-                </Text>
-              }
-              role="alert"
-            >
+            <ResultAlert color="red" heading={t('changeEmail.incomplete')}>
               {t('changeEmail.tokenMissing')}
-            </Alert>
+            </ResultAlert>
           )}
           <Anchor component={Link} to={paths.home()}>
             {t('changeEmail.back')}
