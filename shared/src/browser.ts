@@ -28,6 +28,7 @@ export * from './ui/notify';
 export * from './ui/one-at-a-time';
 export * from './ui/PageHeader';
 export * from './ui/PageSkeleton';
+export * from './ui/plain-link';
 export * from './ui/RuntimeProbe';
 export * from './ui/server-render';
 export * from './ui/visually-hidden';

@@ -1,4 +1,4 @@
-import { formatDate, paths, type useFormat, useT } from '@dash/shared';
+import { formatDate, isRouterClick, paths, type useFormat, useT } from '@dash/shared';
 import {
   TRANSFER_STATUSES,
   TRANSFER_TYPES,
@@ -97,8 +97,7 @@ export function useRowLinks(organizationSlug: string) {
   const hrefOf = useCallback((uid: string) => template.replace(marker, uid), [template]);
   const onClick = useCallback(
     (event: MouseEvent<HTMLElement>) => {
-      if (event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      if (!isRouterClick(event)) return;
       const uid = (event.target as Element)
         .closest('a[data-transfer-uid]')
         ?.getAttribute('data-transfer-uid');
@@ -108,7 +107,7 @@ export function useRowLinks(organizationSlug: string) {
     },
     [navigate, organizationSlug],
   );
-  return { hrefOf, onClick };
+  return { hrefOf, onClick, navigate };
 }
 
 export interface TransferLabels {

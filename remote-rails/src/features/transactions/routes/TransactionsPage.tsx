@@ -2,6 +2,7 @@ import {
   can,
   LoadFailed,
   PageHeader,
+  PlainLink,
   paths,
   preloadWindowRows,
   useCurrentOrganization,
@@ -20,7 +21,7 @@ import {
 } from '@dash/shared/api';
 import { Button, Group, NativeSelect, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { memo, useCallback, useMemo, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { type NavigateFunction, useSearchParams } from 'react-router-dom';
 import { TransactionRow, useRowLinks, useTransferLabels } from '../components/TransactionRow';
 import { TransactionsSkeleton } from '../components/TransactionsSkeleton';
 import { useTransferEvents } from '../hooks/useTransferEvents';
@@ -74,7 +75,11 @@ export default function TransactionsPage() {
 
   return (
     <Stack gap="md">
-      <TransactionsHeader slug={organization.slug} canWrite={can(organization.role, 'rails.write')} />
+      <TransactionsHeader
+        slug={organization.slug}
+        canWrite={can(organization.role, 'rails.write')}
+        navigate={rowLinks.navigate}
+      />
 
       <TransactionsFilters
         organizationUid={organization.uid}
@@ -147,9 +152,12 @@ const transferKey = (transfer: { uid: string }) => transfer.uid;
 const TransactionsHeader = memo(function TransactionsHeader({
   slug,
   canWrite,
+  navigate,
 }: {
   slug: string;
   canWrite: boolean;
+  /** The router's navigate: its links are PlainLinks, which do not render again on every page. */
+  navigate: NavigateFunction;
 }) {
   const { t } = useT('rails');
   return (
@@ -159,10 +167,20 @@ const TransactionsHeader = memo(function TransactionsHeader({
       actions={
         canWrite ? (
           <Group gap="xs">
-            <Button component={Link} to={paths.org.rails.onRamp(slug)} variant="light">
+            <Button
+              component={PlainLink}
+              to={paths.org.rails.onRamp(slug)}
+              navigate={navigate}
+              variant="light"
+            >
               {t('transactions.newOnRamp')}
             </Button>
-            <Button component={Link} to={paths.org.rails.offRamp(slug)} variant="light">
+            <Button
+              component={PlainLink}
+              to={paths.org.rails.offRamp(slug)}
+              navigate={navigate}
+              variant="light"
+            >
               {t('transactions.newOffRamp')}
             </Button>
           </Group>

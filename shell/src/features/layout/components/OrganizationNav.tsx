@@ -1,6 +1,6 @@
-import { paths, type TOrganization, useT } from '@dash/shared';
+import { PlainLink, paths, type TOrganization, useT } from '@dash/shared';
 import { Badge, NavLink, Stack } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import type { NavigateFunction } from 'react-router-dom';
 
 interface NavItem {
   /** Key of the label under nav. in the shell's messages. */
@@ -29,11 +29,14 @@ function itemsFor(org: string): NavItem[] {
 export function OrganizationNav({
   organization,
   pathname,
+  navigate,
   onNavigate,
 }: {
   organization: TOrganization;
   /** The current pathname (the layout's): which item is the current page. */
   pathname: string;
+  /** The layout's navigate: the items are plain links that do not render again on every navigation. */
+  navigate: NavigateFunction;
   onNavigate: () => void;
 }) {
   const { t } = useT('shell');
@@ -49,8 +52,9 @@ export function OrganizationNav({
         return (
           <NavLink
             key={item.to}
-            component={Link}
+            component={PlainLink}
             to={item.to}
+            navigate={navigate}
             active={isActive(item)}
             aria-current={isActive(item) ? 'page' : undefined}
             label={t(`nav.${item.label}`)}

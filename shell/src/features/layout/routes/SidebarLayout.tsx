@@ -1,8 +1,15 @@
-import { paths, type TOrganization, useOptionalCurrentOrganization, useSession, useT } from '@dash/shared';
+import {
+  PlainLink,
+  paths,
+  type TOrganization,
+  useOptionalCurrentOrganization,
+  useSession,
+  useT,
+} from '@dash/shared';
 import { AppShell, Burger, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { memo } from 'react';
-import { Link, type NavigateFunction, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { type NavigateFunction, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { lastOrganization } from '../../organizations/last-organization';
 import { OrganizationNav } from '../components/OrganizationNav';
 import { OrganizationSwitcher } from '../components/OrganizationSwitcher';
@@ -18,7 +25,8 @@ import { UserMenu } from '../components/UserMenu';
  * (the pathname, which is all the navigation reads, and this route's `navigate`, one function for
  * its lifetime), and its `<Outlet />` follows the route context by itself. So paging a list renders
  * the page, not the frame's hundred-odd Mantine components (AppShell's context is a new object on
- * each of its renders, which would render every section again).
+ * each of its renders, which would render every section again). The frame's links are PlainLinks
+ * given that `navigate`, for the same reason: a `Link` renders on every navigation wherever it is.
  */
 export function SidebarLayout() {
   const [opened, { toggle, close }] = useDisclosure();
@@ -52,7 +60,7 @@ const SidebarFrame = memo(function SidebarFrame({
       navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
-      <SidebarHeader opened={opened} onToggle={onToggle} />
+      <SidebarHeader opened={opened} onToggle={onToggle} navigate={navbar.navigate} />
       <SidebarNavbar {...navbar} />
       <AppShell.Main>
         <Outlet />
@@ -64,9 +72,11 @@ const SidebarFrame = memo(function SidebarFrame({
 const SidebarHeader = memo(function SidebarHeader({
   opened,
   onToggle,
+  navigate,
 }: {
   opened: boolean;
   onToggle: () => void;
+  navigate: NavigateFunction;
 }) {
   const { t } = useT('shell');
   return (
@@ -81,8 +91,9 @@ const SidebarHeader = memo(function SidebarHeader({
             aria-label={t('layout.toggleNavigation')}
           />
           <Text
-            component={Link}
+            component={PlainLink}
             to={paths.home()}
+            navigate={navigate}
             fw={700}
             size="lg"
             style={{ textDecoration: 'none', color: 'inherit' }}
@@ -121,17 +132,28 @@ const SidebarNavbar = memo(function SidebarNavbar({
       <Divider my="xs" />
       <AppShell.Section grow component={ScrollArea}>
         {organization ? (
-          <OrganizationNav organization={organization} pathname={pathname} onNavigate={onNavigate} />
+          <OrganizationNav
+            organization={organization}
+            pathname={pathname}
+            navigate={navigate}
+            onNavigate={onNavigate}
+          />
         ) : (
-          <NavLink component={Link} to={paths.newOrganization()} label={t('switcher.create')} />
+          <NavLink
+            component={PlainLink}
+            to={paths.newOrganization()}
+            navigate={navigate}
+            label={t('switcher.create')}
+          />
         )}
       </AppShell.Section>
       <AppShell.Section>
         <Stack gap="xs">
           {operator && (
             <NavLink
-              component={Link}
+              component={PlainLink}
               to={paths.ops.kyb()}
+              navigate={navigate}
               label={t('layout.complianceReview')}
               onClick={onNavigate}
               aria-label={t('layout.complianceReview')}
