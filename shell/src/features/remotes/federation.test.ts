@@ -113,6 +113,48 @@ describe('loading a remote module', () => {
   });
 });
 
+describe('a Retry after a failed load', () => {
+  it('loads the build the server names now: a rollback made since the page loaded is picked up', async () => {
+    vi.useFakeTimers();
+    // The page loaded with 1.5.0, whose entry is broken; it is rolled back to 1.0.0 meanwhile.
+    api.getRemotesManifest.mockResolvedValueOnce(manifest('1.5.0')).mockResolvedValue(manifest('1.0.0'));
+    runtime.loadRemote.mockRejectedValue(new SyntaxError('Unexpected token <'));
+    const { loadRemoteComponent } = await federation();
+
+    const failed = loadRemoteComponent('remote-wallet/WalletArea').catch((error: Error) => error.message);
+    await vi.advanceTimersByTimeAsync(400 + 1200);
+    expect(await failed).toBe('Unexpected token <');
+
+    runtime.registerRemotes.mockClear();
+    runtime.loadRemote.mockResolvedValue({ default: Area });
+    expect(await loadRemoteComponent('remote-wallet/WalletArea', true)).toBe(Area);
+    expect(api.getRemotesManifest).toHaveBeenCalledTimes(2);
+    expect(runtime.registerRemotes).toHaveBeenCalledExactlyOnceWith(
+      [
+        {
+          name: 'remote_wallet',
+          entry: 'http://localhost:3001/releases/remote-wallet/1.0.0/mf-manifest.json',
+          version: '1.0.0',
+        },
+      ],
+      { force: true },
+    );
+  });
+
+  it('keeps to the manifest the page has when the server cannot be asked', async () => {
+    api.getRemotesManifest.mockResolvedValueOnce(manifest('0.9.0')).mockRejectedValue(new Error('offline'));
+    runtime.loadRemote.mockResolvedValue({ default: Area });
+    const { loadRemoteComponent, loadRemotesManifest } = await federation();
+    await loadRemotesManifest();
+
+    expect(await loadRemoteComponent('remote-wallet/WalletArea', true)).toBe(Area);
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
+      [expect.objectContaining({ version: '0.9.0' })],
+      { force: true },
+    );
+  });
+});
+
 describe('the area of the route, at boot', () => {
   const MESSAGES_ENTRY = 'http://localhost:3011/mf-manifest.json';
   /** The page as the dashboard origin sends it: boot data with the manifests. */

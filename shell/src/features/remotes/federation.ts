@@ -152,9 +152,10 @@ const loads = new Map<TRemoteModule, Promise<ComponentType>>();
 
 /**
  * Loads one exposed module of a remote, each attempt bounded by LOAD_ATTEMPT_TIMEOUT_MS, retrying
- * with backoff; `fresh` forgets what the runtime cached about the remote first (after a failure,
- * the user's Retry must really try again). Calls for a module already loading share that load; a
- * failed load is forgotten.
+ * with backoff; `fresh` forgets what the runtime cached about the remote first and loads the build
+ * the server names now (after a failure, the user's Retry must really try again, a rollback made
+ * meanwhile included). Calls for a module already loading share that load; a failed load is
+ * forgotten.
  */
 export function loadRemoteComponent(module: TRemoteModule, fresh = false): Promise<ComponentType> {
   const running = fresh ? undefined : loads.get(module);
@@ -180,11 +181,24 @@ export function startRouteArea(pathname: string): void {
   });
 }
 
+/**
+ * The remotes manifest as the server has it now, for a Retry: since the page loaded, the failing
+ * build may have been rolled back or pinned to another version. The page's own manifest if the
+ * server cannot say (the attempt then fails or succeeds on what the page had).
+ */
+async function currentManifest(): Promise<TRemotesManifest> {
+  const loaded = await loadRemotesManifest();
+  return fetchManifest(boot?.organization).catch(() => loaded);
+}
+
 async function loadWithRetries(module: TRemoteModule, fresh: boolean): Promise<ComponentType> {
   let lastError: unknown;
+  // A Retry asks for the current manifest once; the attempts after it use the same answer.
+  let latest: Promise<TRemotesManifest> | undefined;
   for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt += 1) {
     try {
-      const manifest = await loadRemotesManifest();
+      if (fresh) latest ??= currentManifest();
+      const manifest = await (latest ?? loadRemotesManifest());
       const remote = manifest.remotes.find((entry) => entry.name === remoteOf(module));
       if (!remote) throw new Error(`${remoteOf(module)} is not in the remotes manifest`);
       if (fresh || attempt > 0) registerRemotes([toFederationRemote(remote)], { force: true });
