@@ -1,6 +1,7 @@
 import { Button, Code, Collapse, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useT } from '../i18n/i18n';
+import { useDocumentTitle } from './document-title';
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message;
@@ -35,6 +36,7 @@ export function ErrorView({ error }: { error: unknown }) {
 
 export function NotFoundView() {
   const { t } = useT('common');
+  useDocumentTitle(t('ui.notFound'));
   return (
     <Stack align="center" gap="xs" p="xl">
       <Title order={1} size="h2">

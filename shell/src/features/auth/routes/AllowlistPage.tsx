@@ -1,9 +1,10 @@
-import { paths, useT } from '@dash/shared';
+import { paths, useDocumentTitle, useT } from '@dash/shared';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
 export function AllowlistPage() {
   const { t } = useT('shell');
+  useDocumentTitle(t('auth.allowlist.title'));
   return (
     <Stack gap="sm">
       <Alert color="yellow" title={t('auth.allowlist.title')}>

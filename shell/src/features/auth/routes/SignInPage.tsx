@@ -7,6 +7,7 @@ import {
   paths,
   readBootData,
   safeRedirectPath,
+  useDocumentTitle,
   useT,
   ZRequestMagicLinkRequest,
 } from '@dash/shared';
@@ -18,6 +19,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
 export function SignInPage() {
   const { t } = useT('shell');
+  useDocumentTitle(t('titles.signIn'));
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirect = safeRedirectPath(searchParams.get('redirect'));

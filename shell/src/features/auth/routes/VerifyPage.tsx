@@ -4,6 +4,7 @@ import {
   safeRedirectPath,
   type TVerifyMagicLinkResponse,
   translateMessage,
+  useDocumentTitle,
   useT,
 } from '@dash/shared';
 import { verifyMagicLink } from '@dash/shared/api';
@@ -34,6 +35,7 @@ const isUnusableLink = (error: Error): error is ApiError =>
 
 export function VerifyPage() {
   const { t } = useT('shell');
+  useDocumentTitle(t('titles.signIn'));
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -5,6 +5,7 @@ import {
   PageHeader,
   paths,
   suggestSlug,
+  useDocumentTitle,
   useSession,
   useT,
   ZCreateOrganizationRequest,
@@ -18,6 +19,7 @@ import { useSignOut } from '../../auth/hooks/use-sign-out';
 
 export function CreateOrganizationPage() {
   const { t } = useT('shell');
+  useDocumentTitle(t('createOrganization.title'));
   const navigate = useNavigate();
   const { user, organizations } = useSession();
   const { signOut, isPending: signingOut } = useSignOut(navigate);

@@ -1,4 +1,4 @@
-import { PageHeader, useCurrentOrganization, useSession, useT } from '@dash/shared';
+import { PageHeader, useCurrentOrganization, useDocumentTitle, useSession, useT } from '@dash/shared';
 import { useOverviewQuery } from '@dash/shared/api';
 import { Alert, Badge, Button, SimpleGrid, Stack } from '@mantine/core';
 import { Suspense } from 'react';
@@ -25,6 +25,8 @@ function Overview() {
   const organization = useCurrentOrganization();
   const { user } = useSession();
   const { t } = useT('overview');
+  // Its heading is the organization's name.
+  useDocumentTitle(organization.name);
   const overview = useOverviewQuery(organization.uid, user.uid);
   const approved = organization.approvalStatus === 'Approved';
 

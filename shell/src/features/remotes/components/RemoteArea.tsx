@@ -1,4 +1,11 @@
-import { AreaUnavailable, PageSkeleton, type TRemoteModule, useT } from '@dash/shared';
+import {
+  AreaUnavailable,
+  PageSkeleton,
+  type TRemoteModule,
+  useDocumentTitle,
+  useOptionalCurrentOrganization,
+  useT,
+} from '@dash/shared';
 import {
   Component,
   type ComponentType,
@@ -58,6 +65,8 @@ export function RemoteArea({ module, area: areaKey }: { module: TRemoteModule; a
   );
   const [attempt, setAttempt] = useState(0);
   const { org: organization } = useParams();
+  // "Wallet · Acme Treasury · Dash" (the area's own pages may name themselves more precisely).
+  useDocumentTitle(area, useOptionalCurrentOrganization()?.name);
 
   useEffect(() => {
     if (loaded.has(module) && attempt === 0) {
