@@ -1,5 +1,6 @@
 import { PlainLink, paths, type TOrganization, useT } from '@dash/shared';
 import { Badge, NavLink, Stack } from '@mantine/core';
+import type { MouseEvent } from 'react';
 import type { NavigateFunction } from 'react-router-dom';
 
 interface NavItem {
@@ -25,6 +26,8 @@ function itemsFor(org: string): NavItem[] {
     { label: 'settings', to: paths.org.settings(org) },
   ];
 }
+
+const preventFollowing = (event: MouseEvent) => event.preventDefault();
 
 export function OrganizationNav({
   organization,
@@ -59,7 +62,10 @@ export function OrganizationNav({
             aria-current={isActive(item) ? 'page' : undefined}
             label={t(`nav.${item.label}`)}
             disabled={locked}
-            onClick={onNavigate}
+            // Shown and reachable (the badge says why it is closed) but not followed: on a link,
+            // Mantine's disabled only dims it, and a click landed on the overview without a word.
+            aria-disabled={locked || undefined}
+            onClick={locked ? preventFollowing : onNavigate}
             rightSection={
               locked ? (
                 <Badge size="xs" variant="outline" color="gray">

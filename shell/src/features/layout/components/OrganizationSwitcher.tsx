@@ -43,7 +43,9 @@ export const OrganizationSwitcher = memo(function OrganizationSwitcher({
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{t('switcher.organizations')}</Menu.Label>
+        {/* Seen, not read: a menu holds menu items only (axe: aria-required-children), and the menu is
+            named by its button already. */}
+        <Menu.Label aria-hidden="true">{t('switcher.organizations')}</Menu.Label>
         {organizations.map((organization) => (
           <Menu.Item
             key={organization.uid}
