@@ -9,6 +9,7 @@ import type { RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import sharedPackage from '../package.json' with { type: 'json' };
 import { BOOT_ASSETS_FILE, pluginBootAssets } from './build/boot-assets';
+import { pluginStableFederationStats } from './build/federation-stats';
 import { pluginPrecompress } from './build/precompress';
 import { containerName, REMOTE_EXPOSES, type TRemoteName, ZRemoteName } from './contracts/remotes';
 
@@ -370,6 +371,8 @@ export function defineRemoteConfig(pkg: RemotePackage, command: string): Rsbuild
           optimization: { target: 'web', disableSnapshot: true },
         },
       }),
+      // Before precompression: the compressed copies are of the stable file.
+      pluginStableFederationStats(),
       pluginPrecompress(),
     ],
     source: {
