@@ -12,7 +12,7 @@ describe('the organization navigation', () => {
     render(
       <MantineProvider>
         <OrganizationNav
-          organization={{ ...ORGANIZATION, approvalStatus: 'Submitted' }}
+          organization={{ ...ORGANIZATION, approvalStatus: 'Pending' }}
           pathname={`/org/${ORGANIZATION.slug}`}
           navigate={navigate}
           onNavigate={onNavigate}
