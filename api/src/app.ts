@@ -53,6 +53,7 @@ import { createProfileService } from './modules/profile/service';
 import { registerProviderRoutes, registerProviderWebhookRoutes } from './modules/providers/routes';
 import { createProviderService } from './modules/providers/service';
 import { registerReferenceRoutes } from './modules/reference/routes';
+import { organizationDirectory } from './modules/releases/repo';
 import { registerReleaseFileRoutes, registerReleaseRoutes } from './modules/releases/routes';
 import { openReleases } from './modules/releases/service';
 import { registerRemotesRoutes } from './modules/remotes/routes';
@@ -413,7 +414,12 @@ export async function buildApp({
   app.decorate('kyb', kyb);
   app.addHook('onClose', () => inboundSmtp.close());
 
-  const { store: releaseStore, service: releases } = openReleases(config.releases, 'api');
+  const { store: releaseStore, service: releases } = openReleases(config.releases, 'api', {
+    // A canary names organizations by slug: one that does not exist is refused, not pinned for no one.
+    organizations: organizationDirectory(db),
+    onInvalidPinLines: (lines) =>
+      app.log.error({ lines }, 'Pin log lines that are not pin entries were skipped'),
+  });
   const remotes = createRemotesService({
     remotes: config.remotes,
     servedReleases: (organization) => releases.servedReleases(organization),

@@ -426,7 +426,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Outside production the seeded ops@example.com reviews KYB unless OPERATOR_EMAILS says otherwise.
   const operatorEmails =
     vars.OPERATOR_EMAILS ?? (vars.NODE_ENV === 'production' ? [] : [DEFAULT_OPERATOR_EMAIL]);
-  const devChainPort = vars.DEV_CHAIN_PORT ?? vars.API_PORT + 19; // PORT+20, the API being PORT+1
+  const devChainPort = vars.DEV_CHAIN_PORT ?? vars.API_PORT + 19; // PORT+20 when the API is on PORT+1 (the launcher passes it explicitly)
   const publicUrl = new URL(vars.PUBLIC_URL);
   const publicBase = `${publicUrl.origin}${publicUrl.pathname}`.replace(/\/+$/, '');
   return {

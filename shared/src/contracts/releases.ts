@@ -41,10 +41,11 @@ export const ZReleaseActor = z
  */
 export const RELEASE_FILE_PATH_PATTERN =
   /^(?!.*(?:^|\/)\.{1,2}(?:\/|$))[A-Za-z0-9._@+~-]+(?:\/[A-Za-z0-9._@+~-]+)*$/;
+export const RELEASE_FILE_PATH_MESSAGE = 'Not a relative file path inside the build';
 export const ZReleaseFilePath = z
   .string()
   .max(512, { message: 'A file path is at most 512 characters' })
-  .regex(RELEASE_FILE_PATH_PATTERN, { message: 'Not a relative file path inside the build' });
+  .regex(RELEASE_FILE_PATH_PATTERN, { message: RELEASE_FILE_PATH_MESSAGE });
 
 export const ZContentHash = z
   .string()
@@ -99,10 +100,24 @@ export const ZPinEntry = z.object({
   action: ZPinAction,
   /** What this entry makes live for its audience; null: the configured remote (REMOTES). */
   version: ZReleaseVersion.nullable(),
-  /** What its audience had before. */
+  /**
+   * What its audience had before. For a canary (pin or rollback) it is what the named organizations
+   * were served; when they were not all on one version, the one most of them had (ties: the first
+   * slug's), and `previousVersions` has each organization's.
+   */
   previousVersion: ZReleaseVersion.nullable(),
   /** A canary: only these organizations (slugs). Absent: everyone. */
   organizations: z.array(ZOrganizationSlug).optional(),
+  /**
+   * A canary whose organizations were on different versions before it: each one's (null: the
+   * configured remote). Absent when they all had `previousVersion`.
+   */
+  previousVersions: z.record(ZOrganizationSlug, ZReleaseVersion.nullable()).optional(),
+  /**
+   * A canary rollback after which its organizations are on different versions: each one's. Absent
+   * when they all get `version`.
+   */
+  versions: z.record(ZOrganizationSlug, ZReleaseVersion.nullable()).optional(),
   /** The compatibility gate was skipped; `overrides` says what it would have refused. */
   force: z.boolean(),
   overrides: z.array(z.string()).optional(),
@@ -140,9 +155,16 @@ export type TRemoteReleaseStatus = z.infer<typeof ZRemoteReleaseStatus>;
 
 export const ZReleaseEnvironmentQuery = z.strictObject({ env: ZReleaseEnvironment.optional() });
 
+/**
+ * Lines of the environment's pin log that are not pin entries (written by another version of the
+ * tool, or edited by hand): skipped when replaying, so the versions shown come from the others.
+ */
+const ZPinLogWarnings = z.array(z.string());
+
 export const ZReleasesStatusResponse = z.object({
   environment: ZReleaseEnvironment,
   remotes: z.array(ZRemoteReleaseStatus),
+  warnings: ZPinLogWarnings,
 });
 export type TReleasesStatusResponse = z.infer<typeof ZReleasesStatusResponse>;
 
@@ -154,6 +176,7 @@ export const ZRemoteReleasesResponse = z.object({
   releases: z.array(ZRelease),
   /** This remote's pin history in the environment, oldest first. */
   history: z.array(ZPinEntry),
+  warnings: ZPinLogWarnings,
 });
 export type TRemoteReleasesResponse = z.infer<typeof ZRemoteReleasesResponse>;
 
@@ -163,7 +186,11 @@ export const ZRemoteReleaseVersionParams = z.strictObject({ remote: ZRemoteName,
 /** PUT releases/{remote}/{version}: an already-built `dist/`, every file base64-encoded. */
 export const ZPublishReleaseRequest = z.strictObject({
   files: z
-    .record(ZReleaseFilePath, z.base64({ message: 'File contents must be base64' }))
+    .record(ZReleaseFilePath, z.base64({ message: 'File contents must be base64' }), {
+      // zod's own word for a bad key is "Invalid key in record"; the key's contract says what is wrong.
+      error: (issue) =>
+        issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? RELEASE_FILE_PATH_MESSAGE) : undefined,
+    })
     .refine((files) => Object.keys(files).length > 0, { message: 'A release has at least one file' })
     .refine((files) => Object.keys(files).length <= 5000, { message: 'A release has at most 5000 files' }),
   builtAt: ZIsoDateTime.optional(),
@@ -204,7 +231,7 @@ export const ZPinReleaseRequest = z.strictObject({
 });
 export type TPinReleaseRequest = z.infer<typeof ZPinReleaseRequest>;
 
-/** POST releases/{remote}/rollback and releases/{remote}/unpin. */
+/** POST releases/{remote}/rollback; `force` rolls back past the compatibility gate. */
 export const ZPinChangeRequest = z.strictObject({
   env: ZReleaseEnvironment.optional(),
   expectedSeq: ZExpectedSeq.optional(),
@@ -212,6 +239,13 @@ export const ZPinChangeRequest = z.strictObject({
   by: ZReleaseActor.optional(),
 });
 export type TPinChangeRequest = z.infer<typeof ZPinChangeRequest>;
+
+/**
+ * POST releases/{remote}/unpin. No `force`: the configured remote passes no gate, so a force would
+ * be accepted and mean nothing; like any other unknown field it is refused.
+ */
+export const ZUnpinRequest = ZPinChangeRequest.omit({ force: true });
+export type TUnpinRequest = z.infer<typeof ZUnpinRequest>;
 
 export const ZPinChangeResponse = z.object({
   /** false: it already was so (nothing appended). */

@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,11 +24,14 @@ import {
   ZRemoteName,
 } from '@dash/shared/contracts';
 import type { z } from 'zod';
-import { ConfigError, loadConfig, REPO_ROOT } from '../../config';
+import { type Config, ConfigError, loadConfig, REPO_ROOT } from '../../config';
+import { type AppDatabase, openPglite, openPostgres } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { FEDERATION_MANIFEST_FILE } from './build-info';
+import { launcherEnvironment } from './cli-env';
 import { shortTime } from './pins';
-import { openReleases, type ReleaseService } from './service';
+import { organizationDirectory } from './repo';
+import { type OrganizationDirectory, openReleases, type ReleaseService } from './service';
 import { readBuildDirectory } from './store';
 
 const USAGE = `Usage: pnpm release <command> [options]
@@ -53,8 +56,10 @@ const USAGE = `Usage: pnpm release <command> [options]
                  Default: the seq read just before writing.
 
 Remotes: ${REMOTE_NAMES.join(', ')}.
-Environment: DATA_DIR (default .data), PORT / API_PORT, RELEASE_ENV, RELEASES_PUBLIC_URL,
-REMOTE_ORIGINS and SHELL_MANIFEST_PATH, as for the API.`;
+Environment: DATA_DIR (default .data), DATABASE_URL, PORT (default 3000), RELEASE_ENV,
+RELEASES_PUBLIC_URL, REMOTES, REMOTE_ORIGINS and SHELL_MANIFEST_PATH, as for \`npm start\`: the API
+and release files on PORT, the remotes on PORT+11..PORT+14. With API_PORT set instead (an API run
+on its own), the API's own defaults apply.`;
 
 class UsageError extends Error {}
 
@@ -167,20 +172,63 @@ async function publish(
   }
 }
 
+const versionName = (version: string | null) => version ?? 'the configured remote';
+
+/** "acme-treasury 1.1.0, globex the configured remote", or just "1.1.0" when they are all on one version. */
+function canaryVersionsText(version: string | null, each: Record<string, string | null> | undefined) {
+  return each
+    ? Object.entries(each)
+        .map(([organization, its]) => `${organization} ${versionName(its)}`)
+        .join(', ')
+    : versionName(version);
+}
+
+/**
+ * Runs `work` with the database's organizations when the CLI can reach them: DATABASE_URL, or the
+ * embedded database when no process (the API) has it open, since PGlite allows one process only.
+ * Otherwise `work` gets no directory and the reason, and the CLI says the slugs went unchecked.
+ */
+async function withOrganizationDirectory<T>(
+  config: Config,
+  work: (directory: OrganizationDirectory | undefined, unchecked?: string) => Promise<T>,
+): Promise<T> {
+  let database: AppDatabase;
+  if (config.databaseUrl) {
+    database = await openPostgres(config.databaseUrl, { max: 1 });
+  } else {
+    const dir = join(config.dataDir, 'pglite');
+    // Opening a directory that is not there would create an empty database in it.
+    if (!existsSync(dir)) return work(undefined, `there is no database at ${dir}.`);
+    try {
+      database = await openPglite(dir);
+    } catch (error) {
+      return work(undefined, `${(error as Error).message.split('. ')[0]}.`);
+    }
+  }
+  try {
+    return await work(organizationDirectory(database.db));
+  } finally {
+    await database.close();
+  }
+}
+
 function describeChange(result: TPinChangeResponse, environment: string, unchanged: string): string {
   const { entry } = result;
   if (!entry) return `${unchanged}; nothing changed.`;
   const subject = `${entry.remote} in ${environment}`;
-  const was = entry.previousVersion ?? 'the configured remote';
+  const was = versionName(entry.previousVersion);
   let line: string;
   if (entry.action === 'unpin')
     line = `Unpinned ${subject}: it serves the configured remote again (was ${was}).`;
   else if (entry.action === 'rollback' && entry.organizations)
-    line = `Withdrew the canary of ${entry.remote} ${entry.previousVersion} for ${entry.organizations.join(', ')} in ${environment}.`;
+    line = `Withdrew the canary of ${entry.remote} ${entry.previousVersion} for ${entry.organizations.join(', ')} in ${environment} (now: ${canaryVersionsText(entry.version, entry.versions)}).`;
   else if (entry.action === 'rollback')
-    line = `Rolled back ${subject} to ${entry.version ?? 'the configured remote'} (was ${was}).`;
+    line = `Rolled back ${subject} to ${versionName(entry.version)} (was ${was}).`;
   else if (entry.organizations)
-    line = `Pinned ${entry.remote} ${entry.version} in ${environment} for ${entry.organizations.join(', ')} only (canary; everyone else keeps ${was}).`;
+    line =
+      `Pinned ${entry.remote} ${entry.version} in ${environment} for ${entry.organizations.join(', ')} only ` +
+      `(canary; they had ${canaryVersionsText(entry.previousVersion, entry.previousVersions)}; ` +
+      `everyone else keeps ${versionName(result.status.version)}).`;
   else line = `Pinned ${subject} to ${entry.version} (was ${was}).`;
   const forced = entry.force
     ? `\nThe compatibility gate was skipped (--force)${entry.overrides ? `; it found:\n${entry.overrides.map((problem) => `  - ${problem}`).join('\n')}` : '.'}`
@@ -202,7 +250,12 @@ async function expectedSeqOf(
   return status.remotes.find((entry) => entry.remote === remote)?.seq ?? 0;
 }
 
+function printWarnings(warnings: readonly string[]): void {
+  for (const warning of warnings) console.error(`Warning: ${warning}`);
+}
+
 function printStatus(status: Awaited<ReturnType<ReleaseService['status']>>): void {
+  printWarnings(status.warnings);
   console.log(`Environment: ${status.environment}\n`);
   const rows = [['REMOTE', 'PINNED', 'PREVIOUS', 'SEQ', 'WHEN', 'BY']];
   for (const remote of status.remotes) {
@@ -295,10 +348,12 @@ async function main(argv: string[]): Promise<number> {
     return command === undefined && !values.help ? 2 : 0;
   }
 
-  const env = { ...process.env };
-  // The launcher runs the API on PORT + 1; follow it so the same variables mean the same thing.
-  if (!env.API_PORT && env.PORT && /^\d+$/.test(env.PORT)) env.API_PORT = String(Number(env.PORT) + 1);
-  const config = loadConfig(env);
+  const config = loadConfig(
+    launcherEnvironment(
+      process.env,
+      (remote) => JSON.parse(readFileSync(join(REPO_ROOT, remote, 'package.json'), 'utf8')).version as string,
+    ),
+  );
   const { service } = openReleases(config.releases, 'cli');
   const environment = values.env
     ? parsed(ZReleaseEnvironment, values.env, '--env')
@@ -333,7 +388,7 @@ async function main(argv: string[]): Promise<number> {
         .filter(Boolean)
         .map((slug) => parsed(ZOrganizationSlug, slug, `--orgs "${slug}"`));
       if (organizations && organizations.length === 0) fail('--orgs names at least one organization slug.');
-      const result = await service.pin({
+      const pinCommand = {
         remote,
         version,
         environment,
@@ -341,7 +396,23 @@ async function main(argv: string[]): Promise<number> {
         ...(organizations ? { organizations } : {}),
         force: values.force === true,
         by,
-      });
+      };
+      const result = organizations
+        ? await withOrganizationDirectory(config, async (directory, unchecked) => {
+            if (unchecked) {
+              console.error(
+                `Warning: could not check that ${organizations.join(', ')} exist: ${unchecked} ` +
+                  'A slug that names no organization pins nothing anyone sees.',
+              );
+            }
+            const { service: checking } = openReleases(
+              config.releases,
+              'cli',
+              directory ? { organizations: directory } : {},
+            );
+            return checking.pin(pinCommand);
+          })
+        : await service.pin(pinCommand);
       const audience = organizations ? ` for ${organizations.join(', ')}` : '';
       console.log(
         describeChange(
@@ -385,7 +456,8 @@ async function main(argv: string[]): Promise<number> {
     case 'history': {
       expectArgs(1);
       const remote = remoteArg(args[0]);
-      const { history } = await service.remote(remote, environment);
+      const { history, warnings } = await service.remote(remote, environment);
+      printWarnings(warnings);
       if (values.json) console.log(JSON.stringify(history, null, 2));
       else printHistory(history, remote, environment);
       return 0;

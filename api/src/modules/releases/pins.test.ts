@@ -6,6 +6,7 @@ import {
   activeCanaries,
   currentVersion,
   FilePinLog,
+  type InvalidPinLine,
   type NewPinEntry,
   PinConflictError,
   versionFor,
@@ -179,6 +180,41 @@ describe('FilePinLog', () => {
 
     const lines = (await readFile(join(dir, 'production.jsonl'), 'utf8')).trim().split('\n');
     expect(lines.map((line) => JSON.parse(line).version)).toEqual(['1.0.0', '1.1.0']);
+  });
+
+  it('skips a complete line that is not a pin entry, reports it once per change, and numbers past it', async () => {
+    const dir = await tempDir('pins');
+    const reported: InvalidPinLine[][] = [];
+    const log = new FilePinLog(dir, { onInvalidLines: (lines) => reported.push([...lines]) });
+    await write(log, pin('1.0.0'));
+    // What a newer `pnpm release` might write (an action this one does not know), and plain damage.
+    const newer = { ...pin('1.5.0'), seq: 7, action: 'promote' };
+    await appendFile(join(dir, 'production.jsonl'), `${JSON.stringify(newer)}\n\nnot json\n`);
+    await write(new FilePinLog(dir, { onInvalidLines: () => {} }), pin('1.1.0'));
+
+    const snapshot = await log.read('production');
+    await log.read('production');
+
+    expect(snapshot.entries.map((entry) => [entry.seq, entry.version])).toEqual([
+      [1, '1.0.0'],
+      [8, '1.1.0'],
+    ]);
+    expect(currentVersion(snapshot.remotes.get('remote-wallet'))).toBe('1.1.0');
+    const file = join(dir, 'production.jsonl');
+    expect(snapshot.invalidLines).toEqual([
+      { file, line: 2, reason: expect.stringMatching(/^action: /) },
+      { file, line: 4, reason: 'not JSON' },
+    ]);
+    expect(reported).toEqual([snapshot.invalidLines]);
+  });
+
+  it('tells a seq the remote never had from one it has moved past', async () => {
+    const { log } = await newLog();
+    await write(log, pin('1.2.0'));
+
+    await expect(write(log, pin('1.3.0'), 999)).rejects.toThrow(
+      'remote-wallet has no seq 999: its latest is seq 1 (it is now pinned to 1.2.0, by ana@acme.mx at 2026-11-21T10:02Z). Send the seq `pnpm release status` shows for it.',
+    );
   });
 
   it('sees a change written by another process (another FilePinLog on the same directory)', async () => {

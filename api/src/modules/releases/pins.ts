@@ -23,9 +23,27 @@ export interface RemotePinState {
   liveSince: TPinEntry | null;
 }
 
+/** A complete line of a pin log that is not a pin entry: skipped when replaying. */
+export interface InvalidPinLine {
+  file: string;
+  /** 1-based, counting every line of the file. */
+  line: number;
+  reason: string;
+}
+
 export interface PinSnapshot {
   entries: readonly TPinEntry[];
   remotes: ReadonlyMap<TRemoteName, RemotePinState>;
+  /** The highest seq in the log, counting lines that are not pin entries but say their seq. */
+  lastSeq: number;
+  invalidLines: readonly InvalidPinLine[];
+}
+
+const EMPTY_SNAPSHOT: PinSnapshot = { entries: [], remotes: new Map(), lastSeq: 0, invalidLines: [] };
+
+/** One sentence for an operator: which line, why, and that serving goes on without it. */
+export function describeInvalidLine({ file, line, reason }: InvalidPinLine): string {
+  return `${file} line ${line} is not a pin entry (${reason}); it is skipped, so the versions shown come from the other lines. Fix or remove the line.`;
 }
 
 /**
@@ -114,6 +132,12 @@ export function describeEntry(entry: TPinEntry): string {
   const audience = entry.organizations ? ` for ${entry.organizations.join(', ')}` : '';
   if (entry.action === 'unpin') return 'it was unpinned (back to the configured remote)';
   if (entry.action === 'rollback') {
+    if (entry.versions) {
+      const each = Object.entries(entry.versions).map(
+        ([organization, version]) => `${organization} to ${version ?? 'the configured remote'}`,
+      );
+      return `its canary was rolled back: ${each.join(', ')}`;
+    }
     return entry.version === null
       ? `it was rolled back${audience} to the configured remote`
       : `it was rolled back${audience} to ${entry.version}`;
@@ -132,10 +156,14 @@ export class PinConflictError extends Error {
     readonly expectedSeq: number,
   ) {
     super(
-      head
-        ? `${remote} changed since you looked: ${describeEntry(head)} (by ${head.by} at ${shortTime(head.at)}). ` +
+      !head
+        ? `${remote} has no pin history in this environment, but you expected seq ${expectedSeq}. ` +
             'Check `pnpm release status` and try again.'
-        : `${remote} has no pin history in this environment, but you expected seq ${expectedSeq}. ` +
+        : expectedSeq > head.seq
+          ? // Nothing changed after that seq: it was never a seq of this remote (a typo, another environment).
+            `${remote} has no seq ${expectedSeq}: its latest is seq ${head.seq} (${describeEntry(head)}, ` +
+            `by ${head.by} at ${shortTime(head.at)}). Send the seq \`pnpm release status\` shows for it.`
+          : `${remote} changed since you looked: ${describeEntry(head)} (by ${head.by} at ${shortTime(head.at)}). ` +
             'Check `pnpm release status` and try again.',
     );
   }
@@ -231,16 +259,39 @@ async function breakIfStale(path: string): Promise<void> {
   await unlink(aside).catch(() => undefined);
 }
 
+export interface FilePinLogOptions {
+  /**
+   * Told about the complete lines that are not pin entries, once each time the file is read after
+   * it changed. Default: one error line on stderr.
+   */
+  onInvalidLines?: (lines: readonly InvalidPinLine[]) => void;
+}
+
 /**
  * One JSON-lines file per environment (`<dir>/<environment>.jsonl`), written only under
  * `<dir>/<environment>.lock`. Readers need no lock: an entry is one `write` of one line, and a
  * line cut short by a crash (no newline yet) is ignored and trimmed by the next writer. Parsed
  * logs are cached by the file's size and mtime, so the manifest costs a `stat` per request.
+ *
+ * A complete line that is not a pin entry (another version of `pnpm release` wrote it, or a hand
+ * edit) is skipped rather than refused: every page's boot data reads this log, and one line must not
+ * take the dashboard down. It is reported (onInvalidLines, and the snapshot's invalidLines that
+ * status shows), and the next seq still comes after any seq it names, so seqs never repeat.
  */
 export class FilePinLog implements PinLog {
   private readonly cache = new Map<string, { size: number; mtimeMs: number; snapshot: PinSnapshot }>();
+  private readonly onInvalidLines: (lines: readonly InvalidPinLine[]) => void;
 
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly dir: string,
+    options: FilePinLogOptions = {},
+  ) {
+    this.onInvalidLines =
+      options.onInvalidLines ??
+      ((lines) => {
+        for (const line of lines) console.error(`Pin log: ${describeInvalidLine(line)}`);
+      });
+  }
 
   private logPath(environment: string): string {
     if (!/^[a-z][a-z0-9-]{0,31}$/.test(environment)) throw new Error(`Not an environment: ${environment}`);
@@ -250,11 +301,12 @@ export class FilePinLog implements PinLog {
   async read(environment: string): Promise<PinSnapshot> {
     const path = this.logPath(environment);
     const info = await stat(path).catch(() => null);
-    if (!info) return { entries: [], remotes: new Map() };
+    if (!info) return EMPTY_SNAPSHOT;
     const cached = this.cache.get(environment);
     if (cached && cached.size === info.size && cached.mtimeMs === info.mtimeMs) return cached.snapshot;
     const { snapshot } = await this.load(path);
     this.cache.set(environment, { size: info.size, mtimeMs: info.mtimeMs, snapshot });
+    if (snapshot.invalidLines.length > 0) this.onInvalidLines(snapshot.invalidLines);
     return snapshot;
   }
 
@@ -264,27 +316,37 @@ export class FilePinLog implements PinLog {
       text = await readFile(path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        return { snapshot: { entries: [], remotes: new Map() }, completeBytes: 0, bytes: 0 };
+        return { snapshot: EMPTY_SNAPSHOT, completeBytes: 0, bytes: 0 };
       }
       throw error;
     }
     const complete = text.slice(0, text.lastIndexOf('\n') + 1);
-    const entries = complete
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line, index) => {
-        let json: unknown;
-        try {
-          json = JSON.parse(line);
-        } catch {
-          json = undefined;
-        }
-        const parsed = ZPinEntry.safeParse(json);
-        if (!parsed.success) throw new Error(`${path}: line ${index + 1} is not a pin entry`);
-        return parsed.data;
-      });
+    const entries: TPinEntry[] = [];
+    const invalidLines: InvalidPinLine[] = [];
+    let lastSeq = 0;
+    complete.split('\n').forEach((line, index) => {
+      if (line.trim() === '') return;
+      let json: unknown;
+      try {
+        json = JSON.parse(line);
+      } catch {
+        invalidLines.push({ file: path, line: index + 1, reason: 'not JSON' });
+        return;
+      }
+      const parsed = ZPinEntry.safeParse(json);
+      if (parsed.success) {
+        entries.push(parsed.data);
+        lastSeq = Math.max(lastSeq, parsed.data.seq);
+        return;
+      }
+      const seq = (json as { seq?: unknown } | null)?.seq;
+      if (Number.isSafeInteger(seq) && (seq as number) > 0) lastSeq = Math.max(lastSeq, seq as number);
+      const issue = parsed.error.issues[0];
+      const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+      invalidLines.push({ file: path, line: index + 1, reason: `${where}${issue?.message ?? 'not valid'}` });
+    });
     return {
-      snapshot: { entries, remotes: replay(entries) },
+      snapshot: { entries, remotes: replay(entries), lastSeq, invalidLines },
       completeBytes: Buffer.byteLength(complete),
       bytes: Buffer.byteLength(text),
     };
@@ -307,7 +369,7 @@ export class FilePinLog implements PinLog {
       const decided = decide(current);
       if (decided === null) return { entry: null, snapshot };
 
-      const entry = ZPinEntry.parse({ seq: (snapshot.entries.at(-1)?.seq ?? 0) + 1, ...decided });
+      const entry = ZPinEntry.parse({ seq: snapshot.lastSeq + 1, ...decided });
       if (completeBytes !== bytes) await truncate(path, completeBytes); // a line cut short by a crash
       const handle = await open(path, 'a');
       try {
@@ -317,7 +379,10 @@ export class FilePinLog implements PinLog {
         await handle.close();
       }
       const entries = [...snapshot.entries, entry];
-      return { entry, snapshot: { entries, remotes: replay(entries) } };
+      return {
+        entry,
+        snapshot: { ...snapshot, entries, remotes: replay(entries), lastSeq: entry.seq },
+      };
     });
   }
 }

@@ -1,18 +1,30 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  API_PREFIX,
   ZPinChangeResponse,
   ZPublishReleaseResponse,
   ZReleasesStatusResponse,
   ZRemoteReleasesResponse,
   ZRemotesManifest,
 } from '@dash/shared/contracts';
-import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { ReleaseConfig } from '../../config';
+import { organizations } from '../../db/schema';
+import { registerErrorHandling } from '../../http/errors';
 import { createTestApp, type TestApp, testConfig } from '../../test/app';
 import { signIn } from '../../test/auth';
+import { emptyTestDatabase } from '../../test/database';
 import { call, errorOf } from '../../test/http';
-import { RELEASE_API_OFF_MESSAGE, RELEASE_TOKEN_MESSAGE } from './routes';
+import { organizationDirectory } from './repo';
+import {
+  PUBLISH_TOO_LARGE_MESSAGE,
+  RELEASE_API_OFF_MESSAGE,
+  RELEASE_TOKEN_MESSAGE,
+  registerReleaseRoutes,
+} from './routes';
+import { openReleases } from './service';
 import { type FakeBuildOptions, fakeBuild, tempDir, writeShellManifest } from './test-fixtures';
 
 const TOKEN = 'test-release-token-0123456789abcdef0123456789';
@@ -109,6 +121,47 @@ describe('the release API: a bearer token, not a session', () => {
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json()).toMatchObject({ error: { code: 'VALIDATION', message: expect.any(String) } });
     }
+  });
+
+  it('says what is wrong with a file path, and refuses a force an unpin cannot use', async () => {
+    const test = await releaseApp();
+
+    const badPath = await call(test.app, 'PUT', '/releases/remote-wallet/1.0.0', {
+      headers: AUTH,
+      body: { files: { '../evil.js': 'eA==' } },
+    });
+    expect(badPath.json()).toEqual({
+      error: {
+        code: 'VALIDATION',
+        message: 'Not a relative file path inside the build',
+        fields: { 'files.../evil.js': 'Not a relative file path inside the build' },
+      },
+    });
+
+    const unpin = await call(test.app, 'POST', '/releases/remote-wallet/unpin', {
+      headers: AUTH,
+      body: { force: true },
+    });
+    expect(errorOf(unpin)).toEqual({ status: 400, code: 'VALIDATION', message: 'Unknown field: force' });
+  });
+
+  it('says what the upload limit is when a release is over it', async () => {
+    const test = await releaseApp();
+    const payload = JSON.stringify({ files: { 'a.js': 'A'.repeat(26 * 1024 * 1024) } });
+
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: `${API_PREFIX}/releases/remote-wallet/1.0.0`,
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      payload,
+    });
+
+    expect(errorOf(response)).toEqual({
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: PUBLISH_TOO_LARGE_MESSAGE,
+    });
+    expect(PUBLISH_TOO_LARGE_MESSAGE).toMatch(/at most 25 MB/);
   });
 });
 
@@ -306,6 +359,7 @@ describe('pinning over HTTP', () => {
 
   it('pins a canary for the named organizations only, until a pin for everyone', async () => {
     const test = await releaseApp();
+    await test.db.insert(organizations).values({ name: 'Beta', slug: 'beta-org' });
     await publish(test, '1.0.0');
     await publish(test, '1.1.0');
     await pin(test, { version: '1.0.0' });
@@ -344,6 +398,102 @@ describe('pinning over HTTP', () => {
     expect((await walletEntry(test))?.entry).toBe('http://localhost:3012/mf-manifest.json');
     const again = await call(test.app, 'POST', '/releases/remote-wallet/unpin', { headers: AUTH, body: {} });
     expect(ZPinChangeResponse.parse(again.json())).toMatchObject({ changed: false, entry: null });
+  });
+});
+
+describe('a pin log with a line that is not a pin entry', () => {
+  it('keeps serving from the other lines, logs it once, and shows it in the status', async () => {
+    const test = await releaseApp();
+    await publish(test, '1.0.0');
+    await publish(test, '1.1.0');
+    await pin(test, { version: '1.0.0' });
+    await pin(test, { version: '1.1.0' });
+    const file = join(test.config.releases.dir, 'pins', 'production.jsonl');
+    const [first, second] = (await readFile(file, 'utf8')).trim().split('\n');
+    // As a `pnpm release` of another version might write it against the same DATA_DIR.
+    await writeFile(file, `${first}\n{"seq":3,"remote":"remote-wallet","action":"promote"}\n${second}\n`);
+    // The app reports skipped lines through its logger.
+    const errors = vi.spyOn(test.app.log, 'error');
+    onTestFinished(() => errors.mockRestore());
+
+    const boot = await call(test.app, 'GET', '/remotes');
+    expect(boot.statusCode, boot.body).toBe(200);
+    expect((await walletEntry(test))?.version).toBe('1.1.0');
+    const status = ZReleasesStatusResponse.parse(
+      (await call(test.app, 'GET', '/releases', { headers: AUTH })).json(),
+    );
+
+    expect(status.warnings).toEqual([
+      expect.stringMatching(/ line 2 is not a pin entry \(action: .*\); it is skipped/),
+    ]);
+    expect(status.warnings[0]?.startsWith(file)).toBe(true);
+    expect(status.remotes.find((remote) => remote.remote === 'remote-wallet')?.version).toBe('1.1.0');
+    const skipped = errors.mock.calls.filter((args) => String(args[1]).includes('not pin entries'));
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0]?.[0]).toEqual({
+      lines: [{ file, line: 2, reason: expect.stringContaining('action') }],
+    });
+
+    // Writers still append, after every seq the log has seen.
+    const next = ZPinChangeResponse.parse((await pin(test, { version: '1.0.0' })).json());
+    expect(next.entry?.seq).toBe(4);
+  });
+});
+
+describe('expectedSeq', () => {
+  it('answers a seq the remote never had with what its latest is, not "changed since you looked"', async () => {
+    const test = await releaseApp();
+    await publish(test, '1.0.0');
+    await pin(test, { version: '1.0.0', by: 'ana@acme.mx' });
+
+    const response = await pin(test, { version: '1.0.0', expectedSeq: 999 });
+
+    expect(errorOf(response)).toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+      message: expect.stringMatching(
+        /^remote-wallet has no seq 999: its latest is seq 1 \(it is now pinned to 1\.0\.0, by ana@acme\.mx at /,
+      ),
+    });
+  });
+});
+
+describe('a canary for an organization that does not exist', () => {
+  it('is refused with 400 naming the slug (routes given the organization directory)', async () => {
+    const database = await emptyTestDatabase();
+    await database.db.insert(organizations).values({ name: 'Globex', slug: 'globex' });
+    const dir = await tempDir();
+    const config = {
+      ...testConfig().releases,
+      dir: join(dir, 'releases'),
+      token: TOKEN,
+      shellManifestPath: await writeShellManifest(join(dir, 'shell')),
+    };
+    const { service } = openReleases(config, 'api', { organizations: organizationDirectory(database.db) });
+    const app = Fastify();
+    registerErrorHandling(app);
+    await app.register(async (api) => registerReleaseRoutes(api, { releases: service, token: TOKEN }), {
+      prefix: API_PREFIX,
+    });
+    onTestFinished(() => app.close());
+    await service.publish({ remote: 'remote-wallet', files: fakeBuild({ version: '1.1.0' }), by: 'ci' });
+
+    const response = await call(app, 'POST', '/releases/remote-wallet/pins', {
+      headers: AUTH,
+      body: { version: '1.1.0', organizations: ['no-such-org'] },
+    });
+
+    const message =
+      'There is no organization "no-such-org", so nothing was pinned. A canary names organizations by their slug (as in /org/<slug>/…).';
+    expect(response.json()).toEqual({
+      error: { code: 'VALIDATION', message, fields: { organizations: message } },
+    });
+    expect(response.statusCode).toBe(400);
+    const known = await call(app, 'POST', '/releases/remote-wallet/pins', {
+      headers: AUTH,
+      body: { version: '1.1.0', organizations: ['globex'] },
+    });
+    expect(known.statusCode, known.body).toBe(200);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   ZRemoteReleaseParams,
   ZRemoteReleasesResponse,
   ZRemoteReleaseVersionParams,
+  ZUnpinRequest,
 } from '@dash/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
@@ -22,6 +23,9 @@ import { isReleaseFilePath, type ReleaseFileSource } from './store';
 
 /** A remote's build is a few MB; base64 adds a third. Only the publish route accepts this much. */
 export const PUBLISH_BODY_LIMIT_BYTES = 25 * 1024 * 1024;
+export const PUBLISH_TOO_LARGE_MESSAGE =
+  `The release upload is too large: a release upload is at most ${PUBLISH_BODY_LIMIT_BYTES / 1024 / 1024} MB ` +
+  `(${PUBLISH_BODY_LIMIT_BYTES} bytes) of JSON, the base64-encoded files included.`;
 const DEFAULT_ACTOR = 'release-api';
 
 export const RELEASE_API_OFF_MESSAGE = 'The release API is off: set RELEASE_TOKEN to turn it on.';
@@ -58,6 +62,14 @@ export function registerReleaseRoutes(
   app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
       if (route.method === 'PUT') route.bodyLimit = PUBLISH_BODY_LIMIT_BYTES;
+    });
+    // The app-wide answer to a body over its limit cannot know this route's limit; thrown on, the
+    // error still goes through the one error path (which also drains the unread body).
+    scope.setErrorHandler((error, request) => {
+      if (request.method === 'PUT' && (error as { statusCode?: number }).statusCode === 413) {
+        throw new AppError('PAYLOAD_TOO_LARGE', PUBLISH_TOO_LARGE_MESSAGE, undefined, { cause: error });
+      }
+      throw error;
     });
 
     defineRoute(scope, {
@@ -140,7 +152,7 @@ export function registerReleaseRoutes(
       url: '/releases/:remote/unpin',
       guard,
       params: ZRemoteReleaseParams,
-      body: ZPinChangeRequest.optional(),
+      body: ZUnpinRequest.optional(),
       response: ZPinChangeResponse,
       handler: ({ params, body = {} }) =>
         releases.unpin({

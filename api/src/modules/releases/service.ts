@@ -22,19 +22,33 @@ import {
 import {
   activeCanaries,
   currentVersion,
+  describeInvalidLine,
   FilePinLog,
+  type InvalidPinLine,
   type NewPinEntry,
   PinConflictError,
   type PinLog,
   PinLogBusyError,
+  type PinSnapshot,
   type RemotePinState,
   versionFor,
 } from './pins';
 import { FileSystemReleaseStore, type PublishResult, ReleaseConflictError, type ReleaseStore } from './store';
 
+/** Which organizations exist (the database's organizations, by slug). */
+export interface OrganizationDirectory {
+  /** The slugs among `slugs` that name no organization. */
+  unknownSlugs(slugs: readonly string[]): Promise<string[]>;
+}
+
 export interface ReleaseServiceDeps {
   store: ReleaseStore;
   pins: PinLog;
+  /**
+   * Checks a canary's organizations. Absent: not checked (the CLI when it cannot reach the
+   * database; it says so itself).
+   */
+  organizations?: OrganizationDirectory;
   config: Pick<ReleaseConfig, 'environment' | 'remoteOrigins' | 'shellManifestPath'>;
   /** Who is calling, recorded in every pin entry. */
   via: 'cli' | 'api';
@@ -70,6 +84,27 @@ export interface RollbackCommand extends ChangeCommand {
 }
 
 export type ReleaseService = ReturnType<typeof createReleaseService>;
+
+/**
+ * What a canary entry records of its organizations' versions: the version most of them have (ties:
+ * the first slug's, slugs being sorted) and, only when they differ, each one's.
+ */
+function canaryVersions(
+  organizations: readonly string[],
+  versionOf: (organization: string) => string | null,
+): { version: string | null; perOrganization?: Record<string, string | null> } {
+  const perOrganization = Object.fromEntries(organizations.map((slug) => [slug, versionOf(slug)]));
+  const counts = new Map<string | null, number>();
+  for (const version of Object.values(perOrganization)) counts.set(version, (counts.get(version) ?? 0) + 1);
+  let version: string | null = null;
+  let most = 0;
+  for (const [candidate, count] of counts) {
+    if (count > most) [version, most] = [candidate, count];
+  }
+  return counts.size > 1 ? { version, perOrganization } : { version };
+}
+
+const warningsOf = (snapshot: PinSnapshot) => snapshot.invalidLines.map(describeInvalidLine);
 
 function statusOf(
   remote: TRemoteName,
@@ -143,7 +178,12 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
    * The compatibility gate. With force it still runs, and what it found is recorded with the
    * entry; without force any problem refuses the change.
    */
-  async function gate(release: TRelease, environment: string, force: boolean): Promise<string[]> {
+  async function gate(
+    release: TRelease,
+    environment: string,
+    force: boolean,
+    purpose: 'pin' | 'rollback',
+  ): Promise<string[]> {
     let problems: string[];
     try {
       problems = compatibilityProblems(release.remote, release, await shellProvides());
@@ -152,18 +192,33 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       if (force) return [`the gate could not run: ${error.message}`];
       throw new AppError(
         'UNAVAILABLE',
-        `The compatibility gate cannot run, so nothing was pinned. ${error.message}`,
+        `The compatibility gate cannot run, so nothing was ${purpose === 'pin' ? 'pinned' : 'rolled back'}. ${error.message}`,
       );
     }
     if (problems.length > 0 && !force) {
+      const list = problems.map((problem) => `  - ${problem}`).join('\n');
       throw new AppError(
         'CONFLICT',
-        `${release.remote}@${release.version} cannot be pinned in ${environment}: the shell cannot run it.\n` +
-          problems.map((problem) => `  - ${problem}`).join('\n') +
-          '\nFix the release, or pin it anyway with --force (force: true), which the history records.',
+        purpose === 'pin'
+          ? `${release.remote}@${release.version} cannot be pinned in ${environment}: the shell cannot run it.\n${list}\n` +
+              'Fix the release, or pin it anyway with --force (force: true), which the history records.'
+          : `${release.remote} cannot be rolled back to ${release.version} in ${environment}: the shell cannot run that release any more.\n${list}\n` +
+              'Pin a version the shell can run instead, or roll back anyway with --force (force: true), which the history records.',
       );
     }
     return problems;
+  }
+
+  async function requireOrganizations(slugs: readonly string[]): Promise<void> {
+    if (!deps.organizations) return;
+    const unknown = await deps.organizations.unknownSlugs(slugs);
+    if (unknown.length === 0) return;
+    const named = unknown.map((slug) => `"${slug}"`).join(', ');
+    const message =
+      unknown.length === 1
+        ? `There is no organization ${named}, so nothing was pinned. A canary names organizations by their slug (as in /org/<slug>/…).`
+        : `There are no organizations ${named}, so nothing was pinned. A canary names organizations by their slug (as in /org/<slug>/…).`;
+    throw new AppError('VALIDATION', message, { organizations: message });
   }
 
   function entryBase(command: ChangeCommand, force: boolean, overrides: string[]) {
@@ -240,24 +295,33 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       const environment = envOf(command.environment);
       const release = await requireRelease(command.remote, command.version, 'pinned');
       requireAllowedOrigin(command.remote, command.version);
-      const force = command.force === true;
-      const overrides = await gate(release, environment, force);
       const organizations = command.organizations ? [...new Set(command.organizations)].sort() : undefined;
+      if (organizations) await requireOrganizations(organizations);
+      const force = command.force === true;
+      const overrides = await gate(release, environment, force, 'pin');
 
       return change(environment, command, (current) => {
         const live = currentVersion(current);
         if (organizations) {
           const already = organizations.every((slug) => versionFor(current, slug) === command.version);
           if (already) return null;
-        } else if (live === command.version && (current?.canaries.length ?? 0) === 0) {
-          return null;
+          // What these organizations were served, which an earlier canary may have made other than `live`.
+          const before = canaryVersions(organizations, (slug) => versionFor(current, slug));
+          return {
+            ...entryBase(command, force, overrides),
+            action: 'pin',
+            version: command.version,
+            previousVersion: before.version,
+            organizations,
+            ...(before.perOrganization ? { previousVersions: before.perOrganization } : {}),
+          };
         }
+        if (live === command.version && (current?.canaries.length ?? 0) === 0) return null;
         return {
           ...entryBase(command, force, overrides),
           action: 'pin',
           version: command.version,
           previousVersion: live,
-          ...(organizations ? { organizations } : {}),
         };
       });
     },
@@ -277,7 +341,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
             `${command.remote}@${target.version}, which a rollback would return to, is no longer in the release store. Pin another version instead.`,
           );
         }
-        if (release) overrides = await gate(release, environment, force);
+        if (release) overrides = await gate(release, environment, force, 'rollback');
       }
 
       return change(environment, command, (current) => {
@@ -297,12 +361,17 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
           );
         }
         if (decided.kind === 'canary') {
+          // Withdrawn, the canary's organizations fall back to an earlier canary naming them, else
+          // to what everyone gets: record what each is served after, not only what everyone gets.
+          const without = current && { ...current, canaries: current.canaries.slice(0, -1) };
+          const after = canaryVersions(decided.canary.organizations, (slug) => versionFor(without, slug));
           return {
             ...entryBase(command, force, []),
             action: 'rollback',
-            version: currentVersion(current),
+            version: after.version,
             previousVersion: decided.canary.version,
             organizations: decided.canary.organizations,
+            ...(after.perOrganization ? { versions: after.perOrganization } : {}),
           };
         }
         return {
@@ -330,6 +399,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       return {
         environment: env,
         remotes: REMOTE_NAMES.map((remote) => statusOf(remote, env, snapshot.remotes.get(remote))),
+        warnings: warningsOf(snapshot),
       };
     },
 
@@ -342,6 +412,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
         status: statusOf(remote, env, snapshot.remotes.get(remote)),
         releases,
         history: snapshot.entries.filter((entry: TPinEntry) => entry.remote === remote),
+        warnings: warningsOf(snapshot),
       };
     },
 
@@ -380,10 +451,27 @@ function rollbackTarget(state: RemotePinState | undefined): RollbackTarget {
  * The embedded setup: the release store and the pin logs under DATA_DIR/releases, used by the API
  * and by `pnpm release` alike (files, not the database, so both can write while the API runs).
  */
-export function openReleases(config: ReleaseConfig, via: 'cli' | 'api') {
+export function openReleases(
+  config: ReleaseConfig,
+  via: 'cli' | 'api',
+  options: {
+    organizations?: OrganizationDirectory;
+    onInvalidPinLines?: (lines: readonly InvalidPinLine[]) => void;
+  } = {},
+) {
   const store = new FileSystemReleaseStore(config.dir, config.publicUrl);
-  const pins = new FilePinLog(join(config.dir, 'pins'));
-  return { store, pins, service: createReleaseService({ store, pins, config, via }) };
+  const pins = new FilePinLog(
+    join(config.dir, 'pins'),
+    options.onInvalidPinLines ? { onInvalidLines: options.onInvalidPinLines } : {},
+  );
+  const service = createReleaseService({
+    store,
+    pins,
+    config,
+    via,
+    ...(options.organizations ? { organizations: options.organizations } : {}),
+  });
+  return { store, pins, service };
 }
 
 function sameTarget(a: RollbackTarget, b: RollbackTarget): boolean {

@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../config';
+import { openPglite } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { organizations } from '../../db/schema';
+import { fakeBuild, tempDir, writeShellManifest } from './test-fixtures';
+
+/** `pnpm release …` as a release manager runs it, on its own DATA_DIR. */
+function release(dataDir: string, shellManifest: string, args: string[]) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(
+      join(REPO_ROOT, 'api', 'node_modules', '.bin', 'tsx'),
+      ['api/src/modules/releases/cli.ts', ...args, '--by', 'ana@acme.mx'],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          DATA_DIR: dataDir,
+          PORT: '5100',
+          SHELL_MANIFEST_PATH: shellManifest,
+        },
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('pnpm release (the command)', () => {
+  it('refuses a canary for an organization the database does not have, and shows pin log warnings', async () => {
+    const dataDir = await tempDir('cli');
+    const database = await openPglite(join(dataDir, 'pglite'));
+    try {
+      await migrate(database);
+      await database.db.insert(organizations).values({ name: 'Globex', slug: 'globex' });
+    } finally {
+      await database.close();
+    }
+    const shellManifest = await writeShellManifest(join(dataDir, 'shell'));
+    const build = join(dataDir, 'build');
+    for (const [path, bytes] of fakeBuild({ version: '1.1.0' })) {
+      await mkdir(join(build, path, '..'), { recursive: true });
+      await writeFile(join(build, path), bytes);
+    }
+    const published = await release(dataDir, shellManifest, ['publish', 'remote-wallet', '--dir', build]);
+    expect(published.code, published.stderr).toBe(0);
+
+    const refused = await release(dataDir, shellManifest, ['pin', 'remote-wallet', '1.1.0', '--orgs', 'zzz']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('There is no organization "zzz", so nothing was pinned.');
+
+    const pinned = await release(dataDir, shellManifest, [
+      'pin',
+      'remote-wallet',
+      '1.1.0',
+      '--orgs',
+      'globex',
+    ]);
+    expect(pinned.code, pinned.stderr).toBe(0);
+    expect(pinned.stdout).toContain('Pinned remote-wallet 1.1.0 in production for globex only');
+
+    await writeFile(join(dataDir, 'releases', 'pins', 'production.jsonl'), 'not json\n', { flag: 'a' });
+    const status = await release(dataDir, shellManifest, ['status']);
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stderr).toMatch(/^Warning: .*production\.jsonl line 2 is not a pin entry \(not JSON\)/m);
+    expect(status.stdout).toContain('Active canaries:\n  remote-wallet 1.1.0 for globex');
+  }, 120_000);
+});
