@@ -19,6 +19,7 @@ export * from './session/session-context';
 export * from './theme/theme';
 export * from './ui/AreaUnavailable';
 export * from './ui/confirm-step';
+export * from './ui/DialogModal';
 export * from './ui/document-title';
 export * from './ui/ErrorView';
 export * from './ui/end-anchored-list';

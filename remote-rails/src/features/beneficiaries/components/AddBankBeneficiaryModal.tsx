@@ -1,4 +1,11 @@
-import { applyServerFieldErrors, inLanguage, notifyError, notifySuccess, useT } from '@dash/shared';
+import {
+  applyServerFieldErrors,
+  DialogModal,
+  inLanguage,
+  notifyError,
+  notifySuccess,
+  useT,
+} from '@dash/shared';
 import {
   BANK_BENEFICIARY_TYPES,
   PIX_KEY_TYPES,
@@ -11,7 +18,7 @@ import {
   type TCreateBankBeneficiaryRequest,
   ZCreateBankBeneficiaryRequest,
 } from '@dash/shared/counterparty-rules';
-import { Button, Group, Modal, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
 import { ClabeInput } from './ClabeInput';
@@ -94,7 +101,7 @@ export function AddBankBeneficiaryModal({
   const pixKeyInput = form.getInputProps('pixKey');
 
   return (
-    <Modal opened={opened} onClose={close} title={t('beneficiaries.modalTitle')} centered>
+    <DialogModal opened={opened} onClose={close} title={t('beneficiaries.modalTitle')} centered>
       <form onSubmit={submit} noValidate aria-label={t('beneficiaries.modalTitle')}>
         <Stack gap="md">
           <SegmentedControl
@@ -149,6 +156,6 @@ export function AddBankBeneficiaryModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </DialogModal>
   );
 }

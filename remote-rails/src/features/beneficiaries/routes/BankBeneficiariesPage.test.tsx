@@ -1,9 +1,10 @@
-import { i18n, PERMISSION_DENIED_MESSAGE, type TRole } from '@dash/shared';
+import { i18n, PERMISSION_DENIED_MESSAGE, setLocale, type TLocale, type TRole } from '@dash/shared';
 import type { TBankBeneficiary } from '@dash/shared/api';
 import { renderPage } from '@dash/shared/test';
-import { cleanup, configure, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
+import { provideDocumentFonts } from '../../../test/document-fonts';
 import BankBeneficiariesPage, { plazaLabel } from './BankBeneficiariesPage';
 
 const dates = { createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z' };
@@ -27,19 +28,23 @@ const BENEFICIARIES: TBankBeneficiary[] = [
   },
 ];
 
-function renderBeneficiaries(role: TRole) {
+function renderBeneficiaries(role: TRole, locale?: TLocale) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response(JSON.stringify({ data: BENEFICIARIES }), { status: 200 })),
   );
-  renderPage(<BankBeneficiariesPage />, { role });
+  return locale
+    ? renderPage(<BankBeneficiariesPage />, { role, locale })
+    : renderPage(<BankBeneficiariesPage />, { role });
 }
 
 configure({ asyncUtilTimeout: 5000 });
+provideDocumentFonts();
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+afterAll(() => setLocale('en', { remember: false }));
 
 describe('the Bank Beneficiaries page', () => {
   it('shows a Viewer each beneficiary, the bank a CLABE belongs to, and no control', async () => {
@@ -60,6 +65,17 @@ describe('the Bank Beneficiaries page', () => {
     expect(screen.getByRole('button', { name: 'Add beneficiary' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit Ana Souza' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete Proveedora Azteca' })).toBeTruthy();
+  });
+
+  it('names the close button of the Add dialog in the active language, and gives it no banner landmark', async () => {
+    await renderBeneficiaries('Admin', 'pt-BR');
+    await screen.findByRole('table', { name: 'Beneficiários bancários' });
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar beneficiário' }));
+    const dialog = await screen.findByRole('dialog');
+    const close = within(dialog).getByRole('button', { name: 'Fechar' });
+    expect(within(dialog).queryByRole('banner')).toBeNull();
+    fireEvent.click(close);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
 

@@ -1,5 +1,5 @@
-import { Trans, useT } from '@dash/shared';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { DialogModal, Trans, useT } from '@dash/shared';
+import { Button, Group, Stack, Text } from '@mantine/core';
 
 /** Asks before a registered wallet or a beneficiary is deleted. */
 export function DeleteCounterpartyModal({
@@ -18,7 +18,7 @@ export function DeleteCounterpartyModal({
 }) {
   const { t } = useT('rails');
   return (
-    <Modal opened={name !== null} onClose={onClose} title={title} centered>
+    <DialogModal opened={name !== null} onClose={onClose} title={title} centered>
       <Stack gap="md">
         <Text size="sm">
           <Trans
@@ -37,6 +37,6 @@ export function DeleteCounterpartyModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </DialogModal>
   );
 }

@@ -1,6 +1,6 @@
-import { applyServerFieldErrors, inLanguage, notifyError, useT } from '@dash/shared';
+import { applyServerFieldErrors, DialogModal, inLanguage, notifyError, useT } from '@dash/shared';
 import { type TUpdateCounterpartyRequest, ZUpdateCounterpartyRequest } from '@dash/shared/api';
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 
 interface EditCounterpartyModalProps {
@@ -21,11 +21,11 @@ export function EditCounterpartyModal({
   onClose,
 }: EditCounterpartyModalProps) {
   return (
-    <Modal opened={counterparty !== null} onClose={onClose} title={title} centered>
+    <DialogModal opened={counterparty !== null} onClose={onClose} title={title} centered>
       {counterparty ? (
         <EditForm counterparty={counterparty} saving={saving} onSave={onSave} onClose={onClose} />
       ) : null}
-    </Modal>
+    </DialogModal>
   );
 }
 

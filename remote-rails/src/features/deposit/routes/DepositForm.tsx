@@ -1,5 +1,4 @@
 import {
-  applyServerFieldErrors,
   can,
   inLanguage,
   notifyError,
@@ -26,6 +25,7 @@ import { Alert, Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { limitValues } from '../../providers/limits';
 
 const fixed = (value: string) => [{ value, label: value }];
@@ -51,6 +51,7 @@ export default function DepositForm() {
   const accounts = useProviderAccountsQuery(organization.uid);
   const deposit = useCreateDepositMutation(organization.uid);
   const [key, setKey] = useState(() => crypto.randomUUID());
+  const invalid = useFocusFirstInvalid();
   const form = useForm({
     mode: 'controlled',
     initialValues: {
@@ -79,16 +80,18 @@ export default function DepositForm() {
     );
   const network = networkOf(DEPOSIT_NETWORK).name;
 
-  const submit = form.onSubmit((values) =>
-    deposit.mutate(
-      { body: ZCreateDepositRequest.parse(values), idempotencyKey: key },
-      {
-        onSuccess: (transfer) => navigate(paths.org.rails.transaction(organization.slug, transfer.uid)),
-        onError: (error) => {
-          if (!applyServerFieldErrors(form, error)) notifyError(error);
+  const submit = form.onSubmit(
+    (values) =>
+      deposit.mutate(
+        { body: ZCreateDepositRequest.parse(values), idempotencyKey: key },
+        {
+          onSuccess: (transfer) => navigate(paths.org.rails.transaction(organization.slug, transfer.uid)),
+          onError: (error) => {
+            if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
+          },
         },
-      },
-    ),
+      ),
+    invalid.onValidationErrors,
   );
 
   return (
@@ -102,7 +105,7 @@ export default function DepositForm() {
           </Anchor>
         </Alert>
       ) : null}
-      <form onSubmit={submit} noValidate aria-label={t('deposit.formLabel')}>
+      <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('deposit.formLabel')}>
         <Stack gap="sm">
           <Select
             label={t('common.provider')}

@@ -1,9 +1,9 @@
 import { Trans, useFormat, useT } from '@dash/shared';
 import type { TQuote } from '@dash/shared/api';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
-const secondsUntil = (expiresAt: string) =>
+export const secondsUntil = (expiresAt: string) =>
   Math.max(0, Math.ceil((new Date(expiresAt).getTime() - Date.now()) / 1000));
 
 /** Seconds until the quote expires, ticking each second (0 once expired). */
@@ -17,22 +17,33 @@ function useSecondsLeft(expiresAt: string): number {
   return seconds;
 }
 
-/** A quote: rate, fees, amount delivered and its countdown; Confirm until it expires. */
+/**
+ * A quote: rate, fees, amount delivered and its countdown; Confirm until it expires. The countdown
+ * is not a live region (it would be read every second): the page announces the quote when it
+ * arrives and `onExpired` when it expires.
+ */
 export function QuoteCard({
   quote,
   confirming,
   onConfirm,
   onRequote,
+  onExpired,
 }: {
   quote: TQuote;
   confirming: boolean;
   onConfirm: () => void;
   onRequote: () => void;
+  onExpired?: () => void;
 }) {
   const { t } = useT('rails');
   const f = useFormat();
   const seconds = useSecondsLeft(quote.expiresAt);
   const expired = seconds === 0;
+  const onExpiredRef = useRef(onExpired);
+  onExpiredRef.current = onExpired;
+  useEffect(() => {
+    if (expired) onExpiredRef.current?.();
+  }, [expired]);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={t('quote.label')}>
       <Stack gap="sm">
@@ -65,7 +76,7 @@ export function QuoteCard({
           </Text>
           <Text size="sm">{t('quote.fees', { amount: f.money(quote.fee, quote.feeCurrency) })}</Text>
         </SimpleGrid>
-        <Text size="sm" c={expired ? 'red' : 'dimmed'} aria-live="polite">
+        <Text size="sm" c={expired ? 'red' : 'dimmed'}>
           {expired ? t('quote.expired') : t('quote.expiresIn', { seconds })}
         </Text>
         <Group>

@@ -145,6 +145,13 @@ async function getQuote(amount = '250') {
   return screen.findByRole('region', { name: 'Quote' });
 }
 
+/** What the page's polite live regions say now (the router's Location probe aside). */
+const announced = () =>
+  screen
+    .getAllByRole('status')
+    .filter((region) => region.getAttribute('aria-label') !== 'Location')
+    .map((region) => region.textContent);
+
 configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
@@ -170,14 +177,51 @@ describe('the on-ramp form', () => {
     expect(quote.textContent).toContain('Fees: R$2.50');
     // The rate says which way it goes: target units per source unit.
     expect(quote.textContent).toContain('Rate: 1 BRL = 1 testbrz');
-    expect(within(quote).getByText(/^Expires in [12] s$/)).toBeTruthy();
-    // Expired: no Confirm any more, a new quote instead.
+    const countdown = within(quote).getByText(/^Expires in [12] s$/);
+    // The countdown is not read out every second: no live region holds it.
+    expect(
+      countdown.closest('[aria-live], [role="status"], [role="alert"], [role="log"], [role="timer"]'),
+    ).toBeNull();
+    // The quote itself is said once, as it arrives.
+    expect(announced()).toEqual([
+      expect.stringMatching(
+        /^Quote ready\. You send R\$250\.00 and receive 247\.50 testbrz\. Rate: 1 BRL = 1 testbrz\. Fees: R\$2\.50\. Valid for [12] seconds\.$/,
+      ),
+    ]);
+    // Expired: no Confirm any more, a new quote instead; and that is said.
     expect(
       await within(quote).findByText('This quote has expired. Get a new quote to continue.'),
     ).toBeTruthy();
+    await waitFor(() =>
+      expect(announced()).toEqual(['This quote has expired. Get a new quote to continue.']),
+    );
     expect(within(quote).queryByRole('button', { name: 'Confirm' })).toBeNull();
     fireEvent.click(within(quote).getByRole('button', { name: 'Get a new quote' }));
     await waitFor(() => expect(posted.filter((call) => call.path === 'rails/quotes')).toHaveLength(2));
+    await waitFor(() => expect(announced()).toEqual([expect.stringMatching(/^Quote ready\. /)]));
+  });
+
+  it('says nothing of a quote before there is one: the live region is there, empty, for it to be heard', async () => {
+    serve({ quoteSeconds: 60, firstOnRamp: 201 });
+    renderOnRamp();
+    await screen.findByRole('form', { name: 'On-ramp' });
+    expect(announced()).toEqual(['']);
+  });
+
+  it('takes the keyboard to the first field in error when Get quote finds the form incomplete', async () => {
+    const posted = serve({ quoteSeconds: 60, firstOnRamp: 201 });
+    renderPage(<RampPage type="on_ramp" />, {
+      url: '/org/acme/rails/on-ramp',
+      path: '/org/:org/rails/on-ramp',
+    });
+    const form = await screen.findByRole('form', { name: 'On-ramp' });
+    const submit = within(form).getByRole('button', { name: 'Get quote' });
+    submit.focus();
+    fireEvent.click(submit);
+    const provider = within(form).getByLabelText(/^Provider/);
+    await waitFor(() => expect(document.activeElement).toBe(provider));
+    expect(provider.getAttribute('aria-invalid')).toBe('true');
+    expect(posted).toHaveLength(0);
   });
 
   it('takes an amount in cents: more decimals is a field error and asks for no quote', async () => {
@@ -186,9 +230,12 @@ describe('the on-ramp form', () => {
     const form = await screen.findByRole('form', { name: 'On-ramp' });
     const amount = within(form).getByRole('textbox', { name: /Amount \(BRL\)/ });
     fireEvent.change(amount, { target: { value: '1.234' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Get quote' }));
+    const submit = within(form).getByRole('button', { name: 'Get quote' });
+    submit.focus();
+    fireEvent.click(submit);
     expect(await within(form).findByText('Enter the amount with at most 2 decimal places')).toBeTruthy();
     expect(amount.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(amount));
     expect(posted).toHaveLength(0);
     // Cents are fine.
     await getQuote('1.23');
@@ -208,9 +255,13 @@ describe('the on-ramp form', () => {
     expect(within(form).getByText('R$10.00 to R$500,000.00 per transfer')).toBeTruthy();
     const amount = within(form).getByRole('textbox', { name: /Amount \(BRL\)/ });
     fireEvent.change(amount, { target: { value: '5' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Get quote' }));
+    const submit = within(form).getByRole('button', { name: 'Get quote' });
+    submit.focus();
+    fireEvent.click(submit);
     expect(await within(form).findByText(message)).toBeTruthy();
     expect(amount.getAttribute('aria-invalid')).toBe('true');
+    // The server's refusal takes the keyboard to the field too.
+    await waitFor(() => expect(document.activeElement).toBe(amount));
     expect(posted.filter((call) => call.path === 'rails/quotes')).toHaveLength(1);
     expect(screen.queryByRole('region', { name: 'Quote' })).toBeNull();
   });
@@ -270,8 +321,17 @@ describe('the deposit form', () => {
     expect(await within(form).findByText('R$10.00 to R$500,000.00 per transfer')).toBeTruthy();
     const amount = within(form).getByRole('textbox', { name: /Amount/ });
     fireEvent.change(amount, { target: { value: '50.505' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Deposit' }));
+    const submit = within(form).getByRole('button', { name: 'Deposit' });
+    submit.focus();
+    fireEvent.click(submit);
     expect(await within(form).findByText('Enter the amount with at most 2 decimal places')).toBeTruthy();
+    // The first field in error (the amount, above the wallet, also missing) has the keyboard.
+    await waitFor(() => expect(document.activeElement).toBe(amount));
+    expect(
+      within(form)
+        .getByLabelText(/^Target wallet/)
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
     expect(posted).toHaveLength(0);
     expect(screen.queryByText('No Active Transfero account yet')).toBeNull();
     expect(screen.queryByText(/No registered wallet/)).toBeNull();

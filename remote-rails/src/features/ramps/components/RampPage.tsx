@@ -1,5 +1,4 @@
 import {
-  applyServerFieldErrors,
   can,
   inLanguage,
   notifyError,
@@ -9,6 +8,7 @@ import {
   useCurrentOrganization,
   useFormat,
   useT,
+  visuallyHidden,
 } from '@dash/shared';
 import {
   FIAT_CURRENCIES,
@@ -28,8 +28,9 @@ import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { limitValues } from '../../providers/limits';
-import { QuoteCard } from './QuoteCard';
+import { QuoteCard, secondsUntil } from './QuoteCard';
 
 type RampType = 'on_ramp' | 'off_ramp';
 
@@ -53,6 +54,11 @@ export function RampPage({ type }: { type: RampType }) {
   const onRamp = useCreateOnRampMutation(organization.uid);
   const offRamp = useCreateOffRampMutation(organization.uid);
   const [accepted, setAccepted] = useState<{ quote: TQuote; key: string } | null>(null);
+  // Said once to screen readers: a quote's summary when it arrives, "expired" when it expires (the
+  // countdown itself is not live: it would be read every second). Keyed, so the same words for a new
+  // quote are a new node in the region, and said again.
+  const [announcement, setAnnouncement] = useState<{ key: string; text: string } | null>(null);
+  const invalid = useFocusFirstInvalid();
   const counterpartyParam = type === 'on_ramp' ? 'walletUid' : 'bankBeneficiaryUid';
   const initialCurrency = search.get('currency');
   const form = useForm({
@@ -99,6 +105,19 @@ export function RampPage({ type }: { type: RampType }) {
     )
     .map((beneficiary) => ({ value: beneficiary.uid, label: beneficiary.name }));
 
+  const quoteSummary = (answer: TQuote) =>
+    t('quote.summary', {
+      send: f.money(answer.sourceAmount, answer.sourceCurrency),
+      receive: f.money(answer.targetAmount, answer.targetCurrency),
+      rate: t('quote.rate', {
+        rate: f.number(answer.rate),
+        source: answer.sourceCurrency,
+        target: answer.targetCurrency,
+      }),
+      fees: f.money(answer.fee, answer.feeCurrency),
+      seconds: secondsUntil(answer.expiresAt),
+    });
+
   const getQuote = form.onSubmit((values) => {
     const network =
       type === 'on_ramp'
@@ -113,13 +132,16 @@ export function RampPage({ type }: { type: RampType }) {
         amount: values.amount,
       },
       {
-        onSuccess: (answer) => setAccepted({ quote: answer, key: crypto.randomUUID() }),
+        onSuccess: (answer) => {
+          setAccepted({ quote: answer, key: crypto.randomUUID() });
+          setAnnouncement({ key: answer.uid, text: quoteSummary(answer) });
+        },
         onError: (error) => {
-          if (!applyServerFieldErrors(form, error)) notifyError(error);
+          if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
         },
       },
     );
-  });
+  }, invalid.onValidationErrors);
 
   const confirm = () => {
     if (!accepted) return;
@@ -155,6 +177,7 @@ export function RampPage({ type }: { type: RampType }) {
       />
       {usable.length === 0 ? <Text size="sm">{t('ramp.noActiveAccount')}</Text> : null}
       <form
+        ref={invalid.formRef}
         onSubmit={getQuote}
         noValidate
         aria-label={type === 'on_ramp' ? t('ramp.onRampTitle') : t('ramp.offRampTitle')}
@@ -228,8 +251,14 @@ export function RampPage({ type }: { type: RampType }) {
           confirming={onRamp.isPending || offRamp.isPending}
           onConfirm={confirm}
           onRequote={() => getQuote()}
+          onExpired={() =>
+            setAnnouncement({ key: `${accepted.quote.uid}-expired`, text: t('quote.expired') })
+          }
         />
       ) : null}
+      <div role="status" style={visuallyHidden}>
+        {announcement ? <span key={announcement.key}>{announcement.text}</span> : null}
+      </div>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import {
   ApiError,
-  applyServerFieldErrors,
+  DialogModal,
   inLanguage,
   notifyError,
   notifySuccess,
@@ -9,14 +9,15 @@ import {
   useT,
 } from '@dash/shared';
 import { type TTransfer, useCancelTransferMutation, ZCancelTransferRequest } from '@dash/shared/api';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 
 /**
  * A refused decision: 409 means another member decided first (the page then shows the transfer as
  * it now is), which retrying cannot change; anything else is the usual error toast.
  */
-const isDecidedMeanwhile = (error: unknown) => error instanceof ApiError && error.status === 409;
+export const isDecidedMeanwhile = (error: unknown) => error instanceof ApiError && error.status === 409;
 
 export function notifyDecisionError(error: unknown, decidedMeanwhile: string): void {
   notifyError(isDecidedMeanwhile(error) ? new Error(decidedMeanwhile) : error);
@@ -24,18 +25,22 @@ export function notifyDecisionError(error: unknown, decidedMeanwhile: string): v
 
 /**
  * Calls off an off-ramp waiting for approval, with an optional reason: its creator withdraws it
- * ('cancel'), another Admin or Editor rejects it ('reject'). Open while `mode` is set.
+ * ('cancel'), another Admin or Editor rejects it ('reject'). Open while `mode` is set. `onDecided`
+ * is called with `onClose` once the transfer is no longer waiting (called off here, or decided by
+ * another member first): the button that opened the dialog is gone, the page moves focus.
  */
 export function CancelTransferModal({
   organizationUid,
   transfer,
   mode,
   onClose,
+  onDecided,
 }: {
   organizationUid: string;
   transfer: TTransfer;
   mode: 'cancel' | 'reject' | null;
   onClose: () => void;
+  onDecided?: () => void;
 }) {
   const { t } = useT('rails');
   const f = useFormat();
@@ -53,38 +58,44 @@ export function CancelTransferModal({
   const rejecting = mode === 'reject';
   // One decision per submission: isPending renders after both submits of a double-click.
   const once = useOneAtATime();
+  const invalid = useFocusFirstInvalid();
 
   return (
-    <Modal
+    <DialogModal
       opened={mode !== null}
       onClose={close}
       title={rejecting ? t('transaction.rejectTitle') : t('transaction.cancelTitle')}
       centered
     >
       <form
+        ref={invalid.formRef}
         noValidate
-        onSubmit={form.onSubmit((values) =>
-          once((done) =>
-            cancel.mutate(
-              { transferUid: transfer.uid, ...ZCancelTransferRequest.parse(values) },
-              {
-                onSuccess: () => {
-                  notifySuccess(rejecting ? t('transaction.rejected') : t('transaction.canceled'));
-                  form.reset();
-                  onClose();
-                },
-                onError: (error) => {
-                  if (isDecidedMeanwhile(error)) {
-                    // Nothing left to call off here.
+        onSubmit={form.onSubmit(
+          (values) =>
+            once((done) =>
+              cancel.mutate(
+                { transferUid: transfer.uid, ...ZCancelTransferRequest.parse(values) },
+                {
+                  onSuccess: () => {
+                    notifySuccess(rejecting ? t('transaction.rejected') : t('transaction.canceled'));
                     form.reset();
                     onClose();
-                    notifyDecisionError(error, t('transaction.decidedMeanwhile'));
-                  } else if (!applyServerFieldErrors(form, error)) notifyError(error);
+                    onDecided?.();
+                  },
+                  onError: (error) => {
+                    if (isDecidedMeanwhile(error)) {
+                      // Nothing left to call off here.
+                      form.reset();
+                      onClose();
+                      onDecided?.();
+                      notifyDecisionError(error, t('transaction.decidedMeanwhile'));
+                    } else if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
+                  },
+                  onSettled: done,
                 },
-                onSettled: done,
-              },
+              ),
             ),
-          ),
+          invalid.onValidationErrors,
         )}
       >
         <Stack gap="md">
@@ -102,6 +113,6 @@ export function CancelTransferModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </DialogModal>
   );
 }

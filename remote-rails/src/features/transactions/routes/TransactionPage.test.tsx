@@ -88,6 +88,9 @@ const open = (transfer: TTransferDetail, role: 'Admin' | 'Editor' | 'Viewer' = '
   renderPage(<TransactionPage />, { url: `/org/acme/rails/transactions/${transfer.uid}`, path: PATH, role });
 
 const toastTitles = () => notificationsStore.getState().notifications.map((toast) => toast.title);
+const toastMessages = () => notificationsStore.getState().notifications.map((toast) => toast.message);
+/** Where a decision leaves focus: the transfer's status, which says what it is now. */
+const status = () => screen.getByRole('group', { name: 'Status' });
 
 configure({ asyncUtilTimeout: 5000 });
 beforeEach(() => cleanNotifications());
@@ -126,17 +129,29 @@ describe('an off-ramp waiting for approval', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject this off-ramp?' });
     expect(within(dialog).getByText(/its 1,500\.00 testbrz are no longer held/)).toBeTruthy();
+    // Its close button is named, and its header is not a second banner landmark of the page.
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(within(dialog).queryByRole('banner')).toBeNull();
     const reason = within(dialog).getByRole('textbox', { name: 'Reason (optional)' });
+    const confirm = within(dialog).getByRole('button', { name: 'Reject off-ramp' });
 
     fireEvent.change(reason, { target: { value: 'x'.repeat(501) } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject off-ramp' }));
+    confirm.focus();
+    fireEvent.click(confirm);
     expect(await within(dialog).findByText('Keep the reason to 500 characters or fewer.')).toBeTruthy();
     expect(posted).toEqual([]);
+    // The keyboard is taken to the field in error, which says so.
+    await waitFor(() => expect(document.activeElement).toBe(reason));
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
 
     fireEvent.change(reason, { target: { value: '  Wrong beneficiary ' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject off-ramp' }));
+    confirm.focus();
+    fireEvent.click(confirm);
     await waitFor(() => expect(posted).toEqual([{ reason: 'Wrong beneficiary' }]));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Said, and focus is on the status, not dropped to the page's body with the buttons it left.
+    expect(toastMessages()).toEqual(['Off-ramp rejected']);
+    await waitFor(() => expect(document.activeElement).toBe(status()));
     // The timeline names who made it.
     expect(
       within(screen.getByRole('table', { name: 'Timeline' }))
@@ -159,7 +174,34 @@ describe('a decision on an off-ramp waiting for approval', () => {
     fireEvent.click(approve);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve transfer' })).toBeNull());
     expect(approvals).toHaveLength(1);
-    expect(toastTitles()).toEqual([]);
+    expect(toastMessages()).toEqual(['Off-ramp approved']);
+  });
+
+  it('approved: says so, and focus goes from the gone Approve button to the status', async () => {
+    serve(waiting(OTHER_MEMBER));
+    open(waiting(OTHER_MEMBER));
+    const approve = await screen.findByRole('button', { name: 'Approve transfer' });
+    approve.focus();
+    fireEvent.click(approve);
+    await waitFor(() => expect(toastMessages()).toEqual(['Off-ramp approved']));
+    expect(screen.queryByRole('button', { name: 'Approve transfer' })).toBeNull();
+    expect(within(status()).getByText('Awaiting funds')).toBeTruthy();
+    expect(document.activeElement).toBe(status());
+  });
+
+  it('withdrawn by its creator: says so, and focus goes to the status', async () => {
+    const own = waiting({ uid: USER.uid, email: USER.email });
+    serve(own);
+    open(own, 'Editor');
+    const withdraw = await screen.findByRole('button', { name: 'Cancel off-ramp' });
+    withdraw.focus();
+    fireEvent.click(withdraw);
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this off-ramp?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel off-ramp' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(toastMessages()).toEqual(['Off-ramp canceled']);
+    expect(screen.queryByRole('button', { name: 'Cancel off-ramp' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(status()));
   });
 
   it('refused because another member decided first: says so (no "try again"), closes the dialog, shows the transfer as it is', async () => {
@@ -176,6 +218,7 @@ describe('a decision on an off-ramp waiting for approval', () => {
     );
     expect(await screen.findByText('Canceled by bruno@example.com')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve transfer' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(status()));
   });
 });
 

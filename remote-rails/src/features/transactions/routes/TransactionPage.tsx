@@ -2,6 +2,7 @@ import {
   can,
   formatDate,
   LoadFailed,
+  notifySuccess,
   PageHeader,
   PageSkeleton,
   paths,
@@ -18,9 +19,13 @@ import {
   useTransactionQuery,
 } from '@dash/shared/api';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { CancelTransferModal, notifyDecisionError } from '../components/CancelTransferModal';
+import {
+  CancelTransferModal,
+  isDecidedMeanwhile,
+  notifyDecisionError,
+} from '../components/CancelTransferModal';
 import { PaymentInstructions } from '../components/PaymentInstructions';
 import { TransferStatusBadge } from '../components/TransferStatusBadge';
 import { useTransferEvents } from '../hooks/useTransferEvents';
@@ -135,6 +140,16 @@ export default function TransactionPage() {
   const approve = useApproveTransferMutation(organization.uid);
   const [calling, setCalling] = useState<'cancel' | 'reject' | null>(null);
   const once = useOneAtATime();
+  // A decision (approved, rejected, withdrawn, or decided by another member first) removes the
+  // buttons that made it: focus goes to the transfer's status, which says what it is now, instead
+  // of falling to the page's body. In an effect after the render that closes the dialog: Mantine's
+  // focus return then finds focus moved and leaves it there.
+  const statusRef = useRef<HTMLDivElement>(null);
+  const [decisions, setDecisions] = useState(0);
+  useEffect(() => {
+    if (decisions > 0) statusRef.current?.focus();
+  }, [decisions]);
+  const decided = () => setDecisions((count) => count + 1);
 
   if (query.isPending) return <PageSkeleton rows={6} label={t('loading.transaction')} />;
   if (query.isError) return <LoadFailed error={query.error} onRetry={() => query.refetch()} />;
@@ -155,7 +170,13 @@ export default function TransactionPage() {
           amount: f.money(transfer.sourceAmount, transfer.sourceCurrency),
         })}
         actions={
-          <Group gap="xs" aria-label={t('transaction.statusLabel')}>
+          <Group
+            ref={statusRef}
+            tabIndex={-1}
+            role="group"
+            gap="xs"
+            aria-label={t('transaction.statusLabel')}
+          >
             <TransferStatusBadge status={transfer.status} />
           </Group>
         }
@@ -182,7 +203,14 @@ export default function TransactionPage() {
                       // One approval per click: isPending renders after both clicks of a double-click.
                       once((done) =>
                         approve.mutate(transfer.uid, {
-                          onError: (error) => notifyDecisionError(error, t('transaction.decidedMeanwhile')),
+                          onSuccess: () => {
+                            notifySuccess(t('transaction.approved'));
+                            decided();
+                          },
+                          onError: (error) => {
+                            notifyDecisionError(error, t('transaction.decidedMeanwhile'));
+                            if (isDecidedMeanwhile(error)) decided();
+                          },
                           onSettled: done,
                         }),
                       )
@@ -209,6 +237,7 @@ export default function TransactionPage() {
         transfer={transfer}
         mode={decides ? calling : null}
         onClose={() => setCalling(null)}
+        onDecided={decided}
       />
       {transfer.status === 'awaiting_funds' && transfer.instructions ? (
         <PaymentInstructions instructions={transfer.instructions} />

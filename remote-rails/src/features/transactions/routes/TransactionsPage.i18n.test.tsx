@@ -42,12 +42,12 @@ const TRANSFER: TTransfer = {
   updatedAt: '2026-11-20T10:05:00.000Z',
 };
 
-function renderTransactions(locale: TLocale, transfers: TTransfer[]) {
+function renderTransactions(locale: TLocale, transfers: TTransfer[], total = 1234) {
   const answer: TTransactionsResponse = {
     data: transfers,
     page: 1,
     size: 10,
-    total: 1234,
+    total,
     totalIsExact: true,
   };
   vi.stubGlobal(
@@ -78,6 +78,9 @@ describe('the Transactions page in other languages', () => {
     expect(row.textContent?.replace(/\u00a0/g, ' ')).toContain('1.230,50 testbrz');
     expect(within(row).getByText('Concluída')).toBeTruthy();
     expect(screen.getByText('Página 1 de 124 (1.234 transações)')).toBeTruthy();
+    // The counterparty's column is "Para" (to whom), not the date filter's "Até" (until).
+    expect(within(table).getByRole('columnheader', { name: 'Para' })).toBeTruthy();
+    expect(within(table).queryByRole('columnheader', { name: 'Até' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Novo on-ramp' })).toBeTruthy();
     expect(screen.queryByText('Transactions')).toBeNull();
   });
@@ -98,6 +101,16 @@ describe('the Transactions page in other languages', () => {
     expect(within(row).getByText('Esperando fondos')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Exportar CSV' })).toBeTruthy();
     expect(screen.getByText('Página 1 de 124 (1,234 transacciones)')).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'Destinatario' })).toBeTruthy();
+    expect(within(table).queryByRole('columnheader', { name: 'Hasta' })).toBeNull();
+  });
+
+  it('says one transaction in the singular', async () => {
+    await renderTransactions('pt-BR', [TRANSFER], 1);
+    expect(await screen.findByText('Página 1 de 1 (1 transação)')).toBeTruthy();
+    cleanup();
+    await renderTransactions('es-MX', [TRANSFER], 1);
+    expect(await screen.findByText('Página 1 de 1 (1 transacción)')).toBeTruthy();
   });
 
   it('keeps the English texts word for word with the shared contracts they mirror', () => {

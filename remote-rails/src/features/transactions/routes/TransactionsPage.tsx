@@ -201,7 +201,7 @@ const TransactionsHead = memo(function TransactionsHead() {
         <Table.Th>{t('common.provider')}</Table.Th>
         <Table.Th>{t('transactions.sent')}</Table.Th>
         <Table.Th>{t('transactions.received')}</Table.Th>
-        <Table.Th>{t('transactions.to')}</Table.Th>
+        <Table.Th>{t('transactions.recipient')}</Table.Th>
       </Table.Tr>
     </Table.Thead>
   );
@@ -226,14 +226,21 @@ const TransactionsPager = memo(function TransactionsPager({
 }) {
   const { t } = useT('rails');
   const f = useFormat();
+  const first = page <= 1;
+  const last = exact && page >= pages;
   return (
     <Group justify="space-between">
       <Group gap="xs">
+        {/* At either end the button is aria-disabled, not disabled: the one just pressed keeps focus
+            (a disabled button loses it to the page's body), looks the same and does nothing. */}
         <Button
           variant="default"
           size="xs"
-          disabled={page <= 1}
-          onClick={() => onChange('page', String(page - 1))}
+          aria-disabled={first}
+          data-disabled={first}
+          onClick={() => {
+            if (!first) onChange('page', String(page - 1));
+          }}
         >
           {t('transactions.previous')}
         </Button>
@@ -243,14 +250,18 @@ const TransactionsPager = memo(function TransactionsPager({
                 page: f.number(page),
                 pages: f.number(pages),
                 total: f.number(total),
+                count: total,
               })
             : t('transactions.page', { page: f.number(page) })}
         </Text>
         <Button
           variant="default"
           size="xs"
-          disabled={exact && page >= pages}
-          onClick={() => onChange('page', String(page + 1))}
+          aria-disabled={last}
+          data-disabled={last}
+          onClick={() => {
+            if (!last) onChange('page', String(page + 1));
+          }}
         >
           {t('transactions.next')}
         </Button>

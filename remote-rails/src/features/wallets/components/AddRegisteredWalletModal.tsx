@@ -1,10 +1,17 @@
-import { applyServerFieldErrors, inLanguage, notifyError, notifySuccess, useT } from '@dash/shared';
+import {
+  applyServerFieldErrors,
+  DialogModal,
+  inLanguage,
+  notifyError,
+  notifySuccess,
+  useT,
+} from '@dash/shared';
 import { NETWORKS, REGISTERED_WALLET_NETWORK_IDS, useCreateRegisteredWalletMutation } from '@dash/shared/api';
 import {
   type TCreateRegisteredWalletRequest,
   ZCreateRegisteredWalletRequest,
 } from '@dash/shared/counterparty-rules';
-import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 
 const NETWORK_OPTIONS = NETWORKS.filter((network) =>
@@ -47,7 +54,7 @@ export function AddRegisteredWalletModal({
   );
 
   return (
-    <Modal opened={opened} onClose={close} title={t('wallets.modalTitle')} centered>
+    <DialogModal opened={opened} onClose={close} title={t('wallets.modalTitle')} centered>
       <form onSubmit={submit} noValidate aria-label={t('wallets.modalTitle')}>
         <Stack gap="md">
           <Select
@@ -84,6 +91,6 @@ export function AddRegisteredWalletModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </DialogModal>
   );
 }

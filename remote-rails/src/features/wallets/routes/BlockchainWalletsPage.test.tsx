@@ -1,9 +1,10 @@
 import { PERMISSION_DENIED_MESSAGE, type TRole } from '@dash/shared';
 import type { TRegisteredWallet } from '@dash/shared/api';
 import { renderPage } from '@dash/shared/test';
-import { cleanup, configure, screen, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
+import { provideDocumentFonts } from '../../../test/document-fonts';
 import BlockchainWalletsPage, { REGISTERED_WALLETS_SKELETON_ROWS } from './BlockchainWalletsPage';
 
 const WALLETS: TRegisteredWallet[] = [
@@ -35,6 +36,7 @@ function renderWallets(role: TRole, answer: () => Promise<Response>) {
 const listed = async () => new Response(JSON.stringify({ data: WALLETS }), { status: 200 });
 
 configure({ asyncUtilTimeout: 5000 });
+provideDocumentFonts();
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -70,5 +72,22 @@ describe('the Registered Wallets page', () => {
     expect(screen.getByRole('button', { name: 'Register wallet' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit Treasury' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete Solana payouts' })).toBeTruthy();
+  });
+
+  it('names the close button of each dialog, and gives the dialogs no banner landmark', async () => {
+    renderWallets('Editor', listed);
+    await screen.findByRole('table', { name: 'Registered wallets' });
+    for (const [opener, title] of [
+      ['Register wallet', 'Register a wallet'],
+      ['Edit Treasury', 'Edit wallet'],
+      ['Delete Solana payouts', 'Delete wallet'],
+    ] as const) {
+      fireEvent.click(screen.getByRole('button', { name: opener }));
+      const dialog = await screen.findByRole('dialog', { name: title });
+      const close = within(dialog).getByRole('button', { name: 'Close' });
+      expect(within(dialog).queryByRole('banner')).toBeNull();
+      fireEvent.click(close);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }
   });
 });

@@ -1,5 +1,5 @@
-import { useT } from '@dash/shared';
-import { Alert, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { DialogModal, useT } from '@dash/shared';
+import { Alert, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useRunningVersions } from '../hooks/use-running-versions';
 
 /**
@@ -8,21 +8,19 @@ import { useRunningVersions } from '../hooks/use-running-versions';
  */
 export function AboutPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useT('shell');
-  const { t: common } = useT('common');
   const { data, isPending, isError } = useRunningVersions(opened);
   const shellVersion = import.meta.env.SHELL_VERSION;
 
   return (
     // Opened from a menu item, whose element Mantine's own focus return would pick (then lose):
     // onClose gives focus back to the menu's button instead.
-    <Modal
+    <DialogModal
       opened={opened}
       onClose={onClose}
       returnFocus={false}
       title={t('about.title')}
       centered
       size="lg"
-      closeButtonProps={{ 'aria-label': common('ui.close') }}
     >
       <Stack gap="sm">
         <Table aria-label={t('about.table')} striped withTableBorder>
@@ -60,6 +58,6 @@ export function AboutPanel({ opened, onClose }: { opened: boolean; onClose: () =
           </Text>
         ) : null}
       </Stack>
-    </Modal>
+    </DialogModal>
   );
 }
