@@ -2,6 +2,7 @@ import { useT } from '@dash/shared';
 import type { TWalletChain } from '@dash/shared/api';
 import { Anchor, Badge, Code, Group, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
+import { chainName } from '../lib/wallet-display';
 
 interface WalletAddressProps {
   /** What the address is, e.g. "Predicted address": the group's accessible name. */
@@ -40,7 +41,7 @@ export function WalletAddress({ label, address, chain, href }: WalletAddressProp
           code
         )}
         <Badge variant="light" color={chain.isDevChain ? 'gray' : 'blue'}>
-          {chain.name}
+          {chainName(chain, t)}
         </Badge>
       </Group>
     </Stack>

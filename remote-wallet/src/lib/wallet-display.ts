@@ -1,9 +1,18 @@
-import type { TFunction } from '@dash/shared';
-import type { TWalletChain, TWalletSigner } from '@dash/shared/api';
+import { type TFunction, translateMessage } from '@dash/shared';
+import {
+  SAFE_RESERVED_ADDRESS_MESSAGE,
+  type TWalletChain,
+  type TWalletSigner,
+  WALLET_SIGNERS_CHANGED_MESSAGE,
+} from '@dash/shared/api';
 
-/** A signer as people know them: their name, else their e-mail. */
-export function signerName(signer: Pick<TWalletSigner, 'firstName' | 'lastName' | 'email' | 'uid'>): string {
-  return `${signer.firstName} ${signer.lastName}`.trim() || signer.email || signer.uid;
+/** A signer as people know them: their name, else their e-mail, else their address. */
+export function signerName(
+  signer: Pick<TWalletSigner, 'firstName' | 'lastName' | 'email' | 'uid' | 'ethAddress'>,
+): string {
+  return (
+    `${signer.firstName} ${signer.lastName}`.trim() || signer.email || signer.uid || signer.ethAddress || ''
+  );
 }
 
 /** 0x1234…abcd: enough to tell addresses apart in a list; the full address stays in a title. */
@@ -11,12 +20,43 @@ export function shortAddress(address: string): string {
   return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
 }
 
+/** The chain's name in the reader's language, by chain id; the API's name for a chain we do not know. */
+export function chainName(chain: TWalletChain, t: TFunction): string {
+  const key = `chain.names.${chain.id}`;
+  const name = t(key);
+  // A missing key comes back as the key itself.
+  return name === key ? chain.name : name;
+}
+
 /** The chain in a sentence: "on Arbitrum One", "on the local dev chain" (t of the wallet namespace). */
 export function onChain(chain: TWalletChain, t: TFunction): string {
-  return chain.isDevChain ? t('chain.onDevChain') : t('chain.on', { name: chain.name });
+  return chain.isDevChain ? t('chain.onDevChain') : t('chain.on', { name: chainName(chain, t) });
 }
 
 /** "k out of n", as the Deploy form shows a quorum (t of the wallet namespace). */
 export function quorumText(threshold: number, signerCount: number, t: TFunction): string {
   return t('quorum.label', { threshold, count: signerCount });
+}
+
+/** The wallet's own API messages the common catalogue does not (yet) translate, by their English text. */
+const WALLET_MESSAGE_KEYS: Record<string, string> = {
+  [SAFE_RESERVED_ADDRESS_MESSAGE]: 'rules.reservedAddress',
+  [WALLET_SIGNERS_CHANGED_MESSAGE]: 'rules.signersChanged',
+};
+
+/** An API or contract message in the reader's language (t of the wallet namespace); unknown text as it came. */
+export function walletMessage(text: string, t: TFunction): string {
+  const key = WALLET_MESSAGE_KEYS[text];
+  return key ? t(key) : translateMessage(text);
+}
+
+/** Signers sharing one signing device address (a Safe cannot have an owner twice), grouped by address. */
+export function sharedAddresses(signers: TWalletSigner[]): TWalletSigner[][] {
+  const byAddress = new Map<string, TWalletSigner[]>();
+  for (const signer of signers) {
+    if (!signer.ethAddress) continue;
+    const key = signer.ethAddress.toLowerCase();
+    byAddress.set(key, [...(byAddress.get(key) ?? []), signer]);
+  }
+  return [...byAddress.values()].filter((group) => group.length > 1);
 }

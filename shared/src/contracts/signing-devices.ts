@@ -7,6 +7,10 @@ export const INVALID_ETH_ADDRESS = 'Invalid Ethereum address';
 export const SIGNING_DEVICE_NAME_REQUIRED = 'Name is required';
 export const SIGNING_DEVICE_NAME_MAX = 64;
 export const SIGNING_DEVICE_DUPLICATE_MESSAGE = 'You already registered a signing device with this address';
+export const SAFE_RESERVED_ADDRESS_MESSAGE = 'This address is reserved by the Safe contract';
+
+/** Safe's SENTINEL_OWNERS (address 1): the head of its owner list, refused as an owner by setup. */
+export const SAFE_SENTINEL_ADDRESS = '0x0000000000000000000000000000000000000001';
 
 /**
  * 0x and 40 hex digits. An address in one case (all lower or all upper) carries no checksum;
@@ -21,14 +25,19 @@ export function isValidEthAddress(value: string): boolean {
 
 /**
  * An Ethereum address, trimmed, validated and given in its EIP-55 checksum form. Not the zero
- * address: no key signs for it, and a Safe refuses it as an owner (refused here rather than when
- * the wallet is deployed, where the signer would already show as ready).
+ * address (no key signs for it) nor Safe's sentinel (address 1): a Safe refuses both as owners, so
+ * they are refused here rather than when the wallet is deployed, where the signer would already
+ * show as ready.
  */
 export const ZEthAddress = z
   .string({ message: INVALID_ETH_ADDRESS })
   .trim()
   .refine(isValidEthAddress, { message: INVALID_ETH_ADDRESS })
   .refine((value) => value.toLowerCase() !== ZERO_ADDRESS, { message: ZERO_ADDRESS_MESSAGE, abort: true })
+  .refine((value) => value.toLowerCase() !== SAFE_SENTINEL_ADDRESS, {
+    message: SAFE_RESERVED_ADDRESS_MESSAGE,
+    abort: true,
+  })
   .transform((value) => getAddress(value));
 
 export const ZCreateSigningDeviceRequest = z.strictObject({

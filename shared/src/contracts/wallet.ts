@@ -12,7 +12,7 @@ import { z } from '@dash/shared/zod';
  * | POST wallet/signer/propose | Admins (wallet.manage) | {userUid} | 201 {data: TWallet} |
  * | DELETE wallet/signer/{userUid} | Admins, before deploy is requested | | 204 |
  * | POST wallet/signer/signing-device | the signer themself (wallet.read) | {signingDeviceUid} | 200 {data: TWallet} |
- * | POST wallet/deploy | Admins | {threshold} | 202 {data: TWallet} (deploying) |
+ * | POST wallet/deploy | Admins | {threshold, owners?} | 202 {data: TWallet} (deploying) |
  * | POST wallet/deploy/retry | Admins, status failed | none | 202 {data: TWallet} (deploying, same address) |
  */
 
@@ -43,9 +43,17 @@ export const ZWalletChain = z.object({
 });
 export type TWalletChain = z.infer<typeof ZWalletChain>;
 
+/**
+ * A signer. While undeployed: a proposed signer (a member). Once deploy was requested (deploying,
+ * deployed, failed): one owner of the Safe, in the owner order the wallet was requested with, whoever
+ * has left the organization since.
+ */
 export const ZWalletSigner = z.object({
-  /** The signer's user uid (the same uid as in organization/users; DELETE wallet/signer/{uid} removes it). */
-  uid: ZUid,
+  /**
+   * The signer's user uid (the same uid as in organization/users; DELETE wallet/signer/{uid} removes
+   * it). Absent only for an owner of a requested wallet whom no record names (an address alone).
+   */
+  uid: ZUid.optional(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string().optional(),
@@ -54,16 +62,40 @@ export const ZWalletSigner = z.object({
   signingDeviceUid: ZUid.optional(),
   /** Pending until a signing device is set, then Ready. */
   status: ZSignerStatus,
+  /**
+   * True for an owner of the requested wallet who is no longer a member of the organization: their
+   * address still signs for the Safe on chain.
+   */
+  formerMember: z.boolean().optional(),
 });
 export type TWalletSigner = z.infer<typeof ZWalletSigner>;
+
+/**
+ * Why a deployment failed: the chain refused it (simulation reverted), its transaction reverted or
+ * was replaced, it could not be sent (the chain unreachable), the contract found at the address is
+ * not the requested Safe, the API now uses another chain, or (older records) not known.
+ */
+export const WALLET_FAILURE_CODES = [
+  'rejected',
+  'reverted',
+  'replaced',
+  'not_sent',
+  'other_contract',
+  'wrong_chain',
+  'unknown',
+] as const;
+export const ZWalletFailureCode = z.enum(WALLET_FAILURE_CODES);
+export type TWalletFailureCode = z.infer<typeof ZWalletFailureCode>;
 
 export const ZWalletDeployment = z.object({
   /** The createProxyWithNonce transaction; absent until it is sent (and when the Safe was already there). */
   txHash: z.string().optional(),
   /** Block-explorer link for txHash; absent on the dev chain. */
   explorerUrl: z.string().optional(),
-  /** Why the last attempt failed (status failed only). */
+  /** Why the last attempt failed (status failed only), as the chain or the API worded it (English). */
   error: z.string().optional(),
+  /** What kind of failure `error` is, to say in the reader's language (status failed only). */
+  errorCode: ZWalletFailureCode.optional(),
   requestedAt: ZIsoDateTime.optional(),
   deployedAt: ZIsoDateTime.optional(),
 });
@@ -122,13 +154,17 @@ export type TSetWalletSigningDeviceRequest = z.infer<typeof ZSetWalletSigningDev
 
 /**
  * POST wallet/deploy (Admins): an integer quorum above 0; the API also checks it is at most the
- * number of signers. Answers 202 with the wallet (status deploying).
+ * number of signers. `owners` are the signers' addresses, in order, as the Admin saw them when
+ * confirming: when the signers changed since, the API answers 409 (fields.owners) and deploys
+ * nothing. The dashboard always sends them; a caller that leaves them out deploys the current
+ * signers. Answers 202 with the wallet (status deploying).
  */
 export const ZDeployWalletRequest = z.strictObject({
   threshold: z
     .number({ message: QUORUM_INVALID })
     .int({ message: QUORUM_INVALID })
     .min(1, { message: QUORUM_INVALID }),
+  owners: z.array(z.string().max(64)).max(100).optional(),
 });
 export type TDeployWalletRequest = z.infer<typeof ZDeployWalletRequest>;
 
@@ -156,6 +192,8 @@ export const WALLET_SIGNERS_NOT_READY_MESSAGE =
   'Every signer must set a signing device before the wallet is deployed.';
 export const WALLET_DUPLICATE_OWNER_MESSAGE = 'Two signers use the same signing device address.';
 export const WALLET_INVALID_OWNER_MESSAGE = 'Cannot be a zero address';
+export const WALLET_SIGNERS_CHANGED_MESSAGE =
+  'The signers changed since you looked; review them and deploy again';
 export const WALLET_LOCKED_MESSAGE = 'The wallet deployment was requested: signers can no longer change.';
 export const WALLET_DEPLOYED_MESSAGE = 'The wallet is deployed and can no longer change.';
 export const WALLET_DEPLOY_IN_FLIGHT_MESSAGE = 'The wallet is already being deployed.';

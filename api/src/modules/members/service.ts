@@ -12,6 +12,7 @@ import { recordAudit, userActor } from '../../audit/audit';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { ORGANIZATION_NOT_FOUND_MESSAGE } from '../../http/guards';
+import { requestedWalletOwnerAddress } from '../wallet/repo';
 import {
   countAdmins,
   deleteMembership,
@@ -22,6 +23,17 @@ import {
 } from './repo';
 
 const SUBJECT = 'member';
+
+/**
+ * What the audit of a member who goes records: their e-mail, and the address they keep among the
+ * owners of the organization's requested wallet, if any. Leaving does not block on it: access to the
+ * dashboard ends now, while the Safe's owners change only on chain (the wallet page keeps showing
+ * them, marked as no longer a member).
+ */
+async function departureData(tx: Database, organizationUid: string, member: TOrganizationUser) {
+  const walletOwnerAddress = await requestedWalletOwnerAddress(tx, organizationUid, member.uid);
+  return { email: member.email, ...(walletOwnerAddress ? { remainsWalletOwner: walletOwnerAddress } : {}) };
+}
 
 export type MemberService = ReturnType<typeof createMemberService>;
 
@@ -103,6 +115,7 @@ export function createMemberService({ db }: { db: Database }) {
         userUid,
         null,
         async (tx, member) => {
+          const data = await departureData(tx, organization.uid, member);
           await deleteMembership(tx, organization.uid, userUid);
           await recordAudit(tx, {
             organizationUid: organization.uid,
@@ -111,7 +124,7 @@ export function createMemberService({ db }: { db: Database }) {
             subjectType: SUBJECT,
             subjectUid: userUid,
             from: member.role,
-            data: { email: member.email },
+            data,
           });
         },
         actor,
@@ -121,6 +134,7 @@ export function createMemberService({ db }: { db: Database }) {
     /** Any member may leave; the last Admin first makes someone else Admin (or deletes the organization). */
     leave(organization: TOrganization, user: TUser): Promise<void> {
       return changeMember(organization.uid, user.uid, null, async (tx, member) => {
+        const data = await departureData(tx, organization.uid, member);
         await deleteMembership(tx, organization.uid, user.uid);
         await recordAudit(tx, {
           organizationUid: organization.uid,
@@ -129,7 +143,7 @@ export function createMemberService({ db }: { db: Database }) {
           subjectType: SUBJECT,
           subjectUid: user.uid,
           from: member.role,
-          data: { email: member.email },
+          data,
         });
       });
     },

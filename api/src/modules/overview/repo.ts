@@ -174,7 +174,12 @@ export async function providerAccountsOf(db: Database, organizationUid: string) 
 export async function walletOf(db: Database, organizationUid: string): Promise<TOverview['wallet']> {
   const [[wallet], [signers]] = await Promise.all([
     db
-      .select({ status: wallets.status, address: wallets.address, threshold: wallets.threshold })
+      .select({
+        status: wallets.status,
+        address: wallets.address,
+        threshold: wallets.threshold,
+        owners: wallets.owners,
+      })
       .from(wallets)
       .where(eq(wallets.organizationUid, organizationUid)),
     db
@@ -185,12 +190,14 @@ export async function walletOf(db: Database, organizationUid: string): Promise<T
       .from(walletSigners)
       .where(eq(walletSigners.organizationUid, organizationUid)),
   ]);
+  // Once deploy is requested, its signers are the owners it is deployed with (whoever left since).
+  const owners = wallet && wallet.status !== 'undeployed' ? wallet.owners : null;
   return {
     status: wallet?.status ?? 'undeployed',
     address: wallet?.address ?? null,
     threshold: wallet?.threshold ?? null,
-    signers: Number(signers?.total ?? 0),
-    readySigners: Number(signers?.ready ?? 0),
+    signers: owners ? owners.length : Number(signers?.total ?? 0),
+    readySigners: owners ? owners.length : Number(signers?.ready ?? 0),
   };
 }
 

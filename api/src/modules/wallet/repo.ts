@@ -1,6 +1,15 @@
-import { and, asc, eq, isNotNull, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
+import { getAddress, isAddress } from 'viem';
 import type { Database } from '../../db/client';
-import { signingDevices, users, walletRelayerNonces, walletSigners, wallets } from '../../db/schema';
+import {
+  auditEvents,
+  memberships,
+  signingDevices,
+  users,
+  walletRelayerNonces,
+  walletSigners,
+  wallets,
+} from '../../db/schema';
 
 export type WalletRow = typeof wallets.$inferSelect;
 export type WalletPatch = Partial<Omit<typeof wallets.$inferInsert, 'organizationUid'>>;
@@ -160,4 +169,125 @@ export async function takeRelayerNonce(
     .set({ nextNonce: sql`${nonce + 1}` })
     .where(and(eq(walletRelayerNonces.chainId, chainId), eq(walletRelayerNonces.address, address)));
   return nonce;
+}
+
+/** The person behind an owner address of a requested wallet, and whether they are still a member. */
+export interface OwnerPerson {
+  uid: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  isMember: boolean;
+}
+
+/** A user uid and an address read from an audit row's data, when both are there. */
+function ownerEntry(value: unknown): [string, string] | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { userUid, address } = value as { userUid?: unknown; address?: unknown };
+  if (typeof userUid !== 'string' || typeof address !== 'string' || !isAddress(address)) return undefined;
+  return [getAddress(address), userUid];
+}
+
+/**
+ * Who the owners of a requested wallet are when they have no signer row any more (they left the
+ * organization: the row went with the membership). The wallet's audit trail names them: the deploy
+ * request records each owner's user (since it does), and before that, the signer who set a signing
+ * device with the address (the latest one: devices no longer change once deploy is requested).
+ */
+export async function findOwnerPeople(
+  db: Database,
+  organizationUid: string,
+  addresses: string[],
+): Promise<Map<string, OwnerPerson>> {
+  const wanted = new Set<string>(addresses.map((address) => getAddress(address)));
+  const trail = await db
+    .select({ action: auditEvents.action, actorUserUid: auditEvents.actorUserUid, data: auditEvents.data })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.organizationUid, organizationUid),
+        eq(auditEvents.subjectType, 'wallet'),
+        eq(auditEvents.subjectUid, organizationUid),
+        inArray(auditEvents.action, ['wallet.deploy_requested', 'wallet.signing_device_set']),
+      ),
+    )
+    .orderBy(desc(auditEvents.id));
+
+  const userOf = new Map<string, string>();
+  const request = trail.find((row) => row.action === 'wallet.deploy_requested');
+  const recorded = request?.data?.signers;
+  for (const entry of Array.isArray(recorded) ? recorded : []) {
+    const owner = ownerEntry(entry);
+    if (owner && wanted.has(owner[0]) && !userOf.has(owner[0])) userOf.set(owner[0], owner[1]);
+  }
+
+  const deviceSets = trail.flatMap((row) => {
+    const deviceUid = row.data?.signingDeviceUid;
+    return row.action === 'wallet.signing_device_set' && row.actorUserUid && typeof deviceUid === 'string'
+      ? [{ userUid: row.actorUserUid, deviceUid }]
+      : [];
+  });
+  if (userOf.size < wanted.size && deviceSets.length > 0) {
+    const devices = await db
+      .select({
+        uid: signingDevices.uid,
+        userUid: signingDevices.userUid,
+        ethAddress: signingDevices.ethAddress,
+      })
+      .from(signingDevices)
+      .where(inArray(signingDevices.uid, [...new Set(deviceSets.map((set) => set.deviceUid))]));
+    const deviceOf = new Map(devices.map((device) => [device.uid, device]));
+    for (const set of deviceSets) {
+      const device = deviceOf.get(set.deviceUid);
+      if (!device || device.userUid !== set.userUid) continue;
+      const address = getAddress(device.ethAddress);
+      if (wanted.has(address) && !userOf.has(address)) userOf.set(address, set.userUid);
+    }
+  }
+  if (userOf.size === 0) return new Map();
+
+  const people = await db
+    .select({
+      uid: users.uid,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      isMember: sql<boolean>`${memberships.userUid} is not null`,
+    })
+    .from(users)
+    .leftJoin(
+      memberships,
+      and(eq(memberships.userUid, users.uid), eq(memberships.organizationUid, organizationUid)),
+    )
+    .where(inArray(users.uid, [...new Set(userOf.values())]));
+  const personOf = new Map(
+    people.map((person) => [person.uid, { ...person, isMember: Boolean(person.isMember) }]),
+  );
+  const found = new Map<string, OwnerPerson>();
+  for (const [address, userUid] of userOf) {
+    const person = personOf.get(userUid);
+    if (person) found.set(address, person);
+  }
+  return found;
+}
+
+/**
+ * The address a member's key holds among the owners of the organization's requested wallet
+ * (deploying, deployed or failed), if it does: leaving the organization does not remove it from
+ * the Safe on chain.
+ */
+export async function requestedWalletOwnerAddress(
+  db: Database,
+  organizationUid: string,
+  userUid: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ status: wallets.status, owners: wallets.owners, ethAddress: signingDevices.ethAddress })
+    .from(walletSigners)
+    .innerJoin(wallets, eq(wallets.organizationUid, walletSigners.organizationUid))
+    .innerJoin(signingDevices, eq(signingDevices.uid, walletSigners.signingDeviceUid))
+    .where(and(eq(walletSigners.organizationUid, organizationUid), eq(walletSigners.userUid, userUid)));
+  if (!row || row.status === 'undeployed' || !row.owners) return undefined;
+  const address = getAddress(row.ethAddress);
+  return row.owners.some((owner) => getAddress(owner) === address) ? address : undefined;
 }

@@ -66,7 +66,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { wallet: Walle
     body: ZDeployWalletRequest,
     response: ZWalletResponse,
     async handler({ auth, body }) {
-      return { data: await deps.wallet.deploy(auth.organization, auth.user, body.threshold) };
+      return { data: await deps.wallet.deploy(auth.organization, auth.user, body) };
     },
   });
 

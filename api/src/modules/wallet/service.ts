@@ -1,6 +1,8 @@
 import {
   explorerTxUrl,
   QUORUM_INVALID,
+  SAFE_RESERVED_ADDRESS_MESSAGE,
+  SAFE_SENTINEL_ADDRESS,
   safeViewerUrl,
   type TOrganization,
   type TUser,
@@ -18,6 +20,7 @@ import {
   WALLET_SIGNER_DUPLICATE_MESSAGE,
   WALLET_SIGNER_NOT_FOUND_MESSAGE,
   WALLET_SIGNER_NOT_MEMBER_MESSAGE,
+  WALLET_SIGNERS_CHANGED_MESSAGE,
   WALLET_SIGNERS_NOT_READY_MESSAGE,
   ZUid,
 } from '@dash/shared/contracts';
@@ -31,13 +34,16 @@ import { AppError } from '../../http/errors';
 import { enqueueJob, type JobContext, type JobDefinition, RescheduleJob } from '../../jobs/runner';
 import { findOrganizationUser } from '../members/repo';
 import { DeploymentRejectedError, describeChainError, type WalletChainAccess } from './chain';
+import { failureCodeOf, failureReason } from './failure';
 import {
   deleteSigner,
+  findOwnerPeople,
   findSigningDevice,
   findWallet,
   insertSigner,
   listSigners,
   lockWallet,
+  type OwnerPerson,
   recordDeploymentTransaction,
   type SignerRow,
   setSignerDevice,
@@ -51,9 +57,6 @@ import { predictSafeAddress, type SafeDeploymentConfig, saltNonceFor, WALLET_CHA
 export const WALLET_DEPLOY_JOB = 'wallet.deploy';
 const ZDeployJobPayload = z.object({ organizationUid: ZUid, attempt: z.number().int().positive() });
 type DeployJobPayload = z.infer<typeof ZDeployJobPayload>;
-
-/** Safe's own sentinel (SENTINEL_OWNERS): setup refuses it, like the zero address. */
-const SENTINEL_OWNER = '0x0000000000000000000000000000000000000001';
 
 export interface WalletTiming {
   /** How long one job run waits for a receipt after sending before it reschedules itself. */
@@ -81,6 +84,32 @@ function toSigner(row: SignerRow): TWalletSigner {
   };
 }
 
+/** An owner of a requested wallet: its current signer row, else the person records name, else the address alone. */
+function toOwner(
+  address: Address,
+  row: SignerRow | undefined,
+  person: OwnerPerson | undefined,
+): TWalletSigner {
+  if (row) return { ...toSigner(row), ethAddress: address, status: 'Ready' };
+  return {
+    ...(person
+      ? {
+          uid: person.uid,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          email: person.email,
+        }
+      : { firstName: '', lastName: '' }),
+    ethAddress: address,
+    status: 'Ready',
+    ...(person?.isMember ? {} : { formerMember: true }),
+  };
+}
+
+/** A rule the signers break, as a 4xx on `owners` (the form shows the message as it is). */
+const ownersProblem = (code: 'CONFLICT' | 'VALIDATION', message: string) =>
+  new AppError(code, message, { owners: message });
+
 /**
  * The owners a deployment would get, in proposal order, or the rule they break: at least one
  * signer, every signer Ready, no address twice, none Safe refuses (zero, sentinel).
@@ -91,13 +120,24 @@ function ownersOf(signers: SignerRow[]): { owners: Address[] } | { problem: AppE
     return { problem: new AppError('CONFLICT', WALLET_SIGNERS_NOT_READY_MESSAGE) };
   }
   const owners = signers.map((signer) => getAddress(signer.ethAddress as string));
-  if (owners.some((owner) => owner === zeroAddress || owner === SENTINEL_OWNER)) {
-    return { problem: new AppError('VALIDATION', WALLET_INVALID_OWNER_MESSAGE) };
+  if (owners.some((owner) => owner === zeroAddress)) {
+    return { problem: ownersProblem('VALIDATION', WALLET_INVALID_OWNER_MESSAGE) };
+  }
+  if (owners.some((owner) => owner === getAddress(SAFE_SENTINEL_ADDRESS))) {
+    return { problem: ownersProblem('VALIDATION', SAFE_RESERVED_ADDRESS_MESSAGE) };
   }
   if (new Set(owners).size !== owners.length) {
-    return { problem: new AppError('CONFLICT', WALLET_DUPLICATE_OWNER_MESSAGE) };
+    return { problem: ownersProblem('VALIDATION', WALLET_DUPLICATE_OWNER_MESSAGE) };
   }
   return { owners };
+}
+
+/** The owners the Admin confirmed are the signers' addresses now (same addresses, same order). */
+function sameOwners(confirmed: string[], signers: SignerRow[]): boolean {
+  return (
+    confirmed.length === signers.length &&
+    confirmed.every((address, index) => address.toLowerCase() === signers[index]?.ethAddress?.toLowerCase())
+  );
 }
 
 /** The configuration stored with the wallet: what every attempt deploys. */
@@ -161,6 +201,17 @@ export function createWalletService({
       (wallet?.chainId && Object.values(WALLET_CHAINS).find((known) => known.id === wallet.chainId)) ||
       chain.info;
     const answer: TWallet = { status, chain: walletChain, signers: signerRows.map(toSigner) };
+    if (wallet && status !== 'undeployed' && wallet.owners) {
+      // Requested: the signers are the owners it is deployed with, members or not any more.
+      const owners = wallet.owners.map((owner) => getAddress(owner));
+      const rowOf = new Map(
+        signerRows.flatMap((row) => (row.ethAddress ? [[getAddress(row.ethAddress), row] as const] : [])),
+      );
+      const unnamed = owners.filter((owner) => !rowOf.has(owner));
+      const people =
+        unnamed.length > 0 ? await findOwnerPeople(database, organizationUid, unnamed) : new Map();
+      answer.signers = owners.map((owner) => toOwner(owner, rowOf.get(owner), people.get(owner)));
+    }
     if (wallet && status !== 'undeployed') {
       if (wallet.address) answer.address = wallet.address;
       if (wallet.threshold !== null) answer.threshold = wallet.threshold;
@@ -168,7 +219,7 @@ export function createWalletService({
       answer.deployment = {
         ...(wallet.txHash ? { txHash: wallet.txHash } : {}),
         ...(explorerUrl ? { explorerUrl } : {}),
-        ...(wallet.error ? { error: wallet.error } : {}),
+        ...(wallet.error ? { error: wallet.error, errorCode: failureCodeOf(wallet.error) } : {}),
         ...(wallet.requestedAt ? { requestedAt: wallet.requestedAt.toISOString() } : {}),
         ...(wallet.deployedAt ? { deployedAt: wallet.deployedAt.toISOString() } : {}),
       };
@@ -250,7 +301,7 @@ export function createWalletService({
       safe.owners.length === config.owners.length &&
       safe.owners.every((owner, index) => owner === config.owners[index]);
     if (!sameOwners || safe.threshold !== config.threshold) {
-      await fail(wallet, `The contract at ${address} does not have the requested owners and quorum.`);
+      await fail(wallet, failureReason.otherContract(address));
       return;
     }
     await settle(wallet, { status: 'deployed', deployedAt: new Date(), error: null });
@@ -266,17 +317,14 @@ export function createWalletService({
       if (receipt?.status === 'reverted') {
         // Someone may have deployed the same Safe first (CREATE2 then fails): it is there all the same.
         if (await chain.hasCode(address)) return confirm(wallet, config, address);
-        return fail(wallet, `The deployment transaction ${hash} reverted.`);
+        return fail(wallet, failureReason.reverted(hash));
       }
       if (!(await chain.knowsTransaction(hash)) && wallet.rawTx) {
         // Its nonce went to another transaction: this one can never be mined (checked before re-sending).
         if (wallet.txNonce !== null && (await chain.minedNonce()) > wallet.txNonce) {
           if ((await chain.receipt(hash)) !== null) continue; // mined meanwhile after all
           if (await chain.hasCode(address)) return confirm(wallet, config, address);
-          return fail(
-            wallet,
-            `The deployment transaction ${hash} was replaced: its nonce was used by another one.`,
-          );
+          return fail(wallet, failureReason.replaced(hash));
         }
         // Signed and recorded, but the node never got it (the process stopped in between): send the same bytes.
         await chain.broadcast(wallet.rawTx as Hex);
@@ -321,10 +369,7 @@ export function createWalletService({
     const config = storedConfig(wallet);
     const address = getAddress(wallet.address as string);
     if (config.chainId !== chain.info.id) {
-      await fail(
-        wallet,
-        `The wallet was configured for chain ${config.chainId}; this API uses ${chain.info.id}.`,
-      );
+      await fail(wallet, failureReason.wrongChain(config.chainId, chain.info.id));
       return;
     }
     // The world first: the Safe may already be there (a previous run got this far).
@@ -359,7 +404,7 @@ export function createWalletService({
       if (wallet?.status !== 'deploying' || wallet.deployAttempt !== payload.attempt) return;
       // Only reached before a transaction was recorded (after that, errors reschedule).
       if (wallet.txHash) return;
-      await fail(wallet, `The deployment could not be sent: ${describeChainError(error)}`);
+      await fail(wallet, failureReason.notSent(describeChainError(error)));
     },
   };
 
@@ -439,7 +484,15 @@ export function createWalletService({
       return read(organization.uid);
     },
 
-    async deploy(organization: TOrganization, actor: TUser, threshold: number): Promise<TWallet> {
+    /**
+     * `confirmed`: the owners the Admin saw, in order; when the signers changed since, nothing is
+     * deployed (409 on owners) and the page shows them anew.
+     */
+    async deploy(
+      organization: TOrganization,
+      actor: TUser,
+      { threshold, owners: confirmed }: { threshold: number; owners?: string[] },
+    ): Promise<TWallet> {
       await db.transaction(async (tx) => {
         const wallet = await lockWallet(tx, organization.uid);
         if (wallet.status === 'deployed') throw new AppError('CONFLICT', WALLET_DEPLOYED_MESSAGE);
@@ -447,6 +500,9 @@ export function createWalletService({
         if (wallet.status === 'failed') throw new AppError('CONFLICT', WALLET_LOCKED_MESSAGE);
         const signers = await listSigners(tx, organization.uid);
         const owners = ownersOf(signers);
+        if (confirmed && !sameOwners(confirmed, signers)) {
+          throw ownersProblem('CONFLICT', WALLET_SIGNERS_CHANGED_MESSAGE);
+        }
         if ('problem' in owners) throw owners.problem;
         if (threshold > owners.owners.length) {
           throw new AppError('VALIDATION', QUORUM_INVALID, { threshold: QUORUM_INVALID });
@@ -470,7 +526,12 @@ export function createWalletService({
           subjectUid: organization.uid,
           from: wallet.status,
           to: 'deploying',
-          data: { threshold: config.threshold, owners: config.owners },
+          // Who each owner is: the wallet keeps naming an owner who leaves the organization later.
+          data: {
+            threshold: config.threshold,
+            owners: config.owners,
+            signers: signers.map((signer, index) => ({ userUid: signer.uid, address: config.owners[index] })),
+          },
         });
       });
       wake();

@@ -1,5 +1,7 @@
 import {
   QUORUM_INVALID,
+  SAFE_RESERVED_ADDRESS_MESSAGE,
+  SAFE_SENTINEL_ADDRESS,
   type TWallet,
   WALLET_DEPLOY_IN_FLIGHT_MESSAGE,
   WALLET_DEPLOYED_MESSAGE,
@@ -10,7 +12,9 @@ import {
   WALLET_SIGNER_DUPLICATE_MESSAGE,
   WALLET_SIGNER_NOT_FOUND_MESSAGE,
   WALLET_SIGNER_NOT_MEMBER_MESSAGE,
+  WALLET_SIGNERS_CHANGED_MESSAGE,
   WALLET_SIGNERS_NOT_READY_MESSAGE,
+  ZOverviewResponse,
   ZSigningDeviceResponse,
   ZWalletResponse,
 } from '@dash/shared/contracts';
@@ -20,7 +24,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { AppDatabase } from '../../db/client';
-import { auditEvents, jobs, memberships, wallets } from '../../db/schema';
+import { auditEvents, jobs, memberships, signingDevices, wallets } from '../../db/schema';
 import { createTestApp, type TestApp, testConfig } from '../../test/app';
 import { emptyTestDatabase } from '../../test/database';
 import { testDevChain } from '../../test/dev-chain';
@@ -312,10 +316,13 @@ describe('the wallet', () => {
     // Grace registers the very address the Admin uses: a Safe cannot have one owner twice.
     const same = await createDevice(scene, grace.cookie, adminDevice.ethAddress);
     await send(scene, grace.cookie, 'POST', '/wallet/signer/signing-device', { signingDeviceUid: same.uid });
-    expect(errorOf(await deploy(1))).toEqual({
-      status: 409,
-      code: 'CONFLICT',
+    // A rule of the form's signers, on `owners`: the form shows the message as it is.
+    const duplicate = await deploy(1);
+    expect(duplicate.statusCode).toBe(400);
+    expect(duplicate.json().error).toEqual({
+      code: 'VALIDATION',
       message: WALLET_DUPLICATE_OWNER_MESSAGE,
+      fields: { owners: WALLET_DUPLICATE_OWNER_MESSAGE },
     });
     const own = await createDevice(scene, grace.cookie);
     await send(scene, grace.cookie, 'POST', '/wallet/signer/signing-device', { signingDeviceUid: own.uid });
@@ -443,6 +450,191 @@ describe('the wallet', () => {
     const rows = await first.testApp.db.select({ nonce: wallets.txNonce }).from(wallets);
     expect(new Set(rows.map((row) => row.nonce)).size).toBe(3);
     expect(await relayerTransactions()).toBe(sentBefore + 3);
+  });
+});
+
+describe('what the Admin confirmed', () => {
+  it('deploys only the owners the Admin saw: signers changed since answer 409 on owners, nothing deployed', async () => {
+    const scene = await arrange();
+    const grace = await addMember(scene.testApp, scene.organization.uid, 'Editor');
+    const adminDevice = await readySigner(scene, scene.admin);
+    const seen = (await getWallet(scene)).signers.map((signer) => signer.ethAddress);
+    // Meanwhile another Admin adds Grace, who sets her device: the page the Admin looks at is stale.
+    const graceDevice = await readySigner(scene, grace);
+    const deploy = (owners: unknown) =>
+      send(scene, scene.admin.cookie, 'POST', '/wallet/deploy', { threshold: 1, owners });
+
+    const stale = await deploy(seen);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toEqual({
+      code: 'CONFLICT',
+      message: WALLET_SIGNERS_CHANGED_MESSAGE,
+      fields: { owners: WALLET_SIGNERS_CHANGED_MESSAGE },
+    });
+    // The same addresses in another order are another Safe: refused too.
+    expect(errorOf(await deploy([graceDevice.ethAddress, adminDevice.ethAddress])).status).toBe(409);
+    expect((await getWallet(scene)).status).toBe('undeployed');
+    expect(await scene.testApp.db.select().from(jobs)).toEqual([]);
+
+    const current = [adminDevice.ethAddress, graceDevice.ethAddress.toLowerCase()];
+    const requested = await deploy(current);
+    expect(requested.statusCode, requested.body).toBe(202);
+    expect(ZWalletResponse.parse(requested.json()).data).toMatchObject({ status: 'deploying', threshold: 1 });
+  });
+
+  it('refuses Safe’s sentinel as a signing device address, and names it when a stored one reaches deploy', async () => {
+    const scene = await arrange();
+    const registered = await call(scene.testApp.app, 'POST', '/profile/signing-devices', {
+      cookie: scene.admin.cookie,
+      body: { name: 'Ledger', ethAddress: SAFE_SENTINEL_ADDRESS },
+    });
+    expect(registered.statusCode).toBe(400);
+    expect(registered.json().error).toMatchObject({
+      code: 'VALIDATION',
+      fields: { ethAddress: SAFE_RESERVED_ADDRESS_MESSAGE },
+    });
+
+    // One registered before the rule: deploy refuses it on owners, with the same words.
+    const device = await readySigner(scene, scene.admin);
+    await scene.testApp.db
+      .update(signingDevices)
+      .set({ ethAddress: SAFE_SENTINEL_ADDRESS })
+      .where(eq(signingDevices.uid, device.uid));
+    const refused = await send(scene, scene.admin.cookie, 'POST', '/wallet/deploy', { threshold: 1 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toEqual({
+      code: 'VALIDATION',
+      message: SAFE_RESERVED_ADDRESS_MESSAGE,
+      fields: { owners: SAFE_RESERVED_ADDRESS_MESSAGE },
+    });
+  });
+});
+
+describe('an owner who leaves the organization', () => {
+  async function overviewWallet(scene: Scene) {
+    const response = await send(
+      scene,
+      scene.admin.cookie,
+      'GET',
+      `/organizations/${scene.organization.uid}/overview`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return ZOverviewResponse.parse(response.json()).data.wallet;
+  }
+
+  it('stays among the deployed wallet’s signers, marked as no longer a member, and the quorum stays 2 of 3', async () => {
+    const scene = await arrange();
+    const editor = await addMember(scene.testApp, scene.organization.uid, 'Editor');
+    const otherAdmin = await addMember(scene.testApp, scene.organization.uid, 'Admin');
+    const devices = [
+      await readySigner(scene, scene.admin),
+      await readySigner(scene, editor),
+      await readySigner(scene, otherAdmin),
+    ];
+    const owners = devices.map((device) => device.ethAddress);
+    expect(
+      (await send(scene, scene.admin.cookie, 'POST', '/wallet/deploy', { threshold: 2, owners })).statusCode,
+    ).toBe(202);
+    const deployed = await runUntilSettled(scene);
+    expect(deployed.status).toBe('deployed');
+
+    const removed = await send(scene, scene.admin.cookie, 'DELETE', `/organization/users/${editor.uid}`);
+    expect(removed.statusCode, removed.body).toBe(204);
+
+    expect((await readSafe(deployed.address as string)).owners).toEqual(owners);
+    const wallet = await getWallet(scene);
+    expect(wallet.threshold).toBe(2);
+    expect(wallet.signers.map((signer) => [signer.uid, signer.ethAddress, signer.formerMember])).toEqual([
+      [scene.admin.uid, owners[0], undefined],
+      [editor.uid, owners[1], true],
+      [otherAdmin.uid, owners[2], undefined],
+    ]);
+    expect(wallet.signers[1]).toMatchObject({ email: editor.email, status: 'Ready' });
+    expect(await overviewWallet(scene)).toMatchObject({ threshold: 2, signers: 3, readySigners: 3 });
+
+    // The removal's audit record says the key still signs for the wallet.
+    const [audit] = await scene.testApp.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'member.removed'));
+    expect(audit?.data).toEqual({ email: editor.email, remainsWalletOwner: owners[1] });
+  });
+
+  it('stays among a failed wallet’s signers, and Retry deploys the saved owners', async () => {
+    const real = createWalletChainAccess(await walletConfig());
+    let refusals = 1;
+    const refusingOnce: WalletChainAccess = {
+      ...real,
+      async estimateDeployment(config) {
+        if (refusals-- > 0) throw new DeploymentRejectedError('The chain refused the deployment: GS000');
+        return real.estimateDeployment(config);
+      },
+    };
+    const scene = await arrange({ walletChain: refusingOnce });
+    const editor = await addMember(scene.testApp, scene.organization.uid, 'Editor');
+    const owners = [
+      (await readySigner(scene, scene.admin)).ethAddress,
+      (await readySigner(scene, editor)).ethAddress,
+    ];
+    await send(scene, scene.admin.cookie, 'POST', '/wallet/deploy', { threshold: 2 });
+    expect((await runUntilSettled(scene)).status).toBe('failed');
+
+    // The editor leaves on their own.
+    expect((await send(scene, editor.cookie, 'POST', '/organization/leave')).statusCode).toBe(204);
+    const failed = await getWallet(scene);
+    expect(failed.signers.map((signer) => [signer.uid, signer.formerMember])).toEqual([
+      [scene.admin.uid, undefined],
+      [editor.uid, true],
+    ]);
+    const [left] = await scene.testApp.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'member.left'));
+    expect(left?.data).toMatchObject({ remainsWalletOwner: owners[1] });
+
+    expect((await send(scene, scene.admin.cookie, 'POST', '/wallet/deploy/retry')).statusCode).toBe(202);
+    const deployed = await runUntilSettled(scene);
+    expect(deployed.status).toBe('deployed');
+    expect(await readSafe(deployed.address as string)).toEqual({ owners, threshold: 2n });
+    expect(deployed.signers.map((signer) => signer.ethAddress)).toEqual(owners);
+  });
+
+  it('is named from the signing device they set when the deploy request did not record who owners are', async () => {
+    const scene = await arrange();
+    const editor = await addMember(scene.testApp, scene.organization.uid, 'Editor');
+    const owners = [
+      (await readySigner(scene, scene.admin)).ethAddress,
+      (await readySigner(scene, editor)).ethAddress,
+    ];
+    // A wallet requested before deploy requests recorded their owners' users.
+    await scene.testApp.db
+      .insert(wallets)
+      .values({
+        organizationUid: scene.organization.uid,
+        status: 'failed',
+        chainId: 1337,
+        address: freshAddress(),
+        owners,
+        threshold: 1,
+        saltNonce: '1',
+        proxyFactory: freshAddress(),
+        singleton: freshAddress(),
+        fallbackHandler: freshAddress(),
+        deployAttempt: 1,
+        error: 'The deployment transaction 0xabc reverted.',
+      })
+      .onConflictDoUpdate({
+        target: wallets.organizationUid,
+        set: { status: 'failed', owners, threshold: 1 },
+      });
+    await send(scene, scene.admin.cookie, 'DELETE', `/organization/users/${editor.uid}`);
+
+    const wallet = await getWallet(scene);
+    expect(wallet.signers.map((signer) => [signer.uid, signer.ethAddress, signer.formerMember])).toEqual([
+      [scene.admin.uid, owners[0], undefined],
+      [editor.uid, owners[1], true],
+    ]);
+    expect(await overviewWallet(scene)).toMatchObject({ signers: 2, readySigners: 2 });
   });
 });
 
@@ -619,6 +811,7 @@ describe('the deploy job', () => {
       'The deployment could not be sent: connect ECONNREFUSED 127.0.0.1:3020',
     );
     expect(failed.deployment?.txHash).toBeUndefined();
+    expect(failed.deployment?.errorCode).toBe('not_sent');
 
     reachable = true;
     expect((await send(scene, scene.admin.cookie, 'POST', '/wallet/deploy/retry')).statusCode).toBe(202);
@@ -648,7 +841,7 @@ describe('the deploy job', () => {
     expect(failed).toMatchObject({
       status: 'failed',
       address: requested.address,
-      deployment: { error: 'The chain refused the deployment: GS000' },
+      deployment: { error: 'The chain refused the deployment: GS000', errorCode: 'rejected' },
     });
     expect(
       errorOf(await send(scene, scene.admin.cookie, 'POST', '/wallet/deploy', { threshold: 1 })).status,

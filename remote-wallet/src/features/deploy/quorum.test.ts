@@ -10,8 +10,8 @@ describe('quorumWarnings', () => {
     expect(quorumWarnings(3, 3)).toEqual(['all']);
   });
 
-  it('gives a 1 out of 1 wallet the single-signer warning only', () => {
-    expect(quorumWarnings(1, 1)).toEqual(['one']);
+  it('advises a 1 out of 1 wallet to add signers, 1 being the only quorum there is', () => {
+    expect(quorumWarnings(1, 1)).toEqual(['onlySigner']);
   });
 
   it('says nothing between the two', () => {

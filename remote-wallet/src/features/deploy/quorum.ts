@@ -1,12 +1,14 @@
 /**
- * The two policies Safe{Wallet} warns about when a Safe is created: a quorum of one (any single
- * signer can move the funds) and a quorum of all (one lost device locks the wallet). A 1-of-1
- * wallet gets the first warning only, as in Safe{Wallet}. The texts are the wallet namespace's
- * `deploy.oneWarning*` and `deploy.allWarning*`.
+ * The policies Safe{Wallet} warns about when a Safe is created: a quorum of one (any single signer
+ * can move the funds) and a quorum of all (one lost device locks the wallet). With one signer,
+ * 1 of 1 is the only quorum there is, so the advice is to add signers (`onlySigner`) rather than to
+ * choose another quorum. The texts are the wallet namespace's `deploy.<warning>WarningTitle` and
+ * `deploy.<warning>WarningText`.
  */
-export type TQuorumWarning = 'one' | 'all';
+export type TQuorumWarning = 'one' | 'all' | 'onlySigner';
 
 export function quorumWarnings(threshold: number, signerCount: number): TQuorumWarning[] {
+  if (signerCount === 1) return ['onlySigner'];
   const warnings: TQuorumWarning[] = [];
   if (threshold === 1) warnings.push('one');
   if (threshold === signerCount && signerCount > 1) warnings.push('all');

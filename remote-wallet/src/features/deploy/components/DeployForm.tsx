@@ -1,28 +1,45 @@
-import { applyServerFieldErrors, inLanguage, notifyError, useT } from '@dash/shared';
+import { ApiError, inLanguage, notifyError, useT } from '@dash/shared';
 import { quorumOptions, type TWallet, useDeployWalletMutation, ZDeployWalletRequest } from '@dash/shared/api';
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useId } from 'react';
 import { WalletAddress } from '../../../components/WalletAddress';
-import { quorumText, signerName } from '../../../lib/wallet-display';
+import { quorumText, sharedAddresses, signerName, walletMessage } from '../../../lib/wallet-display';
 import { defaultQuorum, quorumWarnings } from '../quorum';
 
 interface DeployFormProps {
   organizationUid: string;
   wallet: TWallet;
+  /**
+   * Why the last Deploy was refused, kept by the page: the form starts anew when the number of
+   * signers changes (its default quorum), which is just when "the signers changed" must stay said.
+   */
+  refusal: string | null;
+  onRefusal: (refusal: string | null) => void;
 }
+
+/** The API's answer when the signers changed since the page showed them (nothing was deployed). */
+const isSignersChanged = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.fields?.owners !== undefined;
+
+/** A rule the signers break, said by the API on `owners` (shown as it is, in the reader's language). */
+const ownersRule = (error: unknown) =>
+  error instanceof ApiError && error.isClientError ? error.fields?.owners : undefined;
 
 /**
  * Quorum and Deploy Wallet (Admins, undeployed). Deploy stays disabled, with the reason, until there
- * is a signer and every signer is Ready; then the address the chosen quorum gets is shown.
+ * is a signer, every signer is Ready and no two share an address; then the address the chosen
+ * quorum gets is shown. The request names the owners shown here: when the signers changed since,
+ * nothing is deployed, the wallet reloads and the form says so.
  */
-export function DeployForm({ organizationUid, wallet }: DeployFormProps) {
+export function DeployForm({ organizationUid, wallet, refusal, onRefusal }: DeployFormProps) {
   const { t } = useT('wallet');
   const deploy = useDeployWalletMutation(organizationUid);
   const reasonId = useId();
   const signerCount = wallet.signers.length;
   const pending = wallet.signers.filter((signer) => signer.status !== 'Ready');
-  const ready = signerCount > 0 && pending.length === 0;
+  const shared = sharedAddresses(wallet.signers);
+  const ready = signerCount > 0 && pending.length === 0 && shared.length === 0;
   const form = useForm({
     mode: 'controlled',
     initialValues: { threshold: defaultQuorum(signerCount) },
@@ -31,22 +48,48 @@ export function DeployForm({ organizationUid, wallet }: DeployFormProps) {
   const threshold = form.values.threshold;
   const predicted = wallet.predictedAddresses?.find((prediction) => prediction.threshold === threshold);
 
-  const submit = form.onSubmit((values) =>
-    // On success the wallet is deploying and the page shows it (this form is gone by then).
-    deploy.mutate(values, {
-      onError: (error) => {
-        if (!applyServerFieldErrors(form, error)) notifyError(error);
+  const submit = form.onSubmit((values) => {
+    onRefusal(null);
+    const owners = wallet.signers.map((signer) => signer.ethAddress ?? '');
+    // On success the wallet is deploying and the page shows it (this form is gone by then); on any
+    // answer the wallet reloads (the mutation's onSettled).
+    deploy.mutate(
+      { ...values, owners },
+      {
+        onError: (error) => {
+          if (isSignersChanged(error)) {
+            onRefusal(t('rules.signersChanged'));
+            return;
+          }
+          const fields = error instanceof ApiError ? error.fields : undefined;
+          if (fields?.threshold) {
+            form.setFieldError('threshold', walletMessage(fields.threshold, t));
+            return;
+          }
+          const rule = ownersRule(error);
+          if (rule) onRefusal(walletMessage(rule, t));
+          else notifyError(error);
+        },
       },
-    }),
-  );
+    );
+  });
 
   let reason: string | null = null;
   if (signerCount === 0) reason = t('rules.noSigners');
-  else if (!ready)
+  else if (pending.length > 0)
     reason = t('deploy.waitingFor', {
       message: t('rules.signersNotReady'),
       names: pending.map(signerName).join(', '),
     });
+  else if (shared.length > 0)
+    reason = shared
+      .map((group) =>
+        t('deploy.sharedAddress', {
+          names: group.map(signerName).join(', '),
+          address: group[0]?.ethAddress ?? '',
+        }),
+      )
+      .join(' ');
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('deploy.formLabel')}>
@@ -72,7 +115,7 @@ export function DeployForm({ organizationUid, wallet }: DeployFormProps) {
                 color="yellow"
                 variant="light"
                 title={t(`deploy.${warning}WarningTitle`, {
-                  quorum: quorumText(warning === 'one' ? 1 : signerCount, signerCount, t),
+                  quorum: quorumText(warning === 'all' ? signerCount : 1, signerCount, t),
                 })}
               >
                 {t(`deploy.${warning}WarningText`)}
@@ -81,6 +124,11 @@ export function DeployForm({ organizationUid, wallet }: DeployFormProps) {
           : null}
         {ready && predicted ? (
           <WalletAddress label={t('address.predicted')} address={predicted.address} chain={wallet.chain} />
+        ) : null}
+        {refusal ? (
+          <Alert color="red" variant="light">
+            {refusal}
+          </Alert>
         ) : null}
         {reason ? (
           <Text size="sm" c="dimmed" id={reasonId}>

@@ -18,6 +18,9 @@ export function RemoveSignerButton({
   const removeSigner = useRemoveWalletSignerMutation(organizationUid);
   const step = useConfirmStep();
   const name = signerName(signer);
+  const userUid = signer.uid;
+  // Only a wallet's owners can lack a uid, and they are never removable.
+  if (!userUid) return null;
 
   if (step.confirming === null) {
     return (
@@ -46,7 +49,7 @@ export function RemoveSignerButton({
         // The row (and this button) is gone once the wallet reloads: a promise, unlike mutate's
         // callbacks, still settles after the component unmounts.
         onClick={() =>
-          removeSigner.mutateAsync(signer.uid).then(
+          removeSigner.mutateAsync(userUid).then(
             () => notifySuccess(t('signers.removed', { name })),
             (error: unknown) => {
               notifyError(error);

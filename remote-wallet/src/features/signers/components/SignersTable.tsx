@@ -11,7 +11,10 @@ interface SignersTableProps {
   actions?: (signer: TWalletSigner) => ReactNode;
 }
 
-/** The wallet's signers: name, signing device address and Pending/Ready. */
+/**
+ * The wallet's signers: name, signing device address and Pending/Ready. An owner of a requested
+ * wallet who left the organization stays, marked as no longer a member (their key still signs).
+ */
 export function SignersTable({ signers, currentUserUid, actions }: SignersTableProps) {
   const { t } = useT('wallet');
   // Said without the table, which scrolls sideways on a phone and would cut the sentence off.
@@ -38,7 +41,7 @@ export function SignersTable({ signers, currentUserUid, actions }: SignersTableP
         </Table.Thead>
         <Table.Tbody>
           {signers.map((signer) => (
-            <Table.Tr key={signer.uid}>
+            <Table.Tr key={signer.uid ?? signer.ethAddress}>
               <Table.Td>
                 <Group gap="xs">
                   <Text size="sm">{signerName(signer)}</Text>
@@ -47,7 +50,17 @@ export function SignersTable({ signers, currentUserUid, actions }: SignersTableP
                       {t('signers.you')}
                     </Badge>
                   ) : null}
+                  {signer.formerMember ? (
+                    <Badge size="xs" variant="light" color="orange">
+                      {t('signers.formerMember')}
+                    </Badge>
+                  ) : null}
                 </Group>
+                {signer.formerMember ? (
+                  <Text size="xs" c="dimmed">
+                    {t('signers.formerMemberText')}
+                  </Text>
+                ) : null}
               </Table.Td>
               <Table.Td>
                 {signer.ethAddress ? (

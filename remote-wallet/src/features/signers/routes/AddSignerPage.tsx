@@ -28,7 +28,7 @@ export default function AddSignerPage() {
           <AddSignerForm
             organization={organization}
             users={users.data}
-            signerUids={wallet.data.signers.map((signer) => signer.uid)}
+            signerUids={wallet.data.signers.flatMap((signer) => (signer.uid ? [signer.uid] : []))}
           />
         </Page>
       );

@@ -1,6 +1,7 @@
 import { can, paths, type TOrganization, useT } from '@dash/shared';
 import type { TWallet } from '@dash/shared/api';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { onChain } from '../../../lib/wallet-display';
 import { DeployForm } from '../../deploy/components/DeployForm';
@@ -19,6 +20,7 @@ export function InitializeWallet({ organization, wallet, currentUserUid }: Initi
   const { t } = useT('wallet');
   const canManage = can(organization.role, 'wallet.manage');
   const me = wallet.signers.find((signer) => signer.uid === currentUserUid);
+  const [deployRefusal, setDeployRefusal] = useState<string | null>(null);
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -64,7 +66,13 @@ export function InitializeWallet({ organization, wallet, currentUserUid }: Initi
             {t('initialize.deploy')}
           </Title>
           {canManage ? (
-            <DeployForm key={wallet.signers.length} organizationUid={organization.uid} wallet={wallet} />
+            <DeployForm
+              key={wallet.signers.length}
+              organizationUid={organization.uid}
+              wallet={wallet}
+              refusal={deployRefusal}
+              onRefusal={setDeployRefusal}
+            />
           ) : (
             <Text size="sm" c="dimmed">
               {t('rules.manageDenied')}

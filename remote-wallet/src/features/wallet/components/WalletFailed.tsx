@@ -1,6 +1,6 @@
 import { can, notifyError, type TOrganization, useT } from '@dash/shared';
-import { type TWallet, useRetryWalletDeploymentMutation } from '@dash/shared/api';
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { type TWallet, type TWalletDeployment, useRetryWalletDeploymentMutation } from '@dash/shared/api';
+import { Alert, Button, Code, Stack, Text, Title } from '@mantine/core';
 import { DeploymentAndSigners } from './DeploymentAndSigners';
 
 interface WalletFailedProps {
@@ -21,7 +21,7 @@ export function WalletFailed({ organization, wallet, currentUserUid }: WalletFai
       </Title>
       <Alert color="red" variant="light" title={t('failed.alertTitle')}>
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{wallet.deployment?.error ?? t('failed.noReason')}</Text>
+          <FailureReason deployment={wallet.deployment} />
           {canManage ? (
             <>
               <Text size="sm">{t('failed.retryExplained')}</Text>
@@ -41,6 +41,24 @@ export function WalletFailed({ organization, wallet, currentUserUid }: WalletFai
         </Stack>
       </Alert>
       <DeploymentAndSigners wallet={wallet} currentUserUid={currentUserUid} />
+    </Stack>
+  );
+}
+
+/**
+ * Why it failed in the reader's language (by the API's reason code), with the chain's own words
+ * (English) below as the detail support asks for.
+ */
+function FailureReason({ deployment }: { deployment: TWalletDeployment | undefined }) {
+  const { t } = useT('wallet');
+  if (!deployment?.error) return <Text size="sm">{t('failed.noReason')}</Text>;
+  if (!deployment.errorCode) return <Text size="sm">{deployment.error}</Text>;
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{t(`failed.reasons.${deployment.errorCode}`)}</Text>
+      <Text size="xs" c="dimmed">
+        {t('failed.detail')} <Code style={{ wordBreak: 'break-word' }}>{deployment.error}</Code>
+      </Text>
     </Stack>
   );
 }

@@ -1,9 +1,11 @@
 import { PERMISSION_DENIED_MESSAGE, setLocale, type TLocale } from '@dash/shared';
 import {
+  SAFE_RESERVED_ADDRESS_MESSAGE,
   type TWallet,
   WALLET_LOCKED_MESSAGE,
   WALLET_NO_SIGNERS_MESSAGE,
   WALLET_NOT_A_SIGNER_MESSAGE,
+  WALLET_SIGNERS_CHANGED_MESSAGE,
   WALLET_SIGNERS_NOT_READY_MESSAGE,
 } from '@dash/shared/api';
 import { USER as ME, renderPage } from '@dash/shared/test';
@@ -85,6 +87,55 @@ describe('the wallet page in other languages', () => {
       manageDenied: PERMISSION_DENIED_MESSAGE['wallet.manage'],
       locked: WALLET_LOCKED_MESSAGE,
       notASigner: WALLET_NOT_A_SIGNER_MESSAGE,
+      reservedAddress: SAFE_RESERVED_ADDRESS_MESSAGE,
+      signersChanged: WALLET_SIGNERS_CHANGED_MESSAGE,
     });
+  });
+
+  it('names the dev chain and a failed deployment’s reason in Mexican Spanish, the chain’s words kept as detail', async () => {
+    await renderWallet('es-MX', {
+      status: 'failed',
+      chain: { id: 1337, name: 'Local dev chain', key: 'dev', isDevChain: true },
+      address: ADDRESS,
+      threshold: 1,
+      signers: [
+        {
+          uid: BRUNO,
+          firstName: 'Bruno',
+          lastName: 'Test',
+          ethAddress: DEVICE_B,
+          status: 'Ready',
+          formerMember: true,
+        },
+      ],
+      deployment: {
+        error: 'The deployment could not be sent: connect ECONNREFUSED 127.0.0.1:3020',
+        errorCode: 'not_sent',
+      },
+    });
+    await screen.findByRole('heading', { name: 'Falló el despliegue de la billetera' });
+    expect(screen.getByText('Cadena local de desarrollo')).toBeTruthy();
+    expect(screen.queryByText('Local dev chain')).toBeNull();
+    expect(
+      screen.getByText('No se pudo enviar el despliegue: no fue posible conectar con la blockchain.'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('The deployment could not be sent: connect ECONNREFUSED 127.0.0.1:3020'),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByRole('table', { name: 'Firmantes' })).getByText('Ya no es miembro'),
+    ).toBeTruthy();
+  });
+
+  it('keeps the API’s name for a chain it does not know', async () => {
+    await renderWallet('pt-BR', {
+      status: 'deployed',
+      chain: { id: 10, name: 'Optimism', key: 'arbitrum-one', isDevChain: false },
+      address: ADDRESS,
+      threshold: 1,
+      signers: [{ uid: BRUNO, firstName: 'Bruno', lastName: 'Test', ethAddress: DEVICE_B, status: 'Ready' }],
+    });
+    await screen.findByRole('heading', { name: 'Sua carteira está pronta' });
+    expect(screen.getByText('Optimism')).toBeTruthy();
   });
 });

@@ -101,7 +101,8 @@ describe('the wallet page', () => {
     expect((quorum as HTMLInputElement).value).toBe('2 out of 2');
     expect(screen.getByText('2 out of 2 policy')).toBeTruthy();
     expect(within(screen.getByRole('group', { name: 'Predicted address' })).getByText(ADDRESS)).toBeTruthy();
-    expect(screen.getByText('Dev chain')).toBeTruthy();
+    // The chain is named by its id in the reader's language, not with the API's name.
+    expect(screen.getByText('Local dev chain')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Deploy Wallet' }).hasAttribute('disabled')).toBe(false);
   });
 
@@ -201,6 +202,128 @@ describe('the wallet page', () => {
     expect(await screen.findByText('The transaction reverted.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.getByText('An Admin of Acme can retry the deployment.')).toBeTruthy();
+  });
+
+  it('keeps an owner who left the organization among a deployed wallet’s signers, and the quorum k out of all owners', async () => {
+    const CAROL = '33333333-3333-4333-8333-333333333333';
+    const DEVICE_C = '0x1aD91ee08f21bE3dE0BA2ba6918E714dA6B45836';
+    renderWallet({
+      status: 'deployed',
+      chain: DEV_CHAIN,
+      address: ADDRESS,
+      threshold: 2,
+      signers: [
+        signer(ME.uid, 'Ana', DEVICE_A),
+        { ...signer(BRUNO, 'Bruno', DEVICE_B), formerMember: true },
+        signer(CAROL, 'Carol', DEVICE_C),
+      ],
+    });
+    await screen.findByRole('heading', { name: 'Your Wallet is Ready' });
+    expect(screen.getByText('2 out of 3')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Signers' });
+    const bruno = within(table).getByRole('row', { name: /Bruno Test/ });
+    expect(bruno.textContent).toContain('No longer a member');
+    expect(bruno.textContent).toContain(DEVICE_B);
+    expect(within(table).getByRole('row', { name: /Carol Test/ }).textContent).not.toContain(
+      'No longer a member',
+    );
+  });
+
+  it('keeps Deploy Wallet disabled while two signers share a signing device address, naming them', async () => {
+    renderWallet({
+      status: 'undeployed',
+      chain: DEV_CHAIN,
+      signers: [signer(ME.uid, 'Ana', DEVICE_A), signer(BRUNO, 'Bruno', DEVICE_A.toLowerCase())],
+    });
+    const deploy = await screen.findByRole('button', { name: 'Deploy Wallet' });
+    expect(deploy.hasAttribute('disabled')).toBe(true);
+    const reason = screen.getByText(/Ana Test, Bruno Test use the same signing device address/);
+    expect(deploy.getAttribute('aria-describedby')).toBe(reason.id);
+  });
+
+  it('advises a single signer to add signers, 1 out of 1 being the only quorum', async () => {
+    renderWallet({ status: 'undeployed', chain: DEV_CHAIN, signers: [signer(ME.uid, 'Ana', DEVICE_A)] });
+    expect(await screen.findByText('1 out of 1 policy')).toBeTruthy();
+    expect(screen.getByText(/Add more signers before deploying/)).toBeTruthy();
+    expect(screen.queryByText(/Use a quorum above one/)).toBeNull();
+  });
+
+  it('deploys the owners it shows; when the signers changed meanwhile it says so and shows them anew', async () => {
+    const shown: TWallet = {
+      status: 'undeployed',
+      chain: DEV_CHAIN,
+      signers: [signer(ME.uid, 'Ana', DEVICE_A)],
+    };
+    const now: TWallet = {
+      ...shown,
+      signers: [signer(ME.uid, 'Ana', DEVICE_A), signer(BRUNO, 'Bruno', DEVICE_B)],
+    };
+    const deployBodies: unknown[] = [];
+    let current = shown;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (String(url).endsWith('/wallet/deploy')) {
+          deployBodies.push(JSON.parse(String(init?.body)));
+          current = now;
+          const message = 'The signers changed since you looked; review them and deploy again';
+          return Response.json(
+            { error: { code: 'CONFLICT', message, fields: { owners: message } } },
+            { status: 409 },
+          );
+        }
+        return Response.json({ data: current });
+      }),
+    );
+    renderPage(<WalletPage />, { role: 'Admin' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Deploy Wallet' }));
+
+    expect(
+      await screen.findByText('The signers changed since you looked; review them and deploy again'),
+    ).toBeTruthy();
+    expect(deployBodies).toEqual([{ threshold: 1, owners: [DEVICE_A] }]);
+    // The wallet was read again: Bruno, added meanwhile, is there, and the notice stays.
+    expect(
+      await within(screen.getByRole('table', { name: 'Signers' })).findByText('Bruno Test'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('The signers changed since you looked; review them and deploy again'),
+    ).toBeTruthy();
+  });
+
+  it('shows a rule the signers break as the API words it, not as a failure to try again later', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (String(url).endsWith('/wallet/deploy')) {
+          const message = 'This address is reserved by the Safe contract';
+          return Response.json(
+            { error: { code: 'VALIDATION', message, fields: { owners: message } } },
+            { status: 400 },
+          );
+        }
+        return Response.json({
+          data: { status: 'undeployed', chain: DEV_CHAIN, signers: [signer(ME.uid, 'Ana', DEVICE_A)] },
+        });
+      }),
+    );
+    renderPage(<WalletPage />, { role: 'Admin' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Deploy Wallet' }));
+    expect(await screen.findByText('This address is reserved by the Safe contract')).toBeTruthy();
+    expect(screen.queryByText(/Please try again later/)).toBeNull();
+  });
+
+  it('says why a deployment failed in words, with the chain’s own words as the detail', async () => {
+    renderWallet({
+      status: 'failed',
+      chain: DEV_CHAIN,
+      address: ADDRESS,
+      threshold: 1,
+      signers: [signer(ME.uid, 'Ana', DEVICE_A)],
+      deployment: { error: 'The chain refused the deployment: GS013', errorCode: 'rejected' },
+    });
+    expect(await screen.findByText('The blockchain refused the deployment.')).toBeTruthy();
+    expect(screen.getByText('The chain refused the deployment: GS013')).toBeTruthy();
   });
 
   it('moves focus to the confirming button on Remove, and back to Remove on Cancel', async () => {
