@@ -23,6 +23,7 @@ export * from './ui/DialogModal';
 export * from './ui/document-title';
 export * from './ui/ErrorView';
 export * from './ui/end-anchored-list';
+export * from './ui/focus-first-invalid';
 export * from './ui/form-errors';
 export * from './ui/format-date';
 export * from './ui/LoadFailed';

@@ -21,8 +21,8 @@ const REPLY: TMessage = {
   delivery: 'sending',
 };
 
-/** The reply box with the API's answer to each POST held until the test lets it go. */
-function renderReplyBox() {
+/** The reply box with the API's answer to each POST held until the test lets it go (a 201, or a 500 when `failing`). */
+function renderReplyBox({ failing = false } = {}) {
   const posts: string[] = [];
   const answers: Array<() => void> = [];
   vi.stubGlobal(
@@ -32,7 +32,15 @@ function renderReplyBox() {
       if (init?.method !== 'POST') return Promise.reject(new Error(`unexpected ${url}`));
       posts.push(url);
       return new Promise<Response>((resolve) => {
-        answers.push(() => resolve(new Response(JSON.stringify({ data: REPLY }), { status: 201 })));
+        answers.push(() =>
+          resolve(
+            failing
+              ? new Response(JSON.stringify({ error: { code: 'INTERNAL', message: 'down' } }), {
+                  status: 500,
+                })
+              : new Response(JSON.stringify({ data: REPLY }), { status: 201 }),
+          ),
+        );
       });
     }),
   );
@@ -53,6 +61,24 @@ afterAll(() => {
   if (!hadFonts) Reflect.deleteProperty(document, 'fonts');
 });
 afterEach(() => vi.unstubAllGlobals());
+
+/** The polite announcement of the box (not the test's Location probe). */
+const announcement = () =>
+  screen.getAllByRole('status').find((element) => !element.hasAttribute('aria-label'));
+
+/**
+ * A browser drops focus to the body when the focused control is disabled, as the send disables the
+ * text area and the spinning Send button. jsdom keeps it there (and will not blur a disabled
+ * control): focus is dropped as a browser would, through a control that then leaves the page.
+ */
+async function sendingDropsFocus(textarea: HTMLTextAreaElement) {
+  await waitFor(() => expect(textarea.disabled).toBe(true));
+  const dropped = document.createElement('button');
+  document.body.append(dropped);
+  dropped.focus();
+  dropped.remove();
+  expect(document.activeElement).toBe(document.body);
+}
 
 describe('the reply box', () => {
   it('sends a double-clicked reply once', async () => {
@@ -110,6 +136,79 @@ describe('the reply box', () => {
     await waitFor(() => expect(again.textarea.value).toBe(''));
     cleanup();
     expect(renderReplyBox().textarea.value).toBe('');
+  });
+
+  it('gives focus back to the message field and says politely that the reply was sent (Enter)', async () => {
+    const { textarea, answerAll } = renderReplyBox();
+    expect(announcement()?.textContent).toBe('');
+    textarea.focus();
+    fireEvent.change(textarea, { target: { value: 'Thanks, received.' } });
+    fireEvent.keyDown(textarea, { key: 'Enter' });
+    await sendingDropsFocus(textarea);
+
+    await answerAll();
+    await waitFor(() => expect(document.activeElement).toBe(textarea));
+    expect(textarea.disabled).toBe(false);
+    expect(textarea.value).toBe('');
+    expect(announcement()?.textContent).toBe('Reply sent.');
+  });
+
+  it('gives focus back to the message field after Send too, and after a failed send (the text kept, nothing said sent)', async () => {
+    const { textarea, sendButton, answerAll } = renderReplyBox({ failing: true });
+    fireEvent.change(textarea, { target: { value: 'Thanks, received.' } });
+    sendButton.focus();
+    fireEvent.click(sendButton);
+    await sendingDropsFocus(textarea);
+
+    await answerAll();
+    await waitFor(() => expect(document.activeElement).toBe(textarea));
+    expect(textarea.value).toBe('Thanks, received.');
+    expect(announcement()?.textContent).toBe('');
+  });
+
+  it('does not take focus back from where the user went while the reply was on its way', async () => {
+    const { textarea, answerAll } = renderReplyBox();
+    const elsewhere = document.createElement('button');
+    document.body.append(elsewhere);
+    try {
+      fireEvent.change(textarea, { target: { value: 'Thanks, received.' } });
+      fireEvent.keyDown(textarea, { key: 'Enter' });
+      await waitFor(() => expect(textarea.disabled).toBe(true));
+      elsewhere.focus();
+      await answerAll();
+      await waitFor(() => expect(textarea.disabled).toBe(false));
+      expect(document.activeElement).toBe(elsewhere);
+    } finally {
+      elsewhere.remove();
+    }
+  });
+
+  it("hands focus to the next attachment's Remove when one is removed, and to Attach file when none is left", async () => {
+    // The uploads never answer: the chips stay (uploading) for the test to remove.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    const { container } = renderPage(<ReplyBox organizationUid={ORGANIZATION_UID} threadUid={THREAD_UID} />);
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    const file = (name: string) => new File(['x'], name, { type: 'text/plain' });
+    fireEvent.change(input, { target: { files: [file('note.txt'), file('b.txt'), file('c.txt')] } });
+    const remove = (name: string) => screen.getByRole('button', { name: `Remove ${name}` });
+
+    // Enter on a focused button is its click.
+    remove('note.txt').focus();
+    fireEvent.click(remove('note.txt'));
+    expect(screen.queryByRole('button', { name: 'Remove note.txt' })).toBeNull();
+    expect(document.activeElement).toBe(remove('b.txt'));
+
+    // The last chip: the one before it.
+    remove('c.txt').focus();
+    fireEvent.click(remove('c.txt'));
+    expect(document.activeElement).toBe(remove('b.txt'));
+
+    fireEvent.click(remove('b.txt'));
+    expect(screen.queryByRole('list', { name: 'Attachments' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Attach file' }));
   });
 
   it('keeps a long unbroken line inside the box: the text area may not widen its row', () => {

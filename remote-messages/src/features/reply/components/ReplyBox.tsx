@@ -1,4 +1,4 @@
-import { notifyError, translateMessage, useOneAtATime, useT } from '@dash/shared';
+import { notifyError, translateMessage, useOneAtATime, useT, visuallyHidden } from '@dash/shared';
 import {
   isBlankText,
   REPLY_CONTENT_MAX,
@@ -17,7 +17,8 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { type CSSProperties, type KeyboardEvent, memo, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, memo, type Ref, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { PaperclipIcon, SendIcon } from '../../../components/icons';
 import { type ReplyAttachment, useReplyAttachments } from '../hooks/useReplyAttachments';
 
@@ -60,7 +61,10 @@ interface ReplyBoxProps {
 /**
  * The reply box (spec sections 2, 4, 5): Enter sends, Shift+Enter adds a line; sending is blocked
  * while the trimmed text is empty and nothing is attached, and while a file uploads. While the reply
- * is on its way the text area is disabled and the send button spins; on success both are cleared.
+ * is on its way the text area is disabled and the send button spins; on success both are cleared
+ * and "Reply sent" is said politely. Focus is kept for keyboard users: the disabled text area (or
+ * the spinning button) drops it to the body, so it comes back to the text area once the send has
+ * settled; a removed attachment hands it to its neighbour's Remove, or to Attach file.
  * Memoized: the thread view re-renders as older pages load, and the reply box has nothing new then.
  */
 export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: ReplyBoxProps) {
@@ -80,6 +84,33 @@ export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: R
   const blocked = (isBlankText(text) && files.attachments.length === 0) || files.uploading || tooLong;
   // One reply per submission: `reply.isPending` renders after both clicks of a double-click.
   const once = useOneAtATime();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const attachRef = useRef<HTMLButtonElement>(null);
+  const removeButtons = useRef(new Map<number, HTMLButtonElement>());
+  // Emptied as a send starts, so the same words are said again for the next reply.
+  const [sentNotice, setSentNotice] = useState('');
+  // A send has settled: the text area takes focus back once it is enabled again (it cannot while disabled).
+  const refocusField = useRef(false);
+
+  useEffect(() => {
+    if (reply.isPending || !refocusField.current) return;
+    refocusField.current = false;
+    // Not taken back from wherever the user went meanwhile: only from the body, where the disabled
+    // controls left it, or from inside the box.
+    const active = document.activeElement;
+    if (!active || active === document.body || boxRef.current?.contains(active)) fieldRef.current?.focus();
+  }, [reply.isPending]);
+
+  // The chip and its focused Remove go: focus goes to the next chip's Remove (the previous one's for
+  // the last chip), or to Attach file when no chip is left.
+  const removeAttachment = (key: number) => {
+    const list = files.attachments;
+    const at = list.findIndex((item) => item.key === key);
+    const neighbour = list[at + 1] ?? list[at - 1];
+    flushSync(() => files.remove(key));
+    ((neighbour && removeButtons.current.get(neighbour.key)) ?? attachRef.current)?.focus();
+  };
 
   const send = () => {
     if (blocked) return;
@@ -87,18 +118,23 @@ export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: R
       // Not a draft any more once sent (even if this box is gone when the answer comes); kept again
       // if the send fails.
       drafts.delete(draftKey);
+      setSentNotice('');
       reply.mutate(
         { content: text, attachments: files.payload },
         {
           onSuccess: () => {
             setText('');
             files.clear();
+            setSentNotice(t('reply.sent'));
           },
           onError: (error) => {
             if (text) drafts.set(draftKey, text);
             notifyError(error);
           },
-          onSettled: done,
+          onSettled: () => {
+            refocusField.current = true;
+            done();
+          },
         },
       );
     });
@@ -111,7 +147,10 @@ export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: R
   };
 
   return (
-    <Stack gap={6} p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+    <Stack ref={boxRef} gap={6} p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      <div role="status" style={visuallyHidden}>
+        {sentNotice}
+      </div>
       {files.attachments.length > 0 ? (
         <Group gap={6} aria-label={t('reply.attachments')} role="list">
           {files.attachments.map((attachment) => (
@@ -119,7 +158,11 @@ export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: R
               key={attachment.key}
               attachment={attachment}
               disabled={reply.isPending}
-              onRemove={() => files.remove(attachment.key)}
+              onRemove={() => removeAttachment(attachment.key)}
+              removeRef={(element) => {
+                if (element) removeButtons.current.set(attachment.key, element);
+                else removeButtons.current.delete(attachment.key);
+              }}
             />
           ))}
         </Group>
@@ -127,12 +170,13 @@ export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: R
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <FileButton onChange={files.add} multiple accept={ACCEPT} disabled={reply.isPending}>
           {(props) => (
-            <ActionIcon {...props} variant="subtle" size="lg" aria-label={t('reply.attach')}>
+            <ActionIcon {...props} ref={attachRef} variant="subtle" size="lg" aria-label={t('reply.attach')}>
               <PaperclipIcon />
             </ActionIcon>
           )}
         </FileButton>
         <Textarea
+          ref={fieldRef}
           aria-label={t('reply.message')}
           placeholder={t('reply.placeholder')}
           autosize={!GROWS_ITSELF}
@@ -164,10 +208,12 @@ function AttachmentChip({
   attachment,
   disabled,
   onRemove,
+  removeRef,
 }: {
   attachment: ReplyAttachment;
   disabled: boolean;
   onRemove: () => void;
+  removeRef: Ref<HTMLButtonElement>;
 }) {
   const { t } = useT('messages');
   const uploading = attachment.tempFileId === undefined;
@@ -186,6 +232,7 @@ function AttachmentChip({
           />
         ) : null}
         <CloseButton
+          ref={removeRef}
           size="xs"
           aria-label={t('reply.remove', { name: attachment.name })}
           onClick={onRemove}

@@ -1,7 +1,7 @@
-import { useCurrentOrganization, useT } from '@dash/shared';
+import { useCurrentOrganization, useT, visuallyHidden } from '@dash/shared';
 import { SEARCH_QUERY_MAX, type TThread } from '@dash/shared/api';
 import { Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
-import type { UIEvent } from 'react';
+import { type UIEvent, useState } from 'react';
 import { SearchIcon } from '../../../components/icons';
 import { usePrefetchThreadOnIntent } from '../hooks/usePrefetchThreadOnIntent';
 import { ThreadListItem } from './ThreadListItem';
@@ -13,6 +13,11 @@ interface ThreadListProps {
   selectedUid: string | undefined;
   search: string;
   onSearchChange: (value: string) => void;
+  /**
+   * The search the shown conversations answer, once its answer is on screen and the field still
+   * says it; undefined while typing, loading, without a search, or after a failure.
+   */
+  resultsFor: string | undefined;
   /** The first answer for the current search has not arrived yet. */
   loading: boolean;
   failed: boolean;
@@ -27,6 +32,27 @@ export function ThreadList(props: ThreadListProps) {
   const { threads, hasMore, loadingMore, onLoadMore } = props;
   const { t } = useT('messages');
   const prefetch = usePrefetchThreadOnIntent(useCurrentOrganization().uid);
+  // Said once per settled search, in a polite live region: not on every keystroke (the page only
+  // names a search once its debounced answer is shown), and not again when the list is polled or
+  // scrolled to its next page. Derived while rendering (React's pattern for state that follows a
+  // prop) so the words are those of the moment the search settled.
+  const [said, setSaid] = useState<{ search: string | undefined; text: string }>({
+    search: undefined,
+    text: '',
+  });
+  if (said.search !== props.resultsFor) {
+    const search = props.resultsFor;
+    const count = threads.length;
+    setSaid({
+      search,
+      text:
+        search === undefined
+          ? ''
+          : count === 0
+            ? t('list.noMatch', { search })
+            : t(hasMore ? 'list.resultsAtLeast' : 'list.results', { count }),
+    });
+  }
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const element = event.currentTarget;
     if (hasMore && !loadingMore && element.scrollHeight - element.scrollTop - element.clientHeight < 120) {
@@ -46,6 +72,9 @@ export function ThreadList(props: ThreadListProps) {
         maxLength={SEARCH_QUERY_MAX}
         onChange={(event) => props.onSearchChange(event.currentTarget.value)}
       />
+      <div role="status" aria-label={t('list.searchResults')} style={visuallyHidden}>
+        {said.text}
+      </div>
       <nav
         aria-label={t('list.label')}
         aria-busy={props.loading || undefined}

@@ -1,9 +1,8 @@
-import { paths, useT } from '@dash/shared';
+import { paths, useT, visuallyHidden } from '@dash/shared';
 import type { TThread } from '@dash/shared/api';
 import { Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { visuallyHidden } from '../../../components/visually-hidden';
 import { RelativeTime } from './RelativeTime';
 import { ThreadAvatar } from './ThreadAvatar';
 

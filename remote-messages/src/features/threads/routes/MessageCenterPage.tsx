@@ -69,6 +69,12 @@ export function MessageCenterPage() {
     return () => clearTimeout(pin);
   }, [threadUid, mobile, first, debouncedSearch, navigate, organization.slug]);
 
+  // The search whose answer the list shows, once the field has stopped changing (the debounce) and
+  // that answer has rendered: what the list announces.
+  const settledSearch =
+    debouncedSearch && debouncedSearch === search.trim() && query.isSuccess && !rendering
+      ? debouncedSearch
+      : undefined;
   const noThreadsAtAll = query.isSuccess && !rendering && threads.length === 0 && !debouncedSearch && !search;
   const showList = !mobile || !threadUid;
   const showThread = !mobile || Boolean(threadUid);
@@ -106,6 +112,7 @@ export function MessageCenterPage() {
                   selectedUid={selectedUid}
                   search={search}
                   onSearchChange={setSearch}
+                  resultsFor={settledSearch}
                   loading={query.isPending || (rendering && answer === undefined)}
                   failed={query.isError}
                   onRetry={() => query.refetch()}

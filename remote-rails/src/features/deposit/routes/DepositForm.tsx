@@ -6,6 +6,7 @@ import {
   PageSkeleton,
   paths,
   useCurrentOrganization,
+  useFocusFirstInvalid,
   useFormat,
   useT,
 } from '@dash/shared';
@@ -25,7 +26,6 @@ import { Alert, Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { limitValues } from '../../providers/limits';
 
 const fixed = (value: string) => [{ value, label: value }];

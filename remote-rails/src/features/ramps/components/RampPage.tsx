@@ -6,6 +6,7 @@ import {
   PageSkeleton,
   paths,
   useCurrentOrganization,
+  useFocusFirstInvalid,
   useFormat,
   useT,
   visuallyHidden,
@@ -28,7 +29,6 @@ import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 import { limitValues } from '../../providers/limits';
 import { QuoteCard, secondsUntil } from './QuoteCard';
 

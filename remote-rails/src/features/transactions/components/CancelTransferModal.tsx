@@ -4,6 +4,7 @@ import {
   inLanguage,
   notifyError,
   notifySuccess,
+  useFocusFirstInvalid,
   useFormat,
   useOneAtATime,
   useT,
@@ -11,7 +12,6 @@ import {
 import { type TTransfer, useCancelTransferMutation, ZCancelTransferRequest } from '@dash/shared/api';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 
 /**
  * A refused decision: 409 means another member decided first (the page then shows the transfer as

@@ -196,4 +196,34 @@ describe('the Audit tab', () => {
     ).toEqual(['Submitted → Rejected', 'slug: a → b', 'Blurry ID']);
     expect(describeChange(event({ from: 'Admin', to: null }))).toEqual(['Admin → —']);
   });
+
+  it('keeps the pressed pager button focusable at the last and the first page: said unavailable, a press ignored', async () => {
+    const fetch = renderAudit();
+    await screen.findByRole('table', { name: 'Audit log' });
+    const next = screen.getByRole('button', { name: 'Next page' });
+    const previous = screen.getByRole('button', { name: 'Previous page' });
+    expect(previous.getAttribute('aria-disabled')).toBe('true');
+    expect(next.hasAttribute('aria-disabled')).toBe(false);
+
+    next.focus();
+    fireEvent.click(next);
+    expect(await screen.findByText('Page 2')).toBeTruthy();
+    await vi.waitFor(() => expect(next.getAttribute('aria-disabled')).toBe('true'));
+    // Disabled, it would drop focus to the page's body.
+    expect(next).toHaveProperty('disabled', false);
+    expect(document.activeElement).toBe(next);
+    const asked = fetch.mock.calls.length;
+    fireEvent.click(next);
+    expect(screen.getByText('Page 2')).toBeTruthy();
+    expect(fetch.mock.calls).toHaveLength(asked);
+
+    previous.focus();
+    fireEvent.click(previous);
+    expect(await screen.findByText('Page 1')).toBeTruthy();
+    expect(previous.getAttribute('aria-disabled')).toBe('true');
+    expect(previous).toHaveProperty('disabled', false);
+    expect(document.activeElement).toBe(previous);
+    fireEvent.click(previous);
+    expect(screen.getByText('Page 1')).toBeTruthy();
+  });
 });

@@ -17,7 +17,7 @@ import {
   useAuditLogQuery,
 } from '@dash/shared/api';
 import { Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 
 const PAGE_SIZE = 25;
 
@@ -93,6 +93,35 @@ function useAuditWords() {
       actionOptions: AUDIT_ACTIONS.map((code) => ({ value: code, label: action(code) })),
     };
   }, [t, common, settings, locale]);
+}
+
+/**
+ * Previous or Next: at the first or last page it says it is unavailable (aria-disabled, the disabled
+ * look) and ignores a press, but stays focusable: disabled, the button just pressed to reach that
+ * page would drop focus to the page's body.
+ */
+function PagerButton({
+  unavailable,
+  onPress,
+  children,
+}: {
+  unavailable: boolean;
+  onPress: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      variant="default"
+      size="xs"
+      aria-disabled={unavailable || undefined}
+      data-disabled={unavailable || undefined}
+      onClick={() => {
+        if (!unavailable) onPress();
+      }}
+    >
+      {children}
+    </Button>
+  );
 }
 
 /** Organization settings → Audit (Admins): every recorded change, filtered, paged and exportable. */
@@ -237,28 +266,24 @@ export default function AuditLog() {
       )}
 
       <Group gap="xs">
-        <Button
-          variant="default"
-          size="xs"
-          disabled={cursors.length === 0}
-          onClick={() => setCursors((previous) => previous.slice(0, -1))}
+        <PagerButton
+          unavailable={cursors.length === 0}
+          onPress={() => setCursors((previous) => previous.slice(0, -1))}
         >
           {t('previous')}
-        </Button>
+        </PagerButton>
         <Text size="sm" aria-live="polite">
           {t('page', { page: cursors.length + 1 })}
         </Text>
-        <Button
-          variant="default"
-          size="xs"
-          disabled={!log.data?.nextCursor}
-          onClick={() => {
+        <PagerButton
+          unavailable={!log.data?.nextCursor}
+          onPress={() => {
             const next = log.data?.nextCursor;
             if (next) setCursors((previous) => [...previous, next]);
           }}
         >
           {t('next')}
-        </Button>
+        </PagerButton>
       </Group>
     </Stack>
   );

@@ -1,17 +1,20 @@
 import {
-  applyServerFieldErrors,
   inLanguage,
   notifyError,
   notifySuccess,
   ROLES,
   type TOrganization,
+  useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
 import { useCreateInvitationMutation, ZCreateInvitationRequest } from '@dash/shared/api';
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 
-/** Invite by e-mail with a role; the invitee gets an e-mail with a link. */
+/**
+ * Invite by e-mail with a role; the invitee gets an e-mail with a link. A submit the form (or the
+ * server) refuses puts focus on the first invalid field, which says its error.
+ */
 export function InviteForm({ organization }: { organization: TOrganization }) {
   const { t } = useT('settings');
   const { t: common } = useT('common');
@@ -21,6 +24,7 @@ export function InviteForm({ organization }: { organization: TOrganization }) {
     initialValues: { email: '', role: 'Editor' },
     validate: inLanguage(schemaResolver(ZCreateInvitationRequest, { sync: true })),
   });
+  const invalid = useFocusFirstInvalid();
 
   const submit = form.onSubmit((values) => {
     const body = ZCreateInvitationRequest.parse(values);
@@ -30,13 +34,13 @@ export function InviteForm({ organization }: { organization: TOrganization }) {
         form.setFieldValue('email', '');
       },
       onError: (error) => {
-        if (!applyServerFieldErrors(form, error)) notifyError(error);
+        if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
       },
     });
-  });
+  }, invalid.onValidationErrors);
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('invites.formLabel')}>
+    <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('invites.formLabel')}>
       <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput
           label={t('invites.emailLabel')}

@@ -11,13 +11,18 @@ import {
 import { useOrganizationInvitationsQuery, useRevokeInvitationMutation } from '@dash/shared/api';
 import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useFocusAfterRemoval } from '../../../hooks/useFocusAfterRemoval';
 
-/** The organization's pending invitations, each revocable. */
+/**
+ * The organization's pending invitations, each revocable. A revoked invitation's row goes with its
+ * focused Revoke: focus moves to the next row's Revoke, else the previous row's, else the heading.
+ */
 export function PendingInvitations({ organization }: { organization: TOrganization }) {
   const { t } = useT('settings');
   const { t: common } = useT('common');
   const invitations = useOrganizationInvitationsQuery(organization.uid);
   const revoke = useRevokeInvitationMutation(organization.uid);
+  const rows = useFocusAfterRemoval(invitations.data?.map((invitation) => invitation.uid) ?? []);
 
   let content: ReactNode;
   if (invitations.isPending) content = <PageSkeleton rows={2} label={t('invites.loading')} />;
@@ -67,13 +72,18 @@ export function PendingInvitations({ organization }: { organization: TOrganizati
                     variant="subtle"
                     color="red"
                     aria-label={t('invites.revokeFor', { email: invitation.email })}
+                    ref={rows.actionRef(invitation.uid)}
                     loading={revoke.isPending && revoke.variables === invitation.uid}
-                    onClick={() =>
+                    onClick={() => {
+                      rows.removing(invitation.uid);
                       revoke.mutate(invitation.uid, {
                         onSuccess: () => notifySuccess(t('invites.revoked', { email: invitation.email })),
-                        onError: notifyError,
-                      })
-                    }
+                        onError: (error) => {
+                          rows.kept();
+                          notifyError(error);
+                        },
+                      });
+                    }}
                   >
                     {t('invites.revoke')}
                   </Button>
@@ -87,7 +97,7 @@ export function PendingInvitations({ organization }: { organization: TOrganizati
 
   return (
     <Stack gap="xs">
-      <Title order={2} size="h4">
+      <Title ref={rows.fallbackRef} tabIndex={-1} order={2} size="h4">
         {t('invites.pending')}
       </Title>
       {content}

@@ -1,5 +1,5 @@
 import { ORGANIZATION, renderPage, USER } from '@dash/shared/test';
-import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SwitcherProbe } from '../../../test/switcher-probe';
 import MembersSettings from './MembersSettings';
@@ -50,6 +50,51 @@ function stubApi() {
   return calls;
 }
 
+const CY = {
+  uid: '55555555-5555-4555-8555-555555555555',
+  firstName: 'Cy',
+  lastName: 'Reis',
+  email: 'cy@example.com',
+};
+
+/** Ana (the user), Bo and Cy: a removal takes the member off the list, its answer held until the test lets it go. */
+function stubApiOfThree() {
+  let members = [MEMBERS[0], { ...BO, role: 'Editor' }, { ...CY, role: 'Viewer' }];
+  const answers: Array<() => void> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const call = `${init?.method ?? 'GET'} ${url}`;
+      if (call === 'GET /api/v0/organization/users') return Response.json({ data: members });
+      const removed = members.find((member) => call === `DELETE /api/v0/organization/users/${member?.uid}`);
+      if (!removed)
+        return Response.json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, { status: 404 });
+      await new Promise<void>((resolve) => answers.push(resolve));
+      members = members.filter((member) => member !== removed);
+      return new Response(null, { status: 204 });
+    }),
+  );
+  /**
+   * Remove, then Confirm, pressed from the keyboard: Confirm is disabled while the removal runs,
+   * which in a browser drops focus to the body (jsdom keeps it there and will not blur a disabled
+   * button: focus is dropped through a control that then leaves the page). Then the API answers.
+   */
+  return async function removeMember(name: string) {
+    fireEvent.click(screen.getByRole('button', { name: `Remove ${name}` }));
+    const confirm = screen.getByRole('button', { name: `Confirm removing ${name}` });
+    expect(document.activeElement).toBe(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(confirm).toHaveProperty('disabled', true));
+    const dropped = document.createElement('button');
+    document.body.append(dropped);
+    dropped.focus();
+    dropped.remove();
+    await waitFor(() => expect(answers).toHaveLength(1));
+    await act(async () => answers.shift()?.());
+    await waitFor(() => expect(screen.queryByText(name)).toBeNull());
+  };
+}
+
 configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
@@ -92,6 +137,23 @@ describe('the Members tab', () => {
     expect(calls).toContain(`DELETE /api/v0/organization/users/${BO.uid}`);
     expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe(
       '/org/acme/settings?tab=members',
+    );
+  });
+
+  it("hands focus to the next member's Remove once a removed member's row goes, else the previous one's", async () => {
+    const removeMember = stubApiOfThree();
+    renderPage(<MembersSettings />, { url: '/org/acme/settings?tab=members' });
+    await screen.findByRole('table', { name: 'Members' });
+
+    await removeMember('Bo Lima');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Cy Reis' })),
+    );
+
+    // The last row: the one before it.
+    await removeMember('Cy Reis');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Ana Souza' })),
     );
   });
 });

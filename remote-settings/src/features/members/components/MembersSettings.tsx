@@ -21,11 +21,16 @@ import {
 } from '@dash/shared/api';
 import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { useFocusAfterRemoval } from '../../../hooks/useFocusAfterRemoval';
 import { useLeaveOrganization } from '../../organization/hooks/useLeaveOrganization';
 
 const nameOf = (user: TOrganizationUser) => `${user.firstName} ${user.lastName}`.trim() || user.email;
 
-/** Members tab: everyone with name, e-mail and role; Admins change roles and remove members. */
+/**
+ * Members tab: everyone with name, e-mail and role; Admins change roles and remove members. A
+ * removed member's row goes with its focused Confirm: focus moves to the next row's Remove, else the
+ * previous row's, else the table (the tab names the section; the remover is always left in it).
+ */
 export default function MembersSettings() {
   const { t } = useT('settings');
   const { t: common } = useT('common');
@@ -37,6 +42,7 @@ export default function MembersSettings() {
   const deleteUser = useDeleteOrganizationUserMutation(organization.uid);
   const leave = useLeaveOrganization();
   const step = useConfirmStep<string>();
+  const rows = useFocusAfterRemoval(users.data?.map((member) => member.uid) ?? []);
 
   if (users.isPending) return <PageSkeleton rows={3} label={t('members.loading')} />;
   if (users.isError) return <LoadFailed error={users.error} onRetry={() => users.refetch()} />;
@@ -59,10 +65,14 @@ export default function MembersSettings() {
       leave.leave(step.cancel);
       return;
     }
+    rows.removing(member.uid);
     deleteUser.mutate(member.uid, {
       onSuccess: () =>
         notifySuccess(t('members.removed', { name: nameOf(member), organization: organization.name })),
-      onError: notifyError,
+      onError: (error) => {
+        rows.kept();
+        notifyError(error);
+      },
       onSettled: step.cancel,
     });
   };
@@ -86,7 +96,7 @@ export default function MembersSettings() {
         </Group>
       ) : null}
       <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="sm" aria-label={t('members.label')}>
+        <Table ref={rows.fallbackRef} tabIndex={-1} verticalSpacing="sm" aria-label={t('members.label')}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('members.name')}</Table.Th>
@@ -138,7 +148,7 @@ export default function MembersSettings() {
                     {step.confirming === member.uid ? (
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
                         <Button
-                          ref={step.confirmRef}
+                          ref={rows.actionRef(member.uid, step.confirmRef)}
                           size="xs"
                           color="red"
                           loading={deleteUser.isPending || leave.isPending}
@@ -154,7 +164,7 @@ export default function MembersSettings() {
                     ) : (
                       <Group justify="flex-end">
                         <Button
-                          ref={step.askRef(member.uid)}
+                          ref={rows.actionRef(member.uid, step.askRef(member.uid))}
                           size="xs"
                           variant="subtle"
                           color="red"

@@ -1,5 +1,6 @@
-import { ApiError, applyServerFieldErrors } from '@dash/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../client/api-client';
+import { applyServerFieldErrors } from './form-errors';
 
 type TFieldErrors = Record<string, unknown>;
 

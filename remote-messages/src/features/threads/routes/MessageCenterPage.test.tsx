@@ -1,0 +1,83 @@
+import { renderPage } from '@dash/shared/test';
+import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import '../../../i18n';
+import { CLIENT_MAIL_DOMAIN, messageFixture, threadFixture } from '../../../test/fixtures';
+import { MessageCenterPage } from './MessageCenterPage';
+
+const THREAD = threadFixture();
+const OTHER = threadFixture({ uid: '44444444-4444-4444-8444-444444444445', name: 'USDC payout' });
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+
+/** The API with two conversations; a search `q` finds those whose name contains it. Searches are recorded. */
+function renderMessageCenter() {
+  const searches: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+      if (url.pathname.endsWith(`messages/${THREAD.uid}`)) {
+        return json({
+          data: [messageFixture(THREAD)],
+          thread: THREAD,
+          prevCursor: null,
+          nextCursor: null,
+          clientMailDomain: CLIENT_MAIL_DOMAIN,
+        });
+      }
+      const q = url.searchParams.get('q') ?? '';
+      if (q) searches.push(q);
+      const found = [THREAD, OTHER].filter((thread) => thread.name.toLowerCase().includes(q.toLowerCase()));
+      return json({
+        data: found,
+        nextCursor: null,
+        mailbox: `acme@${CLIENT_MAIL_DOMAIN}`,
+        clientMailDomain: CLIENT_MAIL_DOMAIN,
+      });
+    }),
+  );
+  renderPage(<MessageCenterPage />, {
+    url: `/org/acme/messages/${THREAD.uid}`,
+    path: '/org/acme/messages/:threadUid?',
+    role: 'Viewer',
+  });
+  return searches;
+}
+
+configure({ asyncUtilTimeout: 5000 });
+// jsdom has no scrolling; the conversation's list scrolls to its newest message.
+beforeAll(() => {
+  Element.prototype.scrollTo = () => {};
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('searching the Message Center', () => {
+  it('says the number of conversations found, or that none matches, once the search settles: not on each keystroke', async () => {
+    const searches = renderMessageCenter();
+    const field = await screen.findByRole('searchbox', { name: 'Search conversations' });
+    const results = screen.getByRole('status', { name: 'Search results' });
+    await screen.findByRole('link', { name: /USDC payout/ });
+    // The whole list is not a search result.
+    expect(results.textContent).toBe('');
+
+    fireEvent.change(field, { target: { value: 'u' } });
+    fireEvent.change(field, { target: { value: 'us' } });
+    fireEvent.change(field, { target: { value: 'usdc' } });
+    expect(results.textContent).toBe('');
+    await waitFor(() => expect(results.textContent).toBe('1 conversation found.'));
+    expect(searches).toEqual(['usdc']);
+
+    fireEvent.change(field, { target: { value: 'usdcx' } });
+    // Typing again takes the old count back at once: it is not said for a search the field no longer shows.
+    expect(results.textContent).toBe('');
+    await waitFor(() => expect(results.textContent).toBe('No conversation matches “usdcx”.'));
+
+    fireEvent.change(field, { target: { value: '' } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(results.textContent).toBe('');
+  });
+});
