@@ -2,15 +2,12 @@ import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { getAddress, isAddress } from 'viem/utils';
 import { ZERO_ADDRESS, ZERO_ADDRESS_MESSAGE } from './counterparties';
+import { SAFE_RESERVED_ADDRESS_MESSAGE, SAFE_SENTINEL_ADDRESS } from './wallet';
 
 export const INVALID_ETH_ADDRESS = 'Invalid Ethereum address';
 export const SIGNING_DEVICE_NAME_REQUIRED = 'Name is required';
 export const SIGNING_DEVICE_NAME_MAX = 64;
 export const SIGNING_DEVICE_DUPLICATE_MESSAGE = 'You already registered a signing device with this address';
-export const SAFE_RESERVED_ADDRESS_MESSAGE = 'This address is reserved by the Safe contract';
-
-/** Safe's SENTINEL_OWNERS (address 1): the head of its owner list, refused as an owner by setup. */
-export const SAFE_SENTINEL_ADDRESS = '0x0000000000000000000000000000000000000001';
 
 /**
  * 0x and 40 hex digits. An address in one case (all lower or all upper) carries no checksum;

@@ -1,6 +1,12 @@
 import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 
+// Here and not beside the signing-device address rule that uses them: that module needs viem, and the
+// wallet's UI needs only these (viem would add 4 KiB to its first load).
+export const SAFE_RESERVED_ADDRESS_MESSAGE = 'This address is reserved by the Safe contract';
+/** Safe's SENTINEL_OWNERS (address 1): the head of its owner list, refused as an owner by setup. */
+export const SAFE_SENTINEL_ADDRESS = '0x0000000000000000000000000000000000000001';
+
 /**
  * The organization's multi-signature wallet: a Safe v1.4.1 whose owners are the signers' signing
  * device addresses (spec sections 2, 3, 4, 5 and 7). Every wallet call is organization-scoped
