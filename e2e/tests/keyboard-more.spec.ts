@@ -207,7 +207,14 @@ test.describe('the keyboard alone, more flows', () => {
     await expect(last).toBeInViewport();
     await expectFocusRing(page);
     await expect(table.locator('tbody tr[aria-rowindex="2"]')).toHaveCount(0);
-    // One more Tab leaves the table (one page of 100: Previous and Next are disabled) for the page size.
+    // Tab leaves the table for the pager. One page of 100: Previous and Next say they are disabled
+    // (aria-disabled) but stay in the Tab order, so the one just pressed at either end keeps focus.
+    for (const name of ['Previous page', 'Next page']) {
+      await page.keyboard.press('Tab');
+      const button = page.getByRole('button', { name });
+      await expect(button).toBeFocused();
+      await expect(button).toHaveAttribute('aria-disabled', 'true');
+    }
     await page.keyboard.press('Tab');
     await expect(page.getByRole('combobox', { name: 'Rows per page' })).toBeFocused();
   });
