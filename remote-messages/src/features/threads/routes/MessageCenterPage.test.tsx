@@ -81,3 +81,18 @@ describe('searching the Message Center', () => {
     expect(results.textContent).toBe('');
   });
 });
+
+describe('the conversation list', () => {
+  it('names each conversation by its subject, provider and time, without the avatar initials', async () => {
+    renderMessageCenter();
+    const link = await screen.findByRole('link', { name: new RegExp(OTHER.name) });
+    const name = link.textContent ?? '';
+    const initials = link.querySelector('[aria-hidden="true"]')?.textContent ?? '';
+    expect(initials).not.toBe('');
+    // What a screen reader reads: the link's text without its hidden parts.
+    const clone = link.cloneNode(true) as HTMLElement;
+    for (const hidden of clone.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+    expect(clone.textContent?.startsWith(initials)).toBe(false);
+    expect(name.startsWith(initials)).toBe(true);
+  });
+});
