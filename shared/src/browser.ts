@@ -30,6 +30,7 @@ export * from './ui/LoadFailed';
 export * from './ui/notify';
 export * from './ui/one-at-a-time';
 export * from './ui/PageHeader';
+export * from './ui/PagerButton';
 export * from './ui/PageSkeleton';
 export * from './ui/plain-link';
 export * from './ui/RuntimeProbe';

@@ -2,6 +2,7 @@ import {
   can,
   LoadFailed,
   PageHeader,
+  PagerButton,
   PlainLink,
   paths,
   preloadWindowRows,
@@ -231,19 +232,9 @@ const TransactionsPager = memo(function TransactionsPager({
   return (
     <Group justify="space-between">
       <Group gap="xs">
-        {/* At either end the button is aria-disabled, not disabled: the one just pressed keeps focus
-            (a disabled button loses it to the page's body), looks the same and does nothing. */}
-        <Button
-          variant="default"
-          size="xs"
-          aria-disabled={first}
-          data-disabled={first}
-          onClick={() => {
-            if (!first) onChange('page', String(page - 1));
-          }}
-        >
+        <PagerButton unavailable={first} onPress={() => onChange('page', String(page - 1))}>
           {t('transactions.previous')}
-        </Button>
+        </PagerButton>
         <Text size="sm" aria-live="polite">
           {total !== undefined
             ? t(exact ? 'transactions.pageOf' : 'transactions.pageOfAtLeast', {
@@ -254,17 +245,9 @@ const TransactionsPager = memo(function TransactionsPager({
               })
             : t('transactions.page', { page: f.number(page) })}
         </Text>
-        <Button
-          variant="default"
-          size="xs"
-          aria-disabled={last}
-          data-disabled={last}
-          onClick={() => {
-            if (!last) onChange('page', String(page + 1));
-          }}
-        >
+        <PagerButton unavailable={last} onPress={() => onChange('page', String(page + 1))}>
           {t('transactions.next')}
-        </Button>
+        </PagerButton>
       </Group>
       {/* A native select: four sizes need no searchable combobox, and the pager renders again on
           every page and size (Mantine's Select is about 50 components, its dropdown included). */}

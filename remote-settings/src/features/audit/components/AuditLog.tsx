@@ -1,6 +1,7 @@
 import '../i18n';
 import {
   LoadFailed,
+  PagerButton,
   PageSkeleton,
   ROLES,
   type TFunction,
@@ -17,7 +18,7 @@ import {
   useAuditLogQuery,
 } from '@dash/shared/api';
 import { Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 
 const PAGE_SIZE = 25;
 
@@ -93,35 +94,6 @@ function useAuditWords() {
       actionOptions: AUDIT_ACTIONS.map((code) => ({ value: code, label: action(code) })),
     };
   }, [t, common, settings, locale]);
-}
-
-/**
- * Previous or Next: at the first or last page it says it is unavailable (aria-disabled, the disabled
- * look) and ignores a press, but stays focusable: disabled, the button just pressed to reach that
- * page would drop focus to the page's body.
- */
-function PagerButton({
-  unavailable,
-  onPress,
-  children,
-}: {
-  unavailable: boolean;
-  onPress: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Button
-      variant="default"
-      size="xs"
-      aria-disabled={unavailable || undefined}
-      data-disabled={unavailable || undefined}
-      onClick={() => {
-        if (!unavailable) onPress();
-      }}
-    >
-      {children}
-    </Button>
-  );
 }
 
 /** Organization settings → Audit (Admins): every recorded change, filtered, paged and exportable. */
