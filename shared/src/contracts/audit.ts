@@ -2,6 +2,7 @@ import { API_PREFIX, ZIsoDateTime } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { PROVIDER_ACCOUNT_STATUSES } from './providers';
 import { TRANSFER_STATUSES, ZQueryDate } from './transfers';
+import { withSearch } from './with-search';
 
 /**
  * The organization's audit log (Admins only):
@@ -131,21 +132,15 @@ export const AUDIT_CSV_COLUMNS = [
   'ip',
 ] as const;
 
-function searchOf(values: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const query = search.toString();
-  return query ? `?${query}` : '';
-}
-
 /** The log's path under the API (the endpoint file adds the paging). */
 export function auditPath(organizationUid: string, query: Partial<TAuditQuery> = {}): string {
-  return `organizations/${encodeURIComponent(organizationUid)}/audit${searchOf(query)}`;
+  return withSearch(`organizations/${encodeURIComponent(organizationUid)}/audit`, query);
 }
 
 /** The CSV export of exactly the filtered log: a download link, so the organization is in the path. */
 export function auditExportPath(organizationUid: string, filters: TAuditFilters): string {
-  return `${API_PREFIX}/organizations/${encodeURIComponent(organizationUid)}/audit/export.csv${searchOf(filters)}`;
+  return withSearch(
+    `${API_PREFIX}/organizations/${encodeURIComponent(organizationUid)}/audit/export.csv`,
+    filters,
+  );
 }

@@ -1,17 +1,10 @@
+import { withSearch } from './with-search';
+
 /**
  * Every URL of the dashboard, in one place, so the shell's sidebar and a remote's links cannot
  * drift apart. Route patterns (for the router) sit beside the builders (for links).
  */
 const seg = encodeURIComponent;
-
-function withSearch(path: string, search: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(search)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const query = params.toString();
-  return query ? `${path}?${query}` : path;
-}
 
 export const SETTINGS_TABS = ['general', 'members', 'audit', 'danger-zone'] as const;
 export type TSettingsTab = (typeof SETTINGS_TABS)[number];

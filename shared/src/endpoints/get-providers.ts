@@ -1,6 +1,7 @@
 import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type TCatalogueProvider, type TProvidersQuery, ZProvidersResponse } from '../contracts/providers';
+import { withSearch } from '../contracts/with-search';
 
 /** GET providers: the catalogue, filtered by fiat currency and stablecoin network. */
 export async function getProviders(
@@ -8,12 +9,8 @@ export async function getProviders(
   filters: TProvidersQuery = {},
   signal?: AbortSignal,
 ): Promise<TCatalogueProvider[]> {
-  const params = new URLSearchParams();
-  if (filters.currency) params.set('currency', filters.currency);
-  if (filters.network) params.set('network', filters.network);
-  const query = params.toString();
   const answer = await apiRequest({
-    path: query ? `providers?${query}` : 'providers',
+    path: withSearch('providers', { currency: filters.currency, network: filters.network }),
     organizationUid,
     response: ZProvidersResponse,
     failure: ERROR_MESSAGES.fetchProviders,

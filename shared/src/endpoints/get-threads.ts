@@ -1,6 +1,7 @@
 import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { type TThreadsResponse, ZThreadsResponse } from '../contracts/messages';
+import { withSearch } from '../contracts/with-search';
 
 /** GET messages: the organization's threads, newest activity first, one page at a time. */
 export async function getThreads(
@@ -8,12 +9,8 @@ export async function getThreads(
   search: { q?: string; cursor?: string } = {},
   signal?: AbortSignal,
 ): Promise<TThreadsResponse> {
-  const params = new URLSearchParams();
-  if (search.q) params.set('q', search.q);
-  if (search.cursor) params.set('cursor', search.cursor);
-  const query = params.toString();
   return apiRequest({
-    path: query ? `messages?${query}` : 'messages',
+    path: withSearch('messages', { q: search.q, cursor: search.cursor }),
     organizationUid,
     response: ZThreadsResponse,
     failure: ERROR_MESSAGES.fetchThreads,

@@ -5,14 +5,7 @@ import {
   type TTransactionsResponse,
   ZTransactionsResponse,
 } from '../contracts/transfers';
-
-function searchOf(query: Partial<TTransactionsQuery>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  return search.toString();
-}
+import { withSearch } from '../contracts/with-search';
 
 /** GET rails/transactions: one page of the filtered transactions, newest first. */
 export function getTransactions(
@@ -21,7 +14,7 @@ export function getTransactions(
   signal?: AbortSignal,
 ): Promise<TTransactionsResponse> {
   return apiRequest({
-    path: `rails/transactions?${searchOf(query)}`,
+    path: withSearch('rails/transactions', query),
     organizationUid,
     response: ZTransactionsResponse,
     failure: ERROR_MESSAGES.fetchTransactions,
