@@ -14,3 +14,4 @@ export * from './contracts/organization';
 export * from './contracts/paths';
 export * from './contracts/permissions';
 export * from './contracts/remotes';
+export * from './contracts/with-search';

@@ -1,8 +1,7 @@
-import { API_PREFIX, ZIsoDateTime } from '@dash/shared/contracts-core';
+import { API_PREFIX, withSearch, ZIsoDateTime } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { PROVIDER_ACCOUNT_STATUSES } from './providers';
 import { TRANSFER_STATUSES, ZQueryDate } from './transfers';
-import { withSearch } from './with-search';
 
 /**
  * The organization's audit log (Admins only):

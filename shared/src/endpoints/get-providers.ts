@@ -1,7 +1,6 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest, ERROR_MESSAGES, withSearch } from '@dash/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type TCatalogueProvider, type TProvidersQuery, ZProvidersResponse } from '../contracts/providers';
-import { withSearch } from '../contracts/with-search';
 
 /** GET providers: the catalogue, filtered by fiat currency and stablecoin network. */
 export async function getProviders(

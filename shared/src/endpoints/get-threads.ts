@@ -1,7 +1,6 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest, ERROR_MESSAGES, withSearch } from '@dash/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { type TThreadsResponse, ZThreadsResponse } from '../contracts/messages';
-import { withSearch } from '../contracts/with-search';
 
 /** GET messages: the organization's threads, newest activity first, one page at a time. */
 export async function getThreads(

@@ -1,11 +1,10 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest, ERROR_MESSAGES, withSearch } from '@dash/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   type TTransactionsQuery,
   type TTransactionsResponse,
   ZTransactionsResponse,
 } from '../contracts/transfers';
-import { withSearch } from '../contracts/with-search';
 
 /** GET rails/transactions: one page of the filtered transactions, newest first. */
 export function getTransactions(
