@@ -12,9 +12,12 @@ import {
   type TKybDraft,
   type TProviderRequirement,
   TRANSFER_EVENT_SOURCES,
+  TRANSFER_FAILURE_REASON_CODES,
+  TRANSFER_NOTE_CODES,
   TRANSFER_STATUSES,
   TRANSFER_TYPES,
   type TTransferInstructions,
+  type TTransferNoteParams,
 } from '@dash/shared/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -848,6 +851,9 @@ export const transfers = pgTable(
     txHash: text('tx_hash'),
     payoutReference: text('payout_reference'),
     failureReason: text('failure_reason'),
+    /** A member's cancellation or rejection as a code and values (the page words it); null for a provider's reason. */
+    failureReasonCode: text('failure_reason_code', { enum: TRANSFER_FAILURE_REASON_CODES }),
+    failureReasonParams: jsonb('failure_reason_params').$type<TTransferNoteParams>(),
     approvalRequired: boolean('approval_required').notNull().default(false),
     approvedBy: uuid('approved_by').references(() => users.uid, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.uid, { onDelete: 'set null' }),
@@ -900,6 +906,14 @@ export const transfers = pgTable(
     index('transfers_bank_beneficiary_idx').on(table.bankBeneficiaryUid),
     check('transfers_status_check', sql`${table.status} in (${sqlList(TRANSFER_STATUSES)})`),
     check('transfers_type_check', sql`${table.type} in (${sqlList(TRANSFER_TYPES)})`),
+    check(
+      'transfers_failure_reason_code_check',
+      sql`${table.failureReasonCode} in (${sqlList(TRANSFER_FAILURE_REASON_CODES)})`,
+    ),
+    check(
+      'transfers_failure_reason_params_check',
+      sql`(${table.failureReasonCode} is null) = (${table.failureReasonParams} is null)`,
+    ),
   ],
 );
 
@@ -958,10 +972,21 @@ export const transferEvents = pgTable(
     fromStatus: text('from_status', { enum: TRANSFER_STATUSES }),
     toStatus: text('to_status', { enum: TRANSFER_STATUSES }).notNull(),
     source: text('source', { enum: TRANSFER_EVENT_SOURCES }).notNull(),
+    /** In English: the fallback for rows without a code, and what the CSV, audit and mails say. */
     note: text('note'),
+    /** A member's decision (approved, canceled, rejected) as a code and values, for the page to word. */
+    noteCode: text('note_code', { enum: TRANSFER_NOTE_CODES }),
+    noteParams: jsonb('note_params').$type<TTransferNoteParams>(),
     createdAt: createdAt(),
   },
-  (table) => [index('transfer_events_transfer_idx').on(table.transferUid, table.id)],
+  (table) => [
+    index('transfer_events_transfer_idx').on(table.transferUid, table.id),
+    check('transfer_events_note_code_check', sql`${table.noteCode} in (${sqlList(TRANSFER_NOTE_CODES)})`),
+    check(
+      'transfer_events_note_params_check',
+      sql`(${table.noteCode} is null) = (${table.noteParams} is null)`,
+    ),
+  ],
 );
 
 export const LEDGER_ACCOUNT_KINDS = [

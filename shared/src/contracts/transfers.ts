@@ -218,6 +218,27 @@ export const ZTransferInstructions = z.discriminatedUnion('kind', [
 ]);
 export type TTransferInstructions = z.infer<typeof ZTransferInstructions>;
 
+/**
+ * What the API wrote in English on a transfer (a timeline note, a failure reason) when a member
+ * decided on it, as a code and its values, so a page says it in the reader's language:
+ * approved_by (the approval), canceled_by (withdrawn by its creator), rejected_by (refused by another
+ * member). The English text stays beside it (older rows have only the text; CSV, audit, mails).
+ * A provider's own failure reasons have no code: they are the provider's free text.
+ */
+export const TRANSFER_NOTE_CODES = ['approved_by', 'canceled_by', 'rejected_by'] as const;
+export const ZTransferNoteCode = z.enum(TRANSFER_NOTE_CODES);
+export type TTransferNoteCode = z.infer<typeof ZTransferNoteCode>;
+/** The codes a transfer's failure reason may have: a member called it off. */
+export const TRANSFER_FAILURE_REASON_CODES = [
+  'canceled_by',
+  'rejected_by',
+] as const satisfies readonly TTransferNoteCode[];
+export const ZTransferFailureReasonCode = z.enum(TRANSFER_FAILURE_REASON_CODES);
+export type TTransferFailureReasonCode = z.infer<typeof ZTransferFailureReasonCode>;
+/** The member who decided (their e-mail then) and the reason they gave, if any. */
+export const ZTransferNoteParams = z.object({ actor: z.string(), reason: z.string().optional() });
+export type TTransferNoteParams = z.infer<typeof ZTransferNoteParams>;
+
 export const ZTransfer = z.object({
   uid: ZUid,
   type: ZTransferType,
@@ -247,7 +268,15 @@ export const ZTransfer = z.object({
   txHash: z.string().nullable(),
   /** Pix end-to-end id or SPEI tracking key of the payout. */
   payoutReference: z.string().nullable(),
+  /** Why it failed, was returned or canceled, in English: the provider's words, or a member's decision. */
   failureReason: z.string().nullable(),
+  /**
+   * A member's decision (canceled_by, rejected_by) as a code and values; null for a provider's reason
+   * and for rows older than the code. Optional: an idempotent replay may answer with a transfer
+   * stored before the field existed.
+   */
+  failureReasonCode: ZTransferFailureReasonCode.nullable().optional(),
+  failureReasonParams: ZTransferNoteParams.nullable().optional(),
   approval: z.object({
     required: z.boolean(),
     approvedBy: z.object({ uid: ZUid, email: z.string() }).nullable(),
@@ -263,7 +292,10 @@ export const ZTransferEvent = z.object({
   from: ZTransferStatus.nullable(),
   to: ZTransferStatus,
   source: z.enum(TRANSFER_EVENT_SOURCES),
+  /** In English (the fallback); noteCode and noteParams say it in the reader's language when present. */
   note: z.string().nullable(),
+  noteCode: ZTransferNoteCode.nullable(),
+  noteParams: ZTransferNoteParams.nullable(),
   at: ZIsoDateTime,
 });
 export type TTransferEvent = z.infer<typeof ZTransferEvent>;

@@ -334,6 +334,8 @@ export function toTransfer({ transfer: row, providerName, creatorEmail, approver
     txHash: row.txHash,
     payoutReference: row.payoutReference,
     failureReason: row.failureReason,
+    failureReasonCode: row.failureReasonCode,
+    failureReasonParams: row.failureReasonParams,
     approval: {
       required: row.approvalRequired,
       approvedBy: row.approvedBy && approverEmail ? { uid: row.approvedBy, email: approverEmail } : null,
@@ -370,6 +372,8 @@ export async function listTransferEvents(db: Database, transferUid: string): Pro
     to: row.toStatus,
     source: row.source,
     note: row.note,
+    noteCode: row.noteCode,
+    noteParams: row.noteParams,
     at: row.createdAt.toISOString(),
   }));
 }

@@ -28,6 +28,7 @@ import {
   type TTransactionsResponse,
   type TTransfer,
   type TTransferDetail,
+  type TTransferFailureReasonCode,
   type TTransferStatus,
   WALLET_NOT_FOUND_FOR_TRANSFER_MESSAGE,
 } from '@dash/shared/contracts';
@@ -51,6 +52,7 @@ import type { ProviderAdapters } from '../../providers/registry';
 import { findProvider, type ProviderRow } from '../providers/repo';
 import { enqueueApprovalMails } from './approval-mail';
 import { ledgerBalances, postPending, settle } from './ledger';
+import { type TransferNote, transferNote } from './notes';
 import {
   amountsOf,
   findOrganizationThreshold,
@@ -371,14 +373,15 @@ export function createTransferService(deps: TransferServiceDeps) {
 
   /**
    * Records one step of a transfer (event, ledger, audit) and moves it. A member's step (source
-   * 'user') names the member as the audit's actor.
+   * 'user') names the member as the audit's actor. The reason is the provider's or the API's free
+   * text, or a member's decision (its code and values kept beside its English text).
    */
   async function step(
     tx: Database,
     transfer: TransferRow,
     next: TTransferStatus,
     source: 'provider' | 'reconciliation' | 'system' | { user: OrganizationContext['user'] },
-    reason: string | null,
+    reason: string | TransferNote<TTransferFailureReasonCode> | null,
   ): Promise<TransferRow> {
     const actor: AuditActor =
       typeof source === 'object'
@@ -387,12 +390,21 @@ export function createTransferService(deps: TransferServiceDeps) {
           ? { kind: 'provider', providerUid: transfer.providerUid }
           : { kind: 'system' };
     const sourceName = typeof source === 'object' ? 'user' : source;
+    // Free text has no code; a member's decision keeps its code and values beside its English text.
+    const { text, code, params } =
+      reason === null || typeof reason === 'string' ? { text: reason, code: null, params: null } : reason;
     // The transfer moves before its ledger, as a new transfer is written before its lines: each takes
     // the shared rows their triggers keep (the status counts, then the ledger's running balances) in
     // that one order, so a step and a new transfer of the same wallet never wait on each other crosswise.
     const moved = await updateTransfer(tx, transfer.uid, {
       status: next,
-      ...(reason ? { failureReason: reason } : {}),
+      ...(text
+        ? {
+            failureReason: text,
+            failureReasonCode: code,
+            failureReasonParams: params,
+          }
+        : {}),
     });
     await settle(tx, transfer, transfer.status, next);
     await insertTransferEvent(tx, {
@@ -400,7 +412,9 @@ export function createTransferService(deps: TransferServiceDeps) {
       fromStatus: transfer.status,
       toStatus: next,
       source: sourceName,
-      note: reason,
+      note: text,
+      noteCode: code,
+      noteParams: params,
     });
     await recordAudit(tx, {
       organizationUid: transfer.organizationUid,
@@ -410,7 +424,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       subjectUid: transfer.uid,
       from: transfer.status,
       to: next,
-      note: reason,
+      note: text,
       data: { amount: trim(transfer.sourceAmount), currency: transfer.sourceCurrency, source: sourceName },
     });
     return moved;
@@ -670,12 +684,15 @@ export function createTransferService(deps: TransferServiceDeps) {
         if (transfer.createdBy === context.user.uid)
           throw new AppError('FORBIDDEN', OWN_TRANSFER_APPROVAL_MESSAGE);
         await updateTransfer(tx, transfer.uid, { status: 'awaiting_funds', approvedBy: context.user.uid });
+        const note = transferNote('approved_by', context.user.email);
         await insertTransferEvent(tx, {
           transferUid: transfer.uid,
           fromStatus: 'awaiting_approval',
           toStatus: 'awaiting_funds',
           source: 'user',
-          note: `Approved by ${context.user.email}`,
+          note: note.text,
+          noteCode: note.code,
+          noteParams: note.params,
         });
         await recordAudit(tx, {
           organizationUid,
@@ -712,13 +729,12 @@ export function createTransferService(deps: TransferServiceDeps) {
       await db.transaction(async (tx) => {
         const transfer = await lockAwaitingApproval(tx, organizationUid, transferUid);
         const own = transfer.createdBy === context.user.uid;
-        const reason = request.reason ? `: ${request.reason}` : '';
         await step(
           tx,
           transfer,
           'canceled',
           { user: context.user },
-          `${own ? 'Canceled' : 'Rejected'} by ${context.user.email}${reason}`,
+          transferNote(own ? 'canceled_by' : 'rejected_by', context.user.email, request.reason),
         );
         // Another member's rejection is news to the creator; a creator's own withdrawal is not.
         if (!own) {

@@ -540,9 +540,12 @@ describe('off-ramp', () => {
         reason: 'Invalid Pix key',
       }),
     );
+    // The provider's reason is its own free text: no code.
     expect(await detail(scene, failed.uid)).toMatchObject({
       status: 'failed',
       failureReason: 'Invalid Pix key',
+      failureReasonCode: null,
+      failureReasonParams: null,
     });
 
     const entries = await scene.testApp.db
@@ -585,10 +588,24 @@ describe('off-ramp', () => {
 
     const approved = await scene.founderAsk('POST', `/rails/transactions/${large.uid}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
+    // An approval is no failure: the answer has no reason, and no code for one.
+    expect(ZTransferResponse.parse(approved.json()).data).toMatchObject({
+      failureReason: null,
+      failureReasonCode: null,
+      failureReasonParams: null,
+    });
     await scene.testApp.app.jobs.drain();
     const after = await detail(scene, large.uid);
     expect(after.status).toBe('awaiting_funds');
     expect(after.providerReference).toMatch(/^trf_/);
+    // The timeline says who approved it in English, and as a code and values for the page to word.
+    expect(after.events.find((event) => event.to === 'awaiting_funds')).toMatchObject({
+      source: 'user',
+      note: `Approved by ${scene.founderEmail}`,
+      noteCode: 'approved_by',
+      noteParams: { actor: scene.founderEmail },
+    });
+    expect(after.events[0]).toMatchObject({ noteCode: null, noteParams: null });
     const told = await approvalMailsTo(scene, scene.memberEmail);
     expect(told.map((mail) => mail.subject)).toEqual([
       `Off-ramp approved: 1500.00 testbrz (${scene.organization.name})`,
@@ -627,30 +644,59 @@ describe('off-ramp', () => {
     expect((await detail(scene, withdrawn.uid)).status).toBe('awaiting_approval');
 
     // The creator withdraws theirs (no reason); the Admin rejects the other with one.
+    const { memberEmail: editor, founderEmail: founder } = scene;
     const canceled = await scene.ask('POST', `/rails/transactions/${withdrawn.uid}/cancel`, {});
     expect(canceled.statusCode, canceled.body).toBe(200);
-    expect(ZTransferResponse.parse(canceled.json()).data.status).toBe('canceled');
+    // Who called it off, as a code and values beside the English text (no reason given: none kept).
+    expect(ZTransferResponse.parse(canceled.json()).data).toMatchObject({
+      status: 'canceled',
+      failureReason: `Canceled by ${editor}`,
+      failureReasonCode: 'canceled_by',
+      failureReasonParams: { actor: editor },
+    });
     const refused = await scene.founderAsk('POST', `/rails/transactions/${rejected.uid}/cancel`, {
       reason: '  Wrong beneficiary  ',
     });
     expect(refused.statusCode, refused.body).toBe(200);
+    expect(ZTransferResponse.parse(refused.json()).data).toMatchObject({
+      failureReasonCode: 'rejected_by',
+      failureReasonParams: { actor: founder, reason: 'Wrong beneficiary' },
+    });
     await scene.testApp.app.jobs.drain();
 
-    const { memberEmail: editor, founderEmail: founder } = scene;
     const after = await detail(scene, withdrawn.uid);
     expect(after).toMatchObject({
       status: 'canceled',
       providerReference: null,
       failureReason: `Canceled by ${editor}`,
+      failureReasonCode: 'canceled_by',
+      failureReasonParams: { actor: editor },
     });
-    expect(after.events.map((event) => [event.from, event.to, event.source, event.note])).toEqual([
-      [null, 'awaiting_approval', 'user', null],
-      ['awaiting_approval', 'canceled', 'user', `Canceled by ${editor}`],
+    expect(
+      after.events.map((event) => [
+        event.from,
+        event.to,
+        event.source,
+        event.note,
+        event.noteCode,
+        event.noteParams,
+      ]),
+    ).toEqual([
+      [null, 'awaiting_approval', 'user', null, null, null],
+      ['awaiting_approval', 'canceled', 'user', `Canceled by ${editor}`, 'canceled_by', { actor: editor }],
     ]);
-    expect(await detail(scene, rejected.uid)).toMatchObject({
+    const rejectedAfter = await detail(scene, rejected.uid);
+    expect(rejectedAfter).toMatchObject({
       status: 'canceled',
       providerReference: null,
       failureReason: `Rejected by ${founder}: Wrong beneficiary`,
+      failureReasonCode: 'rejected_by',
+      failureReasonParams: { actor: founder, reason: 'Wrong beneficiary' },
+    });
+    expect(rejectedAfter.events.at(-1)).toMatchObject({
+      note: `Rejected by ${founder}: Wrong beneficiary`,
+      noteCode: 'rejected_by',
+      noteParams: { actor: founder, reason: 'Wrong beneficiary' },
     });
     // The creator hears of the rejection, with its reason; not of their own withdrawal. A Viewer
     // is never asked to decide.

@@ -1,5 +1,6 @@
-import type { TTransfer, TTransferDetail } from '@dash/shared/api';
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setLocale } from '@dash/shared';
+import type { TTransfer, TTransferDetail, TTransferEvent } from '@dash/shared/api';
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { renderPage, USER } from '@dash/shared/test';
@@ -31,7 +32,15 @@ function waiting(createdBy: { uid: string; email: string }): TTransferDetail {
       createdBy,
     }),
     events: [
-      { from: null, to: 'awaiting_approval', source: 'user', note: null, at: '2026-11-20T12:00:00.000Z' },
+      {
+        from: null,
+        to: 'awaiting_approval',
+        source: 'user',
+        note: null,
+        noteCode: null,
+        noteParams: null,
+        at: '2026-11-20T12:00:00.000Z',
+      },
     ],
   };
 }
@@ -235,5 +244,99 @@ describe('a transfer whose counterparty was deleted since', () => {
     open(transfer);
     expect(await screen.findByText(/Fornecedor \(a@b\.co\)/)).toBeTruthy();
     expect(screen.queryByText('· no longer registered')).toBeNull();
+  });
+});
+
+describe("a member's decision in the reader's language", () => {
+  // Back to English for the other tests, whatever order they run in (the page gone first: nothing
+  // rendered hears of the switch).
+  afterEach(async () => {
+    cleanup();
+    await setLocale('en', { remember: false });
+  });
+  const ANA = { uid: USER.uid, email: 'ana@example.com' };
+  /** The member's step of the timeline, as the API answers it (code and values beside the English text). */
+  const decision = (
+    to: TTransferEvent['to'],
+    note: string,
+    code: TTransferEvent['noteCode'],
+    params: TTransferEvent['noteParams'],
+  ): TTransferEvent => ({
+    from: 'awaiting_approval',
+    to,
+    source: 'user',
+    note,
+    noteCode: code,
+    noteParams: params,
+    at: '2026-11-20T12:07:00.000Z',
+  });
+  /** The transfer's page in Brazilian Portuguese: the banner saying why it stopped, and the timeline's rows. */
+  async function openInPortuguese(transfer: TTransferDetail) {
+    serve(transfer);
+    // The language first, then the page, waited for at once: awaiting renderPage's `locale` would let
+    // the stubbed answer land between the render and the wait, outside act.
+    await act(() => setLocale('pt-BR', { remember: false }));
+    open(transfer);
+    const timeline = await screen.findByRole('table', { name: 'Histórico' });
+    return {
+      banner: screen.queryByRole('alert')?.textContent ?? null,
+      rows: within(timeline)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    };
+  }
+
+  it('says an approval in Brazilian Portuguese', async () => {
+    const transfer = waiting(ANA);
+    const page = await openInPortuguese({
+      ...transfer,
+      status: 'awaiting_funds',
+      approval: { required: true, approvedBy: OTHER_MEMBER },
+      events: [
+        ...transfer.events,
+        decision('awaiting_funds', 'Approved by bruno@example.com', 'approved_by', {
+          actor: 'bruno@example.com',
+        }),
+      ],
+    });
+    expect(page.rows).toContain(
+      '2026/11/20 12:07:00 UTCAguardando fundosMembroAprovada por bruno@example.com',
+    );
+    expect(page.banner).toBeNull();
+    expect(screen.queryByText(/Approved by/)).toBeNull();
+  });
+
+  it('says a rejection and its reason in Brazilian Portuguese, on the transfer and in its timeline', async () => {
+    const transfer = waiting(ANA);
+    const text = 'Rejected by bruno@example.com: Beneficiário errado';
+    const params = { actor: 'bruno@example.com', reason: 'Beneficiário errado' };
+    const page = await openInPortuguese({
+      ...transfer,
+      status: 'canceled',
+      failureReason: text,
+      failureReasonCode: 'rejected_by',
+      failureReasonParams: params,
+      events: [...transfer.events, decision('canceled', text, 'rejected_by', params)],
+    });
+    expect(page.banner).toBe('CanceladaRejeitada por bruno@example.com: Beneficiário errado');
+    expect(page.rows).toContain(
+      '2026/11/20 12:07:00 UTCCanceladaMembroRejeitada por bruno@example.com: Beneficiário errado',
+    );
+    expect(screen.queryByText(/Rejected by/)).toBeNull();
+  });
+
+  it('shows a decision written before the codes as the API worded it (English)', async () => {
+    const transfer = waiting(ANA);
+    const text = 'Rejected by bruno@example.com: Wrong beneficiary';
+    const page = await openInPortuguese({
+      ...transfer,
+      status: 'canceled',
+      failureReason: text,
+      failureReasonCode: null,
+      failureReasonParams: null,
+      events: [...transfer.events, decision('canceled', text, null, null)],
+    });
+    expect(page.banner).toBe(`Cancelada${text}`);
+    expect(page.rows).toContain(`2026/11/20 12:07:00 UTCCanceladaMembro${text}`);
   });
 });

@@ -6,6 +6,7 @@ import {
   PageHeader,
   PageSkeleton,
   paths,
+  type TFunction,
   useCurrentOrganization,
   useFormat,
   useOneAtATime,
@@ -15,6 +16,8 @@ import {
 import {
   explorerTransactionUrl,
   type TTransferDetail,
+  type TTransferNoteCode,
+  type TTransferNoteParams,
   useApproveTransferMutation,
   useTransactionQuery,
 } from '@dash/shared/api';
@@ -52,6 +55,23 @@ function Unregistered({ uid }: { uid: string | null }) {
       {t('transaction.noLongerRegistered')}
     </Text>
   ) : null;
+}
+
+/**
+ * A member's decision (a timeline note, a failure reason) in the reader's language from its code and
+ * values; without a code (a provider's words, a row older than the codes) the text as the API wrote it.
+ */
+function noteText(
+  t: TFunction,
+  text: string | null,
+  code: TTransferNoteCode | null | undefined,
+  params: TTransferNoteParams | null | undefined,
+): string {
+  if (!code || !params) return text ?? '';
+  return t(`transaction.${params.reason ? 'notesWithReason' : 'notes'}.${code}`, {
+    actor: params.actor,
+    reason: params.reason,
+  });
 }
 
 function Details({ transfer }: { transfer: TTransferDetail }) {
@@ -183,7 +203,7 @@ export default function TransactionPage() {
       />
       {transfer.failureReason ? (
         <Alert color="red" title={t(`transferStatus.${transfer.status}`)}>
-          {transfer.failureReason}
+          {noteText(t, transfer.failureReason, transfer.failureReasonCode, transfer.failureReasonParams)}
         </Alert>
       ) : null}
       {transfer.status === 'awaiting_approval' ? (
@@ -278,7 +298,7 @@ export default function TransactionPage() {
                     ? transfer.provider.name
                     : t(`eventSource.${event.source}`)}
               </Table.Td>
-              <Table.Td>{event.note ?? ''}</Table.Td>
+              <Table.Td>{noteText(t, event.note, event.noteCode, event.noteParams)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,0 +1,157 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { type AppDatabase, openPglite, openPostgres } from '../../db/client';
+import { MIGRATIONS_FOLDER, migrate } from '../../db/migrate';
+import { withAdminClient } from '../../test/postgres-admin';
+import { transferNote } from './notes';
+
+describe('transferNote', () => {
+  it('words a decision in English and keeps its code and values', () => {
+    expect(transferNote('approved_by', 'ana@example.com')).toEqual({
+      text: 'Approved by ana@example.com',
+      code: 'approved_by',
+      params: { actor: 'ana@example.com' },
+    });
+    expect(transferNote('canceled_by', 'ana@example.com', '')).toEqual({
+      text: 'Canceled by ana@example.com',
+      code: 'canceled_by',
+      params: { actor: 'ana@example.com' },
+    });
+    expect(transferNote('rejected_by', 'bruno@example.com', 'Wrong beneficiary')).toEqual({
+      text: 'Rejected by bruno@example.com: Wrong beneficiary',
+      code: 'rejected_by',
+      params: { actor: 'bruno@example.com', reason: 'Wrong beneficiary' },
+    });
+  });
+});
+
+const NOTE_CODES_MIGRATION = '0018_transfer_note_codes';
+/** As test/database.ts reads it (not imported: its hook would open a database this file does not use). */
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+/** A new, empty database of the caller's (PGlite, or a `t_<random>` one with TEST_DATABASE_URL). */
+async function emptyDatabase(): Promise<AppDatabase> {
+  if (!TEST_DATABASE_URL) return openPglite();
+  const name = `t_${randomBytes(8).toString('hex')}`;
+  await withAdminClient(TEST_DATABASE_URL, (client) => client.query(`create database "${name}"`));
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), { max: 2 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await withAdminClient(TEST_DATABASE_URL as string, (client) =>
+        client.query(`drop database if exists "${name}" with (force)`),
+      );
+    },
+  };
+}
+
+/** The migrations up to (without) `tag`, as a folder of their own. */
+function migrationsBefore(tag: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((entry) => entry.tag === tag);
+  expect(at).toBeGreaterThan(0);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  return folder;
+}
+
+async function migrateFrom(database: AppDatabase, migrationsFolder: string) {
+  if (database.kind === 'pglite') await migratePglite(database.db, { migrationsFolder });
+  else await migrateNodePostgres(database.db, { migrationsFolder });
+}
+
+describe(`migration ${NOTE_CODES_MIGRATION}`, () => {
+  it("gives the decisions written before it their code and values; a provider's reason stays free text", async () => {
+    const database = await emptyDatabase();
+    onTestFinished(() => database.close());
+    const before = migrationsBefore(NOTE_CODES_MIGRATION);
+    onTestFinished(() => rmSync(before, { recursive: true, force: true }));
+    await migrateFrom(database, before);
+
+    const approved = randomUUID();
+    const rejected = randomUUID();
+    const withdrawn = randomUUID();
+    const failed = randomUUID();
+    const transfer = (uid: string, status: string, failureReason: string | null) =>
+      sql`insert into transfers (uid, organization_uid, provider_uid, quote_uid, type, status, network,
+            fiat_currency, source_currency, source_amount, target_currency, target_amount, rate, fee,
+            fee_currency, approval_required, failure_reason)
+          values (${uid}, ${randomUUID()}, ${randomUUID()}, ${randomUUID()}, 'off_ramp', ${status},
+            'polygon-amoy', 'BRL', 'testbrz', 1500, 'BRL', 1492.5, 1, 7.5, 'BRL', true, ${failureReason})`;
+    const event = (uid: string, from: string | null, to: string, source: string, note: string | null) =>
+      sql`insert into transfer_events (transfer_uid, from_status, to_status, source, note)
+          values (${uid}, ${from}, ${to}, ${source}, ${note})`;
+    const rejection = 'Rejected by bruno@example.com: Wrong beneficiary: see the invoice\nof March';
+    await database.db.transaction(async (tx) => {
+      // The rows only: their organization, provider and quote are not what this is about.
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(transfer(approved, 'awaiting_funds', null));
+      await tx.execute(event(approved, null, 'awaiting_approval', 'user', null));
+      await tx.execute(
+        event(approved, 'awaiting_approval', 'awaiting_funds', 'user', 'Approved by ana@example.com'),
+      );
+      await tx.execute(transfer(rejected, 'canceled', rejection));
+      await tx.execute(event(rejected, 'awaiting_approval', 'canceled', 'user', rejection));
+      await tx.execute(transfer(withdrawn, 'canceled', 'Canceled by carla@example.com'));
+      await tx.execute(
+        event(withdrawn, 'awaiting_approval', 'canceled', 'user', 'Canceled by carla@example.com'),
+      );
+      await tx.execute(transfer(failed, 'failed', 'Rejected by the receiving bank'));
+      await tx.execute(
+        event(failed, 'funds_received', 'failed', 'provider', 'Rejected by the receiving bank'),
+      );
+      await tx.execute(event(failed, 'funds_received', 'failed', 'provider', 'Rejected by ops@bank.example'));
+    });
+
+    await migrate(database);
+
+    const events = await database.db.execute<{
+      transfer_uid: string;
+      note: string | null;
+      note_code: string | null;
+      note_params: unknown;
+    }>(sql`select transfer_uid, note, note_code, note_params from transfer_events order by id`);
+    expect(events.rows.map((row) => [row.transfer_uid, row.note, row.note_code, row.note_params])).toEqual([
+      [approved, null, null, null],
+      [approved, 'Approved by ana@example.com', 'approved_by', { actor: 'ana@example.com' }],
+      [
+        rejected,
+        rejection,
+        'rejected_by',
+        { actor: 'bruno@example.com', reason: 'Wrong beneficiary: see the invoice\nof March' },
+      ],
+      [withdrawn, 'Canceled by carla@example.com', 'canceled_by', { actor: 'carla@example.com' }],
+      [failed, 'Rejected by the receiving bank', null, null],
+      [failed, 'Rejected by ops@bank.example', null, null],
+    ]);
+    const transfers = await database.db.execute<{
+      uid: string;
+      failure_reason_code: string | null;
+      failure_reason_params: unknown;
+    }>(sql`select uid, failure_reason_code, failure_reason_params from transfers`);
+    expect(
+      Object.fromEntries(
+        transfers.rows.map((row) => [row.uid, [row.failure_reason_code, row.failure_reason_params]]),
+      ),
+    ).toEqual({
+      [approved]: [null, null],
+      [rejected]: [
+        'rejected_by',
+        { actor: 'bruno@example.com', reason: 'Wrong beneficiary: see the invoice\nof March' },
+      ],
+      [withdrawn]: ['canceled_by', { actor: 'carla@example.com' }],
+      [failed]: [null, null],
+    });
+  });
+});
