@@ -60,6 +60,105 @@ export function formatNumber(value: string | number, locale: TLocale): string {
   ).format(asIntlInput(value));
 }
 
+/** The marks each language writes a number with (what Intl.NumberFormat writes; a test holds them together). */
+export const NUMBER_MARKS: Record<TLocale, { decimal: string; group: string }> = {
+  en: { decimal: '.', group: ',' },
+  'es-MX': { decimal: '.', group: ',' },
+  'pt-BR': { decimal: ',', group: '.' },
+};
+
+/**
+ * An amount (a decimal string) as the reader types it, every decimal place kept: "2500.50" is
+ * "2,500.50" in English and "2.500,50" in pt-BR. For an amount a form shows back in its input;
+ * parseAmount reads it back to the same string.
+ */
+export function formatAmountInput(amount: string, locale: TLocale): string {
+  // Anything but a decimal string (never from a contract) is shown as it is rather than as "NaN".
+  if (!/^\d+(\.\d+)?$/.test(amount)) return amount;
+  const digits = Math.min(100, fractionDigits(amount));
+  return cached(
+    `a|${locale}|${digits}`,
+    () => new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }),
+  ).format(asIntlInput(amount));
+}
+
+/** Why a typed amount cannot be read: nothing typed, a minus sign, or not a number written the reader's way. */
+export type TAmountProblem = 'empty' | 'negative' | 'malformed';
+export type TParsedAmount = { ok: true; amount: string } | { ok: false; problem: TAmountProblem };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const groupedWholes = new Map<string, RegExp>();
+/** A whole part with the group mark every three digits: "1.234.567" in pt-BR, "1,234" in English. */
+function groupedWhole(group: string): RegExp {
+  let pattern = groupedWholes.get(group);
+  if (!pattern) {
+    pattern = new RegExp(`^[1-9]\\d{0,2}(?:${escapeRegExp(group)}\\d{3})+$`);
+    groupedWholes.set(group, pattern);
+  }
+  return pattern;
+}
+
+/** The digits of a whole part written plain ("1234") or grouped in valid places ("1,234"), or null. */
+function wholeDigits(text: string, group: string): string | null {
+  if (/^\d+$/.test(text)) return text;
+  return groupedWhole(group).test(text) ? text.split(group).join('') : null;
+}
+
+/**
+ * What a member typed in an amount field, read in their language, as the contracts' decimal string
+ * ("1234.56"), or why it cannot be. String operations only (never a JS number), so 18 digits and 8
+ * decimals stay exact; limits of size and decimal places are the contracts' to answer.
+ *
+ * - Spaces around are dropped. The language's decimal mark (pt-BR ",", en and es-MX ".") separates
+ *   the decimals; its group mark (pt-BR ".", en and es-MX ",") is taken only every three digits of
+ *   the whole part, the first group 1 to 3 digits not starting with 0: "1.234,56", "1,234.56".
+ * - pt-BR also takes a point as the decimal mark where it cannot be the group mark: one point, no
+ *   comma, and not in group places ("20.5", "10.50", "0.500", "1234.567"). A point in group places
+ *   ("1.000", "1.500", "12.345.678") is the group mark, as a pt-BR reader writes one thousand: the
+ *   form shows the amount it read before any money moves (a quote, the saved setting).
+ * - English and es-MX take no comma as a decimal mark: "20,50" is refused, not read as 2050.
+ * - A minus sign is "negative" (amounts are positive); anything else ("1,2,3", "1.23,4.5", "10,",
+ *   ",5", "1 000") is "malformed".
+ */
+export function parseAmount(typed: string, locale: TLocale): TParsedAmount {
+  const text = typed.trim();
+  if (text === '') return { ok: false, problem: 'empty' };
+  if (/^[-\u2212]/.test(text)) return { ok: false, problem: 'negative' };
+  const { decimal, group } = NUMBER_MARKS[locale];
+  const parts = text.split(decimal);
+  if (parts.length === 2) {
+    const [whole = '', fraction = ''] = parts;
+    const digits = wholeDigits(whole, group);
+    return digits !== null && /^\d+$/.test(fraction)
+      ? { ok: true, amount: `${digits}.${fraction}` }
+      : { ok: false, problem: 'malformed' };
+  }
+  if (parts.length > 2) return { ok: false, problem: 'malformed' };
+  const digits = wholeDigits(text, group);
+  if (digits !== null) return { ok: true, amount: digits };
+  if (decimal !== '.' && /^\d+\.\d+$/.test(text)) return { ok: true, amount: text };
+  return { ok: false, problem: 'malformed' };
+}
+
+/**
+ * What a form hands its contract for an amount typed in `locale`: the decimal string it means, or,
+ * when it cannot be read, the text as typed, which the contract's own rule then refuses with its
+ * message ("Enter an amount such as 10 or 10.50", or a minus sign's own): a text parseAmount
+ * refuses never passes a contract's decimal pattern.
+ */
+export function amountFromInput(typed: string, locale: TLocale): string {
+  const parsed = parseAmount(typed, locale);
+  return parsed.ok ? parsed.amount : typed;
+}
+
+/** A form's values with their `amount` as typed read as the contract's decimal string (amountFromInput). */
+export function amountValuesFromInput<TValues extends { amount: string }>(
+  values: TValues,
+  locale: TLocale,
+): TValues {
+  return { ...values, amount: amountFromInput(values.amount, locale) };
+}
+
 export function formatDateTime(iso: string, locale: TLocale): string {
   return cached(
     `dt|${locale}`,

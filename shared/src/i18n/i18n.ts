@@ -1,6 +1,15 @@
 import { cloneElement, type ReactElement, type ReactNode, use, useMemo, useSyncExternalStore } from 'react';
 import { DEFAULT_LOCALE, detectLocale, isLocale, type TLocale } from '../contracts/locale';
-import { formatDateTime, formatLongDate, formatMoney, formatNumber, formatRelativeTime } from './format';
+import {
+  amountFromInput,
+  amountValuesFromInput,
+  formatAmountInput,
+  formatDateTime,
+  formatLongDate,
+  formatMoney,
+  formatNumber,
+  formatRelativeTime,
+} from './format';
 import commonEn from './locales/en.json';
 
 /** A namespace's messages: nested keys, `{{name}}` interpolation and plural suffixes (_one, _other). */
@@ -265,6 +274,13 @@ export function useFormat() {
       locale,
       money: (amount: string, currency: string) => formatMoney(amount, currency, locale),
       number: (value: string | number) => formatNumber(value, locale),
+      /** A decimal string as the reader types it, for an input showing an amount back ("2.500,50"). */
+      amountInput: (amount: string) => formatAmountInput(amount, locale),
+      /** What the reader typed in an amount input as the contract's decimal string (see amountFromInput). */
+      amountFromInput: (typed: string) => amountFromInput(typed, locale),
+      /** A form's values with their `amount` read so (its validate and transformValues both take them). */
+      amountValues: <TValues extends { amount: string }>(values: TValues) =>
+        amountValuesFromInput(values, locale),
       dateTime: (iso: string) => formatDateTime(iso, locale),
       date: (iso: string) => formatLongDate(iso, locale),
       relative: (iso: string, now?: number) => formatRelativeTime(iso, locale, now),

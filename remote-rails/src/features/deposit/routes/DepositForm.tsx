@@ -52,6 +52,9 @@ export default function DepositForm() {
   const deposit = useCreateDepositMutation(organization.uid);
   const [key, setKey] = useState(() => crypto.randomUUID());
   const invalid = useFocusFirstInvalid();
+  // The amount is typed the reader's way ("1.234,56" in pt-BR); the contract checks, and the deposit
+  // carries, the decimal string it means ("1234.56").
+  const rules = inLanguage(schemaResolver(ZCreateDepositRequest, { sync: true }));
   const form = useForm({
     mode: 'controlled',
     initialValues: {
@@ -62,7 +65,8 @@ export default function DepositForm() {
       amount: '',
       targetWalletUid: '',
     },
-    validate: inLanguage(schemaResolver(ZCreateDepositRequest, { sync: true })),
+    validate: (values) => rules(f.amountValues(values)),
+    transformValues: f.amountValues,
     onValuesChange: () => setKey(crypto.randomUUID()),
   });
 

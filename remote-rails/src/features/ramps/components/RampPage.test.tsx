@@ -1,3 +1,4 @@
+import { setLocale } from '@dash/shared';
 import type { TCatalogueProvider, TProviderAccount, TQuote, TRegisteredWallet } from '@dash/shared/api';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -355,5 +356,95 @@ describe('the deposit form', () => {
     expect(within(form).getByRole('link', { name: 'Register a wallet' }).getAttribute('href')).toBe(
       '/org/acme/rails/blockchain-wallets',
     );
+  });
+});
+
+describe('an amount typed the reader’s way', () => {
+  afterEach(async () => {
+    await setLocale('en', { remember: false });
+  });
+
+  /** Types `amount` and asks for a quote on the on-ramp page, in pt-BR. */
+  async function quotePtBr(amount: string) {
+    const form = await screen.findByRole('form', { name: 'On-ramp' });
+    const field = within(form).getByRole('textbox', { name: /Valor \(BRL\)/ });
+    fireEvent.change(field, { target: { value: amount } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Obter cotação' }));
+    return { form, field };
+  }
+
+  it('quotes a pt-BR amount with a decimal comma and group points as the decimal string it means', async () => {
+    const posted = serve({ quoteSeconds: 60, firstOnRamp: 201 });
+    await renderPage(<RampPage type="on_ramp" />, {
+      url: `/org/acme/rails/on-ramp?providerUid=${PROVIDER_UID}&currency=BRL&walletUid=${WALLET_UID}`,
+      path: '/org/:org/rails/on-ramp',
+      locale: 'pt-BR',
+    });
+    const { field } = await quotePtBr('1.234,56');
+    expect(field.getAttribute('inputmode')).toBe('decimal');
+    await screen.findByRole('region', { name: 'Cotação' });
+    expect(posted[0]).toMatchObject({ path: 'rails/quotes', body: { amount: '1234.56' } });
+  });
+
+  it('refuses a malformed pt-BR amount under the field, with an example written the pt-BR way, and asks for no quote', async () => {
+    const posted = serve({ quoteSeconds: 60, firstOnRamp: 201 });
+    await renderPage(<RampPage type="on_ramp" />, {
+      url: `/org/acme/rails/on-ramp?providerUid=${PROVIDER_UID}&currency=BRL&walletUid=${WALLET_UID}`,
+      path: '/org/:org/rails/on-ramp',
+      locale: 'pt-BR',
+    });
+    for (const amount of ['1,2,3', '1.23,4.5']) {
+      const { form, field } = await quotePtBr(amount);
+      expect(await within(form).findByText('Digite um valor como 10 ou 10,50')).toBeTruthy();
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+    }
+    // Cents the pt-BR way are still cents: a third decimal is refused as one.
+    const { form } = await quotePtBr('1,234');
+    expect(await within(form).findByText('Digite o valor com no máximo 2 casas decimais')).toBeTruthy();
+    expect(posted).toHaveLength(0);
+  });
+
+  it('takes no decimal comma in English: its message gives the English example', async () => {
+    const posted = serve({ quoteSeconds: 60, firstOnRamp: 201 });
+    renderOnRamp();
+    const form = await screen.findByRole('form', { name: 'On-ramp' });
+    const amount = within(form).getByRole('textbox', { name: /Amount \(BRL\)/ });
+    fireEvent.change(amount, { target: { value: '20,50' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Get quote' }));
+    expect(await within(form).findByText('Enter an amount such as 10 or 10.50')).toBeTruthy();
+    expect(posted).toHaveLength(0);
+    await getQuote('1,234.5');
+    expect(posted[0]?.body).toMatchObject({ amount: '1234.5' });
+  });
+
+  it('deposits a pt-BR amount as the decimal string it means, and refuses a malformed one under the field', async () => {
+    const posted = serve({ quoteSeconds: 60, firstOnRamp: 201 });
+    await renderPage(<DepositForm />, {
+      url: '/org/acme/deposit',
+      path: '/org/:org/deposit',
+      locale: 'pt-BR',
+    });
+    const form = await screen.findByRole('form', { name: 'Depósito' });
+    const amount = within(form).getByRole('textbox', { name: /Valor \(BRL\)/ });
+    expect(amount.getAttribute('inputmode')).toBe('decimal');
+    const wallet = within(form).getByRole('combobox', { name: /Carteira de destino/ });
+    fireEvent.click(wallet);
+    fireEvent.click(await screen.findByRole('option', { name: 'Treasury', hidden: true }));
+    await waitFor(() => expect((wallet as HTMLInputElement).value).toBe('Treasury'));
+    const submit = within(form).getByRole('button', { name: 'Depositar' });
+    for (const typed of ['1,2,3', '1.23,4.5']) {
+      fireEvent.change(amount, { target: { value: typed } });
+      fireEvent.click(submit);
+      expect(await within(form).findByText('Digite um valor como 10 ou 10,50')).toBeTruthy();
+      expect(amount.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(posted).toHaveLength(0);
+    fireEvent.change(amount, { target: { value: ' 20,5 ' } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({
+      path: 'deposits',
+      body: { amount: '20.5', targetWalletUid: WALLET_UID, currencyId: 'BRL' },
+    });
   });
 });

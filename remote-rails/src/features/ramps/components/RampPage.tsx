@@ -61,6 +61,9 @@ export function RampPage({ type }: { type: RampType }) {
   const invalid = useFocusFirstInvalid();
   const counterpartyParam = type === 'on_ramp' ? 'walletUid' : 'bankBeneficiaryUid';
   const initialCurrency = search.get('currency');
+  // The amount is typed the reader's way ("1.234,56" in pt-BR); the contract checks, and the quote
+  // request carries, the decimal string it means ("1234.56").
+  const rules = inLanguage(schemaResolver(type === 'on_ramp' ? ZOnRampForm : ZOffRampForm, { sync: true }));
   const form = useForm({
     mode: 'controlled',
     initialValues: {
@@ -72,7 +75,8 @@ export function RampPage({ type }: { type: RampType }) {
       network: search.get('network') ?? '',
       amount: '',
     },
-    validate: inLanguage(schemaResolver(type === 'on_ramp' ? ZOnRampForm : ZOffRampForm, { sync: true })),
+    validate: (values) => rules(f.amountValues(values)),
+    transformValues: f.amountValues,
   });
 
   if (!can(organization.role, 'rails.write')) {

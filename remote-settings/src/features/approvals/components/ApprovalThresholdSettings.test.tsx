@@ -61,8 +61,9 @@ describe('the off-ramp approval threshold', () => {
     await waitFor(() => expect(puts).toEqual([{ offRampApprovalThreshold: '2500.50' }]));
     expect(await screen.findByText("Off-ramps above 2,500.5 need a second member's approval.")).toBeTruthy();
 
+    // The saved threshold is shown back the reader's way, every decimal kept.
     const saved = screen.getByRole('textbox', { name: 'Approval threshold (stablecoin amount)' });
-    expect((saved as HTMLInputElement).value).toBe('2500.50');
+    expect((saved as HTMLInputElement).value).toBe('2,500.50');
     fireEvent.change(saved, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save approval threshold' }));
     await waitFor(() => expect(puts.at(-1)).toEqual({ offRampApprovalThreshold: null }));
@@ -78,6 +79,41 @@ describe('the off-ramp approval threshold', () => {
     expect(screen.getByText('Only Admins can change the approval threshold.')).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save approval threshold' })).toBeNull();
+  });
+
+  it('takes a pt-BR amount with a decimal comma, saves the decimal string it means and shows it back the pt-BR way', async () => {
+    const puts = serve('2500.50');
+    await renderPage(<ApprovalThresholdSettings />, { role: 'Admin', locale: 'pt-BR' });
+    const form = await screen.findByRole('form', { name: 'Aprovações de off-ramp' });
+    const input = within(form).getByRole('textbox', { name: 'Limite de aprovação (valor em stablecoin)' });
+    expect(input.getAttribute('inputmode')).toBe('decimal');
+    expect((input as HTMLInputElement).value).toBe('2.500,50');
+    const save = within(form).getByRole('button', { name: 'Salvar limite de aprovação' });
+
+    for (const value of ['1,2,3', '1.23,4.5', '20,50,']) {
+      fireEvent.change(input, { target: { value } });
+      fireEvent.click(save);
+      expect(await within(form).findByText('Digite um valor como 10 ou 10,50')).toBeTruthy();
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(puts).toEqual([]);
+
+    fireEvent.change(input, { target: { value: '1.234,56' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(puts).toEqual([{ offRampApprovalThreshold: '1234.56' }]));
+    expect(
+      await screen.findByText('Off-ramps acima de 1.234,56 precisam da aprovação de um segundo membro.'),
+    ).toBeTruthy();
+    const saved = screen.getByRole('textbox', { name: 'Limite de aprovação (valor em stablecoin)' });
+    expect((saved as HTMLInputElement).value).toBe('1.234,56');
+
+    // A point where it cannot group digits is a decimal point, in pt-BR too.
+    fireEvent.change(saved, { target: { value: '20.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar limite de aprovação' }));
+    await waitFor(() => expect(puts.at(-1)).toEqual({ offRampApprovalThreshold: '20.5' }));
+    expect(
+      await screen.findByText('Off-ramps acima de 20,5 precisam da aprovação de um segundo membro.'),
+    ).toBeTruthy();
   });
 
   it('speaks the active language, numbers formatted for it', async () => {

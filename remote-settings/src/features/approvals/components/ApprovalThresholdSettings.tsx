@@ -26,11 +26,12 @@ import { schemaResolver, useForm } from '@mantine/form';
  */
 export function ApprovalThresholdSettings() {
   const organization = useCurrentOrganization();
-  const { t } = useT('approvals');
+  const { t, locale } = useT('approvals');
   const settings = useRailsSettingsQuery(organization.uid);
   if (settings.isPending) return <PageSkeleton rows={2} label={t('loading')} />;
   if (settings.isError) return null;
   const canUpdate = can(organization.role, 'organization.update');
+  const saved = settings.data.offRampApprovalThreshold;
   return (
     <Stack gap="sm" maw={480}>
       <Title order={2} size="h4">
@@ -40,11 +41,12 @@ export function ApprovalThresholdSettings() {
         {t('description')}
       </Text>
       {canUpdate ? (
-        // Keyed by what was saved: after a save the form starts again from the saved value.
-        <ThresholdForm key={settings.data.offRampApprovalThreshold ?? ''} settings={settings.data} />
+        // Keyed by what was saved and the language: after a save, or in another language, the form
+        // starts again from the saved value, written the reader's way.
+        <ThresholdForm key={`${locale}|${saved ?? ''}`} settings={settings.data} />
       ) : (
         <>
-          <CurrentThreshold threshold={settings.data.offRampApprovalThreshold} />
+          <CurrentThreshold threshold={saved} />
           <Text size="sm" c="dimmed">
             {t('adminOnly')}
           </Text>
@@ -67,11 +69,20 @@ function CurrentThreshold({ threshold }: { threshold: string | null }) {
 function ThresholdForm({ settings }: { settings: TRailsSettings }) {
   const organization = useCurrentOrganization();
   const { t } = useT('approvals');
+  const format = useFormat();
   const update = useUpdateRailsSettingsMutation(organization.uid);
+  // The input holds the threshold as the reader writes it ("2.500,50" in pt-BR); the contract checks,
+  // and the API gets, the decimal string it means ("2500.50").
+  const asDecimal = ({ offRampApprovalThreshold: typed }: TRailsSettings): TRailsSettings => ({
+    offRampApprovalThreshold: typed === null ? null : format.amountFromInput(typed),
+  });
+  const rules = inLanguage(schemaResolver(ZRailsSettings, { sync: true }));
+  const threshold = settings.offRampApprovalThreshold;
   const form = useForm<TRailsSettings>({
     mode: 'controlled',
-    initialValues: { offRampApprovalThreshold: settings.offRampApprovalThreshold },
-    validate: inLanguage(schemaResolver(ZRailsSettings, { sync: true })),
+    initialValues: { offRampApprovalThreshold: threshold === null ? null : format.amountInput(threshold) },
+    validate: (values) => rules(asDecimal(values)),
+    transformValues: asDecimal,
   });
   const field = form.getInputProps('offRampApprovalThreshold');
 

@@ -1,4 +1,4 @@
-import { inLanguage, useT } from '@dash/shared';
+import { inLanguage, useFormat, useT } from '@dash/shared';
 import { ID_DOCUMENT_TYPES, type TKybApplication, type TKybDraft, ZKybDraft } from '@dash/shared/api';
 import {
   Button,
@@ -52,10 +52,27 @@ export function KybForm({
   submitHint?: ReactNode;
 }) {
   const { t } = useT('settings');
+  const format = useFormat();
+  // The monthly volume and the owners' shares are typed the reader's way ("250.000,00", "12,5" in
+  // pt-BR) and shown back so; the draft schema checks, and the API gets, the decimal strings they mean.
+  const amounts = (values: KybFormValues, write: (amount: string) => string): KybFormValues => ({
+    ...values,
+    expectedMonthlyVolume: {
+      ...values.expectedMonthlyVolume,
+      amount: write(values.expectedMonthlyVolume.amount),
+    },
+    beneficialOwners: values.beneficialOwners.map((owner) => ({
+      ...owner,
+      ownershipPercent: write(owner.ownershipPercent),
+    })),
+  });
+  const asDecimals = (values: KybFormValues) => amounts(values, format.amountFromInput);
+  const rules = inLanguage(schemaResolver(ZKybDraft, { sync: true }));
   const form = useForm<KybFormValues>({
     mode: 'controlled',
-    initialValues: toFormValues(application.data),
-    validate: inLanguage(schemaResolver(ZKybDraft, { sync: true })),
+    initialValues: amounts(toFormValues(application.data), format.amountInput),
+    validate: (values) => rules(asDecimals(values)),
+    transformValues: asDecimals,
     validateInputOnBlur: true,
   });
   const [countryChoice, setCountryChoice] = useState(choiceOf(application.data.countryOfIncorporation ?? ''));
@@ -70,7 +87,7 @@ export function KybForm({
   const submit = () => {
     const checked = form.validate();
     if (checked.hasErrors || !actions.submit) return;
-    void actions.submit(ZKybDraft.parse(form.getValues()), form);
+    void actions.submit(ZKybDraft.parse(form.getTransformedValues()), form);
   };
 
   const input = (path: string) => ({ ...form.getInputProps(path), readOnly });
@@ -132,7 +149,7 @@ export function KybForm({
               <Group grow align="flex-start" gap="xs">
                 <TextInput
                   label={t('kyb.form.expectedMonthlyVolume')}
-                  placeholder="250000.00"
+                  placeholder={format.amountInput('250000.00')}
                   inputMode="decimal"
                   required
                   {...input('expectedMonthlyVolume.amount')}
