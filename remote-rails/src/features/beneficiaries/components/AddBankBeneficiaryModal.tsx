@@ -1,9 +1,9 @@
 import {
-  applyServerFieldErrors,
   DialogModal,
   inLanguage,
   notifyError,
   notifySuccess,
+  useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
 import {
@@ -82,27 +82,30 @@ export function AddBankBeneficiaryModal({
     validate: (values) => validateRequest(toRequest(values)),
     validateInputOnBlur: true,
   });
+  const invalid = useFocusFirstInvalid();
   const close = () => {
     form.reset();
     setKindChosen(false);
     onClose();
   };
-  const submit = form.onSubmit((values) =>
-    create.mutate(toRequest(values), {
-      onSuccess: (beneficiary) => {
-        notifySuccess(t('beneficiaries.added', { name: beneficiary.name }));
-        close();
-      },
-      onError: (error) => {
-        if (!applyServerFieldErrors(form, error)) notifyError(error);
-      },
-    }),
+  const submit = form.onSubmit(
+    (values) =>
+      create.mutate(toRequest(values), {
+        onSuccess: (beneficiary) => {
+          notifySuccess(t('beneficiaries.added', { name: beneficiary.name }));
+          close();
+        },
+        onError: (error) => {
+          if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
+        },
+      }),
+    invalid.onValidationErrors,
   );
   const pixKeyInput = form.getInputProps('pixKey');
 
   return (
     <DialogModal opened={opened} onClose={close} title={t('beneficiaries.modalTitle')} centered>
-      <form onSubmit={submit} noValidate aria-label={t('beneficiaries.modalTitle')}>
+      <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('beneficiaries.modalTitle')}>
         <Stack gap="md">
           <SegmentedControl
             aria-label={t('beneficiaries.typeLabel')}

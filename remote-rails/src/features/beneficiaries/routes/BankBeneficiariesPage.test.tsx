@@ -38,6 +38,11 @@ function renderBeneficiaries(role: TRole, locale?: TLocale) {
     : renderPage(<BankBeneficiariesPage />, { role });
 }
 
+async function renderBeneficiariesWithFetch() {
+  await renderBeneficiaries('Admin', 'en');
+  return vi.mocked(globalThis.fetch);
+}
+
 configure({ asyncUtilTimeout: 5000 });
 provideDocumentFonts();
 afterEach(() => {
@@ -76,6 +81,36 @@ describe('the Bank Beneficiaries page', () => {
     expect(within(dialog).queryByRole('banner')).toBeNull();
     fireEvent.click(close);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('puts focus on the first invalid field of the Add dialog after a refused submit, and sends nothing', async () => {
+    const fetch = await renderBeneficiariesWithFetch();
+    await screen.findByRole('table', { name: 'Bank beneficiaries' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add beneficiary' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a bank beneficiary' });
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    const clabe = within(dialog).getByRole('textbox', { name: /CLABE/ });
+    const add = within(dialog).getByRole('button', { name: 'Add beneficiary' });
+    const calls = fetch.mock.calls.length;
+
+    add.focus();
+    fireEvent.click(add);
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByRole('textbox', { name: /Name/, description: 'Name is required' })).toBe(name);
+
+    // With the name given, the CLABE (wrong check digit) is the first field left to fix.
+    fireEvent.change(name, { target: { value: 'Proveedora Azteca' } });
+    fireEvent.change(clabe, { target: { value: '002010077777777770' } });
+    add.focus();
+    fireEvent.click(add);
+    await waitFor(() => expect(document.activeElement).toBe(clabe));
+    expect(clabe.getAttribute('aria-invalid')).toBe('true');
+    // Described by what the number resolves to and by the error.
+    expect(within(dialog).getByRole('textbox', { name: /CLABE/, description: /Invalid checksum/ })).toBe(
+      clabe,
+    );
+    expect(fetch.mock.calls.length).toBe(calls);
   });
 });
 

@@ -1,4 +1,4 @@
-import { applyServerFieldErrors, DialogModal, inLanguage, notifyError, useT } from '@dash/shared';
+import { DialogModal, inLanguage, notifyError, useFocusFirstInvalid, useT } from '@dash/shared';
 import { type TUpdateCounterpartyRequest, ZUpdateCounterpartyRequest } from '@dash/shared/api';
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -44,15 +44,19 @@ function EditForm({
     validate: inLanguage(schemaResolver(ZUpdateCounterpartyRequest, { sync: true })),
     validateInputOnBlur: true,
   });
-  const submit = form.onSubmit((values) =>
-    onSave(values, {
-      onError: (error) => {
-        if (!applyServerFieldErrors(form, error)) notifyError(error);
-      },
-    }),
+  const invalid = useFocusFirstInvalid();
+  const submit = form.onSubmit(
+    (values) =>
+      onSave(values, {
+        onError: (error) => {
+          if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
+        },
+      }),
+    invalid.onValidationErrors,
   );
   return (
     <form
+      ref={invalid.formRef}
       onSubmit={submit}
       noValidate
       aria-label={t('counterparties.editLabel', { name: counterparty.name })}

@@ -1,9 +1,9 @@
 import {
-  applyServerFieldErrors,
   DialogModal,
   inLanguage,
   notifyError,
   notifySuccess,
+  useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
 import { NETWORKS, REGISTERED_WALLET_NETWORK_IDS, useCreateRegisteredWalletMutation } from '@dash/shared/api';
@@ -37,25 +37,28 @@ export function AddRegisteredWalletModal({
     validate: inLanguage(schemaResolver(ZCreateRegisteredWalletRequest, { sync: true })),
     validateInputOnBlur: true,
   });
+  const invalid = useFocusFirstInvalid();
   const close = () => {
     form.reset();
     onClose();
   };
-  const submit = form.onSubmit((values) =>
-    create.mutate(values as TCreateRegisteredWalletRequest, {
-      onSuccess: (wallet) => {
-        notifySuccess(t('wallets.registered', { name: wallet.name }));
-        close();
-      },
-      onError: (error) => {
-        if (!applyServerFieldErrors(form, error)) notifyError(error);
-      },
-    }),
+  const submit = form.onSubmit(
+    (values) =>
+      create.mutate(values as TCreateRegisteredWalletRequest, {
+        onSuccess: (wallet) => {
+          notifySuccess(t('wallets.registered', { name: wallet.name }));
+          close();
+        },
+        onError: (error) => {
+          if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
+        },
+      }),
+    invalid.onValidationErrors,
   );
 
   return (
     <DialogModal opened={opened} onClose={close} title={t('wallets.modalTitle')} centered>
-      <form onSubmit={submit} noValidate aria-label={t('wallets.modalTitle')}>
+      <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('wallets.modalTitle')}>
         <Stack gap="md">
           <Select
             label={t('common.network')}

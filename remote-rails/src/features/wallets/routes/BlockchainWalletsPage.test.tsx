@@ -28,7 +28,10 @@ const WALLETS: TRegisteredWallet[] = [
   },
 ];
 
-function renderWallets(role: TRole, answer: () => Promise<Response>) {
+function renderWallets(
+  role: TRole,
+  answer: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>,
+) {
   vi.stubGlobal('fetch', vi.fn(answer));
   return renderPage(<BlockchainWalletsPage />, { role });
 }
@@ -89,5 +92,83 @@ describe('the Registered Wallets page', () => {
       fireEvent.click(close);
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     }
+  });
+
+  it('puts focus on the first invalid field of the Register dialog after a refused submit, and sends nothing more', async () => {
+    const fetch = vi.fn(listed);
+    renderWallets('Editor', fetch);
+    await screen.findByRole('table', { name: 'Registered wallets' });
+    fireEvent.click(screen.getByRole('button', { name: 'Register wallet' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Register a wallet' });
+    const address = within(dialog).getByRole('textbox', { name: /Address/ });
+    const add = within(dialog).getByRole('button', { name: 'Register wallet' });
+    const calls = fetch.mock.calls.length;
+    add.focus();
+    fireEvent.click(add);
+
+    await waitFor(() => expect(document.activeElement).toBe(address));
+    // The field says it is invalid and is described by its message; the name, invalid too, comes after it.
+    expect(address.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByRole('textbox', { name: /Address/, description: 'Invalid EVM address' })).toBe(
+      address,
+    );
+    expect(
+      within(dialog).getByRole('textbox', { name: /Name/, description: 'Name is required' }),
+    ).toBeTruthy();
+    expect(fetch.mock.calls.length).toBe(calls);
+  });
+
+  it('puts focus on the field the server refused in the Register dialog', async () => {
+    const fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'POST'
+        ? Response.json(
+            {
+              error: {
+                code: 'VALIDATION',
+                message: 'Invalid request',
+                fields: { name: 'Name already used' },
+              },
+            },
+            { status: 400 },
+          )
+        : listed(),
+    );
+    renderWallets('Editor', fetch);
+    await screen.findByRole('table', { name: 'Registered wallets' });
+    fireEvent.click(screen.getByRole('button', { name: 'Register wallet' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Register a wallet' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Address/ }), {
+      target: { value: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
+    });
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    fireEvent.change(name, { target: { value: 'Treasury' } });
+    const add = within(dialog).getByRole('button', { name: 'Register wallet' });
+    add.focus();
+    fireEvent.click(add);
+
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByRole('textbox', { name: /Name/, description: 'Name already used' })).toBe(
+      name,
+    );
+  });
+
+  it('puts focus on the emptied name of the Edit dialog after a refused save', async () => {
+    const fetch = vi.fn(listed);
+    renderWallets('Editor', fetch);
+    await screen.findByRole('table', { name: 'Registered wallets' });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Treasury' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit wallet' });
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    fireEvent.change(name, { target: { value: '  ' } });
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    const calls = fetch.mock.calls.length;
+    save.focus();
+    fireEvent.click(save);
+
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByRole('textbox', { name: /Name/, description: 'Name is required' })).toBe(name);
+    expect(fetch.mock.calls.length).toBe(calls);
   });
 });

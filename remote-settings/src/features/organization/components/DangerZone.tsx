@@ -1,5 +1,4 @@
 import {
-  applyServerFieldErrors,
   can,
   inLanguage,
   notifyError,
@@ -7,6 +6,7 @@ import {
   paths,
   useConfirmStep,
   useCurrentOrganization,
+  useFocusFirstInvalid,
   useT,
   ZDeleteOrganizationRequest,
 } from '@dash/shared';
@@ -65,21 +65,25 @@ function DeleteOrganization() {
     validate: inLanguage(schemaResolver(ZDeleteOrganizationRequest, { sync: true })),
   });
 
-  const submit = form.onSubmit((values) =>
-    remove.mutate(values, {
-      onSuccess: () => {
-        notifySuccess(t('danger.deleted', { organization: organization.name }));
-        navigate(paths.home(), { replace: true });
-      },
-      onError: (error) => {
-        if (!applyServerFieldErrors(form, error)) notifyError(error);
-      },
-    }),
+  const invalid = useFocusFirstInvalid();
+
+  const submit = form.onSubmit(
+    (values) =>
+      remove.mutate(values, {
+        onSuccess: () => {
+          notifySuccess(t('danger.deleted', { organization: organization.name }));
+          navigate(paths.home(), { replace: true });
+        },
+        onError: (error) => {
+          if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
+        },
+      }),
+    invalid.onValidationErrors,
   );
 
   return (
     <Card withBorder padding="lg" style={{ borderColor: 'var(--mantine-color-red-5)' }}>
-      <form onSubmit={submit} noValidate aria-label={t('danger.deleteTitle')}>
+      <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('danger.deleteTitle')}>
         <Stack gap="sm">
           <Title order={2} size="h4">
             {t('danger.deleteTitle')}

@@ -1,6 +1,6 @@
 import { setLocale } from '@dash/shared';
 import { ORGANIZATION, renderPage } from '@dash/shared/test';
-import { act, cleanup, configure, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrganizationDetailsForm } from './OrganizationDetailsForm';
 
@@ -28,5 +28,57 @@ describe('renaming the organization', () => {
     ).toBeTruthy();
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('puts focus on the first invalid field after a refused save, in the form order', async () => {
+    const fetch = vi.fn(async () => Response.json({ data: ORGANIZATION }));
+    vi.stubGlobal('fetch', fetch);
+    await renderPage(<OrganizationDetailsForm organization={ORGANIZATION} />, { locale: 'en' });
+    const name = await screen.findByRole('textbox', { name: /Organization name/ });
+    const slug = screen.getByRole('textbox', { name: /Slug/ });
+    const save = screen.getByRole('button', { name: 'Save changes' });
+
+    fireEvent.change(slug, { target: { value: '-Acme-' } });
+    save.focus();
+    fireEvent.click(save);
+    await waitFor(() => expect(document.activeElement).toBe(slug));
+    expect(slug.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('textbox', { name: /Slug/, description: /only lowercase letters/ })).toBe(slug);
+
+    fireEvent.change(name, { target: { value: ' ' } });
+    save.focus();
+    fireEvent.click(save);
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('puts focus on the slug the server refused', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          {
+            error: {
+              code: 'CONFLICT',
+              message: 'Slug taken',
+              fields: { slug: 'This slug is already taken' },
+            },
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    await renderPage(<OrganizationDetailsForm organization={ORGANIZATION} />, { locale: 'en' });
+    const slug = await screen.findByRole('textbox', { name: /Slug/ });
+    fireEvent.change(slug, { target: { value: 'acme-two' } });
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    save.focus();
+    fireEvent.click(save);
+
+    await waitFor(() => expect(document.activeElement).toBe(slug));
+    expect(screen.getByRole('textbox', { name: /Slug/, description: /This slug is already taken/ })).toBe(
+      slug,
+    );
   });
 });

@@ -1,11 +1,11 @@
 import {
-  applyServerFieldErrors,
   inLanguage,
   notifyError,
   notifySuccess,
   paths,
   type TOrganization,
   type TUpdateOrganizationRequest,
+  useFocusFirstInvalid,
   useT,
   ZUpdateOrganizationRequest,
 } from '@dash/shared';
@@ -26,6 +26,8 @@ export function OrganizationDetailsForm({ organization }: { organization: TOrgan
     validateInputOnBlur: true,
   });
 
+  const invalid = useFocusFirstInvalid();
+
   const submit = form.onSubmit((values) => {
     const changes: TUpdateOrganizationRequest = {};
     if (values.name.trim() !== organization.name) changes.name = values.name;
@@ -38,13 +40,13 @@ export function OrganizationDetailsForm({ organization }: { organization: TOrgan
         if (updated.slug !== organization.slug) navigate(paths.org.settings(updated.slug), { replace: true });
       },
       onError: (error) => {
-        if (!applyServerFieldErrors(form, error)) notifyError(error);
+        if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
       },
     });
-  });
+  }, invalid.onValidationErrors);
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('organization.details')}>
+    <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('organization.details')}>
       <Stack gap="md" maw={480}>
         <TextInput
           label={t('organization.name')}

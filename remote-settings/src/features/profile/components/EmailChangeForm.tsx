@@ -1,4 +1,4 @@
-import { applyServerFieldErrors, inLanguage, notifyError, useT } from '@dash/shared';
+import { inLanguage, notifyError, useFocusFirstInvalid, useT } from '@dash/shared';
 import {
   EMAIL_CHANGE_TTL_MINUTES,
   useRequestEmailChangeMutation,
@@ -13,6 +13,7 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
   const { t } = useT('settings');
   const request = useRequestEmailChangeMutation();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const invalid = useFocusFirstInvalid();
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '' },
@@ -27,13 +28,13 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
         form.reset();
       },
       onError: (error) => {
-        if (!applyServerFieldErrors(form, error)) notifyError(error);
+        if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
       },
     });
-  });
+  }, invalid.onValidationErrors);
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('emailChange.formLabel')}>
+    <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('emailChange.formLabel')}>
       <Stack gap="md" maw={480}>
         <Text size="sm">
           {t('emailChange.signInAsBefore')}

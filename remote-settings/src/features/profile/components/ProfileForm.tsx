@@ -1,5 +1,4 @@
 import {
-  applyServerFieldErrors,
   detectLocale,
   i18n,
   inLanguage,
@@ -9,6 +8,7 @@ import {
   setLocale,
   type TLocale,
   type TSessionUser,
+  useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
 import { useUpdateProfileMutation, ZUpdateProfileRequest } from '@dash/shared/api';
@@ -45,21 +45,25 @@ export function ProfileForm({ user }: { user: TSessionUser }) {
     validateInputOnBlur: true,
   });
 
-  const submit = form.onSubmit((values) =>
-    update.mutate(ZUpdateProfileRequest.parse(toRequest(values)), {
-      // The page speaks the saved language before it says so (the shell would follow a moment later).
-      onSuccess: async (saved) => {
-        await setLocale(saved.locale ?? detectLocale(navigator.languages));
-        notifySuccess(i18n.t('profile.saved', { ns: 'settings' }));
-      },
-      onError: (error) => {
-        if (!applyServerFieldErrors(form, error)) notifyError(error);
-      },
-    }),
+  const invalid = useFocusFirstInvalid();
+
+  const submit = form.onSubmit(
+    (values) =>
+      update.mutate(ZUpdateProfileRequest.parse(toRequest(values)), {
+        // The page speaks the saved language before it says so (the shell would follow a moment later).
+        onSuccess: async (saved) => {
+          await setLocale(saved.locale ?? detectLocale(navigator.languages));
+          notifySuccess(i18n.t('profile.saved', { ns: 'settings' }));
+        },
+        onError: (error) => {
+          if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
+        },
+      }),
+    invalid.onValidationErrors,
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('profile.formLabel')}>
+    <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('profile.formLabel')}>
       <Stack gap="md" maw={480}>
         <Group grow align="flex-start">
           <TextInput

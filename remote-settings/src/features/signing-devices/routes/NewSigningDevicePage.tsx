@@ -1,10 +1,10 @@
 import {
-  applyServerFieldErrors,
   inLanguage,
   notifyError,
   notifySuccess,
   PageHeader,
   paths,
+  useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
 import { useCreateSigningDeviceMutation, ZCreateSigningDeviceRequest } from '@dash/shared/api';
@@ -23,22 +23,26 @@ export function NewSigningDevicePage() {
     validateInputOnBlur: true,
   });
 
-  const submit = form.onSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: (device) => {
-        notifySuccess(t('devices.added', { name: device.name }));
-        navigate(paths.settings.signingDevices());
-      },
-      onError: (error) => {
-        if (!applyServerFieldErrors(form, error)) notifyError(error);
-      },
-    }),
+  const invalid = useFocusFirstInvalid();
+
+  const submit = form.onSubmit(
+    (values) =>
+      create.mutate(values, {
+        onSuccess: (device) => {
+          notifySuccess(t('devices.added', { name: device.name }));
+          navigate(paths.settings.signingDevices());
+        },
+        onError: (error) => {
+          if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
+        },
+      }),
+    invalid.onValidationErrors,
   );
 
   return (
     <Stack gap="md" maw={520}>
       <PageHeader title={t('devices.newTitle')} description={t('devices.newIntro')} />
-      <form onSubmit={submit} noValidate aria-label={t('devices.newTitle')}>
+      <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('devices.newTitle')}>
         <Stack gap="md">
           <TextInput
             label={t('devices.name')}

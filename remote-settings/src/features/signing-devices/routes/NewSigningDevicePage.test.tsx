@@ -1,0 +1,75 @@
+import { setLocale } from '@dash/shared';
+import { renderPage } from '@dash/shared/test';
+import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NewSigningDevicePage } from './NewSigningDevicePage';
+
+configure({ asyncUtilTimeout: 5000 });
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await act(() => setLocale('en', { remember: false }));
+});
+
+describe('adding a signing device', () => {
+  it('puts focus on the first invalid field after a refused submit, in the form order, and sends nothing', async () => {
+    const fetch = vi.fn(async () => Response.json({ data: {} }));
+    vi.stubGlobal('fetch', fetch);
+    await renderPage(<NewSigningDevicePage />, { locale: 'en' });
+    const name = await screen.findByRole('textbox', { name: /Name/ });
+    const address = screen.getByRole('textbox', { name: /Ethereum address/ });
+    const add = screen.getByRole('button', { name: 'Add signing device' });
+
+    add.focus();
+    fireEvent.click(add);
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('textbox', { name: /Name/, description: 'Name is required' })).toBe(name);
+
+    fireEvent.change(name, { target: { value: 'Ledger' } });
+    fireEvent.change(address, { target: { value: '0x123' } });
+    add.focus();
+    fireEvent.click(add);
+    await waitFor(() => expect(document.activeElement).toBe(address));
+    expect(address.getAttribute('aria-invalid')).toBe('true');
+    // Described by its hint and its error.
+    expect(
+      screen.getByRole('textbox', { name: /Ethereum address/, description: /Invalid Ethereum address/ }),
+    ).toBe(address);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('puts focus on the field the server refused', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          {
+            error: {
+              code: 'VALIDATION',
+              message: 'Invalid request',
+              fields: { ethAddress: 'This device is already registered' },
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await renderPage(<NewSigningDevicePage />, { locale: 'en' });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Name/ }), { target: { value: 'Ledger' } });
+    const address = screen.getByRole('textbox', { name: /Ethereum address/ });
+    fireEvent.change(address, { target: { value: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' } });
+    const add = screen.getByRole('button', { name: 'Add signing device' });
+    add.focus();
+    fireEvent.click(add);
+
+    await waitFor(() => expect(document.activeElement).toBe(address));
+    expect(address.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      screen.getByRole('textbox', {
+        name: /Ethereum address/,
+        description: /This device is already registered/,
+      }),
+    ).toBe(address);
+  });
+});
