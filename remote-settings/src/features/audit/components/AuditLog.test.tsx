@@ -3,7 +3,8 @@ import type { TAuditEvent } from '@dash/shared/api';
 import { ORGANIZATION as ACME, renderPage } from '@dash/shared/test';
 import { act, cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import AuditLog, { describeChange } from './AuditLog';
+import { describeChange } from '../describe-change';
+import AuditLog from './AuditLog';
 
 const ORGANIZATION: TOrganization = { ...ACME, name: 'Ejemplo', slug: 'ejemplo' };
 
@@ -72,9 +73,62 @@ const MIXED = [
   event({ id: '10', action: 'ledger.reconciled', subjectType: 'ledger_batch', data: { batchSize: 3 } }),
 ];
 
+const OWNER = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+/** Records whose before → after hold codes: states, roles, KYB statuses, booleans, and unknown ones. */
+const CODED = [
+  event({
+    id: '26',
+    action: 'transfer.canceled',
+    subjectType: 'transfer',
+    from: 'awaiting_approval',
+    to: 'canceled',
+    note: 'Not needed any more',
+    data: { amount: '250', currency: 'USDC', source: 'user' },
+  }),
+  event({
+    id: '25',
+    action: 'member.role_changed',
+    subjectType: 'member',
+    from: 'Viewer',
+    to: 'Admin',
+    data: { email: 'bo@example.com' },
+  }),
+  event({
+    id: '24',
+    action: 'member.removed',
+    subjectType: 'member',
+    from: 'Editor',
+    data: { email: 'bo@example.com', remainsWalletOwner: OWNER },
+  }),
+  event({
+    id: '23',
+    action: 'member.left',
+    subjectType: 'member',
+    from: 'Viewer',
+    data: { email: 'cy@example.com', remainsWalletOwner: true },
+  }),
+  event({
+    id: '22',
+    action: 'kyb.changes_requested',
+    subjectType: 'kyb_application',
+    from: 'Submitted',
+    to: 'ChangesRequested',
+    note: 'Blurry ID',
+  }),
+  event({
+    id: '21',
+    action: 'transfer.on_hold',
+    subjectType: 'transfer',
+    from: 'payment_submitted',
+    to: 'on_hold',
+    data: { holdCode: 'aml_review', approvalStatus: 'Approved', flagged: false },
+  }),
+];
+
 /** Each row's cells, as text: [time, actor, action, target, change lines joined by ' | ']. */
-async function rowsOfMixedLog(): Promise<string[][]> {
-  const table = await screen.findByRole('table', { name: /Audit log|Registro de auditoria/ });
+async function rowsOfLog(): Promise<string[][]> {
+  const table = await screen.findByRole('table', { name: /Audit log|Registro de auditor/ });
   return within(table)
     .getAllByRole('row')
     .slice(1)
@@ -133,7 +187,7 @@ describe('the Audit tab', () => {
       vi.fn(async () => Response.json({ data: MIXED, nextCursor: null })),
     );
     renderPage(<AuditLog />, { organization: ORGANIZATION });
-    const [upload, invitation, unknown] = await rowsOfMixedLog();
+    const [upload, invitation, unknown] = await rowsOfLog();
     expect(upload?.slice(2)).toEqual([
       'Document uploaded',
       `document ${ORGANIZATION.uid}`,
@@ -157,7 +211,7 @@ describe('the Audit tab', () => {
       vi.fn(async () => Response.json({ data: MIXED, nextCursor: null })),
     );
     await renderPage(<AuditLog />, { organization: ORGANIZATION, locale: 'pt-BR' });
-    const [upload, invitation] = await rowsOfMixedLog();
+    const [upload, invitation] = await rowsOfLog();
     expect(upload?.slice(2)).toEqual([
       'Documento enviado',
       `documento ${ORGANIZATION.uid}`,
@@ -168,6 +222,121 @@ describe('the Audit tab', () => {
       `convite ${ORGANIZATION.uid}`,
       'E-mail: bo@example.com | Função: Leitor',
     ]);
+  });
+
+  it("words a transfer's states, a role change, a departing wallet owner and a KYB decision in the reader's language", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ data: CODED, nextCursor: null })),
+    );
+    await renderPage(<AuditLog />, { organization: ORGANIZATION, locale: 'pt-BR' });
+    const [canceled, roleChanged, removed, left, changesRequested, unknown] = await rowsOfLog();
+    expect(canceled?.[2]).toBe('Transferência cancelada');
+    expect(canceled?.[4]).toBe(
+      'Aguardando aprovação → Cancelada | Valor: 250 | Moeda: USDC | Origem: Membro | Not needed any more',
+    );
+    expect(roleChanged?.[4]).toBe('Leitor → Administrador | E-mail: bo@example.com');
+    expect(removed?.[4]).toBe(
+      `Editor → — | E-mail: bo@example.com | Continua como proprietário da carteira: ${OWNER}`,
+    );
+    expect(left?.[4]).toBe(
+      'Leitor → — | E-mail: cy@example.com | Continua como proprietário da carteira: Sim',
+    );
+    expect(changesRequested?.[4]).toBe('Enviada → Ajustes solicitados | Blurry ID');
+    // A state, a field and a code this page does not know are shown as recorded (a boolean in words).
+    expect(unknown?.slice(2)).toEqual([
+      'transfer.on_hold',
+      `transferência ${ORGANIZATION.uid}`,
+      'Pagamento enviado → on_hold | holdCode: aml_review | approvalStatus: Approved | flagged: Não',
+    ]);
+  });
+
+  it('words the same codes in English and Spanish, and never leaves a value blank', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          data: [
+            ...CODED.slice(0, 3),
+            event({
+              id: '20',
+              action: 'bank_beneficiary.updated',
+              subjectType: 'bank_beneficiary',
+              data: { remark: { from: '', to: 'Rent' }, pixKeyType: 'random', type: 'PixKey' },
+            }),
+          ],
+          nextCursor: null,
+        }),
+      ),
+    );
+    await renderPage(<AuditLog />, { organization: ORGANIZATION, locale: 'es-MX' });
+    const [canceled, roleChanged, removed, beneficiary] = await rowsOfLog();
+    expect(canceled?.[4]).toBe(
+      'Esperando aprobación → Cancelada | Monto: 250 | Moneda: USDC | Origen: Miembro | Not needed any more',
+    );
+    expect(roleChanged?.[4]).toBe('Lector → Administrador | Correo electrónico: bo@example.com');
+    expect(removed?.[4]).toBe(
+      `Editor → — | Correo electrónico: bo@example.com | Sigue como propietario de la billetera: ${OWNER}`,
+    );
+    expect(beneficiary?.[4]).toBe('Nota: — → Rent | Tipo de clave Pix: Clave aleatoria | Tipo: Clave Pix');
+
+    await act(() => setLocale('en', { remember: false }));
+    const [english] = await rowsOfLog();
+    expect(english?.[4]).toBe(
+      'Awaiting approval → Canceled | Amount: 250 | Currency: USDC | Source: Member | Not needed any more',
+    );
+  });
+
+  it("words a wallet's and a provider account's states, and lists owners, signers and requirements", async () => {
+    const other = '0x0000000000000000000000000000000000000002';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          data: [
+            event({
+              id: '31',
+              action: 'wallet.deploy_requested',
+              subjectType: 'wallet',
+              from: 'undeployed',
+              to: 'deploying',
+              data: {
+                threshold: 2,
+                owners: [OWNER, other],
+                signers: [
+                  { userUid: 'u1', address: OWNER },
+                  { userUid: 'u2', address: other },
+                ],
+              },
+            }),
+            event({
+              id: '30',
+              action: 'provider_account.pending',
+              subjectType: 'provider_account',
+              from: 'Submitting',
+              to: 'Pending',
+              data: {
+                requirements: [{ code: 'proof_of_address', description: 'Upload a proof of address' }],
+              },
+            }),
+            event({
+              id: '29',
+              action: 'wallet.signer_added',
+              subjectType: 'wallet',
+              data: { signer: { userUid: 'u3', email: 'cy@example.com' } },
+            }),
+          ],
+          nextCursor: null,
+        }),
+      ),
+    );
+    await renderPage(<AuditLog />, { organization: ORGANIZATION, locale: 'en' });
+    const [deploy, pending, signer] = await rowsOfLog();
+    expect(deploy?.[4]).toBe(
+      `Not deployed → Deploying | Quorum: 2 | Signers: ${OWNER}, ${other} | Signer members: ${OWNER}, ${other}`,
+    );
+    expect(pending?.[4]).toBe('Submitting → Pending | Requirements: Upload a proof of address');
+    expect(signer?.[4]).toBe('Signer: cy@example.com');
   });
 
   it('offers the action filter in words and still filters by the code', async () => {

@@ -1,100 +1,12 @@
 import '../i18n';
-import {
-  LoadFailed,
-  PagerButton,
-  PageSkeleton,
-  ROLES,
-  type TFunction,
-  useCurrentOrganization,
-  useFormat,
-  useT,
-} from '@dash/shared';
-import {
-  AUDIT_ACTIONS,
-  auditExportPath,
-  formatFileSize,
-  type TAuditEvent,
-  type TAuditFilters,
-  useAuditLogQuery,
-} from '@dash/shared/api';
+import { LoadFailed, PagerButton, PageSkeleton, useCurrentOrganization, useFormat, useT } from '@dash/shared';
+import { auditExportPath, type TAuditFilters, useAuditLogQuery } from '@dash/shared/api';
 import { Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import { describeChange } from '../describe-change';
+import { useAuditWords } from '../hooks/useAuditWords';
 
 const PAGE_SIZE = 25;
-
-const show = (value: unknown): string =>
-  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
-
-function isChange(value: unknown): value is { from: unknown; to: unknown } {
-  return typeof value === 'object' && value !== null && 'from' in value && 'to' in value;
-}
-
-/** The key `describeChange` names the state move (from → to) by, for `TChangeWords.value`. */
-export const STATE_MOVE = '';
-
-/** How a change is worded: the recorded fields' names and values. */
-export interface TChangeWords {
-  field: (key: string) => string;
-  /** `key` is the field the value was recorded under, or STATE_MOVE for the event's from → to. */
-  value: (key: string, value: unknown) => string;
-}
-
-/** The record as it was written (field keys and raw values). */
-const RAW_WORDS: TChangeWords = { field: (key) => key, value: (_, value) => show(value) };
-
-/** Before → after: the state move, then each changed field; other details as they were recorded. */
-export function describeChange(event: TAuditEvent, words: TChangeWords = RAW_WORDS): string[] {
-  const lines: string[] = [];
-  if (event.from !== null || event.to !== null) {
-    lines.push(`${words.value(STATE_MOVE, event.from)} → ${words.value(STATE_MOVE, event.to)}`);
-  }
-  for (const [key, value] of Object.entries(event.data ?? {})) {
-    const field = words.field(key);
-    lines.push(
-      isChange(value)
-        ? `${field}: ${words.value(key, value.from)} → ${words.value(key, value.to)}`
-        : `${field}: ${words.value(key, value)}`,
-    );
-  }
-  if (event.note) lines.push(event.note);
-  return lines;
-}
-
-/** A message when there is one, else the fallback (an action or type this page does not know yet). */
-function labelOr(t: TFunction, key: string, fallback: string): string {
-  const label = t(key);
-  return label === key ? fallback : label;
-}
-
-const isRole = (value: unknown): value is (typeof ROLES)[number] =>
-  typeof value === 'string' && (ROLES as readonly string[]).includes(value);
-
-/** The log's codes in the reader's words: actions, subject types, and the changes' fields and values. */
-function useAuditWords() {
-  const { t, locale } = useT('audit');
-  const { t: common } = useT('common');
-  const { t: settings } = useT('settings');
-  return useMemo(() => {
-    const action = (code: string) => labelOr(t, `actions.${code}`, code);
-    const change: TChangeWords = {
-      field: (key) => labelOr(t, `fields.${key}`, key),
-      value: (key, value) => {
-        // Roles are the only Admin/Editor/Viewer values recorded (a role change's from → to, an invitation's role).
-        if ((key === 'role' || key === STATE_MOVE) && isRole(value)) return common(`roles.${value}`);
-        if (key === 'kind' && typeof value === 'string')
-          return labelOr(settings, `documentKinds.${value}`, value);
-        if (key === 'byteSize' && typeof value === 'number') return formatFileSize(value, locale);
-        return show(value);
-      },
-    };
-    return {
-      action,
-      subject: (type: string) => labelOr(t, `subjects.${type}`, type),
-      change,
-      actionOptions: AUDIT_ACTIONS.map((code) => ({ value: code, label: action(code) })),
-    };
-  }, [t, common, settings, locale]);
-}
 
 /** Organization settings → Audit (Admins): every recorded change, filtered, paged and exportable. */
 export default function AuditLog() {
