@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FIAT_AMOUNT_DECIMALS_MESSAGE, STABLECOIN_AMOUNT_DECIMALS_MESSAGE } from './money';
 import {
   APPROVAL_THRESHOLD_POSITIVE_MESSAGE,
+  transactionsExportPath,
   ZCreateDepositRequest,
   ZCreateQuoteRequest,
   ZOffRampForm,
@@ -111,5 +112,18 @@ describe('the approval threshold', () => {
     expect(messageOf('0')).toBe(APPROVAL_THRESHOLD_POSITIVE_MESSAGE);
     expect(messageOf('-5')).toBe(APPROVAL_THRESHOLD_POSITIVE_MESSAGE);
     expect(messageOf('ten')).toBe('Enter an amount such as 10 or 10.50');
+  });
+});
+
+describe('the CSV export link', () => {
+  it('carries exactly the filters set, and none when none is', () => {
+    expect(
+      transactionsExportPath('org 1', { status: 'completed', currency: 'BRL', from: '2026-01-01' }),
+    ).toBe(
+      '/api/v0/organizations/org%201/transactions/export.csv?status=completed&currency=BRL&from=2026-01-01',
+    );
+    expect(transactionsExportPath('org1', { type: undefined })).toBe(
+      '/api/v0/organizations/org1/transactions/export.csv',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { API_PREFIX, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
+import { API_PREFIX, withSearch, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import {
   amountDecimalsProblem,
@@ -458,12 +458,10 @@ export const ZRailsSettingsResponse = z.object({ data: ZRailsSettings });
 
 /** The CSV export of exactly the filtered set: a download link, so the organization is in the path. */
 export function transactionsExportPath(organizationUid: string, filters: TTransactionsFilters): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const query = search.toString();
-  return `${API_PREFIX}/organizations/${encodeURIComponent(organizationUid)}/transactions/export.csv${query ? `?${query}` : ''}`;
+  return withSearch(
+    `${API_PREFIX}/organizations/${encodeURIComponent(organizationUid)}/transactions/export.csv`,
+    filters,
+  );
 }
 
 /**
