@@ -1,5 +1,5 @@
 import { EMAIL_CHANGE_LINK_GONE_MESSAGE, EMAIL_CHANGE_LINK_INVALID_MESSAGE } from '@dash/shared/api';
-import { renderPage, USER } from '@dash/shared/test';
+import { refusal, renderPage, USER } from '@dash/shared/test';
 import { cleanup, configure, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ChangeEmailPage from './ChangeEmailPage';
@@ -55,16 +55,7 @@ describe('the e-mail change link, opened again', () => {
 
   it('a link that is not valid still says the address was not confirmed', async () => {
     stubApi({
-      confirm: Response.json(
-        {
-          error: {
-            code: 'VALIDATION',
-            message: EMAIL_CHANGE_LINK_INVALID_MESSAGE,
-            fields: { token: EMAIL_CHANGE_LINK_INVALID_MESSAGE },
-          },
-        },
-        { status: 400 },
-      ),
+      confirm: refusal({ token: EMAIL_CHANGE_LINK_INVALID_MESSAGE }, EMAIL_CHANGE_LINK_INVALID_MESSAGE),
       me: signedIn(USER.email),
     });
     renderPage(<ChangeEmailPage />, { url: `/change-email?token=${TOKEN}` });

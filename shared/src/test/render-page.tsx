@@ -108,3 +108,11 @@ export function renderPage(
   if (!locale) return mount(node, options);
   return act(() => setLocale(locale, { remember: false })).then(() => mount(node, options));
 }
+
+/**
+ * The API's 400 refusal of a request with field errors (its error body), as a test's fetch answers:
+ * `refusal({ email: 'bo@example.com is already a member' })`.
+ */
+export function refusal(fields: Record<string, string>, message = 'Invalid request'): Response {
+  return Response.json({ error: { code: 'VALIDATION', message, fields } }, { status: 400 });
+}

@@ -1,6 +1,6 @@
 import { PERMISSION_DENIED_MESSAGE, type TRole } from '@dash/shared';
 import type { TRegisteredWallet } from '@dash/shared/api';
-import { renderPage } from '@dash/shared/test';
+import { refusal, renderPage } from '@dash/shared/test';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
@@ -120,18 +120,7 @@ describe('the Registered Wallets page', () => {
 
   it('puts focus on the field the server refused in the Register dialog', async () => {
     const fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
-      init?.method === 'POST'
-        ? Response.json(
-            {
-              error: {
-                code: 'VALIDATION',
-                message: 'Invalid request',
-                fields: { name: 'Name already used' },
-              },
-            },
-            { status: 400 },
-          )
-        : listed(),
+      init?.method === 'POST' ? refusal({ name: 'Name already used' }) : listed(),
     );
     renderWallets('Editor', fetch);
     await screen.findByRole('table', { name: 'Registered wallets' });

@@ -1,4 +1,4 @@
-import { ORGANIZATION, renderPage } from '@dash/shared/test';
+import { ORGANIZATION, refusal, renderPage } from '@dash/shared/test';
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InviteForm } from './InviteForm';
@@ -30,18 +30,7 @@ describe('the invite form', () => {
   it('puts focus on the field the server refused', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
-        Response.json(
-          {
-            error: {
-              code: 'VALIDATION',
-              message: 'Invalid request',
-              fields: { email: 'bo@example.com is already a member' },
-            },
-          },
-          { status: 400 },
-        ),
-      ),
+      vi.fn(async () => refusal({ email: 'bo@example.com is already a member' })),
     );
     renderPage(<InviteForm organization={ORGANIZATION} />);
     const email = screen.getByRole('textbox', { name: /Email/ });

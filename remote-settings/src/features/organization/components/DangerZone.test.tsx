@@ -1,5 +1,5 @@
 import { setLocale } from '@dash/shared';
-import { renderPage } from '@dash/shared/test';
+import { refusal, renderPage } from '@dash/shared/test';
 import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import DangerZone from './DangerZone';
@@ -15,18 +15,7 @@ describe('deleting the organization', () => {
   it('puts focus on the slug the server refused, which says why', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
-        Response.json(
-          {
-            error: {
-              code: 'VALIDATION',
-              message: 'Invalid request',
-              fields: { slug: 'Type the organization slug to confirm' },
-            },
-          },
-          { status: 400 },
-        ),
-      ),
+      vi.fn(async () => refusal({ slug: 'Type the organization slug to confirm' })),
     );
     await renderPage(<DangerZone />, { role: 'Admin', locale: 'en' });
     const slug = await screen.findByRole('textbox', { name: 'Organization slug' });

@@ -1,5 +1,5 @@
 import { setLocale } from '@dash/shared';
-import { renderPage } from '@dash/shared/test';
+import { refusal, renderPage } from '@dash/shared/test';
 import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NewSigningDevicePage } from './NewSigningDevicePage';
@@ -42,18 +42,7 @@ describe('adding a signing device', () => {
   it('puts focus on the field the server refused', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
-        Response.json(
-          {
-            error: {
-              code: 'VALIDATION',
-              message: 'Invalid request',
-              fields: { ethAddress: 'This device is already registered' },
-            },
-          },
-          { status: 400 },
-        ),
-      ),
+      vi.fn(async () => refusal({ ethAddress: 'This device is already registered' })),
     );
     await renderPage(<NewSigningDevicePage />, { locale: 'en' });
     fireEvent.change(await screen.findByRole('textbox', { name: /Name/ }), { target: { value: 'Ledger' } });
