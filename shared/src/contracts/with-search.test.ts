@@ -8,8 +8,10 @@ describe('withSearch', () => {
     );
   });
 
-  it('leaves out undefined and empty values, and the "?" when none is left', () => {
+  it('leaves out undefined, null and empty values, and the "?" when none is left', () => {
     expect(withSearch('messages', { q: '', cursor: undefined })).toBe('messages');
+    // A first page's cursor is null: never sent as "cursor=null".
+    expect(withSearch('messages', { q: 'x', cursor: null })).toBe('messages?q=x');
     expect(withSearch('messages', { q: undefined, cursor: 'c1' })).toBe('messages?cursor=c1');
   });
 
