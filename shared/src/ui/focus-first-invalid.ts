@@ -13,15 +13,36 @@ type TFieldErrors = Record<string, unknown>;
  *   const invalid = useFocusFirstInvalid();
  *   <form ref={invalid.formRef} onSubmit={form.onSubmit(send, invalid.onValidationErrors)}>
  *   onError: (error) => { if (!invalid.applyServerFieldErrors(form, error)) notifyError(error); }
+ *
+ * A press of the form's submit button leaves focus in the field being typed in (the button's
+ * mousedown takes no focus): a field checked when it loses focus would otherwise show its message
+ * between the press and the release, move the button down under the pointer and lose the click,
+ * and the button, disabled while the request runs, would drop focus to the page.
  */
 export function useFocusFirstInvalid() {
-  const formRef = useRef<HTMLFormElement>(null);
+  const formElement = useRef<HTMLFormElement | null>(null);
+  const formRef = useCallback((form: HTMLFormElement | null) => {
+    formElement.current = form;
+    if (!form) return;
+    const keepFieldFocus = (event: MouseEvent) => {
+      if (event.button !== 0) return;
+      const button = (event.target as Element | null)?.closest?.('button[type="submit"]');
+      const field = document.activeElement;
+      if (button && form.contains(button) && field && field !== button && form.contains(field))
+        event.preventDefault();
+    };
+    form.addEventListener('mousedown', keepFieldFocus);
+    return () => {
+      form.removeEventListener('mousedown', keepFieldFocus);
+      formElement.current = null;
+    };
+  }, []);
   // Focused after the render that shows the messages, so the field is read with them.
   const [pending, setPending] = useState<{ fields: Set<string> } | null>(null);
 
   useEffect(() => {
     if (!pending) return;
-    const inputs = formRef.current?.querySelectorAll<HTMLElement>('[data-path]') ?? [];
+    const inputs = formElement.current?.querySelectorAll<HTMLElement>('[data-path]') ?? [];
     const first = [...inputs].find((input) => pending.fields.has(input.dataset.path ?? ''));
     first?.focus();
   }, [pending]);

@@ -50,9 +50,12 @@ describe('the off-ramp approval threshold', () => {
       ['-5', APPROVAL_THRESHOLD_POSITIVE_MESSAGE],
     ] as const) {
       fireEvent.change(input, { target: { value } });
+      save.focus();
       fireEvent.click(save);
       expect(await within(form).findByText(message)).toBeTruthy();
       expect(input.getAttribute('aria-invalid')).toBe('true');
+      // The keyboard is taken to the field in error.
+      await waitFor(() => expect(document.activeElement).toBe(input));
     }
     expect(puts).toEqual([]);
 

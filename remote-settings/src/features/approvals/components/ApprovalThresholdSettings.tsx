@@ -1,12 +1,12 @@
 import '../i18n';
 import {
-  applyServerFieldErrors,
   can,
   inLanguage,
   notifyError,
   notifySuccess,
   PageSkeleton,
   useCurrentOrganization,
+  useFocusFirstInvalid,
   useFormat,
   useT,
 } from '@dash/shared';
@@ -78,6 +78,7 @@ function ThresholdForm({ settings }: { settings: TRailsSettings }) {
   });
   const rules = inLanguage(schemaResolver(ZRailsSettings, { sync: true }));
   const threshold = settings.offRampApprovalThreshold;
+  const invalid = useFocusFirstInvalid();
   const form = useForm<TRailsSettings>({
     mode: 'controlled',
     initialValues: { offRampApprovalThreshold: threshold === null ? null : format.amountInput(threshold) },
@@ -86,17 +87,19 @@ function ThresholdForm({ settings }: { settings: TRailsSettings }) {
   });
   const field = form.getInputProps('offRampApprovalThreshold');
 
-  const submit = form.onSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: () => notifySuccess(t('saved')),
-      onError: (error) => {
-        if (!applyServerFieldErrors(form, error)) notifyError(error);
-      },
-    }),
+  const submit = form.onSubmit(
+    (values) =>
+      update.mutate(values, {
+        onSuccess: () => notifySuccess(t('saved')),
+        onError: (error) => {
+          if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
+        },
+      }),
+    invalid.onValidationErrors,
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('title')}>
+    <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('title')}>
       <Stack gap="sm">
         <CurrentThreshold threshold={settings.offRampApprovalThreshold} />
         <TextInput

@@ -82,7 +82,11 @@ describe('the KYB form’s amounts, typed the reader’s way', () => {
     }
     const share = within(form).getByRole('textbox', { name: /Participação %/ });
     fireEvent.change(share, { target: { value: '12,5,5' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Salvar rascunho' }));
+    const saveDraft = within(form).getByRole('button', { name: 'Salvar rascunho' });
+    saveDraft.focus();
+    fireEvent.click(saveDraft);
+    // The keyboard is taken to the first field in error, in the form's order: the volume.
+    await waitFor(() => expect(document.activeElement).toBe(volume));
     expect(
       await within(form).findByText(
         'Digite uma porcentagem acima de 0 e no máximo 100, por exemplo 25 ou 12,5',

@@ -1,4 +1,4 @@
-import { inLanguage, useFormat, useT } from '@dash/shared';
+import { inLanguage, useFocusFirstInvalid, useFormat, useT } from '@dash/shared';
 import { ID_DOCUMENT_TYPES, type TKybApplication, type TKybDraft, ZKybDraft } from '@dash/shared/api';
 import {
   Button,
@@ -53,6 +53,7 @@ export function KybForm({
 }) {
   const { t } = useT('settings');
   const format = useFormat();
+  const invalid = useFocusFirstInvalid();
   // The monthly volume and the owners' shares are typed the reader's way ("250.000,00", "12,5" in
   // pt-BR) and shown back so; the draft schema checks, and the API gets, the decimal strings they mean.
   const amounts = (values: KybFormValues, write: (amount: string) => string): KybFormValues => ({
@@ -83,9 +84,13 @@ export function KybForm({
     form.setFieldValue('countryOfIncorporation', choice === 'other' ? '' : choice);
   };
 
-  const save = form.onSubmit((values) => actions.save(ZKybDraft.parse(values), form));
+  const save = form.onSubmit(
+    (values) => actions.save(ZKybDraft.parse(values), form),
+    invalid.onValidationErrors,
+  );
   const submit = () => {
     const checked = form.validate();
+    if (checked.hasErrors) invalid.onValidationErrors(checked.errors);
     if (checked.hasErrors || !actions.submit) return;
     void actions.submit(ZKybDraft.parse(form.getTransformedValues()), form);
   };
@@ -99,7 +104,7 @@ export function KybForm({
         : t('kyb.form.taxIdHint');
 
   return (
-    <form onSubmit={save} noValidate aria-label={t('kyb.form.kybApplication')}>
+    <form ref={invalid.formRef} onSubmit={save} noValidate aria-label={t('kyb.form.kybApplication')}>
       <Stack gap="lg">
         <Paper withBorder p="lg">
           <Stack gap="md">
