@@ -84,7 +84,7 @@ const CODED = [
     from: 'awaiting_approval',
     to: 'canceled',
     note: 'Not needed any more',
-    data: { amount: '250', currency: 'USDC', source: 'user' },
+    data: { amount: '1250.50000000', currency: 'USDC', source: 'user' },
   }),
   event({
     id: '25',
@@ -233,7 +233,7 @@ describe('the Audit tab', () => {
     const [canceled, roleChanged, removed, left, changesRequested, unknown] = await rowsOfLog();
     expect(canceled?.[2]).toBe('Transferência cancelada');
     expect(canceled?.[4]).toBe(
-      'Aguardando aprovação → Cancelada | Valor: 250 | Moeda: USDC | Origem: Membro | Not needed any more',
+      'Aguardando aprovação → Cancelada | Valor: 1.250,5 | Moeda: USDC | Origem: Membro | Not needed any more',
     );
     expect(roleChanged?.[4]).toBe('Leitor → Administrador | E-mail: bo@example.com');
     expect(removed?.[4]).toBe(
@@ -272,7 +272,7 @@ describe('the Audit tab', () => {
     await renderPage(<AuditLog />, { organization: ORGANIZATION, locale: 'es-MX' });
     const [canceled, roleChanged, removed, beneficiary] = await rowsOfLog();
     expect(canceled?.[4]).toBe(
-      'Esperando aprobación → Cancelada | Monto: 250 | Moneda: USDC | Origen: Miembro | Not needed any more',
+      'Esperando aprobación → Cancelada | Monto: 1,250.5 | Moneda: USDC | Origen: Miembro | Not needed any more',
     );
     expect(roleChanged?.[4]).toBe('Lector → Administrador | Correo electrónico: bo@example.com');
     expect(removed?.[4]).toBe(
@@ -283,7 +283,7 @@ describe('the Audit tab', () => {
     await act(() => setLocale('en', { remember: false }));
     const [english] = await rowsOfLog();
     expect(english?.[4]).toBe(
-      'Awaiting approval → Canceled | Amount: 250 | Currency: USDC | Source: Member | Not needed any more',
+      'Awaiting approval → Canceled | Amount: 1,250.5 | Currency: USDC | Source: Member | Not needed any more',
     );
   });
 
@@ -337,6 +337,23 @@ describe('the Audit tab', () => {
     );
     expect(pending?.[4]).toBe('Submitting → Pending | Requirements: Upload a proof of address');
     expect(signer?.[4]).toBe('Signer: cy@example.com');
+  });
+
+  it("writes an approval threshold's before and after in the reader's digits", async () => {
+    const changed = event({
+      id: '30',
+      action: 'organization.off_ramp_approval_threshold_changed',
+      subjectType: 'organization',
+      from: '2500.50000000',
+      to: '1234.56',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ data: [changed], nextCursor: null })),
+    );
+    await renderPage(<AuditLog />, { organization: ORGANIZATION, locale: 'pt-BR' });
+    const [row] = await rowsOfLog();
+    expect(row?.[4]).toBe('2.500,5 → 1.234,56');
   });
 
   it('offers the action filter in words and still filters by the code', async () => {

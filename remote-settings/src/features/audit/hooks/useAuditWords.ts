@@ -1,5 +1,5 @@
 import '../i18n';
-import { ROLES, type TFunction, useT } from '@dash/shared';
+import { formatNumber, ROLES, type TFunction, useT } from '@dash/shared';
 import {
   AUDIT_ACTIONS,
   BANK_BENEFICIARY_TYPES,
@@ -25,6 +25,12 @@ function labelOr(t: TFunction, key: string, fallback: string): string {
 /** One of the codes (the shared enums name every code the API records). */
 const among = (codes: readonly string[], value: unknown): value is string =>
   typeof value === 'string' && codes.includes(value);
+
+/** The fields that record an amount (a decimal string, as `numeric` gives it: '150.25000000'). */
+const AMOUNT_FIELDS = new Set(['amount', 'sourceAmount', 'targetAmount', 'threshold']);
+const DECIMAL = /^\d+(\.\d+)?$/;
+/** An organization's from → to that is a decimal: its off-ramp approval threshold before and after. */
+const THRESHOLD = /^\d+\.\d+$/;
 
 /** A recorded field's name as written by the API (camelCase), never a path into the messages. */
 const FIELD_NAME = /^\w+$/;
@@ -67,6 +73,8 @@ export function useAuditWords() {
             : null;
         case 'wallet':
           return among(WALLET_STATUSES, value) ? labelOr(t, `states.wallet.${value}`, value) : null;
+        case 'organization':
+          return typeof value === 'string' && THRESHOLD.test(value) ? formatNumber(value, locale) : null;
         default:
           return null;
       }
@@ -75,6 +83,9 @@ export function useAuditWords() {
     /** A field's value in words, or null when it has none (shown as written). */
     const fieldValue = (key: string, value: unknown): string | null => {
       if (typeof value === 'boolean') return t(value ? 'values.yes' : 'values.no');
+      // In the reader's digits, trailing zeros dropped: '150.25000000' is "150,25" in pt-BR.
+      if (AMOUNT_FIELDS.has(key) && typeof value === 'string' && DECIMAL.test(value))
+        return formatNumber(value, locale);
       if (key === 'role' && among(ROLES, value)) return common(`roles.${value}`);
       if (key === 'kind' && typeof value === 'string')
         return labelOr(settings, `documentKinds.${value}`, value);
