@@ -28,7 +28,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { limitValues } from '../../providers/limits';
 
-const fixed = (value: string) => [{ value, label: value }];
+/** A fixed choice: its code as the value, shown by its name where it has one (the network's). */
+const fixed = (value: string, label = value) => [{ value, label }];
 
 /**
  * /deposit (spec sections 3 and 5): an on-ramp with Transfero, BRL, testbrz and polygon-amoy fixed;
@@ -131,7 +132,7 @@ export default function DepositForm() {
           />
           <Select
             label={t('common.network')}
-            data={fixed(DEPOSIT_NETWORK)}
+            data={fixed(DEPOSIT_NETWORK, network)}
             readOnly
             {...form.getInputProps('networkId')}
           />

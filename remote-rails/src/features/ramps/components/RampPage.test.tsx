@@ -320,6 +320,8 @@ describe('the deposit form', () => {
     renderPage(<DepositForm />, { url: '/org/acme/deposit', path: '/org/:org/deposit' });
     const form = await screen.findByRole('form', { name: 'Deposit' });
     expect(await within(form).findByText('R$10.00 to R$500,000.00 per transfer')).toBeTruthy();
+    // The fixed network is shown by its name, not its code.
+    expect((within(form).getByLabelText('Network') as HTMLInputElement).value).toBe('Polygon Amoy');
     const amount = within(form).getByRole('textbox', { name: /Amount/ });
     fireEvent.change(amount, { target: { value: '50.505' } });
     const submit = within(form).getByRole('button', { name: 'Deposit' });
