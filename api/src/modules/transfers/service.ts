@@ -425,7 +425,13 @@ export function createTransferService(deps: TransferServiceDeps) {
       from: transfer.status,
       to: next,
       note: text,
-      data: { amount: trim(transfer.sourceAmount), currency: transfer.sourceCurrency, source: sourceName },
+      data: {
+        amount: trim(transfer.sourceAmount),
+        currency: transfer.sourceCurrency,
+        source: sourceName,
+        // A member's decision as a code and values too, for the audit log to word it (as the timeline).
+        ...(code ? { noteCode: code, noteParams: params } : {}),
+      },
     });
     return moved;
   }

@@ -729,6 +729,17 @@ describe('off-ramp', () => {
         [rejected.uid, founder, 'awaiting_approval', 'canceled', `Rejected by ${founder}: Wrong beneficiary`],
       ].sort(),
     );
+    // The decision as a code and values too, for the audit log to word it in the reader's language.
+    expect(
+      audit
+        .map((row) => [row.subjectUid, row.data?.noteCode, row.data?.noteParams])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual(
+      [
+        [withdrawn.uid, 'canceled_by', { actor: editor }],
+        [rejected.uid, 'rejected_by', { actor: founder, reason: 'Wrong beneficiary' }],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
 
     // Once decided, neither approving nor calling it off again does anything.
     for (const action of ['cancel', 'approve']) {

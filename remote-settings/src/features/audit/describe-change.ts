@@ -23,7 +23,15 @@ export interface TChangeWords {
    * `subjectType` tells whose codes a state is (a transfer's 'failed' is not a wallet's).
    */
   value: (key: string, value: unknown, subjectType: string) => string;
+  /**
+   * The record's note: a member's decision recorded as a code and values (`data.noteCode`,
+   * `data.noteParams`) in the reader's words; otherwise, and for older records, the note as written.
+   */
+  note?: (code: string, params: Record<string, unknown>) => string | null;
 }
+
+/** The data keys that carry the note's code and values: worded as the note, not listed as fields. */
+const NOTE_KEYS = new Set(['noteCode', 'noteParams']);
 
 /** The record as it was written (field keys and raw values). */
 const RAW_WORDS: TChangeWords = { field: (key) => key, value: (_, value) => show(value) };
@@ -36,6 +44,7 @@ export function describeChange(event: TAuditEvent, words: TChangeWords = RAW_WOR
     lines.push(`${value(STATE_MOVE, event.from)} → ${value(STATE_MOVE, event.to)}`);
   }
   for (const [key, recorded] of Object.entries(event.data ?? {})) {
+    if (NOTE_KEYS.has(key)) continue;
     const field = words.field(key);
     lines.push(
       isChange(recorded)
@@ -43,6 +52,12 @@ export function describeChange(event: TAuditEvent, words: TChangeWords = RAW_WOR
         : `${field}: ${value(key, recorded)}`,
     );
   }
-  if (event.note) lines.push(event.note);
+  const code = event.data?.noteCode;
+  const params = event.data?.noteParams;
+  const worded =
+    words.note && typeof code === 'string' && typeof params === 'object' && params !== null
+      ? words.note(code, params as Record<string, unknown>)
+      : null;
+  if (worded ?? event.note) lines.push(worded ?? (event.note as string));
   return lines;
 }

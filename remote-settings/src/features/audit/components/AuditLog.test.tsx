@@ -356,6 +356,45 @@ describe('the Audit tab', () => {
     expect(row?.[4]).toBe('2.500,5 → 1.234,56');
   });
 
+  it("words a member's decision on a transfer from its code, and an older record's note as written", async () => {
+    const rejected = event({
+      id: '31',
+      action: 'transfer.canceled',
+      subjectType: 'transfer',
+      from: 'awaiting_approval',
+      to: 'canceled',
+      note: 'Rejected by bo@example.com: Valor errado',
+      data: {
+        amount: '20',
+        currency: 'USDC',
+        source: 'user',
+        noteCode: 'rejected_by',
+        noteParams: { actor: 'bo@example.com', reason: 'Valor errado' },
+      },
+    });
+    const older = event({
+      id: '32',
+      action: 'transfer.canceled',
+      subjectType: 'transfer',
+      from: 'awaiting_approval',
+      to: 'canceled',
+      note: 'Canceled by ana@example.com',
+      data: { amount: '20', currency: 'USDC', source: 'user' },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ data: [rejected, older], nextCursor: null })),
+    );
+    await renderPage(<AuditLog />, { organization: ORGANIZATION, locale: 'pt-BR' });
+    const [first, second] = await rowsOfLog();
+    expect(first?.[4]).toBe(
+      'Aguardando aprovação → Cancelada | Valor: 20 | Moeda: USDC | Origem: Membro | Rejeitada por bo@example.com: Valor errado',
+    );
+    expect(second?.[4]).toBe(
+      'Aguardando aprovação → Cancelada | Valor: 20 | Moeda: USDC | Origem: Membro | Canceled by ana@example.com',
+    );
+  });
+
   it('offers the action filter in words and still filters by the code', async () => {
     const fetch = vi.fn(async (_url: string) => Response.json({ data: MIXED, nextCursor: null }));
     vi.stubGlobal('fetch', fetch);

@@ -110,6 +110,14 @@ export function useAuditWords() {
       field: (key) => (FIELD_NAME.test(key) ? labelOr(t, `fields.${key}`, key) : key),
       value: (key, value, subjectType) =>
         (key === STATE_MOVE ? state(subjectType, value) : fieldValue(key, value)) ?? show(value),
+      // A member's decision on a transfer (approved_by, canceled_by, rejected_by), as its timeline words it.
+      note: (code, params) => {
+        if (!FIELD_NAME.test(code) || typeof params.actor !== 'string') return null;
+        const reason = typeof params.reason === 'string' && params.reason !== '' ? params.reason : null;
+        const key = `${reason ? 'notesWithReason' : 'notes'}.${code}`;
+        const worded = t(key, { actor: params.actor, reason });
+        return worded === key ? null : worded;
+      },
     };
     return {
       action,
