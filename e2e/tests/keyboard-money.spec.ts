@@ -123,7 +123,8 @@ test.describe('the keyboard alone, money and wallet', () => {
     await approver.goto(`/org/${slug}`);
     await tabTo(approver, approver.getByRole('link', { name: '1 transfer waits for your approval' }));
     await approver.keyboard.press('Enter');
-    await expect(approver).toHaveURL(/status=awaiting_approval/);
+    await expect(approver).toHaveURL(/waitingFor=me/);
+    await expect(approver.getByRole('checkbox', { name: 'Only waiting for my approval' })).toBeChecked();
     await tabTo(
       approver,
       approver.getByRole('table', { name: 'Transactions' }).locator(`a[href$="${transferPath}"]`),

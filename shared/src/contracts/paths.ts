@@ -46,7 +46,7 @@ export const paths = {
     },
     rails: {
       root: (org: string) => `/org/${seg(org)}/rails`,
-      /** The list, optionally filtered as its filter bar does (type, status, fiat currency, UTC days). */
+      /** The list, optionally filtered as its filter bar does (type, status, fiat currency, UTC days, waiting for me). */
       transactions: (
         org: string,
         search: {
@@ -57,6 +57,8 @@ export const paths = {
           currency?: string;
           from?: string;
           to?: string;
+          /** 'me': only the off-ramps waiting for the reader's approval. */
+          waitingFor?: 'me';
         } = {},
       ) => withSearch(`/org/${seg(org)}/rails/transactions`, search),
       transaction: (org: string, transactionUid: string) =>

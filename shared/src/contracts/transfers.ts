@@ -336,6 +336,11 @@ export const ZTransactionsFilters = z.object({
   from: ZQueryDate.optional(),
   /** Up to this UTC day (inclusive). */
   to: ZQueryDate.optional(),
+  /**
+   * `me`: only the off-ramps waiting for the reader's approval (awaiting approval, created by someone
+   * else: a creator cannot approve their own), what the overview's "Waiting for you" counts.
+   */
+  waitingFor: z.literal('me', { message: "waitingFor must be 'me'" }).optional(),
 });
 export type TTransactionsFilters = z.infer<typeof ZTransactionsFilters>;
 

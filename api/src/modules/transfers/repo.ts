@@ -6,7 +6,7 @@ import {
   type TTransferEvent,
   type TTransferSummary,
 } from '@dash/shared/contracts';
-import { and, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { endOfDayExclusive } from '../../db/day-filter';
@@ -159,7 +159,26 @@ export async function isUsedByPendingTransfer(
 const creator = alias(users, 'creator');
 const approver = alias(users, 'approver');
 
-function filtersWhere(organizationUid: string, filters: TTransactionsFilters): SQL | undefined {
+/**
+ * The list's filters as the reads take them: the contract's, with `waitingFor: 'me'` resolved to the
+ * reader (`awaitingOthers`: awaiting approval, created by anyone but this user).
+ */
+export type TListFilters = Omit<TTransactionsFilters, 'waitingFor'> & { awaitingOthers?: string };
+
+/** The reader's filters for the reads: `waitingFor: 'me'` becomes the off-ramps they can approve. */
+export function listFiltersFor(filters: TTransactionsFilters, userUid: string): TListFilters {
+  const { waitingFor, ...rest } = filters;
+  return waitingFor === 'me' ? { ...rest, awaitingOthers: userUid } : rest;
+}
+
+/** Awaiting approval and created by anyone but `userUid` (the creator cannot approve their own). */
+const awaitingOthers = (userUid: SQL | string) =>
+  and(
+    eq(transfers.status, 'awaiting_approval'),
+    or(isNull(transfers.createdBy), ne(transfers.createdBy, userUid)),
+  );
+
+function filtersWhere(organizationUid: string, filters: TListFilters): SQL | undefined {
   const { from, to } = listFilterValues(filters);
   return and(
     eq(transfers.organizationUid, organizationUid),
@@ -168,6 +187,7 @@ function filtersWhere(organizationUid: string, filters: TTransactionsFilters): S
     filters.currency ? eq(transfers.fiatCurrency, filters.currency) : undefined,
     from ? gte(transfers.createdAt, new Date(from)) : undefined,
     to ? sql`${transfers.createdAt} < ${to}::timestamptz` : undefined,
+    filters.awaitingOthers ? awaitingOthers(filters.awaitingOthers) : undefined,
   );
 }
 
@@ -379,23 +399,24 @@ export async function listTransferEvents(db: Database, transferUid: string): Pro
 }
 
 /** The list's filters, in the order their placeholders are named (a prepared statement per set). */
-const LIST_FILTERS = ['type', 'status', 'currency', 'from', 'to'] as const;
+const LIST_FILTERS = ['type', 'status', 'currency', 'from', 'to', 'awaitingOthers'] as const;
 
 /** `from`/`to` are days (UTC): from the start of `from` to the end of `to`. */
-function listFilterValues(filters: TTransactionsFilters) {
+function listFilterValues(filters: TListFilters) {
   return {
     type: filters.type,
     status: filters.status,
     currency: filters.currency,
     from: filters.from ? `${filters.from}T00:00:00Z` : undefined,
     to: filters.to ? endOfDayExclusive(filters.to) : undefined,
+    awaitingOthers: filters.awaitingOthers,
   };
 }
 
 /** Statements built once per set of filters present (named after it), on first use. */
 function preparedPerFilterSet<T>(build: (present: ReadonlySet<string>, name: string) => T) {
   const built = new Map<string, T>();
-  return (filters: TTransactionsFilters): T => {
+  return (filters: TListFilters): T => {
     const present = LIST_FILTERS.filter((key) => filters[key] !== undefined);
     const name = present.join('_') || 'all';
     let statements = built.get(name);
@@ -428,6 +449,9 @@ export function prepareTransactionList(db: Database) {
         ? gte(transfers.createdAt, sql`${sql.placeholder('from')}::timestamptz`)
         : undefined,
       present.has('to') ? lt(transfers.createdAt, sql`${sql.placeholder('to')}::timestamptz`) : undefined,
+      present.has('awaitingOthers')
+        ? awaitingOthers(sql`${sql.placeholder('awaitingOthers')}::uuid`)
+        : undefined,
     );
   const build = (present: ReadonlySet<string>, name: string) => ({
     // A deferred join: the page's uids come from an index-only walk of (organization, [filter,]
@@ -476,14 +500,17 @@ export function prepareTransactionList(db: Database) {
       .prepare(`transfers_tally_${name}`);
   const statementsFor = preparedPerFilterSet(build);
   const tallyOf = preparedPerFilterSet(buildTally);
-  const tallyFor = (filters: TTransactionsFilters) =>
-    filters.from === undefined && filters.to === undefined ? tallyOf(filters) : undefined;
+  // (The tally has no creator: "waiting for me" is counted from the list, a handful of rows.)
+  const tallyFor = (filters: TListFilters) =>
+    filters.from === undefined && filters.to === undefined && filters.awaitingOthers === undefined
+      ? tallyOf(filters)
+      : undefined;
 
   return {
     /** One page, newest first. */
     async page(
       organizationUid: string,
-      filters: TTransactionsFilters,
+      filters: TListFilters,
       { page, size }: { page: number; size: number },
     ): Promise<TTransferSummary[]> {
       // The driver's rows as they come, not drizzle's mapping of them (see summaryFromDriver).
@@ -499,7 +526,7 @@ export function prepareTransactionList(db: Database) {
     /** How many transfers match, exactly up to TRANSACTIONS_COUNT_CAP (then a lower bound). */
     async count(
       organizationUid: string,
-      filters: TTransactionsFilters,
+      filters: TListFilters,
     ): Promise<{ total: number; totalIsExact: boolean }> {
       const values = { organizationUid, ...listFilterValues(filters) };
       const tally = tallyFor(filters);
@@ -548,7 +575,7 @@ export async function latestTransfers(db: Database, organizationUid: string, lim
 export async function* iterateTransferCsvFields(
   db: Database,
   organizationUid: string,
-  filters: TTransactionsFilters,
+  filters: TListFilters,
   batch = 2000,
 ): AsyncGenerator<TransferCsvFields[]> {
   let after: { cursor: string; uid: string } | undefined;

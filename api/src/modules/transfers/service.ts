@@ -63,6 +63,7 @@ import {
   insertTransferEvent,
   isUsedByPendingTransfer,
   iterateTransferCsvFields,
+  listFiltersFor,
   listTransferEvents,
   lockQuote,
   lockTransfer,
@@ -782,7 +783,8 @@ export function createTransferService(deps: TransferServiceDeps) {
     },
 
     async list(context: OrganizationContext, query: TTransactionsQuery): Promise<TTransactionsResponse> {
-      const { page, size, ...filters } = query;
+      const { page, size, ...asked } = query;
+      const filters = listFiltersFor(asked, context.user.uid);
       const organizationUid = context.organization.uid;
       // The count is the same for every page of one filter: kept in the read cache (emptied by
       // every write and every event, a transfer's change included) so paging does not recount.
@@ -805,7 +807,11 @@ export function createTransferService(deps: TransferServiceDeps) {
 
     /** The filtered set's CSV fields in batches, newest first (the export streams them). */
     exportRows(context: OrganizationContext, filters: TTransactionsFilters) {
-      return iterateTransferCsvFields(db, context.organization.uid, filters);
+      return iterateTransferCsvFields(
+        db,
+        context.organization.uid,
+        listFiltersFor(filters, context.user.uid),
+      );
     },
 
     async get(context: OrganizationContext, transferUid: string): Promise<TTransferDetail> {

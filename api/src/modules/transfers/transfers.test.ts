@@ -643,6 +643,28 @@ describe('off-ramp', () => {
     expect(long.json().error.fields).toEqual({ reason: TRANSFER_CANCEL_REASON_LENGTH_MESSAGE });
     expect((await detail(scene, withdrawn.uid)).status).toBe('awaiting_approval');
 
+    // "Waiting for me": the other member's off-ramps awaiting approval, never one's own; in the list,
+    // its count and the CSV alike. A value other than 'me' is the query's 400.
+    const waitingUids = async (ask: typeof scene.ask) => {
+      const list = ZTransactionsResponse.parse(
+        (await ask('GET', '/rails/transactions?waitingFor=me')).json(),
+      );
+      const csv = await ask(
+        'GET',
+        `/organizations/${scene.organization.uid}/transactions/export.csv?waitingFor=me`,
+      );
+      const exported = csv.body
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[0]);
+      return { listed: list.data.map((t) => t.uid).sort(), total: list.total, exported: exported.sort() };
+    };
+    const both = [withdrawn.uid, rejected.uid].sort();
+    expect(await waitingUids(scene.founderAsk)).toEqual({ listed: both, total: 2, exported: both });
+    expect(await waitingUids(scene.ask)).toEqual({ listed: [], total: 0, exported: [] });
+    expect((await scene.ask('GET', '/rails/transactions?waitingFor=you')).statusCode).toBe(400);
+
     // The creator withdraws theirs (no reason); the Admin rejects the other with one.
     const { memberEmail: editor, founderEmail: founder } = scene;
     const canceled = await scene.ask('POST', `/rails/transactions/${withdrawn.uid}/cancel`, {});

@@ -122,6 +122,35 @@ describe('the transactions list', () => {
     expect(location().searchParams.get('currency')).toBe('MXN');
   });
 
+  it('lists only the off-ramps waiting for my approval from the address, in the CSV too, until unchecked or another status is chosen', async () => {
+    const asked = serve(3);
+    renderPage(<TransactionsPage />, {
+      url: '/org/acme/rails/transactions?waitingFor=me&page=2',
+      path: PATH,
+    });
+    const waiting = await screen.findByRole('checkbox', { name: 'Only waiting for my approval' });
+    expect((waiting as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect(asked.at(-1)?.get('waitingFor')).toBe('me'));
+    const href = new URL(
+      screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href') ?? '',
+      'http://x',
+    );
+    expect(Object.fromEntries(href.searchParams)).toEqual({ waitingFor: 'me' });
+
+    fireEvent.click(waiting);
+    await waitFor(() => expect(location().searchParams.get('waitingFor')).toBeNull());
+    expect(location().searchParams.get('page')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Only waiting for my approval' }));
+    await waitFor(() => expect(location().searchParams.get('waitingFor')).toBe('me'));
+  });
+
+  it('offers a Viewer no "waiting for my approval" filter (a Viewer never approves)', async () => {
+    serve(3);
+    renderPage(<TransactionsPage />, { url: '/org/acme/rails/transactions', path: PATH, role: 'Viewer' });
+    await screen.findByText('Page 1 of 1 (3 transactions)');
+    expect(screen.queryByRole('checkbox', { name: 'Only waiting for my approval' })).toBeNull();
+  });
+
   it('says "of N+" past the count cap and keeps Next available', async () => {
     serve(10_000, false);
     renderPage(<TransactionsPage />, { url: '/org/acme/rails/transactions?size=100', path: PATH });

@@ -20,7 +20,7 @@ import {
   transactionsExportPath,
   useTransactionsQuery,
 } from '@dash/shared/api';
-import { Button, Group, NativeSelect, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { memo, useCallback, useMemo, useRef } from 'react';
 import { type NavigateFunction, useSearchParams } from 'react-router-dom';
 import { TransactionRow, useRowLinks, useTransferLabels } from '../components/TransactionRow';
@@ -67,6 +67,8 @@ export default function TransactionsPage() {
       if (value) next.set(key, value);
       else next.delete(key);
       if (key !== 'page') next.delete('page');
+      // "Waiting for my approval" is a status of its own: another status replaces it.
+      if (key === 'status') next.delete('waitingFor');
       return next;
     });
   }, []);
@@ -89,6 +91,8 @@ export default function TransactionsPage() {
         currency={filters.currency}
         from={filters.from}
         to={filters.to}
+        waitingFor={filters.waitingFor}
+        canApprove={can(organization.role, 'rails.write')}
         onChange={set}
       />
 
@@ -279,8 +283,15 @@ const TransactionsFilters = memo(function TransactionsFilters({
   currency,
   from,
   to,
+  waitingFor,
+  canApprove,
   onChange,
-}: TFilters & { organizationUid: string; onChange: (key: string, value: string | null) => void }) {
+}: TFilters & {
+  organizationUid: string;
+  /** Admins and Editors approve off-ramps: they may list only those waiting for them. */
+  canApprove: boolean;
+  onChange: (key: string, value: string | null) => void;
+}) {
   const { t } = useT('rails');
   const typeOptions = useMemo(
     () => TRANSFER_TYPES.map((type) => ({ value: type, label: t(`transferType.${type}`) })),
@@ -333,9 +344,17 @@ const TransactionsFilters = memo(function TransactionsFilters({
         onChange={(event) => onChange('to', event.currentTarget.value)}
         w={160}
       />
+      {canApprove || waitingFor ? (
+        <Checkbox
+          label={t('transactions.waitingForMe')}
+          checked={waitingFor === 'me'}
+          onChange={(event) => onChange('waitingFor', event.currentTarget.checked ? 'me' : null)}
+          mb={8}
+        />
+      ) : null}
       <Button
         component="a"
-        href={transactionsExportPath(organizationUid, { type, status, currency, from, to })}
+        href={transactionsExportPath(organizationUid, { type, status, currency, from, to, waitingFor })}
         download
         variant="default"
       >

@@ -11,7 +11,7 @@ export function WaitingCard({ waiting }: { waiting: TOverview['waiting'] }) {
     {
       key: 'approvals',
       count: waiting.approvals,
-      to: paths.org.rails.transactions(organization.slug, { status: 'awaiting_approval' }),
+      to: paths.org.rails.transactions(organization.slug, { waitingFor: 'me' }),
     },
     { key: 'unread', count: waiting.unreadConversations, to: paths.org.messages(organization.slug) },
     { key: 'invitations', count: waiting.invitations, to: paths.settings.invites() },

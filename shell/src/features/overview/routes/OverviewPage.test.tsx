@@ -177,9 +177,7 @@ describe('the overview page', () => {
         .getAttribute('href'),
     ).toBe('/org/acme/rails/transactions?type=off_ramp');
 
-    expect(hrefOf('2 transfers wait for your approval')).toBe(
-      '/org/acme/rails/transactions?status=awaiting_approval',
-    );
+    expect(hrefOf('2 transfers wait for your approval')).toBe('/org/acme/rails/transactions?waitingFor=me');
     expect(hrefOf('1 conversation with unread messages')).toBe('/org/acme/messages');
     expect(screen.queryByText(/invitation/)).toBeNull();
 
