@@ -124,7 +124,10 @@ test.describe('the keyboard alone, money and wallet', () => {
     await tabTo(approver, approver.getByRole('link', { name: '1 transfer waits for your approval' }));
     await approver.keyboard.press('Enter');
     await expect(approver).toHaveURL(/waitingFor=me/);
-    await expect(approver.getByRole('checkbox', { name: 'Only waiting for my approval' })).toBeChecked();
+    await expect(approver.getByRole('button', { name: 'Waiting for my approval' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await tabTo(
       approver,
       approver.getByRole('table', { name: 'Transactions' }).locator(`a[href$="${transferPath}"]`),

@@ -128,8 +128,8 @@ describe('the transactions list', () => {
       url: '/org/acme/rails/transactions?waitingFor=me&page=2',
       path: PATH,
     });
-    const waiting = await screen.findByRole('checkbox', { name: 'Only waiting for my approval' });
-    expect((waiting as HTMLInputElement).checked).toBe(true);
+    const waiting = await screen.findByRole('button', { name: 'Waiting for my approval' });
+    expect(waiting.getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(asked.at(-1)?.get('waitingFor')).toBe('me'));
     const href = new URL(
       screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href') ?? '',
@@ -140,7 +140,12 @@ describe('the transactions list', () => {
     fireEvent.click(waiting);
     await waitFor(() => expect(location().searchParams.get('waitingFor')).toBeNull());
     expect(location().searchParams.get('page')).toBeNull();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Only waiting for my approval' }));
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Waiting for my approval' }).getAttribute('aria-pressed'),
+      ).toBe('false'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Waiting for my approval' }));
     await waitFor(() => expect(location().searchParams.get('waitingFor')).toBe('me'));
   });
 
@@ -148,7 +153,7 @@ describe('the transactions list', () => {
     serve(3);
     renderPage(<TransactionsPage />, { url: '/org/acme/rails/transactions', path: PATH, role: 'Viewer' });
     await screen.findByText('Page 1 of 1 (3 transactions)');
-    expect(screen.queryByRole('checkbox', { name: 'Only waiting for my approval' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Waiting for my approval' })).toBeNull();
   });
 
   it('says "of N+" past the count cap and keeps Next available', async () => {

@@ -20,7 +20,7 @@ import {
   transactionsExportPath,
   useTransactionsQuery,
 } from '@dash/shared/api';
-import { Button, Checkbox, Group, NativeSelect, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { memo, useCallback, useMemo, useRef } from 'react';
 import { type NavigateFunction, useSearchParams } from 'react-router-dom';
 import { TransactionRow, useRowLinks, useTransferLabels } from '../components/TransactionRow';
@@ -344,13 +344,15 @@ const TransactionsFilters = memo(function TransactionsFilters({
         onChange={(event) => onChange('to', event.currentTarget.value)}
         w={160}
       />
+      {/* A toggle (aria-pressed), as a filter chip: the shared Mantine set has no Checkbox. */}
       {canApprove || waitingFor ? (
-        <Checkbox
-          label={t('transactions.waitingForMe')}
-          checked={waitingFor === 'me'}
-          onChange={(event) => onChange('waitingFor', event.currentTarget.checked ? 'me' : null)}
-          mb={8}
-        />
+        <Button
+          variant={waitingFor === 'me' ? 'light' : 'default'}
+          aria-pressed={waitingFor === 'me'}
+          onClick={() => onChange('waitingFor', waitingFor === 'me' ? null : 'me')}
+        >
+          {t('transactions.waitingForMe')}
+        </Button>
       ) : null}
       <Button
         component="a"
