@@ -64,9 +64,10 @@ describe('the off-ramp approval threshold', () => {
     await waitFor(() => expect(puts).toEqual([{ offRampApprovalThreshold: '2500.50' }]));
     expect(await screen.findByText("Off-ramps above 2,500.5 need a second member's approval.")).toBeTruthy();
 
-    // The saved threshold is shown back the reader's way, every decimal kept.
+    // The saved threshold is shown back the reader's way, every decimal kept, and keeps the keyboard.
     const saved = screen.getByRole('textbox', { name: 'Approval threshold (stablecoin amount)' });
     expect((saved as HTMLInputElement).value).toBe('2,500.50');
+    await waitFor(() => expect(document.activeElement).toBe(saved));
     fireEvent.change(saved, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save approval threshold' }));
     await waitFor(() => expect(puts.at(-1)).toEqual({ offRampApprovalThreshold: null }));

@@ -18,6 +18,7 @@ import {
 } from '@dash/shared/api';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { type RefObject, useEffect, useRef } from 'react';
 
 /**
  * Two-person approval (issue 11): off-ramps of a larger stablecoin amount than the threshold wait
@@ -28,6 +29,7 @@ export function ApprovalThresholdSettings() {
   const organization = useCurrentOrganization();
   const { t, locale } = useT('approvals');
   const settings = useRailsSettingsQuery(organization.uid);
+  const justSaved = useRef(false);
   if (settings.isPending) return <PageSkeleton rows={2} label={t('loading')} />;
   if (settings.isError) return null;
   const canUpdate = can(organization.role, 'organization.update');
@@ -43,7 +45,7 @@ export function ApprovalThresholdSettings() {
       {canUpdate ? (
         // Keyed by what was saved and the language: after a save, or in another language, the form
         // starts again from the saved value, written the reader's way.
-        <ThresholdForm key={`${locale}|${saved ?? ''}`} settings={settings.data} />
+        <ThresholdForm key={`${locale}|${saved ?? ''}`} settings={settings.data} justSaved={justSaved} />
       ) : (
         <>
           <CurrentThreshold threshold={saved} />
@@ -66,7 +68,14 @@ function CurrentThreshold({ threshold }: { threshold: string | null }) {
   );
 }
 
-function ThresholdForm({ settings }: { settings: TRailsSettings }) {
+function ThresholdForm({
+  settings,
+  justSaved,
+}: {
+  settings: TRailsSettings;
+  /** Set on a successful save: the form that starts again from the saved value takes the focus back. */
+  justSaved: RefObject<boolean>;
+}) {
   const organization = useCurrentOrganization();
   const { t } = useT('approvals');
   const format = useFormat();
@@ -86,11 +95,21 @@ function ThresholdForm({ settings }: { settings: TRailsSettings }) {
     transformValues: asDecimal,
   });
   const field = form.getInputProps('offRampApprovalThreshold');
+  const input = useRef<HTMLInputElement>(null);
+  // After a save the form is a new one (keyed by the saved value): the field keeps the keyboard.
+  useEffect(() => {
+    if (!justSaved.current) return;
+    justSaved.current = false;
+    input.current?.focus();
+  }, [justSaved]);
 
   const submit = form.onSubmit(
     (values) =>
       update.mutate(values, {
-        onSuccess: () => notifySuccess(t('saved')),
+        onSuccess: () => {
+          justSaved.current = true;
+          notifySuccess(t('saved'));
+        },
         onError: (error) => {
           if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
         },
@@ -103,6 +122,7 @@ function ThresholdForm({ settings }: { settings: TRailsSettings }) {
       <Stack gap="sm">
         <CurrentThreshold threshold={settings.offRampApprovalThreshold} />
         <TextInput
+          ref={input}
           label={t('threshold.label')}
           description={t('threshold.description')}
           placeholder={t('threshold.placeholder')}
