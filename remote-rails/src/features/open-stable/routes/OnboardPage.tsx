@@ -1,5 +1,4 @@
 import {
-  applyServerFieldErrors,
   can,
   inLanguage,
   LoadFailed,
@@ -8,6 +7,7 @@ import {
   PageSkeleton,
   paths,
   useCurrentOrganization,
+  useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
 import { useProvidersQuery, useStartOnboardingMutation, ZStartOnboardingRequest } from '@dash/shared/api';
@@ -27,23 +27,26 @@ function OnboardForm() {
     initialValues: { providerUid: search.get('providerUid') ?? '' },
     validate: inLanguage(schemaResolver(ZStartOnboardingRequest, { sync: true })),
   });
+  const invalid = useFocusFirstInvalid();
 
   if (providers.isPending) return <PageSkeleton rows={2} label={t('loading.providers')} />;
   if (providers.isError) return <LoadFailed error={providers.error} onRetry={() => providers.refetch()} />;
   const open = providers.data.filter((provider) => provider.onboardingOpen);
 
-  const submit = form.onSubmit((values) =>
-    start.mutate(values, {
-      onSuccess: (account) =>
-        navigate(paths.org.openStable.provider(organization.slug, account.provider.uid)),
-      onError: (error) => {
-        if (!applyServerFieldErrors(form, error)) notifyError(error);
-      },
-    }),
+  const submit = form.onSubmit(
+    (values) =>
+      start.mutate(values, {
+        onSuccess: (account) =>
+          navigate(paths.org.openStable.provider(organization.slug, account.provider.uid)),
+        onError: (error) => {
+          if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
+        },
+      }),
+    invalid.onValidationErrors,
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('onboard.formLabel')}>
+    <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('onboard.formLabel')}>
       <Stack gap="md">
         <Select
           label={t('common.provider')}

@@ -31,8 +31,13 @@ export interface KybFormActions {
   submitting: boolean;
 }
 
+/** What the form lends its actions for the server's answer. */
 export interface KybFormApi {
-  setErrors(errors: Record<string, string>): void;
+  /**
+   * Puts the server's field messages under their fields and takes the keyboard to the first one;
+   * false when none of the error's fields is on the form (the caller shows the error instead).
+   */
+  applyServerFieldErrors(error: unknown): boolean;
 }
 
 /**
@@ -84,15 +89,16 @@ export function KybForm({
     form.setFieldValue('countryOfIncorporation', choice === 'other' ? '' : choice);
   };
 
+  const api: KybFormApi = { applyServerFieldErrors: (error) => invalid.applyServerFieldErrors(form, error) };
   const save = form.onSubmit(
-    (values) => actions.save(ZKybDraft.parse(values), form),
+    (values) => actions.save(ZKybDraft.parse(values), api),
     invalid.onValidationErrors,
   );
   const submit = () => {
     const checked = form.validate();
     if (checked.hasErrors) invalid.onValidationErrors(checked.errors);
     if (checked.hasErrors || !actions.submit) return;
-    void actions.submit(ZKybDraft.parse(form.getTransformedValues()), form);
+    void actions.submit(ZKybDraft.parse(form.getTransformedValues()), api);
   };
 
   const input = (path: string) => ({ ...form.getInputProps(path), readOnly });
@@ -124,6 +130,8 @@ export function KybForm({
                 onChange={chooseCountry}
                 readOnly={readOnly}
                 error={countryChoice === 'other' ? undefined : form.errors.countryOfIncorporation}
+                // Where the keyboard goes when the country is in error (the code's input when "other").
+                data-path={countryChoice === 'other' ? undefined : 'countryOfIncorporation'}
                 allowDeselect={false}
               />
               {countryChoice === 'other' && (

@@ -1,5 +1,4 @@
 import {
-  applyServerFieldErrors,
   can,
   LoadFailed,
   notifyError,
@@ -51,7 +50,7 @@ export function KybPage() {
       await saveDraft.mutateAsync(draft);
       notifySuccess(t('kyb.page.draftSaved'));
     } catch (error) {
-      if (!applyServerFieldErrors(form, error)) notifyError(error);
+      if (!form.applyServerFieldErrors(error)) notifyError(error);
       throw error;
     }
   };
@@ -65,7 +64,7 @@ export function KybPage() {
       await submitKyb.mutateAsync();
       notifySuccess(t('kyb.page.submittedNotice'));
     } catch (error) {
-      applyServerFieldErrors(form, error);
+      form.applyServerFieldErrors(error);
       notifyError(error);
     }
   };

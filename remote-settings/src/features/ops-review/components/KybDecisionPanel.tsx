@@ -1,4 +1,4 @@
-import { applyServerFieldErrors, inLanguage, notifyError, notifySuccess, useT } from '@dash/shared';
+import { inLanguage, notifyError, notifySuccess, useFocusFirstInvalid, useT } from '@dash/shared';
 import {
   useApproveKybMutation,
   useRejectKybMutation,
@@ -25,6 +25,9 @@ export function KybDecisionPanel({ organizationUid }: { organizationUid: string 
     initialValues: { note: '' },
     validate: inLanguage(schemaResolver(ZRequestKybChangesRequest, { sync: true })),
   });
+  // One per form: each takes the keyboard to its own field in error.
+  const rejectInvalid = useFocusFirstInvalid();
+  const changesInvalid = useFocusFirstInvalid();
   const busy = approve.isPending || reject.isPending || requestChanges.isPending;
 
   return (
@@ -49,15 +52,18 @@ export function KybDecisionPanel({ organizationUid }: { organizationUid: string 
           </Button>
         </Group>
         <form
+          ref={changesInvalid.formRef}
           noValidate
           aria-label={t('kyb.review.requestChanges')}
-          onSubmit={changesForm.onSubmit((values) =>
-            requestChanges.mutate(ZRequestKybChangesRequest.parse(values), {
-              onSuccess: () => notifySuccess(t('kyb.review.changesRequested')),
-              onError: (error) => {
-                if (!applyServerFieldErrors(changesForm, error)) notifyError(error);
-              },
-            }),
+          onSubmit={changesForm.onSubmit(
+            (values) =>
+              requestChanges.mutate(ZRequestKybChangesRequest.parse(values), {
+                onSuccess: () => notifySuccess(t('kyb.review.changesRequested')),
+                onError: (error) => {
+                  if (!changesInvalid.applyServerFieldErrors(changesForm, error)) notifyError(error);
+                },
+              }),
+            changesInvalid.onValidationErrors,
           )}
         >
           <Stack gap="xs">
@@ -80,15 +86,18 @@ export function KybDecisionPanel({ organizationUid }: { organizationUid: string 
           </Stack>
         </form>
         <form
+          ref={rejectInvalid.formRef}
           noValidate
           aria-label={t('kyb.review.reject')}
-          onSubmit={rejectForm.onSubmit((values) =>
-            reject.mutate(ZRejectKybRequest.parse(values), {
-              onSuccess: () => notifySuccess(t('kyb.review.rejected')),
-              onError: (error) => {
-                if (!applyServerFieldErrors(rejectForm, error)) notifyError(error);
-              },
-            }),
+          onSubmit={rejectForm.onSubmit(
+            (values) =>
+              reject.mutate(ZRejectKybRequest.parse(values), {
+                onSuccess: () => notifySuccess(t('kyb.review.rejected')),
+                onError: (error) => {
+                  if (!rejectInvalid.applyServerFieldErrors(rejectForm, error)) notifyError(error);
+                },
+              }),
+            rejectInvalid.onValidationErrors,
           )}
         >
           <Stack gap="xs">

@@ -1,4 +1,4 @@
-import { ApiError, inLanguage, notifyError, useT } from '@dash/shared';
+import { ApiError, inLanguage, notifyError, useFocusFirstInvalid, useT } from '@dash/shared';
 import { quorumOptions, type TWallet, useDeployWalletMutation, ZDeployWalletRequest } from '@dash/shared/api';
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -40,6 +40,7 @@ export function DeployForm({ organizationUid, wallet, refusal, onRefusal }: Depl
   const pending = wallet.signers.filter((signer) => signer.status !== 'Ready');
   const shared = sharedAddresses(wallet.signers);
   const ready = signerCount > 0 && pending.length === 0 && shared.length === 0;
+  const invalid = useFocusFirstInvalid();
   const form = useForm({
     mode: 'controlled',
     initialValues: { threshold: defaultQuorum(signerCount) },
@@ -63,7 +64,9 @@ export function DeployForm({ organizationUid, wallet, refusal, onRefusal }: Depl
           }
           const fields = error instanceof ApiError ? error.fields : undefined;
           if (fields?.threshold) {
+            // Worded for the wallet (walletMessage), then the keyboard is taken to it.
             form.setFieldError('threshold', walletMessage(fields.threshold, t));
+            invalid.onValidationErrors({ threshold: fields.threshold });
             return;
           }
           const rule = ownersRule(error);
@@ -72,7 +75,7 @@ export function DeployForm({ organizationUid, wallet, refusal, onRefusal }: Depl
         },
       },
     );
-  });
+  }, invalid.onValidationErrors);
 
   let reason: string | null = null;
   if (signerCount === 0) reason = t('rules.noSigners');
@@ -92,7 +95,7 @@ export function DeployForm({ organizationUid, wallet, refusal, onRefusal }: Depl
       .join(' ');
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('deploy.formLabel')}>
+    <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('deploy.formLabel')}>
       <Stack gap="md">
         <Select
           label={t('deploy.quorumLabel')}

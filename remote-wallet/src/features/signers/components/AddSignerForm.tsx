@@ -1,10 +1,10 @@
 import {
-  applyServerFieldErrors,
   inLanguage,
   notifyError,
   notifySuccess,
   paths,
   type TOrganization,
+  useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
 import {
@@ -44,18 +44,21 @@ export function AddSignerForm({ organization, users, signerUids }: AddSignerForm
     initialValues: { userUid: '' },
     validate: inLanguage(schemaResolver(ZProposeWalletSignerRequest, { sync: true })),
   });
+  const invalid = useFocusFirstInvalid();
 
-  const submit = form.onSubmit((values) =>
-    propose.mutate(values, {
-      onSuccess: () => {
-        const user = candidates.find((candidate) => candidate.uid === values.userUid);
-        notifySuccess(t('addSigner.proposed', { name: user ? signerName(user) : t('addSigner.theUser') }));
-        navigate(paths.org.wallet.root(organization.slug));
-      },
-      onError: (error) => {
-        if (!applyServerFieldErrors(form, error)) notifyError(error);
-      },
-    }),
+  const submit = form.onSubmit(
+    (values) =>
+      propose.mutate(values, {
+        onSuccess: () => {
+          const user = candidates.find((candidate) => candidate.uid === values.userUid);
+          notifySuccess(t('addSigner.proposed', { name: user ? signerName(user) : t('addSigner.theUser') }));
+          navigate(paths.org.wallet.root(organization.slug));
+        },
+        onError: (error) => {
+          if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
+        },
+      }),
+    invalid.onValidationErrors,
   );
 
   if (candidates.length === 0 && propose.isIdle) {
@@ -73,7 +76,7 @@ export function AddSignerForm({ organization, users, signerUids }: AddSignerForm
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('addSigner.formLabel')}>
+    <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('addSigner.formLabel')}>
       <Stack gap="md">
         <Select
           label={t('addSigner.user')}

@@ -1,10 +1,10 @@
 import {
-  applyServerFieldErrors,
   inLanguage,
   notifyError,
   notifySuccess,
   paths,
   type TOrganization,
+  useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
 import {
@@ -35,22 +35,25 @@ export function SigningDeviceForm({ organization, devices, current }: SigningDev
     initialValues: { signingDeviceUid: current ?? (devices.length === 1 ? (devices[0]?.uid ?? '') : '') },
     validate: inLanguage(schemaResolver(ZSetWalletSigningDeviceRequest, { sync: true })),
   });
+  const invalid = useFocusFirstInvalid();
 
-  const submit = form.onSubmit((values) =>
-    setDevice.mutate(values, {
-      onSuccess: () => {
-        const device = devices.find((candidate) => candidate.uid === values.signingDeviceUid);
-        notifySuccess(t('signingDevice.saved', { name: device?.name ?? t('signingDevice.yourDevice') }));
-        navigate(walletPath);
-      },
-      onError: (error) => {
-        if (!applyServerFieldErrors(form, error)) notifyError(error);
-      },
-    }),
+  const submit = form.onSubmit(
+    (values) =>
+      setDevice.mutate(values, {
+        onSuccess: () => {
+          const device = devices.find((candidate) => candidate.uid === values.signingDeviceUid);
+          notifySuccess(t('signingDevice.saved', { name: device?.name ?? t('signingDevice.yourDevice') }));
+          navigate(walletPath);
+        },
+        onError: (error) => {
+          if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
+        },
+      }),
+    invalid.onValidationErrors,
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('signingDevice.formLabel')}>
+    <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('signingDevice.formLabel')}>
       <Stack gap="md">
         <Select
           label={t('signingDevice.device')}

@@ -1,7 +1,7 @@
 import type { TRole } from '@dash/shared';
 import type { TWallet, TWalletSigner } from '@dash/shared/api';
-import { USER as ME, renderPage } from '@dash/shared/test';
-import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
+import { USER as ME, refusal, renderPage } from '@dash/shared/test';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { WalletPage } from './WalletPage';
@@ -311,6 +311,26 @@ describe('the wallet page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Deploy Wallet' }));
     expect(await screen.findByText('This address is reserved by the Safe contract')).toBeTruthy();
     expect(screen.queryByText(/Please try again later/)).toBeNull();
+  });
+
+  it('takes the keyboard to the quorum when the API refuses it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (String(url).endsWith('/wallet/deploy'))
+          return refusal({ threshold: 'The quorum cannot be more than the number of signers' });
+        return Response.json({
+          data: { status: 'undeployed', chain: DEV_CHAIN, signers: [signer(ME.uid, 'Ana', DEVICE_A)] },
+        });
+      }),
+    );
+    renderPage(<WalletPage />, { role: 'Admin' });
+    const deploy = await screen.findByRole('button', { name: 'Deploy Wallet' });
+    deploy.focus();
+    fireEvent.click(deploy);
+    // The quorum's input (Mantine marks a form field's input with its path).
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-path')).toBe('threshold'));
+    expect(document.activeElement?.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('says why a deployment failed in words, with the chain’s own words as the detail', async () => {

@@ -1,4 +1,4 @@
-import { renderPage } from '@dash/shared/test';
+import { refusal, renderPage } from '@dash/shared/test';
 import { cleanNotifications, notificationsStore } from '@mantine/notifications';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,11 +20,14 @@ function stubRequestLink(answer: () => Response): unknown[] {
   return bodies;
 }
 
+/** Types the address and presses Send, the button focused as a click leaves it. */
 function signIn(redirect: string | undefined, email = 'ana@example.com') {
   const search = redirect === undefined ? '' : `?redirect=${encodeURIComponent(redirect)}`;
   renderPage(<SignInPage />, { url: `/auth${search}`, path: '/auth' });
   fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: email } });
-  fireEvent.click(screen.getByRole('button', { name: 'Send magic link' }));
+  const send = screen.getByRole('button', { name: 'Send magic link' });
+  send.focus();
+  fireEvent.click(send);
 }
 
 const toasts = () =>
@@ -79,19 +82,25 @@ describe('the sign-in page', () => {
   });
 
   it('puts a refusal of the address under the field, without a toast', async () => {
-    stubRequestLink(() =>
-      json(400, {
-        error: {
-          code: 'VALIDATION',
-          message: 'Enter a valid email address',
-          fields: { email: 'Enter a valid email address' },
-        },
-      }),
-    );
+    stubRequestLink(() => refusal({ email: 'Enter a valid email address' }, 'Enter a valid email address'));
     signIn(undefined);
 
     expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: 'Email' }).getAttribute('aria-invalid')).toBe('true');
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    // The keyboard is taken to the field, so a screen reader says its message.
+    await waitFor(() => expect(document.activeElement).toBe(email));
     expect(toasts()).toEqual([]);
+  });
+
+  it('takes the keyboard to an address it refuses itself, and sends nothing', async () => {
+    const bodies = stubRequestLink(() => json(202, { data: { sent: true } }));
+    signIn(undefined, 'not an address');
+
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Enter a valid email address')).toBeTruthy();
+    expect(bodies).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import {
   ApiError,
-  applyServerFieldErrors,
   inLanguage,
   localOutboxOn,
   notifyError,
@@ -8,6 +7,7 @@ import {
   readBootData,
   safeRedirectPath,
   useDocumentTitle,
+  useFocusFirstInvalid,
   useT,
   ZRequestMagicLinkRequest,
 } from '@dash/shared';
@@ -30,6 +30,7 @@ export function SignInPage() {
     initialValues: { email: '' },
     validate: inLanguage(schemaResolver(ZRequestMagicLinkRequest.pick({ email: true }), { sync: true })),
   });
+  const invalid = useFocusFirstInvalid();
 
   const submit = form.onSubmit(({ email }) => {
     requestLink.mutate(
@@ -41,11 +42,11 @@ export function SignInPage() {
             navigate(paths.auth.allowlist());
             return;
           }
-          if (!applyServerFieldErrors(form, error)) notifyError(error);
+          if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
         },
       },
     );
-  });
+  }, invalid.onValidationErrors);
 
   if (sentTo) {
     return (
@@ -72,7 +73,7 @@ export function SignInPage() {
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={invalid.formRef} onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text size="sm">{t('auth.signIn.intro')}</Text>
         <TextInput

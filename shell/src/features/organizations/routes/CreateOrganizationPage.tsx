@@ -1,11 +1,11 @@
 import {
-  applyServerFieldErrors,
   inLanguage,
   notifyError,
   PageHeader,
   paths,
   suggestSlug,
   useDocumentTitle,
+  useFocusFirstInvalid,
   useSession,
   useT,
   ZCreateOrganizationRequest,
@@ -36,15 +36,16 @@ export function CreateOrganizationPage() {
         form.setFieldValue('slug', suggestSlug(values.name));
     },
   });
+  const invalid = useFocusFirstInvalid();
 
   const submit = form.onSubmit((values) => {
     createOrganization.mutate(values, {
       onSuccess: (organization) => navigate(paths.org.invite(organization.slug)),
       onError: (error) => {
-        if (!applyServerFieldErrors(form, error)) notifyError(error);
+        if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
       },
     });
-  });
+  }, invalid.onValidationErrors);
 
   const slugInput = form.getInputProps('slug');
 
@@ -60,7 +61,7 @@ export function CreateOrganizationPage() {
           </Button>
         </Group>
         <Paper withBorder p="xl" radius="lg" w="100%">
-          <form onSubmit={submit} noValidate>
+          <form ref={invalid.formRef} onSubmit={submit} noValidate>
             <Stack gap="md">
               <PageHeader title={t('createOrganization.title')} description={t('createOrganization.intro')} />
               <TextInput

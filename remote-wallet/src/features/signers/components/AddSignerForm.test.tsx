@@ -1,0 +1,78 @@
+import type { TOrganizationUser } from '@dash/shared/api';
+import { ORGANIZATION, refusal, renderPage } from '@dash/shared/test';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AddSignerForm } from './AddSignerForm';
+
+const BRUNO: TOrganizationUser = {
+  uid: '88888888-8888-4888-8888-888888888888',
+  firstName: 'Bruno',
+  lastName: 'Lima',
+  email: 'bruno@example.com',
+  role: 'Editor',
+};
+
+/** Every request gets `answer`; returns the bodies sent. */
+function serve(answer: () => Response): unknown[] {
+  const bodies: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      bodies.push(init?.body ? JSON.parse(String(init.body)) : undefined);
+      return answer();
+    }),
+  );
+  return bodies;
+}
+
+function renderForm() {
+  renderPage(<AddSignerForm organization={ORGANIZATION} users={[BRUNO]} signerUids={[]} />);
+  const form = screen.getByRole('form', { name: 'Add wallet signer' });
+  return {
+    user: within(form).getByRole('combobox', { name: /Organization user/ }),
+    submit: within(form).getByRole('button', { name: 'Add Signer' }),
+  };
+}
+
+configure({ asyncUtilTimeout: 5000 });
+// The user list's dropdown scrolls its chosen option into view, which jsdom does not implement:
+// a no-op while this file's tests run, taken away after each.
+const scrollIntoView = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+beforeEach(() => {
+  Element.prototype.scrollIntoView = () => {};
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  if (scrollIntoView) Object.defineProperty(Element.prototype, 'scrollIntoView', scrollIntoView);
+  else delete (Element.prototype as Partial<Element>).scrollIntoView;
+});
+
+describe('the add signer form', () => {
+  it('takes the keyboard to the user when none is chosen, and sends nothing', async () => {
+    const bodies = serve(() => Response.json({ data: {} }));
+    const { user, submit } = renderForm();
+    submit.focus();
+    fireEvent.click(submit);
+    await waitFor(() => expect(document.activeElement).toBe(user));
+    expect(user.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Choose a user')).toBeTruthy();
+    expect(bodies).toEqual([]);
+  });
+
+  it('takes the keyboard to the user the server refused', async () => {
+    const bodies = serve(() => refusal({ userUid: 'Bruno Lima is already a signer' }));
+    const { user, submit } = renderForm();
+    fireEvent.click(user);
+    fireEvent.click(
+      await screen.findByRole('option', { name: 'Bruno Lima (bruno@example.com)', hidden: true }),
+    );
+    await waitFor(() => expect((user as HTMLInputElement).value).toBe('Bruno Lima (bruno@example.com)'));
+    submit.focus();
+    fireEvent.click(submit);
+    expect(await screen.findByText('Bruno Lima is already a signer')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(user));
+    expect(user.getAttribute('aria-invalid')).toBe('true');
+    expect(bodies).toEqual([{ userUid: BRUNO.uid }]);
+  });
+});

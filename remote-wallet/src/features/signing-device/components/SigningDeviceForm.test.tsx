@@ -1,0 +1,70 @@
+import type { TSigningDevice } from '@dash/shared/api';
+import { ORGANIZATION, refusal, renderPage } from '@dash/shared/test';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SigningDeviceForm } from './SigningDeviceForm';
+
+const LEDGER: TSigningDevice = {
+  uid: '66666666-6666-4666-8666-666666666666',
+  name: 'Ledger',
+  ethAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+const TREZOR: TSigningDevice = {
+  uid: '77777777-7777-4777-8777-777777777777',
+  name: 'Trezor',
+  ethAddress: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+  createdAt: '2026-11-02T00:00:00.000Z',
+};
+
+/** Every request gets `answer`; returns the bodies sent. */
+function serve(answer: () => Response): unknown[] {
+  const bodies: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      bodies.push(init?.body ? JSON.parse(String(init.body)) : undefined);
+      return answer();
+    }),
+  );
+  return bodies;
+}
+
+function renderForm(devices: TSigningDevice[], current?: string) {
+  renderPage(<SigningDeviceForm organization={ORGANIZATION} devices={devices} current={current} />);
+  const form = screen.getByRole('form', { name: 'Set signing device' });
+  return {
+    device: within(form).getByRole('combobox', { name: /Signing device/ }),
+    submit: within(form).getByRole('button', { name: 'Set Signing Device' }),
+  };
+}
+
+configure({ asyncUtilTimeout: 5000 });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the signing device form', () => {
+  it('takes the keyboard to the device when none is chosen, and sends nothing', async () => {
+    const bodies = serve(() => Response.json({ data: {} }));
+    const { device, submit } = renderForm([LEDGER, TREZOR]);
+    submit.focus();
+    fireEvent.click(submit);
+    await waitFor(() => expect(document.activeElement).toBe(device));
+    expect(device.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Choose a signing device')).toBeTruthy();
+    expect(bodies).toEqual([]);
+  });
+
+  it('takes the keyboard to the device the server refused', async () => {
+    const bodies = serve(() => refusal({ signingDeviceUid: 'This device already signs for the wallet' }));
+    const { device, submit } = renderForm([LEDGER, TREZOR], TREZOR.uid);
+    submit.focus();
+    fireEvent.click(submit);
+    expect(await screen.findByText('This device already signs for the wallet')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(device));
+    expect(device.getAttribute('aria-invalid')).toBe('true');
+    expect(bodies).toEqual([{ signingDeviceUid: TREZOR.uid }]);
+  });
+});
