@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type RenderResult, render } from '@testing-library/react';
 import { type ReactNode, Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
 import type { TSessionUser } from '../contracts/auth';
 import type { TRole } from '../contracts/common';
 import type { TLocale } from '../contracts/locale';
@@ -115,4 +116,20 @@ export function renderPage(
  */
 export function refusal(fields: Record<string, string>, message = 'Invalid request'): Response {
   return Response.json({ error: { code: 'VALIDATION', message, fields } }, { status: 400 });
+}
+
+/**
+ * Stubs fetch so every request gets `answer()`; returns the JSON bodies sent, in order (undefined
+ * for a request without one): `const bodies = answerEveryRequest(() => refusal({ slug: 'Taken' }))`.
+ */
+export function answerEveryRequest(answer: () => Response): unknown[] {
+  const bodies: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      bodies.push(init?.body ? JSON.parse(String(init.body)) : undefined);
+      return answer();
+    }),
+  );
+  return bodies;
 }

@@ -1,23 +1,9 @@
-import type { TCatalogueProvider } from '@dash/shared/api';
 import { refusal, renderPage } from '@dash/shared/test';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
+import { PROVIDER, PROVIDER_UID } from '../../../test/providers';
 import OnboardPage from './OnboardPage';
-
-const PROVIDER_UID = '22222222-2222-4222-8222-222222222222';
-const PROVIDER: TCatalogueProvider = {
-  uid: PROVIDER_UID,
-  name: 'Transfero',
-  logoUrl: null,
-  description: 'Pix rails',
-  countries: ['BR'],
-  fiat: [{ currency: 'BRL', rail: 'Pix' }],
-  stablecoins: [{ symbol: 'testbrz', network: 'polygon-amoy' }],
-  networks: ['polygon-amoy'],
-  fees: [],
-  onboardingOpen: true,
-};
 
 /** The catalogue answers GET providers; POST provider-accounts gets `onboarding`. Returns the POSTs. */
 function serve(onboarding: () => Response): unknown[] {

@@ -4,25 +4,13 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { renderPage } from '@dash/shared/test';
+import { PROVIDER, PROVIDER_UID } from '../../../test/providers';
 import { transferFixture } from '../../../test/transfers';
 import DepositForm from '../../deposit/routes/DepositForm';
 import { RampPage } from './RampPage';
 
-const PROVIDER_UID = '22222222-2222-4222-8222-222222222222';
 const WALLET_UID = '44444444-4444-4444-8444-444444444444';
 const dates = { createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z' };
-const PROVIDER: TCatalogueProvider = {
-  uid: PROVIDER_UID,
-  name: 'Transfero',
-  logoUrl: null,
-  description: 'Pix rails',
-  countries: ['BR'],
-  fiat: [{ currency: 'BRL', rail: 'Pix' }],
-  stablecoins: [{ symbol: 'testbrz', network: 'polygon-amoy' }],
-  networks: ['polygon-amoy'],
-  fees: [],
-  onboardingOpen: true,
-};
 /** The provider with its BRL fee and limits per transfer (R$10.00 to R$500,000.00). */
 const PROVIDER_WITH_LIMITS: TCatalogueProvider = {
   ...PROVIDER,

@@ -1,5 +1,5 @@
 import type { TOrganizationUser } from '@dash/shared/api';
-import { ORGANIZATION, refusal, renderPage } from '@dash/shared/test';
+import { answerEveryRequest, ORGANIZATION, refusal, renderPage } from '@dash/shared/test';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AddSignerForm } from './AddSignerForm';
@@ -11,19 +11,6 @@ const BRUNO: TOrganizationUser = {
   email: 'bruno@example.com',
   role: 'Editor',
 };
-
-/** Every request gets `answer`; returns the bodies sent. */
-function serve(answer: () => Response): unknown[] {
-  const bodies: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
-      bodies.push(init?.body ? JSON.parse(String(init.body)) : undefined);
-      return answer();
-    }),
-  );
-  return bodies;
-}
 
 function renderForm() {
   renderPage(<AddSignerForm organization={ORGANIZATION} users={[BRUNO]} signerUids={[]} />);
@@ -50,7 +37,7 @@ afterEach(() => {
 
 describe('the add signer form', () => {
   it('takes the keyboard to the user when none is chosen, and sends nothing', async () => {
-    const bodies = serve(() => Response.json({ data: {} }));
+    const bodies = answerEveryRequest(() => Response.json({ data: {} }));
     const { user, submit } = renderForm();
     submit.focus();
     fireEvent.click(submit);
@@ -61,7 +48,7 @@ describe('the add signer form', () => {
   });
 
   it('takes the keyboard to the user the server refused', async () => {
-    const bodies = serve(() => refusal({ userUid: 'Bruno Lima is already a signer' }));
+    const bodies = answerEveryRequest(() => refusal({ userUid: 'Bruno Lima is already a signer' }));
     const { user, submit } = renderForm();
     fireEvent.click(user);
     fireEvent.click(

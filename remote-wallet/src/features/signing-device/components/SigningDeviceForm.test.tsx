@@ -1,5 +1,5 @@
 import type { TSigningDevice } from '@dash/shared/api';
-import { ORGANIZATION, refusal, renderPage } from '@dash/shared/test';
+import { answerEveryRequest, ORGANIZATION, refusal, renderPage } from '@dash/shared/test';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SigningDeviceForm } from './SigningDeviceForm';
@@ -16,19 +16,6 @@ const TREZOR: TSigningDevice = {
   ethAddress: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
   createdAt: '2026-11-02T00:00:00.000Z',
 };
-
-/** Every request gets `answer`; returns the bodies sent. */
-function serve(answer: () => Response): unknown[] {
-  const bodies: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
-      bodies.push(init?.body ? JSON.parse(String(init.body)) : undefined);
-      return answer();
-    }),
-  );
-  return bodies;
-}
 
 function renderForm(devices: TSigningDevice[], current?: string) {
   renderPage(<SigningDeviceForm organization={ORGANIZATION} devices={devices} current={current} />);
@@ -47,7 +34,7 @@ afterEach(() => {
 
 describe('the signing device form', () => {
   it('takes the keyboard to the device when none is chosen, and sends nothing', async () => {
-    const bodies = serve(() => Response.json({ data: {} }));
+    const bodies = answerEveryRequest(() => Response.json({ data: {} }));
     const { device, submit } = renderForm([LEDGER, TREZOR]);
     submit.focus();
     fireEvent.click(submit);
@@ -58,7 +45,9 @@ describe('the signing device form', () => {
   });
 
   it('takes the keyboard to the device the server refused', async () => {
-    const bodies = serve(() => refusal({ signingDeviceUid: 'This device already signs for the wallet' }));
+    const bodies = answerEveryRequest(() =>
+      refusal({ signingDeviceUid: 'This device already signs for the wallet' }),
+    );
     const { device, submit } = renderForm([LEDGER, TREZOR], TREZOR.uid);
     submit.focus();
     fireEvent.click(submit);

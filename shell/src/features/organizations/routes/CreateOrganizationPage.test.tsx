@@ -1,21 +1,8 @@
 import { ORGANIZATION_NAME_REQUIRED, ORGANIZATION_SLUG_FORMAT } from '@dash/shared';
-import { refusal, renderPage } from '@dash/shared/test';
+import { answerEveryRequest, refusal, renderPage } from '@dash/shared/test';
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CreateOrganizationPage } from './CreateOrganizationPage';
-
-/** Every request gets `answer`; returns the bodies sent. */
-function serve(answer: () => Response): unknown[] {
-  const bodies: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
-      bodies.push(init?.body ? JSON.parse(String(init.body)) : undefined);
-      return answer();
-    }),
-  );
-  return bodies;
-}
 
 function renderCreate() {
   renderPage(<CreateOrganizationPage />, { url: '/organizations/new' });
@@ -38,7 +25,7 @@ afterEach(() => {
 
 describe('creating an organization', () => {
   it('takes the keyboard to the first field in error, in the form order, and sends nothing', async () => {
-    const bodies = serve(() => Response.json({ data: {} }));
+    const bodies = answerEveryRequest(() => Response.json({ data: {} }));
     const { name, slug, submit } = renderCreate();
 
     submit();
@@ -56,7 +43,7 @@ describe('creating an organization', () => {
   });
 
   it('takes the keyboard to the slug the server refused', async () => {
-    const bodies = serve(() => refusal({ slug: 'This slug is taken' }));
+    const bodies = answerEveryRequest(() => refusal({ slug: 'This slug is taken' }));
     const { name, slug, submit } = renderCreate();
     fireEvent.change(name, { target: { value: 'Acme' } });
     await waitFor(() => expect((slug as HTMLInputElement).value).toBe('acme'));
