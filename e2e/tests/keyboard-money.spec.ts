@@ -63,7 +63,9 @@ test.describe('the keyboard alone, money and wallet', () => {
     await tabTo(page, approvals.getByRole('button', { name: 'Save approval threshold' }));
     await page.keyboard.press('Enter');
     await expect(toast(page, 'Approval threshold saved')).toBeVisible();
-    await expect(approvals.getByText("Off-ramps above 100 need a second member's approval.")).toBeVisible();
+    await expect(
+      approvals.getByText("Off-ramps above 100.00 need a second member's approval."),
+    ).toBeVisible();
 
     // A Pix key beneficiary (e-mail kind) through its dialog; closing it gives focus back to the opener.
     await page.goto(`/org/${slug}/rails/bank-beneficiaries`);

@@ -148,7 +148,9 @@ test.describe('moving money with the sandbox provider', () => {
     const approvals = page.getByRole('form', { name: 'Off-ramp approvals' });
     await approvals.getByRole('textbox', { name: 'Approval threshold (stablecoin amount)' }).fill('100');
     await approvals.getByRole('button', { name: 'Save approval threshold' }).click();
-    await expect(approvals.getByText("Off-ramps above 100 need a second member's approval.")).toBeVisible();
+    await expect(
+      approvals.getByText("Off-ramps above 100.00 need a second member's approval."),
+    ).toBeVisible();
     try {
       await page.goto(`/org/${DEMO_ORG_SLUG}/rails/off-ramp`);
       await page.getByRole('combobox', { name: 'Provider' }).click();

@@ -30,25 +30,32 @@ const ISO_4217 = /^[A-Z]{3}$/;
  * carries, so nothing is rounded away. A token symbol (USDC, testbrz) follows the number.
  */
 export function formatMoney(amount: string, currency: string, locale: TLocale): string {
-  const digits = Math.min(20, Math.max(2, fractionDigits(amount)));
   const code = currency.toUpperCase();
-  if (ISO_4217.test(code)) {
-    return cached(
-      `m|${locale}|${code}|${digits}`,
-      () =>
-        new Intl.NumberFormat(locale, {
-          style: 'currency',
-          currency: code,
-          minimumFractionDigits: 2,
-          maximumFractionDigits: digits,
-        }),
-    ).format(asIntlInput(amount));
-  }
-  const number = cached(
+  if (!ISO_4217.test(code)) return `${formatAmount(amount, locale)} ${currency}`;
+  const digits = Math.min(20, Math.max(2, fractionDigits(amount)));
+  return cached(
+    `m|${locale}|${code}|${digits}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: code,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: digits,
+      }),
+  ).format(asIntlInput(amount));
+}
+
+/**
+ * An amount with no currency of its own (a threshold that applies to every stablecoin) as money is
+ * written: the locale's marks, at least two decimals and never fewer than it carries, so nothing is
+ * rounded away and "2500.5" (or `numeric`'s "2500.50000000") reads "2,500.50", "100" reads "100.00".
+ */
+export function formatAmount(amount: string, locale: TLocale): string {
+  const digits = Math.min(20, Math.max(2, fractionDigits(amount)));
+  return cached(
     `t|${locale}|${digits}`,
     () => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: digits }),
   ).format(asIntlInput(amount));
-  return `${number} ${currency}`;
 }
 
 /** A decimal string or a count in the locale's digits and separators, exactly. */

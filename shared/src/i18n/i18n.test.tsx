@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { detectLocale } from '../contracts/locale';
-import { formatMoney, formatNumber, formatRelativeTime } from './format';
+import { formatAmount, formatMoney, formatNumber, formatRelativeTime } from './format';
 import { currentLocale, defineMessages, i18n, setLocale, Trans, useFormat, useT } from './i18n';
 
 defineMessages('test-ns', {
@@ -86,6 +86,16 @@ describe('formatting', () => {
     expect(formatRelativeTime('2026-11-22T11:57:00Z', 'en', now)).toBe('3 minutes ago');
     expect(formatRelativeTime('2026-11-22T11:57:00Z', 'es-MX', now)).toBe('hace 3 minutos');
     expect(formatRelativeTime('2026-11-27T12:00:00Z', 'pt-BR', now)).toBe('em 5 dias');
+  });
+
+  it('writes an amount without a currency as money: two decimals at least, none rounded away', () => {
+    expect(formatAmount('100', 'en')).toBe('100.00');
+    expect(formatAmount('2500.5', 'en')).toBe('2,500.50');
+    // numeric's trailing zeros are not decimals the amount carries.
+    expect(formatAmount('2500.50000000', 'pt-BR')).toBe('2.500,50');
+    expect(formatAmount('0.12345678', 'es-MX')).toBe('0.12345678');
+    expect(formatAmount('123456789012345678.12', 'en')).toBe('123,456,789,012,345,678.12');
+    expect(formatMoney('20.5', 'USDC', 'pt-BR')).toBe('20,50 USDC');
   });
 });
 

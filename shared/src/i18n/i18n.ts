@@ -3,6 +3,7 @@ import { DEFAULT_LOCALE, detectLocale, isLocale, type TLocale } from '../contrac
 import {
   amountFromInput,
   amountValuesFromInput,
+  formatAmount,
   formatAmountInput,
   formatDateTime,
   formatLongDate,
@@ -273,6 +274,8 @@ export function useFormat() {
     () => ({
       locale,
       money: (amount: string, currency: string) => formatMoney(amount, currency, locale),
+      /** An amount without a currency (a threshold), as money is written: "2,500.50". */
+      amount: (amount: string) => formatAmount(amount, locale),
       number: (value: string | number) => formatNumber(value, locale),
       /** A decimal string as the reader types it, for an input showing an amount back ("2.500,50"). */
       amountInput: (amount: string) => formatAmountInput(amount, locale),

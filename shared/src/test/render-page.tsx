@@ -10,6 +10,7 @@ import type { TSessionUser } from '../contracts/auth';
 import type { TRole } from '../contracts/common';
 import type { TLocale } from '../contracts/locale';
 import type { TOrganization } from '../contracts/organization';
+import type { TCatalogueProvider } from '../contracts/providers';
 import { setLocale } from '../i18n/i18n';
 import { CurrentOrganizationProvider, SessionProvider } from '../session/session-context';
 
@@ -31,6 +32,22 @@ export const ORGANIZATION: TOrganization = {
   role: 'Admin',
   approvalStatus: 'Approved',
   createdAt: '2026-11-01T00:00:00.000Z',
+};
+
+export const PROVIDER_UID = '22222222-2222-4222-8222-222222222222';
+
+/** Transfero as the catalogue lists it: BRL over Pix, testbrz on Polygon Amoy, no fees, onboarding open. */
+export const PROVIDER: TCatalogueProvider = {
+  uid: PROVIDER_UID,
+  name: 'Transfero',
+  logoUrl: null,
+  description: 'Pix rails',
+  countries: ['BR'],
+  fiat: [{ currency: 'BRL', rail: 'Pix' }],
+  stablecoins: [{ symbol: 'testbrz', network: 'polygon-amoy' }],
+  networks: ['polygon-amoy'],
+  fees: [],
+  onboardingOpen: true,
 };
 
 export interface RenderPageOptions {

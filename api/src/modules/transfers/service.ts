@@ -761,9 +761,11 @@ export function createTransferService(deps: TransferServiceDeps) {
     },
 
     async setApprovalThreshold(context: OrganizationContext, threshold: string | null) {
-      await db.transaction(async (tx) => {
+      const saved = await db.transaction(async (tx) => {
         const before = await findOrganizationThreshold(tx, context.organization.uid);
         await setOrganizationThreshold(tx, context.organization.uid, threshold);
+        // As the database keeps it (numeric): the answer and the record say what GET will say.
+        const after = await findOrganizationThreshold(tx, context.organization.uid);
         await recordAudit(tx, {
           organizationUid: context.organization.uid,
           actor: userActor(context.user),
@@ -771,10 +773,11 @@ export function createTransferService(deps: TransferServiceDeps) {
           subjectType: 'organization',
           subjectUid: context.organization.uid,
           from: before,
-          to: threshold,
+          to: after,
         });
+        return after;
       });
-      return { offRampApprovalThreshold: threshold };
+      return { offRampApprovalThreshold: saved === null ? null : trim(saved) };
     },
 
     async getApprovalThreshold(context: OrganizationContext) {

@@ -781,11 +781,14 @@ describe('off-ramp', () => {
       expect(refused.statusCode, bad).toBe(400);
       expect(refused.json().error.fields).toHaveProperty('offRampApprovalThreshold');
     }
+    // The answer says what GET says (as the database keeps it), not the amount as it was sent.
     const set = await scene.founderAsk('PUT', '/rails/settings', { offRampApprovalThreshold: '2500.5' });
-    expect(set.json()).toEqual({ data: { offRampApprovalThreshold: '2500.5' } });
+    expect(set.json()).toEqual({ data: { offRampApprovalThreshold: '2500.50' } });
     expect((await scene.ask('GET', '/rails/settings')).json()).toEqual({
       data: { offRampApprovalThreshold: '2500.50' },
     });
+    const whole = await scene.founderAsk('PUT', '/rails/settings', { offRampApprovalThreshold: '100' });
+    expect(whole.json()).toEqual({ data: { offRampApprovalThreshold: '100.00' } });
     await scene.founderAsk('PUT', '/rails/settings', { offRampApprovalThreshold: null });
     expect((await scene.ask('GET', '/rails/settings')).json()).toEqual({
       data: { offRampApprovalThreshold: null },

@@ -1,8 +1,7 @@
-import { refusal, renderPage } from '@dash/shared/test';
+import { PROVIDER, PROVIDER_UID, refusal, renderPage } from '@dash/shared/test';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
-import { PROVIDER, PROVIDER_UID } from '../../../test/providers';
 import OnboardPage from './OnboardPage';
 
 /** The catalogue answers GET providers; POST provider-accounts gets `onboarding`. Returns the POSTs. */

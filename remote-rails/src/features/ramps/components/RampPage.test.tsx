@@ -3,8 +3,7 @@ import type { TCatalogueProvider, TProviderAccount, TQuote, TRegisteredWallet } 
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
-import { renderPage } from '@dash/shared/test';
-import { PROVIDER, PROVIDER_UID } from '../../../test/providers';
+import { PROVIDER, PROVIDER_UID, renderPage } from '@dash/shared/test';
 import { transferFixture } from '../../../test/transfers';
 import DepositForm from '../../deposit/routes/DepositForm';
 import { RampPage } from './RampPage';

@@ -286,7 +286,7 @@ describe("a member's decision in the reader's language", () => {
     };
   }
 
-  it('says an approval in Brazilian Portuguese', async () => {
+  it('says an approval in Brazilian Portuguese, and who approved it', async () => {
     const transfer = waiting(ANA);
     const page = await openInPortuguese({
       ...transfer,
@@ -300,7 +300,7 @@ describe("a member's decision in the reader's language", () => {
       ],
     });
     expect(page.rows).toContain(
-      '2026/11/20 12:07:00 UTCAguardando fundosMembroAprovada por bruno@example.com',
+      '2026/11/20 12:07:00 UTCAguardando fundosbruno@example.comAprovada por bruno@example.com',
     );
     expect(page.banner).toBeNull();
     expect(screen.queryByText(/Approved by/)).toBeNull();
@@ -320,7 +320,7 @@ describe("a member's decision in the reader's language", () => {
     });
     expect(page.banner).toBe('CanceladaRejeitada por bruno@example.com: Beneficiário errado');
     expect(page.rows).toContain(
-      '2026/11/20 12:07:00 UTCCanceladaMembroRejeitada por bruno@example.com: Beneficiário errado',
+      '2026/11/20 12:07:00 UTCCanceladabruno@example.comRejeitada por bruno@example.com: Beneficiário errado',
     );
     expect(screen.queryByText(/Rejected by/)).toBeNull();
   });

@@ -290,13 +290,15 @@ export default function TransactionPage() {
               </Table.Td>
               <Table.Td>{t(`transferStatus.${event.to}`)}</Table.Td>
               <Table.Td>
-                {/* Who: the creator for the first step, the provider by name; a member's later steps
-                    (an approval, a cancellation) are named in their note. */}
+                {/* Who: the creator for the first step, the member who decided a later one (an
+                    approval, a rejection, a withdrawal: its note's actor), the provider by name. */}
                 {event.source === 'user' && event.from === null && transfer.createdBy
                   ? transfer.createdBy.email
-                  : event.source === 'provider'
-                    ? transfer.provider.name
-                    : t(`eventSource.${event.source}`)}
+                  : event.source === 'user' && event.noteParams
+                    ? event.noteParams.actor
+                    : event.source === 'provider'
+                      ? transfer.provider.name
+                      : t(`eventSource.${event.source}`)}
               </Table.Td>
               <Table.Td>{noteText(t, event.note, event.noteCode, event.noteParams)}</Table.Td>
             </Table.Tr>

@@ -62,7 +62,7 @@ describe('the off-ramp approval threshold', () => {
     fireEvent.change(input, { target: { value: '2500.50' } });
     fireEvent.click(save);
     await waitFor(() => expect(puts).toEqual([{ offRampApprovalThreshold: '2500.50' }]));
-    expect(await screen.findByText("Off-ramps above 2,500.5 need a second member's approval.")).toBeTruthy();
+    expect(await screen.findByText("Off-ramps above 2,500.50 need a second member's approval.")).toBeTruthy();
 
     // The saved threshold is shown back the reader's way, every decimal kept, and keeps the keyboard.
     const saved = screen.getByRole('textbox', { name: 'Approval threshold (stablecoin amount)' });
@@ -79,7 +79,9 @@ describe('the off-ramp approval threshold', () => {
   it('shows an Editor the threshold without a way to change it', async () => {
     serve('10000');
     renderSettings('Editor');
-    expect(await screen.findByText("Off-ramps above 10,000 need a second member's approval.")).toBeTruthy();
+    expect(
+      await screen.findByText("Off-ramps above 10,000.00 need a second member's approval."),
+    ).toBeTruthy();
     expect(screen.getByText('Only Admins can change the approval threshold.')).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save approval threshold' })).toBeNull();
@@ -116,7 +118,7 @@ describe('the off-ramp approval threshold', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Salvar limite de aprovação' }));
     await waitFor(() => expect(puts.at(-1)).toEqual({ offRampApprovalThreshold: '20.5' }));
     expect(
-      await screen.findByText('Off-ramps acima de 20,5 precisam da aprovação de um segundo membro.'),
+      await screen.findByText('Off-ramps acima de 20,50 precisam da aprovação de um segundo membro.'),
     ).toBeTruthy();
   });
 
@@ -124,7 +126,7 @@ describe('the off-ramp approval threshold', () => {
     serve('10000');
     await renderPage(<ApprovalThresholdSettings />, { role: 'Viewer', locale: 'pt-BR' });
     expect(
-      await screen.findByText('Off-ramps acima de 10.000 precisam da aprovação de um segundo membro.'),
+      await screen.findByText('Off-ramps acima de 10.000,00 precisam da aprovação de um segundo membro.'),
     ).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Aprovações de off-ramp' })).toBeTruthy();
   });

@@ -63,7 +63,7 @@ function CurrentThreshold({ threshold }: { threshold: string | null }) {
   const format = useFormat();
   return (
     <Text size="sm">
-      {threshold === null ? t('off') : t('current', { amount: format.number(threshold) })}
+      {threshold === null ? t('off') : t('current', { amount: format.amount(threshold) })}
     </Text>
   );
 }

@@ -1,6 +1,6 @@
 import { setLocale, type TOrganization } from '@dash/shared';
 import type { TAuditEvent } from '@dash/shared/api';
-import { ORGANIZATION as ACME, renderPage } from '@dash/shared/test';
+import { ORGANIZATION as ACME, PROVIDER, renderPage } from '@dash/shared/test';
 import { act, cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { describeChange } from '../describe-change';
@@ -233,7 +233,7 @@ describe('the Audit tab', () => {
     const [canceled, roleChanged, removed, left, changesRequested, unknown] = await rowsOfLog();
     expect(canceled?.[2]).toBe('Transferência cancelada');
     expect(canceled?.[4]).toBe(
-      'Aguardando aprovação → Cancelada | Valor: 1.250,5 | Moeda: USDC | Origem: Membro | Not needed any more',
+      'Aguardando aprovação → Cancelada | Valor: 1.250,50 | Moeda: USDC | Origem: Membro | Not needed any more',
     );
     expect(roleChanged?.[4]).toBe('Leitor → Administrador | E-mail: bo@example.com');
     expect(removed?.[4]).toBe(
@@ -272,7 +272,7 @@ describe('the Audit tab', () => {
     await renderPage(<AuditLog />, { organization: ORGANIZATION, locale: 'es-MX' });
     const [canceled, roleChanged, removed, beneficiary] = await rowsOfLog();
     expect(canceled?.[4]).toBe(
-      'Esperando aprobación → Cancelada | Monto: 1,250.5 | Moneda: USDC | Origen: Miembro | Not needed any more',
+      'Esperando aprobación → Cancelada | Monto: 1,250.50 | Moneda: USDC | Origen: Miembro | Not needed any more',
     );
     expect(roleChanged?.[4]).toBe('Lector → Administrador | Correo electrónico: bo@example.com');
     expect(removed?.[4]).toBe(
@@ -283,7 +283,7 @@ describe('the Audit tab', () => {
     await act(() => setLocale('en', { remember: false }));
     const [english] = await rowsOfLog();
     expect(english?.[4]).toBe(
-      'Awaiting approval → Canceled | Amount: 1,250.5 | Currency: USDC | Source: Member | Not needed any more',
+      'Awaiting approval → Canceled | Amount: 1,250.50 | Currency: USDC | Source: Member | Not needed any more',
     );
   });
 
@@ -339,7 +339,7 @@ describe('the Audit tab', () => {
     expect(signer?.[4]).toBe('Signer: cy@example.com');
   });
 
-  it("writes an approval threshold's before and after in the reader's digits", async () => {
+  it("writes an approval threshold's before and after as money in the reader's digits", async () => {
     const changed = event({
       id: '30',
       action: 'organization.off_ramp_approval_threshold_changed',
@@ -353,7 +353,7 @@ describe('the Audit tab', () => {
     );
     await renderPage(<AuditLog />, { organization: ORGANIZATION, locale: 'pt-BR' });
     const [row] = await rowsOfLog();
-    expect(row?.[4]).toBe('2.500,5 → 1.234,56');
+    expect(row?.[4]).toBe('2.500,50 → 1.234,56');
   });
 
   it("words a member's decision on a transfer from its code, and an older record's note as written", async () => {
@@ -388,10 +388,10 @@ describe('the Audit tab', () => {
     await renderPage(<AuditLog />, { organization: ORGANIZATION, locale: 'pt-BR' });
     const [first, second] = await rowsOfLog();
     expect(first?.[4]).toBe(
-      'Aguardando aprovação → Cancelada | Valor: 20 | Moeda: USDC | Origem: Membro | Rejeitada por bo@example.com: Valor errado',
+      'Aguardando aprovação → Cancelada | Valor: 20,00 | Moeda: USDC | Origem: Membro | Rejeitada por bo@example.com: Valor errado',
     );
     expect(second?.[4]).toBe(
-      'Aguardando aprovação → Cancelada | Valor: 20 | Moeda: USDC | Origem: Membro | Canceled by ana@example.com',
+      'Aguardando aprovação → Cancelada | Valor: 20,00 | Moeda: USDC | Origem: Membro | Canceled by ana@example.com',
     );
   });
 
@@ -450,5 +450,46 @@ describe('the Audit tab', () => {
     expect(document.activeElement).toBe(previous);
     fireEvent.click(previous);
     expect(screen.getByText('Page 1')).toBeTruthy();
+  });
+  it("names who made a change: a provider from the catalogue, the system and an operator in the reader's words", async () => {
+    const transfero = PROVIDER.uid;
+    const gone = '44444444-4444-4444-8444-444444444444';
+    const changes = [
+      event({ id: '5', actor: `provider:${transfero}`, actorUserUid: null }),
+      event({ id: '4', actor: `provider:${gone}`, actorUserUid: null }),
+      event({ id: '3', actor: 'system', actorUserUid: null }),
+      event({ id: '2', actor: 'operator:ops@example.com', actorUserUid: null }),
+      event({ id: '1' }),
+    ];
+    const catalogue = [PROVIDER];
+    const fetch = vi.fn(async (url: string) =>
+      Response.json(
+        new URL(url, 'http://localhost').pathname.endsWith('/providers')
+          ? { data: catalogue }
+          : { data: changes, nextCursor: null },
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    await renderPage(<AuditLog />, { organization: ORGANIZATION, locale: 'pt-BR' });
+    await screen.findByText('Transfero (provedor)');
+    const actors = (await rowsOfLog()).map((row) => row[1]);
+    // A provider the catalogue no longer lists keeps the label as recorded.
+    expect(actors).toEqual([
+      'Transfero (provedor)',
+      `provider:${gone}`,
+      'Sistema',
+      'ops@example.com (operador)',
+      'ana@example.com',
+    ]);
+    // The label as recorded is what the actor filter and the CSV take.
+    expect(screen.getByText('Transfero (provedor)').getAttribute('title')).toBe(`provider:${transfero}`);
+  });
+
+  it("asks for the provider catalogue only when the page shows a provider's change", async () => {
+    const fetch = renderAudit();
+    await rowsOfLog();
+    expect(fetch.mock.calls.map(([url]) => new URL(url, 'http://localhost').pathname)).not.toContainEqual(
+      expect.stringMatching(/\/providers$/),
+    );
   });
 });

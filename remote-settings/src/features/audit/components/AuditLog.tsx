@@ -1,10 +1,16 @@
 import '../i18n';
 import { LoadFailed, PagerButton, PageSkeleton, useCurrentOrganization, useFormat, useT } from '@dash/shared';
-import { auditExportPath, type TAuditFilters, useAuditLogQuery } from '@dash/shared/api';
+import {
+  auditExportPath,
+  providersQueryOptions,
+  type TAuditFilters,
+  useAuditLogQuery,
+} from '@dash/shared/api';
 import { Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { describeChange } from '../describe-change';
-import { useAuditWords } from '../hooks/useAuditWords';
+import { PROVIDER_ACTOR, useAuditWords } from '../hooks/useAuditWords';
 
 const PAGE_SIZE = 25;
 
@@ -24,6 +30,14 @@ export default function AuditLog() {
     limit: PAGE_SIZE,
     ...(cursor ? { cursor } : {}),
   });
+
+  // Providers are named from the catalogue, asked for only when a page shows a provider's change.
+  const showsProvider = log.data?.data.some((event) => event.actor.startsWith(PROVIDER_ACTOR)) ?? false;
+  const providers = useQuery({ ...providersQueryOptions(organization.uid), enabled: showsProvider });
+  const providerName = useCallback(
+    (uid: string) => providers.data?.find((provider) => provider.uid === uid)?.name,
+    [providers.data],
+  );
 
   const setFilter = (key: keyof TAuditFilters, value: string | null) => {
     setCursors([]);
@@ -119,7 +133,10 @@ export default function AuditLog() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{event.actor}</Text>
+                    {/* The label as recorded stays at hand: the actor filter and the CSV use it. */}
+                    <Text size="sm" title={event.actor}>
+                      {words.actor(event.actor, providerName)}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     {/* The code stays at hand: the filter's URL and the CSV use it. */}

@@ -1,5 +1,5 @@
 import '../i18n';
-import { formatNumber, ROLES, type TFunction, useT } from '@dash/shared';
+import { formatAmount, ROLES, type TFunction, useT } from '@dash/shared';
 import {
   AUDIT_ACTIONS,
   BANK_BENEFICIARY_TYPES,
@@ -31,6 +31,9 @@ const AMOUNT_FIELDS = new Set(['amount', 'sourceAmount', 'targetAmount', 'thresh
 const DECIMAL = /^\d+(\.\d+)?$/;
 /** An organization's from → to that is a decimal: its off-ramp approval threshold before and after. */
 const THRESHOLD = /^\d+\.\d+$/;
+
+/** How recordAudit labels a provider's changes: `provider:<uid>`. */
+export const PROVIDER_ACTOR = 'provider:';
 
 /** A recorded field's name as written by the API (camelCase), never a path into the messages. */
 const FIELD_NAME = /^\w+$/;
@@ -74,7 +77,7 @@ export function useAuditWords() {
         case 'wallet':
           return among(WALLET_STATUSES, value) ? labelOr(t, `states.wallet.${value}`, value) : null;
         case 'organization':
-          return typeof value === 'string' && THRESHOLD.test(value) ? formatNumber(value, locale) : null;
+          return typeof value === 'string' && THRESHOLD.test(value) ? formatAmount(value, locale) : null;
         default:
           return null;
       }
@@ -83,9 +86,9 @@ export function useAuditWords() {
     /** A field's value in words, or null when it has none (shown as written). */
     const fieldValue = (key: string, value: unknown): string | null => {
       if (typeof value === 'boolean') return t(value ? 'values.yes' : 'values.no');
-      // In the reader's digits, trailing zeros dropped: '150.25000000' is "150,25" in pt-BR.
+      // As money is written in the reader's language: '150.25000000' is "150,25" in pt-BR, '100' "100,00".
       if (AMOUNT_FIELDS.has(key) && typeof value === 'string' && DECIMAL.test(value))
-        return formatNumber(value, locale);
+        return formatAmount(value, locale);
       if (key === 'role' && among(ROLES, value)) return common(`roles.${value}`);
       if (key === 'kind' && typeof value === 'string')
         return labelOr(settings, `documentKinds.${value}`, value);
@@ -119,8 +122,23 @@ export function useAuditWords() {
         return worded === key ? null : worded;
       },
     };
+    /**
+     * Who made a change, as recordAudit labels them: a member's e-mail as it is, the system, an
+     * operator, or a provider by name (`provider:<uid>`; its uid while the catalogue has no name for it).
+     */
+    const actor = (label: string, providerName: (uid: string) => string | undefined) => {
+      if (label === 'system') return t('actors.system');
+      if (label.startsWith('operator:'))
+        return t('actors.operator', { email: label.slice('operator:'.length) });
+      if (label.startsWith(PROVIDER_ACTOR)) {
+        const name = providerName(label.slice(PROVIDER_ACTOR.length));
+        return name ? t('actors.provider', { name }) : label;
+      }
+      return label;
+    };
     return {
       action,
+      actor,
       subject: (type: string) => labelOr(t, `subjects.${type}`, type),
       change,
       actionOptions: AUDIT_ACTIONS.map((code) => ({ value: code, label: action(code) })),
