@@ -347,13 +347,22 @@ describe('the Audit tab', () => {
       from: '2500.50000000',
       to: '1234.56',
     });
+    // Written before the API recorded the threshold as the database keeps it: as it was typed.
+    const typed = event({
+      id: '29',
+      action: 'organization.off_ramp_approval_threshold_changed',
+      subjectType: 'organization',
+      from: null,
+      to: '100',
+    });
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => Response.json({ data: [changed], nextCursor: null })),
+      vi.fn(async () => Response.json({ data: [changed, typed], nextCursor: null })),
     );
     await renderPage(<AuditLog />, { organization: ORGANIZATION, locale: 'pt-BR' });
-    const [row] = await rowsOfLog();
+    const [row, older] = await rowsOfLog();
     expect(row?.[4]).toBe('2.500,50 → 1.234,56');
+    expect(older?.[4]).toBe('— → 100,00');
   });
 
   it("words a member's decision on a transfer from its code, and an older record's note as written", async () => {

@@ -29,8 +29,6 @@ const among = (codes: readonly string[], value: unknown): value is string =>
 /** The fields that record an amount (a decimal string, as `numeric` gives it: '150.25000000'). */
 const AMOUNT_FIELDS = new Set(['amount', 'sourceAmount', 'targetAmount', 'threshold']);
 const DECIMAL = /^\d+(\.\d+)?$/;
-/** An organization's from → to that is a decimal: its off-ramp approval threshold before and after. */
-const THRESHOLD = /^\d+\.\d+$/;
 
 /** How recordAudit labels a provider's changes: `provider:<uid>`. */
 export const PROVIDER_ACTOR = 'provider:';
@@ -76,8 +74,10 @@ export function useAuditWords() {
             : null;
         case 'wallet':
           return among(WALLET_STATUSES, value) ? labelOr(t, `states.wallet.${value}`, value) : null;
+        // An organization's only from → to: its off-ramp approval threshold before and after (as
+        // numeric keeps it, or as typed in records written before the API answered that way).
         case 'organization':
-          return typeof value === 'string' && THRESHOLD.test(value) ? formatAmount(value, locale) : null;
+          return typeof value === 'string' && DECIMAL.test(value) ? formatAmount(value, locale) : null;
         default:
           return null;
       }
