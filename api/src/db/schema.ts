@@ -851,7 +851,10 @@ export const transfers = pgTable(
     txHash: text('tx_hash'),
     payoutReference: text('payout_reference'),
     failureReason: text('failure_reason'),
-    /** A member's cancellation or rejection as a code and values (the page words it); null for a provider's reason. */
+    /**
+     * A member's cancellation or rejection, or the API's own reason for failing it, as a code and values
+     * (the page words it); null for a provider's reason.
+     */
     failureReasonCode: text('failure_reason_code', { enum: TRANSFER_FAILURE_REASON_CODES }),
     failureReasonParams: jsonb('failure_reason_params').$type<TTransferNoteParams>(),
     approvalRequired: boolean('approval_required').notNull().default(false),
@@ -974,7 +977,7 @@ export const transferEvents = pgTable(
     source: text('source', { enum: TRANSFER_EVENT_SOURCES }).notNull(),
     /** In English: the fallback for rows without a code, and what the CSV, audit and mails say. */
     note: text('note'),
-    /** A member's decision (approved, canceled, rejected) as a code and values, for the page to word. */
+    /** A member's decision or the API's own reason as a code and values (see transfers/notes.ts). */
     noteCode: text('note_code', { enum: TRANSFER_NOTE_CODES }),
     noteParams: jsonb('note_params').$type<TTransferNoteParams>(),
     createdAt: createdAt(),

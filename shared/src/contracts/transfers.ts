@@ -219,25 +219,57 @@ export const ZTransferInstructions = z.discriminatedUnion('kind', [
 export type TTransferInstructions = z.infer<typeof ZTransferInstructions>;
 
 /**
- * What the API wrote in English on a transfer (a timeline note, a failure reason) when a member
- * decided on it, as a code and its values, so a page says it in the reader's language:
- * approved_by (the approval), canceled_by (withdrawn by its creator), rejected_by (refused by another
- * member). The English text stays beside it (older rows have only the text; CSV, audit, mails).
- * A provider's own failure reasons have no code: they are the provider's free text.
+ * What the API wrote in English on a transfer (a timeline note, a failure reason) as a code and its
+ * values, so a page says it in the reader's language. A member's decision: approved_by (the
+ * approval), canceled_by (withdrawn by its creator), rejected_by (refused by another member). The
+ * API's own reasons for failing a transfer before the provider knew of it: provider_unavailable (no
+ * way to reach this provider from this installation), provider_refused (the provider said no; its own
+ * message is the reason, as it wrote it), provider_unreachable (the provider could not be reached
+ * however often the API tried). The English text stays beside it (older rows have only the text;
+ * CSV, audit, mails). A provider's own failure reasons (a webhook's) have no code: its free text.
  */
-export const TRANSFER_NOTE_CODES = ['approved_by', 'canceled_by', 'rejected_by'] as const;
+export const TRANSFER_NOTE_CODES = [
+  'approved_by',
+  'canceled_by',
+  'rejected_by',
+  'provider_unavailable',
+  'provider_refused',
+  'provider_unreachable',
+] as const;
 export const ZTransferNoteCode = z.enum(TRANSFER_NOTE_CODES);
 export type TTransferNoteCode = z.infer<typeof ZTransferNoteCode>;
-/** The codes a transfer's failure reason may have: a member called it off. */
+/** The codes a transfer's failure reason may have: a member called it off, or the API failed it. */
 export const TRANSFER_FAILURE_REASON_CODES = [
   'canceled_by',
   'rejected_by',
+  'provider_unavailable',
+  'provider_refused',
+  'provider_unreachable',
 ] as const satisfies readonly TTransferNoteCode[];
 export const ZTransferFailureReasonCode = z.enum(TRANSFER_FAILURE_REASON_CODES);
 export type TTransferFailureReasonCode = z.infer<typeof ZTransferFailureReasonCode>;
-/** The member who decided (their e-mail then) and the reason they gave, if any. */
-export const ZTransferNoteParams = z.object({ actor: z.string(), reason: z.string().optional() });
+/**
+ * A code's values: `actor`, the member who decided (their e-mail then), on a member's decision only;
+ * `reason`, the reason they gave if any, or the provider's own words when it refused. What each code
+ * carries is TTransferNoteParamsOf; a reader takes any (the API's own reasons have no actor).
+ */
+export const ZTransferNoteParams = z.object({ actor: z.string().optional(), reason: z.string().optional() });
 export type TTransferNoteParams = z.infer<typeof ZTransferNoteParams>;
+/** The values a member's decision carries. */
+interface TMemberDecisionParams {
+  actor: string;
+  reason?: string;
+}
+/** The values of each code, as the API writes them. */
+export interface TTransferNoteParamsByCode {
+  approved_by: TMemberDecisionParams;
+  canceled_by: TMemberDecisionParams;
+  rejected_by: TMemberDecisionParams;
+  provider_unavailable: Record<string, never>;
+  provider_refused: { reason: string };
+  provider_unreachable: Record<string, never>;
+}
+export type TTransferNoteParamsOf<Code extends TTransferNoteCode> = TTransferNoteParamsByCode[Code];
 
 export const ZTransfer = z.object({
   uid: ZUid,
@@ -268,12 +300,16 @@ export const ZTransfer = z.object({
   txHash: z.string().nullable(),
   /** Pix end-to-end id or SPEI tracking key of the payout. */
   payoutReference: z.string().nullable(),
-  /** Why it failed, was returned or canceled, in English: the provider's words, or a member's decision. */
+  /**
+   * Why it failed, was returned or canceled, in English: the provider's words, a member's decision, or
+   * the API's own reason.
+   */
   failureReason: z.string().nullable(),
   /**
-   * A member's decision (canceled_by, rejected_by) as a code and values; null for a provider's reason
-   * and for rows older than the code. Optional: an idempotent replay may answer with a transfer
-   * stored before the field existed.
+   * A member's decision (canceled_by, rejected_by) or the API's own reason (provider_unavailable,
+   * provider_refused, provider_unreachable) as a code and values; null for a provider's reason and
+   * for rows older than the code. Optional: an idempotent replay may answer with a transfer stored
+   * before the field existed.
    */
   failureReasonCode: ZTransferFailureReasonCode.nullable().optional(),
   failureReasonParams: ZTransferNoteParams.nullable().optional(),

@@ -1,10 +1,12 @@
-import type { TTransferNoteCode, TTransferNoteParams } from '@dash/shared/contracts';
+import type { TTransferNoteCode, TTransferNoteParams, TTransferNoteParamsOf } from '@dash/shared/contracts';
 
 /**
- * A member's decision on a transfer, worded once: the English text the timeline's note and the
- * transfer's failure reason keep (older readers, the CSV, the audit log and the mails), and the code
- * and values a page words in its reader's language. Migration 0018 reads this wording back to give
- * the rows written before the codes theirs: change it only with that in mind.
+ * What the API writes on a transfer (a timeline note, a failure reason), worded once: a member's
+ * decision on it, or the API's own reason for failing it before the provider knew of it. The English
+ * text the note and the failure reason keep (older readers, the CSV, the audit log and the mails),
+ * and the code and values a page words in its reader's language. Migrations 0018 (a member's
+ * decisions) and 0019 (the API's own reasons) read this wording back to give the rows written before
+ * the codes theirs: change it only with that in mind.
  */
 export interface TransferNote<Code extends TTransferNoteCode = TTransferNoteCode> {
   text: string;
@@ -12,17 +14,24 @@ export interface TransferNote<Code extends TTransferNoteCode = TTransferNoteCode
   params: TTransferNoteParams;
 }
 
-const WORDS: Record<TTransferNoteCode, string> = {
-  approved_by: 'Approved by',
-  canceled_by: 'Canceled by',
-  rejected_by: 'Rejected by',
+const decision = (words: string, { actor, reason }: TTransferNoteParamsOf<'approved_by'>) =>
+  `${words} ${actor}${reason ? `: ${reason}` : ''}`;
+
+const WORDS: { [Code in TTransferNoteCode]: (params: TTransferNoteParamsOf<Code>) => string } = {
+  approved_by: (params) => decision('Approved by', params),
+  canceled_by: (params) => decision('Canceled by', params),
+  rejected_by: (params) => decision('Rejected by', params),
+  provider_unavailable: () => 'This provider cannot be reached from this installation.',
+  provider_refused: ({ reason }) => `The provider refused the transfer: ${reason}`,
+  provider_unreachable: () => 'We could not reach the provider. Nothing was moved; start again.',
 };
 
+/** A note with its code and values, worded in English (a member's reason left empty is none). */
 export function transferNote<Code extends TTransferNoteCode>(
   code: Code,
-  actor: string,
-  reason?: string,
+  params: TTransferNoteParamsOf<Code>,
 ): TransferNote<Code> {
-  const params: TTransferNoteParams = reason ? { actor, reason } : { actor };
-  return { text: `${WORDS[code]} ${actor}${reason ? `: ${reason}` : ''}`, code, params };
+  const given: TTransferNoteParams = params;
+  const kept = given.actor !== undefined && !given.reason ? { actor: given.actor } : given;
+  return { text: WORDS[code](kept as TTransferNoteParamsOf<Code>), code, params: kept };
 }

@@ -374,8 +374,8 @@ export function createTransferService(deps: TransferServiceDeps) {
 
   /**
    * Records one step of a transfer (event, ledger, audit) and moves it. A member's step (source
-   * 'user') names the member as the audit's actor. The reason is the provider's or the API's free
-   * text, or a member's decision (its code and values kept beside its English text).
+   * 'user') names the member as the audit's actor. The reason is the provider's free text, or a
+   * member's decision or the API's own reason (its code and values kept beside its English text).
    */
   async function step(
     tx: Database,
@@ -391,7 +391,7 @@ export function createTransferService(deps: TransferServiceDeps) {
           ? { kind: 'provider', providerUid: transfer.providerUid }
           : { kind: 'system' };
     const sourceName = typeof source === 'object' ? 'user' : source;
-    // Free text has no code; a member's decision keeps its code and values beside its English text.
+    // Free text has no code; a decision or the API's own reason keeps its code and values beside it.
     const { text, code, params } =
       reason === null || typeof reason === 'string' ? { text: reason, code: null, params: null } : reason;
     // The transfer moves before its ledger, as a new transfer is written before its lines: each takes
@@ -430,7 +430,7 @@ export function createTransferService(deps: TransferServiceDeps) {
         amount: trim(transfer.sourceAmount),
         currency: transfer.sourceCurrency,
         source: sourceName,
-        // A member's decision as a code and values too, for the audit log to word it (as the timeline).
+        // The code and values too, for the audit log to word it (as the timeline does).
         ...(code ? { noteCode: code, noteParams: params } : {}),
       },
     });
@@ -450,7 +450,7 @@ export function createTransferService(deps: TransferServiceDeps) {
   }
 
   /** Fails a transfer the provider refused or could not be reached for (only before it knows it). */
-  async function failBeforeProvider(transferUid: string, reason: string) {
+  async function failBeforeProvider(transferUid: string, reason: TransferNote<TTransferFailureReasonCode>) {
     const changed = await db.transaction(async (tx) => {
       const transfer = await lockTransfer(tx, transferUid);
       if (!transfer || transfer.externalId || transfer.status !== 'awaiting_funds') return undefined;
@@ -471,7 +471,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       const provider = await findProvider(db, transfer.providerUid, { listedOnly: false });
       const adapter = provider ? deps.adapters(provider) : null;
       if (!adapter) {
-        await failBeforeProvider(transfer.uid, 'This provider cannot be reached from this installation.');
+        await failBeforeProvider(transfer.uid, transferNote('provider_unavailable', {}));
         return;
       }
       const quoteRow = await lockQuote(db, transfer.organizationUid, transfer.quoteUid);
@@ -507,7 +507,8 @@ export function createTransferService(deps: TransferServiceDeps) {
       } catch (error) {
         if (error instanceof ProviderError && !error.retryable) {
           context.log.warn({ err: error }, 'The provider refused the transfer');
-          await failBeforeProvider(transfer.uid, `The provider refused the transfer: ${error.message}`);
+          // The provider's own words stay as they are: a value of the note, not worded by us.
+          await failBeforeProvider(transfer.uid, transferNote('provider_refused', { reason: error.message }));
           return;
         }
         throw error;
@@ -529,10 +530,7 @@ export function createTransferService(deps: TransferServiceDeps) {
     },
     async onGiveUp(job, error, context) {
       context.log.error({ err: error }, 'The provider could not be reached for a transfer; it is failed');
-      await failBeforeProvider(
-        job.transferUid,
-        'We could not reach the provider. Nothing was moved; start again.',
-      );
+      await failBeforeProvider(job.transferUid, transferNote('provider_unreachable', {}));
     },
   };
 
@@ -691,7 +689,7 @@ export function createTransferService(deps: TransferServiceDeps) {
         if (transfer.createdBy === context.user.uid)
           throw new AppError('FORBIDDEN', OWN_TRANSFER_APPROVAL_MESSAGE);
         await updateTransfer(tx, transfer.uid, { status: 'awaiting_funds', approvedBy: context.user.uid });
-        const note = transferNote('approved_by', context.user.email);
+        const note = transferNote('approved_by', { actor: context.user.email });
         await insertTransferEvent(tx, {
           transferUid: transfer.uid,
           fromStatus: 'awaiting_approval',
@@ -741,7 +739,10 @@ export function createTransferService(deps: TransferServiceDeps) {
           transfer,
           'canceled',
           { user: context.user },
-          transferNote(own ? 'canceled_by' : 'rejected_by', context.user.email, request.reason),
+          transferNote(own ? 'canceled_by' : 'rejected_by', {
+            actor: context.user.email,
+            reason: request.reason,
+          }),
         );
         // Another member's rejection is news to the creator; a creator's own withdrawal is not.
         if (!own) {

@@ -24,7 +24,7 @@ import {
   ZTransferSummary,
 } from '@dash/shared/contracts';
 import Decimal from 'decimal.js';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { hasError, parsePix } from 'pix-utils';
 import { describe, expect, it } from 'vitest';
 import {
@@ -33,6 +33,7 @@ import {
   idempotencyKeys,
   ledgerEntries,
   providerAccounts,
+  providers,
   quotes,
   registeredWallets,
   transfers,
@@ -180,7 +181,8 @@ async function quote(scene: Scene, type: 'on_ramp' | 'off_ramp', amount: string)
   return ZQuoteResponse.parse(response.json()).data;
 }
 
-async function onRamp(scene: Scene, amount = '1000.00') {
+/** A new on-ramp's uid, its submit job not run yet. */
+async function createOnRamp(scene: Scene, amount: string) {
   const q = await quote(scene, 'on_ramp', amount);
   const response = await scene.ask(
     'POST',
@@ -189,8 +191,13 @@ async function onRamp(scene: Scene, amount = '1000.00') {
     { 'idempotency-key': randomUUID() },
   );
   expect(response.statusCode, response.body).toBe(201);
+  return ZTransferResponse.parse(response.json()).data.uid;
+}
+
+async function onRamp(scene: Scene, amount = '1000.00') {
+  const uid = await createOnRamp(scene, amount);
   await scene.testApp.app.jobs.drain();
-  return detail(scene, ZTransferResponse.parse(response.json()).data.uid);
+  return detail(scene, uid);
 }
 
 async function offRamp(scene: Scene, amount = '500') {
@@ -497,6 +504,109 @@ describe('on-ramp', () => {
       (t) => t.externalReference === uid,
     );
     expect(atProvider).toHaveLength(1);
+  });
+
+  it("fails a transfer with the API's own reason as a code and values: no adapter, a refusal, a provider never reached", async () => {
+    let answer: 'refuse' | 'time out' | null = null;
+    const scene = await arrange({
+      wrap: (adapter) => ({
+        createTransfer: async (request, key) => {
+          if (answer === 'refuse')
+            throw new ProviderError(
+              'POST /v1/transfers answered 422: Chave Pix inválida',
+              422,
+              'invalid_destination',
+              false,
+              'Chave Pix inválida',
+            );
+          if (answer === 'time out')
+            throw new ProviderError('POST /v1/transfers timed out after 10000 ms', 0, 'timeout', true);
+          return adapter.createTransfer(request, key);
+        },
+      }),
+    });
+    const create = () => createOnRamp(scene, '100');
+
+    // This installation has no adapter for the provider any more when the job runs.
+    const unavailable = await create();
+    await scene.testApp.db
+      .update(providers)
+      .set({ adapter: null, adapterAccount: null })
+      .where(eq(providers.uid, scene.provider.uid));
+    await scene.testApp.app.jobs.drain();
+    await scene.testApp.db
+      .update(providers)
+      .set({ adapter: 'sandbox', adapterAccount: 'transfero' })
+      .where(eq(providers.uid, scene.provider.uid));
+    // The provider refuses it (its words kept as they are).
+    answer = 'refuse';
+    const refused = await create();
+    await scene.testApp.app.jobs.drain();
+    // The provider never answers: the job gives up after its last try.
+    answer = 'time out';
+    const unreachable = await create();
+    for (let round = 0; round < 8; round += 1) {
+      await scene.testApp.app.jobs.drain();
+      await scene.testApp.db.execute(sql`update jobs set run_at = now() where status = 'queued'`);
+    }
+
+    const expected = {
+      [unavailable]: {
+        text: 'This provider cannot be reached from this installation.',
+        code: 'provider_unavailable',
+        params: {},
+      },
+      [refused]: {
+        text: 'The provider refused the transfer: POST /v1/transfers answered 422: Chave Pix inválida',
+        code: 'provider_refused',
+        params: { reason: 'POST /v1/transfers answered 422: Chave Pix inválida' },
+      },
+      [unreachable]: {
+        text: 'We could not reach the provider. Nothing was moved; start again.',
+        code: 'provider_unreachable',
+        params: {},
+      },
+    };
+    for (const [uid, { text, code, params }] of Object.entries(expected)) {
+      const failed = await detail(scene, uid);
+      // The English text stays beside the code (older readers, the CSV, the audit log).
+      expect(failed, code).toMatchObject({
+        status: 'failed',
+        providerReference: null,
+        failureReason: text,
+        failureReasonCode: code,
+        failureReasonParams: params,
+      });
+      expect(failed.events.at(-1), code).toEqual({
+        from: 'awaiting_funds',
+        to: 'failed',
+        source: 'system',
+        note: text,
+        noteCode: code,
+        noteParams: params,
+        at: expect.any(String),
+      });
+    }
+    // The audit log keeps the English text as its note, and the code and values for its page to word.
+    const audit = await scene.testApp.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.organizationUid, scene.organization.uid),
+          eq(auditEvents.action, 'transfer.failed'),
+        ),
+      );
+    expect(
+      Object.fromEntries(
+        audit.map((row) => [
+          row.subjectUid,
+          { text: row.note, code: row.data?.noteCode, params: row.data?.noteParams },
+        ]),
+      ),
+    ).toEqual(expected);
+    expect(audit.map((row) => row.actor)).toEqual(['system', 'system', 'system']);
+    await expectLedgerBalanced(scene);
   });
 });
 

@@ -339,4 +339,89 @@ describe("a member's decision in the reader's language", () => {
     expect(page.banner).toBe(`Cancelada${text}`);
     expect(page.rows).toContain(`2026/11/20 12:07:00 UTCCanceladaMembro${text}`);
   });
+
+  it("shows a member's decision that came without its member as the API wrote it, by a member", async () => {
+    const transfer = waiting(ANA);
+    const text = 'Rejected by bruno@example.com';
+    const page = await openInPortuguese({
+      ...transfer,
+      status: 'canceled',
+      failureReason: text,
+      failureReasonCode: 'rejected_by',
+      failureReasonParams: {},
+      events: [...transfer.events, decision('canceled', text, 'rejected_by', {})],
+    });
+    expect(page.banner).toBe(`Cancelada${text}`);
+    expect(page.rows).toContain(`2026/11/20 12:07:00 UTCCanceladaMembro${text}`);
+  });
+
+  /** An on-ramp the API failed itself before the provider knew of it: its reason on the transfer and its step. */
+  function failedByTheApi(
+    text: string,
+    code: NonNullable<TTransferDetail['failureReasonCode']>,
+    params: NonNullable<TTransferEvent['noteParams']>,
+  ): TTransferDetail {
+    const transfer = transferFixture(2, {
+      status: 'failed',
+      providerReference: null,
+      failureReason: text,
+      failureReasonCode: code,
+      failureReasonParams: params,
+    });
+    return {
+      ...transfer,
+      events: [
+        {
+          from: null,
+          to: 'awaiting_funds',
+          source: 'user',
+          note: null,
+          noteCode: null,
+          noteParams: null,
+          at: '2026-11-20T12:00:00.000Z',
+        },
+        {
+          from: 'awaiting_funds',
+          to: 'failed',
+          source: 'system',
+          note: text,
+          noteCode: code,
+          noteParams: params,
+          at: '2026-11-20T12:01:00.000Z',
+        },
+      ],
+    };
+  }
+
+  it("says the provider's refusal in Brazilian Portuguese with the provider's own words, by the system", async () => {
+    const reason = 'POST /v1/transfers answered 422: Chave Pix inválida';
+    const page = await openInPortuguese(
+      failedByTheApi(`The provider refused the transfer: ${reason}`, 'provider_refused', { reason }),
+    );
+    expect(page.banner).toBe(`FalhouO provedor recusou a transferência: ${reason}`);
+    expect(page.rows).toContain(
+      `2026/11/20 12:01:00 UTCFalhouSistemaO provedor recusou a transferência: ${reason}`,
+    );
+    expect(screen.queryByText(/refused/)).toBeNull();
+  });
+
+  it('says the reasons without values in Brazilian Portuguese: no adapter for the provider, the provider never reached', async () => {
+    const unavailable = await openInPortuguese(
+      failedByTheApi('This provider cannot be reached from this installation.', 'provider_unavailable', {}),
+    );
+    const worded = 'Não é possível conectar a este provedor a partir desta instalação.';
+    expect(unavailable.banner).toBe(`Falhou${worded}`);
+    expect(unavailable.rows).toContain(`2026/11/20 12:01:00 UTCFalhouSistema${worded}`);
+    cleanup();
+    const unreachable = await openInPortuguese(
+      failedByTheApi(
+        'We could not reach the provider. Nothing was moved; start again.',
+        'provider_unreachable',
+        {},
+      ),
+    );
+    const again = 'Não foi possível conectar ao provedor. Nenhum valor foi movimentado; comece de novo.';
+    expect(unreachable.banner).toBe(`Falhou${again}`);
+    expect(unreachable.rows).toContain(`2026/11/20 12:01:00 UTCFalhouSistema${again}`);
+  });
 });

@@ -58,8 +58,10 @@ function Unregistered({ uid }: { uid: string | null }) {
 }
 
 /**
- * A member's decision (a timeline note, a failure reason) in the reader's language from its code and
- * values; without a code (a provider's words, a row older than the codes) the text as the API wrote it.
+ * A member's decision or the API's own reason (a timeline note, a failure reason) in the reader's
+ * language from its code and values (the API's reasons have no actor; a refusal's reason is the
+ * provider's words, as it wrote them); without a code (a provider's words, a row older than the
+ * codes) the text as the API wrote it.
  */
 function noteText(
   t: TFunction,
@@ -68,10 +70,11 @@ function noteText(
   params: TTransferNoteParams | null | undefined,
 ): string {
   if (!code || !params) return text ?? '';
-  return t(`transaction.${params.reason ? 'notesWithReason' : 'notes'}.${code}`, {
-    actor: params.actor,
-    reason: params.reason,
-  });
+  const key = `transaction.${params.reason ? 'notesWithReason' : 'notes'}.${code}`;
+  const message = t(key);
+  // A message naming a member without one (or a message missing): the text as the API wrote it.
+  if (message === key || (!params.actor && message.includes('{{actor}}'))) return text ?? '';
+  return t(key, { actor: params.actor, reason: params.reason });
 }
 
 function Details({ transfer }: { transfer: TTransferDetail }) {
@@ -291,10 +294,11 @@ export default function TransactionPage() {
               <Table.Td>{t(`transferStatus.${event.to}`)}</Table.Td>
               <Table.Td>
                 {/* Who: the creator for the first step, the member who decided a later one (an
-                    approval, a rejection, a withdrawal: its note's actor), the provider by name. */}
+                    approval, a rejection, a withdrawal: its note's actor), the provider by name,
+                    else the source (the API's own steps: the system). */}
                 {event.source === 'user' && event.from === null && transfer.createdBy
                   ? transfer.createdBy.email
-                  : event.source === 'user' && event.noteParams
+                  : event.source === 'user' && event.noteParams?.actor
                     ? event.noteParams.actor
                     : event.source === 'provider'
                       ? transfer.provider.name

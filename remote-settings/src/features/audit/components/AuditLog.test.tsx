@@ -404,6 +404,56 @@ describe('the Audit tab', () => {
     );
   });
 
+  it("words the API's own reasons for failing a transfer from their code (no actor), the provider's words kept", async () => {
+    const failed = (id: string, note: string, noteCode: string, noteParams: Record<string, string>) =>
+      event({
+        id,
+        actor: 'system',
+        actorUserUid: null,
+        action: 'transfer.failed',
+        subjectType: 'transfer',
+        from: 'awaiting_funds',
+        to: 'failed',
+        note,
+        data: { amount: '100', currency: 'BRL', source: 'system', noteCode, noteParams },
+      });
+    const reason = 'POST /v1/transfers answered 422: Chave Pix inválida';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          data: [
+            failed('41', `The provider refused the transfer: ${reason}`, 'provider_refused', { reason }),
+            failed(
+              '42',
+              'This provider cannot be reached from this installation.',
+              'provider_unavailable',
+              {},
+            ),
+            failed(
+              '43',
+              'We could not reach the provider. Nothing was moved; start again.',
+              'provider_unreachable',
+              {},
+            ),
+            // A member's decision recorded without its member: not worded with nobody in it.
+            failed('44', 'Approved by someone', 'approved_by', {}),
+          ],
+          nextCursor: null,
+        }),
+      ),
+    );
+    await renderPage(<AuditLog />, { organization: ORGANIZATION, locale: 'es-MX' });
+    const rows = await rowsOfLog();
+    const move = 'Esperando fondos → Fallida | Monto: 100.00 | Moneda: BRL | Origen: Sistema';
+    expect(rows.map((row) => [row[1], row[4]])).toEqual([
+      ['Sistema', `${move} | El proveedor rechazó la transferencia: ${reason}`],
+      ['Sistema', `${move} | No es posible conectar con este proveedor desde esta instalación.`],
+      ['Sistema', `${move} | No pudimos conectar con el proveedor. No se movió nada; vuelve a empezar.`],
+      ['Sistema', `${move} | Approved by someone`],
+    ]);
+  });
+
   it('offers the action filter in words and still filters by the code', async () => {
     const fetch = vi.fn(async (_url: string) => Response.json({ data: MIXED, nextCursor: null }));
     vi.stubGlobal('fetch', fetch);

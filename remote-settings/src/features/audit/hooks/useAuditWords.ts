@@ -113,13 +113,18 @@ export function useAuditWords() {
       field: (key) => (FIELD_NAME.test(key) ? labelOr(t, `fields.${key}`, key) : key),
       value: (key, value, subjectType) =>
         (key === STATE_MOVE ? state(subjectType, value) : fieldValue(key, value)) ?? show(value),
-      // A member's decision on a transfer (approved_by, canceled_by, rejected_by), as its timeline words it.
+      // A member's decision on a transfer (approved_by, canceled_by, rejected_by, with its actor) or the
+      // API's own reason for failing it (provider_unavailable, provider_refused with the provider's
+      // words as its reason, provider_unreachable: no actor), as its timeline words it.
       note: (code, params) => {
-        if (!FIELD_NAME.test(code) || typeof params.actor !== 'string') return null;
+        if (!FIELD_NAME.test(code)) return null;
+        const actor = typeof params.actor === 'string' ? params.actor : null;
         const reason = typeof params.reason === 'string' && params.reason !== '' ? params.reason : null;
         const key = `${reason ? 'notesWithReason' : 'notes'}.${code}`;
-        const worded = t(key, { actor: params.actor, reason });
-        return worded === key ? null : worded;
+        const message = t(key);
+        // A code this page does not know, or a message naming a member without one: the note as is.
+        if (message === key || (actor === null && message.includes('{{actor}}'))) return null;
+        return t(key, { actor, reason });
       },
     };
     /**
