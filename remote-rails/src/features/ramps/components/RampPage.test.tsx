@@ -189,6 +189,47 @@ describe('the on-ramp form', () => {
     await waitFor(() => expect(announced()).toEqual([expect.stringMatching(/^Quote ready\. /)]));
   });
 
+  it('drops the quote when the form changes: Confirm never books a quote for other values', async () => {
+    const posted = serve({ quoteSeconds: 60, firstOnRamp: 201 });
+    renderOnRamp();
+    const quote = await getQuote('10');
+    expect(within(quote).getByRole('button', { name: 'Confirm' })).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'On-ramp' });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Amount \(BRL\)/ }), {
+      target: { value: '20' },
+    });
+    expect(screen.queryByRole('region', { name: 'Quote' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+    // A quote for the new amount, then Confirm books that one.
+    const again = await getQuote('20');
+    fireEvent.click(within(again).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(posted.filter((call) => call.path === 'rails/on-ramps')).toHaveLength(1));
+    expect(posted.filter((call) => call.path === 'rails/quotes').map((call) => call.body)).toMatchObject([
+      { amount: '10' },
+      { amount: '20' },
+    ]);
+    expect(posted.at(-1)?.body).toEqual({
+      quoteUid: '66666666-6666-4666-8666-000000000002',
+      walletUid: WALLET_UID,
+    });
+  });
+
+  it('does not show a quote that arrives after the form changed', async () => {
+    const posted = serve({ quoteSeconds: 60, firstOnRamp: 201 });
+    renderOnRamp();
+    const form = await screen.findByRole('form', { name: 'On-ramp' });
+    const amount = within(form).getByRole('textbox', { name: /Amount \(BRL\)/ });
+    fireEvent.change(amount, { target: { value: '10' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Get quote' }));
+    // Changed while the quote for 10 is on its way.
+    fireEvent.change(amount, { target: { value: '20' } });
+    await waitFor(() => expect(posted.filter((call) => call.path === 'rails/quotes')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(form).getByRole('button', { name: 'Get quote' }).dataset.loading).toBeUndefined(),
+    );
+    expect(screen.queryByRole('region', { name: 'Quote' })).toBeNull();
+  });
+
   it('says nothing of a quote before there is one: the live region is there, empty, for it to be heard', async () => {
     serve({ quoteSeconds: 60, firstOnRamp: 201 });
     renderOnRamp();

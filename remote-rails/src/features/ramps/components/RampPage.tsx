@@ -27,12 +27,20 @@ import {
 } from '@dash/shared/api';
 import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { limitValues } from '../../providers/limits';
 import { QuoteCard, secondsUntil } from './QuoteCard';
 
 type RampType = 'on_ramp' | 'off_ramp';
+/** The form's values (the amount as the contract's decimal string, as a quote is asked with it). */
+interface TRampValues {
+  providerUid: string;
+  currency: string;
+  counterpartyUid: string;
+  network: string;
+  amount: string;
+}
 
 /**
  * On-ramp (search params providerUid, currency, walletUid) and off-ramp (providerUid, currency,
@@ -53,7 +61,11 @@ export function RampPage({ type }: { type: RampType }) {
   const quote = useCreateQuoteMutation(organization.uid);
   const onRamp = useCreateOnRampMutation(organization.uid);
   const offRamp = useCreateOffRampMutation(organization.uid);
-  const [accepted, setAccepted] = useState<{ quote: TQuote; key: string } | null>(null);
+  // The quote shown, the form's values it was asked for (what Confirm books: never what the form
+  // says since), and its Idempotency-Key.
+  const [accepted, setAccepted] = useState<{ quote: TQuote; key: string; values: TRampValues } | null>(null);
+  // Bumped by every change of the form: a quote asked for before a change is not shown when it comes.
+  const edits = useRef(0);
   // Said once to screen readers: a quote's summary when it arrives, "expired" when it expires (the
   // countdown itself is not live: it would be read every second). Keyed, so the same words for a new
   // quote are a new node in the region, and said again.
@@ -77,6 +89,12 @@ export function RampPage({ type }: { type: RampType }) {
     },
     validate: (values) => rules(f.amountValues(values)),
     transformValues: f.amountValues,
+    // Any change (amount, provider, currency, wallet or beneficiary, network) makes the quote shown
+    // one for other values: it goes, and Confirm with it, until a quote is asked for these.
+    onValuesChange: () => {
+      edits.current += 1;
+      setAccepted(null);
+    },
   });
 
   if (!can(organization.role, 'rails.write')) {
@@ -123,6 +141,7 @@ export function RampPage({ type }: { type: RampType }) {
     });
 
   const getQuote = form.onSubmit((values) => {
+    const asked = edits.current;
     const network =
       type === 'on_ramp'
         ? ((wallets.data ?? []).find((wallet) => wallet.uid === values.counterpartyUid)?.network ?? '')
@@ -137,7 +156,9 @@ export function RampPage({ type }: { type: RampType }) {
       },
       {
         onSuccess: (answer) => {
-          setAccepted({ quote: answer, key: crypto.randomUUID() });
+          // The form changed while the quote was on its way: it is not a quote for what it says.
+          if (edits.current !== asked) return;
+          setAccepted({ quote: answer, key: crypto.randomUUID(), values });
           setAnnouncement({ key: answer.uid, text: quoteSummary(answer) });
         },
         onError: (error) => {
@@ -157,7 +178,7 @@ export function RampPage({ type }: { type: RampType }) {
     if (type === 'on_ramp') {
       onRamp.mutate(
         {
-          body: { quoteUid: accepted.quote.uid, walletUid: form.values.counterpartyUid },
+          body: { quoteUid: accepted.quote.uid, walletUid: accepted.values.counterpartyUid },
           idempotencyKey: accepted.key,
         },
         done,
@@ -165,7 +186,7 @@ export function RampPage({ type }: { type: RampType }) {
     } else {
       offRamp.mutate(
         {
-          body: { quoteUid: accepted.quote.uid, bankBeneficiaryUid: form.values.counterpartyUid },
+          body: { quoteUid: accepted.quote.uid, bankBeneficiaryUid: accepted.values.counterpartyUid },
           idempotencyKey: accepted.key,
         },
         done,
@@ -196,7 +217,6 @@ export function RampPage({ type }: { type: RampType }) {
               form.setFieldValue('providerUid', value ?? '');
               const next = usable.find((candidate) => candidate.uid === value);
               if (next?.fiat[0]) form.setFieldValue('currency', next.fiat[0].currency);
-              setAccepted(null);
             }}
           />
           <Select
