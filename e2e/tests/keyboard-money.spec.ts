@@ -238,6 +238,9 @@ test.describe('the keyboard alone, money and wallet', () => {
     const predicted = ((await predictedGroup.textContent()) ?? '').match(ADDRESS)?.[0] ?? '';
     await tabTo(page, page.getByRole('button', { name: 'Deploy Wallet' }));
     await page.keyboard.press('Enter');
+    // It asks first; the keyboard is on Confirm deployment.
+    await expect(page.getByRole('button', { name: 'Confirm deployment' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Your Wallet is Ready' })).toBeVisible({
       timeout: 30_000,
     });

@@ -131,6 +131,9 @@ test.describe('multi-signature wallet', () => {
 
     const clicked = Date.now();
     await page.getByRole('button', { name: 'Deploy Wallet' }).click();
+    // Deploying is final: it asks first, with the quorum chosen.
+    await expect(page.getByText(/^Deploy the wallet with a quorum of 2 out of 2\?/)).toBeVisible();
+    await page.getByRole('button', { name: 'Confirm deployment' }).click();
     await expect(page.getByRole('heading', { name: 'Wallet Deploying' })).toBeVisible();
     await expect(page.getByText(/If it takes more than 10 minutes, please contact support\./)).toBeVisible();
     expect(await addressIn(page.getByRole('group', { name: 'Predicted address' }))).toBe(predicted);

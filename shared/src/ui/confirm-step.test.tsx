@@ -13,6 +13,7 @@ function Items({ items }: { items: string[] }) {
             <>
               <button type="button" ref={step.confirmRef}>{`Confirm ${item}`}</button>
               <button type="button" onClick={step.cancel}>{`Cancel ${item}`}</button>
+              <button type="button" onClick={step.dismiss}>{`Dismiss ${item}`}</button>
             </>
           ) : (
             <button type="button" ref={step.askRef(item)} onClick={() => step.ask(item)}>
@@ -42,5 +43,16 @@ describe('useConfirmStep', () => {
     fireEvent.click(button('Remove c'));
     expect(document.activeElement).toBe(button('Confirm c'));
     expect(button('Remove b')).toBeTruthy();
+  });
+
+  it('dismisses the question without moving focus (something else takes it)', () => {
+    render(<Items items={['a', 'b']} />);
+    const button = (name: string) => screen.getByRole('button', { name });
+    fireEvent.click(button('Remove a'));
+    const dismiss = button('Dismiss a');
+    dismiss.focus();
+    fireEvent.click(dismiss);
+    expect(screen.queryByRole('button', { name: 'Confirm a' })).toBeNull();
+    expect(document.activeElement).not.toBe(button('Remove a'));
   });
 });

@@ -25,6 +25,12 @@ export function useConfirmStep<K = true>() {
     current.current = null;
     setConfirming(null);
   }, []);
+  /** Back to the asking button without moving focus (something else takes it: a field in error). */
+  const dismiss = useCallback(() => {
+    pending.current = null;
+    current.current = null;
+    setConfirming(null);
+  }, []);
   const confirmRef = useCallback((element: HTMLElement | null) => {
     if (element && pending.current?.to === 'confirm') {
       pending.current = null;
@@ -41,5 +47,5 @@ export function useConfirmStep<K = true>() {
     },
     [],
   );
-  return { confirming, ask, cancel, confirmRef, askRef };
+  return { confirming, ask, cancel, dismiss, confirmRef, askRef };
 }

@@ -1,4 +1,4 @@
-import { ApiError, inLanguage, notifyError, useFocusFirstInvalid, useT } from '@dash/shared';
+import { ApiError, inLanguage, notifyError, useConfirmStep, useFocusFirstInvalid, useT } from '@dash/shared';
 import { quorumOptions, type TWallet, useDeployWalletMutation, ZDeployWalletRequest } from '@dash/shared/api';
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -36,11 +36,15 @@ export function DeployForm({ organizationUid, wallet, refusal, onRefusal }: Depl
   const { t } = useT('wallet');
   const deploy = useDeployWalletMutation(organizationUid);
   const reasonId = useId();
+  const confirmId = useId();
   const signerCount = wallet.signers.length;
   const pending = wallet.signers.filter((signer) => signer.status !== 'Ready');
   const shared = sharedAddresses(wallet.signers);
   const ready = signerCount > 0 && pending.length === 0 && shared.length === 0;
   const invalid = useFocusFirstInvalid();
+  // Deploying is final (the owners and the quorum are on chain then): Deploy Wallet asks first, and
+  // the keyboard follows the question.
+  const step = useConfirmStep();
   const form = useForm({
     mode: 'controlled',
     initialValues: { threshold: defaultQuorum(signerCount) },
@@ -50,6 +54,10 @@ export function DeployForm({ organizationUid, wallet, refusal, onRefusal }: Depl
   const predicted = wallet.predictedAddresses?.find((prediction) => prediction.threshold === threshold);
 
   const submit = form.onSubmit((values) => {
+    if (step.confirming === null) {
+      step.ask(true);
+      return;
+    }
     onRefusal(null);
     const owners = wallet.signers.map((signer) => signer.ethAddress ?? '');
     // On success the wallet is deploying and the page shows it (this form is gone by then); on any
@@ -59,16 +67,19 @@ export function DeployForm({ organizationUid, wallet, refusal, onRefusal }: Depl
       {
         onError: (error) => {
           if (isSignersChanged(error)) {
+            step.cancel();
             onRefusal(t('rules.signersChanged'));
             return;
           }
           const fields = error instanceof ApiError ? error.fields : undefined;
           if (fields?.threshold) {
             // Worded for the wallet (walletMessage), then the keyboard is taken to it.
+            step.dismiss();
             form.setFieldError('threshold', walletMessage(fields.threshold, t));
             invalid.onValidationErrors({ threshold: fields.threshold });
             return;
           }
+          step.cancel();
           const rule = ownersRule(error);
           if (rule) onRefusal(walletMessage(rule, t));
           else notifyError(error);
@@ -109,7 +120,12 @@ export function DeployForm({ organizationUid, wallet, refusal, onRefusal }: Depl
           maw={320}
           {...form.getInputProps('threshold')}
           value={signerCount > 0 ? String(threshold) : null}
-          onChange={(value) => value && form.setFieldValue('threshold', Number(value))}
+          onChange={(value) => {
+            if (!value) return;
+            form.setFieldValue('threshold', Number(value));
+            // Another quorum is another question.
+            step.dismiss();
+          }}
         />
         {ready
           ? quorumWarnings(threshold, signerCount).map((warning) => (
@@ -138,16 +154,37 @@ export function DeployForm({ organizationUid, wallet, refusal, onRefusal }: Depl
             {reason}
           </Text>
         ) : null}
-        <Group>
-          <Button
-            type="submit"
-            disabled={!ready}
-            loading={deploy.isPending}
-            aria-describedby={reason ? reasonId : undefined}
-          >
-            {t('deploy.submit')}
-          </Button>
-        </Group>
+        {step.confirming === null ? (
+          <Group>
+            <Button
+              ref={step.askRef(true)}
+              type="submit"
+              disabled={!ready}
+              aria-describedby={reason ? reasonId : undefined}
+            >
+              {t('deploy.submit')}
+            </Button>
+          </Group>
+        ) : (
+          <Stack gap="xs">
+            <Text size="sm" id={confirmId}>
+              {t('deploy.confirmText', { quorum: quorumText(threshold, signerCount, t) })}
+            </Text>
+            <Group gap="xs">
+              <Button
+                ref={step.confirmRef}
+                type="submit"
+                loading={deploy.isPending}
+                aria-describedby={confirmId}
+              >
+                {t('deploy.confirm')}
+              </Button>
+              <Button variant="default" onClick={step.cancel} disabled={deploy.isPending}>
+                {t('deploy.cancel')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
       </Stack>
     </form>
   );

@@ -37,6 +37,12 @@ function renderWallet(
 configure({ asyncUtilTimeout: 5000 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** Deploy Wallet, then the confirmation it asks for. */
+async function deployAndConfirm() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Deploy Wallet' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Confirm deployment' }));
+}
+
 describe('the wallet page', () => {
   it('shows a Viewer the signers but no control', async () => {
     renderWallet(
@@ -276,7 +282,7 @@ describe('the wallet page', () => {
       }),
     );
     renderPage(<WalletPage />, { role: 'Admin' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Deploy Wallet' }));
+    await deployAndConfirm();
 
     expect(
       await screen.findByText('The signers changed since you looked; review them and deploy again'),
@@ -308,7 +314,7 @@ describe('the wallet page', () => {
       }),
     );
     renderPage(<WalletPage />, { role: 'Admin' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Deploy Wallet' }));
+    await deployAndConfirm();
     expect(await screen.findByText('This address is reserved by the Safe contract')).toBeTruthy();
     expect(screen.queryByText(/Please try again later/)).toBeNull();
   });
@@ -328,6 +334,7 @@ describe('the wallet page', () => {
     const deploy = await screen.findByRole('button', { name: 'Deploy Wallet' });
     deploy.focus();
     fireEvent.click(deploy);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm deployment' }));
     // The quorum's input (Mantine marks a form field's input with its path).
     await waitFor(() => expect(document.activeElement?.getAttribute('data-path')).toBe('threshold'));
     expect(document.activeElement?.getAttribute('aria-invalid')).toBe('true');
@@ -344,6 +351,42 @@ describe('the wallet page', () => {
     });
     expect(await screen.findByText('The blockchain refused the deployment.')).toBeTruthy();
     expect(screen.getByText('The chain refused the deployment: GS013')).toBeTruthy();
+  });
+
+  it('asks before deploying (it is final), with the quorum in words; Cancel takes the question back', async () => {
+    const deployBodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (String(url).endsWith('/wallet/deploy')) {
+          deployBodies.push(JSON.parse(String(init?.body)));
+          return Response.json({ data: { status: 'deploying', chain: DEV_CHAIN, signers: [] } });
+        }
+        return Response.json({
+          data: {
+            status: 'undeployed',
+            chain: DEV_CHAIN,
+            signers: [signer(ME.uid, 'Ana', DEVICE_A), signer(BRUNO, 'Bruno', DEVICE_B)],
+          },
+        });
+      }),
+    );
+    renderPage(<WalletPage />, { role: 'Admin' });
+    const deploy = await screen.findByRole('button', { name: 'Deploy Wallet' });
+    deploy.focus();
+    fireEvent.click(deploy);
+    const confirm = screen.getByRole('button', { name: 'Confirm deployment' });
+    expect(document.activeElement).toBe(confirm);
+    expect(screen.getByText(/^Deploy the wallet with a quorum of 2 out of 2\?/)).toBeTruthy();
+    expect(deployBodies).toEqual([]);
+    // Cancel: the question goes, the keyboard is back on Deploy Wallet.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('button', { name: 'Confirm deployment' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Deploy Wallet' }));
+    // Asked again, then confirmed: one request, with the quorum and owners shown.
+    fireEvent.click(screen.getByRole('button', { name: 'Deploy Wallet' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm deployment' }));
+    await waitFor(() => expect(deployBodies).toEqual([{ threshold: 2, owners: [DEVICE_A, DEVICE_B] }]));
   });
 
   it('moves focus to the confirming button on Remove, and back to Remove on Cancel', async () => {
