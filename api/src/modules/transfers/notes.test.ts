@@ -50,6 +50,11 @@ describe('transferNote', () => {
 });
 
 const NOTE_CODES_MIGRATION = '0018_transfer_note_codes';
+/**
+ * Each migration test builds a database from nothing, twice over (to the migration, then past it): on
+ * a busy 2-core CI machine that has taken 44 s, past the API project's 30 s.
+ */
+const MIGRATION_TEST_TIMEOUT_MS = 120_000;
 /** As test/database.ts reads it (not imported: its hook would open a database this file does not use). */
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 
@@ -114,135 +119,145 @@ async function failureReasonCodes(database: AppDatabase) {
 }
 
 describe(`migration ${NOTE_CODES_MIGRATION}`, () => {
-  it("gives the decisions written before it their code and values; a provider's reason stays free text", async () => {
-    const database = await emptyDatabase();
-    onTestFinished(() => database.close());
-    const before = migrationsBefore(NOTE_CODES_MIGRATION);
-    onTestFinished(() => rmSync(before, { recursive: true, force: true }));
-    await migrateFrom(database, before);
+  it(
+    "gives the decisions written before it their code and values; a provider's reason stays free text",
+    async () => {
+      const database = await emptyDatabase();
+      onTestFinished(() => database.close());
+      const before = migrationsBefore(NOTE_CODES_MIGRATION);
+      onTestFinished(() => rmSync(before, { recursive: true, force: true }));
+      await migrateFrom(database, before);
 
-    const approved = randomUUID();
-    const rejected = randomUUID();
-    const withdrawn = randomUUID();
-    const failed = randomUUID();
-    const rejection = 'Rejected by bruno@example.com: Wrong beneficiary: see the invoice\nof March';
-    await database.db.transaction(async (tx) => {
-      // The rows only: their organization, provider and quote are not what this is about.
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.execute(transfer(approved, 'awaiting_funds', null));
-      await tx.execute(event(approved, null, 'awaiting_approval', 'user', null));
-      await tx.execute(
-        event(approved, 'awaiting_approval', 'awaiting_funds', 'user', 'Approved by ana@example.com'),
-      );
-      await tx.execute(transfer(rejected, 'canceled', rejection));
-      await tx.execute(event(rejected, 'awaiting_approval', 'canceled', 'user', rejection));
-      await tx.execute(transfer(withdrawn, 'canceled', 'Canceled by carla@example.com'));
-      await tx.execute(
-        event(withdrawn, 'awaiting_approval', 'canceled', 'user', 'Canceled by carla@example.com'),
-      );
-      await tx.execute(transfer(failed, 'failed', 'Rejected by the receiving bank'));
-      await tx.execute(
-        event(failed, 'funds_received', 'failed', 'provider', 'Rejected by the receiving bank'),
-      );
-      await tx.execute(event(failed, 'funds_received', 'failed', 'provider', 'Rejected by ops@bank.example'));
-    });
+      const approved = randomUUID();
+      const rejected = randomUUID();
+      const withdrawn = randomUUID();
+      const failed = randomUUID();
+      const rejection = 'Rejected by bruno@example.com: Wrong beneficiary: see the invoice\nof March';
+      await database.db.transaction(async (tx) => {
+        // The rows only: their organization, provider and quote are not what this is about.
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(transfer(approved, 'awaiting_funds', null));
+        await tx.execute(event(approved, null, 'awaiting_approval', 'user', null));
+        await tx.execute(
+          event(approved, 'awaiting_approval', 'awaiting_funds', 'user', 'Approved by ana@example.com'),
+        );
+        await tx.execute(transfer(rejected, 'canceled', rejection));
+        await tx.execute(event(rejected, 'awaiting_approval', 'canceled', 'user', rejection));
+        await tx.execute(transfer(withdrawn, 'canceled', 'Canceled by carla@example.com'));
+        await tx.execute(
+          event(withdrawn, 'awaiting_approval', 'canceled', 'user', 'Canceled by carla@example.com'),
+        );
+        await tx.execute(transfer(failed, 'failed', 'Rejected by the receiving bank'));
+        await tx.execute(
+          event(failed, 'funds_received', 'failed', 'provider', 'Rejected by the receiving bank'),
+        );
+        await tx.execute(
+          event(failed, 'funds_received', 'failed', 'provider', 'Rejected by ops@bank.example'),
+        );
+      });
 
-    await migrate(database);
+      await migrate(database);
 
-    const events = await database.db.execute<{
-      transfer_uid: string;
-      note: string | null;
-      note_code: string | null;
-      note_params: unknown;
-    }>(sql`select transfer_uid, note, note_code, note_params from transfer_events order by id`);
-    expect(events.rows.map((row) => [row.transfer_uid, row.note, row.note_code, row.note_params])).toEqual([
-      [approved, null, null, null],
-      [approved, 'Approved by ana@example.com', 'approved_by', { actor: 'ana@example.com' }],
-      [
-        rejected,
-        rejection,
-        'rejected_by',
-        { actor: 'bruno@example.com', reason: 'Wrong beneficiary: see the invoice\nof March' },
-      ],
-      [withdrawn, 'Canceled by carla@example.com', 'canceled_by', { actor: 'carla@example.com' }],
-      [failed, 'Rejected by the receiving bank', null, null],
-      [failed, 'Rejected by ops@bank.example', null, null],
-    ]);
-    expect(await failureReasonCodes(database)).toEqual({
-      [approved]: [null, null],
-      [rejected]: [
-        'rejected_by',
-        { actor: 'bruno@example.com', reason: 'Wrong beneficiary: see the invoice\nof March' },
-      ],
-      [withdrawn]: ['canceled_by', { actor: 'carla@example.com' }],
-      [failed]: [null, null],
-    });
-  });
+      const events = await database.db.execute<{
+        transfer_uid: string;
+        note: string | null;
+        note_code: string | null;
+        note_params: unknown;
+      }>(sql`select transfer_uid, note, note_code, note_params from transfer_events order by id`);
+      expect(events.rows.map((row) => [row.transfer_uid, row.note, row.note_code, row.note_params])).toEqual([
+        [approved, null, null, null],
+        [approved, 'Approved by ana@example.com', 'approved_by', { actor: 'ana@example.com' }],
+        [
+          rejected,
+          rejection,
+          'rejected_by',
+          { actor: 'bruno@example.com', reason: 'Wrong beneficiary: see the invoice\nof March' },
+        ],
+        [withdrawn, 'Canceled by carla@example.com', 'canceled_by', { actor: 'carla@example.com' }],
+        [failed, 'Rejected by the receiving bank', null, null],
+        [failed, 'Rejected by ops@bank.example', null, null],
+      ]);
+      expect(await failureReasonCodes(database)).toEqual({
+        [approved]: [null, null],
+        [rejected]: [
+          'rejected_by',
+          { actor: 'bruno@example.com', reason: 'Wrong beneficiary: see the invoice\nof March' },
+        ],
+        [withdrawn]: ['canceled_by', { actor: 'carla@example.com' }],
+        [failed]: [null, null],
+      });
+    },
+    MIGRATION_TEST_TIMEOUT_MS,
+  );
 });
 
 const API_REASON_CODES_MIGRATION = '0019_transfer_api_reason_codes';
 
 describe(`migration ${API_REASON_CODES_MIGRATION}`, () => {
-  it("gives the API's own reasons written before it their code and values; a provider's words stay free text", async () => {
-    const database = await emptyDatabase();
-    onTestFinished(() => database.close());
-    const before = migrationsBefore(API_REASON_CODES_MIGRATION);
-    onTestFinished(() => rmSync(before, { recursive: true, force: true }));
-    await migrateFrom(database, before);
+  it(
+    "gives the API's own reasons written before it their code and values; a provider's words stay free text",
+    async () => {
+      const database = await emptyDatabase();
+      onTestFinished(() => database.close());
+      const before = migrationsBefore(API_REASON_CODES_MIGRATION);
+      onTestFinished(() => rmSync(before, { recursive: true, force: true }));
+      await migrateFrom(database, before);
 
-    const unavailableText = 'This provider cannot be reached from this installation.';
-    const refusedText =
-      'The provider refused the transfer: POST /v1/transfers answered 422: Chave Pix inválida';
-    const unreachableText = 'We could not reach the provider. Nothing was moved; start again.';
-    const unavailable = randomUUID();
-    const refused = randomUUID();
-    const unreachable = randomUUID();
-    const byProvider = randomUUID();
-    const rejected = randomUUID();
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.execute(transfer(unavailable, 'failed', unavailableText));
-      await tx.execute(event(unavailable, 'awaiting_funds', 'failed', 'system', unavailableText));
-      await tx.execute(transfer(refused, 'failed', refusedText));
-      await tx.execute(event(refused, 'awaiting_funds', 'failed', 'system', refusedText));
-      await tx.execute(transfer(unreachable, 'failed', unreachableText));
-      await tx.execute(event(unreachable, 'awaiting_funds', 'failed', 'system', unreachableText));
-      // A provider that happens to word its reason the same way: its words, not ours.
-      await tx.execute(transfer(byProvider, 'failed', refusedText));
-      await tx.execute(event(byProvider, 'funds_received', 'failed', 'provider', refusedText));
-      await tx.execute(event(byProvider, 'funds_received', 'failed', 'provider', unreachableText));
-      // A member's decision, coded by 0018, is left as it is.
-      await tx.execute(transfer(rejected, 'canceled', 'Rejected by bruno@example.com'));
-      await tx.execute(sql`insert into transfer_events (transfer_uid, from_status, to_status, source, note,
+      const unavailableText = 'This provider cannot be reached from this installation.';
+      const refusedText =
+        'The provider refused the transfer: POST /v1/transfers answered 422: Chave Pix inválida';
+      const unreachableText = 'We could not reach the provider. Nothing was moved; start again.';
+      const unavailable = randomUUID();
+      const refused = randomUUID();
+      const unreachable = randomUUID();
+      const byProvider = randomUUID();
+      const rejected = randomUUID();
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(transfer(unavailable, 'failed', unavailableText));
+        await tx.execute(event(unavailable, 'awaiting_funds', 'failed', 'system', unavailableText));
+        await tx.execute(transfer(refused, 'failed', refusedText));
+        await tx.execute(event(refused, 'awaiting_funds', 'failed', 'system', refusedText));
+        await tx.execute(transfer(unreachable, 'failed', unreachableText));
+        await tx.execute(event(unreachable, 'awaiting_funds', 'failed', 'system', unreachableText));
+        // A provider that happens to word its reason the same way: its words, not ours.
+        await tx.execute(transfer(byProvider, 'failed', refusedText));
+        await tx.execute(event(byProvider, 'funds_received', 'failed', 'provider', refusedText));
+        await tx.execute(event(byProvider, 'funds_received', 'failed', 'provider', unreachableText));
+        // A member's decision, coded by 0018, is left as it is.
+        await tx.execute(transfer(rejected, 'canceled', 'Rejected by bruno@example.com'));
+        await tx.execute(sql`insert into transfer_events (transfer_uid, from_status, to_status, source, note,
             note_code, note_params)
           values (${rejected}, 'awaiting_approval', 'canceled', 'user', 'Rejected by bruno@example.com',
             'rejected_by', ${JSON.stringify({ actor: 'bruno@example.com' })}::jsonb)`);
-      await tx.execute(sql`update transfers set failure_reason_code = 'rejected_by',
+        await tx.execute(sql`update transfers set failure_reason_code = 'rejected_by',
             failure_reason_params = ${JSON.stringify({ actor: 'bruno@example.com' })}::jsonb
           where uid = ${rejected}`);
-    });
+      });
 
-    await migrate(database);
+      await migrate(database);
 
-    const events = await database.db.execute<{
-      transfer_uid: string;
-      note_code: string | null;
-      note_params: unknown;
-    }>(sql`select transfer_uid, note_code, note_params from transfer_events order by id`);
-    expect(events.rows.map((row) => [row.transfer_uid, row.note_code, row.note_params])).toEqual([
-      [unavailable, 'provider_unavailable', {}],
-      [refused, 'provider_refused', { reason: 'POST /v1/transfers answered 422: Chave Pix inválida' }],
-      [unreachable, 'provider_unreachable', {}],
-      [byProvider, null, null],
-      [byProvider, null, null],
-      [rejected, 'rejected_by', { actor: 'bruno@example.com' }],
-    ]);
-    expect(await failureReasonCodes(database)).toEqual({
-      [unavailable]: ['provider_unavailable', {}],
-      [refused]: ['provider_refused', { reason: 'POST /v1/transfers answered 422: Chave Pix inválida' }],
-      [unreachable]: ['provider_unreachable', {}],
-      [byProvider]: [null, null],
-      [rejected]: ['rejected_by', { actor: 'bruno@example.com' }],
-    });
-  });
+      const events = await database.db.execute<{
+        transfer_uid: string;
+        note_code: string | null;
+        note_params: unknown;
+      }>(sql`select transfer_uid, note_code, note_params from transfer_events order by id`);
+      expect(events.rows.map((row) => [row.transfer_uid, row.note_code, row.note_params])).toEqual([
+        [unavailable, 'provider_unavailable', {}],
+        [refused, 'provider_refused', { reason: 'POST /v1/transfers answered 422: Chave Pix inválida' }],
+        [unreachable, 'provider_unreachable', {}],
+        [byProvider, null, null],
+        [byProvider, null, null],
+        [rejected, 'rejected_by', { actor: 'bruno@example.com' }],
+      ]);
+      expect(await failureReasonCodes(database)).toEqual({
+        [unavailable]: ['provider_unavailable', {}],
+        [refused]: ['provider_refused', { reason: 'POST /v1/transfers answered 422: Chave Pix inválida' }],
+        [unreachable]: ['provider_unreachable', {}],
+        [byProvider]: [null, null],
+        [rejected]: ['rejected_by', { actor: 'bruno@example.com' }],
+      });
+    },
+    MIGRATION_TEST_TIMEOUT_MS,
+  );
 });
