@@ -22,10 +22,11 @@ test.describe('explore and open-stable with the sandbox provider', () => {
 
     await currency('All').click();
     await page.getByRole('combobox', { name: 'Network' }).click();
-    await page.getByRole('option', { name: 'polygon-amoy' }).click();
+    // Networks are offered and shown by name; the URL keeps the id.
+    await page.getByRole('option', { name: 'Polygon Amoy' }).click();
     await expect(page).toHaveURL(/network=polygon-amoy/);
     await expect(cards).toHaveCount(1);
-    await expect(cards.first()).toContainText('testbrz on polygon-amoy');
+    await expect(cards.first()).toContainText('testbrz on Polygon Amoy');
 
     // The seed made Acme's Transfero account Active (rails use it), so the onboarding is Bitso's.
     await page.goto(`/org/${DEMO_ORG_SLUG}/explore?currency=MXN`);

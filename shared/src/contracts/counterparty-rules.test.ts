@@ -136,11 +136,30 @@ describe('CLABE beneficiaries', () => {
     ['a bad checksum', '002010077777777772', CLABE_MESSAGES.checksum],
     ['an unknown bank', withChecksum('00401007777777777'), CLABE_MESSAGES.bank],
     ['an unknown city', withChecksum('00299907777777777'), CLABE_MESSAGES.city],
+    // clabe-validator lists 999 as { tag: 'N/A', name: 'N/A' }: a placeholder, not a bank.
+    ['the placeholder bank code 999', '999180001234567899', CLABE_MESSAGES.bank],
+    [
+      'the placeholder bank code 999 and an unknown city',
+      withChecksum('99999907777777777'),
+      CLABE_MESSAGES.bank,
+    ],
   ])('refuses %s with "Invalid CLABE" and the detailed message under the field', (_case, number, detail) => {
     const result = beneficiary({ type: 'Clabe', bankAccountNumber: number });
     expect(result.error?.issues[0]?.message).toBe(INVALID_CLABE);
     expect(fieldErrors(result).bankAccountNumber).toBe(detail);
     expect(resolveClabe(number).problem).toBe(detail);
+  });
+
+  it('names no bank for the placeholder code 999, so the field hint never reads "N/A"', () => {
+    expect(clabe.validate('999180001234567899').ok).toBe(true);
+    expect(resolveClabe('999180001234567899')).toMatchObject({ bank: null, problem: CLABE_MESSAGES.bank });
+    // The hint of a number being typed resolves a padded prefix.
+    expect(resolveClabe('999000000000000000').bank).toBeNull();
+  });
+
+  it('keeps the format problems of a 999 number ahead of its bank', () => {
+    expect(resolveClabe('999180001234567898').problem).toBe(CLABE_MESSAGES.checksum);
+    expect(resolveClabe('99918000123456789').problem).toBe(CLABE_MESSAGES.length);
   });
 });
 
@@ -191,6 +210,19 @@ describe('Mexican banks and cities from clabe-validator', () => {
     const banks = mexicanBanks();
     expect(banks.length).toBeGreaterThan(100);
     expect(banks).toContainEqual({ id: 2, tag: 'BANAMEX', name: 'Banco Nacional de México' });
+    // The list a CLABE's bank code must be in: no placeholder entries (999 'N/A').
+    expect(banks.map((bank) => bank.id)).not.toContain(999);
+    expect(banks.filter((bank) => /^(n\/?a|-*)$/i.test(bank.name) || /^(n\/?a|-*)$/i.test(bank.tag))).toEqual(
+      [],
+    );
+    // Every real bank's code still resolves with its name.
+    for (const bank of banks) {
+      const code = String(bank.id).padStart(3, '0');
+      expect(resolveClabe(withChecksum(`${code}01007777777777`))).toMatchObject({
+        problem: null,
+        bank: { code, tag: bank.tag, name: bank.name },
+      });
+    }
     const states = new Set(mexicanCities().flatMap((city) => (city.code ? [city.code] : [])));
     expect(states.size).toBe(32);
   });

@@ -108,15 +108,30 @@ const CLABE_ERROR_KEYS: Record<string, keyof typeof CLABE_MESSAGES> = {
   'invalid-city': 'city',
 };
 
+/**
+ * clabe-validator lists entries that are not banks: code 999 is { tag: 'N/A', name: 'N/A' } (its
+ * only such placeholder in 3.2.2). A code whose entry is one is not in the bank list (spec section 5).
+ */
+function isPlaceholderBank(bank: { tag?: string; name?: string }): boolean {
+  const placeholder = (text: string | undefined) => !text || /^\s*(n\/?a|-+)\s*$/i.test(text);
+  return placeholder(bank.tag) || placeholder(bank.name);
+}
+
 /** Strips spaces, validates with clabe-validator and names the bank and city the CLABE resolves to. */
 export function resolveClabe(input: string): ClabeResolution {
   const digits = input.replace(/\s+/g, '');
   const check = clabe.validate(digits);
-  const key = check.error ? CLABE_ERROR_KEYS[check.error] : undefined;
+  const bank =
+    check.tag && check.bank && !isPlaceholderBank({ tag: check.tag, name: check.bank })
+      ? { code: check.code.bank, tag: check.tag, name: check.bank }
+      : null;
+  let key = check.error ? CLABE_ERROR_KEYS[check.error] : undefined;
+  // clabe-validator checks the bank after the format and before the city: so does a placeholder.
+  if (!bank && (check.ok || key === 'city')) key = 'bank';
   return {
     clabe: digits,
-    problem: check.ok ? null : CLABE_MESSAGES[key ?? 'length'],
-    bank: check.tag && check.bank ? { code: check.code.bank, tag: check.tag, name: check.bank } : null,
+    problem: check.ok && bank ? null : CLABE_MESSAGES[key ?? 'length'],
+    bank,
     city: check.city,
   };
 }
@@ -215,10 +230,10 @@ export const ZCreateBankBeneficiaryRequest = z.discriminatedUnion(
 );
 export type TCreateBankBeneficiaryRequest = z.input<typeof ZCreateBankBeneficiaryRequest>;
 
-/** clabe-validator's bank list, as the API serves it. */
+/** clabe-validator's bank list, as the API serves it (without its placeholder entries, which are not banks). */
 export function mexicanBanks(): TMexicanBank[] {
   return Object.entries(clabe.banksMap)
-    .filter(([, bank]) => bank.tag !== undefined && bank.name !== undefined)
+    .filter(([, bank]) => !isPlaceholderBank(bank))
     .map(([id, bank]) => ({ id: Number(id), tag: bank.tag ?? '', name: bank.name ?? '' }))
     .sort((a, b) => a.id - b.id);
 }

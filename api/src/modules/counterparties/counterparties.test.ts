@@ -313,6 +313,12 @@ describe('bank beneficiaries', () => {
       INVALID_CLABE,
       { bankAccountNumber: CLABE_MESSAGES.length },
     ],
+    // Checksum and city are valid; 999 is clabe-validator's placeholder entry ('N/A'), not a bank.
+    [
+      { type: 'Clabe', bankAccountNumber: '999180001234567899' },
+      INVALID_CLABE,
+      { bankAccountNumber: CLABE_MESSAGES.bank },
+    ],
     [
       { type: 'PixKey', pixKeyType: 'cpf', pixKey: '123' },
       PIX_KEY_MESSAGES.cpf,
@@ -415,6 +421,7 @@ describe('reference data', () => {
       (await call(testApp.app, 'GET', '/rails/mexican-banks', { cookie: admin.cookie })).json(),
     );
     expect(banks.data).toContainEqual({ id: 2, tag: 'BANAMEX', name: 'Banco Nacional de México' });
+    expect(banks.data.map((bank) => bank.id)).not.toContain(999);
     const cities = ZMexicanCitiesResponse.parse(
       (await call(testApp.app, 'GET', '/rails/mexican-cities', { cookie: admin.cookie })).json(),
     );

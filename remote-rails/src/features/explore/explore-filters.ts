@@ -1,4 +1,4 @@
-import { type TProvidersQuery, ZFiatCurrency, ZNetworkId } from '@dash/shared/api';
+import { NETWORKS, type TProvidersQuery, ZFiatCurrency, ZNetworkId } from '@dash/shared/api';
 
 /** The /explore filters from the search params; an unknown value is ignored, not an error. */
 export function readExploreFilters(search: URLSearchParams): TProvidersQuery {
@@ -9,3 +9,9 @@ export function readExploreFilters(search: URLSearchParams): TProvidersQuery {
     ...(network.success ? { network: network.data } : {}),
   };
 }
+
+/** The network filter's choices: each network by its display name; the value (and so the URL) is its id. */
+export const EXPLORE_NETWORK_OPTIONS: { value: string; label: string }[] = NETWORKS.map((network) => ({
+  value: network.id,
+  label: network.name,
+}));

@@ -1,11 +1,11 @@
 import { LoadFailed, PageHeader, PageSkeleton, paths, useCurrentOrganization, useT } from '@dash/shared';
-import { FIAT_CURRENCIES, NETWORK_IDS, useProvidersQuery } from '@dash/shared/api';
+import { FIAT_CURRENCIES, useProvidersQuery } from '@dash/shared/api';
 import { Badge, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ProviderAvatar } from '../../providers/components/ProviderAvatar';
 import { ProviderOffer } from '../../providers/components/ProviderOffer';
-import { readExploreFilters } from '../explore-filters';
+import { EXPLORE_NETWORK_OPTIONS, readExploreFilters } from '../explore-filters';
 
 const ALL = 'all';
 
@@ -89,7 +89,7 @@ export default function ExplorePage() {
           searchable
           value={filters.network ?? null}
           onChange={(value) => setFilter('network', value)}
-          data={[...NETWORK_IDS]}
+          data={EXPLORE_NETWORK_OPTIONS}
           w={240}
         />
       </Group>

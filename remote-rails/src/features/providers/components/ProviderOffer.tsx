@@ -1,9 +1,9 @@
 import { useFormat, useT } from '@dash/shared';
-import type { TCatalogueProvider } from '@dash/shared/api';
+import { networkOf, type TCatalogueProvider } from '@dash/shared/api';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { limitValues } from '../limits';
 
-/** Countries, currencies with their rails, networks, fees and limits of one provider. */
+/** Countries, currencies with their rails, networks (by name), fees and limits of one provider. */
 export function ProviderOffer({ provider }: { provider: TCatalogueProvider }) {
   const { t } = useT('rails');
   const f = useFormat();
@@ -30,7 +30,7 @@ export function ProviderOffer({ provider }: { provider: TCatalogueProvider }) {
         </Text>
         {provider.networks.map((network) => (
           <Badge key={network} variant="light" size="sm" tt="none">
-            {network}
+            {networkOf(network).name}
           </Badge>
         ))}
       </Group>
@@ -39,7 +39,9 @@ export function ProviderOffer({ provider }: { provider: TCatalogueProvider }) {
           {t('offer.stablecoins')}
         </Text>{' '}
         {provider.stablecoins
-          .map((coin) => t('offer.stablecoinOn', { symbol: coin.symbol, network: coin.network }))
+          .map((coin) =>
+            t('offer.stablecoinOn', { symbol: coin.symbol, network: networkOf(coin.network).name }),
+          )
           .join(', ') || none}
       </Text>
       {provider.fees.map((fee) => (
