@@ -2,7 +2,7 @@
 // Two checks of the languages (issue 14), run as unit tests in `npm test` (check-i18n.test.mjs):
 // 1. every `locales` folder in the repo (found by walking it, so a new namespace is covered at once)
 //    holds en.json, es-MX.json and pt-BR.json with the same keys (plural forms aside) and the same
-//    {{placeholders}} per key, none empty;
+//    {{placeholders}} per key, none empty, and no glossary word left in English (GLOSSARY);
 // 2. no component shows an untranslated string: JSX text with letters, or a literal string in a
 //    user-facing prop (label, placeholder, title, aria-label...), outside a tiny allow-list.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -92,6 +92,39 @@ export function keyProblems(byLocale, label = 'messages') {
   return problems;
 }
 
+/**
+ * Words a translation must not leave in English, with the word it uses instead: the areas as the
+ * navigation names them ("Rieles", "Trilhos"; a sentence writes them in lower case).
+ */
+export const GLOSSARY = {
+  'es-MX': [{ english: /\brails?\b/i, word: 'rieles' }],
+  'pt-BR': [{ english: /\brails?\b/i, word: 'trilhos' }],
+};
+
+/** Every text of a parsed messages file, with its key path. */
+function texts(messages, prefix = '') {
+  return Object.entries(messages).flatMap(([key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === 'object') return texts(value, path);
+    return typeof value === 'string' ? [[path, value]] : [];
+  });
+}
+
+/** The texts of one namespace that leave a glossary word in English. */
+export function glossaryProblems(byLocale, label = 'messages') {
+  const problems = [];
+  for (const [locale, entries] of Object.entries(GLOSSARY)) {
+    if (!byLocale[locale]) continue;
+    for (const [key, text] of texts(byLocale[locale])) {
+      for (const { english, word } of entries) {
+        if (english.test(text))
+          problems.push(`${label}: ${locale} "${key}" says "${text.match(english)[0]}", not "${word}"`);
+      }
+    }
+  }
+  return problems;
+}
+
 export function localeFolderProblems(folder) {
   const byLocale = {};
   for (const locale of LOCALES) {
@@ -101,7 +134,8 @@ export function localeFolderProblems(folder) {
       if (error.code !== 'ENOENT') throw new Error(`${folder}/${locale}.json: ${error.message}`);
     }
   }
-  return keyProblems(byLocale, relative(ROOT, folder));
+  const label = relative(ROOT, folder);
+  return [...keyProblems(byLocale, label), ...glossaryProblems(byLocale, label)];
 }
 
 /** Props whose string a person reads (or a screen reader says). */

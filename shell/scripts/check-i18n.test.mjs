@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  glossaryProblems,
   keyProblems,
   localeFolderProblems,
   localeFolders,
@@ -52,6 +53,16 @@ describe('every language has every message', () => {
     expect(keyProblems({ en: { a: 'A' }, 'es-MX': { a: ' ' }, 'pt-BR': { a: 'A' } })).toEqual([
       'messages: es-MX "a" is empty',
     ]);
+  });
+
+  it('reports a glossary word left in English, in a nested text, and not in English itself', () => {
+    expect(
+      glossaryProblems({
+        en: { denied: 'Viewers cannot change the rails settings.' },
+        'es-MX': { area: { denied: 'No puedes cambiar la configuración de Rails.' } },
+        'pt-BR': { denied: 'Você não pode alterar as configurações de trilhos.' },
+      }),
+    ).toEqual(['messages: es-MX "area.denied" says "Rails", not "rieles"']);
   });
 });
 

@@ -363,24 +363,41 @@ export const ZQueryDate = z.iso
   .date({ message: 'Use a date such as 2026-01-31' })
   .refine((value) => !value.startsWith('0000'), { message: 'Use a date such as 2026-01-31' });
 
-/** The list's filters (also the CSV export's): the whole filtered set, newest first. */
-export const ZTransactionsFilters = z.object({
-  type: ZTransferType.optional(),
-  status: ZTransferStatus.optional(),
-  currency: ZFiatCurrency.optional(),
-  /** From this UTC day on (inclusive). */
-  from: ZQueryDate.optional(),
-  /** Up to this UTC day (inclusive). */
-  to: ZQueryDate.optional(),
-  /**
-   * `me`: only the off-ramps waiting for the reader's approval (awaiting approval, created by someone
-   * else: a creator cannot approve their own), what the overview's "Waiting for you" counts.
-   */
-  waitingFor: z.literal('me', { message: "waitingFor must be 'me'" }).optional(),
-});
+/**
+ * A range that ends before it starts matches nothing: it is refused, on its end (`to`), rather than
+ * answered with an empty list or an empty CSV.
+ */
+export const TRANSACTIONS_DATE_RANGE_MESSAGE = 'The end date is before the start date';
+
+/**
+ * The list's filters (also the CSV export's): the whole filtered set, newest first. The page checks
+ * the range with this schema too, before it asks.
+ */
+export const ZTransactionsFilters = z
+  .object({
+    type: ZTransferType.optional(),
+    status: ZTransferStatus.optional(),
+    currency: ZFiatCurrency.optional(),
+    /** From this UTC day on (inclusive). */
+    from: ZQueryDate.optional(),
+    /** Up to this UTC day (inclusive). */
+    to: ZQueryDate.optional(),
+    /**
+     * `me`: only the off-ramps waiting for the reader's approval (awaiting approval, created by someone
+     * else: a creator cannot approve their own), what the overview's "Waiting for you" counts.
+     */
+    waitingFor: z.literal('me', { message: "waitingFor must be 'me'" }).optional(),
+  })
+  .refine(({ from, to }) => !from || !to || from <= to, {
+    message: TRANSACTIONS_DATE_RANGE_MESSAGE,
+    path: ['to'],
+  });
 export type TTransactionsFilters = z.infer<typeof ZTransactionsFilters>;
 
-/** The API's paging is strict (a bad value is a 400); the page's own reading falls back instead. */
+/**
+ * The API's paging is strict (a bad value is a 400); the page's own reading falls back instead. The
+ * filters' range check comes with them (`extend` keeps it).
+ */
 export const ZTransactionsQuery = ZTransactionsFilters.extend({
   page: z.coerce
     .number({ message: 'page must be a whole number of at least 1' })

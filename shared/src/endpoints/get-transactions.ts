@@ -31,5 +31,14 @@ export const transactionsQueryOptions = (organizationUid: string, query: TTransa
     queryFn: ({ signal }) => getTransactions(organizationUid, query, signal),
   });
 
-export const useTransactionsQuery = (organizationUid: string, query: TTransactionsQuery) =>
-  useQuery({ ...transactionsQueryOptions(organizationUid, query), placeholderData: keepPreviousData });
+/** The list, the previous page kept on screen while the next loads; `enabled: false` asks for nothing. */
+export const useTransactionsQuery = (
+  organizationUid: string,
+  query: TTransactionsQuery,
+  options: { enabled?: boolean } = {},
+) =>
+  useQuery({
+    ...transactionsQueryOptions(organizationUid, query),
+    placeholderData: keepPreviousData,
+    ...options,
+  });

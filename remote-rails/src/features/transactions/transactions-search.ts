@@ -1,8 +1,15 @@
-import { readTransactionsPaging, type TTransactionsQuery, ZTransactionsFilters } from '@dash/shared/api';
+import {
+  readTransactionsPaging,
+  type TTransactionsFilters,
+  type TTransactionsQuery,
+  ZTransactionsFilters,
+} from '@dash/shared/api';
 
 /**
  * The list's search params (spec section 2): page and size fall back to their defaults when
  * invalid, and so does each filter on its own (an invalid one is ignored, never an error page).
+ * A range that ends before it starts is kept as it was typed: the page says so at its end
+ * (transactionsRangeError) and does not ask for it.
  */
 export function readTransactionsSearch(search: URLSearchParams): TTransactionsQuery {
   const filters: Record<string, string> = {};
@@ -13,4 +20,14 @@ export function readTransactionsSearch(search: URLSearchParams): TTransactionsQu
     if (parsed.success && parsed.data !== undefined) filters[key] = parsed.data;
   }
   return { ...readTransactionsPaging(search), ...(filters as Omit<TTransactionsQuery, 'page' | 'size'>) };
+}
+
+/**
+ * The contract's word (in English, for translateMessage) on a range that ends before it starts, the
+ * To date's error; undefined when the range is fine. The API refuses that range with the same words.
+ */
+export function transactionsRangeError(filters: TTransactionsFilters): string | undefined {
+  if (!filters.from || !filters.to) return undefined;
+  const checked = ZTransactionsFilters.safeParse({ from: filters.from, to: filters.to });
+  return checked.success ? undefined : checked.error.issues.find((issue) => issue.path[0] === 'to')?.message;
 }

@@ -80,6 +80,42 @@ async function sendingDropsFocus(textarea: HTMLTextAreaElement) {
   expect(document.activeElement).toBe(document.body);
 }
 
+/**
+ * The box's hidden file input as a browser's picker fills it: the input holds the files chosen until
+ * its value is emptied, and choosing again the very files it holds fires no change (jsdom fires
+ * whatever it is told). The browser gives a new File for each pick: `pick` takes the files as chosen.
+ */
+function filePicker(container: HTMLElement) {
+  const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+  let held: File[] = [];
+  Object.defineProperty(input, 'value', {
+    configurable: true,
+    get: () => (held[0] ? `C:\\fakepath\\${held[0].name}` : ''),
+    set: (value: string) => {
+      if (value === '') held = [];
+    },
+  });
+  return (...files: File[]) => {
+    const same = (a: File, b: File) =>
+      a.name === b.name && a.size === b.size && a.lastModified === b.lastModified && a.type === b.type;
+    if (files.length === held.length && files.every((file, at) => same(file, held[at] as File))) return;
+    held = files;
+    fireEvent.change(input, { target: { files } });
+  };
+}
+
+/** The same file on disk, as each pick gives it (a new File with the same name, size, type and date). */
+const NOTE = () => new File(['note'], 'note.txt', { type: 'text/plain', lastModified: 1_700_000_000_000 });
+
+/** The reply box whose uploads never answer (the chips stay, uploading); counts the uploads asked. */
+function renderWithUploads() {
+  const uploads = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => new Promise<Response>(() => {}));
+  vi.stubGlobal('fetch', uploads);
+  const { container } = renderPage(<ReplyBox organizationUid={ORGANIZATION_UID} threadUid={THREAD_UID} />);
+  const chips = () => screen.queryAllByRole('button', { name: 'Remove note.txt' });
+  return { pick: filePicker(container), uploads, chips };
+}
+
 describe('the reply box', () => {
   it('sends a double-clicked reply once', async () => {
     const { posts, textarea, sendButton, answerAll } = renderReplyBox();
@@ -209,6 +245,49 @@ describe('the reply box', () => {
     fireEvent.click(remove('b.txt'));
     expect(screen.queryByRole('list', { name: 'Attachments' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Attach file' }));
+  });
+
+  it('attaches a file again after its chip was removed (the input is emptied after each pick)', () => {
+    const { pick, uploads, chips } = renderWithUploads();
+    pick(NOTE());
+    expect(chips()).toHaveLength(1);
+    expect(uploads).toHaveBeenCalledTimes(1);
+
+    fireEvent.click(chips()[0] as HTMLElement);
+    expect(chips()).toHaveLength(0);
+    pick(NOTE());
+    expect(chips()).toHaveLength(1);
+    expect(uploads).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not attach twice a file still attached, and says so politely', async () => {
+    const { pick, uploads, chips } = renderWithUploads();
+    pick(NOTE());
+    pick(NOTE());
+    expect(chips()).toHaveLength(1);
+    expect(uploads).toHaveBeenCalledTimes(1);
+    expect(announcement()?.textContent).toBe('note.txt is already attached.');
+
+    // Picked again with another file: the other one is attached, and the same words are said again
+    // (emptied first: a live region says a change, and the same text is none).
+    const said: string[] = [];
+    const status = announcement() as HTMLElement;
+    // What each change left in the region (a record's own nodes: the records come in one batch).
+    const observer = new MutationObserver((records) => {
+      for (const record of records)
+        said.push(
+          record.type === 'characterData'
+            ? (record.target.textContent ?? '')
+            : [...record.addedNodes].map((node) => node.textContent).join(''),
+        );
+    });
+    observer.observe(status, { childList: true, characterData: true, subtree: true });
+    pick(NOTE(), new File(['b'], 'b.txt', { type: 'text/plain' }));
+    await waitFor(() => expect(said).toEqual(['', 'note.txt is already attached.']));
+    observer.disconnect();
+    expect(chips()).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Remove b.txt' })).toBeTruthy();
+    expect(uploads).toHaveBeenCalledTimes(2);
   });
 
   it('keeps a long unbroken line inside the box: the text area may not widen its row', () => {

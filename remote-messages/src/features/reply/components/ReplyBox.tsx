@@ -88,8 +88,11 @@ export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: R
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const attachRef = useRef<HTMLButtonElement>(null);
   const removeButtons = useRef(new Map<number, HTMLButtonElement>());
-  // Emptied as a send starts, so the same words are said again for the next reply.
-  const [sentNotice, setSentNotice] = useState('');
+  // Empties the file input: a browser fires no change for the file its input already holds.
+  const resetPicker = useRef<() => void>(null);
+  // What the box says politely: "Reply sent", or that a picked file is already attached. Emptied
+  // first, so the same words are said again.
+  const [notice, setNotice] = useState('');
   // A send has settled: the text area takes focus back once it is enabled again (it cannot while disabled).
   const refocusField = useRef(false);
 
@@ -112,20 +115,31 @@ export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: R
     ((neighbour && removeButtons.current.get(neighbour.key)) ?? attachRef.current)?.focus();
   };
 
+  // The input is emptied after every pick, so picking a file again (removed, or sent with the last
+  // reply) is a change; a file still attached is not attached twice, which is said, not shown (its
+  // chip is there).
+  const attach = (picked: File[]) => {
+    const leftOut = files.add(picked);
+    resetPicker.current?.();
+    if (leftOut.length === 0) return;
+    flushSync(() => setNotice(''));
+    setNotice(leftOut.map((file) => t('reply.alreadyAttached', { name: file.name })).join(' '));
+  };
+
   const send = () => {
     if (blocked) return;
     once((done) => {
       // Not a draft any more once sent (even if this box is gone when the answer comes); kept again
       // if the send fails.
       drafts.delete(draftKey);
-      setSentNotice('');
+      setNotice('');
       reply.mutate(
         { content: text, attachments: files.payload },
         {
           onSuccess: () => {
             setText('');
             files.clear();
-            setSentNotice(t('reply.sent'));
+            setNotice(t('reply.sent'));
           },
           onError: (error) => {
             if (text) drafts.set(draftKey, text);
@@ -149,7 +163,7 @@ export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: R
   return (
     <Stack ref={boxRef} gap={6} p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
       <div role="status" style={visuallyHidden}>
-        {sentNotice}
+        {notice}
       </div>
       {files.attachments.length > 0 ? (
         <Group gap={6} aria-label={t('reply.attachments')} role="list">
@@ -168,7 +182,13 @@ export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: R
         </Group>
       ) : null}
       <Group gap="xs" align="flex-end" wrap="nowrap">
-        <FileButton onChange={files.add} multiple accept={ACCEPT} disabled={reply.isPending}>
+        <FileButton
+          onChange={attach}
+          resetRef={resetPicker}
+          multiple
+          accept={ACCEPT}
+          disabled={reply.isPending}
+        >
           {(props) => (
             <ActionIcon {...props} ref={attachRef} variant="subtle" size="lg" aria-label={t('reply.attach')}>
               <PaperclipIcon />

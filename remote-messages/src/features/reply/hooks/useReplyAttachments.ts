@@ -12,14 +12,23 @@ export interface ReplyAttachment {
 }
 
 /**
+ * What tells a picked file from another: a browser gives a new File for each pick, so the same file
+ * picked twice is two objects with the same name, size, date and type.
+ */
+const identityOf = (file: File) => [file.name, file.size, file.lastModified, file.type].join('\u0000');
+
+/**
  * The files attached to a reply. Each uploads as soon as it is chosen (loading, then ready with the
  * server's temp id, spec section 4); removing one cancels its upload. A failed upload is dropped
- * with the catalogue's 'Failed to upload file' toast.
+ * with the catalogue's 'Failed to upload file' toast. A file already attached (uploading or ready)
+ * is not attached twice: `add` attaches the others and answers the ones it left out.
  */
 export function useReplyAttachments(organizationUid: string) {
   const [attachments, setAttachments] = useState<ReplyAttachment[]>([]);
   const nextKey = useRef(0);
   const uploads = useRef(new Map<number, AbortController>());
+  // Each attachment's file identity by key, kept at once (the state is a render behind a quick second pick).
+  const attached = useRef(new Map<number, string>());
 
   useEffect(() => {
     const running = uploads.current;
@@ -29,9 +38,16 @@ export function useReplyAttachments(organizationUid: string) {
   }, []);
 
   const add = useCallback(
-    (files: File[]) => {
+    (files: File[]): File[] => {
+      const leftOut: File[] = [];
       for (const file of files) {
+        const identity = identityOf(file);
+        if ([...attached.current.values()].includes(identity)) {
+          leftOut.push(file);
+          continue;
+        }
         const key = nextKey.current++;
+        attached.current.set(key, identity);
         const controller = new AbortController();
         const update = (change: Partial<ReplyAttachment>) =>
           setAttachments((current) =>
@@ -42,21 +58,27 @@ export function useReplyAttachments(organizationUid: string) {
         uploadFile(organizationUid, file, (progress) => update({ progress }), controller.signal)
           .then((uploaded) => update({ progress: 1, tempFileId: uploaded.tempFileId }))
           .catch((error: unknown) => {
+            attached.current.delete(key);
             setAttachments((current) => current.filter((item) => item.key !== key));
             if (!controller.signal.aborted) notifyError(error);
           })
           .finally(() => uploads.current.delete(key));
       }
+      return leftOut;
     },
     [organizationUid],
   );
 
   const remove = useCallback((key: number) => {
     uploads.current.get(key)?.abort();
+    attached.current.delete(key);
     setAttachments((current) => current.filter((item) => item.key !== key));
   }, []);
 
-  const clear = useCallback(() => setAttachments([]), []);
+  const clear = useCallback(() => {
+    attached.current.clear();
+    setAttachments([]);
+  }, []);
 
   const uploading = attachments.some((item) => item.tempFileId === undefined);
   const payload: TReplyAttachment[] = attachments.flatMap((item) =>

@@ -113,6 +113,22 @@ describe('the Transactions page in other languages', () => {
     expect(await screen.findByText('Página 1 de 1 (1 transacción)')).toBeTruthy();
   });
 
+  it("says at the To date, in the reader's language, that a range ends before it starts", async () => {
+    const fetch = vi.fn(async () => new Response('{}', { status: 500 }));
+    vi.stubGlobal('fetch', fetch);
+    const reversed = { url: '/?from=2026-11-28&to=2026-11-01' };
+    await renderPage(<TransactionsPage />, { ...reversed, locale: 'es-MX' });
+    expect(await screen.findByText('La fecha final es anterior a la fecha inicial')).toBeTruthy();
+    expect(screen.getByText('Corrige las fechas para ver las transacciones.')).toBeTruthy();
+    expect(screen.getByLabelText('Hasta').getAttribute('aria-invalid')).toBe('true');
+    cleanup();
+    await renderPage(<TransactionsPage />, { ...reversed, locale: 'pt-BR' });
+    expect(await screen.findByText('A data final é anterior à data inicial')).toBeTruthy();
+    expect(screen.getByText('Corrija as datas para ver as transações.')).toBeTruthy();
+    expect(screen.getByLabelText('Até').getAttribute('aria-invalid')).toBe('true');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('keeps the English texts word for word with the shared contracts they mirror', () => {
     expect(en.transferStatus).toEqual(TRANSFER_STATUS_LABELS);
     expect(en.transferType).toEqual(TRANSFER_TYPE_LABELS);

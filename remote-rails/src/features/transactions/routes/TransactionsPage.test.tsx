@@ -1,5 +1,6 @@
 import type { TTransactionsResponse } from '@dash/shared/api';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { ORGANIZATION, renderPage } from '@dash/shared/test';
@@ -192,5 +193,165 @@ describe('the transactions list', () => {
     expect(location().pathname).toBe('/org/acme/rails/transactions');
     fireEvent.click(first as HTMLElement);
     await waitFor(() => expect(location().pathname).toBe(`/org/acme/rails/transactions/${uid}`));
+  });
+});
+
+/**
+ * Answers GET rails/transactions as the API does for `total` matches, counted exactly or not: the
+ * rows of the page asked for, none past the end. Records every query string asked.
+ */
+function serveRows(total: number, totalIsExact = true) {
+  const asked: URLSearchParams[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://localhost');
+      asked.push(url.searchParams);
+      const page = Number(url.searchParams.get('page'));
+      const size = Number(url.searchParams.get('size'));
+      const first = (page - 1) * size + 1;
+      const count = Math.max(0, Math.min(size, total - first + 1));
+      const body: TTransactionsResponse = {
+        data: Array.from({ length: count }, (_, at) => transferFixture(first + at)),
+        page,
+        size,
+        total,
+        totalIsExact,
+      };
+      return new Response(JSON.stringify(body), { status: 200 });
+    }),
+  );
+  return asked;
+}
+
+/** Links to another address and Back, as the browser's history would go. */
+function History({ to }: { to: string }) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <button type="button" onClick={() => navigate(to)}>
+        Open link
+      </button>
+      <button type="button" onClick={() => navigate(-1)}>
+        Back
+      </button>
+    </>
+  );
+}
+
+describe('a page past the end', () => {
+  it('goes to the last page with the filters kept, in place: Back goes where the user was before', async () => {
+    const asked = serveRows(17);
+    renderPage(
+      <>
+        <TransactionsPage />
+        <History to="/org/acme/rails/transactions?page=99&status=completed" />
+      </>,
+      { url: '/org/acme/rails/transactions?status=completed', path: PATH },
+    );
+    await screen.findByText('Page 1 of 2 (17 transactions)');
+    fireEvent.click(screen.getByRole('button', { name: 'Open link' }));
+
+    // Page 1's rows while page 99 loads, then page 2's (seven and the head).
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Transactions' })).getAllByRole('row')).toHaveLength(8),
+    );
+    expect(screen.getByText('Page 2 of 2 (17 transactions)')).toBeTruthy();
+    expect(location().search).toBe('?page=2&status=completed');
+    expect(screen.queryByText('No transactions match.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Previous page' }).hasAttribute('aria-disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Next page' }).getAttribute('aria-disabled')).toBe('true');
+    expect(asked.map((query) => query.get('page'))).toEqual(['1', '99', '2']);
+
+    // Page 99 was replaced: Back is the page before the link, not page 99 (and its way to page 2 again).
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByText('Page 1 of 2 (17 transactions)');
+    expect(location().search).toBe('?status=completed');
+  });
+
+  it('goes to page 1 when nothing matches', async () => {
+    const asked = serveRows(0);
+    renderPage(<TransactionsPage />, {
+      url: '/org/acme/rails/transactions?page=5&size=25&currency=BRL',
+      path: PATH,
+    });
+    await screen.findByText('No transactions match.');
+    expect(screen.getByText('Page 1 of 1 (0 transactions)')).toBeTruthy();
+    expect(location().search).toBe('?size=25&currency=BRL');
+    expect(asked.map((query) => query.get('page'))).toEqual(['5', '1']);
+  });
+
+  it('stays where it is past a total that is only a lower bound ("of 1000+")', async () => {
+    const asked = serveRows(10_000, false);
+    renderPage(<TransactionsPage />, { url: '/org/acme/rails/transactions?page=1200', path: PATH });
+    await screen.findByText('Page 1,200 of 1,000+ (10,000+ transactions)');
+    expect(screen.getByText('No transactions match.')).toBeTruthy();
+    expect(location().search).toBe('?page=1200');
+    expect(asked).toHaveLength(1);
+  });
+});
+
+describe('a date range that ends before it starts', () => {
+  const toDate = () => screen.getByLabelText('To') as HTMLInputElement;
+
+  it('is said at the To date and not asked for: in place of the list, the page says to correct the dates', async () => {
+    const asked = serveRows(17);
+    renderPage(<TransactionsPage />, {
+      url: '/org/acme/rails/transactions?from=2026-11-01&to=2026-11-30',
+      path: PATH,
+    });
+    await screen.findByText('Page 1 of 2 (17 transactions)');
+    expect(asked).toHaveLength(1);
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-28' } });
+    fireEvent.change(toDate(), { target: { value: '2026-11-01' } });
+    await screen.findByText('The end date is before the start date');
+    expect(toDate().getAttribute('aria-invalid')).toBe('true');
+    expect(location().searchParams.get('from')).toBe('2026-11-28');
+    expect(location().searchParams.get('to')).toBe('2026-11-01');
+    // Neither "0 transactions" nor the last range's rows and total under these dates.
+    expect(screen.getByText('Correct the dates to see the transactions.')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Transactions' })).toBeNull();
+    expect(screen.queryByText('No transactions match.')).toBeNull();
+    expect(screen.queryByText(/transactions\)$/)).toBeNull();
+    expect(screen.getByText('Page 1')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next page' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toHaveProperty('disabled', true);
+    // No request for the reversed range (the one on the way, From moved first, was in order).
+    expect(asked.map((query) => `${query.get('from')}..${query.get('to')}`)).toEqual([
+      '2026-11-01..2026-11-30',
+      '2026-11-28..2026-11-30',
+    ]);
+
+    fireEvent.change(toDate(), { target: { value: '2026-11-30' } });
+    await waitFor(() => expect(asked).toHaveLength(3));
+    await screen.findByRole('table', { name: 'Transactions' });
+    expect(screen.queryByText('Correct the dates to see the transactions.')).toBeNull();
+    expect(screen.queryByText('The end date is before the start date')).toBeNull();
+    expect(toDate().hasAttribute('aria-invalid')).toBe(false);
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toBeTruthy();
+  });
+
+  it('opened at such an address, asks for nothing and says to correct the dates', async () => {
+    const asked = serveRows(17);
+    renderPage(<TransactionsPage />, {
+      url: '/org/acme/rails/transactions?from=2026-11-28&to=2026-11-01&type=on_ramp',
+      path: PATH,
+    });
+    expect(await screen.findByText('Correct the dates to see the transactions.')).toBeTruthy();
+    expect(screen.getByText('The end date is before the start date')).toBeTruthy();
+    expect(screen.queryByText('No transactions match.')).toBeNull();
+    // The same day at both ends is a range of one day.
+    fireEvent.change(toDate(), { target: { value: '2026-11-28' } });
+    await screen.findByText('Page 1 of 2 (17 transactions)');
+    expect(Object.fromEntries(asked[0] ?? [])).toEqual({
+      page: '1',
+      size: '10',
+      type: 'on_ramp',
+      from: '2026-11-28',
+      to: '2026-11-28',
+    });
+    expect(asked).toHaveLength(1);
   });
 });

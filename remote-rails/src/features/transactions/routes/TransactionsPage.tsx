@@ -6,6 +6,7 @@ import {
   PlainLink,
   paths,
   preloadWindowRows,
+  translateMessage,
   useCurrentOrganization,
   useFormat,
   useT,
@@ -21,12 +22,12 @@ import {
   useTransactionsQuery,
 } from '@dash/shared/api';
 import { Button, Group, NativeSelect, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { memo, useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { type NavigateFunction, useSearchParams } from 'react-router-dom';
 import { TransactionRow, useRowLinks, useTransferLabels } from '../components/TransactionRow';
 import { TransactionsSkeleton } from '../components/TransactionsSkeleton';
 import { useTransferEvents } from '../hooks/useTransferEvents';
-import { readTransactionsSearch } from '../transactions-search';
+import { readTransactionsSearch, transactionsRangeError } from '../transactions-search';
 
 const CURRENCY_OPTIONS = FIAT_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
 const SIZE_OPTIONS = ['10', '25', '50', String(TRANSACTIONS_PAGE_SIZE_MAX)];
@@ -53,11 +54,17 @@ export default function TransactionsPage() {
   const organization = useCurrentOrganization();
   const [search, setSearch] = useSearchParams();
   const query = readTransactionsSearch(search);
+  const { page, size, ...filters } = query;
+  // A range that ends before it starts is not asked for (the API refuses it): its To date says so,
+  // and in the list's place the page says to correct the dates. Not the last range's list: rows and
+  // a total that are not those of the filters shown are worse than none for money.
+  const rangeError = transactionsRangeError(filters);
   useTransferEvents(organization.uid);
-  const list = useTransactionsQuery(organization.uid, query);
+  const list = useTransactionsQuery(organization.uid, query, { enabled: rangeError === undefined });
+  // The answer shown: none for a reversed range (the query, off, would still hold the last one).
+  const answer = rangeError === undefined ? list.data : undefined;
   const rowLinks = useRowLinks(organization.slug);
   const labels = useTransferLabels();
-  const { page, size, ...filters } = query;
   // Stable, so the memoized filter bar does not re-render for a new page, size or answer.
   const setSearchRef = useRef(setSearch);
   setSearchRef.current = setSearch;
@@ -73,8 +80,28 @@ export default function TransactionsPage() {
     });
   }, []);
   // Past the count cap the total is a lower bound: "of 1000+" pages, and Next stays available.
-  const exact = list.data?.totalIsExact ?? true;
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / size)) : 1;
+  const exact = answer?.totalIsExact ?? true;
+  const pages = answer ? Math.max(1, Math.ceil(answer.total / size)) : 1;
+  // A page past the end (an old link, a hand-typed ?page=99) goes to the last page, or to page 1 when
+  // nothing matches, with the filters kept; in place (replace), so Back does not come back to it.
+  // Only with an exact total: a lower bound ("of 1000+") says nothing of where the end is. The
+  // answer says which page it is: while the last page loads, the empty page shown meanwhile (the
+  // placeholder) is past the end too, and the skeleton stands in for both.
+  const answerPages = answer ? Math.max(1, Math.ceil(answer.total / answer.size)) : 1;
+  const pastTheEnd = answer?.totalIsExact === true && answer.page > answerPages;
+  const goToLastPage = pastTheEnd && !list.isPlaceholderData;
+  useEffect(() => {
+    if (!goToLastPage) return;
+    setSearchRef.current(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (answerPages > 1) next.set('page', String(answerPages));
+        else next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [goToLastPage, answerPages]);
 
   return (
     <Stack gap="md">
@@ -92,11 +119,14 @@ export default function TransactionsPage() {
         from={filters.from}
         to={filters.to}
         waitingFor={filters.waitingFor}
+        rangeError={rangeError}
         canApprove={can(organization.role, 'rails.write')}
         onChange={set}
       />
 
-      {list.isPending ? (
+      {rangeError ? (
+        <Text c="dimmed">{t('transactions.correctDates')}</Text>
+      ) : list.isPending || pastTheEnd ? (
         <TransactionsSkeleton rows={size} />
       ) : list.isError ? (
         <LoadFailed error={list.error} onRetry={() => list.refetch()} />
@@ -140,7 +170,7 @@ export default function TransactionsPage() {
         page={page}
         size={size}
         pages={pages}
-        total={list.data?.total}
+        total={answer?.total}
         exact={exact}
         onChange={set}
       />
@@ -284,10 +314,13 @@ const TransactionsFilters = memo(function TransactionsFilters({
   from,
   to,
   waitingFor,
+  rangeError,
   canApprove,
   onChange,
 }: TFilters & {
   organizationUid: string;
+  /** The contract's message (English) when the To date is before the From date. */
+  rangeError: string | undefined;
   /** Admins and Editors approve off-ramps: they may list only those waiting for them. */
   canApprove: boolean;
   onChange: (key: string, value: string | null) => void;
@@ -342,6 +375,7 @@ const TransactionsFilters = memo(function TransactionsFilters({
         type="date"
         value={to ?? ''}
         onChange={(event) => onChange('to', event.currentTarget.value)}
+        error={rangeError ? translateMessage(rangeError) : undefined}
         w={160}
       />
       {/* A toggle (aria-pressed), as a filter chip: the shared Mantine set has no Checkbox. */}
@@ -354,14 +388,21 @@ const TransactionsFilters = memo(function TransactionsFilters({
           {t('transactions.waitingForMe')}
         </Button>
       ) : null}
-      <Button
-        component="a"
-        href={transactionsExportPath(organizationUid, { type, status, currency, from, to, waitingFor })}
-        download
-        variant="default"
-      >
-        {t('transactions.export')}
-      </Button>
+      {/* No link for a range the API refuses: the download would be an error body. */}
+      {rangeError ? (
+        <Button variant="default" disabled>
+          {t('transactions.export')}
+        </Button>
+      ) : (
+        <Button
+          component="a"
+          href={transactionsExportPath(organizationUid, { type, status, currency, from, to, waitingFor })}
+          download
+          variant="default"
+        >
+          {t('transactions.export')}
+        </Button>
+      )}
     </Group>
   );
 });
