@@ -200,6 +200,7 @@ describe('the on-ramp form', () => {
     });
     expect(screen.queryByRole('region', { name: 'Quote' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+    expect(announced()).toEqual(['']);
     // A quote for the new amount, then Confirm books that one.
     const again = await getQuote('20');
     fireEvent.click(within(again).getByRole('button', { name: 'Confirm' }));

@@ -94,6 +94,8 @@ export function RampPage({ type }: { type: RampType }) {
     onValuesChange: () => {
       edits.current += 1;
       setAccepted(null);
+      // Nor is the quote's summary left in the live region, where a screen reader could still find it.
+      setAnnouncement(null);
     },
   });
 
