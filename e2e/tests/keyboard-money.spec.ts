@@ -105,7 +105,8 @@ test.describe('the keyboard alone, money and wallet', () => {
     await tabTo(page, page.getByRole('combobox', { name: 'Provider' }));
     await chooseWithKeys(page, 'Transfero');
     await tabTo(page, page.getByRole('combobox', { name: 'Bank beneficiary' }));
-    await chooseWithKeys(page, beneficiary);
+    // Offered with the account it pays (the Pix key typed above).
+    await chooseWithKeys(page, new RegExp(`^${beneficiary} \\(`));
     await tabTo(page, page.getByRole('combobox', { name: 'Network' }));
     await chooseWithKeys(page, 'Polygon Amoy');
     await tabTo(page, page.getByRole('textbox', { name: /Amount/ }));

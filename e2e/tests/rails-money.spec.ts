@@ -156,7 +156,7 @@ test.describe('moving money with the sandbox provider', () => {
       await page.getByRole('combobox', { name: 'Provider' }).click();
       await page.getByRole('option', { name: 'Transfero' }).click();
       await page.getByRole('combobox', { name: 'Bank beneficiary' }).click();
-      await page.getByRole('option', { name: 'Ana Souza' }).click();
+      await page.getByRole('option', { name: /^Ana Souza \(/ }).click();
       await page.getByRole('combobox', { name: 'Network' }).click();
       await page.getByRole('option', { name: 'Polygon Amoy' }).click();
       await page.getByRole('textbox', { name: /Amount/ }).fill('500');

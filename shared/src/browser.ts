@@ -35,5 +35,6 @@ export * from './ui/PageSkeleton';
 export * from './ui/plain-link';
 export * from './ui/RuntimeProbe';
 export * from './ui/server-render';
+export * from './ui/short-address';
 export * from './ui/visually-hidden';
 export * from './ui/window-rows';

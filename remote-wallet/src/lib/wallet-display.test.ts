@@ -1,7 +1,7 @@
 import { i18n } from '@dash/shared';
 import { describe, expect, it } from 'vitest';
 import '../i18n';
-import { onChain, quorumText, shortAddress, signerName } from './wallet-display';
+import { onChain, quorumText, signerName } from './wallet-display';
 
 const en = i18n.getFixedT('en', 'wallet');
 
@@ -19,12 +19,6 @@ describe('signerName', () => {
       'ana@example.com',
     );
     expect(signerName({ uid, firstName: '', lastName: '' })).toBe(uid);
-  });
-});
-
-describe('shortAddress', () => {
-  it('keeps the first 4 and last 4 hex digits', () => {
-    expect(shortAddress('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBe('0x5aAe…eAed');
   });
 });
 

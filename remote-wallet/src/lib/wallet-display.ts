@@ -15,11 +15,6 @@ export function signerName(
   );
 }
 
-/** 0x1234…abcd: enough to tell addresses apart in a list; the full address stays in a title. */
-export function shortAddress(address: string): string {
-  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
-}
-
 /** The chain's name in the reader's language, by chain id; the API's name for a chain we do not know. */
 export function chainName(chain: TWalletChain, t: TFunction): string {
   const key = `chain.names.${chain.id}`;

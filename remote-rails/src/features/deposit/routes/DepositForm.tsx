@@ -5,6 +5,7 @@ import {
   PageHeader,
   PageSkeleton,
   paths,
+  shortAddress,
   useCurrentOrganization,
   useFocusFirstInvalid,
   useFormat,
@@ -77,7 +78,15 @@ export default function DepositForm() {
   if (wallets.isPending) return <PageSkeleton rows={5} label={t('loading.deposit')} />;
   const walletOptions = (wallets.data ?? [])
     .filter((wallet) => wallet.network === DEPOSIT_NETWORK)
-    .map((wallet) => ({ value: wallet.uid, label: wallet.name }));
+    // Named with its address too: two wallets may share a name.
+    .map((wallet) => ({
+      value: wallet.uid,
+      label: t('ramp.walletOption', {
+        name: wallet.name,
+        network: networkOf(DEPOSIT_NETWORK).name,
+        address: shortAddress(wallet.address),
+      }),
+    }));
   const noAccount =
     accounts.data !== undefined &&
     !accounts.data.some(

@@ -339,6 +339,52 @@ describe('the on-ramp form', () => {
   });
 });
 
+describe('the off-ramp form', () => {
+  it('names each beneficiary with the account it pays: two may share a name', async () => {
+    const base = { name: 'Ana Souza', remark: null, ...dates };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const path = new URL(input, 'http://localhost').pathname.replace('/api/v0/', '');
+        const data =
+          path === 'providers'
+            ? [PROVIDER]
+            : path === 'provider-accounts'
+              ? [ACCOUNT]
+              : path === 'rails/bank-beneficiaries'
+                ? [
+                    {
+                      ...base,
+                      uid: '77777777-7777-4777-8777-000000000001',
+                      type: 'PixKey',
+                      pixKeyType: 'email',
+                      pixKey: 'ana@example.com',
+                    },
+                    {
+                      ...base,
+                      uid: '77777777-7777-4777-8777-000000000002',
+                      type: 'PixKey',
+                      pixKeyType: 'cpf',
+                      pixKey: '52998224725',
+                    },
+                  ]
+                : [];
+        return Response.json({ data });
+      }),
+    );
+    renderPage(<RampPage type="off_ramp" />, {
+      url: `/org/acme/rails/off-ramp?providerUid=${PROVIDER_UID}&currency=BRL`,
+      path: '/org/:org/rails/off-ramp',
+    });
+    const form = await screen.findByRole('form', { name: 'Off-ramp' });
+    fireEvent.click(within(form).getByRole('combobox', { name: /Bank beneficiary/ }));
+    expect(
+      await screen.findByRole('option', { name: 'Ana Souza (ana@example.com)', hidden: true }),
+    ).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Ana Souza (52998224725)', hidden: true })).toBeTruthy();
+  });
+});
+
 describe('the deposit form', () => {
   it("shows Transfero's limits per transfer under the amount and takes it in cents", async () => {
     const posted = serve({
@@ -460,8 +506,13 @@ describe('an amount typed the reader’s way', () => {
     expect(amount.getAttribute('inputmode')).toBe('decimal');
     const wallet = within(form).getByRole('combobox', { name: /Carteira de destino/ });
     fireEvent.click(wallet);
-    fireEvent.click(await screen.findByRole('option', { name: 'Treasury', hidden: true }));
-    await waitFor(() => expect((wallet as HTMLInputElement).value).toBe('Treasury'));
+    // Named with its network and address: two wallets may share a name.
+    fireEvent.click(
+      await screen.findByRole('option', { name: 'Treasury (Polygon Amoy, 0x5290…9EE7)', hidden: true }),
+    );
+    await waitFor(() =>
+      expect((wallet as HTMLInputElement).value).toBe('Treasury (Polygon Amoy, 0x5290…9EE7)'),
+    );
     const submit = within(form).getByRole('button', { name: 'Depositar' });
     for (const typed of ['1,2,3', '1.23,4.5']) {
       fireEvent.change(amount, { target: { value: typed } });

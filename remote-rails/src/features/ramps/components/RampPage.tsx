@@ -5,6 +5,7 @@ import {
   PageHeader,
   PageSkeleton,
   paths,
+  shortAddress,
   useCurrentOrganization,
   useFocusFirstInvalid,
   useFormat,
@@ -121,13 +122,25 @@ export function RampPage({ type }: { type: RampType }) {
     .filter((wallet) => networks.includes(wallet.network))
     .map((wallet) => ({
       value: wallet.uid,
-      label: t('ramp.walletOption', { name: wallet.name, network: networkOf(wallet.network).name }),
+      // Named with its network and address: two wallets may share a name.
+      label: t('ramp.walletOption', {
+        name: wallet.name,
+        network: networkOf(wallet.network).name,
+        address: shortAddress(wallet.address),
+      }),
     }));
   const beneficiaryOptions = (beneficiaries.data ?? [])
     .filter((beneficiary) =>
       form.values.currency === 'BRL' ? beneficiary.type === 'PixKey' : beneficiary.type === 'Clabe',
     )
-    .map((beneficiary) => ({ value: beneficiary.uid, label: beneficiary.name }));
+    // Named with the account paid: two beneficiaries may share a name.
+    .map((beneficiary) => ({
+      value: beneficiary.uid,
+      label: t('ramp.beneficiaryOption', {
+        name: beneficiary.name,
+        account: beneficiary.type === 'Clabe' ? beneficiary.bankAccountNumber : beneficiary.pixKey,
+      }),
+    }));
 
   const quoteSummary = (answer: TQuote) =>
     t('quote.summary', {

@@ -3,6 +3,7 @@ import {
   notifyError,
   notifySuccess,
   paths,
+  shortAddress,
   type TOrganization,
   useFocusFirstInvalid,
   useT,
@@ -15,7 +16,6 @@ import {
 import { Anchor, Button, Group, Select, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router-dom';
-import { shortAddress } from '../../../lib/wallet-display';
 
 interface SigningDeviceFormProps {
   organization: TOrganization;
