@@ -481,6 +481,12 @@ export const TRANSACTIONS_CSV_COLUMNS = [
   'network',
   'provider_reference',
   'tx_hash',
+  // Who it went to, as the transfer recorded them (a wallet or beneficiary deleted since stays named):
+  // the wallet's or the beneficiary's name, and the wallet address, CLABE or Pix key.
+  'counterparty_name',
+  'counterparty_account',
+  /** The payout's Pix end-to-end id or SPEI tracking key (off-ramps). */
+  'payout_reference',
 ] as const;
 
 export const QUOTE_NOT_FOUND_MESSAGE = 'Quote not found';

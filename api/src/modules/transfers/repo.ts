@@ -556,6 +556,9 @@ export type TransferCsvFields = [
   network: string,
   providerReference: string | null,
   txHash: string | null,
+  counterpartyName: string | null,
+  counterpartyAccount: string | null,
+  payoutReference: string | null,
 ];
 
 /** The newest transfers of the organization (the overview's card): no count, one index range. */
@@ -598,6 +601,11 @@ export async function* iterateTransferCsvFields(
         network: transfers.network,
         externalId: transfers.externalId,
         txHash: transfers.txHash,
+        walletName: transfers.walletName,
+        walletAddress: transfers.walletAddress,
+        beneficiaryName: transfers.beneficiaryName,
+        beneficiaryAccountKey: transfers.beneficiaryAccountKey,
+        payoutReference: transfers.payoutReference,
       })
       .from(transfers)
       .innerJoin(providers, eq(providers.uid, transfers.providerUid))
@@ -627,6 +635,9 @@ export async function* iterateTransferCsvFields(
       row.network,
       row.externalId,
       row.txHash,
+      row.type === 'off_ramp' ? row.beneficiaryName : row.walletName,
+      row.type === 'off_ramp' ? row.beneficiaryAccountKey : row.walletAddress,
+      row.payoutReference,
     ]);
     const last = rows[rows.length - 1];
     if (!last || rows.length < batch) return;

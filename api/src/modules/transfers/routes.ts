@@ -43,7 +43,7 @@ import type { TransferService } from './service';
  * through csvField.
  */
 function csvRow(f: TransferCsvFields): string {
-  return `${f[0]},${f[1]},${f[2]},${f[3]},${csvField(f[4])},${f[5]},${csvField(f[6])},${f[7]},${csvField(f[8])},${f[9]},${f[10]},${f[11]},${csvField(f[12])},${csvField(f[13])}\r\n`;
+  return `${f[0]},${f[1]},${f[2]},${f[3]},${csvField(f[4])},${f[5]},${csvField(f[6])},${f[7]},${csvField(f[8])},${f[9]},${f[10]},${f[11]},${csvField(f[12])},${csvField(f[13])},${csvField(f[14])},${csvField(f[15])},${csvField(f[16])}\r\n`;
 }
 
 /** Quotes, on-ramps, off-ramps, deposits and the transactions list: approved organizations only. */

@@ -1320,6 +1320,18 @@ describe('the transactions list', () => {
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toMatch(/^uid,created_at,type,status/);
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([third.uid, first.uid]);
+    // Who each went to, as the transfer recorded them: an on-ramp's wallet, an off-ramp's beneficiary.
+    expect(lines[0]).toMatch(/,counterparty_name,counterparty_account,payout_reference$/);
+    expect(lines[1]?.split(',').slice(-3)).toEqual(['Treasury', scene.wallet.address, '']);
+    const offRamps = await scene.ask(
+      'GET',
+      `/organizations/${scene.organization.uid}/transactions/export.csv?type=off_ramp`,
+    );
+    expect(offRamps.body.trim().split('\r\n')[1]?.split(',').slice(-3)).toEqual([
+      'Fornecedor',
+      'pagamentos@example.com',
+      '',
+    ]);
 
     // The last ISO day, whose end no ISO time holds: everything is before it, in the list and the CSV.
     const toTheEnd = await scene.ask('GET', '/rails/transactions?type=on_ramp&from=0001-01-01&to=9999-12-31');
