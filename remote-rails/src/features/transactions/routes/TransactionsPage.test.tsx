@@ -9,8 +9,18 @@ import TransactionsPage from './TransactionsPage';
 
 const PATH = '/org/:org/rails/transactions';
 
-/** Answers GET rails/transactions with `total` matches; records every query string asked. */
-function serve(total: number, totalIsExact = true) {
+/**
+ * Answers GET rails/transactions with `total` matches (counted exactly or not) and the rows `rows`
+ * gives for the page asked (by default two, whatever the page); records every query string asked.
+ */
+function serve(
+  total: number,
+  totalIsExact = true,
+  rows: (page: number, size: number) => TTransactionsResponse['data'] = (page) => [
+    transferFixture(page * 1000 + 1),
+    transferFixture(page * 1000 + 2, { status: 'failed' }),
+  ],
+) {
   const asked: URLSearchParams[] = [];
   vi.stubGlobal(
     'fetch',
@@ -19,13 +29,7 @@ function serve(total: number, totalIsExact = true) {
       asked.push(url.searchParams);
       const page = Number(url.searchParams.get('page'));
       const size = Number(url.searchParams.get('size'));
-      const body: TTransactionsResponse = {
-        data: [transferFixture(page * 1000 + 1), transferFixture(page * 1000 + 2, { status: 'failed' })],
-        page,
-        size,
-        total,
-        totalIsExact,
-      };
+      const body: TTransactionsResponse = { data: rows(page, size), page, size, total, totalIsExact };
       return new Response(JSON.stringify(body), { status: 200 });
     }),
   );
@@ -196,33 +200,13 @@ describe('the transactions list', () => {
   });
 });
 
-/**
- * Answers GET rails/transactions as the API does for `total` matches, counted exactly or not: the
- * rows of the page asked for, none past the end. Records every query string asked.
- */
-function serveRows(total: number, totalIsExact = true) {
-  const asked: URLSearchParams[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost');
-      asked.push(url.searchParams);
-      const page = Number(url.searchParams.get('page'));
-      const size = Number(url.searchParams.get('size'));
-      const first = (page - 1) * size + 1;
-      const count = Math.max(0, Math.min(size, total - first + 1));
-      const body: TTransactionsResponse = {
-        data: Array.from({ length: count }, (_, at) => transferFixture(first + at)),
-        page,
-        size,
-        total,
-        totalIsExact,
-      };
-      return new Response(JSON.stringify(body), { status: 200 });
-    }),
-  );
-  return asked;
-}
+/** As the API answers for `total` matches: the rows of the page asked for, none past the end. */
+const serveRows = (total: number, totalIsExact = true) =>
+  serve(total, totalIsExact, (page, size) => {
+    const first = (page - 1) * size + 1;
+    const count = Math.max(0, Math.min(size, total - first + 1));
+    return Array.from({ length: count }, (_, at) => transferFixture(first + at));
+  });
 
 /** Links to another address and Back, as the browser's history would go. */
 function History({ to }: { to: string }) {
