@@ -507,8 +507,12 @@ export function createTransferService(deps: TransferServiceDeps) {
       } catch (error) {
         if (error instanceof ProviderError && !error.retryable) {
           context.log.warn({ err: error }, 'The provider refused the transfer');
-          // The provider's own words stay as they are: a value of the note, not worded by us.
-          await failBeforeProvider(transfer.uid, transferNote('provider_refused', { reason: error.message }));
+          // The provider's own words (what a member may be shown) stay as they are: a value of the note,
+          // not worded by us; without them, the error as the client saw it.
+          await failBeforeProvider(
+            transfer.uid,
+            transferNote('provider_refused', { reason: error.reason ?? error.message }),
+          );
           return;
         }
         throw error;

@@ -557,9 +557,10 @@ describe('on-ramp', () => {
         params: {},
       },
       [refused]: {
-        text: 'The provider refused the transfer: POST /v1/transfers answered 422: Chave Pix inválida',
+        // The provider's own words, not the HTTP client's account of the call.
+        text: 'The provider refused the transfer: Chave Pix inválida',
         code: 'provider_refused',
-        params: { reason: 'POST /v1/transfers answered 422: Chave Pix inválida' },
+        params: { reason: 'Chave Pix inválida' },
       },
       [unreachable]: {
         text: 'We could not reach the provider. Nothing was moved; start again.',
