@@ -1,3 +1,4 @@
 export * from './format';
 export * from './i18n';
 export * from './messages';
+export * from './transfer-note';

@@ -7,6 +7,7 @@ import {
   PageSkeleton,
   paths,
   type TFunction,
+  transferNoteMessage,
   useCurrentOrganization,
   useFormat,
   useOneAtATime,
@@ -70,11 +71,7 @@ function noteText(
   params: TTransferNoteParams | null | undefined,
 ): string {
   if (!code || !params) return text ?? '';
-  const key = `transaction.${params.reason ? 'notesWithReason' : 'notes'}.${code}`;
-  const message = t(key);
-  // A message naming a member without one (or a message missing): the text as the API wrote it.
-  if (message === key || (!params.actor && message.includes('{{actor}}'))) return text ?? '';
-  return t(key, { actor: params.actor, reason: params.reason });
+  return transferNoteMessage(t, 'transaction.', code, params) ?? text ?? '';
 }
 
 function Details({ transfer }: { transfer: TTransferDetail }) {

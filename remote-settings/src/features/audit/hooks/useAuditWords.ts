@@ -1,5 +1,5 @@
 import '../i18n';
-import { formatAmount, ROLES, type TFunction, useT } from '@dash/shared';
+import { formatAmount, ROLES, type TFunction, transferNoteMessage, useT } from '@dash/shared';
 import {
   AUDIT_ACTIONS,
   BANK_BENEFICIARY_TYPES,
@@ -116,16 +116,7 @@ export function useAuditWords() {
       // A member's decision on a transfer (approved_by, canceled_by, rejected_by, with its actor) or the
       // API's own reason for failing it (provider_unavailable, provider_refused with the provider's
       // words as its reason, provider_unreachable: no actor), as its timeline words it.
-      note: (code, params) => {
-        if (!FIELD_NAME.test(code)) return null;
-        const actor = typeof params.actor === 'string' ? params.actor : null;
-        const reason = typeof params.reason === 'string' && params.reason !== '' ? params.reason : null;
-        const key = `${reason ? 'notesWithReason' : 'notes'}.${code}`;
-        const message = t(key);
-        // A code this page does not know, or a message naming a member without one: the note as is.
-        if (message === key || (actor === null && message.includes('{{actor}}'))) return null;
-        return t(key, { actor, reason });
-      },
+      note: (code, params) => (FIELD_NAME.test(code) ? transferNoteMessage(t, '', code, params) : null),
     };
     /**
      * Who made a change, as recordAudit labels them: a member's e-mail as it is, the system, an
