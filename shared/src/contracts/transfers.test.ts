@@ -35,7 +35,10 @@ describe('a typed amount', () => {
     expect(messagesOf('0.000')).toEqual(['Amount must be positive']);
     expect(messagesOf('ten')).toEqual(['Enter an amount such as 10 or 10.50', 'Amount must be positive']);
     expect(messagesOf('1,5')).toEqual(['Enter an amount such as 10 or 10.50']);
-    expect(messagesOf('1.123456789')).toEqual(['Enter an amount such as 10 or 10.50']);
+  });
+
+  it('leaves the decimal places to what the amount is in: 9 or more are not a format problem', () => {
+    expect(messagesOf('1.123456789')).toEqual([]);
   });
 });
 
@@ -89,6 +92,14 @@ describe("an amount's decimal places, by what it is typed in", () => {
     expect(deposit(' 50.50 ')).toEqual([]);
     expect(deposit('50.505')).toEqual([FIAT_AMOUNT_DECIMALS_MESSAGE]);
     expect(deposit(' 50.505 ')).toEqual([FIAT_AMOUNT_DECIMALS_MESSAGE]);
+  });
+
+  it('tells an amount with more places than the ledger keeps (9 or more) how many it may have', () => {
+    expect(quote('on_ramp', '10.123456789')).toEqual([FIAT_AMOUNT_DECIMALS_MESSAGE]);
+    expect(quote('off_ramp', '10.123456789')).toEqual([STABLECOIN_AMOUNT_DECIMALS_MESSAGE]);
+    expect(form(ZOnRampForm, '0.0000000001')).toEqual([FIAT_AMOUNT_DECIMALS_MESSAGE]);
+    expect(form(ZOffRampForm, '0.0000000001')).toEqual([STABLECOIN_AMOUNT_DECIMALS_MESSAGE]);
+    expect(deposit('50.123456789')).toEqual([FIAT_AMOUNT_DECIMALS_MESSAGE]);
   });
 
   it('says one thing at a time: a malformed or non-positive amount gets its own message, not the decimals one', () => {

@@ -1,12 +1,6 @@
 import { API_PREFIX, withSearch, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import {
-  amountDecimalsProblem,
-  DECIMAL_AMOUNT,
-  DECIMAL_AMOUNT_MESSAGE,
-  ZDecimalString,
-  ZFiatCurrency,
-} from './money';
+import { amountDecimalsProblem, DECIMAL_AMOUNT_MESSAGE, ZDecimalString, ZFiatCurrency } from './money';
 import { ZNetworkId } from './networks';
 import { TRANSACTIONS_PAGE_SIZE_MAX } from './rails';
 
@@ -38,6 +32,8 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 
 export const AMOUNT_POSITIVE_MESSAGE = 'Amount must be positive';
+/** Up to 18 digits, and any number of decimal places: how many an amount may have depends on what it is. */
+const TYPED_AMOUNT = /^\d{1,18}(\.\d+)?$/;
 /**
  * A positive decimal string, answering zero and a minus sign with `message`: a minus sign with it
  * alone (what it is, not the format hint), and nothing else is checked then.
@@ -46,10 +42,14 @@ const positiveDecimal = (message: string) =>
   z
     .string()
     .refine((value) => !/^\s*-/.test(value), { message, abort: true })
-    .regex(DECIMAL_AMOUNT, { message: DECIMAL_AMOUNT_MESSAGE })
+    .regex(TYPED_AMOUNT, { message: DECIMAL_AMOUNT_MESSAGE })
     .refine((value) => /[1-9]/.test(value), { message });
 
-/** What every amount a member types must be. */
+/**
+ * What every amount a member types must be, but for its decimal places: each schema that takes one
+ * checks them for what the amount is in (checkAmountDecimals: 2 for fiat, 6 for a stablecoin, both
+ * within what the ledger stores), so "1.123456789" is told the places it may have, not the format.
+ */
 export const ZPositiveAmount = positiveDecimal(AMOUNT_POSITIVE_MESSAGE);
 
 export const TRANSFER_TYPES = ['on_ramp', 'off_ramp', 'deposit'] as const;
@@ -309,9 +309,10 @@ export const ZTransfer = z.object({
    * A member's decision (canceled_by, rejected_by) or the API's own reason (provider_unavailable,
    * provider_refused, provider_unreachable) as a code and values; null for a provider's reason and
    * for rows older than the code. Optional: an idempotent replay may answer with a transfer stored
-   * before the field existed.
+   * before the field existed. A code this build does not know (an API newer than the page) reads as
+   * none: the page then shows `failureReason`, the English text, instead of failing to read the transfer.
    */
-  failureReasonCode: ZTransferFailureReasonCode.nullable().optional(),
+  failureReasonCode: ZTransferFailureReasonCode.nullable().catch(null).optional(),
   failureReasonParams: ZTransferNoteParams.nullable().optional(),
   approval: z.object({
     required: z.boolean(),
@@ -330,7 +331,8 @@ export const ZTransferEvent = z.object({
   source: z.enum(TRANSFER_EVENT_SOURCES),
   /** In English (the fallback); noteCode and noteParams say it in the reader's language when present. */
   note: z.string().nullable(),
-  noteCode: ZTransferNoteCode.nullable(),
+  /** As failureReasonCode: a code this build does not know reads as none (the English note is shown). */
+  noteCode: ZTransferNoteCode.nullable().catch(null),
   noteParams: ZTransferNoteParams.nullable(),
   at: ZIsoDateTime,
 });

@@ -970,6 +970,9 @@ describe('amounts', () => {
       ['on_ramp', '1.234', FIAT_AMOUNT_DECIMALS_MESSAGE],
       ['on_ramp', '100.001', FIAT_AMOUNT_DECIMALS_MESSAGE],
       ['off_ramp', '10.1234567', STABLECOIN_AMOUNT_DECIMALS_MESSAGE],
+      // More places than the ledger keeps are told the same, not the format.
+      ['on_ramp', '1.123456789', FIAT_AMOUNT_DECIMALS_MESSAGE],
+      ['off_ramp', '10.123456789', STABLECOIN_AMOUNT_DECIMALS_MESSAGE],
     ]);
     expect(await quotesHeld(scene)).toBe(0);
 

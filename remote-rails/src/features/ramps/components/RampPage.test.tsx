@@ -478,6 +478,10 @@ describe('an amount typed the reader’s way', () => {
     // Cents the pt-BR way are still cents: a third decimal is refused as one.
     const { form } = await quotePtBr('1,234');
     expect(await within(form).findByText('Digite o valor com no máximo 2 casas decimais')).toBeTruthy();
+    // However many places are typed, what is said is how many it may have (not the format).
+    await quotePtBr('1,123456789');
+    expect(await within(form).findByText('Digite o valor com no máximo 2 casas decimais')).toBeTruthy();
+    expect(within(form).queryByText('Digite um valor como 10 ou 10,50')).toBeNull();
     expect(posted).toHaveLength(0);
   });
 

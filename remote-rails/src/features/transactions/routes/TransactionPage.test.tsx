@@ -340,6 +340,23 @@ describe("a member's decision in the reader's language", () => {
     expect(page.rows).toContain(`2026/11/20 12:07:00 UTCCanceladaMembro${text}`);
   });
 
+  it('shows a reason whose code this page does not know (an API newer than the page) as the API worded it (English)', async () => {
+    const transfer = waiting(ANA);
+    const text = 'The provider closed the account';
+    // Sent as a newer API would: a code the contract this page was built with does not list.
+    const unknown = 'provider_account_closed' as NonNullable<TTransferDetail['failureReasonCode']>;
+    const page = await openInPortuguese({
+      ...transfer,
+      status: 'failed',
+      failureReason: text,
+      failureReasonCode: unknown,
+      failureReasonParams: {},
+      events: [...transfer.events, decision('failed', text, unknown, {})],
+    });
+    expect(page.banner).toBe(`Falhou${text}`);
+    expect(page.rows.some((row) => row.includes(text))).toBe(true);
+  });
+
   it("shows a member's decision that came without its member as the API wrote it, by a member", async () => {
     const transfer = waiting(ANA);
     const text = 'Rejected by bruno@example.com';
