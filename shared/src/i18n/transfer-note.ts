@@ -1,22 +1,26 @@
 import type { TFunction } from './i18n';
 
+/** Stands for the member while finding out whether a note's message names one. */
+const ACTOR_MARK = '\u0000actor\u0000';
+
 /**
  * A transfer's note recorded as a code and values (a member's decision, the API's own reason), in
- * the reader's words: `{prefix}notes.{code}`, or `{prefix}notesWithReason.{code}` when it has a
- * reason. Null when the page has no message for the code, or its message names a member and the note
- * has none: the note is then shown as the API wrote it. The transaction page and the audit log word
- * notes so, each from its own namespace.
+ * the reader's words: `transferNotes.notes.{code}` of the common namespace, or
+ * `transferNotes.notesWithReason.{code}` when it has a reason. Null when there is no message for the
+ * code (one this build does not know), or its message names a member and the note has none: the
+ * note is then shown as the API wrote it. The transaction page and the audit log word notes so, from
+ * these one set of messages (`t` is any namespace's: the lookup names its own).
  */
 export function transferNoteMessage(
   t: TFunction,
-  prefix: string,
   code: string,
   params: Record<string, unknown>,
 ): string | null {
   const actor = typeof params.actor === 'string' ? params.actor : null;
   const reason = typeof params.reason === 'string' && params.reason !== '' ? params.reason : null;
-  const key = `${prefix}${reason ? 'notesWithReason' : 'notes'}.${code}`;
-  const message = t(key);
-  if (message === key || (actor === null && message.includes('{{actor}}'))) return null;
-  return t(key, { actor, reason });
+  const key = `transferNotes.${reason ? 'notesWithReason' : 'notes'}.${code}`;
+  // Worded once with a mark for the member: whether the message names one shows in what comes back.
+  const probe = t(key, { ns: 'common', actor: ACTOR_MARK, reason });
+  if (probe === key || (actor === null && probe.includes(ACTOR_MARK))) return null;
+  return actor === null ? probe : t(key, { ns: 'common', actor, reason });
 }

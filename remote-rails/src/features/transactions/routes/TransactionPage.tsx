@@ -71,7 +71,7 @@ function noteText(
   params: TTransferNoteParams | null | undefined,
 ): string {
   if (!code || !params) return text ?? '';
-  return transferNoteMessage(t, 'transaction.', code, params) ?? text ?? '';
+  return transferNoteMessage(t, code, params) ?? text ?? '';
 }
 
 function Details({ transfer }: { transfer: TTransferDetail }) {

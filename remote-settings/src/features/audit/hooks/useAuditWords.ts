@@ -116,7 +116,7 @@ export function useAuditWords() {
       // A member's decision on a transfer (approved_by, canceled_by, rejected_by, with its actor) or the
       // API's own reason for failing it (provider_unavailable, provider_refused with the provider's
       // words as its reason, provider_unreachable: no actor), as its timeline words it.
-      note: (code, params) => (FIELD_NAME.test(code) ? transferNoteMessage(t, '', code, params) : null),
+      note: (code, params) => (FIELD_NAME.test(code) ? transferNoteMessage(t, code, params) : null),
     };
     /**
      * Who made a change, as recordAudit labels them: a member's e-mail as it is, the system, an
