@@ -299,7 +299,15 @@ describe('onboarding with a provider', () => {
       wrap: (adapter) => ({
         startOnboarding: (account, kyb, key) =>
           refuse
-            ? Promise.reject(new ProviderError('business.name is required', 400, 'invalid_request', false))
+            ? Promise.reject(
+                new ProviderError(
+                  'POST /v1/onboardings answered 400: business.name is required',
+                  400,
+                  'invalid_request',
+                  false,
+                  'business.name is required',
+                ),
+              )
             : adapter.startOnboarding(account, kyb, key),
       }),
     });
@@ -308,9 +316,11 @@ describe('onboarding with a provider', () => {
 
     await start();
     await scene.testApp.app.jobs.drain();
+    // The reason is the provider's own words, not the HTTP client's account of the call.
     expect(await accountOf(scene.testApp, scene.organization.uid)).toMatchObject({
       status: 'Failed',
       attempt: 1,
+      reason: 'The provider refused the request: business.name is required',
     });
 
     refuse = false;

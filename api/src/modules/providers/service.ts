@@ -220,7 +220,8 @@ export function createProviderService(deps: ProviderServiceDeps) {
       } catch (error) {
         if (error instanceof ProviderError && !error.retryable) {
           context.log.warn({ err: error }, 'The provider refused the onboarding');
-          await failAccount(job, `The provider refused the request: ${error.message}`);
+          // The provider's own words (as a transfer's refusal keeps them), else the call's account of it.
+          await failAccount(job, `The provider refused the request: ${error.reason ?? error.message}`);
           return;
         }
         throw error;
