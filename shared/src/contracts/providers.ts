@@ -84,6 +84,13 @@ export const ZProviderRequirement = z.object({
 });
 export type TProviderRequirement = z.infer<typeof ZProviderRequirement>;
 
+/**
+ * The API's own reasons for failing an onboarding (the provider's are its own words): shown in the
+ * reader's language by their text (translateMessage), the provider's as they came.
+ */
+export const PROVIDER_NOT_INSTALLED_MESSAGE = 'This provider cannot be reached from this installation.';
+export const PROVIDER_NO_KYB_MESSAGE = 'The organization has no approved KYB application to send.';
+
 export const ZProviderAccount = z.object({
   uid: ZUid,
   provider: z.object({ uid: ZUid, name: z.string(), logoUrl: z.string().nullable() }),

@@ -1,5 +1,6 @@
 import {
   ONBOARDING_CLOSED_MESSAGE,
+  PROVIDER_NO_KYB_MESSAGE,
   PROVIDER_NOT_FOUND_MESSAGE,
   PROVIDER_WEBHOOK_SIGNATURE_MESSAGE,
   PROVIDER_WEBHOOK_UNKNOWN_EVENT_MESSAGE,
@@ -32,7 +33,6 @@ import {
   sandboxEventBody,
   testSandbox,
 } from '../../test/providers';
-import { NO_KYB_REASON } from './service';
 
 type Adapter = NonNullable<ReturnType<ProviderAdapters>>;
 
@@ -181,7 +181,7 @@ describe('onboarding with a provider', () => {
     const account = ZProviderAccountResponse.parse(
       (await scene.ask('GET', `/provider-accounts/${provider.uid}`)).json(),
     ).data;
-    expect(account).toMatchObject({ status: 'Failed', reason: NO_KYB_REASON });
+    expect(account).toMatchObject({ status: 'Failed', reason: PROVIDER_NO_KYB_MESSAGE });
     expect(scene.startKeys).toEqual([]);
   });
 

@@ -1,7 +1,9 @@
 import {
   ONBOARDING_CLOSED_MESSAGE,
   PROVIDER_ACCOUNT_NOT_FOUND_MESSAGE,
+  PROVIDER_NO_KYB_MESSAGE,
   PROVIDER_NOT_FOUND_MESSAGE,
+  PROVIDER_NOT_INSTALLED_MESSAGE,
   PROVIDER_WEBHOOK_SIGNATURE_MESSAGE,
   PROVIDER_WEBHOOK_UNKNOWN_EVENT_MESSAGE,
   type TCatalogueProvider,
@@ -45,7 +47,6 @@ const SUBJECT = 'provider_account';
 const ONBOARDING_MAX_ATTEMPTS = 6;
 export const PROVIDER_UNREACHABLE_REASON =
   'We could not reach the provider. Start the onboarding again later.';
-export const NO_KYB_REASON = 'The organization has no approved KYB application to send.';
 
 export interface ProviderServiceDeps {
   db: Database;
@@ -198,12 +199,12 @@ export function createProviderService(deps: ProviderServiceDeps) {
       const provider = await findProvider(db, account.providerUid, { listedOnly: false });
       const adapter = provider ? deps.adapters(provider) : null;
       if (!provider || !adapter) {
-        await failAccount(job, 'This provider cannot be reached from this installation.');
+        await failAccount(job, PROVIDER_NOT_INSTALLED_MESSAGE);
         return;
       }
       const kybData = await deps.kybData(account.organizationUid);
       if (!kybData) {
-        await failAccount(job, NO_KYB_REASON);
+        await failAccount(job, PROVIDER_NO_KYB_MESSAGE);
         return;
       }
       let onboarding: ProviderOnboarding;

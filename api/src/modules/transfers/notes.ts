@@ -1,4 +1,9 @@
-import type { TTransferNoteCode, TTransferNoteParams, TTransferNoteParamsOf } from '@dash/shared/contracts';
+import {
+  PROVIDER_NOT_INSTALLED_MESSAGE,
+  type TTransferNoteCode,
+  type TTransferNoteParams,
+  type TTransferNoteParamsOf,
+} from '@dash/shared/contracts';
 
 /**
  * What the API writes on a transfer (a timeline note, a failure reason), worded once: a member's
@@ -21,7 +26,7 @@ const WORDS: { [Code in TTransferNoteCode]: (params: TTransferNoteParamsOf<Code>
   approved_by: (params) => decision('Approved by', params),
   canceled_by: (params) => decision('Canceled by', params),
   rejected_by: (params) => decision('Rejected by', params),
-  provider_unavailable: () => 'This provider cannot be reached from this installation.',
+  provider_unavailable: () => PROVIDER_NOT_INSTALLED_MESSAGE,
   provider_refused: ({ reason }) => `The provider refused the transfer: ${reason}`,
   provider_unreachable: () => 'We could not reach the provider. Nothing was moved; start again.',
 };

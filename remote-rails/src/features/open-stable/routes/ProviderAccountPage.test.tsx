@@ -1,4 +1,4 @@
-import type { TProviderAccount } from '@dash/shared/api';
+import { PROVIDER_NO_KYB_MESSAGE, type TProviderAccount } from '@dash/shared/api';
 import { renderPage } from '@dash/shared/test';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,15 +17,23 @@ const ACCOUNT: TProviderAccount = {
   updatedAt: '2026-11-20T10:05:00.000Z',
 };
 
-function open(account: TProviderAccount) {
+const PAGE = { url: `/org/acme/open-stable/${PROVIDER_UID}`, path: '/org/:org/open-stable/:providerUid' };
+
+function serve(account: TProviderAccount) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response(JSON.stringify({ data: account }), { status: 200 })),
   );
-  renderPage(<ProviderAccountPage />, {
-    url: `/org/acme/open-stable/${PROVIDER_UID}`,
-    path: '/org/:org/open-stable/:providerUid',
-  });
+}
+
+function open(account: TProviderAccount) {
+  serve(account);
+  renderPage(<ProviderAccountPage />, PAGE);
+}
+
+async function openInPortuguese(account: TProviderAccount) {
+  serve(account);
+  await renderPage(<ProviderAccountPage />, { ...PAGE, locale: 'pt-BR' });
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -51,5 +59,18 @@ describe('a provider account under review', () => {
         .getByRole('link', { name: 'Open the Message Center' })
         .getAttribute('href'),
     ).toBe('/org/acme/messages');
+  });
+
+  it("says the API's own reason for a failed onboarding in the reader's language, a provider's as it wrote it", async () => {
+    await openInPortuguese({ ...ACCOUNT, status: 'Failed', reason: PROVIDER_NO_KYB_MESSAGE });
+    expect(
+      await screen.findByText('A organização não tem uma solicitação KYB aprovada para enviar.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(PROVIDER_NO_KYB_MESSAGE)).toBeNull();
+  });
+
+  it("shows a provider's own reason as it came", async () => {
+    await openInPortuguese({ ...ACCOUNT, status: 'Rejected', reason: 'Documento ilegível' });
+    expect(await screen.findByText('Documento ilegível')).toBeTruthy();
   });
 });

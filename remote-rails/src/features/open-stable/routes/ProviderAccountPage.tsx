@@ -5,6 +5,7 @@ import {
   PageHeader,
   PageSkeleton,
   paths,
+  translateMessage,
   useCurrentOrganization,
   useT,
 } from '@dash/shared';
@@ -76,7 +77,8 @@ export default function ProviderAccountPage() {
               <Text span fw={500}>
                 {t('openStable.reason')}
               </Text>{' '}
-              {reason}
+              {/* The API's own reasons in the reader's language; a provider's words as it wrote them. */}
+              {translateMessage(reason)}
             </Text>
           ) : null}
           <Text size="xs" c="dimmed">
