@@ -305,6 +305,19 @@ const TransactionsPager = memo(function TransactionsPager({
 
 type TFilters = Omit<TTransactionsQuery, 'page' | 'size'>;
 
+/**
+ * The date range's message sits under the To field, out of the row's flow: in it, the field grew
+ * by the message and, the row being aligned on its bottom edge, its input stood higher than the
+ * others'. The row keeps the message's room below it instead.
+ */
+const RANGE_ERROR_SPACE = 22;
+const RANGE_ERROR_STYLES = {
+  root: { position: 'relative' },
+  // Mantine leaves a gap under an input with an error (the wrapper's bottom margin): none here.
+  wrapper: { marginBottom: 0 },
+  error: { position: 'absolute', top: '100%', left: 0, marginTop: 4, whiteSpace: 'nowrap' },
+} as const;
+
 /** The filter bar and the CSV link of exactly the filtered set; memoized on the filters alone. */
 const TransactionsFilters = memo(function TransactionsFilters({
   organizationUid,
@@ -335,7 +348,7 @@ const TransactionsFilters = memo(function TransactionsFilters({
     [t],
   );
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
+    <Group gap="sm" align="flex-end" wrap="wrap" pb={rangeError ? RANGE_ERROR_SPACE : undefined}>
       <Select
         label={t('common.type')}
         placeholder={t('common.all')}
@@ -376,6 +389,8 @@ const TransactionsFilters = memo(function TransactionsFilters({
         value={to ?? ''}
         onChange={(event) => onChange('to', event.currentTarget.value)}
         error={rangeError ? translateMessage(rangeError) : undefined}
+        // The message goes under the field without making it taller: the filters stay on one line.
+        styles={RANGE_ERROR_STYLES}
         w={160}
       />
       {/* A toggle (aria-pressed), as a filter chip: the shared Mantine set has no Checkbox. */}
