@@ -23,6 +23,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The answer to a GET of one item by its id (a link to a transaction, a conversation) that there is
+ * no such item here: 404 (none with that id in this organization: it was never there, or it is
+ * another organization's) or 400 (the id is not one). Asking again cannot change it, so a page says
+ * the item is not there, with the way back, instead of offering to retry.
+ */
+export function isMissingItem(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
 export interface ApiRequest<S extends z.ZodType> {
   /** Path below /api/v0, without a leading slash: 'me/organizations'. */
   path: string;

@@ -442,3 +442,41 @@ describe("a member's decision in the reader's language", () => {
     expect(unreachable.rows).toContain(`2026/11/20 12:01:00 UTCFalhouSistema${again}`);
   });
 });
+
+describe('a link to a transaction the organization does not have', () => {
+  /** Answers the transaction's GET as the API does for an unknown id (404) or a malformed one (400). */
+  function answer(status: 404 | 400) {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        asked.push(input);
+        const error =
+          status === 404
+            ? { code: 'NOT_FOUND', message: 'Transaction not found' }
+            : { code: 'VALIDATION', message: 'Invalid transaction id' };
+        return new Response(JSON.stringify({ error }), { status });
+      }),
+    );
+    return asked;
+  }
+
+  it.each([404, 400] as const)(
+    '(answered %i) says it is not there, with the way back to the list and no retry',
+    async (status) => {
+      const asked = answer(status);
+      await renderPage(<TransactionPage />, {
+        url: '/org/acme/rails/transactions/not-a-transaction',
+        path: PATH,
+        locale: 'pt-BR',
+      });
+      expect(await screen.findByRole('heading', { name: 'Transação não encontrada' })).toBeTruthy();
+      expect(screen.getByText(/o link pode estar errado ou ser de outra organização/)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Voltar para as transações' }).getAttribute('href')).toBe(
+        '/org/acme/rails/transactions',
+      );
+      expect(screen.queryByRole('button', { name: 'Tentar novamente' })).toBeNull();
+      expect(asked).toHaveLength(1);
+    },
+  );
+});

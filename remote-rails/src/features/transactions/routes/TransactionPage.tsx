@@ -1,6 +1,7 @@
 import {
   can,
   formatDate,
+  isMissingItem,
   LoadFailed,
   notifySuccess,
   PageHeader,
@@ -172,6 +173,8 @@ export default function TransactionPage() {
   const decided = () => setDecisions((count) => count + 1);
 
   if (query.isPending) return <PageSkeleton rows={6} label={t('loading.transaction')} />;
+  if (query.isError && isMissingItem(query.error))
+    return <TransactionNotFound organizationSlug={organization.slug} />;
   if (query.isError) return <LoadFailed error={query.error} onRetry={() => query.refetch()} />;
   const transfer = query.data;
   // Admins and Editors decide on an off-ramp waiting for approval: another member approves or
@@ -306,6 +309,22 @@ export default function TransactionPage() {
           ))}
         </Table.Tbody>
       </Table>
+    </Stack>
+  );
+}
+
+/** A link to a transaction this organization does not have: said so, with the way back (no retry). */
+function TransactionNotFound({ organizationSlug }: { organizationSlug: string }) {
+  const { t } = useT('rails');
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Title order={1} size="h3">
+        {t('transaction.notFound')}
+      </Title>
+      <Text c="dimmed">{t('transaction.notFoundText')}</Text>
+      <Button component={Link} to={paths.org.rails.transactions(organizationSlug)} variant="light">
+        {t('transaction.back')}
+      </Button>
     </Stack>
   );
 }
