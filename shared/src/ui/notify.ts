@@ -97,15 +97,23 @@ function showToast(data: NotificationData): void {
 
 /**
  * A failed mutation's toast: the catalogue message, with the server's reason when it gave one, both
- * in the active language (translateMessage).
+ * in the active language (translateMessage). One argument, so it can be a mutation's `onError`.
  */
 export function notifyError(error: unknown): void {
+  notifyErrorWith(error, (reason) => reason);
+}
+
+/**
+ * notifyError with the toast's body worded from the server's reason (translated; '' when there is
+ * none), e.g. to name the one file of several that was refused.
+ */
+export function notifyErrorWith(error: unknown, explain: (reason: string) => string): void {
   const title =
     error instanceof Error
       ? translateMessage(error.message)
       : i18n.t('ui.somethingWentWrong', { ns: 'common' });
   const detail = error instanceof ApiError ? error.detail : undefined;
-  showToast({ color: 'red', title, message: detail ? translateMessage(detail) : '' });
+  showToast({ color: 'red', title, message: explain(detail ? translateMessage(detail) : '') });
 }
 
 export function notifySuccess(message: string): void {

@@ -1,3 +1,5 @@
+import { PERMISSION_DENIED_MESSAGE, setLocale, type TRole } from '@dash/shared';
+import type { TThread } from '@dash/shared/api';
 import { renderPage } from '@dash/shared/test';
 import { cleanNotifications, notificationsStore } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -14,8 +16,14 @@ const BROKEN_UID = '99999999-9999-4999-8999-999999999999';
 
 const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
-/** The Message Center opened on `threadUid`, as an Admin (who may reply), with the API's answers. */
-async function openThread(threadUid: string) {
+/**
+ * The Message Center opened on `threadUid`, as an Admin (who may reply) unless told, with the API's
+ * answers; the organization's conversations are `threads`.
+ */
+async function openThread(
+  threadUid: string,
+  { role = 'Admin', threads = [THREAD] }: { role?: TRole; threads?: TThread[] } = {},
+) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
@@ -44,7 +52,7 @@ async function openThread(threadUid: string) {
       if (path === `messages/${BROKEN_UID}`)
         return answer(500, { error: { code: 'INTERNAL', message: 'Internal server error' } });
       return answer(200, {
-        data: [THREAD],
+        data: threads,
         nextCursor: null,
         mailbox: `acme@${DOMAIN}`,
         clientMailDomain: DOMAIN,
@@ -54,10 +62,10 @@ async function openThread(threadUid: string) {
   renderPage(<MessageCenterPage />, {
     url: `/org/acme/messages/${threadUid}`,
     path: '/org/acme/messages/:threadUid?',
-    role: 'Admin',
+    role,
   });
   // The list has loaded (its skeleton is gone) before anything is said about the pane.
-  await screen.findByRole('link', { name: /BRL settlement/ });
+  if (threads.length > 0) await screen.findByRole('link', { name: /BRL settlement/ });
 }
 
 const FETCH_THREAD_FAILED = 'Failed to fetch thread. Please try again later.';
@@ -79,6 +87,8 @@ afterAll(() => {
 });
 beforeEach(() => cleanNotifications());
 afterEach(() => vi.unstubAllGlobals());
+
+const VIEWER_NOTE = PERMISSION_DENIED_MESSAGE['messages.reply'];
 
 describe('a conversation that cannot be opened', () => {
   it.each([
@@ -120,5 +130,39 @@ describe('a conversation that cannot be opened', () => {
     await openThread(THREAD.uid);
     await screen.findByRole('heading', { name: 'BRL settlement' });
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeTruthy();
+    expect(screen.queryByText(VIEWER_NOTE)).toBeNull();
+  });
+
+  it('an unknown thread in an organization with no conversations at all: not found, not the empty list', async () => {
+    await openThread(MISSING_UID, { threads: [] });
+    // The (empty) list has answered: its pane is gone.
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Conversations' })).toBeNull());
+    await screen.findByRole('heading', { name: 'Conversation not found' });
+    expect(screen.queryByText('No messages yet')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+
+    // The way back leads to the organization's (empty) Message Center.
+    fireEvent.click(screen.getByRole('link', { name: 'Go to your conversations' }));
+    await screen.findByText('No messages yet');
+    expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe('/org/acme/messages');
+    expect(screen.queryByRole('heading', { name: 'Conversation not found' })).toBeNull();
+  });
+});
+
+describe('a Viewer in a conversation', () => {
+  afterEach(() => setLocale('en', { remember: false }));
+
+  it('sees, where the reply box would be, why there is none, in the reader’s language', async () => {
+    await act(() => setLocale('es-MX', { remember: false }));
+    await openThread(THREAD.uid, { role: 'Viewer' });
+    await screen.findByRole('heading', { name: 'BRL settlement' });
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByText('Los Lectores pueden leer mensajes, pero no responder.')).toBeTruthy();
+  });
+
+  it('sees no such note for a conversation that is not there', async () => {
+    await openThread(MISSING_UID, { role: 'Viewer' });
+    await screen.findByRole('heading', { name: 'Conversation not found' });
+    expect(screen.queryByText(VIEWER_NOTE)).toBeNull();
   });
 });

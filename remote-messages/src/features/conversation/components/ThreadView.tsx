@@ -1,4 +1,14 @@
-import { ApiError, can, EndAnchoredList, notifyError, paths, type TOrganization, useT } from '@dash/shared';
+import {
+  can,
+  EndAnchoredList,
+  isMissingItem,
+  notifyError,
+  PERMISSION_DENIED_MESSAGE,
+  paths,
+  type TOrganization,
+  translateMessage,
+  useT,
+} from '@dash/shared';
 import {
   type TMessage,
   type TThread,
@@ -16,13 +26,8 @@ import { SERVER_BUBBLE_CSS } from './bubble-styles';
 import { MessageBubble, rememberTexts } from './MessageBubble';
 
 const messageKey = (message: TMessage) => message.uid;
-/**
- * The API's answer that there is no such conversation: 404 (no thread with that id in this
- * organization) or 400 (the id is not one). Asking again cannot change it.
- */
-const isMissingThread = (error: unknown) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 400);
 const isOwn = (message: TMessage) => message.own;
+const REPLY_AREA_STYLE = { borderTop: '1px solid var(--mantine-color-default-border)' };
 
 interface ThreadViewProps {
   organization: TOrganization;
@@ -44,11 +49,11 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
   const loaded = newest !== undefined;
   // Nothing to show (a failed refetch of a loaded thread keeps showing it): no reply box then.
   const failed = query.isError && !loaded;
-  const missing = failed && isMissingThread(query.error);
+  const missing = failed && isMissingItem(query.error);
 
   // A missing conversation is said in the pane; a toast on top would say it twice.
   useEffect(() => {
-    if (query.error && !isMissingThread(query.error)) notifyError(query.error);
+    if (query.error && !isMissingItem(query.error)) notifyError(query.error);
   }, [query.error]);
 
   // Opening a thread reads it: the unread dot goes away for this user only.
@@ -127,9 +132,14 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
           />
         </Suspense>
       )}
-      {can(organization.role, 'messages.reply') && !failed ? (
+      {failed ? null : can(organization.role, 'messages.reply') ? (
         <ReplyBox key={threadUid} organizationUid={organization.uid} threadUid={threadUid} />
-      ) : null}
+      ) : (
+        // Where the reply box would be, why there is none (the API's own words, in the reader's language).
+        <Text size="sm" c="dimmed" ta="center" p="sm" style={REPLY_AREA_STYLE}>
+          {translateMessage(PERMISSION_DENIED_MESSAGE['messages.reply'])}
+        </Text>
+      )}
     </Stack>
   );
 }

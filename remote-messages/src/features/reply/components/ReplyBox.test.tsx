@@ -1,5 +1,7 @@
-import type { TMessage } from '@dash/shared/api';
+import { setLocale } from '@dash/shared';
+import { type TMessage, UPLOAD_EMPTY_MESSAGE, uploadTooLargeMessage } from '@dash/shared/api';
 import { renderPage } from '@dash/shared/test';
+import { cleanNotifications, notificationsStore } from '@mantine/notifications';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
@@ -297,5 +299,54 @@ describe('the reply box', () => {
     const field = textarea.closest('.mantine-Textarea-root') as HTMLElement;
     expect(Number.parseFloat(field.style.minWidth)).toBe(0);
     expect(textarea.style.getPropertyValue('overflow-wrap')).toBe('anywhere');
+  });
+});
+
+describe('a refused file among several picked', () => {
+  afterEach(() => setLocale('en', { remember: false }));
+
+  it('is named in its toast, in the reader’s language, and the accepted file stays attached', async () => {
+    cleanNotifications();
+    const MB = 1024 * 1024;
+    // The API refuses an empty file (400) and one above its limit (413, its own limit in its words);
+    // the accepted file's upload never answers, so its chip stays.
+    const uploads = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const { byteSize } = JSON.parse(String(init?.body)) as { byteSize: number };
+      if (byteSize === 0)
+        return Response.json(
+          { error: { code: 'VALIDATION', message: UPLOAD_EMPTY_MESSAGE } },
+          { status: 400 },
+        );
+      if (byteSize > 25 * MB) {
+        const message = uploadTooLargeMessage(25 * MB);
+        return Response.json({ error: { code: 'PAYLOAD_TOO_LARGE', message } }, { status: 413 });
+      }
+      return new Promise<Response>(() => {});
+    });
+    vi.stubGlobal('fetch', uploads);
+    await act(() => setLocale('pt-BR', { remember: false }));
+    const { container } = renderPage(<ReplyBox organizationUid={ORGANIZATION_UID} threadUid={THREAD_UID} />);
+    const large = new File(['x'], 'extrato.pdf', { type: 'application/pdf' });
+    Object.defineProperty(large, 'size', { value: 30 * MB });
+    filePicker(container)(
+      new File(['ok'], 'nota.txt', { type: 'text/plain' }),
+      new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }),
+      new File([], 'vazio.txt', { type: 'text/plain' }),
+      large,
+    );
+
+    const toasts = () =>
+      notificationsStore.getState().notifications.map((toast) => [toast.title, toast.message]);
+    const title = 'Não foi possível enviar o arquivo';
+    await waitFor(() => expect(toasts()).toHaveLength(3));
+    expect(toasts()).toEqual(
+      expect.arrayContaining([
+        [title, expect.stringMatching(/^setup\.exe não foi anexado\. Este tipo de arquivo não é/)],
+        [title, 'vazio.txt não foi anexado. O arquivo está vazio.'],
+        [title, 'extrato.pdf não foi anexado. Os arquivos devem ter no máximo 25 MB.'],
+      ]),
+    );
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Remover nota.txt' })).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { notifyError } from '@dash/shared';
+import { notifyErrorWith, useT } from '@dash/shared';
 import { type TReplyAttachment, uploadFile } from '@dash/shared/api';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -20,10 +20,12 @@ const identityOf = (file: File) => [file.name, file.size, file.lastModified, fil
 /**
  * The files attached to a reply. Each uploads as soon as it is chosen (loading, then ready with the
  * server's temp id, spec section 4); removing one cancels its upload. A failed upload is dropped
- * with the catalogue's 'Failed to upload file' toast. A file already attached (uploading or ready)
+ * with the catalogue's 'Failed to upload file' toast, which names the file (one of several picked
+ * may be refused, the others stay attached). A file already attached (uploading or ready)
  * is not attached twice: `add` attaches the others and answers the ones it left out.
  */
 export function useReplyAttachments(organizationUid: string) {
+  const { t } = useT('messages');
   const [attachments, setAttachments] = useState<ReplyAttachment[]>([]);
   const nextKey = useRef(0);
   const uploads = useRef(new Map<number, AbortController>());
@@ -60,13 +62,14 @@ export function useReplyAttachments(organizationUid: string) {
           .catch((error: unknown) => {
             attached.current.delete(key);
             setAttachments((current) => current.filter((item) => item.key !== key));
-            if (!controller.signal.aborted) notifyError(error);
+            if (!controller.signal.aborted)
+              notifyErrorWith(error, (reason) => t('reply.notAttached', { name: file.name, reason }).trim());
           })
           .finally(() => uploads.current.delete(key));
       }
       return leftOut;
     },
-    [organizationUid],
+    [organizationUid, t],
   );
 
   const remove = useCallback((key: number) => {

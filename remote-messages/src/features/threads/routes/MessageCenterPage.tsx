@@ -76,7 +76,10 @@ export function MessageCenterPage() {
       ? debouncedSearch
       : undefined;
   const noThreadsAtAll = query.isSuccess && !rendering && threads.length === 0 && !debouncedSearch && !search;
-  const showList = !mobile || !threadUid;
+  // A conversation's address (another organization's, a stale link) where there is none: the pane
+  // says whether it exists ('Conversation not found', with the way back), not the empty list.
+  const showEmpty = noThreadsAtAll && !threadUid;
+  const showList = !noThreadsAtAll && (!mobile || !threadUid);
   const showThread = !mobile || Boolean(threadUid);
 
   return (
@@ -89,7 +92,7 @@ export function MessageCenterPage() {
         mih={mobile ? 420 : undefined}
         style={{ display: 'flex', overflow: 'hidden' }}
       >
-        {noThreadsAtAll ? (
+        {showEmpty ? (
           <Stack align="center" justify="center" gap={4} style={{ flex: 1 }}>
             <Text fw={600}>{t('page.emptyTitle')}</Text>
             <Text c="dimmed" size="sm">
