@@ -17,7 +17,7 @@ export const SAFE_SENTINEL_ADDRESS = '0x0000000000000000000000000000000000000001
  * | GET wallet | every member (wallet.read) | | 200 {data: TWallet} |
  * | POST wallet/signer/propose | Admins (wallet.manage) | {userUid} | 201 {data: TWallet} |
  * | DELETE wallet/signer/{userUid} | Admins, before deploy is requested | | 204 |
- * | POST wallet/signer/signing-device | the signer themself (wallet.read) | {signingDeviceUid} | 200 {data: TWallet} |
+ * | POST wallet/signer/signing-device | the signer themself (wallet.read), also to replace theirs, before deploy is requested | {signingDeviceUid} | 200 {data: TWallet} |
  * | POST wallet/deploy | Admins | {threshold, owners?} | 202 {data: TWallet} (deploying) |
  * | POST wallet/deploy/retry | Admins, status failed | none | 202 {data: TWallet} (deploying, same address) |
  */
@@ -149,7 +149,11 @@ export const ZProposeWalletSignerRequest = z.strictObject({
 });
 export type TProposeWalletSignerRequest = z.infer<typeof ZProposeWalletSignerRequest>;
 
-/** POST wallet/signer/signing-device (the signer themself, with one of their devices). Answers 200 with the wallet. */
+/**
+ * POST wallet/signer/signing-device (the signer themself, with one of their devices; it replaces the
+ * one they set before, until deploy is requested). Refused (409) when another signer of the wallet
+ * already uses the device's address. Answers 200 with the wallet.
+ */
 export const ZSetWalletSigningDeviceRequest = z.strictObject({
   signingDeviceUid: z
     .string({ message: SIGNING_DEVICE_REQUIRED })
@@ -193,6 +197,12 @@ export const WALLET_SIGNER_DUPLICATE_MESSAGE = 'This user is already a signer of
 export const WALLET_SIGNER_NOT_FOUND_MESSAGE = 'This person is not a signer of the wallet.';
 export const WALLET_NOT_A_SIGNER_MESSAGE = 'Only signers of the wallet can set a signing device.';
 export const WALLET_DEVICE_NOT_YOURS_MESSAGE = 'Choose one of your own signing devices.';
+/**
+ * POST wallet/signer/signing-device (409, on signingDeviceUid): the device's address is already the
+ * address of another signer of the wallet, and a Safe cannot have one owner twice.
+ */
+export const WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE =
+  'Another signer of this wallet already uses this address: choose another signing device';
 export const WALLET_NO_SIGNERS_MESSAGE = 'Add at least one signer before deploying the wallet.';
 export const WALLET_SIGNERS_NOT_READY_MESSAGE =
   'Every signer must set a signing device before the wallet is deployed.';

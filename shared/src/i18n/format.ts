@@ -4,11 +4,9 @@ import type { TLocale } from '../contracts/locale';
 type TFormatInput = number | bigint | `${number}`;
 const asIntlInput = (value: string | number) => value as TFormatInput;
 
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
-  key: string,
-  make: () => T,
-): T {
+type TIntlFormat = Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.ListFormat;
+const cache = new Map<string, TIntlFormat>();
+function cached<T extends TIntlFormat>(key: string, make: () => T): T {
   let formatter = cache.get(key) as T | undefined;
   if (!formatter) {
     formatter = make();
@@ -164,6 +162,11 @@ export function amountValuesFromInput<TValues extends { amount: string }>(
   locale: TLocale,
 ): TValues {
   return { ...values, amount: amountFromInput(values.amount, locale) };
+}
+
+/** Names joined as the language joins them: "Ana and Bruno" ("Ana e Bruno", "Ana, Bruno y Carla"). */
+export function formatList(items: string[], locale: TLocale): string {
+  return cached(`l|${locale}`, () => new Intl.ListFormat(locale, { type: 'conjunction' })).format(items);
 }
 
 export function formatDateTime(iso: string, locale: TLocale): string {

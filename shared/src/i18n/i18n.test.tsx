@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { detectLocale } from '../contracts/locale';
-import { formatAmount, formatMoney, formatNumber, formatRelativeTime } from './format';
+import { formatAmount, formatList, formatMoney, formatNumber, formatRelativeTime } from './format';
 import { currentLocale, defineMessages, i18n, setLocale, Trans, useFormat, useT } from './i18n';
 
 defineMessages('test-ns', {
@@ -40,6 +40,13 @@ describe('detectLocale', () => {
 });
 
 describe('formatting', () => {
+  it('joins names as each language does, not with a bare comma', () => {
+    expect(formatList(['Ana', 'Bruno'], 'en')).toBe('Ana and Bruno');
+    expect(formatList(['Ana', 'Bruno'], 'pt-BR')).toBe('Ana e Bruno');
+    expect(formatList(['Ana', 'Bruno', 'Carla'], 'es-MX')).toBe('Ana, Bruno y Carla');
+    expect(formatList(['Ana'], 'pt-BR')).toBe('Ana');
+  });
+
   it('formats money from decimal strings per locale, exactly', () => {
     expect(formatMoney('1234.56', 'BRL', 'pt-BR')).toBe('R$\u00a01.234,56');
     expect(formatMoney('1234.56', 'MXN', 'es-MX')).toBe('$1,234.56');

@@ -6,6 +6,7 @@ import {
   formatAmount,
   formatAmountInput,
   formatDateTime,
+  formatList,
   formatLongDate,
   formatMoney,
   formatNumber,
@@ -284,6 +285,8 @@ export function useFormat() {
       /** A form's values with their `amount` read so (its validate and transformValues both take them). */
       amountValues: <TValues extends { amount: string }>(values: TValues) =>
         amountValuesFromInput(values, locale),
+      /** Names joined as the language joins them ("Ana e Bruno"). */
+      list: (items: string[]) => formatList(items, locale),
       dateTime: (iso: string) => formatDateTime(iso, locale),
       date: (iso: string) => formatLongDate(iso, locale),
       relative: (iso: string, now?: number) => formatRelativeTime(iso, locale, now),

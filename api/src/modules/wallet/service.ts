@@ -17,6 +17,7 @@ import {
   WALLET_NO_SIGNERS_MESSAGE,
   WALLET_NOT_A_SIGNER_MESSAGE,
   WALLET_RETRY_NOT_FAILED_MESSAGE,
+  WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE,
   WALLET_SIGNER_DUPLICATE_MESSAGE,
   WALLET_SIGNER_NOT_FOUND_MESSAGE,
   WALLET_SIGNER_NOT_MEMBER_MESSAGE,
@@ -461,12 +462,26 @@ export function createWalletService({
       user: TUser,
       signingDeviceUid: string,
     ): Promise<TWallet> {
+      // Under the wallet's lock, like every signer change: two signers choosing the same address at
+      // once are served one after the other, and the second sees the first's address.
       await changeUndeployed(organization.uid, async (tx) => {
         const device = await findSigningDevice(tx, signingDeviceUid);
         // Someone else's device answers like an unknown one: uids of other people's devices stay private.
         if (!device || device.userUid !== user.uid) {
           throw new AppError('VALIDATION', WALLET_DEVICE_NOT_YOURS_MESSAGE, {
             signingDeviceUid: WALLET_DEVICE_NOT_YOURS_MESSAGE,
+          });
+        }
+        const signers = await listSigners(tx, organization.uid);
+        const me = signers.find((signer) => signer.uid === user.uid);
+        if (!me) throw new AppError('FORBIDDEN', WALLET_NOT_A_SIGNER_MESSAGE);
+        // A Safe cannot have one owner twice: refused here, where the clash would be made, not at deploy.
+        const address = device.ethAddress.toLowerCase();
+        if (
+          signers.some((signer) => signer.uid !== user.uid && signer.ethAddress?.toLowerCase() === address)
+        ) {
+          throw new AppError('CONFLICT', WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE, {
+            signingDeviceUid: WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE,
           });
         }
         if (!(await setSignerDevice(tx, organization.uid, user.uid, device.uid))) {
@@ -478,7 +493,12 @@ export function createWalletService({
           action: 'wallet.signing_device_set',
           subjectType: SUBJECT,
           subjectUid: organization.uid,
-          data: { signingDeviceUid: device.uid },
+          data: {
+            signingDeviceUid: device.uid,
+            ...(me.signingDeviceUid && me.signingDeviceUid !== device.uid
+              ? { replacedSigningDeviceUid: me.signingDeviceUid }
+              : {}),
+          },
         });
       });
       return read(organization.uid);

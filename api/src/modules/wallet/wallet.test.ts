@@ -7,8 +7,10 @@ import {
   WALLET_DEPLOYED_MESSAGE,
   WALLET_DEVICE_NOT_YOURS_MESSAGE,
   WALLET_DUPLICATE_OWNER_MESSAGE,
+  WALLET_LOCKED_MESSAGE,
   WALLET_NO_SIGNERS_MESSAGE,
   WALLET_NOT_A_SIGNER_MESSAGE,
+  WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE,
   WALLET_SIGNER_DUPLICATE_MESSAGE,
   WALLET_SIGNER_NOT_FOUND_MESSAGE,
   WALLET_SIGNER_NOT_MEMBER_MESSAGE,
@@ -18,13 +20,13 @@ import {
   ZSigningDeviceResponse,
   ZWalletResponse,
 } from '@dash/shared/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type Address, createPublicClient, createWalletClient, getAddress, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { AppDatabase } from '../../db/client';
-import { auditEvents, jobs, memberships, signingDevices, wallets } from '../../db/schema';
+import { auditEvents, jobs, memberships, signingDevices, walletSigners, wallets } from '../../db/schema';
 import { createTestApp, type TestApp, testConfig } from '../../test/app';
 import { emptyTestDatabase } from '../../test/database';
 import { testDevChain } from '../../test/dev-chain';
@@ -141,6 +143,16 @@ async function readySigner(scene: Scene, user: { cookie: string; uid: string }, 
   });
   expect(set.statusCode, set.body).toBe(200);
   return device;
+}
+
+/** Points a signer at a device as it is stored, past the API's rules: data made before a rule was. */
+async function forceSignerDevice(scene: Scene, userUid: string, device: { uid: string }) {
+  await scene.testApp.db
+    .update(walletSigners)
+    .set({ signingDeviceUid: device.uid })
+    .where(
+      and(eq(walletSigners.organizationUid, scene.organization.uid), eq(walletSigners.userUid, userUid)),
+    );
 }
 
 /** Runs due jobs until the wallet leaves deploying (the deploy job reschedules itself while a receipt is pending). */
@@ -313,9 +325,13 @@ describe('the wallet', () => {
       message: WALLET_SIGNERS_NOT_READY_MESSAGE,
     });
 
-    // Grace registers the very address the Admin uses: a Safe cannot have one owner twice.
-    const same = await createDevice(scene, grace.cookie, adminDevice.ethAddress);
-    await send(scene, grace.cookie, 'POST', '/wallet/signer/signing-device', { signingDeviceUid: same.uid });
+    // Grace uses the very address the Admin uses (set before that was refused when the device is
+    // chosen): a Safe cannot have one owner twice.
+    await forceSignerDevice(
+      scene,
+      grace.uid,
+      await createDevice(scene, grace.cookie, adminDevice.ethAddress),
+    );
     // A rule of the form's signers, on `owners`: the form shows the message as it is.
     const duplicate = await deploy(1);
     expect(duplicate.statusCode).toBe(400);
@@ -450,6 +466,177 @@ describe('the wallet', () => {
     const rows = await first.testApp.db.select({ nonce: wallets.txNonce }).from(wallets);
     expect(new Set(rows.map((row) => row.nonce)).size).toBe(3);
     expect(await relayerTransactions()).toBe(sentBefore + 3);
+  });
+});
+
+describe('a signer’s signing device', () => {
+  const setDevice = (scene: Scene, cookie: string, signingDeviceUid: string) =>
+    send(scene, cookie, 'POST', '/wallet/signer/signing-device', { signingDeviceUid });
+  const signingDeviceAudits = async (scene: Scene) =>
+    (await scene.testApp.db.select().from(auditEvents).orderBy(auditEvents.id)).filter(
+      (row) => row.organizationUid === scene.organization.uid && row.action === 'wallet.signing_device_set',
+    );
+  const addressTaken = {
+    code: 'CONFLICT',
+    message: WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE,
+    fields: { signingDeviceUid: WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE },
+  };
+
+  it('is refused (409, on signingDeviceUid) when another signer already uses its address, in any letter case, and nothing changes', async () => {
+    const scene = await arrange();
+    const viewer = await addMember(scene.testApp, scene.organization.uid, 'Viewer');
+    const adminDevice = await readySigner(scene, scene.admin);
+    const viewersOwn = await readySigner(scene, viewer);
+    const before = await getWallet(scene);
+    const auditsBefore = await signingDeviceAudits(scene);
+
+    const copy = await createDevice(scene, viewer.cookie, adminDevice.ethAddress);
+    const refused = await setDevice(scene, viewer.cookie, copy.uid);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual(addressTaken);
+    // An address stored in another spelling (before addresses were checksummed) is the same owner.
+    await scene.testApp.db
+      .update(signingDevices)
+      .set({ ethAddress: adminDevice.ethAddress.toLowerCase() })
+      .where(eq(signingDevices.uid, adminDevice.uid));
+    expect((await setDevice(scene, viewer.cookie, copy.uid)).json().error).toEqual(addressTaken);
+    // The viewer keeps the device they had; the wallet stays deployable; nothing was recorded.
+    const after = await getWallet(scene);
+    expect(after.signers[1]).toEqual(before.signers[1]);
+    expect(before.signers[1]).toMatchObject({ signingDeviceUid: viewersOwn.uid, status: 'Ready' });
+    expect(before.predictedAddresses).toHaveLength(2);
+    expect(after.predictedAddresses).toEqual(before.predictedAddresses);
+    expect(await signingDeviceAudits(scene)).toEqual(auditsBefore);
+  });
+
+  it('is refused to a signer who is still Pending, who stays Pending', async () => {
+    const scene = await arrange();
+    const editor = await addMember(scene.testApp, scene.organization.uid, 'Editor');
+    const adminDevice = await readySigner(scene, scene.admin);
+    await send(scene, scene.admin.cookie, 'POST', '/wallet/signer/propose', { userUid: editor.uid });
+    const copy = await createDevice(scene, editor.cookie, adminDevice.ethAddress);
+
+    expect((await setDevice(scene, editor.cookie, copy.uid)).json().error).toEqual(addressTaken);
+    const editorRow = (await getWallet(scene)).signers.find((signer) => signer.uid === editor.uid);
+    expect(editorRow?.status).toBe('Pending');
+    expect(editorRow?.ethAddress).toBeUndefined();
+  });
+
+  it('lets a non-signer hear that they are not a signer, not whose address it is', async () => {
+    const scene = await arrange();
+    const bystander = await addMember(scene.testApp, scene.organization.uid, 'Editor');
+    const adminDevice = await readySigner(scene, scene.admin);
+    const copy = await createDevice(scene, bystander.cookie, adminDevice.ethAddress);
+    expect(errorOf(await setDevice(scene, bystander.cookie, copy.uid))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: WALLET_NOT_A_SIGNER_MESSAGE,
+    });
+  });
+
+  it('can be replaced by the signer (a Viewer too) before deployment, and the replacement is recorded', async () => {
+    const scene = await arrange();
+    const viewer = await addMember(scene.testApp, scene.organization.uid, 'Viewer');
+    await readySigner(scene, scene.admin);
+    const first = await readySigner(scene, viewer);
+    const second = await createDevice(scene, viewer.cookie);
+
+    const replaced = await setDevice(scene, viewer.cookie, second.uid);
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(ZWalletResponse.parse(replaced.json()).data.signers[1]).toMatchObject({
+      uid: viewer.uid,
+      signingDeviceUid: second.uid,
+      ethAddress: second.ethAddress,
+      status: 'Ready',
+    });
+    // Setting again the device one already has is no clash with oneself.
+    expect((await setDevice(scene, viewer.cookie, second.uid)).statusCode).toBe(200);
+
+    const audits = (await signingDeviceAudits(scene)).filter((row) => row.actorUserUid === viewer.uid);
+    expect(audits.map((row) => row.data)).toEqual([
+      { signingDeviceUid: first.uid },
+      { signingDeviceUid: second.uid, replacedSigningDeviceUid: first.uid },
+      { signingDeviceUid: second.uid },
+    ]);
+  });
+
+  it('fixes a clash made before the rule: the signer who set another signing device unblocks the deploy', async () => {
+    const scene = await arrange();
+    const viewer = await addMember(scene.testApp, scene.organization.uid, 'Viewer');
+    const adminDevice = await readySigner(scene, scene.admin);
+    await send(scene, scene.admin.cookie, 'POST', '/wallet/signer/propose', { userUid: viewer.uid });
+    const copy = await createDevice(scene, viewer.cookie, adminDevice.ethAddress);
+    await forceSignerDevice(scene, viewer.uid, copy);
+    expect((await getWallet(scene)).predictedAddresses).toBeUndefined();
+
+    // The clashing device itself cannot be chosen again, by either of them while the other holds it.
+    expect((await setDevice(scene, viewer.cookie, copy.uid)).json().error).toEqual(addressTaken);
+    expect((await setDevice(scene, scene.admin.cookie, adminDevice.uid)).json().error).toEqual(addressTaken);
+
+    const own = await createDevice(scene, viewer.cookie);
+    expect((await setDevice(scene, viewer.cookie, own.uid)).statusCode).toBe(200);
+    const fixed = await getWallet(scene);
+    expect(fixed.signers.map((signer) => signer.ethAddress)).toEqual([
+      adminDevice.ethAddress,
+      own.ethAddress,
+    ]);
+    expect(fixed.predictedAddresses).toHaveLength(2);
+    const requested = await send(scene, scene.admin.cookie, 'POST', '/wallet/deploy', {
+      threshold: 2,
+      owners: [adminDevice.ethAddress, own.ethAddress],
+    });
+    expect(requested.statusCode, requested.body).toBe(202);
+  });
+
+  it('lets only one of two signers choosing the same address at once have it', async () => {
+    const scene = await arrange();
+    const editor = await addMember(scene.testApp, scene.organization.uid, 'Editor');
+    const viewer = await addMember(scene.testApp, scene.organization.uid, 'Viewer');
+    for (const user of [editor, viewer]) {
+      await send(scene, scene.admin.cookie, 'POST', '/wallet/signer/propose', { userUid: user.uid });
+    }
+    const address = freshAddress();
+    const editorsDevice = await createDevice(scene, editor.cookie, address);
+    const viewersDevice = await createDevice(scene, viewer.cookie, address.toLowerCase());
+
+    const answers = await Promise.all([
+      setDevice(scene, editor.cookie, editorsDevice.uid),
+      setDevice(scene, viewer.cookie, viewersDevice.uid),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const signers = (await getWallet(scene)).signers;
+    expect(signers.filter((signer) => signer.status === 'Ready')).toHaveLength(1);
+    expect(signers.filter((signer) => signer.status === 'Pending')).toHaveLength(1);
+  });
+
+  it('can no longer be replaced once deployment is requested (409, with why), and stays as it was', async () => {
+    const scene = await arrange();
+    const viewer = await addMember(scene.testApp, scene.organization.uid, 'Viewer');
+    const viewersDevice = await readySigner(scene, viewer);
+    const another = await createDevice(scene, viewer.cookie);
+    const requested = await send(scene, scene.admin.cookie, 'POST', '/wallet/deploy', { threshold: 1 });
+    expect(requested.statusCode, requested.body).toBe(202);
+
+    expect(errorOf(await setDevice(scene, viewer.cookie, another.uid))).toEqual({
+      status: 409,
+      code: 'CONFLICT',
+      message: WALLET_LOCKED_MESSAGE,
+    });
+    const deployed = await runUntilSettled(scene);
+    expect(deployed.status).toBe('deployed');
+    expect(errorOf(await setDevice(scene, viewer.cookie, another.uid))).toEqual({
+      status: 409,
+      code: 'CONFLICT',
+      message: WALLET_DEPLOYED_MESSAGE,
+    });
+    expect((await getWallet(scene)).signers).toEqual([
+      expect.objectContaining({ uid: viewer.uid, ethAddress: viewersDevice.ethAddress, status: 'Ready' }),
+    ]);
+    const [row] = await scene.testApp.db
+      .select({ signingDeviceUid: walletSigners.signingDeviceUid })
+      .from(walletSigners)
+      .where(eq(walletSigners.organizationUid, scene.organization.uid));
+    expect(row?.signingDeviceUid).toBe(viewersDevice.uid);
   });
 });
 

@@ -1,4 +1,12 @@
-import { ApiError, inLanguage, notifyError, useConfirmStep, useFocusFirstInvalid, useT } from '@dash/shared';
+import {
+  ApiError,
+  inLanguage,
+  notifyError,
+  useConfirmStep,
+  useFocusFirstInvalid,
+  useFormat,
+  useT,
+} from '@dash/shared';
 import { quorumOptions, type TWallet, useDeployWalletMutation, ZDeployWalletRequest } from '@dash/shared/api';
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -34,6 +42,7 @@ const ownersRule = (error: unknown) =>
  */
 export function DeployForm({ organizationUid, wallet, refusal, onRefusal }: DeployFormProps) {
   const { t } = useT('wallet');
+  const f = useFormat();
   const deploy = useDeployWalletMutation(organizationUid);
   const reasonId = useId();
   const confirmId = useId();
@@ -93,13 +102,13 @@ export function DeployForm({ organizationUid, wallet, refusal, onRefusal }: Depl
   else if (pending.length > 0)
     reason = t('deploy.waitingFor', {
       message: t('rules.signersNotReady'),
-      names: pending.map(signerName).join(', '),
+      names: f.list(pending.map(signerName)),
     });
   else if (shared.length > 0)
     reason = shared
       .map((group) =>
         t('deploy.sharedAddress', {
-          names: group.map(signerName).join(', '),
+          names: f.list(group.map(signerName)),
           address: group[0]?.ethAddress ?? '',
         }),
       )

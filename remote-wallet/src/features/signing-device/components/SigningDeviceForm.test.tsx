@@ -1,7 +1,9 @@
-import type { TSigningDevice } from '@dash/shared/api';
+import { setLocale } from '@dash/shared';
+import { type TSigningDevice, WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE } from '@dash/shared/api';
 import { answerEveryRequest, ORGANIZATION, refusal, renderPage } from '@dash/shared/test';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../../i18n';
 import { SigningDeviceForm } from './SigningDeviceForm';
 
 const LEDGER: TSigningDevice = {
@@ -27,9 +29,11 @@ function renderForm(devices: TSigningDevice[], current?: string) {
 }
 
 configure({ asyncUtilTimeout: 5000 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  // Tests may run in any order (--sequence.shuffle): the next one starts in English.
+  await setLocale('en', { remember: false });
 });
 
 describe('the signing device form', () => {
@@ -55,5 +59,38 @@ describe('the signing device form', () => {
     await waitFor(() => expect(document.activeElement).toBe(device));
     expect(device.getAttribute('aria-invalid')).toBe('true');
     expect(bodies).toEqual([{ signingDeviceUid: TREZOR.uid }]);
+  });
+
+  it('says under the device, in Brazilian Portuguese, that another signer already uses its address', async () => {
+    const bodies = answerEveryRequest(() =>
+      Response.json(
+        {
+          error: {
+            code: 'CONFLICT',
+            message: WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE,
+            fields: { signingDeviceUid: WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE },
+          },
+        },
+        { status: 409 },
+      ),
+    );
+    await renderPage(
+      <SigningDeviceForm organization={ORGANIZATION} devices={[LEDGER, TREZOR]} current={LEDGER.uid} />,
+      {
+        locale: 'pt-BR',
+      },
+    );
+    const form = await screen.findByRole('form', { name: 'Definir dispositivo de assinatura' });
+    const device = within(form).getByRole('combobox', { name: /Dispositivo de assinatura/ });
+    fireEvent.click(within(form).getByRole('button', { name: 'Definir dispositivo de assinatura' }));
+
+    const message = await within(form).findByText(
+      'Outro signatário desta carteira já usa este endereço: escolha outro dispositivo de assinatura',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(device));
+    expect(device.getAttribute('aria-invalid')).toBe('true');
+    expect(device.getAttribute('aria-describedby')).toContain(message.id);
+    expect(screen.queryByText(WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE)).toBeNull();
+    expect(bodies).toEqual([{ signingDeviceUid: LEDGER.uid }]);
   });
 });

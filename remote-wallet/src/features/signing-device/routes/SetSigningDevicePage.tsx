@@ -41,6 +41,10 @@ export default function SetSigningDevicePage() {
             devices={devices.data}
             current={me.signingDeviceUid}
           />
+          {/* The way to a device of another address, e.g. when another signer uses the one they have. */}
+          <Anchor component={Link} to={paths.settings.newSigningDevice()} size="sm">
+            {t('signingDevice.addAnother')}
+          </Anchor>
         </Page>
       );
     }

@@ -1,5 +1,5 @@
 import { can, paths, type TOrganization, useT } from '@dash/shared';
-import type { TWallet } from '@dash/shared/api';
+import type { TWallet, TWalletSigner } from '@dash/shared/api';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,7 +7,9 @@ import { onChain } from '../../../lib/wallet-display';
 import { DeployForm } from '../../deploy/components/DeployForm';
 import { RemoveSignerButton } from '../../signers/components/RemoveSignerButton';
 import { SignersTable } from '../../signers/components/SignersTable';
+import { ChangeSigningDeviceButton } from '../../signing-device/components/ChangeSigningDeviceButton';
 import { ProvideSigningDeviceCard } from '../../signing-device/components/ProvideSigningDeviceCard';
+import { SharedAddressNotice } from '../../signing-device/components/SharedAddressNotice';
 
 interface InitializeWalletProps {
   organization: TOrganization;
@@ -21,6 +23,16 @@ export function InitializeWallet({ organization, wallet, currentUserUid }: Initi
   const canManage = can(organization.role, 'wallet.manage');
   const me = wallet.signers.find((signer) => signer.uid === currentUserUid);
   const [deployRefusal, setDeployRefusal] = useState<string | null>(null);
+  // A signer with a device may choose another until deploy is requested (this screen is undeployed only).
+  const canChangeMine = Boolean(me?.ethAddress);
+  const rowActions = (signer: TWalletSigner) => (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {canChangeMine && signer.uid === currentUserUid ? (
+        <ChangeSigningDeviceButton organizationSlug={organization.slug} />
+      ) : null}
+      {canManage ? <RemoveSignerButton organizationUid={organization.uid} signer={signer} /> : null}
+    </Group>
+  );
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -32,6 +44,11 @@ export function InitializeWallet({ organization, wallet, currentUserUid }: Initi
         </Text>
       </Stack>
       {me && !me.ethAddress ? <ProvideSigningDeviceCard organizationSlug={organization.slug} /> : null}
+      <SharedAddressNotice
+        organizationSlug={organization.slug}
+        signers={wallet.signers}
+        currentUserUid={currentUserUid}
+      />
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="wallet-signers-title">
         <Stack gap="sm">
           <Group justify="space-between">
@@ -52,11 +69,7 @@ export function InitializeWallet({ organization, wallet, currentUserUid }: Initi
           <SignersTable
             signers={wallet.signers}
             currentUserUid={currentUserUid}
-            actions={
-              canManage
-                ? (signer) => <RemoveSignerButton organizationUid={organization.uid} signer={signer} />
-                : undefined
-            }
+            actions={canManage || canChangeMine ? rowActions : undefined}
           />
         </Stack>
       </Paper>

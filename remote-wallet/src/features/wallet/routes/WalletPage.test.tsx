@@ -80,7 +80,7 @@ describe('the wallet page', () => {
       '/org/acme/wallet/signing-device',
     );
     expect(screen.getByRole('button', { name: 'Deploy Wallet' }).hasAttribute('disabled')).toBe(true);
-    expect(screen.getByText(/Waiting for: Ana Test, Bruno Test\./)).toBeTruthy();
+    expect(screen.getByText(/Waiting for: Ana Test and Bruno Test\./)).toBeTruthy();
   });
 
   it('hides the card from a signer who is Ready', async () => {
@@ -243,8 +243,94 @@ describe('the wallet page', () => {
     });
     const deploy = await screen.findByRole('button', { name: 'Deploy Wallet' });
     expect(deploy.hasAttribute('disabled')).toBe(true);
-    const reason = screen.getByText(/Ana Test, Bruno Test use the same signing device address/);
+    const reason = screen.getByText(/Ana Test and Bruno Test use the same signing device address/);
     expect(deploy.getAttribute('aria-describedby')).toBe(reason.id);
+  });
+
+  it('offers Change signing device on the current user’s own row only, once they set one, before deployment', async () => {
+    const CHANGE = 'Change signing device';
+    const undeployed: TWallet = {
+      status: 'undeployed',
+      chain: DEV_CHAIN,
+      signers: [signer(ME.uid, 'Ana', DEVICE_A), signer(BRUNO, 'Bruno', DEVICE_B)],
+    };
+    // A Viewer signer: the action on their row, nothing on anyone else's.
+    renderWallet(undeployed, 'Viewer');
+    const table = await screen.findByRole('table', { name: 'Signers' });
+    const mine = within(table).getByRole('row', { name: /Ana Test/ });
+    expect(within(mine).getByRole('link', { name: CHANGE }).getAttribute('href')).toBe(
+      '/org/acme/wallet/signing-device',
+    );
+    expect(within(table).getAllByRole('link', { name: CHANGE })).toHaveLength(1);
+    expect(within(within(table).getByRole('row', { name: /Bruno Test/ })).queryByRole('link')).toBeNull();
+
+    // An Admin signer: Change on their row beside Remove; only Remove on the others.
+    cleanup();
+    renderWallet(undeployed, 'Admin');
+    const adminTable = await screen.findByRole('table', { name: 'Signers' });
+    const adminRow = within(adminTable).getByRole('row', { name: /Ana Test/ });
+    expect(within(adminRow).getByRole('link', { name: CHANGE })).toBeTruthy();
+    expect(within(adminRow).getByRole('button', { name: 'Remove signer Ana Test' })).toBeTruthy();
+    const brunoRow = within(adminTable).getByRole('row', { name: /Bruno Test/ });
+    expect(within(brunoRow).queryByRole('link', { name: CHANGE })).toBeNull();
+    expect(within(brunoRow).getByRole('button', { name: 'Remove signer Bruno Test' })).toBeTruthy();
+
+    // Still Pending: the card asks for a device, there is none to change.
+    cleanup();
+    renderWallet(
+      { ...undeployed, signers: [signer(ME.uid, 'Ana'), signer(BRUNO, 'Bruno', DEVICE_B)] },
+      'Viewer',
+    );
+    await screen.findByRole('region', { name: 'Provide Signing Device' });
+    expect(screen.queryByRole('link', { name: CHANGE })).toBeNull();
+
+    // Deployment requested or done: the owners are final.
+    for (const status of ['deploying', 'failed', 'deployed'] as const) {
+      cleanup();
+      renderWallet({ ...undeployed, status, address: ADDRESS, threshold: 1 }, 'Admin');
+      await screen.findByRole('table', { name: 'Signers' });
+      expect(screen.queryByRole('link', { name: CHANGE }), status).toBeNull();
+    }
+  });
+
+  it('tells a signer whose address another signer uses, whatever their role, with the way out', async () => {
+    const CAROL = '33333333-3333-4333-8333-333333333333';
+    const clash: TWallet = {
+      status: 'undeployed',
+      chain: DEV_CHAIN,
+      signers: [
+        signer(BRUNO, 'Bruno', DEVICE_A),
+        signer(ME.uid, 'Ana', DEVICE_A.toLowerCase()),
+        signer(CAROL, 'Carol', DEVICE_B),
+      ],
+    };
+    renderWallet(clash, 'Viewer');
+    const notice = await screen.findByRole('alert', {
+      name: 'Another signer uses your signing device address',
+    });
+    expect(notice.textContent).toContain(
+      `You and Bruno Test use the same signing device address (${DEVICE_A.toLowerCase()}).`,
+    );
+    expect(notice.textContent).toContain('until one of you sets another signing device');
+    expect(within(notice).getByRole('link', { name: 'Change signing device' }).getAttribute('href')).toBe(
+      '/org/acme/wallet/signing-device',
+    );
+
+    // A signer outside the clash, or a member who signs nothing, is not told it is theirs to fix.
+    for (const me of [signer(ME.uid, 'Ana', DEVICE_B), undefined]) {
+      cleanup();
+      renderWallet(
+        {
+          ...clash,
+          signers: [signer(BRUNO, 'Bruno', DEVICE_A), signer(CAROL, 'Carol', DEVICE_A), ...(me ? [me] : [])],
+        },
+        'Viewer',
+      );
+      await screen.findByRole('table', { name: 'Signers' });
+      expect(
+        screen.queryByRole('alert', { name: 'Another signer uses your signing device address' }),
+      ).toBeNull();
+    }
   });
 
   it('advises a single signer to add signers, 1 out of 1 being the only quorum', async () => {
