@@ -1,5 +1,5 @@
 import { PlainLink, paths, type TOrganization, useT } from '@dash/shared';
-import { Badge, NavLink, Stack } from '@mantine/core';
+import { NavLink, Stack } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import type { NavigateFunction } from 'react-router-dom';
 
@@ -62,17 +62,13 @@ export function OrganizationNav({
             aria-current={isActive(item) ? 'page' : undefined}
             label={t(`nav.${item.label}`)}
             disabled={locked}
-            // Shown and reachable (the badge says why it is closed) but not followed: on a link,
+            // Shown and reachable (its description says why it is closed) but not followed: on a link,
             // Mantine's disabled only dims it, and a click landed on the overview without a word.
             aria-disabled={locked || undefined}
             onClick={locked ? preventFollowing : onNavigate}
-            rightSection={
-              locked ? (
-                <Badge size="xs" variant="outline" color="gray">
-                  {t('nav.needsApproval')}
-                </Badge>
-              ) : null
-            }
+            // Why it is closed, under its name: beside it, a badge squeezed the name ("Open Stable"
+            // wrapped, or was cut to "Open St…" beside "Requiere aprobación").
+            description={locked ? t('nav.needsApproval') : undefined}
           />
         );
       })}

@@ -7,6 +7,8 @@ import { OrganizationAvatar } from './OrganizationAvatar';
 /** Lists every organization of the user with their role in it; picking one opens it. Memoized, and
  * given the layout's `navigate` (one function) rather than calling `useNavigate`, which renders
  * again on every navigation: the switcher renders when the organization changes. */
+const ITEM_STYLES = { itemLabel: { minWidth: 0 } } as const;
+
 export const OrganizationSwitcher = memo(function OrganizationSwitcher({
   current,
   navigate,
@@ -18,7 +20,7 @@ export const OrganizationSwitcher = memo(function OrganizationSwitcher({
   const { t: common } = useT('common');
   const { organizations } = useSession();
   return (
-    <Menu position="bottom-start" width={280} withinPortal>
+    <Menu position="bottom-start" width={300} withinPortal>
       <Menu.Target>
         {/* Named by its content (what it shows, after a hidden "Switch organization"), so the visible text is in its name. */}
         <UnstyledButton w="100%" p="xs" style={{ borderRadius: 8 }}>
@@ -57,8 +59,19 @@ export const OrganizationSwitcher = memo(function OrganizationSwitcher({
             }
             onClick={() => navigate(paths.org.root(organization.slug))}
             aria-current={organization.uid === current?.uid ? 'true' : undefined}
+            // The one open now is marked for the eye too, as the sidebar marks the current page.
+            bg={organization.uid === current?.uid ? 'var(--mantine-primary-color-light)' : undefined}
+            // A long name is cut with an ellipsis (its full text in the title), not run under the badge.
+            styles={ITEM_STYLES}
           >
-            {organization.name}
+            <Text
+              size="sm"
+              fw={organization.uid === current?.uid ? 600 : undefined}
+              truncate
+              title={organization.name}
+            >
+              {organization.name}
+            </Text>
           </Menu.Item>
         ))}
         <Menu.Divider />
