@@ -88,6 +88,10 @@ export const paths = {
     profile: () => '/settings/profile',
     invites: () => '/settings/invites',
     signingDevices: () => '/settings/signing-devices',
-    newSigningDevice: () => '/settings/signing-devices/new',
+    /** With `returnTo` (an in-app path), the form goes back there once the device is added or canceled. */
+    newSigningDevice: (returnTo?: string) =>
+      returnTo
+        ? `/settings/signing-devices/new?returnTo=${encodeURIComponent(returnTo)}`
+        : '/settings/signing-devices/new',
   },
 } as const;

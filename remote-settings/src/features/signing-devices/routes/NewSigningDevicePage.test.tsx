@@ -61,4 +61,47 @@ describe('adding a signing device', () => {
       }),
     ).toBe(address);
   });
+
+  /** Adds a device on the page opened at `url`, and answers where the page went after. */
+  async function addFrom(url: string) {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json(
+          {
+            data: {
+              uid: '99999999-9999-4999-8999-999999999999',
+              name: 'Ledger',
+              ethAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+              createdAt: '2026-11-28T12:00:00.000Z',
+            },
+          },
+          { status: 201 },
+        ),
+      ),
+    );
+    await renderPage(<NewSigningDevicePage />, { url, path: '/settings/signing-devices/new', locale: 'en' });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Name/ }), { target: { value: 'Ledger' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Ethereum address/ }), {
+      target: { value: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add signing device' }));
+    // The probe is another element once the page is left: read anew each time.
+    const location = () => screen.getByRole('status', { name: 'Location' }).textContent;
+    await waitFor(() => expect(location()).not.toMatch(/^\/settings\/signing-devices\/new/));
+    return location();
+  }
+
+  it('goes back to the page it was opened from (the wallet, to choose the new device), else to the list', async () => {
+    expect(
+      await addFrom(
+        `/settings/signing-devices/new?returnTo=${encodeURIComponent('/org/acme/wallet/signing-device')}`,
+      ),
+    ).toBe('/org/acme/wallet/signing-device');
+    cleanup();
+    // Never another site: a crafted return is dropped.
+    expect(await addFrom('/settings/signing-devices/new?returnTo=%2F%2Fevil.example')).toBe(
+      '/settings/signing-devices',
+    );
+  });
 });

@@ -4,17 +4,21 @@ import {
   notifySuccess,
   PageHeader,
   paths,
+  safeRedirectPath,
   useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
 import { useCreateSigningDeviceMutation, ZCreateSigningDeviceRequest } from '@dash/shared/api';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
 export function NewSigningDevicePage() {
   const { t } = useT('settings');
   const navigate = useNavigate();
+  // Where the member came from to add one (the wallet's Set Signing Device page): back there after.
+  const [searchParams] = useSearchParams();
+  const back = safeRedirectPath(searchParams.get('returnTo')) ?? paths.settings.signingDevices();
   const create = useCreateSigningDeviceMutation();
   const form = useForm({
     mode: 'controlled',
@@ -30,7 +34,7 @@ export function NewSigningDevicePage() {
       create.mutate(values, {
         onSuccess: (device) => {
           notifySuccess(t('devices.added', { name: device.name }));
-          navigate(paths.settings.signingDevices());
+          navigate(back);
         },
         onError: (error) => {
           if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
@@ -61,7 +65,7 @@ export function NewSigningDevicePage() {
             {...form.getInputProps('ethAddress')}
           />
           <Group justify="space-between">
-            <Anchor component={Link} to={paths.settings.signingDevices()} size="sm">
+            <Anchor component={Link} to={back} size="sm">
               {t('common.cancel')}
             </Anchor>
             <Button type="submit" loading={create.isPending}>

@@ -72,9 +72,9 @@ describe('the Set Signing Device page', () => {
     const form = await screen.findByRole('form', { name: 'Set signing device' });
     const device = within(form).getByRole('combobox', { name: /Signing device/ }) as HTMLInputElement;
     expect(device.value).toBe('Ledger (0x5aAe…eAed)');
-    // A device of another address may be needed: the way to add one is on the page.
+    // A device of another address may be needed: the way to add one is on the page, and it comes back here.
     expect(screen.getByRole('link', { name: 'Add another signing device' }).getAttribute('href')).toBe(
-      '/settings/signing-devices/new',
+      `/settings/signing-devices/new?returnTo=${encodeURIComponent('/org/acme/wallet/signing-device')}`,
     );
 
     fireEvent.click(device);

@@ -17,6 +17,8 @@ export default function SetSigningDevicePage() {
   useQueryErrorToast(wallet);
   useQueryErrorToast(devices);
   const walletPath = paths.org.wallet.root(organization.slug);
+  // Adding a device comes back here, to choose it.
+  const addDevicePath = paths.settings.newSigningDevice(paths.org.wallet.signingDevice(organization.slug));
   const me = wallet.data?.signers.find((signer) => signer.uid === user.uid);
 
   // A failed background refetch keeps what was loaded on screen (the toast tells).
@@ -28,7 +30,7 @@ export default function SetSigningDevicePage() {
       content = (
         <Stack gap="xs" align="flex-start">
           <Text>{t('signingDevice.none')}</Text>
-          <Button component={Link} to={paths.settings.newSigningDevice()} variant="light">
+          <Button component={Link} to={addDevicePath} variant="light">
             {t('signingDevice.addDevice')}
           </Button>
         </Stack>
@@ -42,7 +44,7 @@ export default function SetSigningDevicePage() {
             current={me.signingDeviceUid}
           />
           {/* The way to a device of another address, e.g. when another signer uses the one they have. */}
-          <Anchor component={Link} to={paths.settings.newSigningDevice()} size="sm">
+          <Anchor component={Link} to={addDevicePath} size="sm">
             {t('signingDevice.addAnother')}
           </Anchor>
         </Page>
