@@ -47,6 +47,12 @@ export const ZProvider = z.object({
 });
 export type TProvider = z.infer<typeof ZProvider>;
 
+/**
+ * The name a conversation gets from a mail without a subject: stored and searched as it is (English,
+ * as mail is), and shown in the reader's language (remote-messages' thread.noSubject).
+ */
+export const THREAD_NO_SUBJECT = '(no subject)';
+
 /** The spec's Thread, plus what the list shows: last activity, the user's unread count, a snippet. */
 export const ZThread = z.object({
   uid: ZUid,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { TInboundDelivery, TOrganizationEvent } from '@dash/shared/contracts';
+import { THREAD_NO_SUBJECT, type TInboundDelivery, type TOrganizationEvent } from '@dash/shared/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AddressObject, simpleParser } from 'mailparser';
 import type { BlobStore } from '../../blobs/store';
@@ -24,7 +24,6 @@ import {
 const TEXT_MAX = 200_000;
 const SNIPPET_MAX = 140;
 const REFERENCES_MAX = 50;
-export const NO_SUBJECT = '(no subject)';
 
 /** reply+<token>@domain: the thread token is 24 lowercase letters and digits. */
 const REPLY_LOCAL_PART = /^reply\+([a-z0-9]{24})$/;
@@ -104,7 +103,7 @@ export function threadNameOf(subject: string): string {
     if (stripped === name) break;
     name = stripped;
   }
-  return (name === '' ? NO_SUBJECT : name).slice(0, 500);
+  return (name === '' ? THREAD_NO_SUBJECT : name).slice(0, 500);
 }
 
 export function snippetOf(text: string): string {

@@ -1,4 +1,5 @@
-import { isClientMailAddress } from '@dash/shared/api';
+import type { TFunction } from '@dash/shared';
+import { isClientMailAddress, THREAD_NO_SUBJECT } from '@dash/shared/api';
 
 /** The bare address of `Name <a@b>` or `a@b`, lowercased. */
 export function bareAddress(address: string): string {
@@ -42,4 +43,9 @@ export function formatDateTime(value: string | Date): string {
 /** The avatar fallback: the first two letters of the provider's name. */
 export function initials(name: string | null | undefined): string {
   return (name ?? '').trim().slice(0, 2).toUpperCase();
+}
+
+/** A conversation's name as shown: the one a mail without a subject got, in the reader's language. */
+export function threadTitle(name: string, t: TFunction): string {
+  return name === THREAD_NO_SUBJECT ? t('thread.noSubject') : name;
 }

@@ -22,6 +22,7 @@ import { Link } from 'react-router-dom';
 import { BackIcon } from '../../../components/icons';
 import { ReplyBox } from '../../reply/components/ReplyBox';
 import { ThreadAvatar } from '../../threads/components/ThreadAvatar';
+import { threadTitle } from '../../threads/format';
 import { SERVER_BUBBLE_CSS } from './bubble-styles';
 import { MessageBubble, rememberTexts } from './MessageBubble';
 
@@ -178,7 +179,7 @@ const ThreadHeader = memo(function ThreadHeader({
           <ThreadAvatar provider={thread.provider} />
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Title order={2} size="h5" lineClamp={1}>
-              {thread.name}
+              {threadTitle(thread.name, t)}
             </Title>
             <Text size="xs" c="dimmed" truncate="end">
               {thread.provider?.name ?? t('thread.unknownProvider')}

@@ -3,6 +3,7 @@ import type { TThread } from '@dash/shared/api';
 import { Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
+import { threadTitle } from '../format';
 import { RelativeTime } from './RelativeTime';
 import { ThreadAvatar } from './ThreadAvatar';
 
@@ -39,7 +40,7 @@ export const ThreadListItem = memo(function ThreadListItem({
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group gap={6} wrap="nowrap">
             <Text size="sm" fw={unread ? 700 : 500} truncate="end" style={{ flex: 1 }}>
-              {thread.name}
+              {threadTitle(thread.name, t)}
             </Text>
             {unread ? (
               <Box

@@ -1,5 +1,5 @@
 import { setLocale, type TLocale, useT } from '@dash/shared';
-import { UNKNOWN_PROVIDER_NAME } from '@dash/shared/api';
+import { THREAD_NO_SUBJECT, UNKNOWN_PROVIDER_NAME } from '@dash/shared/api';
 import { renderPage } from '@dash/shared/test';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
@@ -29,25 +29,25 @@ const MESSAGE = messageFixture(THREAD, {
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
 
-async function renderMessageCenter(locale: TLocale) {
+async function renderMessageCenter(locale: TLocale, thread = THREAD) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input instanceof Request ? input.url : input);
-      if (url.includes(`messages/${THREAD.uid}`)) {
+      if (url.includes(`messages/${thread.uid}`)) {
         return json({
           data: [MESSAGE],
-          thread: THREAD,
+          thread,
           prevCursor: null,
           nextCursor: null,
           clientMailDomain: DOMAIN,
         });
       }
-      return json({ data: [THREAD], nextCursor: null, mailbox: `acme@${DOMAIN}`, clientMailDomain: DOMAIN });
+      return json({ data: [thread], nextCursor: null, mailbox: `acme@${DOMAIN}`, clientMailDomain: DOMAIN });
     }),
   );
   await renderPage(<MessageCenterPage />, {
-    url: `/org/acme/messages/${THREAD.uid}`,
+    url: `/org/acme/messages/${thread.uid}`,
     path: '/org/acme/messages/:threadUid?',
     role: 'Viewer',
     locale,
@@ -110,6 +110,14 @@ describe('the Message Center in other languages', () => {
     const message = screen.getByRole('article', { name: 'Mensaje de Transfero Ops' });
     expect(message.textContent).toContain('Para: yo');
     expect(message.textContent).toContain('(1.50 KB)');
+  });
+
+  it("names a conversation from a mail without a subject in the reader's language, in the list and its header", async () => {
+    await renderMessageCenter('pt-BR', { ...THREAD, name: THREAD_NO_SUBJECT });
+    const list = await screen.findByRole('navigation', { name: 'Conversas' });
+    expect(await within(list).findByText('(sem assunto)')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '(sem assunto)' })).toBeTruthy();
+    expect(screen.queryByText(THREAD_NO_SUBJECT)).toBeNull();
   });
 
   it("keeps the spec's 'Unknown' provider word for word in English", () => {
