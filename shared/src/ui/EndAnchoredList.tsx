@@ -1,4 +1,4 @@
-import { Loader } from '@mantine/core';
+import { ActionIcon, Button, Loader } from '@mantine/core';
 import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
 import {
   type CSSProperties,
@@ -9,11 +9,13 @@ import {
   useLayoutEffect,
   useMemo,
   useRef,
+  useState,
 } from 'react';
 import type { EndAnchoredListProps } from './end-anchored-list';
 import { measureWithoutReflow } from './virtual-measure';
+import { visuallyHidden } from './visually-hidden';
 
-/** Within this distance of the bottom the list follows new items. */
+/** Within this distance of the bottom the list follows new items (and the reader has seen them). */
 const STICK_TO_BOTTOM_PX = 80;
 /** Older items load once the view is this many items from the oldest one loaded. */
 const LOAD_OLDER_WITHIN = 10;
@@ -47,11 +49,22 @@ const INDICATOR_STYLE: CSSProperties = {
 function observeOffsetFromBottom(
   instance: Virtualizer<HTMLDivElement, Element>,
   report: (offset: number, isScrolling: boolean) => void,
+  /** Also hears each offset, with the view's height: read with it, so nothing else reads the layout. */
+  heard?: (offset: number, view: number) => void,
 ) {
   const element = instance.scrollElement;
   if (!element) return;
   let idle: ReturnType<typeof setTimeout> | undefined;
-  const offset = () => Math.max(0, element.scrollHeight - element.clientHeight - element.scrollTop);
+  let view = 0;
+  const offset = () => {
+    view = element.clientHeight;
+    return Math.max(0, element.scrollHeight - view - element.scrollTop);
+  };
+  const tell = (isScrolling: boolean) => {
+    const at = offset();
+    report(at, isScrolling);
+    heard?.(at, view);
+  };
   // While the reader scrolls, the rows are left out of hit testing: the browser then does not work
   // out which row is under a still pointer (and restyle its hover) after every step.
   const rows = () => element.firstElementChild as HTMLElement | null;
@@ -59,16 +72,16 @@ function observeOffsetFromBottom(
     if (idle === undefined) rows()?.style.setProperty('pointer-events', 'none');
     // The rows a scroll brings into view render as a transition: React renders them in slices it
     // can interrupt, so a slow render never holds a frame (no frame over 50 ms at 4x CPU).
-    startTransition(() => report(offset(), true));
+    startTransition(() => tell(true));
     clearTimeout(idle);
     idle = setTimeout(() => {
       idle = undefined;
       rows()?.style.removeProperty('pointer-events');
       // The end of a scroll re-renders the list too (the virtualizer's isScrolling): in slices as well.
-      startTransition(() => report(offset(), false));
+      startTransition(() => tell(false));
     }, SCROLL_IDLE_MS);
   };
-  report(offset(), false);
+  tell(false);
   element.addEventListener('scroll', onScroll, { passive: true });
   return () => {
     clearTimeout(idle);
@@ -110,6 +123,142 @@ export function rowAtTop(rows: VirtualItem[], total: number, scrollTop: number):
 }
 
 /**
+ * How many of `items` (oldest first) came after `newestKey`, the newest of the items `before`: new
+ * items at the end, not older pages at the start. When that item is gone (the list restarted from a
+ * fresh page), the items that were not there before.
+ */
+export function arrivedAtEnd<T>(
+  items: T[],
+  getKey: (item: T) => string,
+  newestKey: string,
+  before: T[],
+): number {
+  const at = items.findLastIndex((item) => getKey(item) === newestKey);
+  if (at >= 0) return items.length - 1 - at;
+  const had = new Set(before.map(getKey));
+  return items.reduce((sum, item) => (had.has(getKey(item)) ? sum : sum + 1), 0);
+}
+
+/** What the jump button shows: nothing (-1), the arrow alone (0), or how many items arrived below. */
+type TJumpShows = number;
+const HIDDEN: TJumpShows = -1;
+
+/**
+ * Where the reader is against the newest item, outside React state: the scroll handler's readings
+ * and the new items' arrivals set state (the jump button's, never the list's) only when what the
+ * button shows changes, i.e. when the view crosses a threshold or the newest item changes, and as
+ * a transition, like the rest of the scroll handling.
+ */
+function newestTracker() {
+  /** More than a screen above the newest item. */
+  let far = false;
+  /** Items that arrived below the view since the reader was last at the bottom. */
+  let unseen = 0;
+  let shown: TJumpShows = HIDDEN;
+  let show: ((shows: TJumpShows) => void) | undefined;
+  const publish = () => {
+    const next = unseen > 0 ? unseen : far ? 0 : HIDDEN;
+    if (next === shown) return;
+    shown = next;
+    startTransition(() => show?.(next));
+  };
+  return {
+    shows: (): TJumpShows => shown,
+    /** Each reading of the scroll handler. At the bottom the new items have been seen. */
+    scrolled(offset: number, view: number): void {
+      far = offset > view;
+      if (offset < STICK_TO_BOTTOM_PX) unseen = 0;
+      publish();
+    },
+    /** New items came in below a view that did not follow them. */
+    arrived(count: number): void {
+      unseen += count;
+      publish();
+    },
+    listen(listener: (shows: TJumpShows) => void): () => void {
+      show = listener;
+      return () => {
+        show = undefined;
+      };
+    },
+  };
+}
+
+const JUMP_STYLE: CSSProperties = {
+  position: 'absolute',
+  right: 16,
+  bottom: 12,
+  boxShadow: 'var(--mantine-shadow-sm)',
+};
+const ARROW_DOWN = (
+  <svg
+    width={16}
+    height={16}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
+    <path d="M12 5v14" />
+    <path d="m19 12-7 7-7-7" />
+  </svg>
+);
+
+/**
+ * "Jump to newest", over the list's bottom-right corner while the view is more than a screen above
+ * the newest item or new items arrived below it. Its state is its own and memoized: it coming and
+ * going renders this button alone, not the list's rows.
+ */
+const JumpToNewest = memo(function JumpToNewest({
+  tracker,
+  label,
+  newItemsLabel,
+  onJump,
+}: {
+  tracker: ReturnType<typeof newestTracker>;
+  label: string;
+  newItemsLabel: (count: number) => string;
+  onJump: () => void;
+}) {
+  const [shows, setShows] = useState(tracker.shows);
+  useLayoutEffect(() => tracker.listen(setShows), [tracker]);
+  if (shows === HIDDEN) return null;
+  if (shows > 0) {
+    // The count is the visible text, and the name starts with it (what a speech user says); the
+    // action follows for screen readers.
+    return (
+      <Button
+        size="xs"
+        radius="xl"
+        variant="default"
+        leftSection={ARROW_DOWN}
+        style={JUMP_STYLE}
+        onClick={onJump}
+      >
+        {newItemsLabel(shows)} <span style={visuallyHidden}>{label}</span>
+      </Button>
+    );
+  }
+  return (
+    <ActionIcon
+      size="lg"
+      radius="xl"
+      variant="default"
+      aria-label={label}
+      style={JUMP_STYLE}
+      onClick={onJump}
+    >
+      {ARROW_DOWN}
+    </ActionIcon>
+  );
+});
+
+const newItems = (count: number) => (count === 1 ? '1 new item' : `${count} new items`);
+
+/**
  * A virtualized list read from its end, like a conversation (only the rows in view are in the DOM):
  * it opens at the newest item, keeps the reader's place when older pages arrive or rows above are
  * measured, loads older pages as the reader nears the top, and follows new items while the reader
@@ -127,8 +276,11 @@ function EndAnchoredList<T>({
   followNew,
   label,
   loadingOlderLabel = 'Loading older items',
+  jumpToNewestLabel = 'Jump to the newest item',
+  newItemsLabel = newItems,
 }: EndAnchoredListProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [tracker] = useState(newestTracker);
   const count = items.length;
   /** Newest first: the virtualizer's index i is items[count - 1 - i]. */
   const itemAt = (index: number): T | undefined => items[count - 1 - index];
@@ -148,7 +300,8 @@ function EndAnchoredList<T>({
     estimateSize: estimate,
     getItemKey,
     measureElement: measureWithoutReflow,
-    observeElementOffset: observeOffsetFromBottom,
+    // Set up once, when the scroll element mounts: `tracker` is the same for the list's life.
+    observeElementOffset: (instance, report) => observeOffsetFromBottom(instance, report, tracker.scrolled),
     scrollToFn: scrollToOffsetFromBottom,
     overscan: 3,
     // The rows that come into view render in a task of their own, after the frame that scrolled,
@@ -168,12 +321,13 @@ function EndAnchoredList<T>({
   };
 
   /**
-   * What the last commit that moved rows left on screen: the newest item, the rows' places (the
-   * virtualizer's measurements then: it makes a new array when they change) and the scroll box's
-   * sizes. Where the reader was is worked out from these and the scroll position when the next
-   * change comes (a commit does not move the scroll position), not on every scroll event.
+   * What the last commit that moved rows left on screen: the items and the newest one, the rows'
+   * places (the virtualizer's measurements then: it makes a new array when they change) and the
+   * scroll box's sizes. Where the reader was is worked out from these and the scroll position when
+   * the next change comes (a commit does not move the scroll position), not on every scroll event.
    */
   const laidOut = useRef<{
+    items: T[];
     newestKey: string;
     total: number;
     rows: VirtualItem[];
@@ -208,8 +362,12 @@ function EndAnchoredList<T>({
         const was = previous.total - row.end;
         if (top !== was) element.scrollTop = scrollTop + top - was;
       }
+      // New items below a view that stays: the jump button counts them.
+      if (key !== previous.newestKey)
+        tracker.arrived(arrivedAtEnd(items, getKey, previous.newestKey, previous.items));
     }
     laidOut.current = {
+      items,
       newestKey: key,
       total,
       rows: virtualizer.measurementsCache,
@@ -235,6 +393,12 @@ function EndAnchoredList<T>({
     [loadingOlder, loadingOlderLabel],
   );
 
+  // Offset 0 is the end. Focus goes to the log, as the button goes away once the view is there.
+  const jumpToNewest = useCallback(() => {
+    virtualizer.scrollToOffset(0);
+    scrollRef.current?.focus({ preventScroll: true });
+  }, [virtualizer]);
+
   const total = virtualizer.getTotalSize();
   return (
     <div style={{ position: 'relative', flex: 1, minHeight: 0 }}>
@@ -242,6 +406,10 @@ function EndAnchoredList<T>({
         ref={scrollRef}
         role="log"
         aria-label={label}
+        // A scroll region keyboard users can reach in every browser (to scroll it with the keys), and
+        // where the jump button leaves focus.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
+        tabIndex={0}
         style={{ height: '100%', overflowY: 'auto', overflowAnchor: 'none', contain: 'strict' }}
       >
         <div style={{ height: total, position: 'relative', width: '100%' }}>
@@ -271,6 +439,12 @@ function EndAnchoredList<T>({
         </div>
       </div>
       {indicator}
+      <JumpToNewest
+        tracker={tracker}
+        label={jumpToNewestLabel}
+        newItemsLabel={newItemsLabel}
+        onJump={jumpToNewest}
+      />
     </div>
   );
 }

@@ -16,6 +16,16 @@ export interface EndAnchoredListProps<T> {
   /** The accessible name of the list (a `log`). */
   label: string;
   loadingOlderLabel?: string;
+  /**
+   * The name of the button that scrolls to the newest item, shown while the view is more than a
+   * screen above it or new items arrived below it (e.g. "Jump to newest message").
+   */
+  jumpToNewestLabel?: string;
+  /**
+   * What that button says when `count` new items arrived below the view (e.g. "3 new messages").
+   * Keep it the same function between renders: the list is memoized.
+   */
+  newItemsLabel?: (count: number) => string;
 }
 
 const load = () => import('./EndAnchoredList');

@@ -81,6 +81,8 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
   const clientMailDomain = newest?.clientMailDomain ?? '';
   // One translation per text for the thread's life (and language), not one per bubble rendered.
   const text = useMemo(() => rememberTexts(t), [t]);
+  // The same function for the thread's life (and language): the list is memoized.
+  const newMessagesLabel = useCallback((count: number) => t('thread.newMessages', { count }), [t]);
   const renderMessage = useCallback(
     (message: TMessage) => (
       <MessageBubble message={message} clientMailDomain={clientMailDomain} text={text} locale={locale} />
@@ -130,6 +132,8 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
             followNew={isOwn}
             label={t('thread.messages')}
             loadingOlderLabel={t('thread.loadingOlder')}
+            jumpToNewestLabel={t('thread.jumpToNewest')}
+            newItemsLabel={newMessagesLabel}
           />
         </Suspense>
       )}
