@@ -34,6 +34,7 @@ export * from './ui/PagerButton';
 export * from './ui/PageSkeleton';
 export * from './ui/plain-link';
 export * from './ui/RuntimeProbe';
+export * from './ui/StrokeIcon';
 export * from './ui/server-render';
 export * from './ui/short-address';
 export * from './ui/visually-hidden';

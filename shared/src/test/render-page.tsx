@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type RenderResult, render } from '@testing-library/react';
 import { type ReactNode, Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { TSessionUser } from '../contracts/auth';
 import type { TRole } from '../contracts/common';
 import type { TLocale } from '../contracts/locale';
@@ -149,4 +149,20 @@ export function answerEveryRequest(answer: () => Response): unknown[] {
     }),
   );
   return bodies;
+}
+
+/**
+ * For a file whose tests open a Mantine select: its dropdown scrolls the chosen option into view,
+ * which jsdom does not implement. A no-op while each test runs, taken away after it. Call once at the
+ * file's top level.
+ */
+export function stubScrollIntoViewInEachTest(): void {
+  const scrollIntoView = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+  beforeEach(() => {
+    Element.prototype.scrollIntoView = () => {};
+  });
+  afterEach(() => {
+    if (scrollIntoView) Object.defineProperty(Element.prototype, 'scrollIntoView', scrollIntoView);
+    else delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
 }

@@ -12,6 +12,7 @@ import {
   useState,
 } from 'react';
 import type { EndAnchoredListProps } from './end-anchored-list';
+import { StrokeIcon } from './StrokeIcon';
 import { measureWithoutReflow } from './virtual-measure';
 import { visuallyHidden } from './visually-hidden';
 
@@ -191,20 +192,10 @@ const JUMP_STYLE: CSSProperties = {
   boxShadow: 'var(--mantine-shadow-sm)',
 };
 const ARROW_DOWN = (
-  <svg
-    width={16}
-    height={16}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-  >
+  <StrokeIcon size={16}>
     <path d="M12 5v14" />
     <path d="m19 12-7 7-7-7" />
-  </svg>
+  </StrokeIcon>
 );
 
 /**

@@ -1,7 +1,13 @@
 import type { TOrganizationUser } from '@dash/shared/api';
-import { answerEveryRequest, ORGANIZATION, refusal, renderPage } from '@dash/shared/test';
+import {
+  answerEveryRequest,
+  ORGANIZATION,
+  refusal,
+  renderPage,
+  stubScrollIntoViewInEachTest,
+} from '@dash/shared/test';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddSignerForm } from './AddSignerForm';
 
 const BRUNO: TOrganizationUser = {
@@ -22,17 +28,11 @@ function renderForm() {
 }
 
 configure({ asyncUtilTimeout: 5000 });
-// The user list's dropdown scrolls its chosen option into view, which jsdom does not implement:
-// a no-op while this file's tests run, taken away after each.
-const scrollIntoView = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
-beforeEach(() => {
-  Element.prototype.scrollIntoView = () => {};
-});
+// The user list's dropdown scrolls its chosen option into view (jsdom does not).
+stubScrollIntoViewInEachTest();
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  if (scrollIntoView) Object.defineProperty(Element.prototype, 'scrollIntoView', scrollIntoView);
-  else delete (Element.prototype as Partial<Element>).scrollIntoView;
 });
 
 describe('the add signer form', () => {

@@ -1,24 +1,13 @@
 import type { TSigningDevice, TWallet, TWalletSigner } from '@dash/shared/api';
-import { USER as ME, renderPage } from '@dash/shared/test';
+import { USER as ME, renderPage, stubScrollIntoViewInEachTest } from '@dash/shared/test';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
+import { LEDGER, TREZOR } from '../../../test/devices';
 import SetSigningDevicePage from './SetSigningDevicePage';
 
 const BRUNO = '22222222-2222-4222-8222-222222222222';
 const DEV_CHAIN = { id: 1337, name: 'Dev chain', key: 'dev', isDevChain: true } as const;
-const LEDGER: TSigningDevice = {
-  uid: '66666666-6666-4666-8666-666666666666',
-  name: 'Ledger',
-  ethAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-  createdAt: '2026-11-01T00:00:00.000Z',
-};
-const TREZOR: TSigningDevice = {
-  uid: '77777777-7777-4777-8777-777777777777',
-  name: 'Trezor',
-  ethAddress: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
-  createdAt: '2026-11-02T00:00:00.000Z',
-};
 
 const ready = (uid: string, firstName: string, device: TSigningDevice): TWalletSigner => ({
   uid,
@@ -47,17 +36,11 @@ function serve(wallet: TWallet, setDevice: () => Response = () => Response.json(
 }
 
 configure({ asyncUtilTimeout: 5000 });
-// The device list's dropdown scrolls its chosen option into view, which jsdom does not implement:
-// a no-op while this file's tests run, taken away after each.
-const scrollIntoView = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
-beforeEach(() => {
-  Element.prototype.scrollIntoView = () => {};
-});
+// The device list's dropdown scrolls its chosen option into view (jsdom does not).
+stubScrollIntoViewInEachTest();
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  if (scrollIntoView) Object.defineProperty(Element.prototype, 'scrollIntoView', scrollIntoView);
-  else delete (Element.prototype as Partial<Element>).scrollIntoView;
 });
 
 describe('the Set Signing Device page', () => {
