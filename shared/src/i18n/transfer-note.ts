@@ -1,6 +1,6 @@
 import type { TFunction } from './i18n';
 
-/** Stands for the member while finding out whether a note's message names one. */
+/** Stands for a member the note lacks, to find out whether its message names one. */
 const ACTOR_MARK = '\u0000actor\u0000';
 
 /**
@@ -19,8 +19,8 @@ export function transferNoteMessage(
   const actor = typeof params.actor === 'string' ? params.actor : null;
   const reason = typeof params.reason === 'string' && params.reason !== '' ? params.reason : null;
   const key = `transferNotes.${reason ? 'notesWithReason' : 'notes'}.${code}`;
-  // Worded once with a mark for the member: whether the message names one shows in what comes back.
-  const probe = t(key, { ns: 'common', actor: ACTOR_MARK, reason });
-  if (probe === key || (actor === null && probe.includes(ACTOR_MARK))) return null;
-  return actor === null ? probe : t(key, { ns: 'common', actor, reason });
+  // Worded once: a note without its member gets a mark in the member's place, which shows whether
+  // the message names one.
+  const message = t(key, { ns: 'common', actor: actor ?? ACTOR_MARK, reason });
+  return message === key || message.includes(ACTOR_MARK) ? null : message;
 }
