@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.mjs';
+import { budget } from './support/time-budget';
 
 /**
  * The e2e suite drives a system Chromium against the real built shell and remotes (each on its own
@@ -35,9 +36,11 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // Budgets, not speed checks: each is what a quick, quiet machine needs with room to spare, scaled by
+  // the machine's time factor (support/time-factor.mjs). Expectations wait on state within them.
+  timeout: budget(30_000),
+  expect: { timeout: budget(10_000) },
+  reporter: [['list'], ['./support/budget-reporter.ts']],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
@@ -57,7 +60,7 @@ export default defineConfig({
     wait: { stdout: /Dashboard ready/ },
     stdout: 'pipe',
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: budget(120_000),
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     env: {
       PORT: String(port),

@@ -7,6 +7,7 @@ import {
 } from '@dash/shared/contracts';
 import type { Browser, Page } from '@playwright/test';
 import { expect, signInThroughApi } from './fixtures';
+import { budget } from './time-budget';
 
 /**
  * Setup through the API for tests whose flow is something else: an organization's members, its KYB
@@ -122,7 +123,7 @@ export async function activeProviderAccountThroughApi(
         ZProviderAccountsResponse.parse(
           await (await request.get('/api/v0/provider-accounts', { headers })).json(),
         ).data.find((account) => account.provider.uid === provider.uid)?.status,
-      { timeout: 15_000 },
+      { timeout: budget(15_000) },
     )
     .toBe('Active');
 }

@@ -8,6 +8,7 @@ import {
 } from '@dash/shared/contracts';
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_EMAIL, DEMO_ORG_SLUG, expect, signInThroughApi, test } from '../support/fixtures';
+import { budget } from '../support/time-budget';
 
 const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
@@ -94,7 +95,7 @@ test.describe('rails counterparties', () => {
   }) => {
     // Six forms filled, each refused once and then saved: about 23 s on an idle CI machine, so the
     // default 30 s left no room for a busy one (it ran out there once).
-    test.setTimeout(60_000);
+    test.setTimeout(budget(60_000));
     await page.goto(`/org/${DEMO_ORG_SLUG}/rails/bank-beneficiaries`);
     await expect(page.getByRole('heading', { name: 'Bank Beneficiaries' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Bank beneficiaries' });

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, httpStatus, test } from '../support/fixtures';
+import { budget } from '../support/time-budget';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.E2E_PORT ?? 4300) + 90;
@@ -16,14 +17,14 @@ test.describe('a remote run on its own', () => {
   test('`pnpm --filter remote-rails dev` serves the remote in its harness with a session', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(budget(90_000));
     devServer = spawn(join(ROOT, 'remote-rails/node_modules/.bin/rsbuild'), ['dev'], {
       cwd: join(ROOT, 'remote-rails'),
       env: { ...process.env, PORT: String(port), API_PORT: '1' },
       detached: true,
       stdio: 'ignore',
     });
-    await expect.poll(() => httpStatus(`http://127.0.0.1:${port}/`), { timeout: 60_000 }).toBe(200);
+    await expect.poll(() => httpStatus(`http://127.0.0.1:${port}/`), { timeout: budget(60_000) }).toBe(200);
 
     await page.goto(`http://127.0.0.1:${port}/org/acme-treasury/rails/transactions?page=2`);
     await expect(page.getByText('remote-rails · standalone harness')).toBeVisible();

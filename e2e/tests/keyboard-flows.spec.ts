@@ -16,6 +16,7 @@ import {
 } from '../support/fixtures';
 import { chooseWithKeys, tabTo, toast } from '../support/keyboard';
 import { submitKybThroughApi } from '../support/setup';
+import { budget } from '../support/time-budget';
 
 /**
  * The rest of the e2e suite's flows done with the keyboard alone (see keyboard.spec.ts and
@@ -104,7 +105,7 @@ test.describe('the keyboard alone, the remaining flows', () => {
   });
 
   test('an Editor replies to a provider message with an attachment', async ({ page, browser, baseURL }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(budget(60_000));
     await signInThroughApi(page, newEmail('keys-mail-admin'));
     const organization = await createOrganizationThroughApi(
       page,
@@ -158,7 +159,7 @@ test.describe('the keyboard alone, the remaining flows', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(budget(60_000));
     await signInThroughApi(page, newEmail('keys-stable'));
     const slug = `keys-stable-${suffix()}`;
     const organization = await createOrganizationThroughApi(page, `Keys Stable ${slug}`, slug);
@@ -183,7 +184,7 @@ test.describe('the keyboard alone, the remaining flows', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/org/${slug}/open-stable/[0-9a-f-]{36}$`));
     await expect(page.getByRole('status')).toHaveText('Your account with this provider is active.', {
-      timeout: 15_000,
+      timeout: budget(15_000),
     });
   });
 

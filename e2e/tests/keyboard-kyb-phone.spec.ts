@@ -13,6 +13,7 @@ import {
   test,
 } from '../support/fixtures';
 import { chooseWithKeys, expectFocusRing, hasFocus, tabBackTo, tabTo, toast } from '../support/keyboard';
+import { budget } from '../support/time-budget';
 
 /**
  * More flows of the e2e suite done with the keyboard alone (see keyboard.spec.ts and its siblings):
@@ -32,7 +33,7 @@ async function typeInto(page: Page, field: Locator, text: string): Promise<void>
 
 test.describe('the keyboard alone, KYB, the phone and the account', () => {
   test('an Admin fills, documents and submits a complete KYB application', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(budget(60_000));
     await signInThroughApi(page, newEmail('keys-kyb-submit'));
     const slug = `keys-sub-${suffix()}`;
     await createOrganizationThroughApi(page, `Keys Submit ${slug}`, slug);
@@ -100,7 +101,7 @@ test.describe('the keyboard alone, KYB, the phone and the account', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(budget(60_000));
     await signInThroughApi(page, newEmail('keys-phone-admin'));
     const organization = await createOrganizationThroughApi(
       page,

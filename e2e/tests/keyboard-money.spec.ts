@@ -15,6 +15,7 @@ import {
   addSigningDevice,
   approveOrganizationThroughApi,
 } from '../support/setup';
+import { budget } from '../support/time-budget';
 
 /**
  * The money and wallet flows of the e2e suite done with the keyboard alone (see keyboard.spec.ts):
@@ -39,7 +40,7 @@ test.describe('the keyboard alone, money and wallet', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(budget(90_000));
     const adminEmail = newEmail('keys-treasurer');
     await signInThroughApi(page, adminEmail);
     const organization = await createOrganizationThroughApi(
@@ -151,7 +152,7 @@ test.describe('the keyboard alone, money and wallet', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(budget(90_000));
     const adminEmail = newEmail('keys-safe-admin');
     const memberEmail = newEmail('keys-safe-member');
     const withdrawnEmail = newEmail('keys-safe-withdrawn');
@@ -243,7 +244,7 @@ test.describe('the keyboard alone, money and wallet', () => {
     await expect(page.getByRole('button', { name: 'Confirm deployment' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Your Wallet is Ready' })).toBeVisible({
-      timeout: 30_000,
+      timeout: budget(30_000),
     });
     await expect(page.getByRole('group', { name: 'Wallet address' })).toContainText(predicted);
     await expect(page.getByText(/Deployment transaction 0x[0-9a-f]{64}/)).toBeVisible();

@@ -8,6 +8,7 @@ import {
   test,
 } from '../support/fixtures';
 import { chooseWithKeys, expectFocusRing, hasFocus, tabTo, toast } from '../support/keyboard';
+import { budget } from '../support/time-budget';
 
 /**
  * Every flow of the e2e suite, done with the keyboard alone: Tab moves focus (each stop must show a
@@ -37,7 +38,7 @@ test.describe('the keyboard alone', () => {
   });
 
   test('invites a member, changes their role and saves a KYB draft', async ({ page, browser, baseURL }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(budget(90_000));
     const adminEmail = newEmail('keys-admin');
     const memberEmail = newEmail('keys-member');
     await signInThroughApi(page, adminEmail);
@@ -81,7 +82,7 @@ test.describe('the keyboard alone', () => {
   test('switches organization, adds a wallet in a dialog that traps and returns focus, replies to a message', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(budget(90_000));
     await signInThroughApi(page, DEMO_EMAIL);
     const other = `keys-other-${Date.now()}`;
     await createOrganizationThroughApi(page, 'Keys Other', other);
@@ -154,7 +155,7 @@ test.describe('the keyboard alone', () => {
   });
 
   test('gets and confirms an on-ramp quote, deposits and filters the transactions', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(budget(90_000));
     await signInThroughApi(page, DEMO_EMAIL);
 
     await page.goto(`/org/${DEMO_ORG_SLUG}/rails/on-ramp`);

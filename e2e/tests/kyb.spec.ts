@@ -11,6 +11,7 @@ import {
   signInThroughApi,
   test,
 } from '../support/fixtures';
+import { budget } from '../support/time-budget';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 
@@ -38,7 +39,7 @@ test.describe('KYB', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(budget(60_000));
     const email = newEmail('kyb-admin');
     await signInThroughApi(page, email);
     const slug = `kyb-${randomUUID().slice(0, 6)}`;
@@ -141,7 +142,7 @@ test.describe('KYB', () => {
       if (frame === page.mainFrame()) navigations += 1;
     });
     await expect(page.getByRole('status')).toHaveText('Your account with this provider is active.', {
-      timeout: 15_000,
+      timeout: budget(15_000),
     });
     expect(navigations).toBe(0);
   });

@@ -16,6 +16,7 @@ import {
   suffix,
   test,
 } from '../support/fixtures';
+import { budget } from '../support/time-budget';
 
 const conversations = (page: Page) => page.getByRole('navigation', { name: 'Conversations' });
 const messageLog = (page: Page) => page.getByRole('log', { name: 'Messages' });
@@ -27,7 +28,7 @@ test.describe('Message Center', () => {
     baseURL,
   }) => {
     // Three users in three browsers and a mail round trip: more than the default 30 s on a busy machine.
-    test.setTimeout(60_000);
+    test.setTimeout(budget(60_000));
     await signInThroughApi(page, newEmail('admin'));
     const organization = await createOrganizationThroughApi(page, `Mail ${suffix()}`, `mail-${suffix()}`);
     const editor = await memberWithRole(browser, baseURL, page, organization, 'Editor');
@@ -42,7 +43,7 @@ test.describe('Message Center', () => {
     const subject = `Settlement ${suffix()}`;
     await sendProviderMail(mailboxOf(organization), subject, 'Your BRL settlement is ready.\nSee you soon.');
     const item = conversations(editor).getByRole('link', { name: new RegExp(subject) });
-    await expect(item).toBeVisible({ timeout: 5_000 });
+    await expect(item).toBeVisible({ timeout: Math.min(budget(5_000), 9_000) });
     await expect(item).toContainText(PROVIDER_NAME);
     // The first thread is selected by default, and the URL says which.
     await expect(item).toHaveAttribute('aria-current', 'page');
@@ -138,7 +139,7 @@ test.describe('Message Center', () => {
   test('a long conversation opens at its newest mail, keeps the reader in place while older pages load, and mounts only the rows in view', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(budget(60_000));
     await signInThroughApi(page, newEmail('admin'));
     const organization = await createOrganizationThroughApi(page, `Long ${suffix()}`, `long-${suffix()}`);
     // 120 mails: the newest page of 50, then two older pages.
@@ -198,7 +199,7 @@ test.describe('Message Center', () => {
           });
           return report(1).count();
         },
-        { timeout: 20_000 },
+        { timeout: budget(20_000) },
       )
       .toBe(1);
     await expect(report(1)).toBeInViewport();

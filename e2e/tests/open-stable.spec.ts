@@ -1,5 +1,6 @@
 import { ZMyInvitationsResponse, ZMyOrganizationsResponse } from '@dash/shared/contracts';
 import { DEMO_EMAIL, DEMO_ORG_SLUG, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
+import { budget } from '../support/time-budget';
 
 test.describe('explore and open-stable with the sandbox provider', () => {
   test('an Admin filters the catalogue, starts onboarding with Bitso and sees it become Active without a reload', async ({
@@ -46,7 +47,7 @@ test.describe('explore and open-stable with the sandbox provider', () => {
       /The provider is reviewing your application\.|We are sending your application to the provider\./,
     );
     await expect(page.getByRole('status')).toHaveText('Your account with this provider is active.', {
-      timeout: 15_000,
+      timeout: budget(15_000),
     });
     await expect(page.getByText('Active', { exact: true })).toBeVisible();
     expect(navigations).toBe(0);

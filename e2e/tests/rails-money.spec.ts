@@ -7,6 +7,7 @@ import {
 } from '@dash/shared/contracts';
 import type { Page } from '@playwright/test';
 import { DEMO_EMAIL, DEMO_ORG_SLUG, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
+import { budget } from '../support/time-budget';
 
 /** The sandbox provider of this stack (PORT+30) and the dev key of its Transfero account. */
 const SANDBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4300) + 30}`;
@@ -87,7 +88,7 @@ test.describe('moving money with the sandbox provider', () => {
         data: {},
       });
     expect(paid.status()).toBe(200);
-    await expect(page.getByLabel('Status')).toHaveText('Completed', { timeout: 15_000 });
+    await expect(page.getByLabel('Status')).toHaveText('Completed', { timeout: budget(15_000) });
     await expect(page.getByRole('link', { name: /^0x[0-9a-f]{64}$/ })).toHaveAttribute(
       'href',
       /amoy\.polygonscan\.com\/tx\/0x/,
@@ -138,7 +139,7 @@ test.describe('moving money with the sandbox provider', () => {
     baseURL,
   }) => {
     // Two members, two off-ramps: about 20 s on an idle CI machine.
-    test.setTimeout(60_000);
+    test.setTimeout(budget(60_000));
     await signInThroughApi(page, DEMO_EMAIL);
     const organizationUid = await acmeUid(page);
     const headers = { 'x-organization-uid': organizationUid };

@@ -14,6 +14,7 @@ import {
   signInThroughApi,
   test,
 } from '../support/fixtures';
+import { budget } from '../support/time-budget';
 
 /**
  * Independent deploys against the running e2e stack: `pnpm release` (its CLI, driven as a release
@@ -37,7 +38,7 @@ function release(...args: string[]): Promise<CliResult> {
     execFile(
       join(ROOT, 'api/node_modules/.bin/tsx'),
       [join(ROOT, 'api/src/modules/releases/cli.ts'), ...args],
-      { cwd: ROOT, env: { ...process.env, DATA_DIR, PORT, API_PORT: '' }, timeout: 90_000 },
+      { cwd: ROOT, env: { ...process.env, DATA_DIR, PORT, API_PORT: '' }, timeout: budget(90_000) },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });
@@ -86,7 +87,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.describe('independent deploys of remote-wallet', () => {
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(budget(120_000));
     // Two builds of the same source that render different text (their build version).
     for (const version of ['0.9.0', '0.9.1']) {
       expect(await releaseOk('publish', 'remote-wallet', '--version', version)).toMatch(

@@ -7,6 +7,7 @@ import {
   signInThroughApi,
   test,
 } from '../support/fixtures';
+import { budget } from '../support/time-budget';
 
 test.describe('a remote that is down', () => {
   test('only its area fails, with Retry, while the sidebar and other areas keep working', async ({
@@ -34,7 +35,7 @@ test.describe('a remote that is down', () => {
       process.kill(launcher, 'SIGUSR2'); // the launcher starts the stopped remote again
     }
 
-    await expect.poll(() => httpStatus(manifest), { timeout: 30_000 }).toBe(200);
+    await expect.poll(() => httpStatus(manifest), { timeout: budget(30_000) }).toBe(200);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('heading', { name: 'Message Center', level: 1 })).toBeVisible();
   });
@@ -56,12 +57,12 @@ test.describe('a service that crashes', () => {
     // Each comes back as a new process (after a second), with the state it kept in the data directory.
     for (const name of crashed) {
       await expect
-        .poll(() => launcherProcesses().processes[name]?.pid, { timeout: 30_000 })
+        .poll(() => launcherProcesses().processes[name]?.pid, { timeout: budget(30_000) })
         .not.toBe(before[name]?.pid);
     }
     const sandbox = before['sandbox-provider'];
     await expect
-      .poll(() => httpStatus(`http://127.0.0.1:${sandbox?.port}/v1/health`), { timeout: 30_000 })
+      .poll(() => httpStatus(`http://127.0.0.1:${sandbox?.port}/v1/health`), { timeout: budget(30_000) })
       .toBe(200);
     await expect
       .poll(
@@ -76,7 +77,7 @@ test.describe('a service that crashes', () => {
           );
           return answer.result;
         },
-        { timeout: 30_000 },
+        { timeout: budget(30_000) },
       )
       .toBe('0x539');
     // A connection kept from before the crash fails once: that attempt counts as not answered.
@@ -87,7 +88,7 @@ test.describe('a service that crashes', () => {
             (response) => response.status(),
             () => 0,
           ),
-        { timeout: 30_000 },
+        { timeout: budget(30_000) },
       )
       .toBe(200);
 

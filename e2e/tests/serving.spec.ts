@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Page, Request } from '@playwright/test';
 import { DEMO_EMAIL, DEMO_ORG_SLUG, expect, signInThroughApi, test } from '../support/fixtures';
+import { budget } from '../support/time-budget';
 
 /**
  * How the production servers answer: the dashboard origin (shell build + API in one process) and
@@ -64,7 +65,7 @@ async function filesSettled(page: Page, quietMs = 1000) {
   page.on('request', onRequest);
   try {
     await expect
-      .poll(() => Date.now() - last, { timeout: 20_000, intervals: [100] })
+      .poll(() => Date.now() - last, { timeout: budget(20_000), intervals: [100] })
       .toBeGreaterThanOrEqual(quietMs);
   } finally {
     page.off('request', onRequest);
@@ -336,15 +337,15 @@ test.describe('production serving', () => {
     page,
   }) => {
     await signInThroughApi(page, DEMO_EMAIL);
-    // Every file of remote-messages takes 10 s.
+    // Every file of remote-messages takes 10 s (scaled with the budgets, so the check below keeps its meaning).
     await page.route(`${messagesOrigin}/**`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      await new Promise((resolve) => setTimeout(resolve, budget(10_000)));
       await route.continue().catch(() => undefined);
     });
     await page.goto(`/org/${DEMO_ORG_SLUG}/messages`);
     await expect(page.locator('h1', { hasText: 'Message Center' })).toBeVisible();
     // The shell runs within its wait for the area (3 s), long before the remote's files arrive.
-    await expect(page.locator('#root')).not.toHaveAttribute('inert', { timeout: 8_000 });
+    await expect(page.locator('#root')).not.toHaveAttribute('inert', { timeout: budget(8_000) });
     await expect(page.getByRole('progressbar', { name: 'Loading Message Center' })).toBeVisible();
     await page
       .getByRole('navigation', { name: 'Organization' })

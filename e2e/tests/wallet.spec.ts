@@ -9,6 +9,7 @@ import {
   test,
 } from '../support/fixtures';
 import { addSigningDevice } from '../support/setup';
+import { budget } from '../support/time-budget';
 
 const ADDRESS = /0x[0-9a-fA-F]{40}/;
 
@@ -54,7 +55,7 @@ test.describe('multi-signature wallet', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(budget(60_000));
     const adminEmail = newEmail('admin');
     const memberEmail = newEmail('member');
     const viewerEmail = newEmail('viewer');
@@ -139,7 +140,7 @@ test.describe('multi-signature wallet', () => {
     expect(await addressIn(page.getByRole('group', { name: 'Predicted address' }))).toBe(predicted);
 
     await expect(page.getByRole('heading', { name: 'Your Wallet is Ready' })).toBeVisible({
-      timeout: 30_000,
+      timeout: budget(30_000),
     });
     const readyAfterMs = Date.now() - clicked;
     test.info().annotations.push({ type: 'deploy-to-ready-ms', description: String(readyAfterMs) });
