@@ -43,7 +43,11 @@ export default defineConfig({
   reporter: [['list'], ['./support/budget-reporter.ts']],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (DOM snapshots of every step) and a screenshot of the end. Not the
+    // trace's screencast: every passing test recorded it to throw it away, the browser encoding frames
+    // on a 2-core machine the whole run long.
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
