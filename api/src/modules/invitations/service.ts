@@ -14,10 +14,8 @@ import { recordAudit, userActor } from '../../audit/audit';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { findLocaleOfEmail } from '../mail/repo';
-import type { Mailer } from '../mail/service';
-import { invitationMail } from '../mail/templates';
-import type { OrganizationService } from '../organization/service';
+import { findLocaleOfEmail, invitationMail, type Mailer } from '../mail/index';
+import type { OrganizationService } from '../organization/index';
 import {
   answerInvitation,
   findInvitation,

@@ -18,7 +18,7 @@ import { createClusteredEventBus, createInProcessEventBus, type EventBus } from 
 import { createPostgresLink } from '../../events/cluster';
 import { AppError } from '../../http/errors';
 import { createJobRunner } from '../../jobs/runner';
-import { createMailer, type Mailer } from '../mail/service';
+import { createMailer, type Mailer } from '../mail/index';
 import { findOrganizationByUidOrSlug } from './repo';
 import { createKybService } from './service';
 

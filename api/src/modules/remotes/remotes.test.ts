@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '../../test/app';
 import { call, errorOf } from '../../test/http';
 import { fakeBuild, tempDir, writeShellManifest } from '../../test/releases';
-import { openReleases } from '../releases/service';
+import { openReleases } from '../releases/index';
 import { deriveManifest } from './service';
 
 const CONFIGURED = [

@@ -1,0 +1,2 @@
+export { registerAuditRoutes } from './routes';
+export { createAuditLogService } from './service';

@@ -1,0 +1,3 @@
+export { findProvider, type ProviderRow } from './repo';
+export { registerProviderRoutes, registerProviderWebhookRoutes } from './routes';
+export { createProviderService } from './service';
