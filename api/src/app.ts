@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { API_PREFIX } from '@dash/shared/contracts';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import { registerAuditSource } from './audit/source';
 import { type BlobStore, createBlobStore } from './blobs/store';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -16,7 +15,7 @@ import { createReadCache, type ReadCache } from './http/read-cache';
 import { illFormedTextError, registerNoStore, registerOriginCheck } from './http/request-policy';
 import { setSessionCookie } from './http/session-cookie';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/runner';
-import { createAuditLogService, registerAuditRoutes } from './modules/audit/index';
+import { createAuditLogService, registerAuditRoutes, registerAuditSource } from './modules/audit/index';
 import { createAuthService, registerAuthRoutes } from './modules/auth/index';
 import {
   createCounterpartyService,

@@ -551,8 +551,9 @@ export const tempFiles = pgTable(
 );
 
 /**
- * The one audit record (api/src/audit): every state change a person, an operator, a provider or the
- * system makes, with who, what, on which object, from which state to which, and when. Append-only.
+ * The one audit record (api/src/modules/audit): every state change a person, an operator, a provider
+ * or the system makes, with who, what, on which object, from which state to which, and when.
+ * Append-only.
  */
 export const auditEvents = pgTable(
   'audit_events',

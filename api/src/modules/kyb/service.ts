@@ -26,11 +26,11 @@ import {
 } from '@dash/shared/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { type AuditActor, auditTrail, recordAudit, userActor } from '../../audit/audit';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError, validationError } from '../../http/errors';
 import { enqueueJob, type JobRunner } from '../../jobs/runner';
+import { type AuditActor, auditTrail, recordAudit, userActor } from '../audit/index';
 import { listDocuments, toDocument } from '../documents/index';
 import { findLocaleOfEmail, type KybDecision, kybDecisionMail, type Mailer } from '../mail/index';
 import {

@@ -12,7 +12,6 @@ import {
 } from '@dash/shared/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditTrail } from '../../audit/audit';
 import { auditEvents, jobs, kybApplications, providerAccounts, providerWebhookEvents } from '../../db/schema';
 import { ORGANIZATION_NOT_APPROVED_MESSAGE } from '../../http/guards';
 import { signTimestamped } from '../../http/hmac';
@@ -33,6 +32,7 @@ import {
   sandboxEventBody,
   testSandbox,
 } from '../../test/providers';
+import { auditTrail } from '../audit/index';
 
 type Adapter = NonNullable<ReturnType<ProviderAdapters>>;
 

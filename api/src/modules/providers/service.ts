@@ -14,7 +14,6 @@ import {
 } from '@dash/shared/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { type AuditActor, recordAudit, userActor } from '../../audit/audit';
 import { crashPoint } from '../../crash-point';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
@@ -24,6 +23,7 @@ import { enqueueJob, type JobDefinition } from '../../jobs/runner';
 import { type ProviderOnboarding, type ProviderTransfer, WebhookRefused } from '../../providers/adapter';
 import { ProviderError } from '../../providers/http-client';
 import type { ProviderAdapters } from '../../providers/registry';
+import { type AuditActor, recordAudit, userActor } from '../audit/index';
 import {
   findAccount,
   findProvider,
