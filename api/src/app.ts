@@ -52,7 +52,9 @@ import {
 import { createOverviewService, registerOverviewRoutes } from './modules/overview/index';
 import { createProfileService, registerProfileRoutes } from './modules/profile/index';
 import {
+  createProviderAdapters,
   createProviderService,
+  type ProviderAdapters,
   registerProviderRoutes,
   registerProviderWebhookRoutes,
 } from './modules/providers/index';
@@ -69,11 +71,9 @@ import { approvalMailJob } from './modules/transfers/approval-mail';
 import { registerTransferRoutes } from './modules/transfers/routes';
 import { createTransferService, type TransferService } from './modules/transfers/service';
 import { createUploadService, registerUploadRoutes, type UploadService } from './modules/uploads/index';
-
 import { createWalletChainAccess, type WalletChainAccess } from './modules/wallet/chain';
 import { registerWalletRoutes } from './modules/wallet/routes';
 import { createWalletService, type WalletTiming } from './modules/wallet/service';
-import { createProviderAdapters, type ProviderAdapters } from './providers/registry';
 import { readShellTemplate, registerDashboard } from './web/dashboard';
 import { inlineScriptHashes, registerDashboardSecurityHeaders } from './web/security-headers';
 import { loadServerRenderer } from './web/server-render';
@@ -115,7 +115,10 @@ export interface BuildAppOptions {
   events?: EventBus;
   /** Stands in for the clock of uploads (tests of expired links). */
   now?: () => Date;
-  /** Defaults to the adapters the configuration names (api/src/providers); tests wrap them to count calls. */
+  /**
+   * Defaults to the adapters the configuration names (api/src/modules/providers/adapters); tests wrap
+   * them to count calls.
+   */
   providerAdapters?: ProviderAdapters;
 }
 

@@ -15,8 +15,6 @@ import { describe, expect, it } from 'vitest';
 import { auditEvents, jobs, kybApplications, providerAccounts, providerWebhookEvents } from '../../db/schema';
 import { ORGANIZATION_NOT_APPROVED_MESSAGE } from '../../http/guards';
 import { signTimestamped } from '../../http/hmac';
-import { ProviderError } from '../../providers/http-client';
-import type { ProviderAdapters } from '../../providers/registry';
 import { createTestApp, recordForgetting, type TestApp } from '../../test/app';
 import { createOrganization, signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
@@ -33,6 +31,8 @@ import {
   testSandbox,
 } from '../../test/providers';
 import { auditTrail } from '../audit/index';
+import { ProviderError } from './adapters/http-client';
+import type { ProviderAdapters } from './adapters/registry';
 
 type Adapter = NonNullable<ReturnType<ProviderAdapters>>;
 

@@ -20,10 +20,10 @@ import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
 import { enqueueJob, type JobDefinition } from '../../jobs/runner';
-import { type ProviderOnboarding, type ProviderTransfer, WebhookRefused } from '../../providers/adapter';
-import { ProviderError } from '../../providers/http-client';
-import type { ProviderAdapters } from '../../providers/registry';
 import { type AuditActor, recordAudit, userActor } from '../audit/index';
+import { type ProviderOnboarding, type ProviderTransfer, WebhookRefused } from './adapters/adapter';
+import { ProviderError } from './adapters/http-client';
+import type { ProviderAdapters } from './adapters/registry';
 import {
   findAccount,
   findProvider,
