@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { REPO_ROOT } from '../src/config';
-import { DEV_SANDBOX_WEBHOOK_SECRET, parseSandboxKeys } from '../src/providers/sandbox-config';
+import {
+  DEV_SANDBOX_WEBHOOK_SECRET,
+  parseSandboxKeys,
+} from '../src/modules/providers/adapters/sandbox-config';
 import { startSandboxProvider } from './server';
 
 // `npm start` runs this as its own process: SANDBOX_PROVIDER_PORT (the launcher passes PORT+30),

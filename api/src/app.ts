@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { API_PREFIX } from '@dash/shared/contracts';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import { registerAuditSource } from './audit/source';
 import { type BlobStore, createBlobStore } from './blobs/store';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -16,60 +15,65 @@ import { createReadCache, type ReadCache } from './http/read-cache';
 import { illFormedTextError, registerNoStore, registerOriginCheck } from './http/request-policy';
 import { setSessionCookie } from './http/session-cookie';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/runner';
-import { registerAuditRoutes } from './modules/audit/routes';
-import { createAuditLogService } from './modules/audit/service';
-import { registerAuthRoutes } from './modules/auth/routes';
-import { createAuthService } from './modules/auth/service';
+import { createAuditLogService, registerAuditRoutes, registerAuditSource } from './modules/audit/index';
+import { createAuthService, registerAuthRoutes } from './modules/auth/index';
 import {
+  createCounterpartyService,
   registerCounterpartyReferenceRoutes,
   registerCounterpartyRoutes,
-} from './modules/counterparties/routes';
-import { createCounterpartyService } from './modules/counterparties/service';
-import { registerDevRoutes } from './modules/dev/routes';
-import { createDevService } from './modules/dev/service';
-import { registerDocumentRoutes } from './modules/documents/routes';
-import { createDocumentService } from './modules/documents/service';
-import { registerHealthRoutes } from './modules/health/routes';
-import { createHealthService } from './modules/health/service';
-import { registerInvitationRoutes } from './modules/invitations/routes';
-import { createInvitationService } from './modules/invitations/service';
-import { registerKybReviewRoutes, registerKybRoutes } from './modules/kyb/routes';
-import { createKybService, type KybService } from './modules/kyb/service';
-import { createMailer, type Mailer } from './modules/mail/service';
-import { registerMeRoutes } from './modules/me/routes';
-import { createMeService } from './modules/me/service';
-import { registerMemberRoutes } from './modules/members/routes';
-import { createMemberService } from './modules/members/service';
-import { createInboundService, type InboundService } from './modules/messages/inbound';
-import { registerInboundRoutes, registerMessageRoutes } from './modules/messages/routes';
-import { createMessageService } from './modules/messages/service';
-import { createInboundSmtpListener, type InboundSmtpListener } from './modules/messages/smtp';
-import { registerOrganizationAvatarRoutes, registerOrganizationRoutes } from './modules/organization/routes';
-import { createOrganizationService } from './modules/organization/service';
-import { registerOverviewRoutes } from './modules/overview/routes';
-import { createOverviewService } from './modules/overview/service';
-import { registerProfileRoutes } from './modules/profile/routes';
-import { createProfileService } from './modules/profile/service';
-import { registerProviderRoutes, registerProviderWebhookRoutes } from './modules/providers/routes';
-import { createProviderService } from './modules/providers/service';
-import { registerReferenceRoutes } from './modules/reference/routes';
-import { organizationDirectory } from './modules/releases/repo';
-import { registerReleaseFileRoutes, registerReleaseRoutes } from './modules/releases/routes';
-import { openReleases } from './modules/releases/service';
-import { registerRemotesRoutes } from './modules/remotes/routes';
-import { createRemotesService } from './modules/remotes/service';
-import { registerSigningDeviceRoutes } from './modules/signing-devices/routes';
-import { createSigningDeviceService } from './modules/signing-devices/service';
+} from './modules/counterparties/index';
+import { createDevService, registerDevRoutes } from './modules/dev/index';
+import { createDocumentService, registerDocumentRoutes } from './modules/documents/index';
+import { createHealthService, registerHealthRoutes } from './modules/health/index';
+import { createInvitationService, registerInvitationRoutes } from './modules/invitations/index';
+import {
+  createKybService,
+  type KybService,
+  registerKybReviewRoutes,
+  registerKybRoutes,
+} from './modules/kyb/index';
+import { createMailer, type Mailer } from './modules/mail/index';
+import { createMeService, registerMeRoutes } from './modules/me/index';
+import { createMemberService, registerMemberRoutes } from './modules/members/index';
+import {
+  createInboundService,
+  createInboundSmtpListener,
+  createMessageService,
+  type InboundService,
+  type InboundSmtpListener,
+  registerInboundRoutes,
+  registerMessageRoutes,
+} from './modules/messages/index';
+import {
+  createOrganizationService,
+  registerOrganizationAvatarRoutes,
+  registerOrganizationRoutes,
+} from './modules/organization/index';
+import { createOverviewService, registerOverviewRoutes } from './modules/overview/index';
+import { createProfileService, registerProfileRoutes } from './modules/profile/index';
+import {
+  createProviderAdapters,
+  createProviderService,
+  type ProviderAdapters,
+  registerProviderRoutes,
+  registerProviderWebhookRoutes,
+} from './modules/providers/index';
+import { registerReferenceRoutes } from './modules/reference/index';
+import {
+  openReleases,
+  organizationDirectory,
+  registerReleaseFileRoutes,
+  registerReleaseRoutes,
+} from './modules/releases/index';
+import { createRemotesService, registerRemotesRoutes } from './modules/remotes/index';
+import { createSigningDeviceService, registerSigningDeviceRoutes } from './modules/signing-devices/index';
 import { approvalMailJob } from './modules/transfers/approval-mail';
 import { registerTransferRoutes } from './modules/transfers/routes';
 import { createTransferService, type TransferService } from './modules/transfers/service';
-import { registerUploadRoutes } from './modules/uploads/routes';
-import { createUploadService, type UploadService } from './modules/uploads/service';
-
+import { createUploadService, registerUploadRoutes, type UploadService } from './modules/uploads/index';
 import { createWalletChainAccess, type WalletChainAccess } from './modules/wallet/chain';
 import { registerWalletRoutes } from './modules/wallet/routes';
 import { createWalletService, type WalletTiming } from './modules/wallet/service';
-import { createProviderAdapters, type ProviderAdapters } from './providers/registry';
 import { readShellTemplate, registerDashboard } from './web/dashboard';
 import { inlineScriptHashes, registerDashboardSecurityHeaders } from './web/security-headers';
 import { loadServerRenderer } from './web/server-render';
@@ -111,7 +115,10 @@ export interface BuildAppOptions {
   events?: EventBus;
   /** Stands in for the clock of uploads (tests of expired links). */
   now?: () => Date;
-  /** Defaults to the adapters the configuration names (api/src/providers); tests wrap them to count calls. */
+  /**
+   * Defaults to the adapters the configuration names (api/src/modules/providers/adapters); tests wrap
+   * them to count calls.
+   */
   providerAdapters?: ProviderAdapters;
 }
 

@@ -13,8 +13,8 @@ import {
   ZRemoteEntry,
 } from '@dash/shared/contracts';
 import { z } from 'zod';
+import { DEV_SANDBOX_WEBHOOK_SECRET, parseSandboxKeys } from './modules/providers/adapters/sandbox-config';
 import { DEV_CHAIN_RELAYER_KEY } from './modules/wallet/safe';
-import { DEV_SANDBOX_WEBHOOK_SECRET, parseSandboxKeys } from './providers/sandbox-config';
 
 /** The repository root: two levels above api/src. Relative paths in the environment resolve from here. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -123,7 +123,10 @@ export interface MessagesConfig {
   inboundMaxBytes: number;
 }
 
-/** Provider adapters (api/src/providers) and the sandbox provider they reach in development. */
+/**
+ * Provider adapters (api/src/modules/providers/adapters) and the sandbox provider they reach in
+ * development.
+ */
 export interface ProvidersConfig {
   sandbox: {
     /** SANDBOX_PROVIDER_URL, else http://127.0.0.1:SANDBOX_PROVIDER_PORT (PORT+30). */

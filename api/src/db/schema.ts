@@ -349,7 +349,7 @@ export const walletRelayerNonces = pgTable(
 /** Anything stored in a tsvector column (full-text search). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-/** The provider adapters this build has (api/src/providers/registry.ts). */
+/** The provider adapters this build has (api/src/modules/providers/adapters/registry.ts). */
 export const PROVIDER_ADAPTERS = ['sandbox'] as const;
 
 /** Payment providers the organizations correspond with (global records: the same provider writes to many). */
@@ -367,7 +367,10 @@ export const providers = pgTable('providers', {
   /** Listed in the catalogue (providers we only correspond with are not). */
   listed: boolean('listed').notNull().default(false),
   onboardingOpen: boolean('onboarding_open').notNull().default(false),
-  /** Which adapter speaks to it (api/src/providers) and the account it uses there; null: none. */
+  /**
+   * Which adapter speaks to it (api/src/modules/providers/adapters) and the account it uses there;
+   * null: none.
+   */
   adapter: text('adapter', { enum: PROVIDER_ADAPTERS }),
   adapterAccount: text('adapter_account'),
   createdAt: createdAt(),
@@ -551,8 +554,9 @@ export const tempFiles = pgTable(
 );
 
 /**
- * The one audit record (api/src/audit): every state change a person, an operator, a provider or the
- * system makes, with who, what, on which object, from which state to which, and when. Append-only.
+ * The one audit record (api/src/modules/audit): every state change a person, an operator, a provider
+ * or the system makes, with who, what, on which object, from which state to which, and when.
+ * Append-only.
  */
 export const auditEvents = pgTable(
   'audit_events',

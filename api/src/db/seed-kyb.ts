@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TDocumentKind, TKybApplicationData } from '@dash/shared/contracts';
 import { eq } from 'drizzle-orm';
-import { recordAudit } from '../audit/audit';
 import type { BlobStore } from '../blobs/store';
 import { DEFAULT_OPERATOR_EMAIL } from '../config';
+import { recordAudit } from '../modules/audit/audit';
 import { KYB_SUBJECT } from '../modules/kyb/service';
 import type { Database } from './client';
 import { documents, kybApplications, memberships, organizations, users } from './schema';

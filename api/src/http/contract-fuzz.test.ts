@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { buildApp } from '../app';
 import { registeredWallets, signingDevices } from '../db/schema';
-import { SANDBOX_SIGNATURE_HEADER } from '../providers/sandbox';
+import { SANDBOX_SIGNATURE_HEADER } from '../modules/providers/adapters/sandbox';
 import type { TestApp } from '../test/app';
 import { testConfig } from '../test/app';
 import { signIn } from '../test/auth';

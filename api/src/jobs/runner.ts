@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { withAuditSource } from '../audit/source';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
+import { withAuditSource } from '../modules/audit/source';
 
 /**
  * The one durable job runner. Work that must outlive a request (deploying a contract, sending a

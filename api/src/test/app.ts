@@ -8,9 +8,9 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { AppDatabase, Database } from '../db/client';
 import type { Mailer } from '../modules/mail/service';
+import type { ProviderAdapters } from '../modules/providers/adapters/registry';
 import type { WalletChainAccess } from '../modules/wallet/chain';
 import type { WalletTiming } from '../modules/wallet/service';
-import type { ProviderAdapters } from '../providers/registry';
 import { emptyTestDatabase } from './database';
 
 export interface TestApp {

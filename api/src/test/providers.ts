@@ -7,8 +7,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { kybApplications, organizations, providers } from '../db/schema';
 import { signTimestamped } from '../http/hmac';
+import { createProviderAdapters, type ProviderAdapters } from '../modules/providers/adapters/registry';
 import { toProvider } from '../modules/providers/repo';
-import { createProviderAdapters, type ProviderAdapters } from '../providers/registry';
 import { type TestApp, testConfig } from './app';
 import { completeApplication } from './kyb';
 

@@ -5,7 +5,7 @@ import { iterateAuditEvents, listAuditEvents } from './repo';
 
 export type AuditLogService = ReturnType<typeof createAuditLogService>;
 
-/** Reading an organization's audit log (written by recordAudit, api/src/audit/audit.ts). */
+/** Reading an organization's audit log (written by recordAudit, audit.ts beside it). */
 export function createAuditLogService({ db }: { db: Database }) {
   return {
     async list(context: OrganizationContext, query: TAuditQuery): Promise<TAuditResponse> {

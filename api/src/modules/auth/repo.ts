@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { magicLinks, memberships, organizations, sessions, users } from '../../db/schema';
-import { organizationColumns, toOrganization } from '../organization/repo';
+import { organizationColumns, toOrganization } from '../organization/index';
 
 const MAGIC_LINK_TTL = sql`now() + interval '15 minutes'`;
 const SESSION_TTL = sql`now() + interval '30 days'`;

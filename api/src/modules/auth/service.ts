@@ -10,9 +10,7 @@ import type { AuthAllowlist, Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { AuthenticatedSession } from '../../http/guards';
-import { findLocaleOfEmail } from '../mail/repo';
-import type { Mailer } from '../mail/service';
-import { signInMail } from '../mail/templates';
+import { findLocaleOfEmail, type Mailer, signInMail } from '../mail/index';
 import { createRateLimiter } from './rate-limiter';
 import {
   consumeMagicLink,

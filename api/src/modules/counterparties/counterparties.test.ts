@@ -23,13 +23,13 @@ import {
   ZRegisteredWalletsResponse,
 } from '@dash/shared/contracts';
 import { describe, expect, it } from 'vitest';
-import { auditTrail } from '../../audit/audit';
 import { bankBeneficiaries, registeredWallets } from '../../db/schema';
 import { ORGANIZATION_NOT_APPROVED_MESSAGE } from '../../http/guards';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addMember, createOrganization, signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
 import { approveOrganization } from '../../test/providers';
+import { auditTrail } from '../audit/index';
 
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const SOLANA = 'So11111111111111111111111111111111111111112';

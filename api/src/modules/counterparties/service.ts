@@ -16,10 +16,10 @@ import type {
   ZCreateRegisteredWalletRequest,
 } from '@dash/shared/counterparty-rules';
 import type { z } from 'zod';
-import { recordAudit, userActor } from '../../audit/audit';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/errors';
+import { recordAudit, userActor } from '../audit/index';
 import {
   type BankBeneficiaryRow,
   deleteBankBeneficiary,

@@ -2,7 +2,7 @@ import { ZMailboxResponse } from '@dash/shared/contracts';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
 import { call, errorOf } from '../../test/http';
-import type { OutgoingMail } from '../mail/service';
+import type { OutgoingMail } from '../mail/index';
 
 describe('GET /dev/mailbox', () => {
   it('lists the outbox newest first, with the links found in each mail', async () => {

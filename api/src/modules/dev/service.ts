@@ -1,6 +1,6 @@
 import type { TMailboxResponse } from '@dash/shared/contracts';
 import type { Database } from '../../db/client';
-import { listOutboxMails } from '../mail/repo';
+import { listOutboxMails } from '../mail/index';
 
 export const MAILBOX_LIMIT = 100;
 

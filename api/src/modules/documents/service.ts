@@ -14,14 +14,14 @@ import {
   type TUser,
 } from '@dash/shared/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { recordAudit, userActor } from '../../audit/audit';
 import type { BlobStore } from '../../blobs/store';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import { downloadContentType, type FileDownload } from '../../http/file-download';
-import { lockOrCreateApplication } from '../kyb/repo';
-import type { UploadService } from '../uploads/service';
+import { recordAudit, userActor } from '../audit/index';
+import { lockOrCreateApplication } from '../kyb/index';
+import type { UploadService } from '../uploads/index';
 import { type DocumentRow, findDocument, insertDocument, listDocuments } from './repo';
 
 export const OWNER_NOT_FOUND_MESSAGE = 'Choose one of the beneficial owners of the KYB application';

@@ -10,14 +10,12 @@ import {
   type TOrganization,
   type TUser,
 } from '@dash/shared/contracts';
-import { recordAudit, userActor } from '../../audit/audit';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { findLocaleOfEmail } from '../mail/repo';
-import type { Mailer } from '../mail/service';
-import { invitationMail } from '../mail/templates';
-import type { OrganizationService } from '../organization/service';
+import { recordAudit, userActor } from '../audit/index';
+import { findLocaleOfEmail, invitationMail, type Mailer } from '../mail/index';
+import type { OrganizationService } from '../organization/index';
 import {
   answerInvitation,
   findInvitation,

@@ -9,7 +9,6 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
-import type { AuditActor } from '../../audit/audit';
 import { type Config, ConfigError, loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { createDatabase } from '../../db/client';
@@ -18,7 +17,8 @@ import { createClusteredEventBus, createInProcessEventBus, type EventBus } from 
 import { createPostgresLink } from '../../events/cluster';
 import { AppError } from '../../http/errors';
 import { createJobRunner } from '../../jobs/runner';
-import { createMailer, type Mailer } from '../mail/service';
+import type { AuditActor } from '../audit/index';
+import { createMailer, type Mailer } from '../mail/index';
 import { findOrganizationByUidOrSlug } from './repo';
 import { createKybService } from './service';
 

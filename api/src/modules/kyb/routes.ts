@@ -16,7 +16,7 @@ import { downloadHeaders } from '../../http/file-download';
 import { requireOperator, requireOrganization } from '../../http/guards';
 import { documentRoute } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
-import type { DocumentService } from '../documents/service';
+import type { DocumentService } from '../documents/index';
 import { type KybService, operatorActor } from './service';
 
 export function registerKybRoutes(app: FastifyInstance, deps: { kyb: KybService }): void {

@@ -26,16 +26,13 @@ import {
 } from '@dash/shared/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { type AuditActor, auditTrail, recordAudit, userActor } from '../../audit/audit';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError, validationError } from '../../http/errors';
 import { enqueueJob, type JobRunner } from '../../jobs/runner';
-import { listDocuments } from '../documents/repo';
-import { toDocument } from '../documents/service';
-import { findLocaleOfEmail } from '../mail/repo';
-import type { Mailer } from '../mail/service';
-import { type KybDecision, kybDecisionMail } from '../mail/templates';
+import { type AuditActor, auditTrail, recordAudit, userActor } from '../audit/index';
+import { listDocuments, toDocument } from '../documents/index';
+import { findLocaleOfEmail, type KybDecision, kybDecisionMail, type Mailer } from '../mail/index';
 import {
   decideSubmittedApplication,
   findApplication,

@@ -2,7 +2,7 @@ import type { TOrganization } from '@dash/shared/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { memberships, organizations } from '../../db/schema';
-import { organizationWithRole, toOrganization } from '../organization/repo';
+import { organizationWithRole, toOrganization } from '../organization/index';
 
 /**
  * Every organization of the user with their role in it, by name: one query (memberships_user_uid_idx

@@ -8,10 +8,10 @@ import {
   type TRole,
   type TUser,
 } from '@dash/shared/contracts';
-import { recordAudit, userActor } from '../../audit/audit';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { ORGANIZATION_NOT_FOUND_MESSAGE } from '../../http/guards';
+import { recordAudit, userActor } from '../audit/index';
 import { requestedWalletOwnerAddress } from '../wallet/repo';
 import {
   countAdmins,

@@ -21,7 +21,7 @@ import { emptyTestDatabase } from '../../test/database';
 import { addMember, createOrganization, signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
 import { createProvider, deliver, PDF_BYTES, threadPage, threadsOf, uploadFile } from '../../test/messages';
-import { createOutboxMailer, type Mailer, type OutgoingMail } from '../mail/service';
+import { createOutboxMailer, type Mailer, type OutgoingMail } from '../mail/index';
 import { composeMail } from './mime';
 import { SEND_REPLY_JOB } from './service';
 

@@ -27,8 +27,8 @@ import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import { downloadContentType } from '../../http/file-download';
 import { enqueueJob, type JobRunner } from '../../jobs/runner';
-import { escapeHtml, type Mailer } from '../mail/service';
-import type { UploadService } from '../uploads/service';
+import { escapeHtml, type Mailer } from '../mail/index';
+import type { UploadService } from '../uploads/index';
 import { snippetOf } from './inbound';
 import {
   advanceThread,

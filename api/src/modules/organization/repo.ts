@@ -2,7 +2,7 @@ import type { TOrganization, TRole } from '@dash/shared/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { memberships, organizationAvatars, organizations } from '../../db/schema';
-import { recordMailbox } from '../messages/repo';
+import { recordMailbox } from '../messages/index';
 
 /** The columns an organization answer needs, the caller's role included (from memberships). */
 export const organizationColumns = {

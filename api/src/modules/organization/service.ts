@@ -11,11 +11,11 @@ import {
   type TUpdateOrganizationRequest,
   type TUser,
 } from '@dash/shared/contracts';
-import { recordAudit, userActor } from '../../audit/audit';
 import type { Database } from '../../db/client';
 import { isUniqueViolation, retryOnConflict } from '../../db/errors';
 import { AppError } from '../../http/errors';
 import { ORGANIZATION_NOT_FOUND_MESSAGE } from '../../http/guards';
+import { recordAudit, userActor } from '../audit/index';
 import {
   deleteOrganization,
   findOrganizationAvatar,

@@ -25,7 +25,7 @@ import {
   walletSigners,
   wallets,
 } from '../../db/schema';
-import { isPending as isPendingInvitation } from '../invitations/repo';
+import { isPending as isPendingInvitation } from '../invitations/index';
 
 /** A numeric sum as text without trailing zeros ('1250.50000000' -> '1250.5'; '-0' never). */
 const decimalText = (value: ReturnType<typeof sql>) => sql<string>`coalesce(trim_scale(${value}), 0)::text`;

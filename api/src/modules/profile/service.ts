@@ -14,18 +14,16 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../http/errors';
 import { isOperator } from '../../http/guards';
-import { createRateLimiter } from '../auth/rate-limiter';
 import {
+  createRateLimiter,
   createToken,
   hashToken,
   isAllowlisted,
   NOT_ALLOWLISTED_MESSAGE,
   RATE_LIMIT_WINDOW_MS,
   RATE_LIMITED_MESSAGE,
-} from '../auth/service';
-import { findLocaleOfEmail } from '../mail/repo';
-import type { Mailer } from '../mail/service';
-import { emailChangedMail, emailChangeMail } from '../mail/templates';
+} from '../auth/index';
+import { emailChangedMail, emailChangeMail, findLocaleOfEmail, type Mailer } from '../mail/index';
 import {
   consumeEmailChange,
   findEmailChangeOwner,

@@ -12,12 +12,9 @@ import {
 } from '@dash/shared/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditTrail } from '../../audit/audit';
 import { auditEvents, jobs, kybApplications, providerAccounts, providerWebhookEvents } from '../../db/schema';
 import { ORGANIZATION_NOT_APPROVED_MESSAGE } from '../../http/guards';
 import { signTimestamped } from '../../http/hmac';
-import { ProviderError } from '../../providers/http-client';
-import type { ProviderAdapters } from '../../providers/registry';
 import { createTestApp, recordForgetting, type TestApp } from '../../test/app';
 import { createOrganization, signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
@@ -33,6 +30,9 @@ import {
   sandboxEventBody,
   testSandbox,
 } from '../../test/providers';
+import { auditTrail } from '../audit/index';
+import { ProviderError } from './adapters/http-client';
+import type { ProviderAdapters } from './adapters/registry';
 
 type Adapter = NonNullable<ReturnType<ProviderAdapters>>;
 

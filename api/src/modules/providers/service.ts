@@ -14,16 +14,16 @@ import {
 } from '@dash/shared/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { type AuditActor, recordAudit, userActor } from '../../audit/audit';
 import { crashPoint } from '../../crash-point';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
 import { enqueueJob, type JobDefinition } from '../../jobs/runner';
-import { type ProviderOnboarding, type ProviderTransfer, WebhookRefused } from '../../providers/adapter';
-import { ProviderError } from '../../providers/http-client';
-import type { ProviderAdapters } from '../../providers/registry';
+import { type AuditActor, recordAudit, userActor } from '../audit/index';
+import { type ProviderOnboarding, type ProviderTransfer, WebhookRefused } from './adapters/adapter';
+import { ProviderError } from './adapters/http-client';
+import type { ProviderAdapters } from './adapters/registry';
 import {
   findAccount,
   findProvider,

@@ -6,7 +6,7 @@ import { REPO_ROOT } from '../../config';
 import { openPglite } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { organizations } from '../../db/schema';
-import { fakeBuild, tempDir, writeShellManifest } from './test-fixtures';
+import { fakeBuild, tempDir, writeShellManifest } from '../../test/releases';
 
 /** `pnpm release …` as a release manager runs it, on its own DATA_DIR. */
 function release(dataDir: string, shellManifest: string, args: string[]) {

@@ -1,12 +1,5 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readBuildInfo } from './build-info';
-import {
-  compatibilityProblems,
-  readShellProvides,
-  ShellManifestError,
-  type ShellProvides,
-} from './compatibility';
 import {
   type FakeBuildOptions,
   fakeBuild,
@@ -14,7 +7,14 @@ import {
   SHELL_SHARED,
   tempDir,
   writeShellManifest,
-} from './test-fixtures';
+} from '../../test/releases';
+import { readBuildInfo } from './build-info';
+import {
+  compatibilityProblems,
+  readShellProvides,
+  ShellManifestError,
+  type ShellProvides,
+} from './compatibility';
 
 const shell: ShellProvides = { shared: new Map(Object.entries(SHELL_SHARED)), mantineExports: MANTINE };
 

@@ -2,6 +2,7 @@ import { appendFile, readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TRemoteName } from '@dash/shared/contracts';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../test/releases';
 import {
   activeCanaries,
   currentVersion,
@@ -12,7 +13,6 @@ import {
   versionFor,
   withLockFile,
 } from './pins';
-import { tempDir } from './test-fixtures';
 
 const AT = '2026-11-21T10:02:31.000Z';
 

@@ -17,6 +17,7 @@ import { createTestApp, type TestApp, testConfig } from '../../test/app';
 import { signIn } from '../../test/auth';
 import { emptyTestDatabase } from '../../test/database';
 import { call, errorOf } from '../../test/http';
+import { type FakeBuildOptions, fakeBuild, tempDir, writeShellManifest } from '../../test/releases';
 import { organizationDirectory } from './repo';
 import {
   PUBLISH_TOO_LARGE_MESSAGE,
@@ -25,7 +26,6 @@ import {
   registerReleaseRoutes,
 } from './routes';
 import { openReleases } from './service';
-import { type FakeBuildOptions, fakeBuild, tempDir, writeShellManifest } from './test-fixtures';
 
 const TOKEN = 'test-release-token-0123456789abcdef0123456789';
 const AUTH = { authorization: `Bearer ${TOKEN}` };

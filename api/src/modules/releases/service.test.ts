@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { organizations } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { emptyTestDatabase } from '../../test/database';
+import { fakeBuild, tempDir, writeShellManifest } from '../../test/releases';
 import { FilePinLog } from './pins';
 import { organizationDirectory } from './repo';
 import { createReleaseService, type OrganizationDirectory } from './service';
 import { FileSystemReleaseStore } from './store';
-import { fakeBuild, tempDir, writeShellManifest } from './test-fixtures';
 
 async function newService(options: { organizations?: OrganizationDirectory } = {}) {
   const dir = await tempDir();

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fakeBuild, tempDir } from '../../test/releases';
 import { readBuildInfo } from './build-info';
 import {
   contentHash,
@@ -9,7 +10,6 @@ import {
   ReleaseConflictError,
   readBuildDirectory,
 } from './store';
-import { fakeBuild, tempDir } from './test-fixtures';
 
 function input(files: Map<string, Buffer>, version = '1.0.0'): PublishInput {
   return {

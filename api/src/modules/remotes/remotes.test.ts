@@ -3,8 +3,8 @@ import { ZRemotesManifest } from '@dash/shared/contracts';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '../../test/app';
 import { call, errorOf } from '../../test/http';
-import { openReleases } from '../releases/service';
-import { fakeBuild, tempDir, writeShellManifest } from '../releases/test-fixtures';
+import { fakeBuild, tempDir, writeShellManifest } from '../../test/releases';
+import { openReleases } from '../releases/index';
 import { deriveManifest } from './service';
 
 const CONFIGURED = [

@@ -9,8 +9,8 @@ import { sql } from 'drizzle-orm';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrashPoint } from '../../crash-point';
+import { DEV_SANDBOX_API_KEYS } from '../../modules/providers/adapters/sandbox-config';
 import { DEV_CHAIN_RELAYER_KEY } from '../../modules/wallet/safe';
-import { DEV_SANDBOX_API_KEYS } from '../../providers/sandbox-config';
 import { eventually, type Session, type Stack, signInOverHttp, startStack } from '../stack';
 import { balanceMismatches, volumeMismatches } from '../transfers';
 

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type SandboxProvider, startSandboxProvider } from '../../sandbox-provider/server';
-import { verifyTimestamped } from '../http/hmac';
+import { type SandboxProvider, startSandboxProvider } from '../../../../sandbox-provider/server';
+import { verifyTimestamped } from '../../../http/hmac';
 
 const KEYS = { transfero: 'sk_test_transfero_key', bitso: 'sk_test_bitso_key' };
 const SECRET = 'test-webhook-secret-0123456789';

@@ -1,6 +1,6 @@
 import { ZTransferInstructions } from '@dash/shared/contracts';
 import { z } from 'zod';
-import { verifyTimestamped } from '../http/hmac';
+import { verifyTimestamped } from '../../../http/hmac';
 import {
   type ProviderAdapter,
   type ProviderOnboarding,

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { auditEvents } from '../db/schema';
-import { createJobRunner, enqueueJob } from '../jobs/runner';
-import { emptyTestDatabase } from '../test/database';
+import { auditEvents } from '../../db/schema';
+import { createJobRunner, enqueueJob } from '../../jobs/runner';
+import { emptyTestDatabase } from '../../test/database';
 import { auditTrail, recordAudit, userActor } from './audit';
 import { withAuditSource } from './source';
 

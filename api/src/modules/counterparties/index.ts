@@ -1,0 +1,2 @@
+export { registerCounterpartyReferenceRoutes, registerCounterpartyRoutes } from './routes';
+export { createCounterpartyService } from './service';

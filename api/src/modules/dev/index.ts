@@ -1,0 +1,2 @@
+export { registerDevRoutes } from './routes';
+export { createDevService } from './service';

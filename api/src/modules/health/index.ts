@@ -1,0 +1,2 @@
+export { registerHealthRoutes } from './routes';
+export { createHealthService } from './service';

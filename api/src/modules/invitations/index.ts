@@ -1,0 +1,3 @@
+export { isPending } from './repo';
+export { registerInvitationRoutes } from './routes';
+export { createInvitationService } from './service';

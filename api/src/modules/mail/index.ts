@@ -1,0 +1,11 @@
+export { findLocaleOfEmail, listOutboxMails } from './repo';
+export { createMailer, createOutboxMailer, escapeHtml, type Mailer, type OutgoingMail } from './service';
+export {
+  emailChangedMail,
+  emailChangeMail,
+  invitationMail,
+  type KybDecision,
+  kybDecisionMail,
+  offRampApprovalMail,
+  signInMail,
+} from './templates';

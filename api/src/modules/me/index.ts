@@ -1,0 +1,2 @@
+export { registerMeRoutes } from './routes';
+export { createMeService } from './service';

@@ -1,0 +1,3 @@
+export { findOrganizationUser } from './repo';
+export { registerMemberRoutes } from './routes';
+export { createMemberService } from './service';

@@ -1,0 +1,2 @@
+export { registerOverviewRoutes } from './routes';
+export { createOverviewService } from './service';

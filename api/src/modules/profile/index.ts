@@ -1,0 +1,2 @@
+export { registerProfileRoutes } from './routes';
+export { createProfileService } from './service';

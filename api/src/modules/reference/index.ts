@@ -1,0 +1,1 @@
+export { registerReferenceRoutes } from './routes';

@@ -1,0 +1,3 @@
+export { organizationDirectory } from './repo';
+export { registerReleaseFileRoutes, registerReleaseRoutes } from './routes';
+export { openReleases } from './service';

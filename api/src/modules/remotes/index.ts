@@ -1,0 +1,2 @@
+export { registerRemotesRoutes } from './routes';
+export { createRemotesService } from './service';

@@ -1,0 +1,2 @@
+export { registerSigningDeviceRoutes } from './routes';
+export { createSigningDeviceService } from './service';

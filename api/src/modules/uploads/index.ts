@@ -1,0 +1,2 @@
+export { registerUploadRoutes } from './routes';
+export { createUploadService, type UploadService } from './service';
