@@ -33,13 +33,12 @@ import {
   WALLET_NOT_FOUND_FOR_TRANSFER_MESSAGE,
 } from '@dash/shared/contracts';
 import Decimal from 'decimal.js';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { type AuditActor, recordAudit, userActor } from '../../audit/audit';
 import { crashPoint } from '../../crash-point';
 import type { Database } from '../../db/client';
-import { bankBeneficiaries, providerAccounts, providers, type transfers } from '../../db/schema';
+import type { transfers } from '../../db/schema';
 import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
@@ -49,7 +48,8 @@ import { enqueueJob, type JobDefinition, RescheduleJob } from '../../jobs/runner
 import type { ProviderTransfer } from '../../providers/adapter';
 import { ProviderError } from '../../providers/http-client';
 import type { ProviderAdapters } from '../../providers/registry';
-import { findProvider, type ProviderRow } from '../providers/repo';
+import { findBankBeneficiary, findBankBeneficiaryType } from '../counterparties/repo';
+import { findAccountStatus, findProvider, findProviderByName, type ProviderRow } from '../providers/repo';
 import { enqueueApprovalMails } from './approval-mail';
 import { ledgerBalances, postPending, settle } from './ledger';
 import { type TransferNote, transferNote } from './notes';
@@ -126,16 +126,8 @@ export function createTransferService(deps: TransferServiceDeps) {
   }
 
   async function requireActiveAccount(tx: Database, organizationUid: string, providerUid: string) {
-    const [account] = await tx
-      .select({ status: providerAccounts.status })
-      .from(providerAccounts)
-      .where(
-        and(
-          eq(providerAccounts.organizationUid, organizationUid),
-          eq(providerAccounts.providerUid, providerUid),
-        ),
-      );
-    if (account?.status !== 'Active') throw new AppError('CONFLICT', PROVIDER_ACCOUNT_NOT_ACTIVE_MESSAGE);
+    const status = await findAccountStatus(tx, organizationUid, providerUid);
+    if (status !== 'Active') throw new AppError('CONFLICT', PROVIDER_ACCOUNT_NOT_ACTIVE_MESSAGE);
   }
 
   function toQuote(row: QuoteRow): TQuote {
@@ -478,11 +470,7 @@ export function createTransferService(deps: TransferServiceDeps) {
       if (!quoteRow) throw new Error('quote vanished');
       let beneficiaryType = '';
       if (transfer.bankBeneficiaryUid) {
-        const [beneficiary] = await db
-          .select({ type: bankBeneficiaries.type })
-          .from(bankBeneficiaries)
-          .where(eq(bankBeneficiaries.uid, transfer.bankBeneficiaryUid));
-        beneficiaryType = beneficiary?.type ?? '';
+        beneficiaryType = (await findBankBeneficiaryType(db, transfer.bankBeneficiaryUid)) ?? '';
       }
       let view: ProviderTransfer;
       try {
@@ -634,6 +622,7 @@ export function createTransferService(deps: TransferServiceDeps) {
         });
       }
       const provider = await findProviderByName(db, DEPOSIT_PROVIDER);
+      if (!provider) throw new AppError('NOT_FOUND', PROVIDER_NOT_FOUND_MESSAGE);
       return quote(db, context, {
         providerUid: provider.uid,
         type: 'on_ramp',
@@ -656,15 +645,7 @@ export function createTransferService(deps: TransferServiceDeps) {
     async createOffRamp(tx: Database, context: OrganizationContext, request: TCreateOffRampRequest) {
       const organizationUid = context.organization.uid;
       const quoteRow = await takeQuote(tx, organizationUid, request.quoteUid, 'off_ramp');
-      const [beneficiary] = await tx
-        .select()
-        .from(bankBeneficiaries)
-        .where(
-          and(
-            eq(bankBeneficiaries.organizationUid, organizationUid),
-            eq(bankBeneficiaries.uid, request.bankBeneficiaryUid),
-          ),
-        );
+      const beneficiary = await findBankBeneficiary(tx, organizationUid, request.bankBeneficiaryUid);
       if (!beneficiary) throw new AppError('NOT_FOUND', BENEFICIARY_NOT_FOUND_FOR_TRANSFER_MESSAGE);
       const expected = quoteRow.fiatCurrency === 'BRL' ? 'PixKey' : 'Clabe';
       if (beneficiary.type !== expected) {
@@ -832,10 +813,4 @@ export function createTransferService(deps: TransferServiceDeps) {
       return ledgerBalances(db, context.organization.uid);
     },
   };
-
-  async function findProviderByName(tx: Database, name: string): Promise<ProviderRow> {
-    const [row] = await tx.select().from(providers).where(eq(providers.name, name)).limit(1);
-    if (!row) throw new AppError('NOT_FOUND', PROVIDER_NOT_FOUND_MESSAGE);
-    return row;
-  }
 }
