@@ -52,6 +52,7 @@ import { findBankBeneficiary, findBankBeneficiaryType } from '../counterparties/
 import { findAccountStatus, findProvider, findProviderByName, type ProviderRow } from '../providers/repo';
 import { enqueueApprovalMails } from './approval-mail';
 import { ledgerBalances, postPending, settle } from './ledger';
+import { iterateTransferCsvFields, listFiltersFor, prepareTransactionList } from './list-repo';
 import { type TransferNote, transferNote } from './notes';
 import {
   amountsOf,
@@ -62,13 +63,10 @@ import {
   insertTransfer,
   insertTransferEvent,
   isUsedByPendingTransfer,
-  iterateTransferCsvFields,
-  listFiltersFor,
   listTransferEvents,
   lockQuote,
   lockTransfer,
   markQuoteUsed,
-  prepareTransactionList,
   type QuoteRow,
   setOrganizationThreshold,
   staleTransfers,
