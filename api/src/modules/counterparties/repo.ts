@@ -94,6 +94,24 @@ export async function lockBankBeneficiary(db: Database, organizationUid: string,
   return row ?? null;
 }
 
+/** One bank beneficiary of the organization, every column (undefined when not theirs). */
+export async function findBankBeneficiary(db: Database, organizationUid: string, uid: string) {
+  const [row] = await db
+    .select()
+    .from(bankBeneficiaries)
+    .where(and(eq(bankBeneficiaries.organizationUid, organizationUid), eq(bankBeneficiaries.uid, uid)));
+  return row;
+}
+
+/** A bank beneficiary's type (PixKey, Clabe); undefined once it is deleted. */
+export async function findBankBeneficiaryType(db: Database, uid: string) {
+  const [row] = await db
+    .select({ type: bankBeneficiaries.type })
+    .from(bankBeneficiaries)
+    .where(eq(bankBeneficiaries.uid, uid));
+  return row?.type;
+}
+
 export async function insertBankBeneficiary(
   db: Database,
   beneficiary: {

@@ -53,6 +53,12 @@ export async function findProvider(
   return row;
 }
 
+/** The provider of that name, listed or not (the deposit's provider is named by the contract). */
+export async function findProviderByName(db: Database, name: string): Promise<ProviderRow | undefined> {
+  const [row] = await db.select().from(providers).where(eq(providers.name, name)).limit(1);
+  return row;
+}
+
 const accountColumns = {
   account: providerAccounts,
   providerName: providers.name,
@@ -101,6 +107,24 @@ export async function findAccount(
     )
     .limit(1);
   return row ? toAccount(row) : undefined;
+}
+
+/** The status of the organization's account with the provider (undefined: it has none). */
+export async function findAccountStatus(
+  db: Database,
+  organizationUid: string,
+  providerUid: string,
+): Promise<ProviderAccountRow['status'] | undefined> {
+  const [account] = await db
+    .select({ status: providerAccounts.status })
+    .from(providerAccounts)
+    .where(
+      and(
+        eq(providerAccounts.organizationUid, organizationUid),
+        eq(providerAccounts.providerUid, providerUid),
+      ),
+    );
+  return account?.status;
 }
 
 /** The account row locked for the rest of the transaction (one state change at a time). */

@@ -13,7 +13,8 @@ import { transfers } from '../../db/schema';
 import { seed } from '../../db/seed';
 import { seedProviderCatalogue } from '../../db/seed-providers';
 import { createTestApp } from '../../test/app';
-import { latestTransfers, prepareTransactionList, trim } from './repo';
+import { prepareTransactionList } from './list-repo';
+import { latestTransfers, trim } from './repo';
 
 /** The demo organization with `count` of the benchmark's transfers. */
 async function withTransfers(count: number) {

@@ -34,7 +34,7 @@ import {
 import { type IdempotentWork, runIdempotent } from '../../http/idempotency';
 import { documentRoute } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
-import type { TransferCsvFields } from './repo';
+import type { TransferCsvFields } from './list-repo';
 import type { TransferService } from './service';
 
 /**

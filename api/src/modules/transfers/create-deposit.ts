@@ -1,0 +1,63 @@
+import {
+  DEPOSIT_PROVIDER,
+  PROVIDER_NOT_FOUND_MESSAGE,
+  QUOTE_WALLET_NETWORK_MESSAGE,
+  type TCreateDepositRequest,
+  WALLET_NOT_FOUND_FOR_TRANSFER_MESSAGE,
+} from '@dash/shared/contracts';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/errors';
+import type { OrganizationContext } from '../../http/guards';
+import { findProviderByName } from '../providers/repo';
+import { acceptOnRampQuote } from './create-on-ramp';
+import type { TransferDeps } from './deps';
+import { priceQuote } from './quote';
+import { findWallet, type QuoteRow } from './repo';
+
+// A deposit (POST deposits): an on-ramp from the deposit provider (Transfero: BRL, testbrz on
+// polygon-amoy) to a registered wallet, in two steps: its quote, asked outside any transaction once
+// the idempotency key is claimed (quoteDeposit), then the transfer of that quote in the request's
+// transaction (createDeposit).
+
+/** /deposit, first step, outside any transaction: Transfero's quote for it (BRL, testbrz, polygon-amoy). */
+export async function quoteDeposit(
+  deps: TransferDeps,
+  context: OrganizationContext,
+  request: TCreateDepositRequest,
+): Promise<QuoteRow> {
+  const { db } = deps;
+  // The wallet first: a deposit refused for it leaves no quote behind.
+  const wallet = await findWallet(db, context.organization.uid, request.targetWalletUid);
+  if (!wallet) throw new AppError('NOT_FOUND', WALLET_NOT_FOUND_FOR_TRANSFER_MESSAGE);
+  if (wallet.network !== request.networkId) {
+    throw new AppError('VALIDATION', QUOTE_WALLET_NETWORK_MESSAGE, {
+      targetWalletUid: QUOTE_WALLET_NETWORK_MESSAGE,
+    });
+  }
+  const provider = await findProviderByName(db, DEPOSIT_PROVIDER);
+  if (!provider) throw new AppError('NOT_FOUND', PROVIDER_NOT_FOUND_MESSAGE);
+  return priceQuote(deps, db, context, {
+    providerUid: provider.uid,
+    type: 'on_ramp',
+    currency: request.currencyId,
+    network: request.networkId,
+    amount: request.amount,
+  });
+}
+
+/** /deposit: an on-ramp of the quote quoteDeposit got, to the chosen wallet. */
+export function createDeposit(
+  deps: TransferDeps,
+  tx: Database,
+  context: OrganizationContext,
+  request: TCreateDepositRequest,
+  quoteRow: QuoteRow,
+) {
+  return acceptOnRampQuote(
+    deps,
+    tx,
+    context,
+    { quoteUid: quoteRow.uid, walletUid: request.targetWalletUid },
+    'deposit',
+  );
+}

@@ -1,0 +1,48 @@
+import {
+  BENEFICIARY_NOT_FOUND_FOR_TRANSFER_MESSAGE,
+  QUOTE_BENEFICIARY_CURRENCY_MESSAGE,
+  type TCreateOffRampRequest,
+} from '@dash/shared/contracts';
+import Decimal from 'decimal.js';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/errors';
+import type { OrganizationContext } from '../../http/guards';
+import { findBankBeneficiary } from '../counterparties/repo';
+import type { TransferDeps } from './deps';
+import { fromQuote, writeNewTransfer } from './new-transfer';
+import { takeQuote } from './quote';
+import { findOrganizationThreshold } from './repo';
+
+// An off-ramp: a member accepts an off-ramp quote to one of the organization's bank beneficiaries
+// whose kind pays out the quote's fiat (Pix for BRL, CLABE otherwise), in the idempotent request's
+// transaction (POST rails/off-ramps). Above the organization's approval threshold it waits for a
+// second member (approve-off-ramp.ts) instead of going to the provider.
+
+export async function createOffRamp(
+  deps: TransferDeps,
+  tx: Database,
+  context: OrganizationContext,
+  request: TCreateOffRampRequest,
+) {
+  const organizationUid = context.organization.uid;
+  const quoteRow = await takeQuote(deps, tx, organizationUid, request.quoteUid, 'off_ramp');
+  const beneficiary = await findBankBeneficiary(tx, organizationUid, request.bankBeneficiaryUid);
+  if (!beneficiary) throw new AppError('NOT_FOUND', BENEFICIARY_NOT_FOUND_FOR_TRANSFER_MESSAGE);
+  const expected = quoteRow.fiatCurrency === 'BRL' ? 'PixKey' : 'Clabe';
+  if (beneficiary.type !== expected) {
+    throw new AppError('VALIDATION', QUOTE_BENEFICIARY_CURRENCY_MESSAGE, {
+      bankBeneficiaryUid: QUOTE_BENEFICIARY_CURRENCY_MESSAGE,
+    });
+  }
+  const threshold = await findOrganizationThreshold(tx, organizationUid);
+  const needsApproval = threshold !== null && new Decimal(quoteRow.sourceAmount).gt(threshold);
+  return writeNewTransfer(deps, tx, context, {
+    ...fromQuote(quoteRow),
+    type: 'off_ramp',
+    status: needsApproval ? 'awaiting_approval' : 'awaiting_funds',
+    approvalRequired: needsApproval,
+    bankBeneficiaryUid: beneficiary.uid,
+    beneficiaryName: beneficiary.name,
+    beneficiaryAccountKey: beneficiary.accountKey,
+  });
+}

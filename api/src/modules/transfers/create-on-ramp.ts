@@ -1,0 +1,52 @@
+import {
+  QUOTE_WALLET_NETWORK_MESSAGE,
+  type TCreateOnRampRequest,
+  WALLET_NOT_FOUND_FOR_TRANSFER_MESSAGE,
+} from '@dash/shared/contracts';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/errors';
+import type { OrganizationContext } from '../../http/guards';
+import type { TransferDeps } from './deps';
+import { fromQuote, writeNewTransfer } from './new-transfer';
+import { takeQuote } from './quote';
+import { findWallet } from './repo';
+
+// An on-ramp: a member accepts an on-ramp quote to one of the organization's registered wallets on
+// the quote's network (POST rails/on-ramps, in the idempotent request's transaction). A deposit is
+// the same transfer under another type (create-deposit.ts).
+
+/** Accepts the on-ramp quote for the wallet: the transfer, awaiting funds, with its job. */
+export async function acceptOnRampQuote(
+  deps: TransferDeps,
+  tx: Database,
+  context: OrganizationContext,
+  request: { quoteUid: string; walletUid: string },
+  type: 'on_ramp' | 'deposit',
+) {
+  const organizationUid = context.organization.uid;
+  const quoteRow = await takeQuote(deps, tx, organizationUid, request.quoteUid, 'on_ramp');
+  const wallet = await findWallet(tx, organizationUid, request.walletUid);
+  if (!wallet) throw new AppError('NOT_FOUND', WALLET_NOT_FOUND_FOR_TRANSFER_MESSAGE);
+  if (wallet.network !== quoteRow.network) {
+    throw new AppError('VALIDATION', QUOTE_WALLET_NETWORK_MESSAGE, {
+      walletUid: QUOTE_WALLET_NETWORK_MESSAGE,
+    });
+  }
+  return writeNewTransfer(deps, tx, context, {
+    ...fromQuote(quoteRow),
+    type,
+    status: 'awaiting_funds',
+    walletUid: wallet.uid,
+    walletName: wallet.name,
+    walletAddress: wallet.address,
+  });
+}
+
+export function createOnRamp(
+  deps: TransferDeps,
+  tx: Database,
+  context: OrganizationContext,
+  request: TCreateOnRampRequest,
+) {
+  return acceptOnRampQuote(deps, tx, context, request, 'on_ramp');
+}

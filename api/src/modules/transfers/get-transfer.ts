@@ -1,0 +1,17 @@
+import { TRANSFER_NOT_FOUND_MESSAGE, type TTransferDetail } from '@dash/shared/contracts';
+import { AppError } from '../../http/errors';
+import type { OrganizationContext } from '../../http/guards';
+import type { TransferDeps } from './deps';
+import { findTransfer, listTransferEvents } from './repo';
+
+// One transaction with its timeline of status changes (GET rails/transactions/{uid}).
+
+export async function getTransfer(
+  deps: TransferDeps,
+  context: OrganizationContext,
+  transferUid: string,
+): Promise<TTransferDetail> {
+  const transfer = await findTransfer(deps.db, context.organization.uid, transferUid);
+  if (!transfer) throw new AppError('NOT_FOUND', TRANSFER_NOT_FOUND_MESSAGE);
+  return { ...transfer, events: await listTransferEvents(deps.db, transferUid) };
+}
