@@ -34,12 +34,12 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { enqueueJob, type JobContext, type JobDefinition, RescheduleJob } from '../../jobs/runner';
 import { findOrganizationUser } from '../members/repo';
+import { findSigningDevice } from '../signing-devices/repo';
 import { DeploymentRejectedError, describeChainError, type WalletChainAccess } from './chain';
 import { failureCodeOf, failureReason } from './failure';
 import {
   deleteSigner,
   findOwnerPeople,
-  findSigningDevice,
   findWallet,
   insertSigner,
   listSigners,
