@@ -25,3 +25,19 @@ export async function insertSigningDevice(
   if (!row) throw new Error('Signing device insert returned no row');
   return row;
 }
+
+/** One device by its uid, whoever owns it (the caller checks the owner). */
+export async function findSigningDevice(
+  db: Database,
+  signingDeviceUid: string,
+): Promise<{ uid: string; userUid: string; ethAddress: string } | undefined> {
+  const [row] = await db
+    .select({
+      uid: signingDevices.uid,
+      userUid: signingDevices.userUid,
+      ethAddress: signingDevices.ethAddress,
+    })
+    .from(signingDevices)
+    .where(eq(signingDevices.uid, signingDeviceUid));
+  return row;
+}

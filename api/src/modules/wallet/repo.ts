@@ -124,21 +124,6 @@ export async function setSignerDevice(
   return rows.length > 0;
 }
 
-export async function findSigningDevice(
-  db: Database,
-  signingDeviceUid: string,
-): Promise<{ uid: string; userUid: string; ethAddress: string } | undefined> {
-  const [row] = await db
-    .select({
-      uid: signingDevices.uid,
-      userUid: signingDevices.userUid,
-      ethAddress: signingDevices.ethAddress,
-    })
-    .from(signingDevices)
-    .where(eq(signingDevices.uid, signingDeviceUid));
-  return row;
-}
-
 /**
  * Takes the relayer's next nonce on a chain under a row lock held until the transaction ends, so
  * concurrent deploy jobs (of different organizations, in any number of API processes) sign one at

@@ -1,0 +1,95 @@
+import { explorerTxUrl, safeViewerUrl, type TWallet, type TWalletSigner } from '@dash/shared/contracts';
+import { type Address, getAddress } from 'viem';
+import type { WalletContext } from './context';
+import { failureCodeOf } from './failure';
+import { configFor, ownersOf } from './owners';
+import { findOwnerPeople, findWallet, listSigners, type OwnerPerson, type SignerRow } from './repo';
+import { predictSafeAddress, WALLET_CHAINS } from './safe';
+
+/*
+ * Get the wallet: its status and chain, its signers (before the deploy request) or the owners it is
+ * deployed with (after), the deployment's transaction and links, and before anything is requested
+ * the address each quorum would get. Every use case that changes the wallet answers with it.
+ */
+
+function toSigner(row: SignerRow): TWalletSigner {
+  return {
+    uid: row.uid,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    ...(row.signingDeviceUid ? { signingDeviceUid: row.signingDeviceUid } : {}),
+    ...(row.ethAddress ? { ethAddress: row.ethAddress } : {}),
+    status: row.ethAddress ? 'Ready' : 'Pending',
+  };
+}
+
+/** An owner of a requested wallet: its current signer row, else the person records name, else the address alone. */
+function toOwner(
+  address: Address,
+  row: SignerRow | undefined,
+  person: OwnerPerson | undefined,
+): TWalletSigner {
+  if (row) return { ...toSigner(row), ethAddress: address, status: 'Ready' };
+  return {
+    ...(person
+      ? {
+          uid: person.uid,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          email: person.email,
+        }
+      : { firstName: '', lastName: '' }),
+    ethAddress: address,
+    status: 'Ready',
+    ...(person?.isMember ? {} : { formerMember: true }),
+  };
+}
+
+export async function getWallet({ db, chain }: WalletContext, organizationUid: string): Promise<TWallet> {
+  const [wallet, signerRows] = await Promise.all([
+    findWallet(db, organizationUid),
+    listSigners(db, organizationUid),
+  ]);
+  const status = wallet?.status ?? 'undeployed';
+  // Once requested, the wallet lives on the chain it was configured for, whatever WALLET_CHAIN says now.
+  const walletChain =
+    (wallet?.chainId && Object.values(WALLET_CHAINS).find((known) => known.id === wallet.chainId)) ||
+    chain.info;
+  const answer: TWallet = { status, chain: walletChain, signers: signerRows.map(toSigner) };
+  if (wallet && status !== 'undeployed' && wallet.owners) {
+    // Requested: the signers are the owners it is deployed with, members or not any more.
+    const owners = wallet.owners.map((owner) => getAddress(owner));
+    const rowOf = new Map(
+      signerRows.flatMap((row) => (row.ethAddress ? [[getAddress(row.ethAddress), row] as const] : [])),
+    );
+    const unnamed = owners.filter((owner) => !rowOf.has(owner));
+    const people = unnamed.length > 0 ? await findOwnerPeople(db, organizationUid, unnamed) : new Map();
+    answer.signers = owners.map((owner) => toOwner(owner, rowOf.get(owner), people.get(owner)));
+  }
+  if (wallet && status !== 'undeployed') {
+    if (wallet.address) answer.address = wallet.address;
+    if (wallet.threshold !== null) answer.threshold = wallet.threshold;
+    const explorerUrl = wallet.txHash ? explorerTxUrl(walletChain.key, wallet.txHash) : undefined;
+    answer.deployment = {
+      ...(wallet.txHash ? { txHash: wallet.txHash } : {}),
+      ...(explorerUrl ? { explorerUrl } : {}),
+      ...(wallet.error ? { error: wallet.error, errorCode: failureCodeOf(wallet.error) } : {}),
+      ...(wallet.requestedAt ? { requestedAt: wallet.requestedAt.toISOString() } : {}),
+      ...(wallet.deployedAt ? { deployedAt: wallet.deployedAt.toISOString() } : {}),
+    };
+    const viewerUrl =
+      status === 'deployed' && wallet.address ? safeViewerUrl(walletChain.key, wallet.address) : undefined;
+    if (viewerUrl) answer.viewerUrl = viewerUrl;
+  }
+  if (status === 'undeployed') {
+    const owners = ownersOf(signerRows);
+    if ('owners' in owners) {
+      answer.predictedAddresses = owners.owners.map((_, index) => ({
+        threshold: index + 1,
+        address: predictSafeAddress(configFor(chain, organizationUid, owners.owners, index + 1)),
+      }));
+    }
+  }
+  return answer;
+}

@@ -1,0 +1,45 @@
+import {
+  type TOrganization,
+  type TUser,
+  type TWallet,
+  WALLET_SIGNER_DUPLICATE_MESSAGE,
+  WALLET_SIGNER_NOT_MEMBER_MESSAGE,
+} from '@dash/shared/contracts';
+import { userActor } from '../../audit/audit';
+import { AppError } from '../../http/errors';
+import { findOrganizationUser } from '../members/repo';
+import { changeUndeployed } from './change-undeployed';
+import { recordWalletAudit, type WalletContext } from './context';
+import { getWallet } from './get-wallet';
+import { insertSigner } from './repo';
+
+/*
+ * Propose a signer (an Admin, guarded by the route): a member of the organization, once, added
+ * last in proposal order (the Safe's owner order), Pending until they set a signing device.
+ */
+export async function proposeSigner(
+  context: WalletContext,
+  organization: TOrganization,
+  actor: TUser,
+  userUid: string,
+): Promise<TWallet> {
+  await changeUndeployed(context, organization.uid, async (tx) => {
+    const member = await findOrganizationUser(tx, organization.uid, userUid);
+    if (!member) {
+      throw new AppError('VALIDATION', WALLET_SIGNER_NOT_MEMBER_MESSAGE, {
+        userUid: WALLET_SIGNER_NOT_MEMBER_MESSAGE,
+      });
+    }
+    if (!(await insertSigner(tx, organization.uid, userUid))) {
+      throw new AppError('CONFLICT', WALLET_SIGNER_DUPLICATE_MESSAGE, {
+        userUid: WALLET_SIGNER_DUPLICATE_MESSAGE,
+      });
+    }
+    await recordWalletAudit(tx, organization.uid, {
+      actor: userActor(actor),
+      action: 'wallet.signer_added',
+      data: { signer: { userUid, email: member.email } },
+    });
+  });
+  return getWallet(context, organization.uid);
+}

@@ -1,0 +1,43 @@
+import {
+  type TOrganization,
+  type TUser,
+  type TWallet,
+  WALLET_DEPLOY_IN_FLIGHT_MESSAGE,
+  WALLET_DEPLOYED_MESSAGE,
+  WALLET_RETRY_NOT_FAILED_MESSAGE,
+} from '@dash/shared/contracts';
+import { userActor } from '../../audit/audit';
+import { AppError } from '../../http/errors';
+import { recordWalletAudit, type WalletContext } from './context';
+import { startDeployAttempt } from './deploy-attempt';
+import { getWallet } from './get-wallet';
+import { lockWallet } from './repo';
+
+/*
+ * Retry a failed deployment (an Admin, guarded by the route): a new attempt, whose job runs as the
+ * first one did (run-deploy-job.ts).
+ */
+
+/** A failed deployment again, with the stored configuration: the same Safe at the same address. */
+export async function retryDeploy(
+  context: WalletContext,
+  organization: TOrganization,
+  actor: TUser,
+): Promise<TWallet> {
+  await context.db.transaction(async (tx) => {
+    const wallet = await lockWallet(tx, organization.uid);
+    if (wallet.status === 'deploying') throw new AppError('CONFLICT', WALLET_DEPLOY_IN_FLIGHT_MESSAGE);
+    if (wallet.status === 'deployed') throw new AppError('CONFLICT', WALLET_DEPLOYED_MESSAGE);
+    if (wallet.status !== 'failed') throw new AppError('CONFLICT', WALLET_RETRY_NOT_FAILED_MESSAGE);
+    await startDeployAttempt(tx, wallet, {});
+    await recordWalletAudit(tx, organization.uid, {
+      actor: userActor(actor),
+      action: 'wallet.deploy_retried',
+      from: wallet.status,
+      to: 'deploying',
+      data: { attempt: wallet.deployAttempt + 1 },
+    });
+  });
+  context.wake();
+  return getWallet(context, organization.uid);
+}

@@ -1,0 +1,63 @@
+import {
+  type TOrganization,
+  type TUser,
+  type TWallet,
+  WALLET_DEVICE_NOT_YOURS_MESSAGE,
+  WALLET_NOT_A_SIGNER_MESSAGE,
+  WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE,
+} from '@dash/shared/contracts';
+import { userActor } from '../../audit/audit';
+import { AppError } from '../../http/errors';
+import { findSigningDevice } from '../signing-devices/repo';
+import { changeUndeployed } from './change-undeployed';
+import { recordWalletAudit, type WalletContext } from './context';
+import { getWallet } from './get-wallet';
+import { listSigners, setSignerDevice } from './repo';
+
+/*
+ * Set a signer's signing device (any member may call the route; only a signer, only for one of
+ * their own devices): its address becomes their owner address, the signer Ready. A signer may
+ * replace their device until deploy is requested; no two signers may share an address.
+ */
+export async function setSigningDevice(
+  context: WalletContext,
+  organization: TOrganization,
+  user: TUser,
+  signingDeviceUid: string,
+): Promise<TWallet> {
+  // Under the wallet's lock, like every signer change: two signers choosing the same address at
+  // once are served one after the other, and the second sees the first's address.
+  await changeUndeployed(context, organization.uid, async (tx) => {
+    const device = await findSigningDevice(tx, signingDeviceUid);
+    // Someone else's device answers like an unknown one: uids of other people's devices stay private.
+    if (!device || device.userUid !== user.uid) {
+      throw new AppError('VALIDATION', WALLET_DEVICE_NOT_YOURS_MESSAGE, {
+        signingDeviceUid: WALLET_DEVICE_NOT_YOURS_MESSAGE,
+      });
+    }
+    const signers = await listSigners(tx, organization.uid);
+    const me = signers.find((signer) => signer.uid === user.uid);
+    if (!me) throw new AppError('FORBIDDEN', WALLET_NOT_A_SIGNER_MESSAGE);
+    // A Safe cannot have one owner twice: refused here, where the clash would be made, not at deploy.
+    const address = device.ethAddress.toLowerCase();
+    if (signers.some((signer) => signer.uid !== user.uid && signer.ethAddress?.toLowerCase() === address)) {
+      throw new AppError('CONFLICT', WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE, {
+        signingDeviceUid: WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE,
+      });
+    }
+    if (!(await setSignerDevice(tx, organization.uid, user.uid, device.uid))) {
+      throw new AppError('FORBIDDEN', WALLET_NOT_A_SIGNER_MESSAGE);
+    }
+    await recordWalletAudit(tx, organization.uid, {
+      actor: userActor(user),
+      action: 'wallet.signing_device_set',
+      data: {
+        signingDeviceUid: device.uid,
+        ...(me.signingDeviceUid && me.signingDeviceUid !== device.uid
+          ? { replacedSigningDeviceUid: me.signingDeviceUid }
+          : {}),
+      },
+    });
+  });
+  return getWallet(context, organization.uid);
+}
