@@ -67,13 +67,20 @@ import {
 } from './modules/releases/index';
 import { createRemotesService, registerRemotesRoutes } from './modules/remotes/index';
 import { createSigningDeviceService, registerSigningDeviceRoutes } from './modules/signing-devices/index';
-import { approvalMailJob } from './modules/transfers/approval-mail';
-import { registerTransferRoutes } from './modules/transfers/routes';
-import { createTransferService, type TransferService } from './modules/transfers/service';
+import {
+  approvalMailJob,
+  createTransferService,
+  registerTransferRoutes,
+  type TransferService,
+} from './modules/transfers/index';
 import { createUploadService, registerUploadRoutes, type UploadService } from './modules/uploads/index';
-import { createWalletChainAccess, type WalletChainAccess } from './modules/wallet/chain';
-import { registerWalletRoutes } from './modules/wallet/routes';
-import { createWalletService, type WalletTiming } from './modules/wallet/service';
+import {
+  createWalletChainAccess,
+  createWalletService,
+  registerWalletRoutes,
+  type WalletChainAccess,
+  type WalletTiming,
+} from './modules/wallet/index';
 import { readShellTemplate, registerDashboard } from './web/dashboard';
 import { inlineScriptHashes, registerDashboardSecurityHeaders } from './web/security-headers';
 import { loadServerRenderer } from './web/server-render';

@@ -48,12 +48,6 @@ const isTestFile = (file) =>
 const API_MODULES = join(ROOT, 'api', 'src', 'modules');
 /** The app's wiring: it builds every module, through their indexes like a module would. */
 const API_APP = join(ROOT, 'api', 'src', 'app.ts');
-/**
- * TEMPORARY (issue 49): modules being split into use-case files elsewhere, so not converted to an
- * index yet. Their files are not checked as importers, and imports into them are not refused (there is
- * no index to go through). Delete this list when both have an index.ts and import through the others'.
- */
-export const PENDING_MODULE_SPLITS = ['transfers', 'wallet'];
 const SHARED_TEST = join(ROOT, 'shared', 'src', 'test');
 const SHARED_SRC = join(ROOT, 'shared', 'src');
 
@@ -96,11 +90,11 @@ function apiModuleOf(path) {
  */
 function deepModuleImport(file, specifier, line) {
   const importer = apiModuleOf(file);
-  if ((importer === null && file !== API_APP) || PENDING_MODULE_SPLITS.includes(importer)) return null;
+  if (importer === null && file !== API_APP) return null;
   if (!specifier.startsWith('.')) return null;
   const target = resolve(file, '..', specifier);
   const module = apiModuleOf(target);
-  if (module === null || module === importer || PENDING_MODULE_SPLITS.includes(module)) return null;
+  if (module === null || module === importer) return null;
   const inside = relative(join(API_MODULES, module), target);
   if (inside === '' || /^index(\.[cm]?[jt]s)?$/.test(inside)) return null;
   const index = relative(dirname(file), join(API_MODULES, module, 'index'))

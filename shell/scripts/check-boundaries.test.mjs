@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PENDING_MODULE_SPLITS, violationsOf } from './check-boundaries.mjs';
+import { violationsOf } from './check-boundaries.mjs';
 import { ROOT } from './ensure-install.mjs';
 
 const file = (path) => join(ROOT, path);
@@ -132,16 +132,5 @@ describe('the boundary check', () => {
     const helper = "import { toProvider } from '../modules/providers/repo';";
     expect(violationsOf(file('api/src/test/providers.ts'), helper)).toEqual([]);
     expect(violationsOf(file('api/src/db/seed-kyb.ts'), helper)).toEqual([]);
-  });
-
-  it('leaves the modules being split (PENDING_MODULE_SPLITS, temporary) out of the module rule', () => {
-    expect(PENDING_MODULE_SPLITS).toEqual(['transfers', 'wallet']);
-    const deep = "import { findLocaleOfEmail } from '../mail/repo';";
-    expect(violationsOf(file('api/src/modules/transfers/approval-mail.ts'), deep)).toEqual([]);
-    expect(violationsOf(file('api/src/modules/wallet/service.ts'), deep)).toEqual([]);
-    expect(
-      violationsOf(file('api/src/modules/members/service.ts'), "import { a } from '../wallet/repo';"),
-    ).toEqual([]);
-    expect(violationsOf(file('api/src/modules/members/service.ts'), deep)).toHaveLength(1);
   });
 });

@@ -1,2 +1,3 @@
+export { findBankBeneficiary, findBankBeneficiaryType } from './repo';
 export { registerCounterpartyReferenceRoutes, registerCounterpartyRoutes } from './routes';
 export { createCounterpartyService } from './service';

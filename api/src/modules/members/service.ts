@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { ORGANIZATION_NOT_FOUND_MESSAGE } from '../../http/guards';
 import { recordAudit, userActor } from '../audit/index';
-import { requestedWalletOwnerAddress } from '../wallet/repo';
+import { requestedWalletOwnerAddress } from '../wallet/index';
 import {
   countAdmins,
   deleteMembership,

@@ -1,7 +1,7 @@
 import { OVERVIEW_LATEST_TRANSACTIONS, OVERVIEW_VOLUME_DAYS, type TOverview } from '@dash/shared/contracts';
 import type { Database } from '../../db/client';
 import type { OrganizationContext } from '../../http/guards';
-import { latestTransfers } from '../transfers/repo';
+import { latestTransfers } from '../transfers/index';
 import {
   approvalsWaitingFor,
   balances,

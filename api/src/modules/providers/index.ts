@@ -1,6 +1,6 @@
 export type { ProviderTransfer } from './adapters/adapter';
 export { ProviderError } from './adapters/http-client';
 export { createProviderAdapters, type ProviderAdapters } from './adapters/registry';
-export { findProvider, type ProviderRow } from './repo';
+export { findAccountStatus, findProvider, findProviderByName, type ProviderRow } from './repo';
 export { registerProviderRoutes, registerProviderWebhookRoutes } from './routes';
 export { createProviderService } from './service';

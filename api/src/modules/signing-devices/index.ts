@@ -1,2 +1,3 @@
+export { findSigningDevice } from './repo';
 export { registerSigningDeviceRoutes } from './routes';
 export { createSigningDeviceService } from './service';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import type { ProviderTransfer } from '../../providers/adapter';
+import type { ProviderTransfer } from '../providers/index';
 import { publishTransferUpdated, type TransferDeps } from './deps';
 import { lockTransfer, type TransferRow, updateTransfer } from './repo';
 import { transitionPath } from './state';

@@ -5,9 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { memberships, organizations, users } from '../../db/schema';
 import { enqueueJob, type JobDefinition } from '../../jobs/runner';
-import { findLocaleOfEmail } from '../mail/repo';
-import type { Mailer } from '../mail/service';
-import { offRampApprovalMail } from '../mail/templates';
+import { findLocaleOfEmail, type Mailer, offRampApprovalMail } from '../mail/index';
 import { findTransfer } from './repo';
 
 export const APPROVAL_MAIL_JOB_KIND = 'transfer.approval-mail';

@@ -1,7 +1,7 @@
 import { OWN_TRANSFER_APPROVAL_MESSAGE, type TTransfer } from '@dash/shared/contracts';
-import { recordAudit, userActor } from '../../audit/audit';
 import { AppError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
+import { recordAudit, userActor } from '../audit/index';
 import { enqueueApprovalMails } from './approval-mail';
 import { lockAwaitingApproval } from './awaiting-approval';
 import { publishTransferUpdated, SUBJECT, type TransferDeps } from './deps';

@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
-import { findProviderByName } from '../providers/repo';
+import { findProviderByName } from '../providers/index';
 import { acceptOnRampQuote } from './create-on-ramp';
 import type { TransferDeps } from './deps';
 import { priceQuote } from './quote';

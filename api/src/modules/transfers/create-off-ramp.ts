@@ -7,7 +7,7 @@ import Decimal from 'decimal.js';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
-import { findBankBeneficiary } from '../counterparties/repo';
+import { findBankBeneficiary } from '../counterparties/index';
 import type { TransferDeps } from './deps';
 import { fromQuote, writeNewTransfer } from './new-transfer';
 import { takeQuote } from './quote';

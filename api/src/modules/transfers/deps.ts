@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import type { ReadCache } from '../../http/read-cache';
-import type { ProviderAdapters } from '../../providers/registry';
+import type { ProviderAdapters } from '../providers/index';
 
 /** What the app gives the transfers module (app.ts, createTransferService). */
 export interface TransferServiceDeps {

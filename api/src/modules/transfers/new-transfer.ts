@@ -1,9 +1,9 @@
 import type { TTransfer } from '@dash/shared/contracts';
-import { recordAudit, userActor } from '../../audit/audit';
 import type { Database } from '../../db/client';
 import type { transfers } from '../../db/schema';
 import type { OrganizationContext } from '../../http/guards';
 import type { IdempotentWork } from '../../http/idempotency';
+import { recordAudit, userActor } from '../audit/index';
 import { enqueueApprovalMails } from './approval-mail';
 import { publishTransferUpdated, SUBJECT, type TransferDeps } from './deps';
 import { enqueueSubmit } from './jobs';

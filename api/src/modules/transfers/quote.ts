@@ -16,8 +16,7 @@ import Decimal from 'decimal.js';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
-import { ProviderError } from '../../providers/http-client';
-import { findAccountStatus, findProvider, type ProviderRow } from '../providers/repo';
+import { findAccountStatus, findProvider, ProviderError, type ProviderRow } from '../providers/index';
 import type { TransferDeps } from './deps';
 import { amountsOf, insertQuote, lockQuote, type QuoteRow } from './repo';
 

@@ -1,6 +1,6 @@
 import type { TTransferStatus } from '@dash/shared/contracts';
 import { type JobDefinition, RescheduleJob } from '../../jobs/runner';
-import { findProvider } from '../providers/repo';
+import { findProvider } from '../providers/index';
 import { applyProviderView } from './apply-provider-update';
 import { publishTransferUpdated, type TransferDeps } from './deps';
 import { RECONCILE_JOB_KIND, type TransferJob, ZTransferJob } from './jobs';

@@ -1,7 +1,7 @@
 import type { TTransferFailureReasonCode, TTransferStatus } from '@dash/shared/contracts';
-import { type AuditActor, recordAudit, userActor } from '../../audit/audit';
 import type { Database } from '../../db/client';
 import type { OrganizationContext } from '../../http/guards';
+import { type AuditActor, recordAudit, userActor } from '../audit/index';
 import { SUBJECT } from './deps';
 import { settle } from './ledger';
 import type { TransferNote } from './notes';

@@ -1,10 +1,8 @@
 import type { TTransferFailureReasonCode } from '@dash/shared/contracts';
 import { crashPoint } from '../../crash-point';
 import { enqueueJob, type JobDefinition } from '../../jobs/runner';
-import type { ProviderTransfer } from '../../providers/adapter';
-import { ProviderError } from '../../providers/http-client';
-import { findBankBeneficiaryType } from '../counterparties/repo';
-import { findProvider } from '../providers/repo';
+import { findBankBeneficiaryType } from '../counterparties/index';
+import { findProvider, ProviderError, type ProviderTransfer } from '../providers/index';
 import { applyProviderView } from './apply-provider-update';
 import { publishTransferUpdated, type TransferDeps } from './deps';
 import { RECONCILE_JOB_KIND, SUBMIT_JOB_KIND, type TransferJob, ZTransferJob } from './jobs';

@@ -1,5 +1,5 @@
-import { recordAudit, userActor } from '../../audit/audit';
 import type { OrganizationContext } from '../../http/guards';
+import { recordAudit, userActor } from '../audit/index';
 import type { TransferDeps } from './deps';
 import { findOrganizationThreshold, setOrganizationThreshold, trim } from './repo';
 

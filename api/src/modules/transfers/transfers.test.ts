@@ -38,8 +38,6 @@ import {
   registeredWallets,
   transfers,
 } from '../../db/schema';
-import { ProviderError } from '../../providers/http-client';
-import type { ProviderAdapters } from '../../providers/registry';
 import { createTestApp } from '../../test/app';
 import { TEST_DATABASE_URL } from '../../test/database';
 import { addMember, createOrganization, signInUser } from '../../test/factories';
@@ -56,6 +54,7 @@ import {
 } from '../../test/providers';
 import { eventually } from '../../test/stack';
 import { balanceMismatches, volumeMismatches } from '../../test/transfers';
+import { type ProviderAdapters, ProviderError } from '../providers/index';
 import { assertBalanced, transferLines } from './ledger';
 import { transitionPath } from './state';
 

@@ -1,5 +1,5 @@
-import { type AuditEntry, recordAudit } from '../../audit/audit';
 import type { Database } from '../../db/client';
+import { type AuditEntry, recordAudit } from '../audit/index';
 import type { WalletChainAccess } from './chain';
 
 /**

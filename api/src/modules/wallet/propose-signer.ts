@@ -5,9 +5,9 @@ import {
   WALLET_SIGNER_DUPLICATE_MESSAGE,
   WALLET_SIGNER_NOT_MEMBER_MESSAGE,
 } from '@dash/shared/contracts';
-import { userActor } from '../../audit/audit';
 import { AppError } from '../../http/errors';
-import { findOrganizationUser } from '../members/repo';
+import { userActor } from '../audit/index';
+import { findOrganizationUser } from '../members/index';
 import { changeUndeployed } from './change-undeployed';
 import { recordWalletAudit, type WalletContext } from './context';
 import { getWallet } from './get-wallet';

@@ -1,6 +1,6 @@
 import { type TOrganization, type TUser, WALLET_SIGNER_NOT_FOUND_MESSAGE } from '@dash/shared/contracts';
-import { userActor } from '../../audit/audit';
 import { AppError } from '../../http/errors';
+import { userActor } from '../audit/index';
 import { changeUndeployed } from './change-undeployed';
 import { recordWalletAudit, type WalletContext } from './context';
 import { deleteSigner } from './repo';

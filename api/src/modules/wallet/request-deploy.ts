@@ -8,8 +8,8 @@ import {
   WALLET_LOCKED_MESSAGE,
   WALLET_SIGNERS_CHANGED_MESSAGE,
 } from '@dash/shared/contracts';
-import { userActor } from '../../audit/audit';
 import { AppError } from '../../http/errors';
+import { userActor } from '../audit/index';
 import { recordWalletAudit, type WalletContext } from './context';
 import { startDeployAttempt } from './deploy-attempt';
 import { getWallet } from './get-wallet';

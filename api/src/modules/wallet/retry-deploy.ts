@@ -6,8 +6,8 @@ import {
   WALLET_DEPLOYED_MESSAGE,
   WALLET_RETRY_NOT_FAILED_MESSAGE,
 } from '@dash/shared/contracts';
-import { userActor } from '../../audit/audit';
 import { AppError } from '../../http/errors';
+import { userActor } from '../audit/index';
 import { recordWalletAudit, type WalletContext } from './context';
 import { startDeployAttempt } from './deploy-attempt';
 import { getWallet } from './get-wallet';

@@ -6,9 +6,9 @@ import {
   WALLET_NOT_A_SIGNER_MESSAGE,
   WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE,
 } from '@dash/shared/contracts';
-import { userActor } from '../../audit/audit';
 import { AppError } from '../../http/errors';
-import { findSigningDevice } from '../signing-devices/repo';
+import { userActor } from '../audit/index';
+import { findSigningDevice } from '../signing-devices/index';
 import { changeUndeployed } from './change-undeployed';
 import { recordWalletAudit, type WalletContext } from './context';
 import { getWallet } from './get-wallet';
