@@ -43,10 +43,11 @@ export default defineConfig({
   reporter: [['list'], ['./support/budget-reporter.ts']],
   use: {
     baseURL: `http://localhost:${port}`,
-    // A failed test keeps its trace (DOM snapshots of every step) and a screenshot of the end. Not the
-    // trace's screencast: every passing test recorded it to throw it away, the browser encoding frames
-    // on a 2-core machine the whole run long.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test keeps a screenshot of its end and its page's accessibility snapshot
+    // (error-context.md). No trace unless asked for (E2E_TRACE=retain-on-failure, say): every passing
+    // test recorded one to throw it away, its DOM snapshots and screencast a fifth of the suite's time
+    // on a 2-core machine.
+    trace: (process.env.E2E_TRACE as 'on' | 'retain-on-failure' | undefined) ?? 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
