@@ -10,7 +10,14 @@ import {
   ZMailboxResponse,
   ZOrganizationResponse,
 } from '@dash/shared/contracts';
-import { type APIRequestContext, type Browser, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  test as base,
+  expect,
+  type FileChooser,
+  type Page,
+} from '@playwright/test';
 import nodemailer from 'nodemailer';
 import { signInByMagicLink } from './magic-link.mjs';
 
@@ -61,6 +68,30 @@ export async function mailTo(
  */
 export async function appTookOver(page: Page): Promise<void> {
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
+}
+
+/**
+ * The file choosers `page` opens, in order: `next()` gives the next one. Listening for them turns on
+ * Playwright's interception of the browser's file dialog, but without waiting for it (the listener's
+ * subscription is sent and not answered), and it goes off again with the last listener. So a
+ * `waitForEvent('filechooser')` just before the click races the click, and on a busy machine the
+ * click won: the dialog opened uninterrupted and no chooser ever came. Take this once, early in the
+ * test (before the page loads), and the interception stays on for the test's every upload.
+ */
+export function fileChoosers(page: Page): { next: () => Promise<FileChooser> } {
+  const opened: FileChooser[] = [];
+  const waiting: ((chooser: FileChooser) => void)[] = [];
+  page.on('filechooser', (chooser) => {
+    const take = waiting.shift();
+    if (take) take(chooser);
+    else opened.push(chooser);
+  });
+  return {
+    next: () => {
+      const chooser = opened.shift();
+      return chooser ? Promise.resolve(chooser) : new Promise((resolve) => waiting.push(resolve));
+    },
+  };
 }
 
 export function magicLinkOf(mail: TOutboxMail): string {

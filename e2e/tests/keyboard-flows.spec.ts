@@ -3,6 +3,7 @@ import { ZMyOrganizationsResponse } from '@dash/shared/contracts';
 import {
   createOrganizationThroughApi,
   expect,
+  fileChoosers,
   inviteThroughApi,
   mailboxOf,
   mailTo,
@@ -119,6 +120,7 @@ test.describe('the keyboard alone, the remaining flows', () => {
     const subject = `Keys settlement ${suffix()}`;
     await sendProviderMail(mailboxOf(organization), subject, 'Your settlement is ready.');
 
+    const choosers = fileChoosers(editor);
     await editor.goto(`/org/${organization.slug}/messages`);
     const item = editor
       .getByRole('navigation', { name: 'Conversations' })
@@ -127,7 +129,7 @@ test.describe('the keyboard alone, the remaining flows', () => {
     await editor.keyboard.press('Enter');
     // The paperclip comes before the message box in the tab order.
     await tabTo(editor, editor.getByRole('button', { name: 'Attach file' }));
-    const choosing = editor.waitForEvent('filechooser');
+    const choosing = choosers.next();
     await editor.keyboard.press('Enter');
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     await (await choosing).setFiles({

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import {
   createOrganizationThroughApi,
   expect,
+  fileChoosers,
   mailboxOf,
   mailTo,
   memberWithRole,
@@ -35,6 +36,7 @@ test.describe('the keyboard alone, KYB, the phone and the account', () => {
   test('an Admin fills, documents and submits a complete KYB application', async ({ page }) => {
     test.setTimeout(budget(60_000));
     await signInThroughApi(page, newEmail('keys-kyb-submit'));
+    const choosers = fileChoosers(page);
     const slug = `keys-sub-${suffix()}`;
     await createOrganizationThroughApi(page, `Keys Submit ${slug}`, slug);
     await page.goto(`/org/${slug}/kyb`);
@@ -81,7 +83,7 @@ test.describe('the keyboard alone, KYB, the phone and the account', () => {
       ['Id of Ana Teclas', 'passport.pdf'],
     ] as const) {
       await tabTo(page, documents.getByRole('button', { name: `Upload ${label}` }));
-      const choosing = page.waitForEvent('filechooser');
+      const choosing = choosers.next();
       await page.keyboard.press('Enter');
       await (await choosing).setFiles({ name: filename, mimeType: 'application/pdf', buffer: PDF });
       await expect(documents.getByRole('listitem', { name: label })).toContainText('Uploaded');

@@ -6,6 +6,7 @@ import {
   DEMO_EMAIL,
   DEMO_ORG_SLUG,
   expect,
+  fileChoosers,
   mailTo,
   newEmail,
   signInThroughApi,
@@ -20,11 +21,15 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-async function upload(page: Page, label: string, filename: string) {
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    page.getByRole('button', { name: `Upload ${label}` }).click(),
-  ]);
+async function upload(
+  page: Page,
+  choosers: ReturnType<typeof fileChoosers>,
+  label: string,
+  filename: string,
+) {
+  const choosing = choosers.next();
+  await page.getByRole('button', { name: `Upload ${label}` }).click();
+  const chooser = await choosing;
   await chooser.setFiles({ name: filename, mimeType: 'application/pdf', buffer: PDF });
   await expect(page.getByRole('listitem', { name: label })).toContainText('Uploaded');
 }
@@ -40,6 +45,7 @@ test.describe('KYB', () => {
     browser,
   }) => {
     test.setTimeout(budget(60_000));
+    const choosers = fileChoosers(page);
     const email = newEmail('kyb-admin');
     await signInThroughApi(page, email);
     const slug = `kyb-${randomUUID().slice(0, 6)}`;
@@ -82,10 +88,10 @@ test.describe('KYB', () => {
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect(page.getByLabel('Status: Draft')).toBeVisible();
 
-    await upload(page, 'Articles of incorporation', 'articles.pdf');
-    await upload(page, 'Proof of address', 'proof.pdf');
-    await upload(page, 'Tax certificate (Constancia de Situación Fiscal)', 'constancia.pdf');
-    await upload(page, 'Id of Ana López', 'passport.pdf');
+    await upload(page, choosers, 'Articles of incorporation', 'articles.pdf');
+    await upload(page, choosers, 'Proof of address', 'proof.pdf');
+    await upload(page, choosers, 'Tax certificate (Constancia de Situación Fiscal)', 'constancia.pdf');
+    await upload(page, choosers, 'Id of Ana López', 'passport.pdf');
     await page.getByRole('button', { name: 'Submit for review' }).click();
     await expect(page.getByLabel('Status: Submitted')).toBeVisible();
     await expect(page.getByLabel('Legal name')).toHaveAttribute('readonly', '');
