@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.mjs';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_FALLBACK, TEST_CHROMIUM_PATH } from './support/chromium.mjs';
 import { budget } from './support/time-budget';
 
 /**
@@ -11,9 +11,15 @@ import { budget } from './support/time-budget';
  * `npm start`. Ports follow E2E_PORT so a running dashboard on 3000 is left alone.
  */
 const port = Number(process.env.E2E_PORT ?? 4300);
-if (!existsSync(CHROMIUM_PATH)) {
+if (!existsSync(TEST_CHROMIUM_PATH)) {
   throw new Error(
-    `No Chromium at ${CHROMIUM_PATH}. Install it with "apt-get install -y chromium" or point CHROMIUM_PATH at one.`,
+    `No Chromium at ${TEST_CHROMIUM_PATH}. Install it with "apt-get install -y chromium-headless-shell" or point CHROMIUM_PATH at one.`,
+  );
+}
+// Workers re-read this file: say it once, in the main process.
+if (TEST_CHROMIUM_FALLBACK && !process.env.TEST_WORKER_INDEX) {
+  console.warn(
+    `No chromium-headless-shell: the e2e suite runs in ${TEST_CHROMIUM_PATH}, about a third slower ("apt-get install -y chromium-headless-shell").`,
   );
 }
 
@@ -50,7 +56,7 @@ export default defineConfig({
     trace: (process.env.E2E_TRACE as 'on' | 'retain-on-failure' | undefined) ?? 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },
