@@ -6,12 +6,12 @@ import { type BlobStore, createBlobStore } from './blobs/store';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createClusteredEventBus, createInProcessEventBus, type EventBus } from './events/bus';
-import { type ClusterLink, createSingleProcessLink } from './events/cluster';
+import type { ClusterLink } from './events/cluster';
 import { registerEventRoutes } from './events/routes';
+import { cachedAccess, cachedMeService, registerReadCache } from './http/cached-access';
 import { AppError, registerErrorHandling } from './http/errors';
-import type { AccessResolver } from './http/guards';
 import { recordRouteTable } from './http/openapi';
-import { createReadCache, type ReadCache } from './http/read-cache';
+import type { ReadCache } from './http/read-cache';
 import { illFormedTextError, registerNoStore, registerOriginCheck } from './http/request-policy';
 import { setSessionCookie } from './http/session-cookie';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/runner';
@@ -129,8 +129,6 @@ export interface BuildAppOptions {
   providerAdapters?: ProviderAdapters;
 }
 
-const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** The durable job runner (api/src/jobs): modules register their job kinds on it. */
@@ -241,73 +239,9 @@ export async function buildApp({
   const organizations = createOrganizationService({ db });
   const invitations = createInvitationService({ db, mailer: outgoingMail, config, organizations });
   const profile = createProfileService({ db, mailer: outgoingMail, config });
-  // Exact with one process or several (see read-cache.ts); off unless main.ts says so.
-  const cluster = linkCluster
-    ? await linkCluster(app.log.child({ component: 'cluster' }))
-    : createSingleProcessLink();
-  const readCache = createReadCache({ enabled: cacheReads, trusted: cluster.isCurrent });
-  app.decorate('readCache', readCache);
-  app.decorate('cacheAnswers', cacheAnswers);
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (!READ_ONLY_METHODS.has(request.method)) {
-      // A request confined to one organization forgets that organization's reads (and the unscoped ones).
-      const organizationUid = request.organizationScope || undefined;
-      readCache.invalidate(organizationUid);
-      // Before the answer leaves: it waits until every other process has forgotten them too.
-      if (readCache.enabled) {
-        await cluster.broadcast({ type: 'invalidate', organizationUid }).catch((error) => {
-          request.log.error({ err: error }, 'Could not tell the other API processes to forget cached reads');
-        });
-      }
-    }
-    return payload;
-  });
-  cluster.onMessage((message) => {
-    if (message.type === 'invalidate') readCache.invalidate(message.organizationUid);
-  });
-  // Whatever was written while the link was down went unannounced.
-  cluster.onResync(() => readCache.invalidate());
-  app.addHook('onClose', () => cluster.close());
-  // A session answer is kept only when this request did not extend it, and only until it would change.
-  const sessionAnswer = <T extends { extended: boolean; validUntil?: number }>(session: T | undefined) =>
-    session && !session.extended ? (session.validUntil ?? null) : 0;
-  // Who may do what is kept in memory too, on one process or several: a write that changes it (a
-  // member removed, a session signed out) answers only once every process has forgotten it, so the
-  // next request is refused wherever it lands.
-  const access: AccessResolver = {
-    authenticate: (token) =>
-      readCache.read(`session:${token}`, async () => {
-        const session = await auth.authenticate(token);
-        return { value: session, validUntil: session ? sessionAnswer(session) : null };
-      }),
-    authenticateForOrganization: (token, organizationUid) =>
-      readCache.read(
-        `session:${token}:${organizationUid}`,
-        async () => {
-          const found = await auth.authenticateForOrganization(token, organizationUid);
-          return { value: found, validUntil: found ? sessionAnswer(found.session) : null };
-        },
-        organizationUid,
-      ),
-    findMembership: (organizationUid, userUid) =>
-      readCache.read(
-        `membership:${organizationUid}:${userUid}`,
-        async () => ({
-          value: await organizations.findForMember(organizationUid, userUid),
-          validUntil: null,
-        }),
-        organizationUid,
-      ),
-  };
-  const me = createMeService({ db, config });
-  const cachedMe: typeof me = {
-    ...me,
-    organizations: (user) =>
-      readCache.read(`organizations:${user.uid}`, async () => ({
-        value: await me.organizations(user),
-        validUntil: null,
-      })),
-  };
+  const { readCache, cluster } = await registerReadCache(app, { cacheReads, cacheAnswers, linkCluster });
+  const access = cachedAccess(readCache, { auth, organizations });
+  const cachedMe = cachedMeService(readCache, createMeService({ db, config }));
 
   const jobs = createJobRunner({ db, log: app.log.child({ component: 'jobs' }), ...jobOptions });
   app.decorate('jobs', jobs);
