@@ -6,7 +6,6 @@ import {
   type TRelease,
   type TReleasesStatusResponse,
   type TRemoteName,
-  type TRemoteReleaseStatus,
   type TRemoteReleasesResponse,
 } from '@dash/shared/contracts';
 import type { ReleaseConfig } from '../../config';
@@ -19,21 +18,17 @@ import {
   ShellManifestError,
   type ShellProvides,
 } from './compatibility';
+import { asAppErrors, canaryVersions, rollbackTarget, sameTarget, statusOf, warningsOf } from './pin-status';
 import {
-  activeCanaries,
   currentVersion,
-  describeInvalidLine,
   FilePinLog,
   type InvalidPinLine,
   type NewPinEntry,
-  PinConflictError,
   type PinLog,
-  PinLogBusyError,
-  type PinSnapshot,
   type RemotePinState,
   versionFor,
 } from './pins';
-import { FileSystemReleaseStore, type PublishResult, ReleaseConflictError, type ReleaseStore } from './store';
+import { FileSystemReleaseStore, type PublishResult, type ReleaseStore } from './store';
 
 /** Which organizations exist (the database's organizations, by slug). */
 export interface OrganizationDirectory {
@@ -84,64 +79,6 @@ export interface RollbackCommand extends ChangeCommand {
 }
 
 export type ReleaseService = ReturnType<typeof createReleaseService>;
-
-/**
- * What a canary entry records of its organizations' versions: the version most of them have (ties:
- * the first slug's, slugs being sorted) and, only when they differ, each one's.
- */
-function canaryVersions(
-  organizations: readonly string[],
-  versionOf: (organization: string) => string | null,
-): { version: string | null; perOrganization?: Record<string, string | null> } {
-  const perOrganization = Object.fromEntries(organizations.map((slug) => [slug, versionOf(slug)]));
-  const counts = new Map<string | null, number>();
-  for (const version of Object.values(perOrganization)) counts.set(version, (counts.get(version) ?? 0) + 1);
-  let version: string | null = null;
-  let most = 0;
-  for (const [candidate, count] of counts) {
-    if (count > most) [version, most] = [candidate, count];
-  }
-  return counts.size > 1 ? { version, perOrganization } : { version };
-}
-
-const warningsOf = (snapshot: PinSnapshot) => snapshot.invalidLines.map(describeInvalidLine);
-
-function statusOf(
-  remote: TRemoteName,
-  environment: string,
-  state: RemotePinState | undefined,
-): TRemoteReleaseStatus {
-  const live = state?.layers.at(-1)?.entry;
-  return {
-    remote,
-    environment,
-    version: currentVersion(state),
-    previousVersion: state?.layers.at(-2)?.version ?? null,
-    seq: state?.head.seq ?? 0,
-    pinnedAt: state?.liveSince?.at ?? live?.at ?? null,
-    pinnedBy: state?.liveSince?.by ?? live?.by ?? null,
-    force: live?.force ?? false,
-    canaries: activeCanaries(state),
-  };
-}
-
-/** Turns the store's and the log's own errors into the API's one error path. */
-async function asAppErrors<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof PinConflictError || error instanceof ReleaseConflictError) {
-      throw new AppError('CONFLICT', error.message, undefined, { cause: error });
-    }
-    if (error instanceof PinLogBusyError) {
-      throw new AppError('UNAVAILABLE', error.message, undefined, {
-        headers: { 'retry-after': '1' },
-        cause: error,
-      });
-    }
-    throw error;
-  }
-}
 
 /**
  * Release management, shared by the `pnpm release` command and the release HTTP API: publishing
@@ -434,19 +371,6 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
   };
 }
 
-type RollbackTarget =
-  | { kind: 'none' }
-  | { kind: 'canary'; canary: RemotePinState['canaries'][number] }
-  | { kind: 'layer'; version: string | null };
-
-function rollbackTarget(state: RemotePinState | undefined): RollbackTarget {
-  const canary = state?.canaries.at(-1);
-  if (canary) return { kind: 'canary', canary };
-  const layers = state?.layers ?? [];
-  const previous = layers.at(-2);
-  return previous ? { kind: 'layer', version: previous.version } : { kind: 'none' };
-}
-
 /**
  * The embedded setup: the release store and the pin logs under DATA_DIR/releases, used by the API
  * and by `pnpm release` alike (files, not the database, so both can write while the API runs).
@@ -472,10 +396,4 @@ export function openReleases(
     ...(options.organizations ? { organizations: options.organizations } : {}),
   });
   return { store, pins, service };
-}
-
-function sameTarget(a: RollbackTarget, b: RollbackTarget): boolean {
-  if (a.kind === 'canary' && b.kind === 'canary') return a.canary.entry.seq === b.canary.entry.seq;
-  if (a.kind === 'layer' && b.kind === 'layer') return a.version === b.version;
-  return a.kind === b.kind;
 }
