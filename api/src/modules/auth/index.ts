@@ -1,4 +1,5 @@
 export { createRateLimiter } from './rate-limiter';
+export { findUserEmail } from './repo';
 export { registerAuthRoutes } from './routes';
 export {
   createAuthService,

@@ -151,3 +151,9 @@ export async function extendSession(db: Database, sessionId: string): Promise<vo
 export async function deleteSession(db: Database, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
+
+/** A user's address, whether or not they are still a member anywhere. */
+export async function findUserEmail(db: Database, userUid: string): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.uid, userUid));
+  return row?.email;
+}

@@ -1,3 +1,3 @@
-export { findOrganizationUser } from './repo';
+export { findOrganizationUser, listMemberEmails } from './repo';
 export { registerMemberRoutes } from './routes';
 export { createMemberService } from './service';

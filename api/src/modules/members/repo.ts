@@ -1,5 +1,5 @@
 import type { TOrganizationUser, TRole } from '@dash/shared/contracts';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { memberships, organizations, users } from '../../db/schema';
 
@@ -36,6 +36,28 @@ export async function findOrganizationUser(
     .where(and(eq(memberships.organizationUid, organizationUid), eq(memberships.userUid, userUid)))
     .limit(1);
   return row;
+}
+
+/** The addresses of the members who hold one of `roles`, but `except` (a user uid), by address. */
+export async function listMemberEmails(
+  db: Database,
+  organizationUid: string,
+  roles: readonly TRole[],
+  except: string | null,
+): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.uid, memberships.userUid))
+    .where(
+      and(
+        eq(memberships.organizationUid, organizationUid),
+        inArray(memberships.role, [...roles]),
+        except ? ne(memberships.userUid, except) : undefined,
+      ),
+    )
+    .orderBy(asc(users.email));
+  return rows.map((row) => row.email);
 }
 
 /**

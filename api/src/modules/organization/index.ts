@@ -1,3 +1,3 @@
-export { organizationColumns, organizationWithRole, toOrganization } from './repo';
+export { findOrganizationName, organizationColumns, organizationWithRole, toOrganization } from './repo';
 export { registerOrganizationAvatarRoutes, registerOrganizationRoutes } from './routes';
 export { createOrganizationService, type OrganizationService } from './service';

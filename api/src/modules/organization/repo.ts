@@ -141,3 +141,15 @@ export async function findOrganizationAvatar(
     .limit(1);
   return row;
 }
+
+/** An organization's name and slug (what a mail about it says and links to). */
+export async function findOrganizationName(
+  db: Database,
+  organizationUid: string,
+): Promise<{ name: string; slug: string } | undefined> {
+  const [row] = await db
+    .select({ name: organizations.name, slug: organizations.slug })
+    .from(organizations)
+    .where(eq(organizations.uid, organizationUid));
+  return row;
+}

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { paths } from '@dash/shared/contracts';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { memberships, organizations, users } from '../../db/schema';
 import { enqueueJob, type JobDefinition } from '../../jobs/runner';
+import { findUserEmail } from '../auth/index';
 import { findLocaleOfEmail, type Mailer, offRampApprovalMail } from '../mail/index';
+import { listMemberEmails } from '../members/index';
+import { findOrganizationName } from '../organization/index';
 import { findTransfer } from './repo';
 
 export const APPROVAL_MAIL_JOB_KIND = 'transfer.approval-mail';
@@ -33,22 +34,11 @@ export async function enqueueApprovalMails(
   const { creatorUid, ...mail } = step;
   const recipients =
     mail.kind === 'requested'
-      ? await tx
-          .select({ email: users.email })
-          .from(memberships)
-          .innerJoin(users, eq(users.uid, memberships.userUid))
-          .where(
-            and(
-              eq(memberships.organizationUid, mail.organizationUid),
-              inArray(memberships.role, ['Admin', 'Editor']),
-              creatorUid ? ne(memberships.userUid, creatorUid) : undefined,
-            ),
-          )
-          .orderBy(asc(users.email))
+      ? await listMemberEmails(tx, mail.organizationUid, ['Admin', 'Editor'], creatorUid)
       : creatorUid
-        ? await tx.select({ email: users.email }).from(users).where(eq(users.uid, creatorUid))
+        ? [await findUserEmail(tx, creatorUid)].filter((email) => email !== undefined)
         : [];
-  for (const { email } of recipients) {
+  for (const email of recipients) {
     await enqueueJob(tx, {
       kind: APPROVAL_MAIL_JOB_KIND,
       payload: { ...mail, to: email },
@@ -68,10 +58,7 @@ export function approvalMailJob(deps: {
     payload: ZApprovalMailJob,
     maxAttempts: 8,
     async handle(job, context) {
-      const [organization] = await deps.db
-        .select({ name: organizations.name, slug: organizations.slug })
-        .from(organizations)
-        .where(eq(organizations.uid, job.organizationUid));
+      const organization = await findOrganizationName(deps.db, job.organizationUid);
       const transfer = await findTransfer(deps.db, job.organizationUid, job.transferUid);
       if (!organization || !transfer) return;
       const locale = (await findLocaleOfEmail(deps.db, job.to)) ?? 'en';
