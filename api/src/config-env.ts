@@ -26,7 +26,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 /** The operator the seed creates; OPERATOR_EMAILS' default outside production. */
 export const DEFAULT_OPERATOR_EMAIL = 'ops@example.com';
 
-/** The inbound webhook's key outside production when INBOUND_SECRET is not set (README's curl example). */
+/** The inbound webhook's key outside production when INBOUND_SECRET is not set (docs/api-recipes.md's curl example). */
 export const DEV_INBOUND_SECRET = 'dash-dev-inbound-secret';
 
 export interface AuthAllowlist {

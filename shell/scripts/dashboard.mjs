@@ -269,10 +269,10 @@ async function main() {
   ${publicUrl}/dev/mailbox and follow the link (Admin of the Approved "Acme Treasury").
 
   Message Center: Acme Treasury receives mail at acme-treasury@${process.env.CLIENT_MAIL_DOMAIN ?? 'client.dash.localhost'}
-  (inbound SMTP on 127.0.0.1:${smtpPort}, or POST /api/v0/inbound/email signed with INBOUND_SECRET; see README).
+  (inbound SMTP on 127.0.0.1:${smtpPort}, or POST /api/v0/inbound/email signed with INBOUND_SECRET; see docs/api-recipes.md).
 
   API ${`${publicUrl}/api/v0`} (reference: ${publicUrl}/api/v0/docs) · remotes ${REMOTES.map((name, i) => `${name} :${remotePort(i)}`).join(', ')}
-  Sandbox provider: ${sandboxUrl} (Transfero and Bitso; reviews onboardings after ${process.env.SANDBOX_REVIEW_SECONDS ?? 5} s; test helpers in the README)
+  Sandbox provider: ${sandboxUrl} (Transfero and Bitso; reviews onboardings after ${process.env.SANDBOX_REVIEW_SECONDS ?? 5} s; test helpers in docs/api-recipes.md)
   Wallet chain: ${usesDevChain ? `local dev chain http://127.0.0.1:${devChainPort} (chain id 1337)` : process.env.WALLET_CHAIN}
   Releases: DATA_DIR=${dataDir} PORT=${port} pnpm release status (served from ${releasesPublicUrl};
   release HTTP API ${process.env.RELEASE_TOKEN ? 'on' : 'off: set RELEASE_TOKEN to turn it on'}).

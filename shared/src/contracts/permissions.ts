@@ -2,7 +2,7 @@ import type { TRole } from './common';
 
 /**
  * The role permission matrix, written once. The API enforces it on every organization-scoped
- * endpoint; the UI hides what a role cannot do. ARCHITECTURE.md shows it as a table.
+ * endpoint; the UI hides what a role cannot do. authorization-matrix.test.ts checks every endpoint against it.
  */
 export const PERMISSIONS = {
   'organization.read': ['Admin', 'Editor', 'Viewer'],
