@@ -11,7 +11,7 @@ export default defineConfig({
             'shared/src/**/*.test.{ts,tsx}',
             'shell/src/**/*.test.{ts,tsx}',
             'remote-*/src/**/*.test.{ts,tsx}',
-            'shell/scripts/**/*.test.mjs',
+            'scripts/**/*.test.mjs',
           ],
           // Each app's messages (English, bundled) are registered as its entry does, so components
           // rendered on their own in a test speak English.

@@ -66,7 +66,7 @@ export default defineConfig({
     { name: 'stack-wide', testMatch: STACK_WIDE, dependencies: ['specs'], workers: 1 },
   ],
   webServer: {
-    command: 'node ../shell/scripts/dashboard.mjs --skip-build --quiet',
+    command: 'node ../scripts/dashboard.mjs --skip-build --quiet',
     url: `http://127.0.0.1:${port}/api/v0/health`,
     wait: { stdout: /Dashboard ready/ },
     stdout: 'pipe',

@@ -9,7 +9,7 @@
  */
 import type { TOrganization, TUser } from '@dash/shared/contracts';
 import pg from 'pg';
-import { startThrowawayPostgres } from '../../shell/scripts/throwaway-postgres.mjs';
+import { startThrowawayPostgres } from '../../scripts/throwaway-postgres.mjs';
 import { loadConfig } from '../src/config';
 import { createDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';

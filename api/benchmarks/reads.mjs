@@ -16,7 +16,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startThrowawayPostgres } from '../../shell/scripts/throwaway-postgres.mjs';
+import { startThrowawayPostgres } from '../../scripts/throwaway-postgres.mjs';
 import { openLoop, percentile } from './open-loop.mjs';
 
 const API_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');

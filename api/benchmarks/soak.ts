@@ -6,7 +6,7 @@
  *
  *   pnpm soak [--seconds 180] [--rate 40] [--postgres]
  */
-import { startThrowawayPostgres } from '../../shell/scripts/throwaway-postgres.mjs';
+import { startThrowawayPostgres } from '../../scripts/throwaway-postgres.mjs';
 import { describeSoak, runSoak } from '../src/test/soak';
 import { signInOverHttp, startStack } from '../src/test/stack';
 

@@ -26,7 +26,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { startThrowawayPostgres } from '../../shell/scripts/throwaway-postgres.mjs';
+import { startThrowawayPostgres } from '../../scripts/throwaway-postgres.mjs';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDatabase, openPglite } from '../src/db/client';

@@ -18,7 +18,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 20);
 const dataDir = mkdtempSync(join(tmpdir(), 'dash-bench-release-'));
 const manifestUrl = `http://127.0.0.1:${port}/api/v0/remotes`;
 
-const launcher = spawn('node', ['shell/scripts/dashboard.mjs', '--skip-build', '--quiet'], {
+const launcher = spawn('node', ['scripts/dashboard.mjs', '--skip-build', '--quiet'], {
   cwd: ROOT,
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'pipe', 'inherit'],

@@ -13,7 +13,7 @@ export const DEMO_EMAIL = 'demo@example.com';
 /** Starts the launcher with --skip-build on `port`; resolves once it prints "Dashboard ready". */
 export async function startDashboard(port, { label = 'bench', env = {} } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), `dash-${label}-`));
-  const launcher = spawn('node', ['shell/scripts/dashboard.mjs', '--skip-build', '--quiet'], {
+  const launcher = spawn('node', ['scripts/dashboard.mjs', '--skip-build', '--quiet'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,5 +1,5 @@
 /**
- * What `npm start` (shell/scripts/dashboard.mjs) gives the API, derived from the same variables, so
+ * What `npm start` (scripts/dashboard.mjs) gives the API, derived from the same variables, so
  * `DATA_DIR=… PORT=… pnpm release …` checks against the stack that launcher runs: the API (and the
  * release files) on PORT, the remotes on PORT+11..PORT+14. Keep it in step with the launcher.
  */

@@ -3,7 +3,7 @@
  * at a named point in the middle of a flow (CRASH_AT, src/crash-point.ts) and started again on
  * the same data. Each flow must then complete exactly once, as the outside world sees it (the dev
  * chain, the sandbox provider's own API, the outbox), and the ledger must still balance.
- * On PGlite, and on PostgreSQL with TEST_DATABASE_URL (node shell/scripts/test-api.mjs --project crash).
+ * On PGlite, and on PostgreSQL with TEST_DATABASE_URL (node scripts/test-api.mjs --project crash).
  */
 import { sql } from 'drizzle-orm';
 import { privateKeyToAccount } from 'viem/accounts';

@@ -1,5 +1,5 @@
 /**
- * The launcher `npm start` runs (shell/scripts/dashboard.mjs), as a real process: when a step after
+ * The launcher `npm start` runs (scripts/dashboard.mjs), as a real process: when a step after
  * the services started fails (here the seeding, on a database that cannot be reached), it stops the
  * services it had started before it exits, instead of leaving them to hold their ports against the
  * next start. Needs the built API (api/dist), as the other process tests.
@@ -43,7 +43,7 @@ describe('the launcher (npm start)', () => {
     const unreachable = await freePort(); // nothing listens there
     const launcher = spawn(
       process.execPath,
-      [path.join(ROOT, 'shell/scripts/dashboard.mjs'), '--skip-build', '--quiet'],
+      [path.join(ROOT, 'scripts/dashboard.mjs'), '--skip-build', '--quiet'],
       {
         cwd: ROOT,
         env: {

@@ -12,14 +12,14 @@
  * its files start real API processes on free ports; side by side 106 s, one after the other 137 s).
  * API_TESTS_ONE_AT_A_TIME=1 runs them one after the other.
  *
- *   node shell/scripts/test-api.mjs [vitest args]
+ *   node scripts/test-api.mjs [vitest args]
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startThrowawayPostgres } from './throwaway-postgres.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vitest = path.join(root, 'node_modules', '.bin', 'vitest');
 const extraArgs = process.argv.slice(2);
 const projectArgs = extraArgs.includes('--project') ? [] : ['--project', 'api'];

@@ -3,7 +3,7 @@
 // for a built remote: every file of the directory, base64-encoded. Dependency-free, for CI:
 //
 //   REMOTE_VERSION=1.4.2 pnpm --filter remote-wallet build
-//   node shell/scripts/release-body.mjs remote-wallet/dist --git-commit "$(git rev-parse HEAD)" --by ci > body.json
+//   node scripts/release-body.mjs remote-wallet/dist --git-commit "$(git rev-parse HEAD)" --by ci > body.json
 //   curl -X PUT --data-binary @body.json -H 'content-type: application/json' \
 //        -H "authorization: Bearer $RELEASE_TOKEN" https://dash.example/api/v0/releases/remote-wallet/1.4.2
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -16,7 +16,7 @@ const { values, positionals } = parseArgs({
 });
 const [dir] = positionals;
 if (!dir) {
-  console.error('Usage: node shell/scripts/release-body.mjs <build dir> [--git-commit C] [--by WHO]');
+  console.error('Usage: node scripts/release-body.mjs <build dir> [--git-commit C] [--by WHO]');
   process.exit(2);
 }
 
