@@ -1,7 +1,8 @@
 /**
- * The areas' contracts and API calls, for the browser. Not a federation shared module: each app
- * bundles what it imports from here (tree-shaken), and these modules reach the client, the session
- * and the core contracts through the `@dash/shared` singleton. What the session needs at boot (me,
+ * The areas' contracts, and the API calls several apps use, for the browser. Not a federation
+ * shared module: each app bundles what it imports from here (tree-shaken), and these modules reach
+ * the client, the session and the core contracts through the `@dash/shared` singleton. A call one
+ * app uses is that app's own, in `src/features/<feature>/api/`. What the session needs at boot (me,
  * the organization list, the remotes manifest and their contracts) is in `@dash/shared` itself.
  */
 export * from './contracts/audit';
@@ -22,75 +23,9 @@ export * from './contracts/signing-devices';
 export * from './contracts/transfers';
 export * from './contracts/uploads';
 export * from './contracts/wallet';
-export * from './endpoints/accept-invitation';
-export * from './endpoints/approve-kyb';
-export * from './endpoints/approve-transfer';
-export * from './endpoints/cancel-transfer';
-export * from './endpoints/confirm-email-change';
-export * from './endpoints/create-bank-beneficiary';
-export * from './endpoints/create-deposit';
-export * from './endpoints/create-document';
-export * from './endpoints/create-invitation';
-export * from './endpoints/create-off-ramp';
-export * from './endpoints/create-on-ramp';
-export * from './endpoints/create-organization';
-export * from './endpoints/create-quote';
-export * from './endpoints/create-registered-wallet';
-export * from './endpoints/create-signing-device';
 export * from './endpoints/create-upload';
-export * from './endpoints/decline-invitation';
-export * from './endpoints/delete-bank-beneficiary';
-export * from './endpoints/delete-organization';
-export * from './endpoints/delete-organization-user';
-export * from './endpoints/delete-registered-wallet';
-export * from './endpoints/deploy-wallet';
-export * from './endpoints/get-audit-log';
-export * from './endpoints/get-bank-beneficiaries';
-export * from './endpoints/get-dev-mailbox';
-export * from './endpoints/get-documents';
-export * from './endpoints/get-kyb';
-export * from './endpoints/get-kyb-queue';
-export * from './endpoints/get-kyb-review';
-export * from './endpoints/get-kyb-timeline';
-export * from './endpoints/get-my-invitations';
-export * from './endpoints/get-organization';
-export * from './endpoints/get-organization-invitations';
 export * from './endpoints/get-organization-users';
 export * from './endpoints/get-overview';
-export * from './endpoints/get-provider';
-export * from './endpoints/get-provider-account';
-export * from './endpoints/get-provider-accounts';
 export * from './endpoints/get-providers';
-export * from './endpoints/get-rails-settings';
-export * from './endpoints/get-registered-wallets';
 export * from './endpoints/get-signing-devices';
-export * from './endpoints/get-thread-messages';
-export * from './endpoints/get-threads';
-export * from './endpoints/get-transaction';
-export * from './endpoints/get-transactions';
-export * from './endpoints/get-wallet';
-export * from './endpoints/leave-organization';
-export * from './endpoints/mark-thread-read';
-export * from './endpoints/propose-wallet-signer';
-export * from './endpoints/reject-kyb';
-export * from './endpoints/remove-wallet-signer';
-export * from './endpoints/reply-to-thread';
-export * from './endpoints/request-email-change';
-export * from './endpoints/request-kyb-changes';
-export * from './endpoints/request-magic-link';
-export * from './endpoints/retry-wallet-deployment';
-export * from './endpoints/revoke-invitation';
-export * from './endpoints/save-kyb-draft';
-export * from './endpoints/set-wallet-signing-device';
-export * from './endpoints/sign-out';
-export * from './endpoints/start-onboarding';
-export * from './endpoints/submit-kyb';
-export * from './endpoints/update-bank-beneficiary';
-export * from './endpoints/update-organization';
-export * from './endpoints/update-organization-user';
-export * from './endpoints/update-profile';
-export * from './endpoints/update-rails-settings';
-export * from './endpoints/update-registered-wallet';
 export * from './endpoints/upload-file';
-export * from './endpoints/upload-organization-avatar';
-export * from './endpoints/verify-magic-link';

@@ -1,9 +1,10 @@
 /**
  * The browser entry of the shared package, a federation singleton (one instance for the shell and
  * every remote): the API client, the session, the event stream, i18n, the theme and UI primitives,
- * with the contracts and calls the session itself needs. Every area's own contracts and calls are
- * in `@dash/shared/api`, which is not shared: each app bundles, tree-shaken, only what it uses, so
- * the first page does not build every area's zod schemas.
+ * with the contracts and calls the session itself needs. Every area's own contracts, and the calls
+ * several apps use, are in `@dash/shared/api`, which is not shared: each app bundles, tree-shaken,
+ * only what it uses, so the first page does not build every area's zod schemas. A call one app uses
+ * is in that app (`src/features/<feature>/api/`).
  */
 export * from './client/api-client';
 export * from './client/boot-data';

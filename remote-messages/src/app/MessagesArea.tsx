@@ -1,6 +1,7 @@
 import { NotFoundView, type TServerPrefetch } from '@dash/shared';
-import { threadMessagesQueryOptions, threadsQueryOptions } from '@dash/shared/api';
 import { Route, Routes } from 'react-router-dom';
+import { threadMessagesQueryOptions } from '../features/conversation/api/get-thread-messages';
+import { threadsQueryOptions } from '../features/threads/api/get-threads';
 import '../i18n';
 import { MessageCenterPage } from '../features/threads/routes/MessageCenterPage';
 import { AreaProbe } from './AreaProbe';

@@ -9,13 +9,7 @@ import {
   translateMessage,
   useT,
 } from '@dash/shared';
-import {
-  type TMessage,
-  type TThread,
-  threadMessagesOf,
-  useMarkThreadReadMutation,
-  useThreadMessagesQuery,
-} from '@dash/shared/api';
+import type { TMessage, TThread } from '@dash/shared/api';
 import { ActionIcon, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
@@ -23,6 +17,8 @@ import { BackIcon } from '../../../components/icons';
 import { ReplyBox } from '../../reply/components/ReplyBox';
 import { ThreadAvatar } from '../../threads/components/ThreadAvatar';
 import { threadTitle } from '../../threads/format';
+import { threadMessagesOf, useThreadMessagesQuery } from '../api/get-thread-messages';
+import { useMarkThreadReadMutation } from '../api/mark-thread-read';
 import { SERVER_BUBBLE_CSS } from './bubble-styles';
 import { MessageBubble, rememberTexts } from './MessageBubble';
 

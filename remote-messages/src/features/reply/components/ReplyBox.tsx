@@ -4,7 +4,6 @@ import {
   REPLY_CONTENT_MAX,
   REPLY_TOO_LONG_MESSAGE,
   UPLOAD_CONTENT_TYPES,
-  useReplyToThreadMutation,
 } from '@dash/shared/api';
 import {
   ActionIcon,
@@ -20,6 +19,7 @@ import {
 import { type CSSProperties, type KeyboardEvent, memo, type Ref, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { PaperclipIcon, SendIcon } from '../../../components/icons';
+import { useReplyToThreadMutation } from '../api/reply-to-thread';
 import { type ReplyAttachment, useReplyAttachments } from '../hooks/useReplyAttachments';
 
 const ACCEPT = UPLOAD_CONTENT_TYPES.join(',');

@@ -1,12 +1,12 @@
 import { EVENT_STREAM_POLL_MS, useOrganizationEvents, useSession } from '@dash/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import {
   refreshThreadMessages,
   threadMessagesQueryOptions,
-  threadShownUnread,
-  threadsQueryOptions,
-} from '@dash/shared/api';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+} from '../../conversation/api/get-thread-messages';
+import { threadShownUnread } from '../../conversation/api/mark-thread-read';
+import { threadsQueryOptions } from '../api/get-threads';
 
 /**
  * Keeps the Message Center live from the organization's event stream: a new thread or message

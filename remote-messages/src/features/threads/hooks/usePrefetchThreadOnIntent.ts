@@ -1,6 +1,6 @@
-import { threadMessagesQueryOptions } from '@dash/shared/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FocusEvent, type PointerEvent, useCallback, useEffect, useMemo, useRef } from 'react';
+import { threadMessagesQueryOptions } from '../../conversation/api/get-thread-messages';
 
 /**
  * How long the mouse rests on a conversation before its newest messages are fetched: moving across

@@ -9,12 +9,12 @@ import {
   useCurrentOrganization,
   useT,
 } from '@dash/shared';
-import { useThreadsQuery } from '@dash/shared/api';
 import { Box, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ThreadView } from '../../conversation/components/ThreadView';
+import { useThreadsQuery } from '../api/get-threads';
 import { ThreadList } from '../components/ThreadList';
 import { useMessageCenterEvents } from '../hooks/useMessageCenterEvents';
 import { MESSAGE_PANE_HEIGHT_PX, MOBILE_MEDIA_QUERY, THREAD_LIST_WIDTH_PX } from '../layout';

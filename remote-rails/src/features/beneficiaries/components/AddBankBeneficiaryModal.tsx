@@ -11,7 +11,6 @@ import {
   PIX_KEY_TYPES,
   type TBankBeneficiaryType,
   type TPixKeyType,
-  useCreateBankBeneficiaryMutation,
 } from '@dash/shared/api';
 import {
   detectPixKeyType,
@@ -21,6 +20,7 @@ import {
 import { Button, Group, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
+import { useCreateBankBeneficiaryMutation } from '../api/create-bank-beneficiary';
 import { ClabeInput } from './ClabeInput';
 
 interface Values {

@@ -1,10 +1,5 @@
 import { can, type TFunction, useCurrentOrganization, useT } from '@dash/shared';
-import {
-  type TBankBeneficiary,
-  useBankBeneficiariesQuery,
-  useDeleteBankBeneficiaryMutation,
-  useUpdateBankBeneficiaryMutation,
-} from '@dash/shared/api';
+import type { TBankBeneficiary } from '@dash/shared/api';
 import { resolveClabe } from '@dash/shared/counterparty-rules';
 import { Badge, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -13,6 +8,9 @@ import {
   type CounterpartyColumn,
   CounterpartyListPage,
 } from '../../counterparties/components/CounterpartyListPage';
+import { useDeleteBankBeneficiaryMutation } from '../api/delete-bank-beneficiary';
+import { useBankBeneficiariesQuery } from '../api/get-bank-beneficiaries';
+import { useUpdateBankBeneficiaryMutation } from '../api/update-bank-beneficiary';
 import { AddBankBeneficiaryModal } from '../components/AddBankBeneficiaryModal';
 
 /**

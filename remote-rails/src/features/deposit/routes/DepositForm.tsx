@@ -17,17 +17,17 @@ import {
   DEPOSIT_PROVIDER,
   DEPOSIT_STABLECOIN,
   networkOf,
-  useCreateDepositMutation,
-  useProviderAccountsQuery,
   useProvidersQuery,
-  useRegisteredWalletsQuery,
   ZCreateDepositRequest,
 } from '@dash/shared/api';
 import { Alert, Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { useProviderAccountsQuery } from '../../providers/api/get-provider-accounts';
 import { limitValues } from '../../providers/limits';
+import { useRegisteredWalletsQuery } from '../../wallets/api/get-registered-wallets';
+import { useCreateDepositMutation } from '../api/create-deposit';
 
 /** A fixed choice: its code as the value, shown by its name where it has one (the network's). */
 const fixed = (value: string, label = value) => [{ value, label }];

@@ -1,10 +1,11 @@
 import { can, LoadFailed, PageHeader, PageSkeleton, paths, useCurrentOrganization, useT } from '@dash/shared';
-import { useProviderAccountQuery, useProviderQuery } from '@dash/shared/api';
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
+import { useProviderAccountQuery } from '../../providers/api/get-provider-account';
 import { AccountStatusBadge } from '../../providers/components/AccountStatusBadge';
 import { ProviderAvatar } from '../../providers/components/ProviderAvatar';
 import { ProviderOffer } from '../../providers/components/ProviderOffer';
+import { useProviderQuery } from '../api/get-provider';
 
 /** /org/{org}/explore/{providerUid}: one provider, and where to start onboarding with it. */
 export default function ProviderPage() {

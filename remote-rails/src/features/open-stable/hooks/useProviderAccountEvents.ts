@@ -1,6 +1,6 @@
 import { EVENT_STREAM_POLL_MS, useOrganizationEvents } from '@dash/shared';
-import { providerAccountsQueryOptions } from '@dash/shared/api';
 import { useQueryClient } from '@tanstack/react-query';
+import { providerAccountsQueryOptions } from '../../providers/api/get-provider-accounts';
 
 /**
  * Keeps the provider accounts live from the organization's event stream: an update refetches the

@@ -10,10 +10,11 @@ import {
   useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
-import { useProvidersQuery, useStartOnboardingMutation, ZStartOnboardingRequest } from '@dash/shared/api';
+import { useProvidersQuery, ZStartOnboardingRequest } from '@dash/shared/api';
 import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useStartOnboardingMutation } from '../api/start-onboarding';
 
 function OnboardForm() {
   const { t } = useT('rails');

@@ -8,10 +8,10 @@ import {
   useCurrentOrganization,
   useT,
 } from '@dash/shared';
-import { useProviderAccountsQuery } from '@dash/shared/api';
 import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useProviderAccountsQuery } from '../../providers/api/get-provider-accounts';
 import { AccountStatusBadge } from '../../providers/components/AccountStatusBadge';
 import { ProviderAvatar } from '../../providers/components/ProviderAvatar';
 import { useProviderAccountEvents } from '../hooks/useProviderAccountEvents';

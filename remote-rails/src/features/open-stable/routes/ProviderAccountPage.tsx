@@ -9,9 +9,9 @@ import {
   useCurrentOrganization,
   useT,
 } from '@dash/shared';
-import { useProviderAccountQuery } from '@dash/shared/api';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
+import { useProviderAccountQuery } from '../../providers/api/get-provider-account';
 import { AccountStatusBadge } from '../../providers/components/AccountStatusBadge';
 import { ProviderAvatar } from '../../providers/components/ProviderAvatar';
 import { useProviderAccountEvents } from '../hooks/useProviderAccountEvents';

@@ -16,13 +16,7 @@ import {
   FIAT_CURRENCIES,
   networkOf,
   type TQuote,
-  useBankBeneficiariesQuery,
-  useCreateOffRampMutation,
-  useCreateOnRampMutation,
-  useCreateQuoteMutation,
-  useProviderAccountsQuery,
   useProvidersQuery,
-  useRegisteredWalletsQuery,
   ZOffRampForm,
   ZOnRampForm,
 } from '@dash/shared/api';
@@ -30,7 +24,13 @@ import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useBankBeneficiariesQuery } from '../../beneficiaries/api/get-bank-beneficiaries';
+import { useProviderAccountsQuery } from '../../providers/api/get-provider-accounts';
 import { limitValues } from '../../providers/limits';
+import { useRegisteredWalletsQuery } from '../../wallets/api/get-registered-wallets';
+import { useCreateOffRampMutation } from '../api/create-off-ramp';
+import { useCreateOnRampMutation } from '../api/create-on-ramp';
+import { useCreateQuoteMutation } from '../api/create-quote';
 import { QuoteCard, secondsUntil } from './QuoteCard';
 
 type RampType = 'on_ramp' | 'off_ramp';

@@ -9,9 +9,10 @@ import {
   useOneAtATime,
   useT,
 } from '@dash/shared';
-import { type TTransfer, useCancelTransferMutation, ZCancelTransferRequest } from '@dash/shared/api';
+import { type TTransfer, ZCancelTransferRequest } from '@dash/shared/api';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useCancelTransferMutation } from '../api/cancel-transfer';
 
 /**
  * A refused decision: 409 means another member decided first (the page then shows the transfer as

@@ -1,6 +1,6 @@
 import { EVENT_STREAM_POLL_MS, useOrganizationEvents } from '@dash/shared';
-import { transactionsKey } from '@dash/shared/api';
 import { useQueryClient } from '@tanstack/react-query';
+import { transactionsKey } from '../api/get-transactions';
 
 /**
  * Keeps transactions live from the organization's event stream: a transfer.updated refetches the

@@ -20,12 +20,12 @@ import {
   type TTransferDetail,
   type TTransferNoteCode,
   type TTransferNoteParams,
-  useApproveTransferMutation,
-  useTransactionQuery,
 } from '@dash/shared/api';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { useApproveTransferMutation } from '../api/approve-transfer';
+import { useTransactionQuery } from '../api/get-transaction';
 import {
   CancelTransferModal,
   isDecidedMeanwhile,

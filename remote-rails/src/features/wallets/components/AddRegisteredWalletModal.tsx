@@ -6,13 +6,14 @@ import {
   useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
-import { NETWORKS, REGISTERED_WALLET_NETWORK_IDS, useCreateRegisteredWalletMutation } from '@dash/shared/api';
+import { NETWORKS, REGISTERED_WALLET_NETWORK_IDS } from '@dash/shared/api';
 import {
   type TCreateRegisteredWalletRequest,
   ZCreateRegisteredWalletRequest,
 } from '@dash/shared/counterparty-rules';
 import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useCreateRegisteredWalletMutation } from '../api/create-registered-wallet';
 
 const NETWORK_OPTIONS = NETWORKS.filter((network) =>
   (REGISTERED_WALLET_NETWORK_IDS as readonly string[]).includes(network.id),

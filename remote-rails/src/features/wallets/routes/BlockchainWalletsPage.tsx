@@ -1,12 +1,5 @@
 import { can, type TFunction, useCurrentOrganization, useT } from '@dash/shared';
-import {
-  explorerAddressUrl,
-  networkOf,
-  type TRegisteredWallet,
-  useDeleteRegisteredWalletMutation,
-  useRegisteredWalletsQuery,
-  useUpdateRegisteredWalletMutation,
-} from '@dash/shared/api';
+import { explorerAddressUrl, networkOf, type TRegisteredWallet } from '@dash/shared/api';
 import { Anchor, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useCounterpartyChanges } from '../../counterparties/components/CounterpartyChanges';
@@ -14,6 +7,9 @@ import {
   type CounterpartyColumn,
   CounterpartyListPage,
 } from '../../counterparties/components/CounterpartyListPage';
+import { useDeleteRegisteredWalletMutation } from '../api/delete-registered-wallet';
+import { useRegisteredWalletsQuery } from '../api/get-registered-wallets';
+import { useUpdateRegisteredWalletMutation } from '../api/update-registered-wallet';
 import { AddRegisteredWalletModal } from '../components/AddRegisteredWalletModal';
 
 /** Spec section 2: the Registered Wallets skeleton has 10 rows. */

@@ -10,15 +10,12 @@ import {
   useFormat,
   useT,
 } from '@dash/shared';
-import {
-  type TRailsSettings,
-  useRailsSettingsQuery,
-  useUpdateRailsSettingsMutation,
-  ZRailsSettings,
-} from '@dash/shared/api';
+import { type TRailsSettings, ZRailsSettings } from '@dash/shared/api';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type RefObject, useEffect, useRef } from 'react';
+import { useRailsSettingsQuery } from '../api/get-rails-settings';
+import { useUpdateRailsSettingsMutation } from '../api/update-rails-settings';
 
 /**
  * Two-person approval (issue 11): off-ramps of a larger stablecoin amount than the threshold wait

@@ -1,14 +1,10 @@
 import '../i18n';
 import { LoadFailed, PagerButton, PageSkeleton, useCurrentOrganization, useFormat, useT } from '@dash/shared';
-import {
-  auditExportPath,
-  providersQueryOptions,
-  type TAuditFilters,
-  useAuditLogQuery,
-} from '@dash/shared/api';
+import { auditExportPath, providersQueryOptions, type TAuditFilters } from '@dash/shared/api';
 import { Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { useAuditLogQuery } from '../api/get-audit-log';
 import { describeChange } from '../describe-change';
 import { PROVIDER_ACTOR, useAuditWords } from '../hooks/useAuditWords';
 

@@ -9,14 +9,11 @@ import {
   useCurrentOrganization,
   useT,
 } from '@dash/shared';
-import {
-  DOCUMENT_CONTENT_TYPES,
-  formatFileSize,
-  useDocumentsQuery,
-  useKybLiveUpdates,
-  useUploadDocumentMutation,
-} from '@dash/shared/api';
+import { DOCUMENT_CONTENT_TYPES, formatFileSize } from '@dash/shared/api';
 import { Anchor, Button, FileButton, Stack, Table, Text } from '@mantine/core';
+import { useKybLiveUpdates } from '../../kyb/api/get-kyb';
+import { useUploadDocumentMutation } from '../api/create-document';
+import { useDocumentsQuery } from '../api/get-documents';
 
 /** /org/{org}/documents: every document of the organization (KYB ones and others), with download. */
 export function DocumentsPage() {

@@ -7,9 +7,10 @@ import {
   useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
-import { useCreateInvitationMutation, ZCreateInvitationRequest } from '@dash/shared/api';
+import { ZCreateInvitationRequest } from '@dash/shared/api';
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useCreateInvitationMutation } from '../api/create-invitation';
 
 /**
  * Invite by e-mail with a role; the invitee gets an e-mail with a link. A submit the form (or the

@@ -8,10 +8,11 @@ import {
   useT,
   visuallyHidden,
 } from '@dash/shared';
-import { useOrganizationInvitationsQuery, useRevokeInvitationMutation } from '@dash/shared/api';
 import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useFocusAfterRemoval } from '../../../hooks/useFocusAfterRemoval';
+import { useOrganizationInvitationsQuery } from '../api/get-organization-invitations';
+import { useRevokeInvitationMutation } from '../api/revoke-invitation';
 
 /**
  * The organization's pending invitations, each revocable. A revoked invitation's row goes with its

@@ -1,7 +1,7 @@
 import { ApiError, myOrganizationsQueryOptions, type TOrganization } from '@dash/shared';
-import { myInvitationsQueryOptions } from '@dash/shared/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { myInvitationsQueryOptions } from '../api/get-my-invitations';
 
 /**
  * The invitation can no longer be answered: 410 when it expired or was answered already (in another

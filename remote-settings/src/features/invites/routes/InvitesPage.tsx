@@ -8,15 +8,13 @@ import {
   paths,
   useT,
 } from '@dash/shared';
-import {
-  type TMyInvitation,
-  useAcceptInvitationMutation,
-  useDeclineInvitationMutation,
-  useMyInvitationsQuery,
-} from '@dash/shared/api';
+import type { TMyInvitation } from '@dash/shared/api';
 import { Anchor, Avatar, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useAcceptInvitationMutation } from '../api/accept-invitation';
+import { useDeclineInvitationMutation } from '../api/decline-invitation';
+import { useMyInvitationsQuery } from '../api/get-my-invitations';
 import { isInvitationGone, useRefreshAfterGoneInvitation } from '../hooks/use-refresh-after-gone-invitation';
 
 /** /settings/invites: the signed-in user's pending invitations, to accept or decline. */

@@ -5,10 +5,10 @@ import {
   type TDocument,
   type TKybDraft,
   type TRequiredDocument,
-  useUploadDocumentMutation,
 } from '@dash/shared/api';
 import { Anchor, Badge, Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useUploadDocumentMutation } from '../../documents/api/create-document';
 
 const ACCEPT = DOCUMENT_CONTENT_TYPES.join(',');
 

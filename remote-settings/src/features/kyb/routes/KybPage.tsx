@@ -10,17 +10,13 @@ import {
   useCurrentOrganization,
   useT,
 } from '@dash/shared';
-import {
-  KYB_EDITABLE_STATUSES,
-  type TKybDraft,
-  useDocumentsQuery,
-  useKybLiveUpdates,
-  useKybQuery,
-  useKybTimelineQuery,
-  useSaveKybDraftMutation,
-  useSubmitKybMutation,
-} from '@dash/shared/api';
+import { KYB_EDITABLE_STATUSES, type TKybDraft } from '@dash/shared/api';
 import { Stack, Text } from '@mantine/core';
+import { useDocumentsQuery } from '../../documents/api/get-documents';
+import { useKybLiveUpdates, useKybQuery } from '../api/get-kyb';
+import { useKybTimelineQuery } from '../api/get-kyb-timeline';
+import { useSaveKybDraftMutation } from '../api/save-kyb-draft';
+import { useSubmitKybMutation } from '../api/submit-kyb';
 import { DocumentChecklist } from '../components/DocumentChecklist';
 import { KybForm, type KybFormApi } from '../components/KybForm';
 import { KybStatusBadge } from '../components/KybStatusBadge';

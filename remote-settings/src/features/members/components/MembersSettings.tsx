@@ -13,16 +13,13 @@ import {
   useT,
   visuallyHidden,
 } from '@dash/shared';
-import {
-  type TOrganizationUser,
-  useDeleteOrganizationUserMutation,
-  useOrganizationUsersQuery,
-  useUpdateOrganizationUserMutation,
-} from '@dash/shared/api';
+import { type TOrganizationUser, useOrganizationUsersQuery } from '@dash/shared/api';
 import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useFocusAfterRemoval } from '../../../hooks/useFocusAfterRemoval';
 import { useLeaveOrganization } from '../../organization/hooks/useLeaveOrganization';
+import { useDeleteOrganizationUserMutation } from '../api/delete-organization-user';
+import { useUpdateOrganizationUserMutation } from '../api/update-organization-user';
 
 const nameOf = (user: TOrganizationUser) => `${user.firstName} ${user.lastName}`.trim() || user.email;
 

@@ -1,13 +1,10 @@
 import { inLanguage, notifyError, notifySuccess, useFocusFirstInvalid, useT } from '@dash/shared';
-import {
-  useApproveKybMutation,
-  useRejectKybMutation,
-  useRequestKybChangesMutation,
-  ZRejectKybRequest,
-  ZRequestKybChangesRequest,
-} from '@dash/shared/api';
+import { ZRejectKybRequest, ZRequestKybChangesRequest } from '@dash/shared/api';
 import { Button, Group, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useApproveKybMutation } from '../api/approve-kyb';
+import { useRejectKybMutation } from '../api/reject-kyb';
+import { useRequestKybChangesMutation } from '../api/request-kyb-changes';
 
 /** Approve, reject with a reason, or request changes with a note: each once, on a submitted application. */
 export function KybDecisionPanel({ organizationUid }: { organizationUid: string }) {

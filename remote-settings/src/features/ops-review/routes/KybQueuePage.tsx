@@ -1,7 +1,7 @@
 import { formatDate, LoadFailed, PageHeader, PageSkeleton, paths, useT } from '@dash/shared';
-import { useKybQueueQuery } from '@dash/shared/api';
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { useKybQueueQuery } from '../api/get-kyb-queue';
 
 /** /ops/kyb: submitted applications waiting for review, oldest first. */
 export function KybQueuePage() {

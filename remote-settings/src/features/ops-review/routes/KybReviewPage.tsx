@@ -1,10 +1,11 @@
 import { LoadFailed, PageHeader, PageSkeleton, paths, useFormat, useT } from '@dash/shared';
-import { type TKybDraft, useKybReviewQuery } from '@dash/shared/api';
+import type { TKybDraft } from '@dash/shared/api';
 import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { KybStatusBadge } from '../../kyb/components/KybStatusBadge';
 import { KybStatusBanner } from '../../kyb/components/KybStatusBanner';
 import { KybTimeline } from '../../kyb/components/KybTimeline';
+import { useKybReviewQuery } from '../api/get-kyb-review';
 import { KybDecisionPanel } from '../components/KybDecisionPanel';
 
 function Field({ label, value }: { label: string; value: string | undefined }) {

@@ -11,9 +11,9 @@ import {
   translateMessage,
   useT,
 } from '@dash/shared';
-import { useUploadOrganizationAvatarMutation } from '@dash/shared/api';
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
+import { useUploadOrganizationAvatarMutation } from '../api/upload-organization-avatar';
 
 /** The same checks as the server, before uploading: size first, then the type from the first bytes. */
 async function avatarProblem(file: File): Promise<string | null> {

@@ -10,10 +10,10 @@ import {
   useT,
   ZDeleteOrganizationRequest,
 } from '@dash/shared';
-import { useDeleteOrganizationMutation } from '@dash/shared/api';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';
+import { useDeleteOrganizationMutation } from '../api/delete-organization';
 import { useLeaveOrganization } from '../hooks/useLeaveOrganization';
 
 function LeaveOrganization() {

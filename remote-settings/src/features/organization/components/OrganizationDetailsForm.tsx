@@ -9,10 +9,10 @@ import {
   useT,
   ZUpdateOrganizationRequest,
 } from '@dash/shared';
-import { useUpdateOrganizationMutation } from '@dash/shared/api';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router-dom';
+import { useUpdateOrganizationMutation } from '../api/update-organization';
 
 /** Rename the organization and change its slug; a new slug moves the page to its new URL. */
 export function OrganizationDetailsForm({ organization }: { organization: TOrganization }) {

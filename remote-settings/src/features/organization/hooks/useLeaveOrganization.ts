@@ -1,6 +1,6 @@
 import { notifyError, notifySuccess, paths, useCurrentOrganization, useT } from '@dash/shared';
-import { useLeaveOrganizationMutation } from '@dash/shared/api';
 import { useNavigate } from 'react-router-dom';
+import { useLeaveOrganizationMutation } from '../api/leave-organization';
 
 /**
  * Leaving the current organization (the Danger zone's Leave, and removing yourself in Members): the

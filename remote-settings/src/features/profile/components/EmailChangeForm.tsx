@@ -1,12 +1,9 @@
 import { inLanguage, notifyError, useFocusFirstInvalid, useT } from '@dash/shared';
-import {
-  EMAIL_CHANGE_TTL_MINUTES,
-  useRequestEmailChangeMutation,
-  ZRequestEmailChangeRequest,
-} from '@dash/shared/api';
+import { EMAIL_CHANGE_TTL_MINUTES, ZRequestEmailChangeRequest } from '@dash/shared/api';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useRequestEmailChangeMutation } from '../api/request-email-change';
 
 /** Asks for a new address; nothing changes until the link mailed there is opened. */
 export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {

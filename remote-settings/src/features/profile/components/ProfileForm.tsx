@@ -11,9 +11,10 @@ import {
   useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
-import { useUpdateProfileMutation, ZUpdateProfileRequest } from '@dash/shared/api';
+import { ZUpdateProfileRequest } from '@dash/shared/api';
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useUpdateProfileMutation } from '../api/update-profile';
 
 /** The language select's value for "follow the browser" (null in the profile). */
 const BROWSER = 'browser';

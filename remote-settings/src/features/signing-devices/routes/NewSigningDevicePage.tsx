@@ -8,10 +8,11 @@ import {
   useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
-import { useCreateSigningDeviceMutation, ZCreateSigningDeviceRequest } from '@dash/shared/api';
+import { ZCreateSigningDeviceRequest } from '@dash/shared/api';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useCreateSigningDeviceMutation } from '../api/create-signing-device';
 
 export function NewSigningDevicePage() {
   const { t } = useT('settings');

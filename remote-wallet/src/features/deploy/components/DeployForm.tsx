@@ -7,12 +7,13 @@ import {
   useFormat,
   useT,
 } from '@dash/shared';
-import { quorumOptions, type TWallet, useDeployWalletMutation, ZDeployWalletRequest } from '@dash/shared/api';
+import { quorumOptions, type TWallet, ZDeployWalletRequest } from '@dash/shared/api';
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useId } from 'react';
 import { WalletAddress } from '../../../components/WalletAddress';
 import { quorumText, sharedAddresses, signerName, walletMessage } from '../../../lib/wallet-display';
+import { useDeployWalletMutation } from '../api/deploy-wallet';
 import { defaultQuorum, quorumWarnings } from '../quorum';
 
 interface DeployFormProps {

@@ -7,15 +7,12 @@ import {
   useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
-import {
-  type TOrganizationUser,
-  useProposeWalletSignerMutation,
-  ZProposeWalletSignerRequest,
-} from '@dash/shared/api';
+import { type TOrganizationUser, ZProposeWalletSignerRequest } from '@dash/shared/api';
 import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router-dom';
 import { signerName } from '../../../lib/wallet-display';
+import { useProposeWalletSignerMutation } from '../api/propose-wallet-signer';
 
 interface AddSignerFormProps {
   organization: TOrganization;

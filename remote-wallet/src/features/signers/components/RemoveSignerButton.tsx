@@ -1,7 +1,8 @@
 import { notifyError, notifySuccess, useConfirmStep, useT } from '@dash/shared';
-import { type TWalletSigner, useRemoveWalletSignerMutation } from '@dash/shared/api';
+import type { TWalletSigner } from '@dash/shared/api';
 import { Button, Group } from '@mantine/core';
 import { signerName } from '../../../lib/wallet-display';
+import { useRemoveWalletSignerMutation } from '../api/remove-wallet-signer';
 
 /**
  * Withdraws a proposed signer (Admins, before deployment), after a confirming second click; focus

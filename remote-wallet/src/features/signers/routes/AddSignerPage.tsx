@@ -1,10 +1,11 @@
 import { can, LoadFailed, PageSkeleton, paths, useCurrentOrganization, useT } from '@dash/shared';
-import { useOrganizationUsersQuery, useWalletQuery } from '@dash/shared/api';
+import { useOrganizationUsersQuery } from '@dash/shared/api';
 import { Alert, Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { WalletSubpage } from '../../../components/WalletSubpage';
 import { useQueryErrorToast } from '../../../hooks/useQueryErrorToast';
+import { useWalletQuery } from '../../wallet/api/get-wallet';
 import { AddSignerForm } from '../components/AddSignerForm';
 
 /** /wallet/add-signer: an Admin proposes an organization user who is not a signer yet. */

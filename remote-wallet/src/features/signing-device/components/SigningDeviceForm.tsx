@@ -8,14 +8,11 @@ import {
   useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
-import {
-  type TSigningDevice,
-  useSetWalletSigningDeviceMutation,
-  ZSetWalletSigningDeviceRequest,
-} from '@dash/shared/api';
+import { type TSigningDevice, ZSetWalletSigningDeviceRequest } from '@dash/shared/api';
 import { Anchor, Button, Group, Select, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router-dom';
+import { useSetWalletSigningDeviceMutation } from '../api/set-wallet-signing-device';
 
 interface SigningDeviceFormProps {
   organization: TOrganization;

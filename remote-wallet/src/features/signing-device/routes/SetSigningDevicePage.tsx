@@ -1,10 +1,11 @@
 import { LoadFailed, PageSkeleton, paths, useCurrentOrganization, useSession, useT } from '@dash/shared';
-import { useSigningDevicesQuery, useWalletQuery } from '@dash/shared/api';
+import { useSigningDevicesQuery } from '@dash/shared/api';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { WalletSubpage } from '../../../components/WalletSubpage';
 import { useQueryErrorToast } from '../../../hooks/useQueryErrorToast';
+import { useWalletQuery } from '../../wallet/api/get-wallet';
 import { SigningDeviceForm } from '../components/SigningDeviceForm';
 
 /** /wallet/signing-device: a signer chooses which of their own signing devices signs for the wallet. */

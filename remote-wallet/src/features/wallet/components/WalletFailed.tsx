@@ -1,6 +1,7 @@
 import { can, notifyError, type TOrganization, useT } from '@dash/shared';
-import { type TWallet, type TWalletDeployment, useRetryWalletDeploymentMutation } from '@dash/shared/api';
+import type { TWallet, TWalletDeployment } from '@dash/shared/api';
 import { Alert, Button, Code, Stack, Text, Title } from '@mantine/core';
+import { useRetryWalletDeploymentMutation } from '../api/retry-wallet-deployment';
 import { DeploymentAndSigners } from './DeploymentAndSigners';
 
 interface WalletFailedProps {

@@ -1,8 +1,9 @@
 import { LoadFailed, PageHeader, PageSkeleton, useCurrentOrganization, useSession, useT } from '@dash/shared';
-import { type TWallet, useWalletQuery } from '@dash/shared/api';
+import type { TWallet } from '@dash/shared/api';
 import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useQueryErrorToast } from '../../../hooks/useQueryErrorToast';
+import { useWalletQuery } from '../api/get-wallet';
 import { InitializeWallet } from '../components/InitializeWallet';
 import { WalletDeploying } from '../components/WalletDeploying';
 import { WalletFailed } from '../components/WalletFailed';

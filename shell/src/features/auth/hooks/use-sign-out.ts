@@ -1,7 +1,7 @@
 import { notifyError, paths } from '@dash/shared';
-import { useSignOutMutation } from '@dash/shared/api';
 import { useQueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router-dom';
+import { useSignOutMutation } from '../api/sign-out';
 
 /** Signs out; after any attempt the cached session is reset and the user is on /auth (spec section 4). */
 export function useSignOut(navigate: NavigateFunction) {

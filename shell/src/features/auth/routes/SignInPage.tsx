@@ -11,11 +11,11 @@ import {
   useT,
   ZRequestMagicLinkRequest,
 } from '@dash/shared';
-import { useRequestMagicLinkMutation } from '@dash/shared/api';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useRequestMagicLinkMutation } from '../api/request-magic-link';
 
 export function SignInPage() {
   const { t } = useT('shell');

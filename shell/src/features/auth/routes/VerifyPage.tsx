@@ -7,11 +7,11 @@ import {
   useDocumentTitle,
   useT,
 } from '@dash/shared';
-import { verifyMagicLink } from '@dash/shared/api';
 import { Alert, Anchor, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { verifyMagicLink } from '../api/verify-magic-link';
 
 /** A token is single use: one verification per token per page, even under StrictMode's double effects. */
 const verifications = new Map<string, Promise<TVerifyMagicLinkResponse>>();

@@ -1,6 +1,6 @@
 import { useFormat, useT } from '@dash/shared';
-import { useDevMailboxQuery } from '@dash/shared/api';
 import { Alert, Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
+import { useDevMailboxQuery } from '../api/get-dev-mailbox';
 
 /** The local outbox: mails the API would have sent, newest first (development only). */
 export function DevMailboxPage() {

@@ -10,12 +10,12 @@ import {
   useT,
   ZCreateOrganizationRequest,
 } from '@dash/shared';
-import { useCreateOrganizationMutation } from '@dash/shared/api';
 import { Anchor, Button, Center, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSignOut } from '../../auth/hooks/use-sign-out';
+import { useCreateOrganizationMutation } from '../api/create-organization';
 
 export function CreateOrganizationPage() {
   const { t } = useT('shell');

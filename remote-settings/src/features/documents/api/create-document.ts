@@ -1,0 +1,66 @@
+import { ApiError, apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import {
+  createUpload,
+  DOCUMENT_CONTENT_TYPES,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_TOO_LARGE_MESSAGE,
+  DOCUMENT_TYPE_MESSAGE,
+  putUploadBytes,
+  type TCreateDocumentRequest,
+  type TDocument,
+  type TDocumentKind,
+  uploadContentTypeOf,
+  ZDocumentResponse,
+} from '@dash/shared/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { documentsQueryOptions } from './get-documents';
+
+/** POST documents: adds an uploaded temp file to the organization's documents. */
+export async function createDocument(
+  organizationUid: string,
+  body: TCreateDocumentRequest,
+): Promise<TDocument> {
+  const answer = await apiRequest({
+    path: 'documents',
+    method: 'POST',
+    body,
+    organizationUid,
+    response: ZDocumentResponse,
+    failure: ERROR_MESSAGES.uploadDocument,
+  });
+  return answer.data;
+}
+
+/** The three steps of a document: POST uploads (purpose 'document'), PUT the bytes, POST documents. */
+export async function uploadDocument(
+  organizationUid: string,
+  input: { file: File; kind: TDocumentKind; ownerId?: string },
+): Promise<TDocument> {
+  const contentType = uploadContentTypeOf(input.file);
+  if (!contentType || !(DOCUMENT_CONTENT_TYPES as readonly string[]).includes(contentType))
+    throw new ApiError(ERROR_MESSAGES.uploadDocument, 0, 'UNSUPPORTED_MEDIA_TYPE', DOCUMENT_TYPE_MESSAGE);
+  if (input.file.size > DOCUMENT_MAX_BYTES)
+    throw new ApiError(ERROR_MESSAGES.uploadDocument, 0, 'PAYLOAD_TOO_LARGE', DOCUMENT_TOO_LARGE_MESSAGE);
+  const { tempFileId, signedUrl } = await createUpload(organizationUid, {
+    purpose: 'document',
+    filename: input.file.name,
+    contentType,
+    byteSize: input.file.size,
+  });
+  await putUploadBytes(signedUrl, input.file, contentType);
+  return createDocument(organizationUid, {
+    tempFileId,
+    kind: input.kind,
+    ...(input.ownerId ? { ownerId: input.ownerId } : {}),
+  });
+}
+
+export function useUploadDocumentMutation(organizationUid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { file: File; kind: TDocumentKind; ownerId?: string }) =>
+      uploadDocument(organizationUid, input),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: documentsQueryOptions(organizationUid).queryKey }),
+  });
+}

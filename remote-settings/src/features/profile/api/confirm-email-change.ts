@@ -1,0 +1,42 @@
+import { ApiError, apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { ZConfirmEmailChangeResponse } from '@dash/shared/api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+export type TEmailChangeResult = { confirmed: true; email: string } | { confirmed: false; reason: string };
+
+/**
+ * POST profile/email-change {token}: confirmed when the answer is ok. A refusal (a used, expired or
+ * unknown link) is a result, not an error; only a network or server failure throws.
+ */
+export async function confirmEmailChange(token: string): Promise<TEmailChangeResult> {
+  try {
+    const answer = await apiRequest({
+      path: 'profile/email-change',
+      method: 'POST',
+      body: { token },
+      response: ZConfirmEmailChangeResponse,
+      failure: ERROR_MESSAGES.confirmEmailChange,
+    });
+    return { confirmed: true, email: answer.data.email };
+  } catch (error) {
+    if (error instanceof ApiError && error.isClientError) {
+      return { confirmed: false, reason: error.detail ?? error.message };
+    }
+    throw error;
+  }
+}
+
+/**
+ * The link works once, so its result is cached forever per token (spec section 4): coming back to
+ * the page shows the same answer instead of "already used".
+ */
+export const emailChangeQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['email-change', token] as const,
+    queryFn: () => confirmEmailChange(token),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+export const useEmailChangeQuery = (token: string) => useQuery(emailChangeQueryOptions(token));
