@@ -46,11 +46,11 @@ describe('the boundary check', () => {
 
   it("keeps the areas' contracts and calls out of the @dash/shared singleton", () => {
     const session = file('shared/src/session/session-context.tsx');
-    expect(violationsOf(session, "import { getThreads } from '../endpoints/get-threads';")[0]).toContain(
+    expect(violationsOf(session, "import { getProviders } from '../endpoints/get-providers';")[0]).toContain(
       'it belongs in @dash/shared/api',
     );
     expect(violationsOf(session, "import { ZThread } from '../contracts/messages';")).toHaveLength(1);
-    expect(violationsOf(session, "import { getThreads } from '@dash/shared/api';")[0]).toContain('by name');
+    expect(violationsOf(session, "import { getProviders } from '@dash/shared/api';")[0]).toContain('by name');
     expect(violationsOf(session, "import { getMe } from '../endpoints/get-me';")).toEqual([]);
     expect(
       violationsOf(
@@ -61,14 +61,14 @@ describe('the boundary check', () => {
   });
 
   it("makes an area's calls use the singleton's client, not a copy", () => {
-    const area = file('shared/src/endpoints/get-threads.ts');
+    const area = file('shared/src/endpoints/get-providers.ts');
     expect(violationsOf(area, "import { apiRequest } from '../client/api-client';")[0]).toContain(
       "import it from '@dash/shared'",
     );
     expect(violationsOf(area, "import { meQueryOptions } from './get-me';")).toHaveLength(1);
     expect(violationsOf(area, "import { apiRequest } from '@dash/shared';")).toEqual([]);
     expect(violationsOf(area, "import { ZUid } from '../contracts/common';")).toHaveLength(1);
-    expect(violationsOf(area, "import { ZThread } from '../contracts/messages';")).toEqual([]);
+    expect(violationsOf(area, "import { ZProvidersResponse } from '../contracts/providers';")).toEqual([]);
     // A contract reaches the boot's contracts by name too (the API resolves it without the browser singleton).
     const contract = file('shared/src/contracts/messages.ts');
     expect(violationsOf(contract, "import { ZUid } from './common';")[0]).toContain(
@@ -76,6 +76,15 @@ describe('the boundary check', () => {
     );
     expect(violationsOf(contract, "import { ZUid } from '@dash/shared/contracts-core';")).toEqual([]);
     expect(violationsOf(contract, "import { ZUploadedFile } from './uploads';")).toEqual([]);
+  });
+
+  it("makes an app's own calls (src/features/<feature>/api/) use the singleton's client too", () => {
+    const call = file('remote-messages/src/features/threads/api/get-threads.ts');
+    expect(
+      violationsOf(call, "import { apiRequest } from '../../../../../shared/src/client/api-client';")[0],
+    ).toContain('reaches into shared by path');
+    expect(violationsOf(call, "import { apiRequest, ERROR_MESSAGES } from '@dash/shared';")).toEqual([]);
+    expect(violationsOf(call, "import { ZThreadsResponse } from '@dash/shared/api';")).toEqual([]);
   });
 
   it('keeps the test harness out of production code', () => {
