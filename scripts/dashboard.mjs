@@ -6,8 +6,8 @@
 // Ctrl-C stops everything it started.
 //
 // Ports all follow PORT (default 3000): the dashboard origin on PORT, remotes on PORT+11..PORT+14,
-// the wallet's local EVM dev chain (api/dev-chain, kept in DATA_DIR/dev-chain) on PORT+20 unless
-// WALLET_CHAIN names a public chain, inbound SMTP on PORT+25 (127.0.0.1), and the sandbox provider
+// the local EVM dev chains (api/dev-chain: anvil nodes for arbitrum-sepolia and polygon-amoy, kept
+// in DATA_DIR/dev-chain) on PORT+20 and PORT+21 unless WALLET_CHAIN names a public chain, inbound SMTP on PORT+25 (127.0.0.1), and the sandbox provider
 // (api/sandbox-provider, kept in DATA_DIR/sandbox-provider) on PORT+30 (127.0.0.1).
 // The API also serves release pins (`pnpm release`, DATA_DIR/releases): a pinned remote is loaded
 // from http://localhost:PORT/releases/…, an unpinned one from its own server.
@@ -248,7 +248,7 @@ async function main() {
   REMOTES.forEach(startRemote);
 
   await Promise.all([
-    ...(usesDevChain ? [waitForLine('dev-chain', /^Dev chain ready/)] : []),
+    ...(usesDevChain ? [waitForLine('dev-chain', /^Dev chains ready/)] : []),
     waitFor(`${sandboxUrl}/v1/health`, 'sandbox-provider'),
     waitFor(`http://127.0.0.1:${port}/api/v0/health`, 'api'),
     ...REMOTES.map((name, index) => waitFor(`http://127.0.0.1:${remotePort(index)}/mf-manifest.json`, name)),
@@ -273,7 +273,7 @@ async function main() {
 
   API ${`${publicUrl}/api/v0`} (reference: ${publicUrl}/api/v0/docs) · remotes ${REMOTES.map((name, i) => `${name} :${remotePort(i)}`).join(', ')}
   Sandbox provider: ${sandboxUrl} (Transfero and Bitso; reviews onboardings after ${process.env.SANDBOX_REVIEW_SECONDS ?? 5} s; test helpers in docs/api-recipes.md)
-  Wallet chain: ${usesDevChain ? `local dev chain http://127.0.0.1:${devChainPort} (chain id 1337)` : process.env.WALLET_CHAIN}
+  Chains: ${usesDevChain ? `local dev chains: arbitrum-sepolia (chain id 421614) http://127.0.0.1:${devChainPort}, polygon-amoy (chain id 80002) http://127.0.0.1:${devChainPort + 1}` : process.env.WALLET_CHAIN}
   Releases: DATA_DIR=${dataDir} PORT=${port} pnpm release status (served from ${releasesPublicUrl};
   release HTTP API ${process.env.RELEASE_TOKEN ? 'on' : 'off: set RELEASE_TOKEN to turn it on'}).
   Data in ${dataDir}. Press Ctrl-C to stop.

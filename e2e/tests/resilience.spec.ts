@@ -79,7 +79,7 @@ test.describe('a service that crashes', () => {
         },
         { timeout: budget(30_000) },
       )
-      .toBe('0x539');
+      .toBe('0x66eee');
     // A connection kept from before the crash fails once: that attempt counts as not answered.
     await expect
       .poll(

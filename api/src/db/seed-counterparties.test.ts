@@ -13,7 +13,7 @@ describe('the demo counterparties', () => {
     await seed(db);
 
     expect(new Set(wallets.map((wallet) => wallet.network))).toEqual(
-      new Set(['ethereum', 'arbitrum-one', 'polygon-amoy', 'solana']),
+      new Set(['ethereum', 'arbitrum-sepolia', 'polygon-amoy', 'solana']),
     );
     expect(wallets.find((wallet) => wallet.network === 'ethereum')?.address).toBe(
       '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',

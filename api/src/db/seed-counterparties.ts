@@ -13,7 +13,7 @@ const DEMO_WALLETS = [
     name: 'Treasury',
     remark: 'Cold storage',
   },
-  { network: 'arbitrum-one', address: '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB', name: 'Operations' },
+  { network: 'arbitrum-sepolia', address: '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB', name: 'Operations' },
   {
     network: 'polygon-amoy',
     address: '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb',

@@ -53,10 +53,10 @@ export const DEMO_CATALOGUE: Record<string, CatalogueEntry> = {
     description: 'Mexican exchange: MXN in and out over SPEI, settled in USDC and MXNB. Sandbox account.',
     countries: ['MX'],
     fiat: [{ currency: 'MXN', rail: 'SPEI' }],
+    // A sandbox offers testnets, as real providers' sandboxes do (the dev chains stand in for them).
     stablecoins: [
-      { symbol: 'USDC', network: 'arbitrum-one' },
-      { symbol: 'USDC', network: 'ethereum' },
-      { symbol: 'MXNB', network: 'arbitrum-one' },
+      { symbol: 'USDC', network: 'arbitrum-sepolia' },
+      { symbol: 'MXNB', network: 'arbitrum-sepolia' },
     ],
     fees: [
       fee('MXN', { percentageFee: '0.30', fixedFee: '5.00', minAmount: '100.00', maxAmount: '2000000.00' }),

@@ -19,7 +19,7 @@ interface SeedTransfer {
   provider: 'Transfero' | 'Bitso';
   type: 'on_ramp' | 'off_ramp' | 'deposit';
   currency: 'BRL' | 'MXN';
-  network: 'polygon-amoy' | 'arbitrum-one';
+  network: 'polygon-amoy' | 'arbitrum-sepolia';
   amount: string;
   status: TTransferStatus;
   daysAgo: number;
@@ -50,7 +50,7 @@ const HISTORY: SeedTransfer[] = [
     provider: 'Bitso',
     type: 'on_ramp',
     currency: 'MXN',
-    network: 'arbitrum-one',
+    network: 'arbitrum-sepolia',
     amount: '180000.00',
     status: 'completed',
     daysAgo: 18,
@@ -98,7 +98,7 @@ const HISTORY: SeedTransfer[] = [
     provider: 'Bitso',
     type: 'off_ramp',
     currency: 'MXN',
-    network: 'arbitrum-one',
+    network: 'arbitrum-sepolia',
     amount: '2500',
     status: 'payment_submitted',
     daysAgo: 3,

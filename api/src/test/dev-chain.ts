@@ -1,14 +1,14 @@
 import { afterAll } from 'vitest';
-import { type DevChain, startDevChain } from '../../dev-chain/chain';
+import { type DevChains, startDevChains } from '../../dev-chain/chain';
 
 /**
- * One in-memory dev chain (ganache, Safe v1.4.1 deployed) per test file, on a free port, stopped
- * after the file. Starting one costs about a second and a half.
+ * The in-memory dev chains (anvil; Safe v1.4.1, Multicall3 and the test tokens deployed) once per
+ * test file, on free ports, stopped after the file. Starting them costs about half a second.
  */
-let shared: Promise<DevChain> | undefined;
+let shared: Promise<DevChains> | undefined;
 
-export function testDevChain(): Promise<DevChain> {
-  shared ??= startDevChain({ port: 0 });
+export function testDevChain(): Promise<DevChains> {
+  shared ??= startDevChains({ port: 0 });
   return shared;
 }
 

@@ -228,7 +228,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const seeded = await seed.exited;
     if (seeded.code !== 0) throw new Error(`Seeding failed:\n${seed.log.slice(-30).join('\n')}`);
     await Promise.all([
-      waitUntil(chain, () => chain.log.some((line) => line.startsWith('Dev chain ready'))),
+      waitUntil(chain, () => chain.log.some((line) => line.startsWith('Dev chains ready'))),
       waitUntil(sandbox, () => answers(`${sandboxUrl}/v1/health`)),
     ]);
   } catch (error) {

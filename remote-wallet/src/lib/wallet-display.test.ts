@@ -27,7 +27,7 @@ describe('onChain', () => {
     expect(onChain({ id: 42161, name: 'Arbitrum One', key: 'arbitrum-one', isDevChain: false }, en)).toBe(
       'on Arbitrum One',
     );
-    expect(onChain({ id: 1337, name: 'Local dev chain', key: 'dev', isDevChain: true }, en)).toBe(
+    expect(onChain({ id: 421614, name: 'Arbitrum Sepolia (local)', key: 'dev', isDevChain: true }, en)).toBe(
       'on the local dev chain',
     );
   });

@@ -15,12 +15,16 @@ export function signerName(
   );
 }
 
-/** The chain's name in the reader's language, by chain id; the API's name for a chain we do not know. */
+/**
+ * The chain's name in the reader's language, by chain id (the API's name for a chain we do not
+ * know), marked local for a dev chain: it shares its testnet's id but is not that testnet.
+ */
 export function chainName(chain: TWalletChain, t: TFunction): string {
   const key = `chain.names.${chain.id}`;
   const name = t(key);
   // A missing key comes back as the key itself.
-  return name === key ? chain.name : name;
+  if (name === key) return chain.name;
+  return chain.isDevChain ? t('chain.local', { name }) : name;
 }
 
 /** The chain in a sentence: "on Arbitrum One", "on the local dev chain" (t of the wallet namespace). */

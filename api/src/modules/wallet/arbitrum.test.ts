@@ -1,7 +1,8 @@
 import { type TWallet, ZWalletResponse } from '@dash/shared/contracts';
-import ganache from 'ganache';
-import { createPublicClient, getAddress, http, parseEther } from 'viem';
+import { createPublicClient, getAddress, http, parseEther, toHex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAnvil } from '../../../dev-chain/anvil';
 import { createTestApp } from '../../test/app';
 import { emptyTestDatabase } from '../../test/database';
 import { createOrganization, signInUser } from '../../test/factories';
@@ -11,18 +12,22 @@ import { canonicalSafeContracts, SAFE_ARTIFACTS } from './safe';
 const RELAYER_KEY = `0x${'5e'.repeat(32)}` as const;
 
 /**
- * A stand-in for Arbitrum Sepolia with no network: a ganache chain with its chain id and the
- * published Safe v1.4.1 code placed at the canonical addresses, so the very configuration an
- * operator uses (WALLET_CHAIN=arbitrum-sepolia, WALLET_RPC_URL, WALLET_RELAYER_KEY) runs end to end.
+ * A stand-in for Arbitrum Sepolia with no network: an anvil chain with its chain id, the relayer
+ * funded and the published Safe v1.4.1 code placed at the canonical addresses, so the very
+ * configuration an operator uses (WALLET_CHAIN=arbitrum-sepolia, WALLET_RPC_URL, WALLET_RELAYER_KEY)
+ * runs end to end.
  */
 async function startArbitrumSepoliaLookalike(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = ganache.server({
-    logging: { quiet: true },
-    chain: { chainId: 421614, networkId: 421614 },
-    wallet: { accounts: [{ secretKey: RELAYER_KEY, balance: `0x${parseEther('10').toString(16)}` }] },
-  });
-  await server.listen(0, '127.0.0.1');
-  const url = `http://127.0.0.1:${server.address().port}`;
+  const node = await startAnvil({ chainId: 421614, port: 0 });
+  const url = node.url;
+  const relayer = privateKeyToAccount(RELAYER_KEY).address;
+  const call = (method: string, params: unknown[]) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+  await call('anvil_setBalance', [relayer, toHex(parseEther('10'))]);
   const contracts = canonicalSafeContracts(421614);
   const code = {
     [contracts.singleton]: SAFE_ARTIFACTS.safeL2.deployedBytecode,
@@ -30,18 +35,9 @@ async function startArbitrumSepoliaLookalike(): Promise<{ url: string; close(): 
     [contracts.fallbackHandler]: SAFE_ARTIFACTS.fallbackHandler.deployedBytecode,
   };
   for (const [address, bytecode] of Object.entries(code)) {
-    await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'evm_setAccountCode',
-        params: [address, bytecode],
-      }),
-    });
+    await call('anvil_setCode', [address, bytecode]);
   }
-  return { url, close: () => server.close() };
+  return { url, close: () => node.close() };
 }
 
 describe('the wallet with WALLET_CHAIN=arbitrum-sepolia', () => {

@@ -52,9 +52,12 @@ export async function getWallet({ db, chain }: WalletContext, organizationUid: s
     listSigners(db, organizationUid),
   ]);
   const status = wallet?.status ?? 'undeployed';
-  // Once requested, the wallet lives on the chain it was configured for, whatever WALLET_CHAIN says now.
+  // Once requested, the wallet lives on the chain it was configured for, whatever WALLET_CHAIN says now
+  // (the configured chain when the ids agree: the local chain shares Arbitrum Sepolia's id).
   const walletChain =
-    (wallet?.chainId && Object.values(WALLET_CHAINS).find((known) => known.id === wallet.chainId)) ||
+    (wallet?.chainId &&
+      wallet.chainId !== chain.info.id &&
+      Object.values(WALLET_CHAINS).find((known) => known.id === wallet.chainId)) ||
     chain.info;
   const answer: TWallet = { status, chain: walletChain, signers: signerRows.map(toSigner) };
   if (wallet && status !== 'undeployed' && wallet.owners) {

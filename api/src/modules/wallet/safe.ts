@@ -19,6 +19,7 @@ import {
   zeroAddress,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { DEV_CHAIN_KEYS } from '../../chain/dev-chains';
 
 /**
  * Safe v1.4.1 as published: bytecode and ABIs from @safe-global/safe-contracts, the canonical
@@ -50,16 +51,10 @@ export interface SafeContracts {
   fallbackHandler: Address;
 }
 
-/**
- * Well-known keys of the local dev chain (ganache's deterministic accounts 0 and 1): public on
- * purpose, never used on a real network. The relayer pays for wallet deployments; the deployer
- * only ever sends the three Safe contract creations, so their addresses are fixed (its nonces 0..2).
- */
-export const DEV_CHAIN_RELAYER_KEY: Hex =
-  '0x4f3edf983ac636a65a842ce7c78d9aa706d3b113bce9c46f30d7d21715b23b1d';
-export const DEV_CHAIN_DEPLOYER_KEY: Hex =
-  '0x6cbed15c793ce57650b9877cf6fa156fbef513c4e6134f022a85b1ffdd59b2a1';
-export const DEV_CHAIN_ID = 1337;
+/** The dev chains' relayer and Safe deployer (src/chain/dev-chains.ts); the wallet's dev chain is local Arbitrum Sepolia. */
+export const DEV_CHAIN_RELAYER_KEY: Hex = DEV_CHAIN_KEYS.relayer;
+export const DEV_CHAIN_DEPLOYER_KEY: Hex = DEV_CHAIN_KEYS.deployer;
+export const DEV_CHAIN_ID = 421614;
 
 const devDeployer = privateKeyToAccount(DEV_CHAIN_DEPLOYER_KEY).address;
 
@@ -73,7 +68,7 @@ export const DEV_CHAIN_SAFE_CONTRACTS: SafeContracts = {
 };
 
 export const WALLET_CHAINS: Record<TWalletChainKey, TWalletChain> = {
-  dev: { id: DEV_CHAIN_ID, name: 'Local dev chain', key: 'dev', isDevChain: true },
+  dev: { id: DEV_CHAIN_ID, name: 'Arbitrum Sepolia (local)', key: 'dev', isDevChain: true },
   'arbitrum-one': { id: 42161, name: 'Arbitrum One', key: 'arbitrum-one', isDevChain: false },
   'arbitrum-sepolia': { id: 421614, name: 'Arbitrum Sepolia', key: 'arbitrum-sepolia', isDevChain: false },
 };

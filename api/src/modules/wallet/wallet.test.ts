@@ -64,6 +64,12 @@ async function rpc(method: string, params: unknown[] = []): Promise<unknown> {
   return ((await response.json()) as { result: unknown }).result;
 }
 
+/** Mining as transactions arrive again, with what waited in the pool mined now (anvil). */
+async function mineAgain(): Promise<void> {
+  await rpc('evm_setAutomine', [true]);
+  await rpc('evm_mine');
+}
+
 const relayer = privateKeyToAccount(DEV_CHAIN_RELAYER_KEY).address;
 
 /** Transactions of the relayer mined so far: counts what a deploy cost. */
@@ -172,7 +178,7 @@ describe('the wallet', () => {
     const scene = await arrange();
     expect(await getWallet(scene)).toEqual({
       status: 'undeployed',
-      chain: { id: 1337, name: 'Local dev chain', key: 'dev', isDevChain: true },
+      chain: { id: 421614, name: 'Arbitrum Sepolia (local)', key: 'dev', isDevChain: true },
       signers: [],
     });
   });
@@ -799,7 +805,7 @@ describe('an owner who leaves the organization', () => {
       .values({
         organizationUid: scene.organization.uid,
         status: 'failed',
-        chainId: 1337,
+        chainId: 421614,
         address: freshAddress(),
         owners,
         threshold: 1,
@@ -839,7 +845,7 @@ describe('the deploy job', () => {
     await readySigner(scene, admin);
     const sentBefore = await relayerTransactions();
 
-    await rpc('miner_stop');
+    await rpc('evm_setAutomine', [false]);
     try {
       const requested = await send(scene, admin.cookie, 'POST', '/wallet/deploy', { threshold: 1 });
       expect(requested.statusCode).toBe(202);
@@ -864,7 +870,7 @@ describe('the deploy job', () => {
       const second = await buildApp({ config, db: database.db, walletTiming: FAST });
       await second.ready();
       try {
-        await rpc('miner_start');
+        await mineAgain();
         const resumed = await runUntilSettled({ ...scene, testApp: { ...testApp, app: second } });
         expect(resumed).toMatchObject({ status: 'deployed', address, deployment: { txHash } });
         expect(await relayerTransactions()).toBe(sentBefore + 1);
@@ -872,7 +878,7 @@ describe('the deploy job', () => {
         await second.close();
       }
     } finally {
-      await rpc('miner_start');
+      await mineAgain();
     }
   });
 
@@ -939,7 +945,7 @@ describe('the deploy job', () => {
       transport: http(chain.url),
       account: privateKeyToAccount(DEV_CHAIN_RELAYER_KEY),
       chain: {
-        id: 1337,
+        id: 421614,
         name: 'dev',
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
         rpcUrls: { default: { http: [chain.url] } },

@@ -7,7 +7,7 @@ import { LEDGER, TREZOR } from '../../../test/devices';
 import SetSigningDevicePage from './SetSigningDevicePage';
 
 const BRUNO = '22222222-2222-4222-8222-222222222222';
-const DEV_CHAIN = { id: 1337, name: 'Dev chain', key: 'dev', isDevChain: true } as const;
+const DEV_CHAIN = { id: 421614, name: 'Arbitrum Sepolia (local)', key: 'dev', isDevChain: true } as const;
 
 const ready = (uid: string, firstName: string, device: TSigningDevice): TWalletSigner => ({
   uid,

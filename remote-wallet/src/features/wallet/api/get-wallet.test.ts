@@ -5,7 +5,7 @@ import { walletPollInterval, walletQueryOptions } from './get-wallet';
 const pollWhile = (status: TWalletStatus) =>
   walletPollInterval({
     status,
-    chain: { id: 1337, name: 'Dev chain', key: 'dev', isDevChain: true },
+    chain: { id: 421614, name: 'Arbitrum Sepolia (local)', key: 'dev', isDevChain: true },
     signers: [],
   });
 

@@ -95,7 +95,7 @@ describe('the wallet page in other languages', () => {
   it('names the dev chain and a failed deployment’s reason in Mexican Spanish, the chain’s words kept as detail', async () => {
     await renderWallet('es-MX', {
       status: 'failed',
-      chain: { id: 1337, name: 'Local dev chain', key: 'dev', isDevChain: true },
+      chain: { id: 421614, name: 'Arbitrum Sepolia (local)', key: 'dev', isDevChain: true },
       address: ADDRESS,
       threshold: 1,
       signers: [
@@ -114,8 +114,8 @@ describe('the wallet page in other languages', () => {
       },
     });
     await screen.findByRole('heading', { name: 'Falló el despliegue de la billetera' });
-    expect(screen.getByText('Cadena local de desarrollo')).toBeTruthy();
-    expect(screen.queryByText('Local dev chain')).toBeNull();
+    expect(screen.getByText('Arbitrum Sepolia (cadena local)')).toBeTruthy();
+    expect(screen.queryByText('Arbitrum Sepolia (local)')).toBeNull();
     expect(
       screen.getByText('No se pudo enviar el despliegue: no fue posible conectar con la blockchain.'),
     ).toBeTruthy();

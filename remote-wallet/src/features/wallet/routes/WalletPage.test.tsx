@@ -10,7 +10,7 @@ const BRUNO = '22222222-2222-4222-8222-222222222222';
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const DEVICE_A = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 const DEVICE_B = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
-const DEV_CHAIN = { id: 1337, name: 'Dev chain', key: 'dev', isDevChain: true } as const;
+const DEV_CHAIN = { id: 421614, name: 'Arbitrum Sepolia (local)', key: 'dev', isDevChain: true } as const;
 const ARBITRUM = { id: 42161, name: 'Arbitrum One', key: 'arbitrum-one', isDevChain: false } as const;
 
 const signer = (uid: string, firstName: string, ethAddress?: string): TWalletSigner => ({
@@ -108,7 +108,7 @@ describe('the wallet page', () => {
     expect(screen.getByText('2 out of 2 policy')).toBeTruthy();
     expect(within(screen.getByRole('group', { name: 'Predicted address' })).getByText(ADDRESS)).toBeTruthy();
     // The chain is named by its id in the reader's language, not with the API's name.
-    expect(screen.getByText('Local dev chain')).toBeTruthy();
+    expect(screen.getByText('Arbitrum Sepolia (local)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Deploy Wallet' }).hasAttribute('disabled')).toBe(false);
   });
 
@@ -187,7 +187,7 @@ describe('the wallet page', () => {
     });
     await screen.findByRole('heading', { name: 'Your Wallet is Ready' });
     expect(screen.queryByRole('link', { name: /Safe\{Wallet\}/ })).toBeNull();
-    expect(screen.getByText(/local dev chain \(chain id 1337\): there is no external viewer/)).toBeTruthy();
+    expect(screen.getByText(/local dev chain \(chain id 421614\): there is no external viewer/)).toBeTruthy();
   });
 
   it('shows why a deployment failed, with Retry for Admins only', async () => {
