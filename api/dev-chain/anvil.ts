@@ -39,6 +39,18 @@ export function anvilBinary(): string {
   return path.join(path.dirname(fromAnvil.resolve(`${platformPackage}/package.json`)), 'bin', 'anvil');
 }
 
+/** Starts anvil, stops it (SIGTERM: it writes its state) when stdin closes, and exits with it. */
+const WATCHDOG = [
+  'bin="$1"; shift',
+  // A background job's stdin is /dev/null unless redirected: keep the pipe on fd 3 for the reader.
+  'exec 3<&0',
+  '"$bin" "$@" & pid=$!',
+  '(read -r _ <&3; kill -TERM "$pid" 2>/dev/null) & reader=$!',
+  'wait "$pid"; status=$?',
+  'kill "$reader" 2>/dev/null',
+  'exit "$status"',
+].join('\n');
+
 export function startAnvil({
   chainId,
   port,
@@ -62,7 +74,12 @@ export function startAnvil({
     'cancun',
     ...(statePath ? ['--state', statePath, '--state-interval', '1'] : []),
   ];
-  const child: ChildProcess = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // anvil runs under a small sh watchdog that holds a pipe from this process: when this process
+  // ends, however it ends (a SIGKILL included), the pipe closes and the watchdog stops anvil, so no
+  // chain outlives its owner and holds its port. close() closes the pipe the same way.
+  const child: ChildProcess = spawn('/bin/sh', ['-c', WATCHDOG, 'anvil-watchdog', anvilBinary(), ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let output = '';
   return new Promise<AnvilNode>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -79,7 +96,7 @@ export function startAnvil({
           new Promise<void>((done) => {
             if (child.exitCode !== null || child.signalCode !== null) return done();
             child.once('exit', () => done());
-            child.kill('SIGTERM');
+            child.stdin?.end();
           }),
       });
     };
