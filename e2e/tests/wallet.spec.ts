@@ -127,7 +127,7 @@ test.describe('multi-signature wallet', () => {
     await expect(page.getByText('2 out of 2 policy')).toBeVisible();
     await expect(page.getByText('1 out of 2 policy')).toHaveCount(0);
     const predictedGroup = page.getByRole('group', { name: 'Predicted address' });
-    await expect(predictedGroup).toContainText('Local dev chain');
+    await expect(predictedGroup).toContainText('Arbitrum Sepolia (local)');
     const predicted = await addressIn(predictedGroup);
 
     const clicked = Date.now();
