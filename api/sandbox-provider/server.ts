@@ -1,9 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { canonicalJson } from '../src/http/canonical-json';
-import { signTimestamped } from '../src/http/hmac';
-import { type SandboxEvent, type SandboxOnboarding, SandboxStore, type SandboxTransfer } from './store';
+import {
+  createOnboardings,
+  ONBOARDING_HELPERS,
+  type OnboardingHelper,
+  publicOnboarding,
+} from './onboardings';
+import { HttpError, parseJson, readBody } from './requests';
+import { SandboxStore, type SandboxTransfer } from './store';
 import {
   helperSteps,
   makeQuote,
@@ -14,6 +20,7 @@ import {
   SandboxRefusal,
   type SandboxTransferHelper,
 } from './transfers';
+import { createWebhooks } from './webhooks';
 
 /**
  * The sandbox provider: a stand-in for a third-party stablecoin provider with the shape a real one's
@@ -39,8 +46,7 @@ import {
  *   POST /v1/sandbox/webhooks/replay/:eventId         deliver the same event (same id) again
  *   GET  /v1/sandbox/events                           events and their deliveries
  *
- * Automatic review: approved, unless the business name contains "reject" (rejected with a reason
- * and requirements) or "more info" (needs_more_info with requirements): deterministic demo branches.
+ * Onboardings: onboardings.ts; quotes and transfers: transfers.ts; webhooks: webhooks.ts.
  */
 export interface SandboxProviderOptions {
   port: number;
@@ -68,212 +74,24 @@ export interface SandboxProvider {
   close(): Promise<void>;
 }
 
-const MAX_BODY_BYTES = 256 * 1024;
-const DELIVERY_TIMEOUT_MS = 5_000;
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new HttpError(413, 'payload_too_large', 'The request body is too large.'));
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
-const publicOnboarding = ({ account: _account, reviewAt: _reviewAt, ...rest }: SandboxOnboarding) => rest;
-
-function requirementsFrom(value: unknown, fallback: SandboxOnboarding['requirements']) {
-  if (!Array.isArray(value)) return fallback;
-  return value
-    .filter(
-      (item): item is { code: unknown; description: unknown } => item !== null && typeof item === 'object',
-    )
-    .map((item) => ({
-      code: String(item.code ?? 'requirement'),
-      description: String(item.description ?? ''),
-    }));
-}
-
 export async function startSandboxProvider(options: SandboxProviderOptions): Promise<SandboxProvider> {
   const store = new SandboxStore(options.dataDir);
   const { state } = store;
   const log = options.log ?? (() => undefined);
-  const retryBaseMs = options.retryBaseMs ?? 1_000;
   const accountByKey = new Map(Object.entries(options.apiKeys).map(([account, key]) => [key, account]));
-
-  function emit(onboarding: SandboxOnboarding, type: string): SandboxEvent {
-    return emitEvent(
-      onboarding.account,
-      type,
-      { onboarding: publicOnboarding(onboarding) },
-      onboarding.webhookUrl,
-    );
-  }
-
-  function emitEvent(
-    account: string,
-    type: string,
-    data: Record<string, unknown>,
-    webhookUrl: string | null,
-  ): SandboxEvent {
-    const event: SandboxEvent = {
-      id: newId('evt'),
-      account,
-      type,
-      createdAt: new Date().toISOString(),
-      data,
-    };
-    state.events[event.id] = event;
-    const url = webhookUrl ?? options.webhookUrlTemplate?.replaceAll('{account}', account) ?? null;
-    if (url) {
-      state.deliveries.push({
-        eventId: event.id,
-        url,
-        attempts: 0,
-        nextAttemptAt: Date.now(),
-        deliveredAt: null,
-        lastError: null,
-      });
-    }
-    return event;
-  }
-
-  function decide(
-    onboarding: SandboxOnboarding,
-    status: Exclude<SandboxOnboarding['status'], 'pending_review'>,
-    details: { reason?: string | null; requirements?: SandboxOnboarding['requirements'] } = {},
-  ): SandboxEvent {
-    onboarding.status = status;
-    onboarding.reason = details.reason ?? null;
-    onboarding.requirements = details.requirements ?? [];
-    onboarding.reviewAt = null;
-    onboarding.updatedAt = new Date().toISOString();
-    const event = emit(onboarding, `onboarding.${status}`);
-    store.save();
-    return event;
-  }
-
-  function automaticDecision(onboarding: SandboxOnboarding): void {
-    const name = String(onboarding.business.name ?? onboarding.business.legalName ?? '').toLowerCase();
-    if (name.includes('reject')) {
-      decide(onboarding, 'rejected', {
-        reason: 'The business activity is outside our risk appetite.',
-        requirements: [{ code: 'business_activity', description: 'A business activity we can serve' }],
-      });
-    } else if (name.includes('more info')) {
-      decide(onboarding, 'needs_more_info', {
-        requirements: [
-          { code: 'proof_of_address', description: 'A proof of address less than 3 months old' },
-        ],
-      });
-    } else {
-      decide(onboarding, 'approved');
-    }
-  }
-
-  let delivering = false;
-  async function deliverDue(): Promise<void> {
-    if (delivering) return;
-    delivering = true;
-    try {
-      const now = Date.now();
-      for (const onboarding of Object.values(state.onboardings)) {
-        if (
-          onboarding.status === 'pending_review' &&
-          onboarding.reviewAt !== null &&
-          onboarding.reviewAt <= now
-        ) {
-          automaticDecision(onboarding);
-        }
-      }
-      const due = state.deliveries.filter(
-        (delivery) => !delivery.deliveredAt && delivery.nextAttemptAt <= now,
-      );
-      await Promise.all(
-        due.map(async (delivery) => {
-          const event = state.events[delivery.eventId];
-          if (!event) return;
-          const body = JSON.stringify({
-            id: event.id,
-            type: event.type,
-            createdAt: event.createdAt,
-            data: event.data,
-          });
-          delivery.attempts += 1;
-          try {
-            const response = await fetch(delivery.url, {
-              method: 'POST',
-              headers: {
-                'content-type': 'application/json',
-                'x-sandbox-event-id': event.id,
-                'x-sandbox-signature': signTimestamped(
-                  options.webhookSecret,
-                  body,
-                  Math.floor(Date.now() / 1000),
-                ),
-              },
-              body,
-              signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-            });
-            if (response.ok) {
-              delivery.deliveredAt = new Date().toISOString();
-              delivery.lastError = null;
-              log(`Delivered ${event.type} ${event.id} to ${delivery.url}`);
-            } else {
-              delivery.lastError = `HTTP ${response.status}`;
-            }
-          } catch (error) {
-            delivery.lastError = error instanceof Error ? error.message : String(error);
-          }
-          if (!delivery.deliveredAt) {
-            delivery.nextAttemptAt =
-              Date.now() + Math.min(60_000, retryBaseMs * 2 ** (delivery.attempts - 1));
-            log(
-              `Delivery of ${event.id} failed (${delivery.lastError}); attempt ${delivery.attempts}, retrying`,
-            );
-          }
-        }),
-      );
-      if (due.length > 0) store.save();
-    } finally {
-      delivering = false;
-    }
-  }
+  const webhooks = createWebhooks(store, {
+    webhookSecret: options.webhookSecret,
+    webhookUrlTemplate: options.webhookUrlTemplate,
+    retryBaseMs: options.retryBaseMs ?? 1_000,
+    log,
+  });
+  const onboardings = createOnboardings(store, webhooks, options.reviewSeconds);
 
   function authenticate(request: IncomingMessage): string {
     const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
     const account = match?.[1] ? accountByKey.get(match[1]) : undefined;
     if (!account) throw new HttpError(401, 'unauthorized', 'Missing or unknown API key.');
     return account;
-  }
-
-  function onboardingOf(account: string, id: string | undefined): SandboxOnboarding {
-    const onboarding = id ? state.onboardings[id] : undefined;
-    if (!onboarding || onboarding.account !== account) {
-      throw new HttpError(404, 'not_found', 'No such onboarding.');
-    }
-    return onboarding;
   }
 
   function transferOf(account: string, id: string | undefined): SandboxTransfer {
@@ -294,7 +112,7 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       transfer.status = step.status;
       transfer.updatedAt = new Date().toISOString();
       eventIds.push(
-        emitEvent(
+        webhooks.emit(
           transfer.account,
           `transfer.${step.status}`,
           { transfer: publicTransfer(transfer) },
@@ -306,18 +124,6 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     return eventIds;
   }
 
-  function parseJson(text: string): Record<string, unknown> {
-    if (text.trim() === '') return {};
-    try {
-      const value = JSON.parse(text) as unknown;
-      if (value && typeof value === 'object' && !Array.isArray(value))
-        return value as Record<string, unknown>;
-    } catch {
-      // answered below
-    }
-    throw new HttpError(400, 'invalid_json', 'The body must be a JSON object.');
-  }
-
   /** The POST routes; each runs at most once per Idempotency-Key. */
   function post(
     account: string,
@@ -325,55 +131,13 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     body: Record<string, unknown>,
   ): { status: number; body: unknown } {
     if (pathname === '/v1/onboardings') {
-      const externalReference = body.externalReference;
-      if (typeof externalReference !== 'string' || externalReference === '') {
-        throw new HttpError(400, 'invalid_request', 'externalReference is required.');
-      }
-      const business = body.business;
-      if (!business || typeof business !== 'object' || Array.isArray(business)) {
-        throw new HttpError(400, 'invalid_request', 'business must be an object.');
-      }
-      const webhookUrl =
-        typeof body.webhookUrl === 'string' && body.webhookUrl !== '' ? body.webhookUrl : null;
-      const now = new Date();
-      const onboarding: SandboxOnboarding = {
-        id: newId('onb'),
-        account,
-        externalReference,
-        business: business as Record<string, unknown>,
-        status: 'pending_review',
-        reason: null,
-        requirements: [],
-        webhookUrl,
-        createdAt: now.toISOString(),
-        updatedAt: now.toISOString(),
-        reviewAt: now.getTime() + options.reviewSeconds * 1000,
-      };
-      state.onboardings[onboarding.id] = onboarding;
-      return { status: 201, body: publicOnboarding(onboarding) };
+      return { status: 201, body: publicOnboarding(onboardings.create(account, body)) };
     }
 
-    const helper = /^\/v1\/sandbox\/onboardings\/([^/]+)\/(approve|reject|request-info|fail)$/.exec(pathname);
-    if (helper) {
-      const onboarding = onboardingOf(account, helper[1]);
-      const reason = typeof body.reason === 'string' && body.reason !== '' ? body.reason : null;
-      const event =
-        helper[2] === 'approve'
-          ? decide(onboarding, 'approved')
-          : helper[2] === 'reject'
-            ? decide(onboarding, 'rejected', {
-                reason: reason ?? 'Rejected in the sandbox.',
-                requirements: requirementsFrom(body.requirements, []),
-              })
-            : helper[2] === 'request-info'
-              ? decide(onboarding, 'needs_more_info', {
-                  requirements: requirementsFrom(body.requirements, [
-                    { code: 'additional_documents', description: 'Additional company documents' },
-                  ]),
-                })
-              : decide(onboarding, 'failed', {
-                  reason: reason ?? 'The provider could not process the onboarding.',
-                });
+    const helper = /^\/v1\/sandbox\/onboardings\/([^/]+)\/([a-z-]+)$/.exec(pathname);
+    if (helper && (ONBOARDING_HELPERS as readonly string[]).includes(helper[2] ?? '')) {
+      const onboarding = onboardings.of(account, helper[1]);
+      const event = onboardings.decideNow(onboarding, helper[2] as OnboardingHelper, body);
       return { status: 200, body: { onboarding: publicOnboarding(onboarding), eventId: event.id } };
     }
 
@@ -406,21 +170,38 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     }
 
     const replay = /^\/v1\/sandbox\/webhooks\/replay\/([^/]+)$/.exec(pathname);
-    if (replay) {
-      const event = replay[1] ? state.events[replay[1]] : undefined;
-      if (!event || event.account !== account) throw new HttpError(404, 'not_found', 'No such event.');
-      const earlier = state.deliveries.find((delivery) => delivery.eventId === event.id);
-      if (!earlier)
-        throw new HttpError(409, 'no_webhook_url', 'This event has no webhook URL to deliver to.');
-      state.deliveries.push({
-        eventId: event.id,
-        url: earlier.url,
-        attempts: 0,
-        nextAttemptAt: Date.now(),
-        deliveredAt: null,
-        lastError: null,
-      });
-      return { status: 202, body: { eventId: event.id } };
+    if (replay) return { status: 202, body: { eventId: webhooks.replay(account, replay[1]).id } };
+    throw new HttpError(404, 'not_found', 'No such route.');
+  }
+
+  function get(account: string, pathname: string): unknown {
+    if (pathname === '/v1/onboardings') {
+      return {
+        data: Object.values(state.onboardings)
+          .filter((onboarding) => onboarding.account === account)
+          .map(publicOnboarding),
+      };
+    }
+    if (pathname === '/v1/transfers') {
+      return {
+        data: Object.values(state.transfers)
+          .filter((transfer) => transfer.account === account)
+          .map(publicTransfer),
+      };
+    }
+    const one = /^\/v1\/onboardings\/([^/]+)$/.exec(pathname);
+    if (one) return publicOnboarding(onboardings.of(account, one[1]));
+    const transfer = /^\/v1\/transfers\/([^/]+)$/.exec(pathname);
+    if (transfer) return publicTransfer(transferOf(account, transfer[1]));
+    if (pathname === '/v1/sandbox/events') {
+      return {
+        data: Object.values(state.events)
+          .filter((event) => event.account === account)
+          .map((event) => ({
+            ...event,
+            deliveries: state.deliveries.filter((delivery) => delivery.eventId === event.id),
+          })),
+      };
     }
     throw new HttpError(404, 'not_found', 'No such route.');
   }
@@ -434,37 +215,7 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     if (request.method === 'GET' && url.pathname === '/v1/health') return send(200, { status: 'ok' });
 
     const account = authenticate(request);
-    if (request.method === 'GET') {
-      if (url.pathname === '/v1/onboardings') {
-        return send(200, {
-          data: Object.values(state.onboardings)
-            .filter((onboarding) => onboarding.account === account)
-            .map(publicOnboarding),
-        });
-      }
-      if (url.pathname === '/v1/transfers') {
-        return send(200, {
-          data: Object.values(state.transfers)
-            .filter((transfer) => transfer.account === account)
-            .map(publicTransfer),
-        });
-      }
-      const one = /^\/v1\/onboardings\/([^/]+)$/.exec(url.pathname);
-      if (one) return send(200, publicOnboarding(onboardingOf(account, one[1])));
-      const transfer = /^\/v1\/transfers\/([^/]+)$/.exec(url.pathname);
-      if (transfer) return send(200, publicTransfer(transferOf(account, transfer[1])));
-      if (url.pathname === '/v1/sandbox/events') {
-        return send(200, {
-          data: Object.values(state.events)
-            .filter((event) => event.account === account)
-            .map((event) => ({
-              ...event,
-              deliveries: state.deliveries.filter((delivery) => delivery.eventId === event.id),
-            })),
-        });
-      }
-      throw new HttpError(404, 'not_found', 'No such route.');
-    }
+    if (request.method === 'GET') return send(200, get(account, url.pathname));
     if (request.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use GET or POST.');
 
     const key = request.headers['idempotency-key'];
@@ -519,7 +270,10 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const timer = setInterval(() => void deliverDue(), options.tickMs ?? 200);
+  const timer = setInterval(() => {
+    onboardings.reviewDue();
+    void webhooks.deliverDue();
+  }, options.tickMs ?? 200);
 
   return {
     url: `http://127.0.0.1:${port}`,
