@@ -39,6 +39,8 @@ export default defineConfig({
           include: ['api/src/**/*.test.ts'],
           // Real processes of the built API: their own run (pnpm test:processes, after the build).
           exclude: ['api/src/test/processes/**'],
+          // Stops each file's dev chains and sandbox provider after the file (see the file).
+          setupFiles: ['./api/src/test/setup-file.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // One module graph per worker, not per file, as for the unit project: importing the API

@@ -1,9 +1,9 @@
-import { afterAll } from 'vitest';
 import { type DevChains, startDevChains } from '../../dev-chain/chain';
 
 /**
  * The in-memory dev chains (anvil; Safe v1.4.1, Multicall3 and the test tokens deployed) once per
- * test file, on free ports, stopped after the file. Starting them costs about half a second.
+ * test file, on free ports, stopped after the file (setup-file.ts). Starting them costs about half
+ * a second.
  */
 let shared: Promise<DevChains> | undefined;
 
@@ -12,8 +12,8 @@ export function testDevChain(): Promise<DevChains> {
   return shared;
 }
 
-afterAll(async () => {
+export async function stopTestDevChain(): Promise<void> {
   const chain = await shared;
   shared = undefined;
   await chain?.close();
-});
+}

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TCatalogueProvider } from '@dash/shared/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll } from 'vitest';
 import { type SandboxProvider, startSandboxProvider } from '../../sandbox-provider/server';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -16,9 +15,9 @@ export const SANDBOX_TEST_KEYS = { transfero: 'sk_test_transfero_key', bitso: 's
 export const SANDBOX_TEST_SECRET = 'test-sandbox-webhook-secret-0123';
 
 /**
- * One in-memory sandbox provider per test file, on a free port, stopped after the file. It reviews
- * nothing by itself (tests decide with its helpers) and posts no webhooks (tests deliver them with
- * `deliverSandboxEvent`, signed as the sandbox signs them).
+ * One in-memory sandbox provider per test file, on a free port, stopped after the file
+ * (setup-file.ts). It reviews nothing by itself (tests decide with its helpers) and posts no
+ * webhooks (tests deliver them with `deliverSandboxEvent`, signed as the sandbox signs them).
  */
 let shared: Promise<SandboxProvider> | undefined;
 export function testSandbox(): Promise<SandboxProvider> {
@@ -31,11 +30,12 @@ export function testSandbox(): Promise<SandboxProvider> {
   });
   return shared;
 }
-afterAll(async () => {
+
+export async function stopTestSandbox(): Promise<void> {
   const sandbox = await shared;
   shared = undefined;
   await sandbox?.close();
-});
+}
 
 /** The configuration overrides that point the API at the test sandbox. */
 export function sandboxConfig(sandbox: SandboxProvider): Pick<Config, 'providers'> {

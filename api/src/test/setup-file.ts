@@ -1,0 +1,12 @@
+import { afterAll } from 'vitest';
+import { stopTestDevChain } from './dev-chain';
+import { stopTestSandbox } from './providers';
+
+// The api project runs its files without isolation (one module graph per worker): a helper
+// module's own afterAll would be registered for the first file of a worker only, and a later
+// file's dev chains (anvil processes) would outlive the run. The per-file services stop here,
+// after every file.
+afterAll(async () => {
+  await stopTestSandbox();
+  await stopTestDevChain();
+});
