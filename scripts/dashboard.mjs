@@ -208,12 +208,19 @@ async function main() {
     });
   }
 
-  // The sandbox provider: its own process and state. SANDBOX_REVIEW_SECONDS, SANDBOX_PROVIDER_KEYS,
-  // SANDBOX_WEBHOOK_SECRET and SANDBOX_WEBHOOK_URL pass through from the environment (the API reads
-  // the same keys and secret).
+  // The sandbox provider: its own process and state, moving the test tokens on the dev chains (none
+  // when WALLET_CHAIN names a public chain). SANDBOX_REVIEW_SECONDS, SANDBOX_PROVIDER_KEYS,
+  // SANDBOX_WEBHOOK_SECRET, SANDBOX_WEBHOOK_URL, SANDBOX_CHAINS and SANDBOX_CONFIRMATIONS pass
+  // through from the environment (the API reads the same keys and secret).
   start('sandbox-provider', node, [join(apiDist, 'sandbox-provider.js')], {
     cwd: join(ROOT, 'api'),
-    env: { PORT: String(sandboxPort), SANDBOX_PROVIDER_PORT: String(sandboxPort), DATA_DIR: dataDir },
+    env: {
+      PORT: String(sandboxPort),
+      SANDBOX_PROVIDER_PORT: String(sandboxPort),
+      DEV_CHAIN_PORT: String(devChainPort),
+      ...(usesDevChain ? {} : { SANDBOX_CHAINS: process.env.SANDBOX_CHAINS || 'none' }),
+      DATA_DIR: dataDir,
+    },
   });
 
   const apiEnv = {

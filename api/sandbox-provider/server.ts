@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Hex } from 'viem';
+import { isAddress } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { DEV_CHAIN_KEYS } from '../src/chain/dev-chains';
 import { canonicalJson } from '../src/http/canonical-json';
+import { SandboxChain, type SandboxChainConfig } from './chain';
+import { createChainWork } from './deliveries';
+import { Lifecycle } from './loops';
 import {
   createOnboardings,
   ONBOARDING_HELPERS,
@@ -11,15 +18,17 @@ import {
 import { HttpError, parseJson, readBody } from './requests';
 import { SandboxStore, type SandboxTransfer } from './store';
 import {
-  helperSteps,
   makeQuote,
   makeTransfer,
+  moveTransfer,
   publicQuote,
   publicTransfer,
+  SANDBOX_STABLECOIN,
   SANDBOX_TRANSFER_HELPERS,
   SandboxRefusal,
   type SandboxTransferHelper,
 } from './transfers';
+import { watchDeposits } from './watcher';
 import { createWebhooks } from './webhooks';
 
 /**
@@ -31,6 +40,12 @@ import { createWebhooks } from './webhooks';
  * webhook (`X-Sandbox-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">`), retried with
  * backoff until we answer 2xx; pending deliveries are persisted, so a restart loses none.
  *
+ * It moves real tokens on the EVM chains it is given (`chains`: the dev chains' test tokens, from
+ * its treasury key): an on-ramp's stablecoin is an ERC-20 transfer to the wallet, and an off-ramp
+ * is paid to a deposit address of its own per transfer, which a watcher credits from the chain's
+ * Transfer logs after `confirmations` blocks (deliveries.ts, watcher.ts). A network it has no
+ * chain or token for is refused at the quote (400 unsupported_network).
+ *
  *   GET  /v1/health                                   (no key) readiness
  *   POST /v1/onboardings                              {externalReference, business, webhookUrl?}
  *   GET  /v1/onboardings, /v1/onboardings/:id
@@ -40,9 +55,19 @@ import { createWebhooks } from './webhooks';
  *   POST /v1/sandbox/onboardings/:id/fail             {reason?}
  *   POST /v1/quotes                                   {type, currency, network, amount} (transfers.ts)
  *   POST /v1/transfers                                {quoteId, externalReference, destination, webhookUrl?}
- *   GET  /v1/transfers, /v1/transfers/:id
- *   POST /v1/sandbox/transfers/:id/<helper>           {reason?}: funds-received, crypto-received,
- *                                                     complete, payout-failed, return, cancel
+ *                                                     (on-ramp destination: {network, address})
+ *   GET  /v1/transfers, /v1/transfers/:id             off-ramps: instructions.address to pay, and
+ *                                                     once paid deposit {txHash, sender, amount}
+ *   POST /v1/sandbox/transfers/:id/<helper>           {reason?}: test helpers; each answers
+ *                                                     {transfer, eventIds} after the chain work
+ *        funds-received  on-ramp: the fiat arrived; sends the quoted stablecoin to the wallet and
+ *                        answers once it is confirmed (funds_received, payment_submitted,
+ *                        completed; failed when it cannot be sent). Again: the same delivery.
+ *        complete        payout done (off-ramp payment_submitted)
+ *        payout-failed   {reason?} the bank payout failed
+ *        return          {reason?} returned; an off-ramp's deposit goes back to its sender on chain
+ *        cancel          {reason?} awaiting_funds: no funds came
+ *                        (an off-ramp's deposit has no helper: the chain decides)
  *   POST /v1/sandbox/webhooks/replay/:eventId         deliver the same event (same id) again
  *   GET  /v1/sandbox/events                           events and their deliveries
  *
@@ -65,6 +90,14 @@ export interface SandboxProviderOptions {
   retryBaseMs?: number;
   tickMs?: number;
   log?: (line: string) => void;
+  /** The chains it moves tokens on (each network's LOCAL_CHAIN_TOKENS); none: every quote is refused. */
+  chains?: SandboxChainConfig[];
+  /** The key that holds the tokens and pays the gas (default: the dev chains' treasury). */
+  treasuryKey?: Hex;
+  /** Blocks a transaction or a deposit needs, its own included (default 1). */
+  confirmations?: number;
+  /** How often each chain is asked for new blocks and receipts (default 500 ms). */
+  chainPollMs?: number;
 }
 
 export interface SandboxProvider {
@@ -86,6 +119,44 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     log,
   });
   const onboardings = createOnboardings(store, webhooks, options.reviewSeconds);
+  const lifecycle = new Lifecycle();
+  const confirmations = options.confirmations ?? 1;
+  const pollMs = options.chainPollMs ?? 500;
+  const treasuryKey = options.treasuryKey ?? DEV_CHAIN_KEYS.treasury;
+  const chains = (options.chains ?? []).map(
+    (config) => new SandboxChain(config, { confirmations, pollMs, lifecycle, log }),
+  );
+  const move = moveTransfer.bind(null, webhooks.emit);
+  /** Posts being answered, by idempotency record key: a second one with the same key is 409. */
+  const inFlight = new Set<string>();
+
+  /** Refuses a network the sandbox has no chain or token for: it could never move the stablecoin. */
+  function refuseUnsupportedNetwork(currency: unknown, network: unknown): void {
+    const symbol = typeof currency === 'string' ? SANDBOX_STABLECOIN[currency] : undefined;
+    if (!symbol || typeof network !== 'string' || network === '') return;
+    if (!chains.some((chain) => chain.network === network && chain.token(symbol))) {
+      throw new HttpError(
+        400,
+        'unsupported_network',
+        `The sandbox does not move ${symbol} on ${network}: it has no chain or token there.`,
+      );
+    }
+  }
+
+  const work = createChainWork({
+    state,
+    chains,
+    treasuryKey,
+    treasury: privateKeyToAccount(treasuryKey),
+    pollMs,
+    lifecycle,
+    save: () => store.save(),
+    move,
+    log,
+  });
+  for (const chain of chains) {
+    watchDeposits({ state, chain, work, confirmations, pollMs, lifecycle, move, log });
+  }
 
   function authenticate(request: IncomingMessage): string {
     const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
@@ -100,36 +171,12 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     return transfer;
   }
 
-  /** Moves a transfer through a helper's steps, one signed webhook per status. */
-  function runTransferHelper(
-    transfer: SandboxTransfer,
-    helper: SandboxTransferHelper,
-    reason: string | null,
-  ): string[] {
-    const eventIds: string[] = [];
-    for (const step of helperSteps(transfer, helper, reason)) {
-      step.apply(transfer);
-      transfer.status = step.status;
-      transfer.updatedAt = new Date().toISOString();
-      eventIds.push(
-        webhooks.emit(
-          transfer.account,
-          `transfer.${step.status}`,
-          { transfer: publicTransfer(transfer) },
-          transfer.webhookUrl,
-        ).id,
-      );
-    }
-    store.save();
-    return eventIds;
-  }
-
   /** The POST routes; each runs at most once per Idempotency-Key. */
-  function post(
+  async function post(
     account: string,
     pathname: string,
     body: Record<string, unknown>,
-  ): { status: number; body: unknown } {
+  ): Promise<{ status: number; body: unknown }> {
     if (pathname === '/v1/onboardings') {
       return { status: 201, body: publicOnboarding(onboardings.create(account, body)) };
     }
@@ -142,6 +189,7 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     }
 
     if (pathname === '/v1/quotes') {
+      refuseUnsupportedNetwork(body.currency, body.network);
       const quote = makeQuote(account, body, options.quoteSeconds ?? 60);
       state.quotes[quote.id] = quote;
       return { status: 201, body: publicQuote(quote) };
@@ -153,7 +201,15 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       if (Object.values(state.transfers).some((transfer) => transfer.quoteId === quote.id)) {
         throw new HttpError(409, 'quote_used', 'This quote was already used.');
       }
-      const transfer = makeTransfer(account, quote, body);
+      refuseUnsupportedNetwork(quote.currency, quote.network);
+      const destination = body.destination as { address?: unknown } | undefined;
+      if (
+        quote.type === 'on_ramp' &&
+        !(typeof destination?.address === 'string' && isAddress(destination.address))
+      ) {
+        throw new HttpError(400, 'invalid_request', 'destination.address must be an EVM address.');
+      }
+      const transfer = makeTransfer(account, quote, body, new Date(), treasuryKey);
       state.transfers[transfer.id] = transfer;
       return { status: 201, body: publicTransfer(transfer) };
     }
@@ -165,8 +221,8 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
         throw new HttpError(404, 'not_found', 'No such helper.');
       const transfer = transferOf(account, transferHelper[1]);
       const reason = typeof body.reason === 'string' && body.reason !== '' ? body.reason : null;
-      const eventIds = runTransferHelper(transfer, helper, reason);
-      return { status: 200, body: { transfer: publicTransfer(transfer), eventIds } };
+      const { status, eventIds } = await work.helper(transfer, helper, reason);
+      return { status, body: { transfer: publicTransfer(transfer), eventIds } };
     }
 
     const replay = /^\/v1\/sandbox\/webhooks\/replay\/([^/]+)$/.exec(pathname);
@@ -243,10 +299,22 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       }
       return send(earlier.status, earlier.body, { 'idempotent-replayed': 'true' });
     }
-    const answer = post(account, url.pathname, body);
-    state.idempotency[recordKey] = { fingerprint, ...answer, at: new Date().toISOString() };
-    store.save();
-    send(answer.status, answer.body);
+    if (inFlight.has(recordKey)) {
+      throw new HttpError(
+        409,
+        'idempotency_key_in_flight',
+        'A request with this Idempotency-Key is still being answered; try again shortly.',
+      );
+    }
+    inFlight.add(recordKey);
+    try {
+      const answer = await post(account, url.pathname, body);
+      state.idempotency[recordKey] = { fingerprint, ...answer, at: new Date().toISOString() };
+      store.save();
+      send(answer.status, answer.body);
+    } finally {
+      inFlight.delete(recordKey);
+    }
   }
 
   const server = http.createServer((request, response) => {
@@ -265,24 +333,31 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       }
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+    });
+  } catch (error) {
+    await lifecycle.stop();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const timer = setInterval(() => {
     onboardings.reviewDue();
     void webhooks.deliverDue();
   }, options.tickMs ?? 200);
-
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     store,
     async close() {
       clearInterval(timer);
+      await lifecycle.stop();
+      work.release();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      store.close();
     },
   };
 }

@@ -69,6 +69,73 @@ export type SandboxTransferStatus =
   | 'returned'
   | 'canceled';
 
+/**
+ * A transaction the sandbox signed, recorded (raw bytes, hash, nonce) before it is first broadcast:
+ * a retry or a restart broadcasts these bytes again, never a new signature.
+ */
+export interface SandboxSignedTx {
+  chainId: number;
+  from: string;
+  nonce: number;
+  hash: `0x${string}`;
+  raw: `0x${string}`;
+  /**
+   * pending until its receipt is `confirmations` blocks deep; then confirmed or reverted. dropped:
+   * its nonce went to another transaction, so it can never be mined.
+   */
+  status: 'pending' | 'confirmed' | 'reverted' | 'dropped';
+  /** Wei the sender pays for it at most (gas × max fee), a bigint as a decimal string. */
+  maxCost: string;
+  blockNumber: string | null;
+}
+
+/** An on-ramp's stablecoin going out: one ERC-20 transfer from the treasury to the wallet. */
+export interface SandboxTokenDelivery {
+  chainId: number;
+  token: string;
+  to: string;
+  /** Base units, a bigint as a decimal string. */
+  units: string;
+  tx: SandboxSignedTx | null;
+  /** Why it can never complete (it would revert, it reverted, its nonce was taken); the transfer failed. */
+  error: string | null;
+  finished: boolean;
+  /** The webhook events its funds-received emitted, in order (a retried helper answers them again). */
+  eventIds: string[];
+}
+
+/** A token Transfer log to an off-ramp's deposit address, counted once by (chainId, txHash, logIndex). */
+export interface SandboxDeposit {
+  chainId: number;
+  txHash: string;
+  logIndex: number;
+  blockNumber: string;
+  token: string;
+  symbol: string;
+  sender: string;
+  /** The token's decimal amount, and its base units (a bigint as a decimal string). */
+  amount: string;
+  units: string;
+}
+
+/**
+ * Tokens going back on chain to whoever deposited them: gas for the deposit address from the
+ * treasury, then the tokens from the deposit address. wrong_amount: a deposit of another amount (the
+ * transfer ends returned); returned: the `return` helper after the funds were received; unexpected:
+ * a deposit that came after the transfer had stopped waiting (the transfer is left as it is).
+ */
+export interface SandboxTokenReturn {
+  cause: 'wrong_amount' | 'returned' | 'unexpected';
+  deposit: SandboxDeposit;
+  /** The helper's reason (cause returned). */
+  reason: string | null;
+  gas: SandboxSignedTx | null;
+  tokens: SandboxSignedTx | null;
+  error: string | null;
+  finished: boolean;
+  eventIds: string[];
+}
+
 /** A transfer as the sandbox keeps it (its API answers a copy without `account`). */
 export interface SandboxTransfer {
   id: string;
@@ -90,6 +157,18 @@ export interface SandboxTransfer {
   webhookUrl: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Off-ramp: where the stablecoin is to be sent (an address of the sandbox's own, per transfer). */
+  depositAddress?: string | null;
+  /** Off-ramp: the first deposit that arrived (the exact amount, or another one being returned). */
+  deposit?: SandboxDeposit | null;
+  /** On-ramp: the stablecoin sent to the wallet. */
+  delivery?: SandboxTokenDelivery | null;
+  returns?: SandboxTokenReturn[];
+}
+
+/** How far the deposit watcher has read a chain: its last processed block (a bigint as a decimal string). */
+export interface SandboxChainCursor {
+  lastBlock: string;
 }
 
 export interface SandboxState {
@@ -100,6 +179,10 @@ export interface SandboxState {
   deliveries: SandboxDelivery[];
   /** Keyed by `<account> <method> <path> <key>`. */
   idempotency: Record<string, SandboxIdempotencyRecord>;
+  /** Keyed by chain id. */
+  chainCursors: Record<string, SandboxChainCursor>;
+  /** Every deposit log counted, `<chainId>:<txHash>:<logIndex>` → transfer id. */
+  creditedLogs: Record<string, string>;
 }
 
 const empty = (): SandboxState => ({
@@ -109,6 +192,8 @@ const empty = (): SandboxState => ({
   events: {},
   deliveries: [],
   idempotency: {},
+  chainCursors: {},
+  creditedLogs: {},
 });
 
 /**
@@ -137,9 +222,16 @@ export class SandboxStore {
     this.state = loaded;
   }
 
+  private closed = false;
+
+  /** Nothing is written after this (the provider stopped; a new one may own the file already). */
+  close(): void {
+    this.closed = true;
+  }
+
   /** Writes the whole state atomically (temporary file + fsync + rename). */
   save(): void {
-    if (!this.file) return;
+    if (!this.file || this.closed) return;
     const temporary = `${this.file}.${process.pid}.tmp`;
     writeFileSync(temporary, JSON.stringify(this.state));
     const fd = openSync(temporary, 'r');

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { createStaticPix, hasError } from 'pix-utils';
+import { concat, type Hex, keccak256, toHex } from 'viem';
+import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { DEV_CHAIN_KEYS } from '../src/chain/dev-chains';
 import type { SandboxQuote, SandboxTransfer, SandboxTransferStatus } from './store';
 
 /**
@@ -9,7 +12,9 @@ import type { SandboxQuote, SandboxTransfer, SandboxTransferStatus } from './sto
  * decimal.js, never JS numbers.
  *
  * On-ramp: fiat in (Pix BR Code for BRL, SPEI CLABE + reference for MXN), stablecoin out to the
- * wallet. Off-ramp: stablecoin in at the provider's deposit address, fiat paid out to the bank.
+ * wallet. Off-ramp: stablecoin in at a deposit address of the provider's own (one per transfer,
+ * derived from the treasury key), fiat paid out to the bank. What happens on chain: deliveries.ts
+ * and watcher.ts.
  */
 export const SANDBOX_STABLECOIN: Record<string, string> = { BRL: 'testbrz', MXN: 'USDC' };
 /** Stablecoin units per fiat unit. */
@@ -21,9 +26,14 @@ const FEE: Record<string, { percentage: string; fixed: string }> = {
 /** The sandbox's Pix key and SPEI CLABE (a valid CLABE with its check digit). */
 export const SANDBOX_PIX_KEY = 'b5fbd3a1-9f4e-4a53-a2ac-0f2c0c4b9c11';
 export const SANDBOX_CLABE = '646180157000000004';
-/** The provider's deposit address for off-ramps (EVM networks; Solana gets its own). */
-const DEPOSIT_ADDRESS_EVM = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
-const DEPOSIT_ADDRESS_SOLANA = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+
+/**
+ * An off-ramp's deposit account: its key derived from the treasury key and the transfer id, so the
+ * sandbox can always find it again (and send from it: a deposit of another amount goes back).
+ */
+export function depositAccountOf(treasuryKey: Hex, transferId: string): PrivateKeyAccount {
+  return privateKeyToAccount(keccak256(concat([treasuryKey, toHex(transferId)])));
+}
 
 export class SandboxRefusal extends Error {
   constructor(
@@ -145,6 +155,7 @@ export function makeTransfer(
   quote: SandboxQuote,
   body: Record<string, unknown>,
   now = new Date(),
+  treasuryKey: Hex = DEV_CHAIN_KEYS.treasury,
 ): SandboxTransfer {
   const externalReference = body.externalReference;
   if (typeof externalReference !== 'string' || externalReference === '') {
@@ -160,6 +171,7 @@ export function makeTransfer(
   const transferId = id('trf');
   const reference = transferId.slice(4, 29).replace(/[^a-zA-Z0-9]/g, '');
   let instructions: Record<string, unknown>;
+  let depositAddress: string | null = null;
   if (quote.type === 'on_ramp') {
     instructions =
       quote.currency === 'BRL'
@@ -177,10 +189,11 @@ export function makeTransfer(
             amount: quote.sourceAmount,
           };
   } else {
+    depositAddress = depositAccountOf(treasuryKey, transferId).address;
     instructions = {
       kind: 'crypto',
       network: quote.network,
-      address: quote.network === 'solana' ? DEPOSIT_ADDRESS_SOLANA : DEPOSIT_ADDRESS_EVM,
+      address: depositAddress,
       amount: quote.sourceAmount,
       symbol: quote.sourceCurrency,
       memo: null,
@@ -206,12 +219,15 @@ export function makeTransfer(
     webhookUrl: typeof body.webhookUrl === 'string' && body.webhookUrl !== '' ? body.webhookUrl : null,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
+    depositAddress,
+    deposit: null,
+    delivery: null,
+    returns: [],
   };
 }
 
 export const SANDBOX_TRANSFER_HELPERS = [
   'funds-received',
-  'crypto-received',
   'complete',
   'payout-failed',
   'return',
@@ -219,94 +235,112 @@ export const SANDBOX_TRANSFER_HELPERS = [
 ] as const;
 export type SandboxTransferHelper = (typeof SANDBOX_TRANSFER_HELPERS)[number];
 
-const txHash = () => `0x${randomBytes(32).toString('hex')}`;
+/** A Pix end-to-end id or a SPEI tracking key for a payout in that currency. */
+export function payoutReferenceFor(currency: string): string {
+  return currency === 'BRL'
+    ? `E${randomBytes(15).toString('hex').toUpperCase().slice(0, 31)}`
+    : `SPEI${randomBytes(8).toString('hex').toUpperCase()}`;
+}
+
+export function refuseHelper(transfer: SandboxTransfer, helper: SandboxTransferHelper): never {
+  throw new SandboxRefusal(
+    409,
+    'invalid_transition',
+    `Cannot ${helper} a ${transfer.type} transfer that is ${transfer.status}.`,
+  );
+}
 
 /**
- * What a test helper does to a transfer: the statuses it passes through, in order (each one is a
- * webhook). funds-received (on-ramp): paid, stablecoin sent, completed. crypto-received (off-ramp):
- * received, payout submitted. complete: payout done. payout-failed / return / cancel: with a reason.
+ * What a test helper does to a transfer off chain: the status it moves to (a webhook) and what it
+ * records. complete: payout done. payout-failed / return / cancel: with a reason. funds-received
+ * (on-ramp) and the return of an off-ramp's deposit move tokens: deliveries.ts.
  */
-export function helperSteps(
+export function helperStep(
   transfer: SandboxTransfer,
-  helper: SandboxTransferHelper,
+  helper: Exclude<SandboxTransferHelper, 'funds-received'>,
   reason: string | null,
-): { status: SandboxTransferStatus; apply: (transfer: SandboxTransfer) => void }[] {
-  const refuse = (): never => {
-    throw new SandboxRefusal(
-      409,
-      'invalid_transition',
-      `Cannot ${helper} a ${transfer.type} transfer that is ${transfer.status}.`,
-    );
-  };
-  const nothing = () => undefined;
+): { status: SandboxTransferStatus; apply: (transfer: SandboxTransfer) => void } {
   switch (helper) {
-    case 'funds-received':
-      if (transfer.type !== 'on_ramp' || transfer.status !== 'awaiting_funds') refuse();
-      return [
-        { status: 'funds_received', apply: nothing },
-        {
-          status: 'payment_submitted',
-          apply: (t) => {
-            t.txHash = txHash();
-          },
-        },
-        { status: 'completed', apply: nothing },
-      ];
-    case 'crypto-received':
-      if (transfer.type !== 'off_ramp' || transfer.status !== 'awaiting_funds') refuse();
-      return [
-        {
-          status: 'funds_received',
-          apply: (t) => {
-            t.txHash = txHash();
-          },
-        },
-        {
-          status: 'payment_submitted',
-          apply: (t) => {
-            t.payoutReference =
-              t.targetCurrency === 'BRL'
-                ? `E${randomBytes(15).toString('hex').toUpperCase().slice(0, 31)}`
-                : `SPEI${randomBytes(8).toString('hex').toUpperCase()}`;
-          },
-        },
-      ];
     case 'complete':
-      if (transfer.status !== 'payment_submitted') refuse();
-      return [{ status: 'completed', apply: nothing }];
+      if (transfer.status !== 'payment_submitted') refuseHelper(transfer, helper);
+      return { status: 'completed', apply: () => undefined };
     case 'payout-failed':
-      if (transfer.status !== 'payment_submitted' && transfer.status !== 'funds_received') refuse();
-      return [
-        {
-          status: 'failed',
-          apply: (t) => {
-            t.failureReason = reason ?? 'The receiving bank rejected the payout.';
-          },
+      if (transfer.status !== 'payment_submitted' && transfer.status !== 'funds_received')
+        refuseHelper(transfer, helper);
+      return {
+        status: 'failed',
+        apply: (t) => {
+          t.failureReason = reason ?? 'The receiving bank rejected the payout.';
         },
-      ];
+      };
     case 'return':
-      if (!['funds_received', 'payment_submitted', 'completed'].includes(transfer.status)) refuse();
-      return [
-        {
-          status: 'returned',
-          apply: (t) => {
-            t.failureReason = reason ?? 'The payment was returned by the receiving bank.';
-          },
+      if (!['funds_received', 'payment_submitted', 'completed'].includes(transfer.status))
+        refuseHelper(transfer, helper);
+      return {
+        status: 'returned',
+        apply: (t) => {
+          t.failureReason = reason ?? RETURN_REASON;
         },
-      ];
+      };
     case 'cancel':
-      if (transfer.status !== 'awaiting_funds') refuse();
-      return [
-        {
-          status: 'canceled',
-          apply: (t) => {
-            t.failureReason = reason ?? 'No funds arrived before the deadline.';
-          },
+      if (transfer.status !== 'awaiting_funds') refuseHelper(transfer, helper);
+      return {
+        status: 'canceled',
+        apply: (t) => {
+          t.failureReason = reason ?? 'No funds arrived before the deadline.';
         },
-      ];
+      };
   }
 }
 
-export const publicTransfer = ({ account: _account, webhookUrl: _webhookUrl, ...rest }: SandboxTransfer) =>
-  rest;
+export const RETURN_REASON = 'The payment was returned by the receiving bank.';
+
+/**
+ * A transfer as the API sees it: without the account, its webhook URL and the chain work's records
+ * (signed transactions); with the off-ramp's deposit (transaction, sender, amount) and the hash of
+ * the transaction that sent a deposit back.
+ */
+export function publicTransfer(transfer: SandboxTransfer) {
+  const {
+    account: _account,
+    webhookUrl: _webhookUrl,
+    depositAddress: _depositAddress,
+    delivery: _delivery,
+    returns,
+    deposit,
+    ...rest
+  } = transfer;
+  const returned = (returns ?? []).find((entry) => entry.cause !== 'unexpected' && entry.tokens);
+  return {
+    ...rest,
+    deposit: deposit
+      ? {
+          txHash: deposit.txHash,
+          logIndex: deposit.logIndex,
+          sender: deposit.sender,
+          amount: deposit.amount,
+          symbol: deposit.symbol,
+        }
+      : null,
+    returnTxHash: returned?.tokens?.hash ?? null,
+  };
+}
+
+/** Moves a transfer to `status` (after `apply`) and emits its webhook; answers the event id. The caller saves. */
+export function moveTransfer(
+  emit: (account: string, type: string, data: Record<string, unknown>, url: string | null) => { id: string },
+  transfer: SandboxTransfer,
+  status: SandboxTransferStatus,
+  apply?: (transfer: SandboxTransfer) => void,
+): string {
+  apply?.(transfer);
+  transfer.status = status;
+  transfer.updatedAt = new Date().toISOString();
+  return emit(
+    transfer.account,
+    `transfer.${status}`,
+    { transfer: publicTransfer(transfer) },
+    transfer.webhookUrl,
+  ).id;
+}
 export const publicQuote = ({ account: _account, ...rest }: SandboxQuote) => rest;

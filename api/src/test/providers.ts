@@ -9,6 +9,7 @@ import { signTimestamped } from '../http/hmac';
 import { createProviderAdapters, type ProviderAdapters } from '../modules/providers/adapters/registry';
 import { toProvider } from '../modules/providers/repo';
 import { type TestApp, testConfig } from './app';
+import { testDevChain } from './dev-chain';
 import { completeApplication } from './kyb';
 
 export const SANDBOX_TEST_KEYS = { transfero: 'sk_test_transfero_key', bitso: 'sk_test_bitso_key' };
@@ -16,18 +17,23 @@ export const SANDBOX_TEST_SECRET = 'test-sandbox-webhook-secret-0123';
 
 /**
  * One in-memory sandbox provider per test file, on a free port, stopped after the file
- * (setup-file.ts). It reviews nothing by itself (tests decide with its helpers) and posts no
- * webhooks (tests deliver them with `deliverSandboxEvent`, signed as the sandbox signs them).
+ * (setup-file.ts), moving tokens on the file's dev chains (testDevChain) and asking them for news
+ * every 50 ms. It reviews nothing by itself (tests decide with its helpers) and posts no webhooks
+ * (tests deliver them with `deliverSandboxEvent`, signed as the sandbox signs them).
  */
 let shared: Promise<SandboxProvider> | undefined;
 export function testSandbox(): Promise<SandboxProvider> {
-  shared ??= startSandboxProvider({
-    port: 0,
-    dataDir: null,
-    apiKeys: SANDBOX_TEST_KEYS,
-    webhookSecret: SANDBOX_TEST_SECRET,
-    reviewSeconds: 3600,
-  });
+  shared ??= testDevChain().then((devChain) =>
+    startSandboxProvider({
+      port: 0,
+      dataDir: null,
+      apiKeys: SANDBOX_TEST_KEYS,
+      webhookSecret: SANDBOX_TEST_SECRET,
+      reviewSeconds: 3600,
+      chains: devChain.chains.map(({ network, chainId, url }) => ({ network, chainId, rpcUrl: url })),
+      chainPollMs: 50,
+    }),
+  );
   return shared;
 }
 
@@ -164,13 +170,15 @@ export async function sandboxDecide(
 }
 
 /**
- * Calls a sandbox transfer helper (funds-received, crypto-received, complete, payout-failed,
- * return, cancel) as the account's key; answers the ids of the webhook events it emitted, in order.
+ * Calls a sandbox transfer helper (funds-received, complete, payout-failed, return, cancel) as the
+ * account's key; answers the ids of the webhook events it emitted, in order (funds-received answers
+ * once the stablecoin's transaction is confirmed). An off-ramp's deposit has no helper: pay it on
+ * chain (`payDeposit`) and wait for its events (`sandboxTransferEvents`).
  */
 export async function sandboxTransferHelper(
   sandbox: SandboxProvider,
   transferId: string,
-  helper: 'funds-received' | 'crypto-received' | 'complete' | 'payout-failed' | 'return' | 'cancel',
+  helper: 'funds-received' | 'complete' | 'payout-failed' | 'return' | 'cancel',
   body: Record<string, unknown> = {},
   account: keyof typeof SANDBOX_TEST_KEYS = 'transfero',
 ): Promise<string[]> {
@@ -186,4 +194,24 @@ export async function sandboxTransferHelper(
   if (!response.ok)
     throw new Error(`sandbox ${helper} answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { eventIds: string[] }).eventIds;
+}
+
+/** The ids of the sandbox's webhook events about a transfer, oldest first, once there are `count`. */
+export async function sandboxTransferEvents(
+  sandbox: SandboxProvider,
+  transferId: string,
+  count: number,
+  timeoutMs = 15_000,
+): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ids = Object.values(sandbox.store.state.events)
+      .filter((event) => (event.data.transfer as { id?: string } | undefined)?.id === transferId)
+      .map((event) => event.id);
+    if (ids.length >= count) return ids;
+    if (Date.now() > deadline) {
+      throw new Error(`the sandbox emitted ${ids.length} of ${count} events about ${transferId} in time`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

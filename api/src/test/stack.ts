@@ -220,6 +220,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     others.push(chain);
     const sandbox = startProcess('sandbox-provider', 'sandbox-provider.js', {
       SANDBOX_PROVIDER_PORT: String(sandboxPort),
+      DEV_CHAIN_PORT: String(chainPort),
       SANDBOX_REVIEW_SECONDS: String(options.sandboxReviewSeconds ?? 1),
       DATA_DIR: dataDir,
     });

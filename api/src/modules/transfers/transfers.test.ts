@@ -40,6 +40,8 @@ import {
 } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { TEST_DATABASE_URL } from '../../test/database';
+import { payDeposit } from '../../test/deposits';
+import { testDevChain } from '../../test/dev-chain';
 import { addMember, createOrganization, signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
 import {
@@ -49,6 +51,7 @@ import {
   deliverSandboxEvent,
   sandboxConfig,
   sandboxEventBody,
+  sandboxTransferEvents,
   sandboxTransferHelper,
   testSandbox,
 } from '../../test/providers';
@@ -227,6 +230,25 @@ async function detail(scene: Scene, uid: string) {
   const response = await scene.ask('GET', `/rails/transactions/${uid}`);
   expect(response.statusCode, response.body).toBe(200);
   return ZTransferDetailResponse.parse(response.json()).data;
+}
+
+/**
+ * Pays an off-ramp's deposit on the dev chain as its instructions say (from the funder); answers
+ * the sandbox's events once its watcher has credited it (funds received, payout submitted).
+ */
+async function payOffRamp(scene: Scene, transfer: Awaited<ReturnType<typeof detail>>) {
+  const { instructions } = transfer;
+  if (instructions?.kind !== 'crypto') throw new Error('not an off-ramp awaiting its deposit');
+  const chain = (await testDevChain()).chains.find((candidate) => candidate.network === instructions.network);
+  if (!chain) throw new Error(`no dev chain for ${instructions.network}`);
+  await payDeposit({
+    rpcUrl: chain.url,
+    network: instructions.network,
+    symbol: instructions.symbol,
+    to: instructions.address,
+    amount: instructions.amount,
+  });
+  return sandboxTransferEvents(scene.sandbox, transfer.providerReference ?? '', 2);
 }
 
 async function deliverAll(scene: Scene, eventIds: string[]) {
@@ -620,10 +642,7 @@ describe('off-ramp', () => {
       amount: '500.000000',
       symbol: 'testbrz',
     });
-    await deliverAll(
-      scene,
-      await sandboxTransferHelper(scene.sandbox, completed.providerReference ?? '', 'crypto-received'),
-    );
+    await deliverAll(scene, await payOffRamp(scene, completed));
     await deliverAll(
       scene,
       await sandboxTransferHelper(scene.sandbox, completed.providerReference ?? '', 'complete'),
@@ -640,10 +659,7 @@ describe('off-ramp', () => {
     expect(returned.payoutReference).toMatch(/^E/);
 
     const failed = await offRamp(scene, '100');
-    await deliverAll(
-      scene,
-      await sandboxTransferHelper(scene.sandbox, failed.providerReference ?? '', 'crypto-received'),
-    );
+    await deliverAll(scene, await payOffRamp(scene, failed));
     await deliverAll(
       scene,
       await sandboxTransferHelper(scene.sandbox, failed.providerReference ?? '', 'payout-failed', {
