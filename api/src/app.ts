@@ -3,6 +3,7 @@ import { API_PREFIX } from '@dash/shared/contracts';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { type BlobStore, createBlobStore } from './blobs/store';
+import { createChains } from './chain/index';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createClusteredEventBus, createInProcessEventBus, type EventBus } from './events/bus';
@@ -313,6 +314,7 @@ export async function buildApp({
     db,
     events,
     adapters,
+    chains: createChains(config.chains),
     wake: () => jobs.wake(),
     webhookBaseUrl: config.providers.webhookBaseUrl,
     readCache,
@@ -320,6 +322,7 @@ export async function buildApp({
   });
   jobs.register(transfers.submitJob);
   jobs.register(transfers.reconcileJob);
+  jobs.register(transfers.verifyDeliveryJob);
   jobs.register(approvalMailJob({ db, mailer: outgoingMail, publicUrl: config.publicUrl }));
   const providers = createProviderService({
     db,

@@ -5,6 +5,7 @@
 import {
   DEFAULT_CLIENT_MAIL_DOMAIN,
   DEFAULT_RELEASE_ENVIRONMENT,
+  EVM_CHAIN_IDS,
   type TRemoteEntry,
   UPLOAD_MAX_BYTES_DEFAULT,
   WALLET_CHAIN_KEYS,
@@ -88,6 +89,26 @@ const ZOriginListEnv = z.string().transform((value, ctx) =>
     return [];
   }),
 );
+
+/** CHAIN_RPC_URLS: network=url pairs, e.g. arbitrum-one=https://arb1.example/rpc (EVM networks only). */
+const ZChainRpcUrlsEnv = z.string().transform((value, ctx): Record<string, string> => {
+  const urls: Record<string, string> = {};
+  for (const item of commaList(value)) {
+    const equals = item.indexOf('=');
+    const network = equals === -1 ? '' : item.slice(0, equals);
+    const url = item.slice(equals + 1);
+    if (!(network in EVM_CHAIN_IDS)) {
+      ctx.addIssue({ code: 'custom', message: `"${item}" does not start with an EVM network id and =` });
+      continue;
+    }
+    if (!z.url({ protocol: /^https?$/ }).safeParse(url).success) {
+      ctx.addIssue({ code: 'custom', message: `"${url}" (${network}) is not an http(s) URL` });
+      continue;
+    }
+    urls[network] = url;
+  }
+  return urls;
+});
 
 const ZAllowlistEnv = z.string().transform((value, ctx): AuthAllowlist | null => {
   const emails = new Set<string>();
@@ -179,6 +200,19 @@ export const ZEnv = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/, { message: 'must be a private key: 0x and 64 hex digits' })
     .optional(),
+  CHAIN_RPC_URLS: ZChainRpcUrlsEnv.optional(),
+  CHAIN_CONFIRMATIONS: z.coerce
+    .number({ message: 'must be a whole number of blocks' })
+    .int({ message: 'must be a whole number of blocks' })
+    .min(1, { message: 'must be at least 1' })
+    .max(1000, { message: 'must be at most 1000' })
+    .default(1),
+  CHAIN_POLL_MS: z.coerce
+    .number({ message: 'must be milliseconds' })
+    .int({ message: 'must be milliseconds' })
+    .min(50, { message: 'must be at least 50' })
+    .max(60_000, { message: 'must be at most 60000' })
+    .default(1_000),
   DEV_CHAIN_PORT: z.coerce
     .number({ message: 'must be a port number' })
     .int({ message: 'must be a port number' })

@@ -227,3 +227,41 @@ describe('wallet configuration', () => {
     ]);
   });
 });
+
+describe('chains configuration', () => {
+  it('watches the dev chains from DEV_CHAIN_PORT by default, one confirmation', () => {
+    expect(loadConfig({ DEV_CHAIN_PORT: '4020' }).chains).toEqual({
+      networks: [
+        { network: 'arbitrum-sepolia', chainId: 421614, rpcUrl: 'http://127.0.0.1:4020', local: true },
+        { network: 'polygon-amoy', chainId: 80002, rpcUrl: 'http://127.0.0.1:4021', local: true },
+      ],
+      confirmations: 1,
+      pollMs: 1000,
+    });
+  });
+
+  it('watches the networks CHAIN_RPC_URLS names with their real tokens, and no dev chain off WALLET_CHAIN=dev', () => {
+    const config = loadConfig({
+      WALLET_CHAIN: 'arbitrum-one',
+      WALLET_RPC_URL: 'https://arb.example.com/rpc',
+      WALLET_RELAYER_KEY: `0x${'ab'.repeat(32)}`,
+      CHAIN_RPC_URLS: 'arbitrum-one=https://arb.example.com/rpc, polygon=https://polygon.example.com',
+      CHAIN_CONFIRMATIONS: '12',
+    }).chains;
+    expect(config.networks).toEqual([
+      { network: 'arbitrum-one', chainId: 42161, rpcUrl: 'https://arb.example.com/rpc', local: false },
+      { network: 'polygon', chainId: 137, rpcUrl: 'https://polygon.example.com', local: false },
+    ]);
+    expect(config.confirmations).toBe(12);
+  });
+
+  it('names a bad network, URL or confirmation count', () => {
+    expect(
+      problemsOf({ CHAIN_RPC_URLS: 'solana=https://x.example,polygon=ftp://x', CHAIN_CONFIRMATIONS: '0' }),
+    ).toEqual([
+      'CHAIN_RPC_URLS: "solana=https://x.example" does not start with an EVM network id and =',
+      'CHAIN_RPC_URLS: "ftp://x" (polygon) is not an http(s) URL',
+      'CHAIN_CONFIRMATIONS: must be at least 1',
+    ]);
+  });
+});

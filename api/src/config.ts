@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_PREFIX, type TRemoteEntry, type TWalletChainKey } from '@dash/shared/contracts';
+import {
+  API_PREFIX,
+  EVM_CHAIN_IDS,
+  type TNetworkId,
+  type TRemoteEntry,
+  type TWalletChainKey,
+} from '@dash/shared/contracts';
+import { DEV_CHAINS } from './chain/dev-chains';
 import {
   type AuthAllowlist,
   DEFAULT_OPERATOR_EMAIL,
@@ -45,6 +52,23 @@ export interface WalletConfig {
   devChainPort: number;
 }
 
+/** One EVM network the API watches: its RPC, and whether it is a dev chain (its tokens are the local deployments). */
+export interface ChainNetworkConfig {
+  network: TNetworkId;
+  chainId: number;
+  rpcUrl: string;
+  local: boolean;
+}
+
+/** The chains the API reads (api/src/chain): a network with no RPC here is recorded but not watched. */
+export interface ChainsConfig {
+  networks: ChainNetworkConfig[];
+  /** CHAIN_CONFIRMATIONS: blocks a transfer needs (its own included) before it counts. */
+  confirmations: number;
+  /** CHAIN_POLL_MS: how often the watcher asks each chain for its head. */
+  pollMs: number;
+}
+
 export interface Config {
   host: string;
   port: number;
@@ -78,6 +102,7 @@ export interface Config {
    * dist-ssr/ssr.js beside the shell's build; undefined when SERVER_RENDER=false or nothing is served.
    */
   webServerRenderModule: string | undefined;
+  chains: ChainsConfig;
   wallet: WalletConfig;
   messages: MessagesConfig;
   uploads: UploadsConfig;
@@ -141,6 +166,37 @@ export class ConfigError extends Error {
  * Reads the configuration from the environment. Every problem is collected and reported at once
  * (as a ConfigError), so a bad deployment is fixed in one round.
  */
+/**
+ * The watched networks: the dev chains when WALLET_CHAIN=dev (the default; `npm start` runs them
+ * from DEV_CHAIN_PORT on), then CHAIN_RPC_URLS' networks (the real tokens), which also take a dev
+ * chain's network over when they name it.
+ */
+type EnvVars = ReturnType<typeof ZEnv.parse>;
+
+function chainsConfig(vars: EnvVars, devChainPort: number): ChainsConfig {
+  const networks = new Map<string, ChainNetworkConfig>();
+  if (vars.WALLET_CHAIN === 'dev') {
+    for (const chain of DEV_CHAINS) {
+      networks.set(chain.network, {
+        network: chain.network,
+        chainId: chain.chainId,
+        rpcUrl: `http://127.0.0.1:${devChainPort + chain.portOffset}`,
+        local: true,
+      });
+    }
+  }
+  for (const [network, rpcUrl] of Object.entries(vars.CHAIN_RPC_URLS ?? {})) {
+    const chainId = EVM_CHAIN_IDS[network as TNetworkId];
+    if (chainId === undefined) continue; // the schema admits EVM networks only
+    networks.set(network, { network: network as TNetworkId, chainId, rpcUrl, local: false });
+  }
+  return {
+    networks: [...networks.values()],
+    confirmations: vars.CHAIN_CONFIRMATIONS,
+    pollMs: vars.CHAIN_POLL_MS,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (common in .env files) means "not set".
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -244,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : vars.WEB_SSR_MODULE
           ? path.resolve(REPO_ROOT, vars.WEB_SSR_MODULE)
           : path.join(path.dirname(path.resolve(REPO_ROOT, vars.WEB_DIST_DIR)), 'dist-ssr', 'ssr.js'),
+    chains: chainsConfig(vars, devChainPort),
     wallet: {
       chain: vars.WALLET_CHAIN,
       rpcUrl: vars.WALLET_RPC_URL ?? `http://127.0.0.1:${devChainPort}`,

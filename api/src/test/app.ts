@@ -27,7 +27,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   const releases = { ...config.releases, dir: join(tmpdir(), `dash-test-releases-${randomUUID()}`) };
   // Blobs too: a directory of this test's own.
   const blobDir = join(tmpdir(), `dash-test-blobs-${randomUUID()}`);
-  return { ...config, releases, blobDir, ...overrides };
+  // No chain unless the test starts one (testChainsConfig): the dev chains' ports are npm start's.
+  const chains = { ...config.chains, networks: [], pollMs: 50 };
+  return { ...config, releases, blobDir, chains, ...overrides };
 }
 
 /**

@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   ...PROVIDER_ACCOUNT_STATUSES.map((status) => `provider_account.${status.toLowerCase()}`),
   'transfer.created',
   'transfer.approved',
+  'transfer.held_for_review',
   ...TRANSFER_STATUSES.filter((status) => status !== 'awaiting_approval').map(
     (status) => `transfer.${status}`,
   ),

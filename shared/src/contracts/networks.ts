@@ -90,6 +90,33 @@ export const NETWORKS: readonly TNetwork[] = [
   evm('chiliz-spicy', 'Chiliz Spicy', 'https://testnet.chiliscan.com', true),
 ];
 
+/** EIP-155 chain ids of the EVM networks (a dev chain takes its testnet's; see tokens.ts). */
+export const EVM_CHAIN_IDS: Readonly<Partial<Record<TNetworkId, number>>> = {
+  ethereum: 1,
+  'ethereum-sepolia': 11155111,
+  'arbitrum-one': 42161,
+  'arbitrum-sepolia': 421614,
+  polygon: 137,
+  'polygon-amoy': 80002,
+  gnosis: 100,
+  'gnosis-chiado': 10200,
+  celo: 42220,
+  'binance-smart-chain': 56,
+  'binance-smart-chain-testnet': 97,
+  linea: 59144,
+  'linea-sepolia': 59141,
+  moonbeam: 1284,
+  avalanche: 43114,
+  base: 8453,
+  'base-sepolia': 84532,
+  optimism: 10,
+  'optimism-sepolia': 11155420,
+  mantle: 5000,
+  'mantle-sepolia': 5003,
+  chiliz: 88888,
+  'chiliz-spicy': 88882,
+};
+
 const NETWORKS_BY_ID = new Map<string, TNetwork>(NETWORKS.map((network) => [network.id, network]));
 
 /**

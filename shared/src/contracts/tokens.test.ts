@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { getAddress, getContractAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { fromBaseUnits, LOCAL_CHAIN_TOKENS, TOKENS, toBaseUnits, tokenOf } from './tokens';
+import { EVM_CHAIN_IDS, NETWORKS } from './networks';
+import { erc20PaymentUri, fromBaseUnits, LOCAL_CHAIN_TOKENS, TOKENS, toBaseUnits, tokenOf } from './tokens';
 
 /** A decimal string with at most `decimals` places (no trailing zeros after the point). */
 const decimalString = (decimals: number) =>
@@ -93,5 +94,29 @@ describe('token table', () => {
     );
     expect(tokenOf('polygon-amoy', 'testbrz', true)?.decimals).toBe(18);
     expect(tokenOf('polygon-amoy', 'testbrz', false)).toBeUndefined();
+  });
+});
+
+describe('EIP-681 payment request', () => {
+  it('names the token, the chain, the recipient and the amount in base units', () => {
+    expect(
+      erc20PaymentUri({
+        token: '0x17e91224c30c5b0B13ba2ef1E84FE880Cb902352',
+        chainId: 421614,
+        to: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        units: toBaseUnits('10.5', 6),
+      }),
+    ).toBe(
+      'ethereum:0x17e91224c30c5b0B13ba2ef1E84FE880Cb902352@421614/transfer?address=0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed&uint256=10500000',
+    );
+  });
+});
+
+describe('EVM chain ids', () => {
+  it('knows every EVM network, each under its own id', () => {
+    const evm = NETWORKS.filter((network) => network.type === 'evm').map((network) => network.id);
+    expect(evm.filter((id) => EVM_CHAIN_IDS[id] === undefined)).toEqual([]);
+    const ids = Object.values(EVM_CHAIN_IDS);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });

@@ -153,3 +153,16 @@ export function fromBaseUnits(units: bigint, decimals: number): string {
   const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
+
+/**
+ * The EIP-681 request to send `units` base units of an ERC-20 token to `to` on chain `chainId`, as
+ * wallets read it: ethereum:<token>@<chainId>/transfer?address=<to>&uint256=<units>.
+ */
+export function erc20PaymentUri(request: {
+  token: string;
+  chainId: number;
+  to: string;
+  units: bigint;
+}): string {
+  return `ethereum:${request.token}@${request.chainId}/transfer?address=${request.to}&uint256=${request.units}`;
+}

@@ -214,6 +214,8 @@ export const ZTransferInstructions = z.discriminatedUnion('kind', [
     amount: ZDecimalString,
     symbol: z.string(),
     memo: z.string().nullable(),
+    /** An EVM network's EIP-681 payment request for exactly this (wallets read it, as text or QR). */
+    paymentUri: z.string().optional(),
   }),
 ]);
 export type TTransferInstructions = z.infer<typeof ZTransferInstructions>;
@@ -271,6 +273,44 @@ export interface TTransferNoteParamsByCode {
 }
 export type TTransferNoteParamsOf<Code extends TTransferNoteCode> = TTransferNoteParamsByCode[Code];
 
+/**
+ * Why the API holds a transfer in review instead of completing it: the chain does not show the
+ * delivery the provider reported (an on-ramp's or a deposit's tokens to the wallet). The API trusts
+ * the chain, not the webhook. delivery_not_found: no such transaction on the network (yet, after a
+ * while). delivery_reverted: it failed on chain. delivery_mismatch: it moved no exact amount of the
+ * token to the wallet (`found` says what it did). delivery_counted_elsewhere: that transfer log
+ * already completed another transfer. network_unwatched: this installation reads no RPC for the
+ * network, so it cannot check.
+ */
+export const TRANSFER_REVIEW_CODES = [
+  'delivery_not_found',
+  'delivery_reverted',
+  'delivery_mismatch',
+  'delivery_counted_elsewhere',
+  'network_unwatched',
+] as const;
+export const ZTransferReviewCode = z.enum(TRANSFER_REVIEW_CODES);
+export type TTransferReviewCode = z.infer<typeof ZTransferReviewCode>;
+/** A review's values: the transaction, and for a mismatch what was expected and what the chain shows. */
+export const ZTransferReviewParams = z.object({
+  network: z.string(),
+  txHash: z.string().optional(),
+  symbol: z.string().optional(),
+  /** A mismatch: what should have moved, and what did, as chain facts ("994.00 testbrz → 0x…"). */
+  expected: z.string().optional(),
+  /** Absent: the transaction moves none of the token. */
+  found: z.string().optional(),
+});
+export type TTransferReviewParams = z.infer<typeof ZTransferReviewParams>;
+export const ZTransferReview = z.object({
+  /** A code this build does not know reads as none: the page shows `message`. */
+  code: ZTransferReviewCode.nullable().catch(null),
+  params: ZTransferReviewParams,
+  /** In English. */
+  message: z.string(),
+});
+export type TTransferReview = z.infer<typeof ZTransferReview>;
+
 export const ZTransfer = z.object({
   uid: ZUid,
   type: ZTransferType,
@@ -314,6 +354,8 @@ export const ZTransfer = z.object({
    */
   failureReasonCode: ZTransferFailureReasonCode.nullable().catch(null).optional(),
   failureReasonParams: ZTransferNoteParams.nullable().optional(),
+  /** Held in review: the chain does not show what the provider reported. Absent: nothing to review. */
+  review: ZTransferReview.optional(),
   approval: z.object({
     required: z.boolean(),
     approvedBy: z.object({ uid: ZUid, email: z.string() }).nullable(),

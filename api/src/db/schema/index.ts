@@ -4,6 +4,7 @@
  */
 
 export * from './audit';
+export * from './chain';
 export * from './counterparties';
 export * from './idempotency';
 export * from './identity';

@@ -4,10 +4,12 @@ import {
   TRANSFER_EVENT_SOURCES,
   TRANSFER_FAILURE_REASON_CODES,
   TRANSFER_NOTE_CODES,
+  TRANSFER_REVIEW_CODES,
   TRANSFER_STATUSES,
   TRANSFER_TYPES,
   type TTransferInstructions,
   type TTransferNoteParams,
+  type TTransferReviewParams,
 } from '@dash/shared/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -111,6 +113,10 @@ export const transfers = pgTable(
      */
     failureReasonCode: text('failure_reason_code', { enum: TRANSFER_FAILURE_REASON_CODES }),
     failureReasonParams: jsonb('failure_reason_params').$type<TTransferNoteParams>(),
+    /** Held in review: the chain does not show the delivery the provider reported (transfers/verify-delivery.ts). */
+    reviewCode: text('review_code', { enum: TRANSFER_REVIEW_CODES }),
+    reviewParams: jsonb('review_params').$type<TTransferReviewParams>(),
+    reviewMessage: text('review_message'),
     approvalRequired: boolean('approval_required').notNull().default(false),
     approvedBy: uuid('approved_by').references(() => users.uid, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.uid, { onDelete: 'set null' }),
@@ -170,6 +176,11 @@ export const transfers = pgTable(
     check(
       'transfers_failure_reason_params_check',
       sql`(${table.failureReasonCode} is null) = (${table.failureReasonParams} is null)`,
+    ),
+    check('transfers_review_code_check', sql`${table.reviewCode} in (${sqlList(TRANSFER_REVIEW_CODES)})`),
+    check(
+      'transfers_review_complete_check',
+      sql`(${table.reviewCode} is null) = (${table.reviewParams} is null) and (${table.reviewCode} is null) = (${table.reviewMessage} is null)`,
     ),
   ],
 );

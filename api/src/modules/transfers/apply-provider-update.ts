@@ -1,10 +1,20 @@
+import {
+  EVM_CHAIN_IDS,
+  erc20PaymentUri,
+  type TTransferInstructions,
+  toBaseUnits,
+  tokenOf,
+} from '@dash/shared/contracts';
+import { isAddress } from 'viem';
 import { z } from 'zod';
+import type { Chains } from '../../chain/index';
 import type { Database } from '../../db/client';
 import type { ProviderTransfer } from '../providers/index';
 import { publishTransferUpdated, type TransferDeps } from './deps';
 import { lockTransfer, type TransferRow, updateTransfer } from './repo';
 import { transitionPath } from './state';
 import { stepTransfer } from './step';
+import { deliversTokens, enqueueVerifyDelivery, holdForReview } from './verify-delivery';
 
 // A provider's news of a transfer, applied through the state machine: a webhook's (the providers
 // module calls applyProviderUpdate in the webhook's transaction), or the answer the submit job and
@@ -18,19 +28,26 @@ import { stepTransfer } from './step';
  */
 export async function applyProviderView(
   tx: Database,
+  chains: Chains,
   transfer: TransferRow,
   view: ProviderTransfer,
   source: 'provider' | 'reconciliation' | 'system',
 ): Promise<boolean> {
   const details = {
     ...(transfer.externalId ? {} : { externalId: view.externalId }),
-    ...(transfer.instructions ? {} : { instructions: view.instructions }),
+    ...(transfer.instructions ? {} : { instructions: withPaymentUri(chains, view.instructions) }),
     ...(view.txHash && view.txHash !== transfer.txHash ? { txHash: view.txHash } : {}),
     ...(view.payoutReference && view.payoutReference !== transfer.payoutReference
       ? { payoutReference: view.payoutReference }
       : {}),
   };
-  const path = transitionPath(transfer.status, view.status) ?? [];
+  let path = transitionPath(transfer.status, view.status) ?? [];
+  // A delivery of tokens completes on the chain's word, not the provider's: stop short of
+  // `completed` and let verify-delivery check the reported transaction.
+  const delivered = deliversTokens(transfer) && path.includes('completed');
+  if (delivered) path = path.slice(0, path.indexOf('completed'));
+  const txHash = details.txHash ?? transfer.txHash;
+  if (delivered && txHash) await enqueueVerifyDelivery(tx, transfer.uid, txHash);
   if (path.length === 0 && Object.keys(details).length === 0) return false;
   let current = transfer;
   if (Object.keys(details).length > 0) current = await updateTransfer(tx, transfer.uid, details);
@@ -38,7 +55,36 @@ export async function applyProviderView(
     const reason = ['failed', 'returned', 'canceled'].includes(next) ? view.failureReason : null;
     current = await stepTransfer(tx, current, next, source, reason);
   }
+  if (delivered && !txHash) {
+    await holdForReview(tx, current, 'delivery_not_found', { network: current.network });
+  }
   return true;
+}
+
+/**
+ * A deposit address's instructions with the EIP-681 request wallets read, when the network is an
+ * EVM one whose token we know (the dev chain's own on a local chain) and the amount fits its decimals.
+ */
+function withPaymentUri(
+  chains: Chains,
+  instructions: TTransferInstructions | null,
+): TTransferInstructions | null {
+  if (instructions?.kind !== 'crypto') return instructions;
+  const chainId = EVM_CHAIN_IDS[instructions.network];
+  const watched = chains.of(instructions.network);
+  const token = watched
+    ? watched.token(instructions.symbol)
+    : tokenOf(instructions.network, instructions.symbol, false);
+  if (chainId === undefined || !token || !isAddress(instructions.address)) return instructions;
+  try {
+    const units = toBaseUnits(instructions.amount, token.decimals);
+    return {
+      ...instructions,
+      paymentUri: erc20PaymentUri({ token: token.address, chainId, to: instructions.address, units }),
+    };
+  } catch {
+    return instructions;
+  }
 }
 
 /** The webhook side (providers module): applies a provider's transfer in the webhook's transaction. */
@@ -57,7 +103,7 @@ export async function applyProviderUpdate(
     );
     return undefined;
   }
-  const changed = await applyProviderView(tx, transfer, view, 'provider');
+  const changed = await applyProviderView(tx, deps.chains, transfer, view, 'provider');
   return {
     organizationUid: transfer.organizationUid,
     after: changed ? () => publishTransferUpdated(deps, transfer.organizationUid, transfer.uid) : undefined,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Chains } from '../../chain/index';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import type { ReadCache } from '../../http/read-cache';
@@ -9,6 +10,8 @@ export interface TransferServiceDeps {
   db: Database;
   events: EventBus;
   adapters: ProviderAdapters;
+  /** The watched networks: deliveries are checked there (verify-delivery.ts). */
+  chains: Chains;
   wake: () => void;
   /** Where providers post webhooks: `${webhookBaseUrl}/${providerUid}`. */
   webhookBaseUrl: string;

@@ -25,7 +25,7 @@ export async function reconcileTransfer(deps: TransferDeps, transferUid: string)
   const outcome = await db.transaction(async (tx) => {
     const current = await lockTransfer(tx, transferUid);
     if (!current) return { changed: false, open: false };
-    const changed = await applyProviderView(tx, current, view, 'reconciliation');
+    const changed = await applyProviderView(tx, deps.chains, current, view, 'reconciliation');
     const after = await lockTransfer(tx, transferUid);
     return { changed, open: after ? OPEN.includes(after.status) : false };
   });

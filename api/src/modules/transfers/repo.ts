@@ -263,6 +263,9 @@ export function toTransfer({ transfer: row, providerName, creatorEmail, approver
     failureReason: row.failureReason,
     failureReasonCode: row.failureReasonCode,
     failureReasonParams: row.failureReasonParams,
+    ...(row.reviewCode && row.reviewParams && row.reviewMessage
+      ? { review: { code: row.reviewCode, params: row.reviewParams, message: row.reviewMessage } }
+      : {}),
     approval: {
       required: row.approvalRequired,
       approvedBy: row.approvedBy && approverEmail ? { uid: row.approvedBy, email: approverEmail } : null,

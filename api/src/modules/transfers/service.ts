@@ -14,9 +14,11 @@ import { reconcileJob, reconcileStale, reconcileTransfer } from './reconcile';
 import { isUsedByPendingTransfer } from './repo';
 import { submitTransferJob } from './submit-transfer';
 import { getApprovalThreshold, setApprovalThreshold } from './thresholds';
+import { verifyDeliveryJob } from './verify-delivery';
 
 export type { TransferServiceDeps } from './deps';
 export { RECONCILE_JOB_KIND, SUBMIT_JOB_KIND } from './jobs';
+export { VERIFY_DELIVERY_JOB_KIND } from './verify-delivery';
 
 export type TransferService = ReturnType<typeof createTransferService>;
 
@@ -43,6 +45,7 @@ export function createTransferService(serviceDeps: TransferServiceDeps) {
   return {
     submitJob: submitTransferJob(deps),
     reconcileJob: reconcileJob(deps),
+    verifyDeliveryJob: verifyDeliveryJob(deps),
     reconcile: given(reconcileTransfer),
     /** Open transfers whose status is older than the stale interval, asked now (tests, operators). */
     reconcileStale: given(reconcileStale),

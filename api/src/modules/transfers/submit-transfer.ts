@@ -91,7 +91,7 @@ export function submitTransferJob(deps: TransferDeps): JobDefinition<TransferJob
       const changed = await db.transaction(async (tx) => {
         const current = await lockTransfer(tx, transfer.uid);
         if (!current) return false;
-        const moved = await applyProviderView(tx, current, view, 'provider');
+        const moved = await applyProviderView(tx, deps.chains, current, view, 'provider');
         await enqueueJob(tx, {
           kind: RECONCILE_JOB_KIND,
           payload: { transferUid: transfer.uid },

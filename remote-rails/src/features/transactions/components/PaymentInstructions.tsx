@@ -23,20 +23,19 @@ function CopyButton({ value, label }: { value: string; label: string }) {
   );
 }
 
-/** The Pix BR Code's QR image (drawn here from the copy-and-paste text). */
-function PixQr({ brCode }: { brCode: string }) {
-  const { t } = useT('rails');
+/** A QR image of a text (a Pix BR Code, an EIP-681 payment request), drawn here. */
+function Qr({ value, alt }: { value: string; alt: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void toDataURL(brCode, { margin: 1, width: 220 }).then((url) => {
+    void toDataURL(value, { margin: 1, width: 220 }).then((url) => {
       if (live) setSrc(url);
     });
     return () => {
       live = false;
     };
-  }, [brCode]);
-  return src ? <img src={src} alt={t('instructions.qrAlt')} width={220} height={220} /> : null;
+  }, [value]);
+  return src ? <img src={src} alt={alt} width={220} height={220} /> : null;
 }
 
 /** Where to send the money the provider waits for: Pix BR Code, SPEI CLABE, or a deposit address. */
@@ -60,7 +59,7 @@ export function PaymentInstructions({ instructions }: { instructions: TTransferI
                 components={strong}
               />
             </Text>
-            <PixQr brCode={instructions.brCode} />
+            <Qr value={instructions.brCode} alt={t('instructions.qrAlt')} />
             <Text size="sm" fw={500}>
               {t('instructions.brCode')}
             </Text>
@@ -117,6 +116,23 @@ export function PaymentInstructions({ instructions }: { instructions: TTransferI
             <Group>
               <CopyButton value={instructions.address} label={t('instructions.copyAddress')} />
             </Group>
+            {instructions.paymentUri ? (
+              <>
+                <Qr value={instructions.paymentUri} alt={t('instructions.paymentQrAlt')} />
+                <Text size="sm" fw={500}>
+                  {t('instructions.paymentUri')}
+                </Text>
+                <Code block style={{ wordBreak: 'break-all' }} aria-label={t('instructions.paymentUri')}>
+                  {instructions.paymentUri}
+                </Code>
+                <Group>
+                  <CopyButton value={instructions.paymentUri} label={t('instructions.copyPaymentUri')} />
+                  <Button component="a" href={instructions.paymentUri} size="xs" variant="light">
+                    {t('instructions.openInWallet')}
+                  </Button>
+                </Group>
+              </>
+            ) : null}
             {instructions.memo ? (
               <Text size="sm">
                 {t('instructions.memo')} <Code>{instructions.memo}</Code>

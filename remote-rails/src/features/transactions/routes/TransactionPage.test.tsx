@@ -480,3 +480,82 @@ describe('a link to a transaction the organization does not have', () => {
     },
   );
 });
+
+describe('a transfer on chain', () => {
+  const HASH = `0x${'ab'.repeat(32)}`;
+  const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+  function held(review: TTransfer['review']): TTransferDetail {
+    return {
+      ...transferFixture(3, { status: 'payment_submitted', txHash: HASH, review }),
+      events: [],
+    };
+  }
+
+  it('says why a delivery is held in review, in the reader’s language, with the chain’s facts as they are', async () => {
+    const transfer = held({
+      code: 'delivery_mismatch',
+      params: {
+        network: 'polygon-amoy',
+        txHash: HASH,
+        symbol: 'testbrz',
+        expected: `994.00 testbrz → ${WALLET}`,
+        found: `993.5 testbrz → ${WALLET}`,
+      },
+      message: 'The English text',
+    });
+    serve(transfer);
+    await renderPage(<TransactionPage />, {
+      url: `/org/acme/rails/transactions/${transfer.uid}`,
+      path: PATH,
+      locale: 'pt-BR',
+    });
+    expect(await screen.findByText('Em revisão: a rede não confirma esta entrega')).toBeTruthy();
+    expect(
+      screen.getByText(
+        `A entrega ${HASH} do provedor na Polygon Amoy não envia 994.00 testbrz → ${WALLET}; a rede mostra 993.5 testbrz → ${WALLET}.`,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('The English text')).toBeNull();
+  });
+
+  it('shows a review whose code it does not know as the API worded it', async () => {
+    const transfer = held({
+      code: null,
+      params: { network: 'polygon-amoy' },
+      message: 'A reason from a newer API.',
+    });
+    serve(transfer);
+    await open(transfer);
+    expect(await screen.findByText('In review: the chain does not confirm this delivery')).toBeTruthy();
+    expect(screen.getByText('A reason from a newer API.')).toBeTruthy();
+  });
+
+  it('gives an off-ramp’s deposit as an EIP-681 payment request, as text, QR code and wallet link', async () => {
+    const uri = `ethereum:0x17e91224c30c5b0B13ba2ef1E84FE880Cb902352@80002/transfer?address=${WALLET}&uint256=1500000000000000000000`;
+    const transfer: TTransferDetail = {
+      ...transferFixture(4, {
+        type: 'off_ramp',
+        status: 'awaiting_funds',
+        sourceCurrency: 'testbrz',
+        sourceAmount: '1500.00',
+        targetCurrency: 'BRL',
+        instructions: {
+          kind: 'crypto',
+          network: 'polygon-amoy',
+          address: WALLET,
+          amount: '1500.00',
+          symbol: 'testbrz',
+          memo: null,
+          paymentUri: uri,
+        },
+      }),
+      events: [],
+    };
+    serve(transfer);
+    await open(transfer);
+    expect((await screen.findByLabelText('Payment request (EIP-681)')).textContent).toBe(uri);
+    expect(await screen.findByAltText('QR code of the payment request')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open in a wallet' }).getAttribute('href')).toBe(uri);
+  });
+});

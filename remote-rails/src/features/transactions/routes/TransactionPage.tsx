@@ -17,9 +17,11 @@ import {
 } from '@dash/shared';
 import {
   explorerTransactionUrl,
+  findNetwork,
   type TTransferDetail,
   type TTransferNoteCode,
   type TTransferNoteParams,
+  type TTransferReview,
 } from '@dash/shared/api';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -73,6 +75,19 @@ function noteText(
 ): string {
   if (!code || !params) return text ?? '';
   return transferNoteMessage(t, code, params) ?? text ?? '';
+}
+
+/**
+ * Why the transfer is held in review, in the reader's language from its code and values (the
+ * amounts and addresses are chain facts, kept as they are); without a code this build knows, the
+ * API's English.
+ */
+function reviewText(t: TFunction, review: TTransferReview): string {
+  if (!review.code) return review.message;
+  const { params } = review;
+  const values = { ...params, network: findNetwork(params.network)?.name ?? params.network };
+  const key = review.code === 'delivery_mismatch' && !params.found ? 'delivery_mismatch_none' : review.code;
+  return t(`transaction.review.${key}`, values);
 }
 
 function Details({ transfer }: { transfer: TTransferDetail }) {
@@ -207,6 +222,11 @@ export default function TransactionPage() {
       {transfer.failureReason ? (
         <Alert color="red" title={t(`transferStatus.${transfer.status}`)}>
           {noteText(t, transfer.failureReason, transfer.failureReasonCode, transfer.failureReasonParams)}
+        </Alert>
+      ) : null}
+      {transfer.review ? (
+        <Alert color="orange" title={t('transaction.reviewTitle')}>
+          {reviewText(t, transfer.review)}
         </Alert>
       ) : null}
       {transfer.status === 'awaiting_approval' ? (

@@ -1,0 +1,52 @@
+/** What the API saw on chain: token transfers it counted, and how far it read each network. */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, sqlList } from './columns';
+import { organizations } from './identity';
+import { transfers } from './transfers';
+
+export const CHAIN_TRANSFER_KINDS = ['delivery'] as const;
+
+/**
+ * An ERC-20 Transfer log the API counted, once: unique by (chain id, transaction hash, log index),
+ * so a replayed webhook, a second job run or a reorganised re-read can never count it twice.
+ * delivery: an on-ramp's or deposit's tokens to the wallet (transfer_uid). Amounts in the token's
+ * base units (numeric(78,0) holds any uint256) with its decimals.
+ */
+export const chainTransfers = pgTable(
+  'chain_transfers',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    chainId: integer('chain_id').notNull(),
+    network: text('network').notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    token: text('token').notNull(),
+    symbol: text('symbol').notNull(),
+    decimals: integer('decimals').notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    units: numeric('units', { precision: 78, scale: 0 }).notNull(),
+    kind: text('kind', { enum: CHAIN_TRANSFER_KINDS }).notNull(),
+    organizationUid: uuid('organization_uid').references(() => organizations.uid, { onDelete: 'cascade' }),
+    transferUid: uuid('transfer_uid').references(() => transfers.uid, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('chain_transfers_log_unique').on(table.chainId, table.txHash, table.logIndex),
+    index('chain_transfers_transfer_idx').on(table.transferUid),
+    check('chain_transfers_kind_check', sql`${table.kind} in (${sqlList(CHAIN_TRANSFER_KINDS)})`),
+    check('chain_transfers_units_check', sql`${table.units} >= 0`),
+  ],
+);

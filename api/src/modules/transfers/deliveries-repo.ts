@@ -1,0 +1,61 @@
+import { and, eq } from 'drizzle-orm';
+import type { TokenTransferLog } from '../../chain/index';
+import type { Database } from '../../db/client';
+import { chainTransfers } from '../../db/schema';
+
+// The deliveries the transfers module counted on chain (chain_transfers, kind 'delivery'): one row per
+// Transfer log, unique by (chain id, transaction hash, log index).
+
+/** The transfer a log already completed, if any. */
+export async function findDeliveryOwner(
+  db: Database,
+  chainId: number,
+  log: Pick<TokenTransferLog, 'txHash' | 'logIndex'>,
+): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ transferUid: chainTransfers.transferUid })
+    .from(chainTransfers)
+    .where(
+      and(
+        eq(chainTransfers.chainId, chainId),
+        eq(chainTransfers.txHash, log.txHash),
+        eq(chainTransfers.logIndex, log.logIndex),
+      ),
+    );
+  return row ? row.transferUid : undefined;
+}
+
+/** Counts a log as a transfer's delivery; false when the log was already counted (by anyone). */
+export async function insertDelivery(
+  db: Database,
+  values: {
+    chainId: number;
+    network: string;
+    log: TokenTransferLog;
+    organizationUid: string;
+    transferUid: string;
+  },
+): Promise<boolean> {
+  const { log } = values;
+  const inserted = await db
+    .insert(chainTransfers)
+    .values({
+      chainId: values.chainId,
+      network: values.network,
+      txHash: log.txHash,
+      logIndex: log.logIndex,
+      blockNumber: Number(log.blockNumber),
+      token: log.token.address,
+      symbol: log.token.symbol,
+      decimals: log.token.decimals,
+      fromAddress: log.from,
+      toAddress: log.to,
+      units: log.units.toString(),
+      kind: 'delivery',
+      organizationUid: values.organizationUid,
+      transferUid: values.transferUid,
+    })
+    .onConflictDoNothing()
+    .returning({ uid: chainTransfers.uid });
+  return inserted.length > 0;
+}
