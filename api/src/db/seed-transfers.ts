@@ -243,6 +243,10 @@ export async function seedTransfers(
               beneficiaryName: beneficiary.name,
               beneficiaryAccountKey: beneficiary.accountKey,
               approvalRequired: entry.status === 'awaiting_approval',
+              // Paid from the organization's registered wallet on the network, as a treasury does.
+              walletUid: wallet.uid,
+              walletName: wallet.name,
+              walletAddress: wallet.address,
             }
           : { walletUid: wallet.uid, walletName: wallet.name, walletAddress: wallet.address };
       const [created] = await tx

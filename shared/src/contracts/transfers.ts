@@ -171,6 +171,11 @@ export type TCreateOnRampRequest = z.infer<typeof ZCreateOnRampRequest>;
 export const ZCreateOffRampRequest = z.strictObject({
   quoteUid: z.uuid({ message: 'Get a quote first' }),
   bankBeneficiaryUid: z.uuid({ message: 'Choose a bank beneficiary' }),
+  /**
+   * The registered wallet (on the quote's network) the stablecoin is paid from; null or absent: an
+   * external wallet, whose tokens were never the organization's wallets' (the ledger says so).
+   */
+  walletUid: z.uuid({ message: 'Choose a wallet' }).nullable().optional(),
 });
 export type TCreateOffRampRequest = z.infer<typeof ZCreateOffRampRequest>;
 
@@ -541,6 +546,7 @@ export const PROVIDER_ACCOUNT_NOT_ACTIVE_MESSAGE =
   'Your organization needs an Active account with this provider first. Start onboarding on Open Stable.';
 export const PROVIDER_CURRENCY_MESSAGE = 'This provider does not offer this currency on this network.';
 export const QUOTE_WALLET_NETWORK_MESSAGE = 'The target wallet is on another network than the quote.';
+export const SOURCE_WALLET_NETWORK_MESSAGE = 'This wallet is on another network than the quote.';
 export const QUOTE_BENEFICIARY_CURRENCY_MESSAGE =
   'This bank beneficiary cannot receive this currency (Pix for BRL, CLABE for MXN).';
 export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE = 'Send an Idempotency-Key header with this request.';
@@ -551,6 +557,7 @@ export const IDEMPOTENCY_KEY_IN_FLIGHT_MESSAGE =
 export const TRANSFER_NOT_AWAITING_APPROVAL_MESSAGE = 'This transfer is not waiting for an approval.';
 export const OWN_TRANSFER_APPROVAL_MESSAGE = 'A second member must approve a transfer you created.';
 export const WALLET_NOT_FOUND_FOR_TRANSFER_MESSAGE = 'Target wallet not found';
+export const SOURCE_WALLET_NOT_FOUND_MESSAGE = 'Wallet not found';
 export const BENEFICIARY_NOT_FOUND_FOR_TRANSFER_MESSAGE = 'Bank beneficiary not found';
 
 /**
@@ -582,6 +589,8 @@ export const ZRampForm = z.object({
   counterpartyUid: z.string().min(1, { message: 'Choose where the money goes' }),
   network: z.string(),
   amount: ZPositiveAmount,
+  /** Off-ramp: the registered wallet it is paid from; '' for an external wallet. */
+  sourceWalletUid: z.string().optional(),
 });
 export type TRampForm = z.infer<typeof ZRampForm>;
 /** The on-ramp page's form: its amount is fiat (at most 2 decimals), as the quote request says. */

@@ -26,6 +26,8 @@ export const LEDGER_ACCOUNT_KINDS = [
   'provider_fees',
   /** The organization's registered wallets: stablecoin arriving (positive) or leaving (negative). */
   'wallets',
+  /** Wallets outside the registry an off-ramp was paid from: the stablecoin was never in `wallets`. */
+  'external_wallets',
 ] as const;
 export const LEDGER_ENTRY_STATUSES = ['pending', 'posted', 'archived'] as const;
 

@@ -101,7 +101,15 @@ describe('GET organizations/{orgUid}/overview', () => {
       amount: '75',
       walletUid: reserve.uid,
     });
-    await writeTransfer(db, org, provider.uid, { type: 'off_ramp', status: 'completed', amount: '200' });
+    // Off-ramps name the wallet they are paid from: Treasury's, or an external wallet's, which was
+    // never the organization's and counts nowhere in its balances.
+    await writeTransfer(db, org, provider.uid, {
+      type: 'off_ramp',
+      status: 'completed',
+      amount: '200',
+      walletUid: treasury.uid,
+    });
+    await writeTransfer(db, org, provider.uid, { type: 'off_ramp', status: 'completed', amount: '300' });
     // Older than the window: in the balance, not in the volume.
     await writeTransfer(db, org, provider.uid, {
       type: 'deposit',
@@ -126,21 +134,16 @@ describe('GET organizations/{orgUid}/overview', () => {
         { posted: row.posted, pending: row.pending },
       ]),
     );
-    expect(byWallet.get('Treasury')).toEqual({ posted: '1047', pending: '398.5' });
+    expect(byWallet.get('Treasury')).toEqual({ posted: '847', pending: '398.5' });
     expect(byWallet.get('Payroll')).toEqual({ posted: '248.75', pending: '0' });
-    expect(byWallet.get('none')).toEqual({ posted: '-200', pending: '0' });
+    expect(byWallet.has('none')).toBe(false);
     const walletTotal = overview.balances.byWallet.reduce((sum, row) => sum.add(row.posted), new Decimal(0));
     expect(walletTotal.eq(entries)).toBe(true);
-    expect(overview.balances.byWallet.map((row) => row.wallet?.name ?? 'none')).toEqual([
-      'Payroll',
-      'Treasury',
-      'none',
-    ]);
+    expect(overview.balances.byWallet.map((row) => row.wallet?.name ?? 'none')).toEqual(['Payroll', 'Treasury']);
 
     expect(overview.balances.byWallet.every((row) => !row.deletedWallets)).toBe(true);
 
-    // A wallet deleted since: its history is a row of its own, apart from what names no wallet (the
-    // off-ramps), the totals unchanged.
+    // A wallet deleted since: its history is a row of its own, the totals unchanged.
     await db.delete(registeredWallets).where(eq(registeredWallets.uid, payroll.uid));
     const afterDelete = await readOverview(testApp, org, admin.cookie);
     expect(afterDelete.balances.byCurrency).toEqual(overview.balances.byCurrency);
@@ -151,9 +154,8 @@ describe('GET organizations/{orgUid}/overview', () => {
         row.pending,
       ]),
     ).toEqual([
-      ['Treasury', '1047', '398.5'],
+      ['Treasury', '847', '398.5'],
       ['deleted', '248.75', '0'],
-      ['none', '-200', '0'],
     ]);
 
     expect(overview.latestTransactions).toHaveLength(5);
@@ -170,8 +172,8 @@ describe('GET organizations/{orgUid}/overview', () => {
         .toFixed();
     expect(volumeBy('deposit')).toBe('1000');
     expect(volumeBy('on_ramp')).toBe('250.25');
-    // Off-ramps count their fiat side: what was paid out.
-    expect(volumeBy('off_ramp')).toBe('198.5');
+    // Off-ramps count their fiat side: what was paid out (from a registered wallet or not).
+    expect(volumeBy('off_ramp')).toBe('497');
     expect(overview.volume.points.every((point) => point.currency === 'BRL' && point.day >= from)).toBe(true);
 
     expect(overview.hasTransfers).toBe(true);

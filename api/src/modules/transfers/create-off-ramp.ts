@@ -1,6 +1,8 @@
 import {
   BENEFICIARY_NOT_FOUND_FOR_TRANSFER_MESSAGE,
   QUOTE_BENEFICIARY_CURRENCY_MESSAGE,
+  SOURCE_WALLET_NETWORK_MESSAGE,
+  SOURCE_WALLET_NOT_FOUND_MESSAGE,
   type TCreateOffRampRequest,
 } from '@dash/shared/contracts';
 import Decimal from 'decimal.js';
@@ -11,10 +13,11 @@ import { findBankBeneficiary } from '../counterparties/index';
 import type { TransferDeps } from './deps';
 import { fromQuote, writeNewTransfer } from './new-transfer';
 import { takeQuote } from './quote';
-import { findOrganizationThreshold } from './repo';
+import { findOrganizationThreshold, findWallet } from './repo';
 
 // An off-ramp: a member accepts an off-ramp quote to one of the organization's bank beneficiaries
-// whose kind pays out the quote's fiat (Pix for BRL, CLABE otherwise), in the idempotent request's
+// whose kind pays out the quote's fiat (Pix for BRL, CLABE otherwise), paid from one of its
+// registered wallets on the quote's network or from an external wallet, in the idempotent request's
 // transaction (POST rails/off-ramps). Above the organization's approval threshold it waits for a
 // second member (approve-off-ramp.ts) instead of going to the provider.
 
@@ -34,6 +37,17 @@ export async function createOffRamp(
       bankBeneficiaryUid: QUOTE_BENEFICIARY_CURRENCY_MESSAGE,
     });
   }
+  const wallet = request.walletUid ? await findWallet(tx, organizationUid, request.walletUid) : null;
+  if (request.walletUid && !wallet) {
+    throw new AppError('NOT_FOUND', SOURCE_WALLET_NOT_FOUND_MESSAGE, {
+      walletUid: SOURCE_WALLET_NOT_FOUND_MESSAGE,
+    });
+  }
+  if (wallet && wallet.network !== quoteRow.network) {
+    throw new AppError('VALIDATION', SOURCE_WALLET_NETWORK_MESSAGE, {
+      walletUid: SOURCE_WALLET_NETWORK_MESSAGE,
+    });
+  }
   const threshold = await findOrganizationThreshold(tx, organizationUid);
   const needsApproval = threshold !== null && new Decimal(quoteRow.sourceAmount).gt(threshold);
   return writeNewTransfer(deps, tx, context, {
@@ -44,5 +58,6 @@ export async function createOffRamp(
     bankBeneficiaryUid: beneficiary.uid,
     beneficiaryName: beneficiary.name,
     beneficiaryAccountKey: beneficiary.accountKey,
+    ...(wallet ? { walletUid: wallet.uid, walletName: wallet.name, walletAddress: wallet.address } : {}),
   });
 }

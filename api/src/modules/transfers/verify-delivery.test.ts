@@ -1,32 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import {
-  toBaseUnits,
-  tokenOf,
-  ZQuoteResponse,
-  ZTransferDetailResponse,
-  ZTransferResponse,
-} from '@dash/shared/contracts';
-import { and, eq } from 'drizzle-orm';
+import { toBaseUnits, tokenOf } from '@dash/shared/contracts';
 import { createPublicClient, createWalletClient, erc20Abi, type Hex, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { DEV_CHAIN_KEYS } from '../../chain/index';
-import type { ChainsConfig } from '../../config';
-import { auditEvents, chainTransfers, providerAccounts, registeredWallets } from '../../db/schema';
-import { createTestApp } from '../../test/app';
 import { testChainsConfig, testDevChain } from '../../test/dev-chain';
-import { createOrganization, signInUser } from '../../test/factories';
-import { call } from '../../test/http';
-import {
-  approveOrganization,
-  createCatalogueProvider,
-  deliverSandboxEvent,
-  SANDBOX_TEST_KEYS,
-  sandboxConfig,
-  testSandbox,
-} from '../../test/providers';
+import { railsScene, SCENE_WALLET } from '../../test/rails-scene';
 
-const WALLET = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const WALLET = SCENE_WALLET;
 const STRANGER = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 const testbrz = tokenOf('polygon-amoy', 'testbrz', true);
 
@@ -78,83 +58,9 @@ async function amoy() {
   };
 }
 
-/** An approved organization with an Active Transfero account and a polygon-amoy wallet, the API watching `chains`. */
-async function arrange(chains?: ChainsConfig) {
-  const sandbox = await testSandbox();
-  const testApp = await createTestApp({
-    ...sandboxConfig(sandbox),
-    chains: chains ?? (await testChainsConfig()),
-  });
-  const founder = await signInUser(testApp.app);
-  const organization = await createOrganization(testApp, founder.cookie);
-  await approveOrganization(testApp.db, organization.uid);
-  const provider = await createCatalogueProvider(testApp.db, { name: 'Transfero' });
-  await testApp.db
-    .insert(providerAccounts)
-    .values({ organizationUid: organization.uid, providerUid: provider.uid, status: 'Active' });
-  const [wallet] = await testApp.db
-    .insert(registeredWallets)
-    .values({ organizationUid: organization.uid, network: 'polygon-amoy', address: WALLET, name: 'Treasury' })
-    .returning();
-  const ask = (method: 'GET' | 'POST', path: string, body?: unknown, headers?: Record<string, string>) =>
-    call(testApp.app, method, path, {
-      cookie: founder.cookie,
-      organization: organization.uid,
-      ...(body === undefined ? {} : { body }),
-      ...(headers ? { headers } : {}),
-    });
-  /** A new on-ramp of 1000 BRL (994 testbrz) to the wallet, told to the provider. */
-  const onRamp = async () => {
-    const quote = await ask('POST', '/rails/quotes', {
-      providerUid: provider.uid,
-      type: 'on_ramp',
-      currency: 'BRL',
-      network: 'polygon-amoy',
-      amount: '1000.00',
-    });
-    expect(quote.statusCode, quote.body).toBe(201);
-    const created = await ask(
-      'POST',
-      '/rails/on-ramps',
-      { quoteUid: ZQuoteResponse.parse(quote.json()).data.uid, walletUid: wallet?.uid },
-      { 'idempotency-key': randomUUID() },
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    await testApp.app.jobs.drain();
-    return detail(ZTransferResponse.parse(created.json()).data.uid);
-  };
-  const detail = async (uid: string) =>
-    ZTransferDetailResponse.parse((await ask('GET', `/rails/transactions/${uid}`)).json()).data;
-  /** The provider reports the on-ramp completed with `txHash`, by a signed webhook as the sandbox sends it. */
-  const report = async (providerReference: string, txHash: string) => {
-    const view = (await fetch(`${sandbox.url}/v1/transfers/${providerReference}`, {
-      headers: { authorization: `Bearer ${SANDBOX_TEST_KEYS.transfero}` },
-    }).then((response) => response.json())) as Record<string, unknown>;
-    const body = JSON.stringify({
-      id: `evt_${randomUUID()}`,
-      type: 'transfer.completed',
-      createdAt: new Date().toISOString(),
-      data: { transfer: { ...view, status: 'completed', txHash } },
-    });
-    const answer = await deliverSandboxEvent(testApp, provider.uid, body);
-    expect(answer.statusCode, answer.body).toBe(200);
-    await testApp.app.jobs.drain();
-  };
-  const countedLogs = (transferUid: string) =>
-    testApp.db.select().from(chainTransfers).where(eq(chainTransfers.transferUid, transferUid));
-  const reviewAudits = (transferUid: string) =>
-    testApp.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(eq(auditEvents.subjectUid, transferUid), eq(auditEvents.action, 'transfer.held_for_review')),
-      );
-  return { testApp, onRamp, detail, report, countedLogs, reviewAudits };
-}
-
 describe('an on-ramp completes on the chain’s word', () => {
   it('completes once its network shows the exact amount sent to the wallet, counting the log once', async () => {
-    const scene = await arrange();
+    const scene = await railsScene();
     const chain = await amoy();
     const transfer = await scene.onRamp();
     expect(transfer).toMatchObject({ status: 'awaiting_funds', targetAmount: '994.00' });
@@ -192,7 +98,7 @@ describe('an on-ramp completes on the chain’s word', () => {
   });
 
   it('holds a wrong amount or a wrong recipient in review, saying what the chain shows, until a matching delivery is reported', async () => {
-    const scene = await arrange();
+    const scene = await railsScene();
     const chain = await amoy();
     const transfer = await scene.onRamp();
 
@@ -215,9 +121,7 @@ describe('an on-ramp completes on the chain’s word', () => {
 
     const elsewhere = await chain.send(STRANGER, '994');
     await scene.report(transfer.providerReference ?? '', elsewhere);
-    expect((await scene.detail(transfer.uid)).review?.params.found).toBe(
-      `994 testbrz → ${STRANGER}`,
-    );
+    expect((await scene.detail(transfer.uid)).review?.params.found).toBe(`994 testbrz → ${STRANGER}`);
     expect(await scene.reviewAudits(transfer.uid)).toHaveLength(2);
     expect(await scene.countedLogs(transfer.uid)).toHaveLength(0);
 
@@ -237,7 +141,7 @@ describe('an on-ramp completes on the chain’s word', () => {
   });
 
   it('never lets one transfer log complete two transfers', async () => {
-    const scene = await arrange();
+    const scene = await railsScene();
     const chain = await amoy();
     const first = await scene.onRamp();
     const second = await scene.onRamp();
@@ -252,7 +156,7 @@ describe('an on-ramp completes on the chain’s word', () => {
 
   it('waits for a transaction not mined yet and for its confirmations, then completes', async () => {
     const chains = await testChainsConfig(2);
-    const scene = await arrange(chains);
+    const scene = await railsScene(chains);
     const chain = await amoy();
     const transfer = await scene.onRamp();
     await chain.rpc('evm_setAutomine', [false]);
@@ -280,7 +184,7 @@ describe('an on-ramp completes on the chain’s word', () => {
 
   it('says a network it does not watch cannot be checked, and reports a reverted or unknown transaction', async () => {
     const watched = await testChainsConfig();
-    const scene = await arrange({
+    const scene = await railsScene({
       ...watched,
       networks: watched.networks.filter((network) => network.network !== 'polygon-amoy'),
     });
@@ -295,7 +199,7 @@ describe('an on-ramp completes on the chain’s word', () => {
         'This installation does not watch polygon-amoy or its token, so the delivery cannot be checked.',
     });
 
-    const watching = await arrange();
+    const watching = await railsScene();
     const other = await watching.onRamp();
     await watching.report(other.providerReference ?? '', 'not-a-hash');
     expect((await watching.detail(other.uid)).review?.code).toBe('delivery_not_found');

@@ -41,6 +41,8 @@ interface TRampValues {
   counterpartyUid: string;
   network: string;
   amount: string;
+  /** Off-ramp: the registered wallet it is paid from; '' for an external wallet. */
+  sourceWalletUid: string;
 }
 
 /**
@@ -87,6 +89,8 @@ export function RampPage({ type }: { type: RampType }) {
       counterpartyUid: search.get(counterpartyParam) ?? '',
       network: search.get('network') ?? '',
       amount: '',
+      // Off-ramp: paid from an external wallet unless a registered one is chosen.
+      sourceWalletUid: '',
     },
     validate: (values) => rules(f.amountValues(values)),
     transformValues: f.amountValues,
@@ -118,17 +122,22 @@ export function RampPage({ type }: { type: RampType }) {
   // them): an on-ramp's amount is that fiat, an off-ramp's is worth it once priced.
   const limits = provider?.fees.find((fee) => fee.currency === form.values.currency);
   const networks = [...new Set(provider?.stablecoins.map((coin) => coin.network) ?? [])];
+  const walletOption = (wallet: NonNullable<typeof wallets.data>[number]) => ({
+    value: wallet.uid,
+    // Named with its network and address: two wallets may share a name.
+    label: t('ramp.walletOption', {
+      name: wallet.name,
+      network: networkOf(wallet.network).name,
+      address: shortAddress(wallet.address),
+    }),
+  });
+  // An off-ramp's source: the registered wallets on the network it is quoted on.
+  const sourceWalletOptions = (wallets.data ?? [])
+    .filter((wallet) => wallet.network === form.values.network)
+    .map(walletOption);
   const walletOptions = (wallets.data ?? [])
     .filter((wallet) => networks.includes(wallet.network))
-    .map((wallet) => ({
-      value: wallet.uid,
-      // Named with its network and address: two wallets may share a name.
-      label: t('ramp.walletOption', {
-        name: wallet.name,
-        network: networkOf(wallet.network).name,
-        address: shortAddress(wallet.address),
-      }),
-    }));
+    .map(walletOption);
   const beneficiaryOptions = (beneficiaries.data ?? [])
     .filter((beneficiary) =>
       form.values.currency === 'BRL' ? beneficiary.type === 'PixKey' : beneficiary.type === 'Clabe',
@@ -201,7 +210,11 @@ export function RampPage({ type }: { type: RampType }) {
     } else {
       offRamp.mutate(
         {
-          body: { quoteUid: accepted.quote.uid, bankBeneficiaryUid: accepted.values.counterpartyUid },
+          body: {
+            quoteUid: accepted.quote.uid,
+            bankBeneficiaryUid: accepted.values.counterpartyUid,
+            walletUid: accepted.values.sourceWalletUid || null,
+          },
           idempotencyKey: accepted.key,
         },
         done,
@@ -261,6 +274,13 @@ export function RampPage({ type }: { type: RampType }) {
                 data={networks.map((network) => ({ value: network, label: networkOf(network).name }))}
                 required
                 {...form.getInputProps('network')}
+              />
+              <Select
+                label={t('ramp.sourceWallet')}
+                description={t('ramp.sourceWalletDescription')}
+                data={[{ value: '', label: t('ramp.externalWallet') }, ...sourceWalletOptions]}
+                allowDeselect={false}
+                {...form.getInputProps('sourceWalletUid')}
               />
             </>
           )}
