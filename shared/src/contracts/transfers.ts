@@ -385,7 +385,11 @@ export const ZTransferEvent = z.object({
 });
 export type TTransferEvent = z.infer<typeof ZTransferEvent>;
 
-export const ZTransferDetail = ZTransfer.extend({ events: z.array(ZTransferEvent) });
+export const ZTransferDetail = ZTransfer.extend({
+  events: z.array(ZTransferEvent),
+  /** Its network is a local dev chain here (under its testnet's id): no public explorer knows it. */
+  localChain: z.boolean().optional(),
+});
 export type TTransferDetail = z.infer<typeof ZTransferDetail>;
 export const ZTransferResponse = z.object({ data: ZTransfer });
 export const ZTransferDetailResponse = z.object({ data: ZTransferDetail });

@@ -139,7 +139,10 @@ describe('GET organizations/{orgUid}/overview', () => {
     expect(byWallet.has('none')).toBe(false);
     const walletTotal = overview.balances.byWallet.reduce((sum, row) => sum.add(row.posted), new Decimal(0));
     expect(walletTotal.eq(entries)).toBe(true);
-    expect(overview.balances.byWallet.map((row) => row.wallet?.name ?? 'none')).toEqual(['Payroll', 'Treasury']);
+    expect(overview.balances.byWallet.map((row) => row.wallet?.name ?? 'none')).toEqual([
+      'Payroll',
+      'Treasury',
+    ]);
 
     expect(overview.balances.byWallet.every((row) => !row.deletedWallets)).toBe(true);
 

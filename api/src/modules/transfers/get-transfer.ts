@@ -13,5 +13,9 @@ export async function getTransfer(
 ): Promise<TTransferDetail> {
   const transfer = await findTransfer(deps.db, context.organization.uid, transferUid);
   if (!transfer) throw new AppError('NOT_FOUND', TRANSFER_NOT_FOUND_MESSAGE);
-  return { ...transfer, events: await listTransferEvents(deps.db, transferUid) };
+  return {
+    ...transfer,
+    events: await listTransferEvents(deps.db, transferUid),
+    ...(deps.chains.of(transfer.network)?.local ? { localChain: true } : {}),
+  };
 }

@@ -19,7 +19,9 @@ describe('an off-ramp names the wallet it is paid from', () => {
       name: 'Treasury',
       address: scene.wallet.address,
     });
-    const overview = ZOverviewResponse.parse((await scene.ask('GET', `/organizations/${scene.organization.uid}/overview`)).json()).data;
+    const overview = ZOverviewResponse.parse(
+      (await scene.ask('GET', `/organizations/${scene.organization.uid}/overview`)).json(),
+    ).data;
     expect(overview.balances.byWallet).toEqual([
       {
         wallet: {
@@ -43,7 +45,9 @@ describe('an off-ramp names the wallet it is paid from', () => {
       expect(answer.statusCode, answer.body).toBe(201);
       expect(ZTransferResponse.parse(answer.json()).data.wallet).toBeNull();
     }
-    const overview = ZOverviewResponse.parse((await scene.ask('GET', `/organizations/${scene.organization.uid}/overview`)).json()).data;
+    const overview = ZOverviewResponse.parse(
+      (await scene.ask('GET', `/organizations/${scene.organization.uid}/overview`)).json(),
+    ).data;
     expect(overview.balances.byWallet).toEqual([]);
     expect(overview.balances.byCurrency).toEqual([]);
   });

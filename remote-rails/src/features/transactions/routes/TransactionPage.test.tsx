@@ -519,6 +519,23 @@ describe('a transfer on chain', () => {
     expect(screen.queryByText('The English text')).toBeNull();
   });
 
+  it('names a transaction on a local chain without linking it to a public explorer', async () => {
+    const transfer = { ...held(undefined), status: 'completed' as const, localChain: true };
+    serve(transfer);
+    await open(transfer);
+    expect(await screen.findByText(`${HASH} (local chain: no public explorer)`)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: HASH })).toBeNull();
+  });
+
+  it('links a transaction on a public network to its explorer', async () => {
+    const transfer = { ...held(undefined), status: 'completed' as const };
+    serve(transfer);
+    await open(transfer);
+    expect((await screen.findByRole('link', { name: HASH })).getAttribute('href')).toBe(
+      `https://amoy.polygonscan.com/tx/${HASH}`,
+    );
+  });
+
   it('shows a review whose code it does not know as the API worded it', async () => {
     const transfer = held({
       code: null,

@@ -125,7 +125,11 @@ function Details({ transfer }: { transfer: TTransferDetail }) {
         </Field>
       ) : null}
       <Field label={t('transaction.txHash')}>
-        {transfer.txHash ? (
+        {transfer.txHash && transfer.localChain ? (
+          <Text size="sm" component="span">
+            {transfer.txHash} {t('transaction.onLocalChain')}
+          </Text>
+        ) : transfer.txHash ? (
           <Anchor
             href={explorerTransactionUrl(transfer.network, transfer.txHash)}
             target="_blank"
