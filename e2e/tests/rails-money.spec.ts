@@ -6,6 +6,7 @@ import {
   ZTransferDetailResponse,
 } from '@dash/shared/contracts';
 import type { Page } from '@playwright/test';
+import { payFromExternalWallet, tokenBalance, units } from '../support/chain';
 import { DEMO_EMAIL, DEMO_ORG_SLUG, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
 import { budget } from '../support/time-budget';
 
@@ -77,6 +78,8 @@ test.describe('moving money with the sandbox provider', () => {
         })
       ).json(),
     ).data;
+    const walletAddress = detail.wallet?.address ?? '';
+    const balanceBefore = await tokenBalance('polygon-amoy', 'testbrz', walletAddress);
     let navigations = 0;
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) navigations += 1;
@@ -89,16 +92,57 @@ test.describe('moving money with the sandbox provider', () => {
       });
     expect(paid.status()).toBe(200);
     await expect(page.getByLabel('Status')).toHaveText('Completed', { timeout: budget(15_000) });
-    await expect(page.getByRole('link', { name: /^0x[0-9a-f]{64}$/ })).toHaveAttribute(
-      'href',
-      /amoy\.polygonscan\.com\/tx\/0x/,
+    // The sandbox sent the tokens on the local polygon-amoy chain, and the API saw them there: the
+    // wallet holds exactly the amount the page shows more, and the hash names no public explorer.
+    expect(await tokenBalance('polygon-amoy', 'testbrz', walletAddress)).toBe(
+      balanceBefore + units('polygon-amoy', 'testbrz', '247.75'),
     );
+    await expect(page.getByText(/^0x[0-9a-f]{64} \(local chain: no public explorer\)$/)).toBeVisible();
+    await expect(page.getByRole('link', { name: /^0x[0-9a-f]{64}$/ })).toHaveCount(0);
     const timeline = page.getByRole('table', { name: 'Timeline' });
     await expect(timeline.getByRole('row')).toHaveCount(5);
     expect(navigations).toBe(0);
 
     // The double click created one transfer: the one this page opened.
     expect((await onRampsOf250()).filter((uid) => !before.includes(uid))).toEqual([transferUid]);
+  });
+
+  test('an off-ramp paid from an external wallet moves to funds received only once its tokens arrive on chain', async ({
+    page,
+  }) => {
+    await signInThroughApi(page, DEMO_EMAIL);
+    await page.goto(`/org/${DEMO_ORG_SLUG}/rails/off-ramp`);
+    await page.getByRole('combobox', { name: 'Provider' }).click();
+    await page.getByRole('option', { name: 'Transfero' }).click();
+    await page.getByRole('combobox', { name: 'Bank beneficiary' }).click();
+    await page.getByRole('option', { name: /^Ana Souza \(/ }).click();
+    await page.getByRole('combobox', { name: 'Network' }).click();
+    await page.getByRole('option', { name: 'Polygon Amoy' }).click();
+    await expect(page.getByRole('combobox', { name: 'Paid from' })).toHaveValue('An external wallet');
+    // Below any approval threshold another test may set meanwhile (100).
+    await page.getByRole('textbox', { name: /Amount/ }).fill('50');
+    await page.getByRole('button', { name: 'Get quote' }).click();
+    await page.getByRole('region', { name: 'Quote' }).getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByLabel('Status')).toHaveText('Awaiting funds');
+    const address = (await page.getByLabel('Deposit address').textContent())?.trim() ?? '';
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    // The payment request a wallet reads: the local testbrz, chain 80002, this address, 50 tokens.
+    await expect(page.getByLabel('Payment request (EIP-681)')).toHaveText(
+      `ethereum:0x17e91224c30c5b0B13ba2ef1E84FE880Cb902352@80002/transfer?address=${address}&uint256=${units('polygon-amoy', 'testbrz', '50')}`,
+    );
+    await expect(page.getByRole('img', { name: 'QR code of the payment request' })).toBeVisible();
+
+    // Nothing sent: nothing received, however long one waits for the watcher.
+    await page.waitForTimeout(1_500);
+    await expect(page.getByLabel('Status')).toHaveText('Awaiting funds');
+
+    // A stranger's wallet pays the exact amount on chain: the provider sees it and the page follows.
+    await payFromExternalWallet('polygon-amoy', 'testbrz', address, '50');
+    expect(await tokenBalance('polygon-amoy', 'testbrz', address)).toBe(
+      units('polygon-amoy', 'testbrz', '50'),
+    );
+    await expect(page.getByLabel('Status')).not.toHaveText('Awaiting funds', { timeout: budget(15_000) });
+    await expect(page.getByRole('table', { name: 'Timeline' })).toContainText('Funds received');
   });
 
   test('the transactions list pages, filters and exports exactly the filtered set as CSV', async ({
