@@ -36,11 +36,8 @@ export const DEMO_CATALOGUE: Record<string, CatalogueEntry> = {
       'Brazilian payments institution: BRL in and out over Pix, settled in BRL stablecoins and USDC. Sandbox account.',
     countries: ['BR'],
     fiat: [{ currency: 'BRL', rail: 'Pix' }],
-    stablecoins: [
-      { symbol: 'testbrz', network: 'polygon-amoy' },
-      { symbol: 'BRZ', network: 'polygon' },
-      { symbol: 'USDC', network: 'polygon' },
-    ],
+    // A sandbox account: its testnet token only (the dev chains stand in for Polygon Amoy).
+    stablecoins: [{ symbol: 'testbrz', network: 'polygon-amoy' }],
     fees: [
       fee('BRL', { percentageFee: '0.50', fixedFee: '1.00', minAmount: '10.00', maxAmount: '500000.00' }),
     ],

@@ -47,7 +47,7 @@ export async function applyProviderView(
   const delivered = deliversTokens(transfer) && path.includes('completed');
   if (delivered) path = path.slice(0, path.indexOf('completed'));
   const txHash = details.txHash ?? transfer.txHash;
-  if (delivered && txHash) await enqueueVerifyDelivery(tx, transfer.uid, txHash);
+  if (delivered && txHash) await enqueueVerifyDelivery(tx, transfer.uid, txHash, source);
   if (path.length === 0 && Object.keys(details).length === 0) return false;
   let current = transfer;
   if (Object.keys(details).length > 0) current = await updateTransfer(tx, transfer.uid, details);

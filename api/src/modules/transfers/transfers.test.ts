@@ -41,7 +41,7 @@ import {
 import { createTestApp } from '../../test/app';
 import { TEST_DATABASE_URL } from '../../test/database';
 import { payDeposit } from '../../test/deposits';
-import { testDevChain } from '../../test/dev-chain';
+import { testChainsConfig, testDevChain } from '../../test/dev-chain';
 import { addMember, createOrganization, signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
 import {
@@ -82,7 +82,11 @@ async function arrange(
     };
     return options.wrap ? { ...counted, ...options.wrap(counted) } : counted;
   };
-  const testApp = await createTestApp(sandboxConfig(sandbox), { providerAdapters: adapters });
+  // The API checks the sandbox's deliveries on the test dev chains it sends them on.
+  const testApp = await createTestApp(
+    { ...sandboxConfig(sandbox), chains: await testChainsConfig() },
+    { providerAdapters: adapters },
+  );
   const founder = await signInUser(testApp.app);
   const organization = await createOrganization(testApp, founder.cookie);
   await approveOrganization(testApp.db, organization.uid);
@@ -260,6 +264,8 @@ async function deliverAll(scene: Scene, eventIds: string[]) {
     );
     expect(response.statusCode, response.body).toBe(200);
   }
+  // A delivery completes once the API has checked it on chain (its job).
+  await scene.testApp.app.jobs.drain();
 }
 
 /** Every currency's lines over every account sum to zero (posted and pending alike). */
@@ -485,6 +491,7 @@ describe('on-ramp', () => {
     // No webhook delivered: once the transfer is stale, the reconciliation asks the provider.
     await scene.testApp.db.update(transfers).set({ updatedAt: new Date(Date.now() - 3_600_000) });
     expect(await scene.testApp.app.transfers.reconcileStale()).toBe(1);
+    await scene.testApp.app.jobs.drain(); // the delivery checked on chain
     const done = await detail(scene, transfer.uid);
     expect(done.status).toBe('completed');
     expect(done.events.at(-1)).toMatchObject({ to: 'completed', source: 'reconciliation' });

@@ -206,7 +206,9 @@ describe('an on-ramp completes on the chain’s word', () => {
     expect((await watching.detail(other.uid)).review?.code).toBe('delivery_not_found');
     // A transfer from an account that holds no testbrz: mined, and reverted.
     const reverted = await chain.sendFrom(DEV_CHAIN_KEYS.funder, WALLET, '994');
-    expect((await chain.client.getTransactionReceipt({ hash: reverted })).status).toBe('reverted');
+    expect(
+      (await chain.client.waitForTransactionReceipt({ hash: reverted, pollingInterval: 50 })).status,
+    ).toBe('reverted');
     await watching.report(other.providerReference ?? '', reverted);
     expect((await watching.detail(other.uid)).review).toMatchObject({
       code: 'delivery_reverted',

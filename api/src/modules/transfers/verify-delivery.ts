@@ -19,7 +19,12 @@ import { stepTransfer } from './step';
 // completes the transfer, or holds it in review with what the chain shows, audited either way.
 
 export const VERIFY_DELIVERY_JOB_KIND = 'transfer.verify-delivery';
-const ZVerifyDeliveryJob = z.object({ transferUid: z.uuid(), txHash: z.string() });
+const ZVerifyDeliveryJob = z.object({
+  transferUid: z.uuid(),
+  txHash: z.string(),
+  /** Who reported the delivery: the completion is theirs, once the chain confirms it. */
+  source: z.enum(['provider', 'reconciliation', 'system']).default('provider'),
+});
 type VerifyDeliveryJob = z.infer<typeof ZVerifyDeliveryJob>;
 
 /** A transaction the network does not know after this long is reported as not found. */
@@ -31,10 +36,15 @@ export function deliversTokens(transfer: Pick<TransferRow, 'type'>): boolean {
 }
 
 /** Queues the check of a reported delivery, in the transaction that recorded the report (once per hash). */
-export async function enqueueVerifyDelivery(tx: Database, transferUid: string, txHash: string) {
+export async function enqueueVerifyDelivery(
+  tx: Database,
+  transferUid: string,
+  txHash: string,
+  source: VerifyDeliveryJob['source'],
+) {
   await enqueueJob(tx, {
     kind: VERIFY_DELIVERY_JOB_KIND,
-    payload: { transferUid, txHash },
+    payload: { transferUid, txHash, source },
     key: `${VERIFY_DELIVERY_JOB_KIND}:${transferUid}:${txHash}`,
   });
 }
@@ -168,7 +178,7 @@ export async function verifyDelivery(deps: TransferDeps, job: VerifyDeliveryJob)
     const cleared = current.reviewCode
       ? await updateTransfer(tx, current.uid, { reviewCode: null, reviewParams: null, reviewMessage: null })
       : current;
-    await stepTransfer(tx, cleared, 'completed', 'system', null);
+    await stepTransfer(tx, cleared, 'completed', job.source, null);
     return true;
   });
   if (changed) await publishTransferUpdated(deps, transfer.organizationUid, transfer.uid);
