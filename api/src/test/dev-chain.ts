@@ -1,4 +1,8 @@
+import { toBaseUnits, tokenOf } from '@dash/shared/contracts';
+import { createPublicClient, createWalletClient, erc20Abi, type Hex, http } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { type DevChains, startDevChains } from '../../dev-chain/chain';
+import { DEV_CHAIN_KEYS } from '../chain/dev-chains';
 import type { ChainsConfig } from '../config';
 
 /**
@@ -32,4 +36,44 @@ export async function testChainsConfig(confirmations = 1): Promise<ChainsConfig>
     confirmations,
     pollMs: 50,
   };
+}
+
+/** The RPC URL of one of the test dev chains. */
+async function devChainUrl(network: string): Promise<string> {
+  const chains = await testDevChain();
+  const chain = chains.chains.find((candidate) => candidate.network === network);
+  if (!chain) throw new Error(`no dev chain for ${network}`);
+  return chain.url;
+}
+
+/** The test dev chain's head (straight from the chain, not through anything a test interrupts). */
+export async function testDevChainHead(network: string): Promise<bigint> {
+  const client = createPublicClient({ transport: http(await devChainUrl(network)) });
+  return client.getBlockNumber({ cacheTime: 0 });
+}
+
+/**
+ * Sends `amount` of a test token from the dev chains' treasury on the test dev chain, straight to
+ * the chain, and waits for it to be mined; answers its block.
+ */
+export async function sendTestToken(network: string, symbol: string, to: string, amount: string) {
+  const url = await devChainUrl(network);
+  const token = tokenOf(network, symbol, true);
+  if (!token) throw new Error(`no local ${symbol} on ${network}`);
+  const treasury = createWalletClient({
+    transport: http(url),
+    account: privateKeyToAccount(DEV_CHAIN_KEYS.treasury),
+  });
+  const hash = await treasury.writeContract({
+    address: token.address,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [to as Hex, toBaseUnits(amount, token.decimals)],
+    chain: null,
+  });
+  const receipt = await createPublicClient({ transport: http(url) }).waitForTransactionReceipt({
+    hash,
+    pollingInterval: 20,
+  });
+  return receipt.blockNumber;
 }
