@@ -26,6 +26,11 @@ import {
 import { createDevService, registerDevRoutes } from './modules/dev/index';
 import { createDocumentService, registerDocumentRoutes } from './modules/documents/index';
 import { createHealthService, registerHealthRoutes } from './modules/health/index';
+import {
+  createHoldingsService,
+  type HoldingsWatcher,
+  registerHoldingsRoutes,
+} from './modules/holdings/index';
 import { createInvitationService, registerInvitationRoutes } from './modules/invitations/index';
 import {
   createKybService,
@@ -149,6 +154,8 @@ declare module 'fastify' {
     kyb: KybService;
     /** Quotes, transfers and their ledger (tests ask it to reconcile now). */
     transfers: TransferService;
+    /** The balance watcher: main.ts starts it after listen; closed with the app; tests call checkNow(). */
+    holdings: HoldingsWatcher;
   }
 }
 
@@ -310,11 +317,15 @@ export async function buildApp({
     log: messagesLog,
   });
   const adapters = providerAdapters ?? createProviderAdapters(config.providers);
+  const chains = createChains(config.chains);
+  const holdings = createHoldingsService({ db, events, chains, log: app.log });
+  app.decorate('holdings', holdings.watcher);
+  app.addHook('onClose', () => holdings.watcher.stop());
   const transfers = createTransferService({
     db,
     events,
     adapters,
-    chains: createChains(config.chains),
+    chains,
     wake: () => jobs.wake(),
     webhookBaseUrl: config.providers.webhookBaseUrl,
     readCache,
@@ -413,6 +424,7 @@ export async function buildApp({
       });
       registerTransferRoutes(api, { transfers, db });
       registerOverviewRoutes(api, { overview: createOverviewService({ db }) });
+      registerHoldingsRoutes(api, { holdings });
       registerEventRoutes(api, { events });
       registerReleaseRoutes(api, { releases, token: config.releases.token });
       if (config.outboxEnabled) registerDevRoutes(api, { dev: createDevService({ db }) });

@@ -7,6 +7,7 @@
  */
 export * from './contracts/audit';
 export * from './contracts/counterparties';
+export * from './contracts/holdings';
 export * from './contracts/invitations';
 export * from './contracts/kyb';
 export * from './contracts/mailbox';

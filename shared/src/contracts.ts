@@ -9,6 +9,7 @@ export * from './contracts/catalogue';
 export * from './contracts/common';
 export * from './contracts/counterparties';
 export * from './contracts/events';
+export * from './contracts/holdings';
 export * from './contracts/invitations';
 export * from './contracts/kyb';
 export * from './contracts/locale';

@@ -23,6 +23,11 @@ export const ZOrganizationEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('document.created'), documentUid: ZUid }),
   /** A transfer was created or changed status (provider webhook, reconciliation, approval). */
   z.object({ type: z.literal('transfer.updated'), transferUid: ZUid }),
+  /**
+   * What the organization's wallets hold on a network changed, or the network's watch status did
+   * (the network's id, as in networks.ts; a plain string here, so the boot contracts stay small).
+   */
+  z.object({ type: z.literal('holdings.updated'), network: z.string() }),
 ]);
 export type TOrganizationEvent = z.infer<typeof ZOrganizationEvent>;
 export type TOrganizationEventType = TOrganizationEvent['type'];

@@ -7,7 +7,9 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -48,5 +50,53 @@ export const chainTransfers = pgTable(
     index('chain_transfers_transfer_idx').on(table.transferUid),
     check('chain_transfers_kind_check', sql`${table.kind} in (${sqlList(CHAIN_TRANSFER_KINDS)})`),
     check('chain_transfers_units_check', sql`${table.units} >= 0`),
+  ],
+);
+
+export const CHAIN_NETWORK_STATUSES = ['watched', 'unreachable'] as const;
+
+/**
+ * The balance watcher's cursor, one row per watched network: the last block whose balances it read
+ * and stored (the newest with the configured confirmations), moved in the transaction that stored
+ * them, so a restart resumes from it; and whether the chain answered at its last look (unreachable
+ * since `status_since`). A network without an RPC configured has no row: it is not watched.
+ */
+export const chainNetworks = pgTable(
+  'chain_networks',
+  {
+    network: text('network').primaryKey(),
+    chainId: integer('chain_id').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    status: text('status', { enum: CHAIN_NETWORK_STATUSES }).notNull(),
+    statusSince: timestamp('status_since', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('chain_networks_status_check', sql`${table.status} in (${sqlList(CHAIN_NETWORK_STATUSES)})`),
+  ],
+);
+
+/**
+ * What an address holds of a token on a network, as the watcher last read it: base units
+ * (numeric(78,0) holds any uint256) with the token's decimals. Written when first read and when it
+ * changes (`block_number`, `checked_at`: the read that found this amount); the network's cursor says
+ * up to which block every amount is current. Addresses lowercased; one row serves every organization
+ * that watches the address.
+ */
+export const chainBalances = pgTable(
+  'chain_balances',
+  {
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    token: text('token').notNull(),
+    symbol: text('symbol').notNull(),
+    decimals: integer('decimals').notNull(),
+    units: numeric('units', { precision: 78, scale: 0 }).notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.network, table.address, table.token] }),
+    check('chain_balances_units_check', sql`${table.units} >= 0`),
   ],
 );

@@ -490,6 +490,12 @@ const ENDPOINTS: Endpoint[] = [
     expected: everyMember(200),
   },
   {
+    name: 'GET organizations/{orgUid}/holdings (organization in the path)',
+    permission: 'organization.read',
+    send: (scene) => get(scene, `/api/v0/organizations/${scene.organization.uid}/holdings`),
+    expected: everyMember(200),
+  },
+  {
     name: 'GET kyb',
     permission: 'kyb.read',
     send: (scene) => ask(scene, 'GET', '/kyb'),

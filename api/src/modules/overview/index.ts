@@ -1,2 +1,3 @@
+export { balances as ledgerBalancesOf } from './repo';
 export { registerOverviewRoutes } from './routes';
 export { createOverviewService } from './service';

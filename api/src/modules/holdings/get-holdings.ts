@@ -1,0 +1,163 @@
+import {
+  EVM_CHAIN_IDS,
+  findNetwork,
+  fromBaseUnits,
+  type THoldings,
+  type THoldingsDifference,
+  type THoldingsNetwork,
+  type THoldingsWallet,
+  type TNetworkId,
+  type TOverviewWalletBalance,
+  type TTokenRecord,
+  tokensOn,
+} from '@dash/shared/contracts';
+import Decimal from 'decimal.js';
+import { ledgerBalancesOf } from '../overview/index';
+import type { HoldingsDeps } from './deps';
+import { balanceKey, balancesOf, type CursorRow, cursors, walletsOf } from './repo';
+
+// Get the holdings: in one snapshot, the organization's deployed Safe and registered wallets on EVM
+// networks with every token of their network as the watcher last stored it; each network's status
+// (watched, unreachable, or unwatched when no RPC is configured) and block; and the reconciliation
+// of each registered wallet's tokens against the ledger's posted amounts (overview's per-wallet sums),
+// listing only where the two differ.
+
+/** Exact: a uint256 in whole tokens has at most 78 digits. */
+const Exact = Decimal.clone({ precision: 100 });
+
+interface NetworkView {
+  view: THoldingsNetwork;
+  tokens: TTokenRecord[];
+}
+
+function networkView(
+  deps: HoldingsDeps,
+  name: TNetworkId,
+  cursor: CursorRow | undefined,
+): NetworkView | null {
+  const watched = deps.chains.of(name);
+  if (watched) {
+    return {
+      view: {
+        network: name,
+        chainId: watched.chainId,
+        local: watched.local,
+        status: cursor?.status ?? 'watched',
+        block: cursor?.blockNumber ?? null,
+        checkedAt: cursor?.checkedAt?.toISOString() ?? null,
+        statusSince: cursor?.statusSince.toISOString() ?? null,
+      },
+      tokens: watched.tokens,
+    };
+  }
+  const chainId = EVM_CHAIN_IDS[name];
+  if (chainId === undefined || findNetwork(name)?.type !== 'evm') return null;
+  return {
+    view: {
+      network: name,
+      chainId,
+      local: false,
+      status: 'unwatched',
+      block: null,
+      checkedAt: null,
+      statusSince: null,
+    },
+    tokens: tokensOn(name, false),
+  };
+}
+
+/** The network a Safe on this chain id is on: a watched one first (a dev chain takes its testnet's id). */
+function networkOfChain(deps: HoldingsDeps, chainId: number): TNetworkId | undefined {
+  const watched = deps.chains.list().find((network) => network.chainId === chainId);
+  if (watched) return watched.network;
+  return (Object.entries(EVM_CHAIN_IDS) as [TNetworkId, number][]).find(([, id]) => id === chainId)?.[0];
+}
+
+/** Where the ledger's posted amount of a registered wallet and token differs from the chain's. */
+export function reconcile(
+  wallets: readonly THoldingsWallet[],
+  ledger: readonly TOverviewWalletBalance[],
+  blockOf: (network: TNetworkId) => number | null,
+): THoldingsDifference[] {
+  const posted = new Map(
+    ledger.flatMap((row) => (row.wallet ? [[`${row.wallet.uid}:${row.currency}`, row.posted] as const] : [])),
+  );
+  return wallets.flatMap((wallet) => {
+    const block = blockOf(wallet.network);
+    if (wallet.kind !== 'registered' || !wallet.uid || block === null) return [];
+    return wallet.balances.flatMap(({ symbol, amount }) => {
+      if (amount === null) return [];
+      const onLedger = posted.get(`${wallet.uid}:${symbol}`) ?? '0';
+      const difference = new Exact(amount).minus(onLedger);
+      if (difference.isZero()) return [];
+      return [
+        {
+          walletUid: wallet.uid as string,
+          name: wallet.name ?? '',
+          network: wallet.network,
+          address: wallet.address,
+          symbol,
+          ledger: new Exact(onLedger).toFixed(),
+          chain: amount,
+          difference: difference.toFixed(),
+          block,
+        },
+      ];
+    });
+  });
+}
+
+export async function getHoldings(deps: HoldingsDeps, organizationUid: string): Promise<THoldings> {
+  return deps.db.transaction(
+    async (tx) => {
+      const [{ safe, registered }, cursorRows, ledger] = await Promise.all([
+        walletsOf(tx, organizationUid),
+        cursors(tx),
+        ledgerBalancesOf(tx, organizationUid),
+      ]);
+      const cursorOf = new Map(cursorRows.map((row) => [row.network, row]));
+      const views = new Map<TNetworkId, NetworkView | null>();
+      const viewOf = (name: TNetworkId) => {
+        if (!views.has(name)) views.set(name, networkView(deps, name, cursorOf.get(name)));
+        return views.get(name) ?? null;
+      };
+      for (const watched of deps.chains.list()) viewOf(watched.network);
+
+      const safeNetwork = safe ? networkOfChain(deps, safe.chainId) : undefined;
+      const holders = [
+        ...(safe && safeNetwork
+          ? [{ kind: 'safe' as const, uid: null, name: null, network: safeNetwork, address: safe.address }]
+          : []),
+        ...registered.map((wallet) => ({ kind: 'registered' as const, ...wallet })),
+      ].filter((holder) => viewOf(holder.network) !== null);
+      const stored = new Map(
+        (await balancesOf(tx, holders)).map((row) => [
+          `${row.network}:${balanceKey(row.address, row.token)}`,
+          row,
+        ]),
+      );
+
+      const wallets: THoldingsWallet[] = holders.map((holder) => {
+        const view = viewOf(holder.network) as NetworkView;
+        const known = view.view.status !== 'unwatched' && view.view.block !== null;
+        return {
+          ...holder,
+          balances: view.tokens.map((token) => {
+            const row = stored.get(`${holder.network}:${balanceKey(holder.address, token.address)}`);
+            return {
+              symbol: token.symbol,
+              amount: known && row ? fromBaseUnits(BigInt(row.units), row.decimals) : null,
+            };
+          }),
+        };
+      });
+      const networks = [...views.values()].flatMap((view) => (view ? [view.view] : []));
+      return {
+        networks,
+        wallets,
+        reconciliation: reconcile(wallets, ledger.byWallet, (name) => viewOf(name)?.view.block ?? null),
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}

@@ -1,0 +1,304 @@
+import { randomBytes } from 'node:crypto';
+import { type THoldings, type TOrganizationEvent, ZHoldingsResponse } from '@dash/shared/contracts';
+import { eq } from 'drizzle-orm';
+import { getAddress } from 'viem';
+import { describe, expect, it } from 'vitest';
+import type { ChainsConfig } from '../../config';
+import type { AppDatabase } from '../../db/client';
+import { chainNetworks, registeredWallets, wallets } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { emptyTestDatabase } from '../../test/database';
+import { sendTestToken, testChainsConfig, testDevChainHead } from '../../test/dev-chain';
+import { createOrganization, signInUser } from '../../test/factories';
+import { call } from '../../test/http';
+import { createCatalogueProvider } from '../../test/providers';
+import { type RpcProxy, rpcProxy } from '../../test/rpc-proxy';
+import { writeTransfer } from '../../test/transfers';
+
+type DevNetwork = 'arbitrum-sepolia' | 'polygon-amoy';
+
+const randomAddress = () => getAddress(`0x${randomBytes(20).toString('hex')}`);
+
+/** The test dev chains, each behind a counting proxy the API is given as its RPC. */
+async function proxiedChains(): Promise<{ config: ChainsConfig; proxies: Record<DevNetwork, RpcProxy> }> {
+  const config = await testChainsConfig();
+  const proxies = {} as Record<DevNetwork, RpcProxy>;
+  const networks = await Promise.all(
+    config.networks.map(async (network) => {
+      const proxy = await rpcProxy(network.rpcUrl);
+      proxies[network.network as DevNetwork] = proxy;
+      return { ...network, rpcUrl: proxy.url };
+    }),
+  );
+  return { config: { ...config, networks }, proxies };
+}
+
+/** An API watching the (proxied) dev chains, on `database` when given (as after a restart), and a member's organization. */
+async function arrange(options: { chains?: ChainsConfig; database?: AppDatabase } = {}) {
+  const chains = options.chains ?? (await proxiedChains()).config;
+  const testApp = await createTestApp({ chains }, options.database ? { database: options.database } : {});
+  return { testApp, ...(await member(testApp)) };
+}
+
+/** A new user's organization on the app, its wallets and the events it is told. */
+async function member(testApp: TestApp) {
+  const founder = await signInUser(testApp.app);
+  const organization = await createOrganization(testApp, founder.cookie);
+  const register = async (network: DevNetwork, name: string) => {
+    const [row] = await testApp.db
+      .insert(registeredWallets)
+      .values({ organizationUid: organization.uid, network, address: randomAddress(), name })
+      .returning();
+    if (!row) throw new Error('wallet not written');
+    return row;
+  };
+  const deploySafe = async () => {
+    const address = randomAddress();
+    await testApp.db
+      .insert(wallets)
+      .values({ organizationUid: organization.uid, status: 'deployed', chainId: 421614, address });
+    return address;
+  };
+  const events: TOrganizationEvent[] = [];
+  testApp.app.events.subscribe(organization.uid, ({ event }) => events.push(event));
+  const holdings = async () => {
+    const response = await call(testApp.app, 'GET', `/organizations/${organization.uid}/holdings`, {
+      cookie: founder.cookie,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return ZHoldingsResponse.parse(response.json()).data;
+  };
+  return { founder, organization, register, deploySafe, events, holdings };
+}
+
+const amountsOf = (holdings: THoldings) =>
+  Object.fromEntries(
+    holdings.wallets.map((wallet) => [
+      wallet.name ?? 'Safe',
+      Object.fromEntries(wallet.balances.map((balance) => [balance.symbol, balance.amount])),
+    ]),
+  );
+
+const ethCalls = (proxy: RpcProxy) => proxy.calls.filter((call) => call.method === 'eth_call');
+
+describe('balances from the chain', () => {
+  it('stores each Safe’s and registered wallet’s tokens, one multicall per network and block', async () => {
+    const { config, proxies } = await proxiedChains();
+    const scene = await arrange({ chains: config });
+    const treasury = await scene.register('arbitrum-sepolia', 'Treasury');
+    await scene.register('polygon-amoy', 'Payroll');
+    const safe = await scene.deploySafe();
+    await sendTestToken('arbitrum-sepolia', 'USDC', treasury.address, '12.5');
+    await sendTestToken('arbitrum-sepolia', 'MXNB', safe, '3');
+    const payroll = await scene.register('polygon-amoy', 'Payroll 2');
+    await sendTestToken('polygon-amoy', 'testbrz', payroll.address, '0.000000000000000001');
+    for (const proxy of Object.values(proxies)) proxy.calls.length = 0;
+
+    await scene.testApp.app.holdings.checkNow();
+
+    for (const [network, proxy] of Object.entries(proxies)) {
+      const head = await testDevChainHead(network as DevNetwork);
+      expect(ethCalls(proxy), network).toHaveLength(1);
+      expect(ethCalls(proxy)[0]?.params[1], network).toBe(`0x${head.toString(16)}`);
+    }
+    const holdings = await scene.holdings();
+    expect(amountsOf(holdings)).toEqual({
+      Safe: { USDC: '0', MXNB: '3' },
+      Treasury: { USDC: '12.5', MXNB: '0' },
+      Payroll: { testbrz: '0' },
+      'Payroll 2': { testbrz: '0.000000000000000001' },
+    });
+    expect(holdings.wallets.find((wallet) => wallet.kind === 'safe')).toMatchObject({
+      uid: null,
+      address: safe,
+    });
+    expect(holdings.networks).toEqual([
+      expect.objectContaining({
+        network: 'arbitrum-sepolia',
+        chainId: 421614,
+        local: true,
+        status: 'watched',
+        block: Number(await testDevChainHead('arbitrum-sepolia')),
+      }),
+      expect.objectContaining({ network: 'polygon-amoy', chainId: 80002, local: true, status: 'watched' }),
+    ]);
+    // Nothing mined since: the next look reads nothing.
+    await scene.testApp.app.holdings.checkNow();
+    for (const proxy of Object.values(proxies)) expect(ethCalls(proxy)).toHaveLength(1);
+  });
+
+  it('sees a transfer to a watched wallet and tells that organization only', async () => {
+    const { config } = await proxiedChains();
+    const scene = await arrange({ chains: config });
+    const wallet = await scene.register('arbitrum-sepolia', 'Treasury');
+    const other = await member(scene.testApp);
+    await other.register('arbitrum-sepolia', 'Theirs');
+    await scene.testApp.app.holdings.checkNow();
+    scene.events.length = 0;
+    other.events.length = 0;
+
+    const block = await sendTestToken('arbitrum-sepolia', 'USDC', wallet.address, '250');
+    const found = await scene.testApp.app.holdings.checkNow();
+
+    expect(found.get('arbitrum-sepolia')).toMatchObject({ kind: 'read', blockNumber: Number(block) });
+    expect(scene.events).toEqual([{ type: 'holdings.updated', network: 'arbitrum-sepolia' }]);
+    expect(other.events).toEqual([]);
+    expect(amountsOf(await scene.holdings()).Treasury).toEqual({ USDC: '250', MXNB: '0' });
+    expect((await scene.holdings()).networks[0]?.block).toBe(Number(block));
+  });
+
+  it('lists a registered wallet whose ledger and chain differ, with both amounts, and nothing once they agree', async () => {
+    const scene = await arrange();
+    const wallet = await scene.register('polygon-amoy', 'Treasury');
+    const provider = await createCatalogueProvider(scene.testApp.db);
+    // A completed on-ramp of 100 BRL: 98.5 testbrz posted to the wallet in the ledger.
+    await writeTransfer(scene.testApp.db, scene.organization.uid, provider.uid, {
+      type: 'on_ramp',
+      status: 'completed',
+      amount: '100',
+      walletUid: wallet.uid,
+    });
+    await scene.testApp.app.holdings.checkNow();
+
+    const block = Number(await testDevChainHead('polygon-amoy'));
+    expect((await scene.holdings()).reconciliation).toEqual([
+      {
+        walletUid: wallet.uid,
+        name: 'Treasury',
+        network: 'polygon-amoy',
+        address: wallet.address,
+        symbol: 'testbrz',
+        ledger: '98.5',
+        chain: '0',
+        difference: '-98.5',
+        block,
+      },
+    ]);
+
+    await sendTestToken('polygon-amoy', 'testbrz', wallet.address, '98.5');
+    await scene.testApp.app.holdings.checkNow();
+    const agreed = await scene.holdings();
+    expect(agreed.reconciliation).toEqual([]);
+    expect(amountsOf(agreed).Treasury).toEqual({ testbrz: '98.5' });
+
+    // Tokens nobody booked show up as a difference too (the ledger says 0).
+    await sendTestToken('polygon-amoy', 'testbrz', wallet.address, '0.25');
+    await scene.testApp.app.holdings.checkNow();
+    expect((await scene.holdings()).reconciliation).toEqual([
+      expect.objectContaining({ symbol: 'testbrz', ledger: '98.5', chain: '98.75', difference: '0.25' }),
+    ]);
+  });
+
+  it('marks a chain that is down unreachable, answers with the last amounts, and catches up when it is back', async () => {
+    const { config, proxies } = await proxiedChains();
+    const scene = await arrange({ chains: config });
+    const wallet = await scene.register('arbitrum-sepolia', 'Treasury');
+    await sendTestToken('arbitrum-sepolia', 'USDC', wallet.address, '10');
+    await scene.testApp.app.holdings.checkNow();
+    const before = (await scene.holdings()).networks[0];
+    scene.events.length = 0;
+
+    proxies['arbitrum-sepolia'].down();
+    await sendTestToken('arbitrum-sepolia', 'USDC', wallet.address, '5');
+    const found = await scene.testApp.app.holdings.checkNow();
+
+    expect(found.get('arbitrum-sepolia')).toMatchObject({ kind: 'unreachable' });
+    expect(found.get('polygon-amoy')).toMatchObject({ kind: 'unchanged' });
+    expect(scene.events).toEqual([{ type: 'holdings.updated', network: 'arbitrum-sepolia' }]);
+    const down = await scene.holdings();
+    expect(down.networks[0]).toMatchObject({ status: 'unreachable', block: before?.block });
+    expect(Date.parse(down.networks[0]?.statusSince ?? '')).toBeGreaterThan(
+      Date.parse(before?.statusSince ?? ''),
+    );
+    expect(amountsOf(down).Treasury).toEqual({ USDC: '10', MXNB: '0' });
+    // Still down: told once.
+    await scene.testApp.app.holdings.checkNow();
+    expect(scene.events).toHaveLength(1);
+
+    proxies['arbitrum-sepolia'].up();
+    await scene.testApp.app.holdings.checkNow();
+    const back = await scene.holdings();
+    expect(back.networks[0]).toMatchObject({
+      status: 'watched',
+      block: Number(await testDevChainHead('arbitrum-sepolia')),
+    });
+    expect(amountsOf(back).Treasury).toEqual({ USDC: '15', MXNB: '0' });
+    expect(scene.events).toEqual([
+      { type: 'holdings.updated', network: 'arbitrum-sepolia' },
+      { type: 'holdings.updated', network: 'arbitrum-sepolia' },
+    ]);
+  });
+
+  it('says unreachable, with no amounts, for a chain down from the first look; unwatched without an RPC', async () => {
+    const { config, proxies } = await proxiedChains();
+    proxies['polygon-amoy'].down();
+    const scene = await arrange({
+      chains: {
+        ...config,
+        networks: config.networks.filter((network) => network.network === 'polygon-amoy'),
+      },
+    });
+    await scene.register('polygon-amoy', 'Payroll');
+    await scene.register('arbitrum-sepolia', 'Treasury');
+    await scene.testApp.app.holdings.checkNow();
+
+    const holdings = await scene.holdings();
+    expect(holdings.networks).toEqual([
+      expect.objectContaining({
+        network: 'polygon-amoy',
+        status: 'unreachable',
+        block: null,
+        checkedAt: null,
+      }),
+      {
+        network: 'arbitrum-sepolia',
+        chainId: 421614,
+        local: false,
+        status: 'unwatched',
+        block: null,
+        checkedAt: null,
+        statusSince: null,
+      },
+    ]);
+    // Unwatched: the real network's tokens, no amount.
+    expect(amountsOf(holdings)).toEqual({ Payroll: { testbrz: null }, Treasury: { USDC: null } });
+    expect(holdings.reconciliation).toEqual([]);
+  });
+
+  it('resumes from the stored block after a restart', async () => {
+    const { config, proxies } = await proxiedChains();
+    const database = await emptyTestDatabase();
+    const first = await arrange({ chains: config, database });
+    const wallet = await first.register('arbitrum-sepolia', 'Treasury');
+    await first.testApp.app.holdings.checkNow();
+    const [stored] = await first.testApp.db
+      .select()
+      .from(chainNetworks)
+      .where(eq(chainNetworks.network, 'arbitrum-sepolia'));
+    expect(stored?.blockNumber).toBe(Number(await testDevChainHead('arbitrum-sepolia')));
+    await first.testApp.app.close();
+
+    // The same database, a new process: nothing mined since, nothing read again.
+    const second = await arrange({ chains: config, database });
+    proxies['arbitrum-sepolia'].calls.length = 0;
+    const again = await second.testApp.app.holdings.checkNow();
+    expect(again.get('arbitrum-sepolia')).toEqual({ kind: 'unchanged', blockNumber: stored?.blockNumber });
+    expect(ethCalls(proxies['arbitrum-sepolia'])).toEqual([]);
+
+    // Mined since: read from the stored block on, and told to the organization that holds it.
+    first.events.length = 0;
+    const unsubscribe = second.testApp.app.events.subscribe(first.organization.uid, ({ event }) =>
+      first.events.push(event),
+    );
+    const block = await sendTestToken('arbitrum-sepolia', 'MXNB', wallet.address, '7');
+    const found = await second.testApp.app.holdings.checkNow();
+    unsubscribe();
+    expect(found.get('arbitrum-sepolia')).toMatchObject({
+      kind: 'read',
+      blockNumber: Number(block),
+      changed: [wallet.address.toLowerCase()],
+      organizations: [first.organization.uid],
+    });
+    expect(first.events).toEqual([{ type: 'holdings.updated', network: 'arbitrum-sepolia' }]);
+  });
+});

@@ -1,0 +1,3 @@
+export { registerHoldingsRoutes } from './routes';
+export { createHoldingsService, type HoldingsService } from './service';
+export type { HoldingsWatcher } from './watcher';

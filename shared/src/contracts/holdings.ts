@@ -1,0 +1,99 @@
+import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
+import { z } from '@dash/shared/zod';
+import { ZNetworkId } from './networks';
+import { ZSignedDecimalString } from './overview';
+
+/**
+ * What the organization holds on chain, as the API's watcher last read it (one Multicall3 read per
+ * network and block), beside what the ledger says each registered wallet received. Every member
+ * reads it (Viewers too), approved or not:
+ *
+ * | Call | Who | Answer |
+ * |---|---|---|
+ * | GET organizations/{orgUid}/holdings | every member (organization.read) | 200 {data: THoldings} |
+ *
+ * Amounts are decimal strings in whole tokens (the token's base units converted with its decimals,
+ * never rounded). A network the API has no RPC for is `unwatched`; one it could not reach at its
+ * last look is `unreachable` (its amounts are the last ones read, at `block`).
+ */
+
+/** A non-negative decimal string of any length: a token amount in whole tokens ('0', '1250.000001'). */
+export const ZTokenAmountString = z.string().regex(/^\d+(\.\d+)?$/);
+
+export const HOLDINGS_NETWORK_STATUSES = ['watched', 'unreachable', 'unwatched'] as const;
+export const ZHoldingsNetworkStatus = z.enum(HOLDINGS_NETWORK_STATUSES);
+export type THoldingsNetworkStatus = z.infer<typeof ZHoldingsNetworkStatus>;
+
+/** One EVM network the organization has a wallet on, or the API watches. */
+export const ZHoldingsNetwork = z.object({
+  network: ZNetworkId,
+  /** EIP-155 chain id (a local dev chain takes its testnet's). */
+  chainId: z.number().int().positive(),
+  /** A local dev chain (api/dev-chain) standing in for the testnet: its tokens are test tokens. */
+  local: z.boolean(),
+  status: ZHoldingsNetworkStatus,
+  /** The block the amounts were read at (the newest with the configured confirmations); null: none read yet. */
+  block: z.number().int().nonnegative().nullable(),
+  /** When that block was read; null: never. */
+  checkedAt: ZIsoDateTime.nullable(),
+  /** Since when the network has had its status (watched or unreachable); null when unwatched. */
+  statusSince: ZIsoDateTime.nullable(),
+});
+export type THoldingsNetwork = z.infer<typeof ZHoldingsNetwork>;
+
+export const HOLDINGS_WALLET_KINDS = ['safe', 'registered'] as const;
+
+/** One token of a wallet: its amount at the network's block; null when the network cannot tell (unwatched, not read yet). */
+export const ZHoldingsTokenBalance = z.object({
+  symbol: z.string(),
+  amount: ZTokenAmountString.nullable(),
+});
+export type THoldingsTokenBalance = z.infer<typeof ZHoldingsTokenBalance>;
+
+/**
+ * A wallet whose tokens are read: the organization's Safe once deployed (`uid` null), or a registered
+ * wallet on an EVM network (`uid` its registered-wallet uid).
+ */
+export const ZHoldingsWallet = z.object({
+  kind: z.enum(HOLDINGS_WALLET_KINDS),
+  uid: ZUid.nullable(),
+  /** The registered wallet's name; null for the Safe. */
+  name: z.string().nullable(),
+  network: ZNetworkId,
+  address: z.string(),
+  /** Every token the API knows on the network, in the token table's order. */
+  balances: z.array(ZHoldingsTokenBalance),
+});
+export type THoldingsWallet = z.infer<typeof ZHoldingsWallet>;
+
+/**
+ * A registered wallet and token where the ledger's posted amount and the chain's differ (the chain's
+ * at `block` of its network); `difference` is chain minus ledger. Only wallets the ledger books
+ * (registered wallets) and tokens the chain could be read for are compared.
+ */
+export const ZHoldingsDifference = z.object({
+  walletUid: ZUid,
+  name: z.string(),
+  network: ZNetworkId,
+  address: z.string(),
+  symbol: z.string(),
+  ledger: ZSignedDecimalString,
+  chain: ZTokenAmountString,
+  difference: ZSignedDecimalString,
+  block: z.number().int().nonnegative(),
+});
+export type THoldingsDifference = z.infer<typeof ZHoldingsDifference>;
+
+export const ZHoldings = z.object({
+  networks: z.array(ZHoldingsNetwork),
+  wallets: z.array(ZHoldingsWallet),
+  /** Empty when the ledger and the chain agree everywhere they can be compared. */
+  reconciliation: z.array(ZHoldingsDifference),
+});
+export type THoldings = z.infer<typeof ZHoldings>;
+export const ZHoldingsResponse = z.object({ data: ZHoldings });
+export const ZHoldingsParams = z.object({ organizationUid: ZUid });
+
+/** The holdings' path under the API prefix (the organization is in the path, as the overview's). */
+export const holdingsPath = (organizationUid: string) =>
+  `organizations/${encodeURIComponent(organizationUid)}/holdings`;
