@@ -25,6 +25,7 @@ export * from './contracts/transfers';
 export * from './contracts/uploads';
 export * from './contracts/wallet';
 export * from './endpoints/create-upload';
+export * from './endpoints/get-holdings';
 export * from './endpoints/get-organization-users';
 export * from './endpoints/get-overview';
 export * from './endpoints/get-providers';

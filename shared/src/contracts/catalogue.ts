@@ -21,6 +21,7 @@ export const ERROR_MESSAGES = {
   replyToMessage: 'Failed to reply to message. Please try again later.',
   uploadFile: 'Failed to upload file',
   fetchWallet: 'Failed to fetch wallet. Please try again later.',
+  fetchHoldings: 'Failed to fetch on-chain holdings. Please try again later.',
   proposeWalletSigner: 'Failed to propose wallet signer. Please try again later.',
   setWalletSigningDevice: 'Failed to set wallet signing device. Please try again later.',
   requestWalletDeployment: 'Failed to request wallet deployment. Please try again later.',

@@ -8,6 +8,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { TSessionUser } from '../contracts/auth';
 import type { TRole } from '../contracts/common';
+import type { TOrganizationEvent } from '../contracts/events';
 import type { TLocale } from '../contracts/locale';
 import type { TOrganization } from '../contracts/organization';
 import type { TCatalogueProvider } from '../contracts/providers';
@@ -165,4 +166,40 @@ export function stubScrollIntoViewInEachTest(): void {
     if (scrollIntoView) Object.defineProperty(Element.prototype, 'scrollIntoView', scrollIntoView);
     else delete (Element.prototype as Partial<Element>).scrollIntoView;
   });
+}
+
+/** The EventSources pages opened under stubEventStream, in every test of the file (a stream outlives its page briefly). */
+const fakeEventSources: { onmessage: ((message: { data: string }) => void) | null; closed: boolean }[] = [];
+
+/**
+ * Stubs EventSource (taken away by vi.unstubAllGlobals) so the page's organization event stream can
+ * be driven: `send(event)` hands the event to every stream still open, as the API's stream would.
+ */
+export function stubEventStream(): { send(event: TOrganizationEvent): void } {
+  class FakeEventSource {
+    static readonly CONNECTING = 0;
+    static readonly OPEN = 1;
+    static readonly CLOSED = 2;
+    readyState = FakeEventSource.CONNECTING;
+    onopen: (() => void) | null = null;
+    onmessage: ((message: { data: string }) => void) | null = null;
+    onerror: (() => void) | null = null;
+    closed = false;
+    constructor(readonly url: string) {
+      fakeEventSources.push(this);
+    }
+    close() {
+      this.closed = true;
+      this.readyState = FakeEventSource.CLOSED;
+    }
+  }
+  vi.stubGlobal('EventSource', FakeEventSource);
+  return {
+    send(event) {
+      act(() => {
+        for (const source of fakeEventSources)
+          if (!source.closed) source.onmessage?.({ data: JSON.stringify(event) });
+      });
+    },
+  };
 }

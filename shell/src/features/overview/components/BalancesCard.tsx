@@ -1,8 +1,10 @@
 import { paths, useCurrentOrganization, useFormat, useT } from '@dash/shared';
-import type { TOverview } from '@dash/shared/api';
+import { type TOverview, useHoldingsQuery } from '@dash/shared/api';
 import { Anchor, Card, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { type HoldingsState, OnChainAmount } from './OnChainAmount';
+import { ReconciliationList } from './ReconciliationList';
 
 /** One line of a balances table: what it is, its posted amount (a link to where it comes from) and what is under way. */
 interface BalanceRow {
@@ -14,13 +16,22 @@ interface BalanceRow {
   to: string;
   /** The link's accessible name, given the formatted amount. */
   linkLabel: (amount: string) => string;
+  /** What the chain shows (per-wallet rows; empty for rows that name no wallet). */
+  onChain?: ReactNode;
 }
 
-/** What the organization holds per currency and per registered wallet, from the ledger; each figure links to its source. */
+/**
+ * What the organization holds per currency and per registered wallet, from the ledger, each figure
+ * linking to its source; beside each wallet's, what the chain shows it holds, and where they differ.
+ */
 export function BalancesCard({ balances }: { balances: TOverview['balances'] }) {
   const organization = useCurrentOrganization();
   const { t } = useT('overview');
   const org = organization.slug;
+  const query = useHoldingsQuery(organization.uid);
+  const holdings: HoldingsState = query.data
+    ? { status: 'success', data: query.data }
+    : { status: query.isError ? 'error' : 'pending' };
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="overview-balances">
       <Title order={2} size="h4" id="overview-balances">
@@ -62,6 +73,7 @@ export function BalancesCard({ balances }: { balances: TOverview['balances'] }) 
           <BalancesTable
             labelledBy="overview-balances-wallets"
             first={t('balances.wallet')}
+            onChainHeader={t('onChain.header')}
             mt="xs"
             rows={balances.byWallet.map((row) => {
               // A registered wallet; the wallets deleted since (their history); or what names no
@@ -94,9 +106,13 @@ export function BalancesCard({ balances }: { balances: TOverview['balances'] }) 
                 pending: row.pending,
                 to,
                 linkLabel: (amount: string) => t(linkKey, { amount }),
+                onChain: row.wallet ? (
+                  <OnChainAmount holdings={holdings} walletUid={row.wallet.uid} currency={row.currency} />
+                ) : null,
               };
             })}
           />
+          <ReconciliationList holdings={holdings} />
         </>
       )}
     </Card>
@@ -106,12 +122,15 @@ export function BalancesCard({ balances }: { balances: TOverview['balances'] }) 
 function BalancesTable({
   labelledBy,
   first,
+  onChainHeader,
   mt,
   rows,
 }: {
   labelledBy: string;
   /** The first column's header. */
   first: string;
+  /** With it, a last column: what the chain shows. */
+  onChainHeader?: string;
   mt: string;
   rows: BalanceRow[];
 }) {
@@ -124,6 +143,7 @@ function BalancesTable({
           <Table.Th>{first}</Table.Th>
           <Table.Th ta="end">{t('balances.posted')}</Table.Th>
           <Table.Th ta="end">{t('balances.pending')}</Table.Th>
+          {onChainHeader ? <Table.Th ta="end">{onChainHeader}</Table.Th> : null}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -138,6 +158,7 @@ function BalancesTable({
                 </Anchor>
               </Table.Td>
               <Table.Td ta="end">{format.money(row.pending, row.currency)}</Table.Td>
+              {onChainHeader ? <Table.Td ta="end">{row.onChain}</Table.Td> : null}
             </Table.Tr>
           );
         })}

@@ -1,7 +1,7 @@
 import type { TApprovalStatus } from '@dash/shared';
-import type { TOverview, TTransfer } from '@dash/shared/api';
-import { ORGANIZATION, renderPage } from '@dash/shared/test';
-import { configure, screen, within } from '@testing-library/react';
+import type { THoldings, TOverview, TTransfer } from '@dash/shared/api';
+import { ORGANIZATION, renderPage, stubEventStream } from '@dash/shared/test';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OverviewPage } from './OverviewPage';
 
@@ -92,8 +92,40 @@ const FULL: TOverview = {
   hasTransfers: true,
 };
 
-function renderOverview(answer: () => Promise<Response>, approvalStatus: TApprovalStatus = 'Approved') {
-  const fetch = vi.fn((_input: RequestInfo | URL) => answer());
+/** The chain agrees with the ledger: what the balances card shows when nothing is told otherwise. */
+const HOLDINGS: THoldings = {
+  networks: [
+    {
+      network: 'polygon-amoy',
+      chainId: 80002,
+      local: true,
+      status: 'watched',
+      block: 1204,
+      checkedAt: '2026-11-22T10:00:00.000Z',
+      statusSince: '2026-11-22T09:00:00.000Z',
+    },
+  ],
+  wallets: [
+    {
+      kind: 'registered',
+      uid: WALLET_UID,
+      name: 'Treasury',
+      network: 'polygon-amoy',
+      address: '0xabc',
+      balances: [{ symbol: 'testbrz', amount: '24873.5' }],
+    },
+  ],
+  reconciliation: [],
+};
+
+function renderOverview(
+  answer: () => Promise<Response>,
+  approvalStatus: TApprovalStatus = 'Approved',
+  holdings: () => THoldings = () => HOLDINGS,
+) {
+  const fetch = vi.fn((input: RequestInfo | URL) =>
+    String(input).endsWith('/holdings') ? Promise.resolve(Response.json({ data: holdings() })) : answer(),
+  );
   vi.stubGlobal('fetch', fetch);
   renderPage(<OverviewPage />, { role: 'Editor', organization: { approvalStatus } });
   return fetch;
@@ -204,5 +236,77 @@ describe('the overview page', () => {
       '/org/acme/rails/transactions?type=deposit&currency=BRL&status=completed&from=2026-10-24&to=2026-11-22',
     );
     expect(screen.queryByRole('list', { name: 'Get started' })).toBeNull();
+  });
+
+  it('shows the chain’s amount beside each wallet’s ledger balance, and names a wallet and token where they differ', async () => {
+    const stream = stubEventStream();
+    let holdings: THoldings = {
+      ...HOLDINGS,
+      wallets: [
+        {
+          ...(HOLDINGS.wallets[0] as THoldings['wallets'][number]),
+          balances: [{ symbol: 'testbrz', amount: '24000' }],
+        },
+      ],
+      reconciliation: [
+        {
+          walletUid: WALLET_UID,
+          name: 'Treasury',
+          network: 'polygon-amoy',
+          address: '0xabc',
+          symbol: 'testbrz',
+          ledger: '24873.5',
+          chain: '24000',
+          difference: '-873.5',
+          block: 1204,
+        },
+      ],
+    };
+    const fetch = renderOverview(answering(FULL), 'Approved', () => holdings);
+    const balances = await screen.findByRole('region', { name: 'Balances' });
+    const wallets = within(balances).getByRole('table', { name: 'Per wallet' });
+    const treasury = within(wallets).getByRole('row', { name: /^Treasury/ });
+    expect(within(wallets).getByRole('columnheader', { name: 'On chain' })).toBeTruthy();
+    expect(await within(treasury).findByText(/24,000\.00 testbrz/)).toBeTruthy();
+    expect(treasury.textContent).toContain('(local)');
+    const differences = within(balances).getByRole('table', { name: 'Ledger and chain' });
+    const row = within(differences).getByRole('row', { name: /Treasury · testbrz/ });
+    expect(row.textContent).toContain('24,873.50 testbrz');
+    expect(row.textContent).toContain('24,000.00 testbrz');
+    expect(row.textContent).toContain('-873.50 testbrz');
+    expect(row.textContent).toContain('at block 1,204');
+
+    // The watcher saw the wallet catch up: the page reads the holdings again and they agree.
+    holdings = HOLDINGS;
+    const asked = fetch.mock.calls.length;
+    stream.send({ type: 'holdings.updated', network: 'polygon-amoy' });
+    expect(
+      await within(balances).findByText(
+        'The ledger and the chain agree for every registered wallet on a watched network.',
+      ),
+    ).toBeTruthy();
+    expect(fetch.mock.calls.slice(asked).map(([url]) => String(url))).toEqual([
+      `/api/v0/organizations/${ORG_UID}/holdings`,
+    ]);
+    expect(within(treasury).getAllByRole('cell').at(-1)?.textContent).toBe('24,873.50 testbrz (local)');
+    expect(within(balances).queryByRole('table', { name: 'Ledger and chain' })).toBeNull();
+  });
+
+  it('says what the chain cannot tell instead of an amount', async () => {
+    const network = HOLDINGS.networks[0] as THoldings['networks'][number];
+    for (const [status, words] of [
+      ['unreachable', 'Network unreachable'],
+      ['unwatched', 'Not watched'],
+    ] as const) {
+      cleanup();
+      renderOverview(answering(FULL), 'Approved', () => ({
+        ...HOLDINGS,
+        networks: [{ ...network, status, ...(status === 'unwatched' ? { local: false, block: null } : {}) }],
+      }));
+      const wallets = await screen.findByRole('table', { name: 'Per wallet' });
+      const treasury = within(wallets).getByRole('row', { name: /^Treasury/ });
+      expect(await within(treasury).findByText(words)).toBeTruthy();
+      expect(within(treasury).queryByText(/\(local\)/)).toBeNull();
+    }
   });
 });
