@@ -1,12 +1,14 @@
-import { useT } from '@dash/shared';
+import { useCurrentOrganization, useT } from '@dash/shared';
 import type { TWallet } from '@dash/shared/api';
 import { Stack, Text, Title } from '@mantine/core';
 import { onChain } from '../../../lib/wallet-display';
+import { SafeBalances } from '../../balances/components/SafeBalances';
 import { DeploymentAndSigners } from './DeploymentAndSigners';
 
-/** deployed: the Safe's address, quorum and signers; nothing changes any more. */
+/** deployed: the Safe's address, quorum and signers (nothing changes any more), and what it holds. */
 export function WalletReady({ wallet, currentUserUid }: { wallet: TWallet; currentUserUid: string }) {
   const { t } = useT('wallet');
+  const organization = useCurrentOrganization();
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -15,6 +17,7 @@ export function WalletReady({ wallet, currentUserUid }: { wallet: TWallet; curre
         </Title>
         <Text c="dimmed">{t('ready.text', { chain: onChain(wallet.chain, t) })}</Text>
       </Stack>
+      <SafeBalances organizationUid={organization.uid} wallet={wallet} />
       <DeploymentAndSigners wallet={wallet} currentUserUid={currentUserUid} />
     </Stack>
   );

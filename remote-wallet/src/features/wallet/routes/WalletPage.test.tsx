@@ -1,6 +1,6 @@
 import type { TRole } from '@dash/shared';
-import type { TWallet, TWalletSigner } from '@dash/shared/api';
-import { USER as ME, refusal, renderPage } from '@dash/shared/test';
+import type { THoldings, TWallet, TWalletSigner } from '@dash/shared/api';
+import { USER as ME, refusal, renderPage, stubEventStream } from '@dash/shared/test';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
@@ -21,16 +21,47 @@ const signer = (uid: string, firstName: string, ethAddress?: string): TWalletSig
   status: ethAddress ? 'Ready' : 'Pending',
 });
 
+/** The deployed Safe on the local Arbitrum Sepolia, read at block 77: 1,250.5 USDC and no MXNB. */
+const HOLDINGS: THoldings = {
+  networks: [
+    {
+      network: 'arbitrum-sepolia',
+      chainId: 421614,
+      local: true,
+      status: 'watched',
+      block: 77,
+      checkedAt: '2026-11-22T10:00:00.000Z',
+      statusSince: '2026-11-22T09:00:00.000Z',
+    },
+  ],
+  wallets: [
+    {
+      kind: 'safe',
+      uid: null,
+      name: null,
+      network: 'arbitrum-sepolia',
+      address: ADDRESS,
+      balances: [
+        { symbol: 'USDC', amount: '1250.5' },
+        { symbol: 'MXNB', amount: '0' },
+      ],
+    },
+  ],
+  reconciliation: [],
+};
+
 function renderWallet(
   wallet: TWallet,
   role: TRole = 'Admin',
   answer = () => new Response(JSON.stringify({ data: wallet }), { status: 200 }),
+  holdings: () => THoldings = () => HOLDINGS,
 ) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => answer()),
+  const fetch = vi.fn(async (url: RequestInfo | URL) =>
+    String(url).endsWith('/holdings') ? Response.json({ data: holdings() }) : answer(),
   );
+  vi.stubGlobal('fetch', fetch);
   renderPage(<WalletPage />, { role });
+  return fetch;
 }
 
 // The first render loads Mantine and the page: slow on a busy machine, so give findBy* more time.
@@ -488,5 +519,95 @@ describe('the wallet page', () => {
       Response.json({ error: { code: 'FORBIDDEN', message: 'No access' } }, { status: 403 }),
     );
     expect(await screen.findByText('Failed to fetch wallet. Please try again later.')).toBeTruthy();
+  });
+
+  it('shows what a deployed Safe holds of each token, on the local chain, and reads it again when told', async () => {
+    const stream = stubEventStream();
+    let holdings = HOLDINGS;
+    const fetch = renderWallet(
+      {
+        status: 'deployed',
+        chain: DEV_CHAIN,
+        address: ADDRESS,
+        threshold: 1,
+        signers: [signer(ME.uid, 'Ana', DEVICE_A)],
+      },
+      'Viewer',
+      undefined,
+      () => holdings,
+    );
+    const balances = await screen.findByRole('region', { name: 'Balances' });
+    const table = await within(balances).findByRole('table', { name: 'Balances' });
+    expect(within(table).getByRole('row', { name: /USDC/ }).textContent).toContain('1,250.50 USDC');
+    expect(within(table).getByRole('row', { name: /MXNB/ }).textContent).toContain('0.00 MXNB');
+    expect(within(balances).getByText(/On Arbitrum Sepolia \(local\) at block 77/)).toBeTruthy();
+
+    holdings = {
+      ...HOLDINGS,
+      networks: [{ ...(HOLDINGS.networks[0] as THoldings['networks'][number]), block: 78 }],
+      wallets: [
+        {
+          ...(HOLDINGS.wallets[0] as THoldings['wallets'][number]),
+          balances: [
+            { symbol: 'USDC', amount: '1300' },
+            { symbol: 'MXNB', amount: '0' },
+          ],
+        },
+      ],
+    };
+    stream.send({ type: 'holdings.updated', network: 'arbitrum-sepolia' });
+    expect(await within(balances).findByText('1,300.00 USDC')).toBeTruthy();
+    expect(within(balances).getByText(/at block 78/)).toBeTruthy();
+    expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/holdings'))).toHaveLength(2);
+  });
+
+  it('says the network is unreachable or not watched instead of an amount it cannot know', async () => {
+    const deployed: TWallet = {
+      status: 'deployed',
+      chain: ARBITRUM,
+      address: ADDRESS,
+      threshold: 1,
+      signers: [signer(ME.uid, 'Ana', DEVICE_A)],
+    };
+    const network = {
+      ...(HOLDINGS.networks[0] as THoldings['networks'][number]),
+      network: 'arbitrum-one' as const,
+      chainId: 42161,
+      local: false,
+    };
+    const safe = {
+      ...(HOLDINGS.wallets[0] as THoldings['wallets'][number]),
+      network: 'arbitrum-one' as const,
+    };
+    renderWallet(deployed, 'Admin', undefined, () => ({
+      ...HOLDINGS,
+      networks: [{ ...network, status: 'unreachable' }],
+      wallets: [safe],
+    }));
+    let balances = await screen.findByRole('region', { name: 'Balances' });
+    expect(await within(balances).findByText(/Arbitrum One has not answered since/)).toBeTruthy();
+    expect(within(balances).getAllByText('Network unreachable')).toHaveLength(2);
+    expect(within(balances).queryByText(/1,250\.50/)).toBeNull();
+
+    cleanup();
+    renderWallet(deployed, 'Admin', undefined, () => ({
+      ...HOLDINGS,
+      networks: [{ ...network, status: 'unwatched', block: null, checkedAt: null, statusSince: null }],
+      wallets: [{ ...safe, balances: [{ symbol: 'USDC', amount: null }] }],
+    }));
+    balances = await screen.findByRole('region', { name: 'Balances' });
+    expect(await within(balances).findByText(/This installation does not watch Arbitrum One/)).toBeTruthy();
+    expect(within(balances).getByRole('row', { name: /USDC/ }).textContent).toContain('Not watched');
+  });
+
+  it('shows no balances before the wallet is deployed', async () => {
+    const fetch = renderWallet({
+      status: 'undeployed',
+      chain: DEV_CHAIN,
+      signers: [signer(BRUNO, 'Bruno', DEVICE_B)],
+    });
+    await screen.findByRole('heading', { name: 'Initialize Wallet' });
+    expect(screen.queryByRole('region', { name: 'Balances' })).toBeNull();
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/holdings'))).toBe(false);
   });
 });
