@@ -150,7 +150,7 @@ export async function verifyDelivery(deps: TransferDeps, job: VerifyDeliveryJob)
   const { db } = deps;
   // Load: a transfer that moved on, or whose provider reported another transaction since, is done.
   const [transfer] = await db.transaction(async (tx) => [await lockTransfer(tx, job.transferUid)]);
-  if (!transfer || transfer.status !== 'payment_submitted' || transfer.txHash !== job.txHash) return;
+  if (transfer?.status !== 'payment_submitted' || transfer.txHash !== job.txHash) return;
 
   // Check the chain (a chain that cannot be reached throws: the runner retries with backoff).
   const finding = await readDelivery(deps, transfer, job.txHash);
@@ -159,7 +159,7 @@ export async function verifyDelivery(deps: TransferDeps, job: VerifyDeliveryJob)
   // Record: in one transaction, the state checked again under the lock.
   const changed = await db.transaction(async (tx) => {
     const current = await lockTransfer(tx, job.transferUid);
-    if (!current || current.status !== 'payment_submitted' || current.txHash !== job.txHash) return false;
+    if (current?.status !== 'payment_submitted' || current.txHash !== job.txHash) return false;
     if (finding.kind === 'review') return holdForReview(tx, current, finding.code, finding.params);
     const { log, chainId } = finding;
     const counted = await insertDelivery(tx, {
