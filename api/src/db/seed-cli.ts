@@ -1,11 +1,13 @@
 import Fastify from 'fastify';
 import { createBlobStore } from '../blobs/store';
+import { createChains } from '../chain/index';
 import { ConfigError, loadConfig } from '../config';
 import { createInProcessEventBus } from '../events/bus';
 import { createInboundService } from '../modules/messages/inbound';
 import { createDatabase } from './client';
 import { migrate } from './migrate';
 import { DEMO_ORGANIZATION, DEMO_SIGNING_DEVICE, DEMO_USER, seed } from './seed';
+import { seedOnChain } from './seed-chain';
 import { DEMO_OPERATOR, DEMO_REVIEW_ORGANIZATION, DEMO_REVIEW_USER, seedKyb } from './seed-kyb';
 import { seedMessages } from './seed-messages';
 import { seedProviderCatalogue } from './seed-providers';
@@ -54,6 +56,11 @@ try {
     const history = await seedTransfers(database.db, organizationUid, userUid);
     console.log(
       `Seeded rails: ${history.accounts} Active provider account (Transfero), ${history.transfers} transactions (in every state; once, skipped when present).`,
+    );
+    const onChain = await seedOnChain(database.db, createChains(config.chains), organizationUid);
+    const skipped = Object.entries(onChain.skipped).map(([network, why]) => `${network}: ${why}`);
+    console.log(
+      `Seeded the dev chains: ${onChain.sent} token transfers so the seeded wallets hold what the ledger says${skipped.length > 0 ? `; skipped ${skipped.join('; ')}` : ''}.`,
     );
   } finally {
     await database.close();
