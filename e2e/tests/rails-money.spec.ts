@@ -23,6 +23,17 @@ async function acmeUid(page: Page): Promise<string> {
   return acme.uid;
 }
 
+/** The off-ramp page with Transfero, the demo's Pix beneficiary Ana Souza and Polygon Amoy chosen. */
+async function openOffRampToAna(page: Page) {
+  await page.goto(`/org/${DEMO_ORG_SLUG}/rails/off-ramp`);
+  await page.getByRole('combobox', { name: 'Provider' }).click();
+  await page.getByRole('option', { name: 'Transfero' }).click();
+  await page.getByRole('combobox', { name: 'Bank beneficiary' }).click();
+  await page.getByRole('option', { name: /^Ana Souza \(/ }).click();
+  await page.getByRole('combobox', { name: 'Network' }).click();
+  await page.getByRole('option', { name: 'Polygon Amoy' }).click();
+}
+
 test.describe('moving money with the sandbox provider', () => {
   test('a BRL on-ramp shows the Pix BR Code, the sandbox marks it paid, and the page completes by itself', async ({
     page,
@@ -111,13 +122,7 @@ test.describe('moving money with the sandbox provider', () => {
     page,
   }) => {
     await signInThroughApi(page, DEMO_EMAIL);
-    await page.goto(`/org/${DEMO_ORG_SLUG}/rails/off-ramp`);
-    await page.getByRole('combobox', { name: 'Provider' }).click();
-    await page.getByRole('option', { name: 'Transfero' }).click();
-    await page.getByRole('combobox', { name: 'Bank beneficiary' }).click();
-    await page.getByRole('option', { name: /^Ana Souza \(/ }).click();
-    await page.getByRole('combobox', { name: 'Network' }).click();
-    await page.getByRole('option', { name: 'Polygon Amoy' }).click();
+    await openOffRampToAna(page);
     await expect(page.getByRole('combobox', { name: 'Paid from' })).toHaveValue('An external wallet');
     // Below any approval threshold another test may set meanwhile (100).
     await page.getByRole('textbox', { name: /Amount/ }).fill('50');
@@ -143,6 +148,13 @@ test.describe('moving money with the sandbox provider', () => {
     );
     await expect(page.getByLabel('Status')).not.toHaveText('Awaiting funds', { timeout: budget(15_000) });
     await expect(page.getByRole('table', { name: 'Timeline' })).toContainText('Funds received');
+
+    // The ledger and the chain agree for every registered wallet: on-ramps delivered what they
+    // booked, and an off-ramp paid from outside took nothing from them.
+    await page.goto(`/org/${DEMO_ORG_SLUG}`);
+    await expect(
+      page.getByText('The ledger and the chain agree for every registered wallet on a watched network.'),
+    ).toBeVisible({ timeout: budget(15_000) });
   });
 
   test('the transactions list pages, filters and exports exactly the filtered set as CSV', async ({
@@ -197,13 +209,7 @@ test.describe('moving money with the sandbox provider', () => {
       approvals.getByText("Off-ramps above 100.00 need a second member's approval."),
     ).toBeVisible();
     try {
-      await page.goto(`/org/${DEMO_ORG_SLUG}/rails/off-ramp`);
-      await page.getByRole('combobox', { name: 'Provider' }).click();
-      await page.getByRole('option', { name: 'Transfero' }).click();
-      await page.getByRole('combobox', { name: 'Bank beneficiary' }).click();
-      await page.getByRole('option', { name: /^Ana Souza \(/ }).click();
-      await page.getByRole('combobox', { name: 'Network' }).click();
-      await page.getByRole('option', { name: 'Polygon Amoy' }).click();
+      await openOffRampToAna(page);
       await page.getByRole('textbox', { name: /Amount/ }).fill('500');
       await page.getByRole('button', { name: 'Get quote' }).click();
       await page.getByRole('region', { name: 'Quote' }).getByRole('button', { name: 'Confirm' }).click();
