@@ -88,6 +88,8 @@ export const ZRegisteredWallet = z.object({
   remark: z.string().nullable(),
   createdAt: ZIsoDateTime,
   updatedAt: ZIsoDateTime,
+  /** Its network is a local dev chain here (under its testnet's id): no public explorer knows it. */
+  localChain: z.boolean().optional(),
 });
 export type TRegisteredWallet = z.infer<typeof ZRegisteredWallet>;
 

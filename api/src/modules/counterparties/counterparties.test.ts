@@ -53,6 +53,40 @@ async function arrange() {
 }
 
 describe('registered blockchain wallets', () => {
+  it('marks a wallet on a network this installation runs as a dev chain', async () => {
+    const testApp = await createTestApp({
+      chains: {
+        networks: [{ network: 'polygon-amoy', chainId: 80002, rpcUrl: 'http://127.0.0.1:9', local: true }],
+        confirmations: 1,
+        pollMs: 1000,
+      },
+    });
+    const admin = await signInUser(testApp.app);
+    const organization = await createOrganization(testApp, admin.cookie);
+    await approve(testApp, organization);
+    const asAdmin = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+      call(testApp.app, method, path, {
+        cookie: admin.cookie,
+        organization: organization.uid,
+        ...(body === undefined ? {} : { body }),
+      });
+    for (const network of ['polygon-amoy', 'ethereum']) {
+      const added = await asAdmin('POST', '/rails/blockchain-wallets', {
+        network,
+        address: CHECKSUMMED,
+        name: network,
+      });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    const listed = ZRegisteredWalletsResponse.parse(
+      (await asAdmin('GET', '/rails/blockchain-wallets')).json(),
+    ).data;
+    expect(listed.map((wallet) => [wallet.network, wallet.localChain ?? false])).toEqual([
+      ['ethereum', false],
+      ['polygon-amoy', true],
+    ]);
+  });
+
   it('adds, lists, renames and deletes wallets, recording every change for the audit log', async () => {
     const { testApp, admin, organization, asAdmin } = await arrange();
 
@@ -82,6 +116,8 @@ describe('registered blockchain wallets', () => {
       (await asAdmin('GET', '/rails/blockchain-wallets')).json(),
     ).data;
     expect(listed.map((wallet) => wallet.name)).toEqual(['Ops', 'Treasury']);
+    // No dev chain watched in this test: no wallet is marked local.
+    expect(listed.some((wallet) => wallet.localChain)).toBe(false);
 
     const renamed = await asAdmin('PATCH', `/rails/blockchain-wallets/${created.uid}`, {
       name: 'Main',

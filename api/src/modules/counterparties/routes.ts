@@ -99,7 +99,14 @@ export function registerCounterpartyRoutes(
     guard: (request) => requireApprovedOrganization(request, 'rails.read'),
     response: ZRegisteredWalletsResponse,
     async handler({ auth }) {
-      return { data: await counterparties.listWallets(auth.organization) };
+      // A wallet on a dev chain is marked so: the page then links it to no public explorer.
+      const local = new Set(
+        app.appConfig.chains.networks.filter((network) => network.local).map((network) => network.network),
+      );
+      const wallets = await counterparties.listWallets(auth.organization);
+      return {
+        data: wallets.map((wallet) => (local.has(wallet.network) ? { ...wallet, localChain: true } : wallet)),
+      };
     },
   });
 

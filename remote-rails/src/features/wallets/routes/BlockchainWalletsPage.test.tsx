@@ -69,6 +69,18 @@ describe('the Registered Wallets page', () => {
     expect(screen.getByText(PERMISSION_DENIED_MESSAGE['rails.write'])).toBeTruthy();
   });
 
+  it('names a wallet on a local dev chain as such, linking it to no public explorer', async () => {
+    renderWallets('Viewer', async () =>
+      Response.json({ data: [{ ...WALLETS[0], localChain: true }, WALLETS[1]] }, { status: 200 }),
+    );
+    const table = await screen.findByRole('table', { name: 'Registered wallets' });
+    const treasury = within(table).getByRole('row', { name: /Treasury/ });
+    expect(within(treasury).queryByRole('link')).toBeNull();
+    expect(within(treasury).getByText('(local chain)')).toBeTruthy();
+    const solana = within(table).getByRole('row', { name: /Solana payouts/ });
+    expect(within(solana).getByRole('link')).toBeTruthy();
+  });
+
   it('gives an Editor register, edit and delete', async () => {
     renderWallets('Editor', listed);
     await screen.findByRole('table', { name: 'Registered wallets' });

@@ -19,18 +19,26 @@ const columns = (t: TFunction): CounterpartyColumn<TRegisteredWallet>[] => [
   { header: t('common.network'), cell: (wallet) => <Text size="sm">{networkOf(wallet.network).name}</Text> },
   {
     header: t('common.address'),
-    cell: (wallet) => (
-      <Anchor
-        href={explorerAddressUrl(wallet.network, wallet.address)}
-        target="_blank"
-        rel="noopener noreferrer"
-        size="sm"
-        ff="monospace"
-        style={{ wordBreak: 'break-all' }}
-      >
-        {wallet.address}
-      </Anchor>
-    ),
+    cell: (wallet) =>
+      wallet.localChain ? (
+        <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+          {wallet.address}{' '}
+          <Text span size="xs" c="dimmed" ff="body">
+            {t('wallets.onLocalChain')}
+          </Text>
+        </Text>
+      ) : (
+        <Anchor
+          href={explorerAddressUrl(wallet.network, wallet.address)}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          ff="monospace"
+          style={{ wordBreak: 'break-all' }}
+        >
+          {wallet.address}
+        </Anchor>
+      ),
   },
 ];
 
