@@ -37,6 +37,28 @@ describe('a typed amount', () => {
     expect(messagesOf('1,5')).toEqual(['Enter an amount such as 10 or 10.50']);
   });
 
+  it('trims surrounding spaces by one rule, for the quote, the deposit and the forms alike', () => {
+    expect(ZPositiveAmount.parse('  10 ')).toBe('10');
+    const quote = ZCreateQuoteRequest.parse({
+      providerUid: '22222222-2222-4222-8222-222222222222',
+      type: 'on_ramp',
+      currency: 'BRL',
+      network: 'polygon-amoy',
+      amount: '  10 ',
+    });
+    expect(quote.amount).toBe('10');
+    const deposit = ZCreateDepositRequest.parse({
+      provider: 'Transfero',
+      currencyId: 'BRL',
+      stablecoinId: 'testbrz',
+      networkId: 'polygon-amoy',
+      targetWalletUid: '44444444-4444-4444-8444-444444444444',
+      amount: '  10 ',
+    });
+    expect(deposit.amount).toBe('10');
+    expect(messagesOf('1 0')).toEqual(['Enter an amount such as 10 or 10.50']);
+  });
+
   it('leaves the decimal places to what the amount is in: 9 or more are not a format problem', () => {
     expect(messagesOf('1.123456789')).toEqual([]);
   });

@@ -36,11 +36,13 @@ export const AMOUNT_POSITIVE_MESSAGE = 'Amount must be positive';
 const TYPED_AMOUNT = /^\d{1,18}(\.\d+)?$/;
 /**
  * A positive decimal string, answering zero and a minus sign with `message`: a minus sign with it
- * alone (what it is, not the format hint), and nothing else is checked then.
+ * alone (what it is, not the format hint), and nothing else is checked then. Surrounding spaces are
+ * trimmed first ('  10 ' is 10), the one rule for every amount a member types or an API takes.
  */
 const positiveDecimal = (message: string) =>
   z
-    .string()
+    .string({ message })
+    .trim()
     .refine((value) => !/^\s*-/.test(value), { message, abort: true })
     .regex(TYPED_AMOUNT, { message: DECIMAL_AMOUNT_MESSAGE })
     .refine((value) => /[1-9]/.test(value), { message });
@@ -191,7 +193,7 @@ export const ZCreateDepositRequest = z
     stablecoinId: z.literal(DEPOSIT_STABLECOIN, { message: 'Stablecoin must be testbrz' }),
     networkId: z.literal(DEPOSIT_NETWORK, { message: 'Network must be polygon-amoy' }),
     /** BRL, so at most 2 decimals (checked below, as a quote's amount is). */
-    amount: z.string({ message: AMOUNT_POSITIVE_MESSAGE }).trim().pipe(ZPositiveAmount),
+    amount: ZPositiveAmount,
     targetWalletUid: z
       .string({ message: 'Choose a target wallet' })
       .uuid({ message: 'Choose a target wallet' }),
