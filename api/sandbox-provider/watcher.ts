@@ -40,15 +40,19 @@ export function watchDeposits(options: WatcherOptions): void {
   const { state, chain, work } = options;
   const key = String(chain.chainId);
 
-  const awaiting = () =>
+  /**
+   * Every off-ramp's deposit address on this chain, whatever its status: a deposit to one that no
+   * longer waits (canceled, already paid) is sent back to its sender too, never kept.
+   */
+  const watched = () =>
     Object.values(state.transfers).filter(
       (transfer): transfer is SandboxTransfer & { depositAddress: string } =>
         transfer.type === 'off_ramp' &&
         transfer.network === chain.network &&
-        transfer.status === 'awaiting_funds' &&
-        !transfer.deposit &&
         typeof transfer.depositAddress === 'string',
     );
+  const awaiting = () =>
+    watched().filter((transfer) => transfer.status === 'awaiting_funds' && !transfer.deposit);
 
   function credit(transfer: SandboxTransfer, deposit: SandboxDeposit): void {
     const token = chain.token(transfer.sourceCurrency);
@@ -86,7 +90,7 @@ export function watchDeposits(options: WatcherOptions): void {
     while (last < safe) {
       const to = last + MAX_RANGE < safe ? last + MAX_RANGE : safe;
       const byAddress = new Map(
-        awaiting().map((transfer) => [transfer.depositAddress.toLowerCase(), transfer]),
+        watched().map((transfer) => [transfer.depositAddress.toLowerCase(), transfer]),
       );
       const logs =
         byAddress.size === 0 || chain.tokenAddresses.length === 0

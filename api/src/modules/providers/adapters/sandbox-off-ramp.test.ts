@@ -149,6 +149,23 @@ describe('the sandbox provider on chain: off-ramps', () => {
     expect(sandbox.store.state.transfers[transfer.id]?.returns).toHaveLength(1);
   });
 
+  it('sends a deposit to an off-ramp that no longer waits (canceled) back to its sender', async () => {
+    const sandbox = await startChainSandbox();
+    const transfer = await offRamp(sandbox, 'MXN', '40');
+    const address = (transfer.instructions as { address: string }).address;
+    const canceled = await sandboxCall(sandbox, 'POST', `/v1/sandbox/transfers/${transfer.id}/cancel`, {});
+    expect(canceled.status).toBe(200);
+    const before = await balanceOf(ARB, 'USDC', FUNDER);
+    await pay(transfer);
+    await until('the late deposit sent back', async () =>
+      (await balanceOf(ARB, 'USDC', address)) === 0n &&
+      (await balanceOf(ARB, 'USDC', FUNDER)) === before + toBaseUnits('40', 6)
+        ? true
+        : undefined,
+    );
+    expect((await sandboxTransfer(sandbox, transfer.id)).status).toBe('canceled');
+  });
+
   it('never credits a deposit that a reorganisation removed before its confirmations', async () => {
     const sandbox = await startChainSandbox({ confirmations: 2 });
     const anvil = await anvilOf(AMOY);
