@@ -1,15 +1,7 @@
 import { LOCAL_CHAIN_TOKENS, MULTICALL3_ADDRESS, toBaseUnits } from '@dash/shared/contracts';
-import {
-  type Address,
-  type Chain,
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  type Hex,
-  http,
-} from 'viem';
+import { type Address, createPublicClient, createTestClient, createWalletClient, type Hex, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { DEV_CHAIN_KEYS, DEV_CHAINS } from '../src/chain/dev-chains';
+import { DEV_CHAIN_KEYS, DEV_CHAINS, evmChain } from '../src/chain/index';
 import { DEV_CHAIN_DEPLOY_ORDER, DEV_CHAIN_SAFE_CONTRACTS, SAFE_ARTIFACTS } from '../src/modules/wallet/safe';
 import { type AnvilNode, startAnvil } from './anvil';
 import { devChainArtifacts } from './compile';
@@ -87,16 +79,6 @@ export async function startDevChains({
   return { url: (chains[0] as DevChainNode).url, chains, close };
 }
 
-function viemChain(chainId: number, name: string, url: string): Chain {
-  return {
-    id: chainId,
-    name,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [url] } },
-    contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
-  };
-}
-
 const SAFE_ARTIFACT_OF = {
   singleton: SAFE_ARTIFACTS.safeL2,
   proxyFactory: SAFE_ARTIFACTS.proxyFactory,
@@ -105,7 +87,7 @@ const SAFE_ARTIFACT_OF = {
 
 /** Deploys what the chain lacks: each step checks the chain first, so a restart repeats none. */
 async function prepareChain(chain: (typeof DEV_CHAINS)[number], url: string): Promise<void> {
-  const viem = viemChain(chain.chainId, chain.name, url);
+  const viem = evmChain({ id: chain.chainId, name: chain.name, rpcUrl: url });
   const transport = http(url);
   const client = createPublicClient({ chain: viem, transport });
   const test = createTestClient({ chain: viem, transport, mode: 'anvil' });

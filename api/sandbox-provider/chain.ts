@@ -2,7 +2,6 @@ import { LOCAL_CHAIN_TOKENS, type TTokenRecord } from '@dash/shared/contracts';
 import {
   type Address,
   BaseError,
-  type Chain,
   ContractFunctionRevertedError,
   createPublicClient,
   erc20Abi,
@@ -16,6 +15,7 @@ import {
   TransactionReceiptNotFoundError,
 } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
+import { evmChain } from '../src/chain/index';
 import type { Lifecycle } from './loops';
 import type { SandboxSignedTx } from './store';
 
@@ -81,12 +81,7 @@ export class SandboxChain {
   ) {
     this.network = config.network;
     this.chainId = config.chainId;
-    const chain: Chain = {
-      id: config.chainId,
-      name: config.network,
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [config.rpcUrl] } },
-    };
+    const chain = evmChain({ id: config.chainId, name: config.network, rpcUrl: config.rpcUrl });
     this.client = createPublicClient({
       chain,
       transport: http(config.rpcUrl, { retryCount: 0, timeout: RPC_TIMEOUT_MS }),

@@ -31,12 +31,17 @@ export class ChainUnreachableError extends Error {
   }
 }
 
-function viemChain(network: ChainNetworkConfig): Chain {
+/**
+ * The viem chain record of an EVM network at an RPC URL (ETH as the native currency, Multicall3 at
+ * its canonical address): the one definition the API, the wallet, the dev chains, the sandbox
+ * provider and the tests build their clients on.
+ */
+export function evmChain(chain: { id: number; name: string; rpcUrl: string }): Chain {
   return {
-    id: network.chainId,
-    name: network.network,
+    id: chain.id,
+    name: chain.name,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [network.rpcUrl] } },
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
     contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
   };
 }
@@ -44,7 +49,7 @@ function viemChain(network: ChainNetworkConfig): Chain {
 export function createChains(config: ChainsConfig): Chains {
   const watched = config.networks.map((network): WatchedNetwork => {
     const client = createPublicClient({
-      chain: viemChain(network),
+      chain: evmChain({ id: network.chainId, name: network.network, rpcUrl: network.rpcUrl }),
       transport: http(network.rpcUrl, { retryCount: 1, timeout: 5_000 }),
     }) as PublicClient;
     return {

@@ -1,5 +1,5 @@
 // The chain module's public surface: the one chain client, balances, log decoding, the dev chains' records.
 export { type BalanceRead, readBalances, type TokenBalance } from './balances';
-export { type Chains, ChainUnreachableError, createChains, type WatchedNetwork } from './client';
+export { type Chains, ChainUnreachableError, createChains, evmChain, type WatchedNetwork } from './client';
 export { DEV_CHAIN_KEYS, DEV_CHAIN_TREASURY, DEV_CHAINS, devChainOf } from './dev-chains';
 export { decodeTokenTransfers, type TokenTransferLog } from './token-transfers';

@@ -1,7 +1,6 @@
 import { toBaseUnits, tokenOf } from '@dash/shared/contracts';
 import {
   type Address,
-  type Chain,
   createPublicClient,
   createWalletClient,
   erc20Abi,
@@ -10,7 +9,7 @@ import {
   type PublicClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { DEV_CHAIN_KEYS, devChainOf } from '../chain/dev-chains';
+import { DEV_CHAIN_KEYS, devChainOf, evmChain } from '../chain/index';
 
 /**
  * Paying and reading the dev chains' test tokens from a test, as a stranger would: the funder (a
@@ -19,12 +18,7 @@ import { DEV_CHAIN_KEYS, devChainOf } from '../chain/dev-chains';
 function clientsOf(rpcUrl: string, network: string) {
   const dev = devChainOf(network);
   if (!dev) throw new Error(`${network} is not a dev chain`);
-  const chain: Chain = {
-    id: dev.chainId,
-    name: dev.name,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  };
+  const chain = evmChain({ id: dev.chainId, name: dev.name, rpcUrl });
   const transport = http(rpcUrl);
   const wallet = (key: Hex) => createWalletClient({ chain, transport, account: privateKeyToAccount(key) });
   return { client: createPublicClient({ chain, transport, cacheTime: 0 }), wallet };

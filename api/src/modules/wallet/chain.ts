@@ -2,7 +2,6 @@ import type { TWalletChain } from '@dash/shared/contracts';
 import {
   type Address,
   BaseError,
-  type Chain,
   ContractFunctionRevertedError,
   createPublicClient,
   getAddress,
@@ -14,6 +13,7 @@ import {
   TransactionReceiptNotFoundError,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { evmChain } from '../../chain/index';
 import type { WalletConfig } from '../../config';
 import {
   encodeCreateProxyWithNonce,
@@ -63,15 +63,6 @@ export interface WalletChainAccess {
   knowsTransaction(hash: Hex): Promise<boolean>;
 }
 
-function viemChain(info: TWalletChain, rpcUrl: string): Chain {
-  return {
-    id: info.id,
-    name: info.name,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  };
-}
-
 /** The revert reason, when the node tells one (e.g. Safe's GS203), else viem's short message. */
 export function describeChainError(error: unknown): string {
   if (error instanceof BaseError) {
@@ -103,7 +94,7 @@ function alreadyKnown(error: unknown): boolean {
 
 export function createWalletChainAccess(config: WalletConfig): WalletChainAccess {
   const info = WALLET_CHAINS[config.chain];
-  const chain = viemChain(info, config.rpcUrl);
+  const chain = evmChain({ id: info.id, name: info.name, rpcUrl: config.rpcUrl });
   const client: PublicClient = createPublicClient({
     chain,
     transport: http(config.rpcUrl, { retryCount: 1 }),
