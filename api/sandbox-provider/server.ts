@@ -46,7 +46,8 @@ import { createWebhooks } from './webhooks';
  * Transfer logs after `confirmations` blocks (deliveries.ts, watcher.ts). A network it has no
  * chain or token for is refused at the quote (400 unsupported_network).
  *
- *   GET  /v1/health                                   (no key) readiness
+ *   GET  /v1/health                                   (no key) readiness; watchedBlocks: the last block
+ *                                                     each chain's deposit watcher read, by chain id
  *   POST /v1/onboardings                              {externalReference, business, webhookUrl?}
  *   GET  /v1/onboardings, /v1/onboardings/:id
  *   POST /v1/sandbox/onboardings/:id/approve          test helpers: decide now
@@ -268,7 +269,14 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       response.writeHead(status, { 'content-type': 'application/json', ...headers });
       response.end(JSON.stringify(body));
     };
-    if (request.method === 'GET' && url.pathname === '/v1/health') return send(200, { status: 'ok' });
+    if (request.method === 'GET' && url.pathname === '/v1/health') {
+      // With the last block each chain's deposit watcher has read, by chain id: a test waits on it.
+      const watched = Object.entries(state.chainCursors).map(([chainId, cursor]) => [
+        chainId,
+        cursor.lastBlock,
+      ]);
+      return send(200, { status: 'ok', watchedBlocks: Object.fromEntries(watched) });
+    }
 
     const account = authenticate(request);
     if (request.method === 'GET') return send(200, get(account, url.pathname));

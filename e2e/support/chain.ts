@@ -25,6 +25,13 @@ function tokenOn(network: string, symbol: string) {
   return { token, url };
 }
 
+/** The chain's newest block. */
+export function headOf(network: string): Promise<bigint> {
+  const url = RPC[network];
+  if (!url) throw new Error(`no dev chain for ${network}`);
+  return createPublicClient({ transport: http(url) }).getBlockNumber({ cacheTime: 0 });
+}
+
 /** The address's balance of the token, in base units. */
 export async function tokenBalance(network: string, symbol: string, address: string): Promise<bigint> {
   const { token, url } = tokenOn(network, symbol);

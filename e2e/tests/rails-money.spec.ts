@@ -6,7 +6,7 @@ import {
   ZTransferDetailResponse,
 } from '@dash/shared/contracts';
 import type { Page } from '@playwright/test';
-import { payFromExternalWallet, tokenBalance, units } from '../support/chain';
+import { headOf, payFromExternalWallet, tokenBalance, units } from '../support/chain';
 import { DEMO_EMAIL, DEMO_ORG_SLUG, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
 import { budget } from '../support/time-budget';
 
@@ -137,8 +137,20 @@ test.describe('moving money with the sandbox provider', () => {
     );
     await expect(page.getByRole('img', { name: 'QR code of the payment request' })).toBeVisible();
 
-    // Nothing sent: nothing received, however long one waits for the watcher.
-    await page.waitForTimeout(1_500);
+    // Nothing sent: nothing received, once the sandbox's watcher has read the chain past now.
+    const head = await headOf('polygon-amoy');
+    await expect
+      .poll(
+        async () => {
+          const health = (await (await page.context().request.get(`${SANDBOX_URL}/v1/health`)).json()) as {
+            watchedBlocks?: Record<string, string>;
+          };
+          return BigInt(health.watchedBlocks?.['80002'] ?? '-1') >= head;
+        },
+        { timeout: budget(15_000) },
+      )
+      .toBe(true);
+    await page.reload();
     await expect(page.getByLabel('Status')).toHaveText('Awaiting funds');
 
     // A stranger's wallet pays the exact amount on chain: the provider sees it and the page follows.
