@@ -11,13 +11,13 @@ const OTHER = threadFixture({ uid: '44444444-4444-4444-8444-444444444445', name:
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
 
 /** The API with two conversations; a search `q` finds those whose name contains it. Searches are recorded. */
-function renderMessageCenter() {
+function renderMessageCenter({ url = `/org/acme/messages/${THREAD.uid}` }: { url?: string } = {}) {
   const searches: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-      if (url.pathname.endsWith(`messages/${THREAD.uid}`)) {
+      const request = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+      if (request.pathname.endsWith(`messages/${THREAD.uid}`)) {
         return json({
           data: [messageFixture(THREAD)],
           thread: THREAD,
@@ -26,7 +26,7 @@ function renderMessageCenter() {
           clientMailDomain: CLIENT_MAIL_DOMAIN,
         });
       }
-      const q = url.searchParams.get('q') ?? '';
+      const q = request.searchParams.get('q') ?? '';
       if (q) searches.push(q);
       const found = [THREAD, OTHER].filter((thread) => thread.name.toLowerCase().includes(q.toLowerCase()));
       return json({
@@ -38,7 +38,7 @@ function renderMessageCenter() {
     }),
   );
   renderPage(<MessageCenterPage />, {
-    url: `/org/acme/messages/${THREAD.uid}`,
+    url,
     path: '/org/acme/messages/:threadUid?',
     role: 'Viewer',
   });
@@ -94,5 +94,35 @@ describe('the conversation list', () => {
     for (const hidden of clone.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
     expect(clone.textContent?.startsWith(initials)).toBe(false);
     expect(name.startsWith(initials)).toBe(true);
+  });
+});
+
+describe('the first conversation', () => {
+  const location = () => screen.getByRole('status', { name: 'Location' }).textContent;
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('is put in the address when the list arrives', async () => {
+    renderMessageCenter({ url: '/org/acme/messages' });
+    await waitFor(() => expect(location()).toBe(`/org/acme/messages/${THREAD.uid}`));
+  });
+
+  it('is not, when the user has gone elsewhere as the list arrived: their navigation stands', async () => {
+    // The user's click lands between the list's render and the pin, a timer without delay: their
+    // navigation moves the address first.
+    const schedule = globalThis.setTimeout;
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+      callback: () => void,
+      delay?: number,
+    ) => {
+      if (delay === undefined && screen.queryByRole('link', { name: new RegExp(OTHER.name) })) {
+        window.history.pushState(null, '', '/org/acme/wallet');
+      }
+      return schedule(callback, delay);
+    }) as typeof setTimeout);
+    renderMessageCenter({ url: '/org/acme/messages' });
+    await waitFor(() => expect(window.location.pathname).toBe('/org/acme/wallet'));
+    spy.mockRestore();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(location()).toBe('/org/acme/messages');
   });
 });
