@@ -2,4 +2,4 @@
 export { type BalanceRead, readBalances, type TokenBalance } from './balances';
 export { type Chains, ChainUnreachableError, createChains, evmChain, type WatchedNetwork } from './client';
 export { DEV_CHAIN_KEYS, DEV_CHAIN_TREASURY, DEV_CHAINS, devChainOf } from './dev-chains';
-export { decodeTokenTransfers, type TokenTransferLog } from './token-transfers';
+export { decodeTokenTransfers, readTransfersTo, type TokenTransferLog } from './token-transfers';

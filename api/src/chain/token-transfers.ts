@@ -1,5 +1,6 @@
 import { fromBaseUnits, type TTokenRecord } from '@dash/shared/contracts';
-import { type Address, erc20Abi, getAddress, type Log, parseEventLogs } from 'viem';
+import { type Address, erc20Abi, getAddress, type Log, parseAbiItem, parseEventLogs } from 'viem';
+import { ChainUnreachableError, type WatchedNetwork } from './client';
 
 /** One ERC-20 Transfer log of a known token, decoded. */
 export interface TokenTransferLog {
@@ -43,4 +44,34 @@ export function decodeTokenTransfers(
       ];
     },
   );
+}
+
+const TRANSFER_EVENT = parseAbiItem(
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+);
+
+/**
+ * Every Transfer of the network's tokens to one of `addresses` in blocks `fromBlock`..`toBlock`
+ * (both included), in one eth_getLogs (the addresses as one OR'ed topic), decoded. A chain that does
+ * not answer is a ChainUnreachableError.
+ */
+export async function readTransfersTo(
+  network: WatchedNetwork,
+  addresses: readonly string[],
+  fromBlock: bigint,
+  toBlock: bigint,
+): Promise<TokenTransferLog[]> {
+  if (addresses.length === 0 || network.tokens.length === 0 || fromBlock > toBlock) return [];
+  try {
+    const logs = await network.client.getLogs({
+      address: network.tokens.map((token) => token.address),
+      event: TRANSFER_EVENT,
+      args: { to: addresses.map((address) => getAddress(address)) },
+      fromBlock,
+      toBlock,
+    });
+    return decodeTokenTransfers(logs, network.tokens);
+  } catch (error) {
+    throw new ChainUnreachableError(network.network, { cause: error });
+  }
 }

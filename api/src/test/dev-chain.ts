@@ -1,5 +1,13 @@
 import { toBaseUnits, tokenOf } from '@dash/shared/contracts';
-import { createPublicClient, createWalletClient, erc20Abi, type Hex, http } from 'viem';
+import {
+  type Account,
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  type Hex,
+  http,
+  parseEther,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { type DevChains, startDevChains } from '../../dev-chain/chain';
 import { DEV_CHAIN_KEYS } from '../chain/dev-chains';
@@ -56,21 +64,44 @@ export async function testDevChainHead(network: string): Promise<bigint> {
  * Sends `amount` of a test token from the dev chains' treasury on the test dev chain, straight to
  * the chain, and waits for it to be mined; answers its block.
  */
-export async function sendTestToken(network: string, symbol: string, to: string, amount: string) {
+export function sendTestToken(network: string, symbol: string, to: string, amount: string) {
+  return sendTestTokenFrom(network, symbol, privateKeyToAccount(DEV_CHAIN_KEYS.treasury), to, amount);
+}
+
+/** Sends `amount` of a test token from `from` (it pays the gas), and waits for it to be mined; answers its block. */
+export async function sendTestTokenFrom(
+  network: string,
+  symbol: string,
+  from: Account,
+  to: string,
+  amount: string,
+) {
   const url = await devChainUrl(network);
   const token = tokenOf(network, symbol, true);
   if (!token) throw new Error(`no local ${symbol} on ${network}`);
-  const treasury = createWalletClient({
-    transport: http(url),
-    account: privateKeyToAccount(DEV_CHAIN_KEYS.treasury),
-  });
-  const hash = await treasury.writeContract({
+  const sender = createWalletClient({ transport: http(url), account: from });
+  const hash = await sender.writeContract({
     address: token.address,
     abi: erc20Abi,
     functionName: 'transfer',
     args: [to as Hex, toBaseUnits(amount, token.decimals)],
     chain: null,
   });
+  return minedBlock(url, hash);
+}
+
+/** Sends `to` a little ETH for gas from the dev chains' treasury; answers its block. */
+export async function fundGas(network: string, to: string, ether = '0.1') {
+  const url = await devChainUrl(network);
+  const treasury = createWalletClient({
+    transport: http(url),
+    account: privateKeyToAccount(DEV_CHAIN_KEYS.treasury),
+  });
+  const hash = await treasury.sendTransaction({ to: to as Hex, value: parseEther(ether), chain: null });
+  return minedBlock(url, hash);
+}
+
+async function minedBlock(url: string, hash: Hex): Promise<bigint> {
   const receipt = await createPublicClient({ transport: http(url) }).waitForTransactionReceipt({
     hash,
     pollingInterval: 20,

@@ -106,7 +106,7 @@ export async function balanceMismatches(db: Database, organizationUid?: string) 
     )
     select actual.*, kept.posted as kept_posted, kept.pending as kept_pending, kept.lines as kept_lines
     from actual full join kept
-      on kept.account_uid = actual.account_uid and kept.fiat_currency = actual.fiat_currency
+      on kept.account_uid = actual.account_uid and kept.fiat_currency is not distinct from actual.fiat_currency
         and kept.wallet_uid is not distinct from actual.wallet_uid
     where coalesce(actual.posted, 0) <> coalesce(kept.posted, 0)
       or coalesce(actual.pending, 0) <> coalesce(kept.pending, 0)

@@ -67,13 +67,14 @@ export const ZHoldingsWallet = z.object({
 export type THoldingsWallet = z.infer<typeof ZHoldingsWallet>;
 
 /**
- * A registered wallet and token where the ledger's posted amount and the chain's differ (the chain's
- * at `block` of its network); `difference` is chain minus ledger. Only wallets the ledger books
- * (registered wallets) and tokens the chain could be read for are compared.
+ * A wallet and token where the ledger's posted amount and the chain's differ (the chain's at `block`
+ * of its network); `difference` is chain minus ledger. The Safe (`kind` safe, `walletUid` and `name`
+ * null) and the registered wallets are compared, on tokens the chain could be read for.
  */
 export const ZHoldingsDifference = z.object({
-  walletUid: ZUid,
-  name: z.string(),
+  kind: z.enum(HOLDINGS_WALLET_KINDS),
+  walletUid: ZUid.nullable(),
+  name: z.string().nullable(),
   network: ZNetworkId,
   address: z.string(),
   symbol: z.string(),
@@ -84,11 +85,39 @@ export const ZHoldingsDifference = z.object({
 });
 export type THoldingsDifference = z.infer<typeof ZHoldingsDifference>;
 
+/**
+ * Tokens that reached the Safe or a registered wallet with no transfer to explain them (not an
+ * on-ramp's delivery, not a deposit the provider returned), booked to the ledger when seen on chain
+ * with the configured confirmations.
+ */
+export const ZIncomingDeposit = z.object({
+  uid: ZUid,
+  kind: z.enum(HOLDINGS_WALLET_KINDS),
+  /** The registered wallet (null for the Safe, or a wallet deleted since) and its name. */
+  walletUid: ZUid.nullable(),
+  name: z.string().nullable(),
+  network: ZNetworkId,
+  /** The sender and the receiving wallet, EIP-55. */
+  from: z.string(),
+  to: z.string(),
+  symbol: z.string(),
+  amount: ZTokenAmountString,
+  txHash: z.string(),
+  block: z.number().int().nonnegative(),
+  bookedAt: ZIsoDateTime,
+});
+export type TIncomingDeposit = z.infer<typeof ZIncomingDeposit>;
+
+/** How many of the latest incoming deposits the holdings list. */
+export const HOLDINGS_INCOMING_LIMIT = 10;
+
 export const ZHoldings = z.object({
   networks: z.array(ZHoldingsNetwork),
   wallets: z.array(ZHoldingsWallet),
   /** Empty when the ledger and the chain agree everywhere they can be compared. */
   reconciliation: z.array(ZHoldingsDifference),
+  /** The latest incoming deposits, newest first (at most HOLDINGS_INCOMING_LIMIT). */
+  incoming: z.array(ZIncomingDeposit),
 });
 export type THoldings = z.infer<typeof ZHoldings>;
 export const ZHoldingsResponse = z.object({ data: ZHoldings });

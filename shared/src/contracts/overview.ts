@@ -31,8 +31,8 @@ export const OVERVIEW_VOLUME_DAYS = 30;
 export const ZOverviewCurrencyBalance = z.object({
   /** The stablecoin (testbrz, USDC...). */
   currency: z.string(),
-  /** The fiat side of the transfers that made this balance. */
-  fiatCurrency: ZFiatCurrency,
+  /** The fiat side of the transfers that made this balance; null: tokens received on chain (incoming deposits). */
+  fiatCurrency: ZFiatCurrency.nullable(),
   /** Posted ledger entries. */
   posted: ZSignedDecimalString,
   /** Entries of transfers still under way (positive: arriving; negative: leaving). */
@@ -49,6 +49,8 @@ export type TOverviewCurrencyBalance = z.infer<typeof ZOverviewCurrencyBalance>;
 export const ZOverviewWalletBalance = z.object({
   wallet: z.object({ uid: ZUid, name: z.string(), address: z.string(), network: ZNetworkId }).nullable(),
   deletedWallets: z.boolean(),
+  /** The organization's Safe (`wallet` null): tokens that arrived at it. */
+  safe: z.boolean(),
   currency: z.string(),
   posted: ZSignedDecimalString,
   pending: ZSignedDecimalString,

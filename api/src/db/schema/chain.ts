@@ -14,16 +14,21 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, sqlList } from './columns';
+import { registeredWallets } from './counterparties';
 import { organizations } from './identity';
 import { transfers } from './transfers';
 
-export const CHAIN_TRANSFER_KINDS = ['delivery'] as const;
+export const CHAIN_TRANSFER_KINDS = ['delivery', 'incoming'] as const;
+/** Whose address an incoming deposit reached: the organization's Safe or one of its registered wallets. */
+export const CHAIN_TRANSFER_HOLDERS = ['safe', 'registered'] as const;
 
 /**
- * An ERC-20 Transfer log the API counted, once: unique by (chain id, transaction hash, log index),
- * so a replayed webhook, a second job run or a reorganised re-read can never count it twice.
- * delivery: an on-ramp's or deposit's tokens to the wallet (transfer_uid). Amounts in the token's
- * base units (numeric(78,0) holds any uint256) with its decimals.
+ * An ERC-20 Transfer log the API counted, once, so a replayed webhook, a second job run or a
+ * reorganised re-read can never count it twice. delivery: an on-ramp's or deposit's tokens to the
+ * wallet (transfer_uid), unique by (chain id, transaction hash, log index). incoming: tokens that
+ * reached an organization's Safe or registered wallet with no transfer to explain them (booked to
+ * its ledger), unique by the same and the organization (an address two organizations registered is
+ * each one's). Amounts in the token's base units (numeric(78,0) holds any uint256) with its decimals.
  */
 export const chainTransfers = pgTable(
   'chain_transfers',
@@ -43,12 +48,25 @@ export const chainTransfers = pgTable(
     kind: text('kind', { enum: CHAIN_TRANSFER_KINDS }).notNull(),
     organizationUid: uuid('organization_uid').references(() => organizations.uid, { onDelete: 'cascade' }),
     transferUid: uuid('transfer_uid').references(() => transfers.uid, { onDelete: 'set null' }),
+    /** incoming: the Safe or a registered wallet (wallet_uid, kept null once the wallet is deleted). */
+    holder: text('holder', { enum: CHAIN_TRANSFER_HOLDERS }),
+    walletUid: uuid('wallet_uid').references(() => registeredWallets.uid, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (table) => [
-    uniqueIndex('chain_transfers_log_unique').on(table.chainId, table.txHash, table.logIndex),
+    uniqueIndex('chain_transfers_log_unique')
+      .on(table.chainId, table.txHash, table.logIndex)
+      .where(sql`${table.kind} = 'delivery'`),
+    uniqueIndex('chain_transfers_incoming_unique')
+      .on(table.chainId, table.txHash, table.logIndex, table.organizationUid)
+      .where(sql`${table.kind} = 'incoming'`),
     index('chain_transfers_transfer_idx').on(table.transferUid),
+    index('chain_transfers_organization_idx').on(table.organizationUid, table.createdAt),
     check('chain_transfers_kind_check', sql`${table.kind} in (${sqlList(CHAIN_TRANSFER_KINDS)})`),
+    check(
+      'chain_transfers_incoming_check',
+      sql`(${table.kind} = 'incoming') = (${table.holder} is not null and ${table.organizationUid} is not null)`,
+    ),
     check('chain_transfers_units_check', sql`${table.units} >= 0`),
   ],
 );

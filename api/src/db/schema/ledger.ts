@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { chainTransfers } from './chain';
 import { amount, createdAt, sqlList } from './columns';
 import { organizations } from './identity';
 import { transfers } from './transfers';
@@ -26,8 +27,13 @@ export const LEDGER_ACCOUNT_KINDS = [
   'provider_fees',
   /** The organization's registered wallets: stablecoin arriving (positive) or leaving (negative). */
   'wallets',
-  /** Wallets outside the registry an off-ramp was paid from: the stablecoin was never in `wallets`. */
+  /**
+   * Wallets outside the organization: one an off-ramp was paid from (the stablecoin was never in
+   * `wallets`), or the sender of tokens that arrived with no transfer to explain them.
+   */
   'external_wallets',
+  /** The organization's Safe: tokens that arrived at it. */
+  'safe',
 ] as const;
 export const LEDGER_ENTRY_STATUSES = ['pending', 'posted', 'archived'] as const;
 
@@ -55,7 +61,8 @@ export const ledgerAccounts = pgTable(
 /**
  * Double-entry ledger lines (signed amounts: each posting's lines sum to zero per currency).
  * Pending lines become posted or archived; posted lines are never changed: a return posts
- * reversing lines.
+ * reversing lines. Each posting is a transfer's, or an incoming deposit's (chain_transfer_uid:
+ * tokens that reached a wallet with no transfer to explain them, posted when seen on chain).
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -67,16 +74,17 @@ export const ledgerEntries = pgTable(
     accountUid: uuid('account_uid')
       .notNull()
       .references(() => ledgerAccounts.uid),
-    transferUid: uuid('transfer_uid')
-      .notNull()
-      .references(() => transfers.uid, { onDelete: 'cascade' }),
-    /** One balanced set of lines: 'transfer' (pending then posted/archived) or 'reversal'. */
+    transferUid: uuid('transfer_uid').references(() => transfers.uid, { onDelete: 'cascade' }),
+    chainTransferUid: uuid('chain_transfer_uid').references(() => chainTransfers.uid, {
+      onDelete: 'cascade',
+    }),
+    /** One balanced set of lines: 'transfer' (pending then posted/archived), 'reversal' or 'incoming'. */
     posting: text('posting').notNull(),
     currency: text('currency').notNull(),
     amount: amount('amount').notNull(),
     status: text('status', { enum: LEDGER_ENTRY_STATUSES }).notNull(),
-    /** The transfer's fiat rail (BRL, MXN): a dimension of every line of its postings. */
-    fiatCurrency: text('fiat_currency').notNull(),
+    /** The transfer's fiat rail (BRL, MXN): a dimension of every line of its postings; null for an incoming deposit. */
+    fiatCurrency: text('fiat_currency'),
     /**
      * The registered wallet the transfer moved to or from, as it was when posted (no foreign key:
      * the ledger outlives a deleted wallet; readers resolve it against registered_wallets).
@@ -88,7 +96,12 @@ export const ledgerEntries = pgTable(
   (table) => [
     index('ledger_entries_account_idx').on(table.accountUid, table.status),
     index('ledger_entries_transfer_idx').on(table.transferUid),
+    index('ledger_entries_chain_transfer_idx').on(table.chainTransferUid),
     check('ledger_entries_status_check', sql`${table.status} in (${sqlList(LEDGER_ENTRY_STATUSES)})`),
+    check(
+      'ledger_entries_posting_of_check',
+      sql`(${table.transferUid} is null) <> (${table.chainTransferUid} is null)`,
+    ),
   ],
 );
 
@@ -108,7 +121,8 @@ export const ledgerBalances = pgTable(
     accountUid: uuid('account_uid')
       .notNull()
       .references(() => ledgerAccounts.uid, { onDelete: 'cascade' }),
-    fiatCurrency: text('fiat_currency').notNull(),
+    /** Null: incoming deposits (tokens that arrived on chain, through no rail). */
+    fiatCurrency: text('fiat_currency'),
     walletUid: uuid('wallet_uid'),
     posted: amount('posted').notNull(),
     pending: amount('pending').notNull(),

@@ -1,4 +1,11 @@
-import { type BalanceRead, readBalances, type WatchedNetwork } from '../../chain/index';
+import {
+  type BalanceRead,
+  readBalances,
+  readTransfersTo,
+  type TokenTransferLog,
+  type WatchedNetwork,
+} from '../../chain/index';
+import { bookIncomingDeposits } from './book-incoming-deposits';
 import { type HoldingsDeps, publishHoldingsUpdated } from './deps';
 import {
   allRead,
@@ -15,17 +22,31 @@ import {
 
 // Check a network: the watcher's one look at one chain, every pollMs. Ask its head; when the newest
 // block with the confirmations configured is not the one stored (or a wallet was added since), read
-// every deployed Safe's and registered wallet's tokens there in one multicall, then in one
-// transaction, under the network's cursor lock, store the balances that changed and move the cursor
-// to that block; after the commit tell each organization whose holdings changed. A chain that does
-// not answer marks the network unreachable (since now) and is read again at the next look.
+// every deployed Safe's and registered wallet's tokens there in one multicall, and the Transfer logs
+// to them in the blocks since the stored one (at most MAX_LOG_BLOCKS a look: a chain long unwatched
+// is caught up over several looks); then in one transaction, under the network's cursor lock, store
+// the balances that changed, book the incoming deposits no transfer explains, and move the cursor to
+// that block; after the commit tell each organization whose holdings changed. A chain that does not
+// answer marks the network unreachable (since now) and is read again at the next look. The first
+// look of a network reads no history: what arrives from then on is booked.
 
 export type NetworkCheck =
   | { kind: 'unchanged'; blockNumber: number | null }
-  | { kind: 'read'; blockNumber: number; wallets: number; changed: string[]; organizations: string[] }
+  | {
+      kind: 'read';
+      blockNumber: number;
+      wallets: number;
+      changed: string[];
+      /** The organizations that booked an incoming deposit in this look. */
+      booked: string[];
+      organizations: string[];
+    }
   | { kind: 'unreachable'; organizations: string[] };
 
 /** The newest block with `confirmations` blocks on it, its own included (the head when 1). */
+/** The most blocks one look reads logs over. */
+export const MAX_LOG_BLOCKS = 5_000n;
+
 export function confirmedBlock(head: bigint, confirmations: number): bigint {
   const block = head - BigInt(Math.max(1, confirmations)) + 1n;
   return block < 0n ? 0n : block;
@@ -42,7 +63,7 @@ export async function checkNetwork(deps: HoldingsDeps, network: WatchedNetwork):
   } catch (error) {
     return markUnreachable(deps, network, error);
   }
-  const target = confirmedBlock(head, deps.chains.confirmations);
+  let target = confirmedBlock(head, deps.chains.confirmations);
   const [cursor, addresses] = await Promise.all([
     findCursor(db, network.network),
     watchedAddresses(db, network),
@@ -53,10 +74,17 @@ export async function checkNetwork(deps: HoldingsDeps, network: WatchedNetwork):
     (network.tokens.length === 0 || (await allRead(db, network.network, addresses)));
   if (current) return { kind: 'unchanged', blockNumber: cursor.blockNumber };
 
-  // Read: every wallet's tokens at that block, in one multicall.
+  // Read: the Transfers to the wallets since the stored block, and every wallet's tokens at the
+  // block, in one multicall.
+  const from = cursor?.blockNumber === null || cursor === undefined ? null : BigInt(cursor.blockNumber) + 1n;
+  if (from !== null && target - from + 1n > MAX_LOG_BLOCKS) target = from + MAX_LOG_BLOCKS - 1n;
   let read: BalanceRead;
+  let arrived: TokenTransferLog[];
   try {
-    read = await readBalances(network, addresses, target);
+    [arrived, read] = await Promise.all([
+      from === null ? [] : readTransfersTo(network, addresses, from, target),
+      readBalances(network, addresses, target),
+    ]);
   } catch (error) {
     return markUnreachable(deps, network, error);
   }
@@ -65,8 +93,9 @@ export async function checkNetwork(deps: HoldingsDeps, network: WatchedNetwork):
   const checkedAt = deps.now();
   const recorded = await db.transaction(async (tx) => {
     const { cursor: locked, previous } = await lockCursor(tx, network, checkedAt);
-    // Another process looked after this one started: its answer stands.
+    // Another process looked after this one started, or moved the cursor: its answer stands.
     if (previous !== null && locked.checkedAt && locked.checkedAt >= startedAt) return null;
+    if (previous !== null && locked.blockNumber !== (cursor?.blockNumber ?? null)) return null;
     const stored = await storedUnits(tx, network.network);
     const rows: BalanceRow[] = read.balances
       .filter(({ address, token, units }) => stored.get(balanceKey(address, token.address)) !== String(units))
@@ -81,6 +110,7 @@ export async function checkNetwork(deps: HoldingsDeps, network: WatchedNetwork):
         checkedAt,
       }));
     await writeBalances(tx, rows);
+    const booked = await bookIncomingDeposits(tx, network, arrived);
     await updateCursor(tx, network.network, {
       chainId: network.chainId,
       blockNumber: Number(read.blockNumber),
@@ -88,7 +118,11 @@ export async function checkNetwork(deps: HoldingsDeps, network: WatchedNetwork):
       status: 'watched',
       ...(previous === 'watched' ? {} : { statusSince: checkedAt }),
     });
-    return { changed: [...new Set(rows.map((row) => row.address))], statusChanged: previous !== 'watched' };
+    return {
+      changed: [...new Set(rows.map((row) => row.address))],
+      booked,
+      statusChanged: previous !== 'watched',
+    };
   });
   if (!recorded) return { kind: 'unchanged', blockNumber: cursor?.blockNumber ?? null };
 
@@ -96,17 +130,19 @@ export async function checkNetwork(deps: HoldingsDeps, network: WatchedNetwork):
   if (recorded.statusChanged && cursor?.status === 'unreachable') {
     deps.log.info({ network: network.network, block: Number(read.blockNumber) }, 'The network answers again');
   }
-  const organizations = await organizationsOn(
-    db,
-    network,
-    recorded.statusChanged ? undefined : recorded.changed,
-  );
+  const organizations = [
+    ...new Set([
+      ...(await organizationsOn(db, network, recorded.statusChanged ? undefined : recorded.changed)),
+      ...recorded.booked,
+    ]),
+  ];
   await publishHoldingsUpdated(deps, organizations, network.network);
   return {
     kind: 'read',
     blockNumber: Number(read.blockNumber),
     wallets: addresses.length,
     changed: recorded.changed,
+    booked: recorded.booked,
     organizations,
   };
 }

@@ -2,6 +2,7 @@ import {
   EVM_CHAIN_IDS,
   findNetwork,
   fromBaseUnits,
+  HOLDINGS_INCOMING_LIMIT,
   type THoldings,
   type THoldingsDifference,
   type THoldingsNetwork,
@@ -12,15 +13,17 @@ import {
   tokensOn,
 } from '@dash/shared/contracts';
 import Decimal from 'decimal.js';
+import { getAddress } from 'viem';
 import { ledgerBalancesOf } from '../overview/index';
 import type { HoldingsDeps } from './deps';
+import { latestIncoming } from './incoming-repo';
 import { balanceKey, balancesOf, type CursorRow, cursors, walletsOf } from './repo';
 
 // Get the holdings: in one snapshot, the organization's deployed Safe and registered wallets on EVM
 // networks with every token of their network as the watcher last stored it; each network's status
 // (watched, unreachable, or unwatched when no RPC is configured) and block; and the reconciliation
-// of each registered wallet's tokens against the ledger's posted amounts (overview's per-wallet sums),
-// listing only where the two differ.
+// of the Safe's and each registered wallet's tokens against the ledger's posted amounts (overview's
+// per-wallet sums), listing only where the two differ; and the latest incoming deposits.
 
 /** Exact: a uint256 in whole tokens has at most 78 digits. */
 const Exact = Decimal.clone({ precision: 100 });
@@ -73,27 +76,36 @@ function networkOfChain(deps: HoldingsDeps, chainId: number): TNetworkId | undef
   return (Object.entries(EVM_CHAIN_IDS) as [TNetworkId, number][]).find(([, id]) => id === chainId)?.[0];
 }
 
-/** Where the ledger's posted amount of a registered wallet and token differs from the chain's. */
+/** Where the ledger's posted amount of the Safe or a registered wallet and token differs from the chain's. */
 export function reconcile(
   wallets: readonly THoldingsWallet[],
   ledger: readonly TOverviewWalletBalance[],
   blockOf: (network: TNetworkId) => number | null,
 ): THoldingsDifference[] {
-  const posted = new Map(
-    ledger.flatMap((row) => (row.wallet ? [[`${row.wallet.uid}:${row.currency}`, row.posted] as const] : [])),
+  const keyOf = (wallet: { kind: 'safe' | 'registered'; uid: string | null }, symbol: string): string =>
+    wallet.kind === 'safe' ? `safe:${symbol}` : `${wallet.uid}:${symbol}`;
+  const posted = new Map<string, string>(
+    ledger.flatMap((row) =>
+      row.safe
+        ? [[`safe:${row.currency}`, row.posted] as const]
+        : row.wallet
+          ? [[`${row.wallet.uid}:${row.currency}`, row.posted] as const]
+          : [],
+    ),
   );
   return wallets.flatMap((wallet) => {
     const block = blockOf(wallet.network);
-    if (wallet.kind !== 'registered' || !wallet.uid || block === null) return [];
+    if ((wallet.kind === 'registered' && !wallet.uid) || block === null) return [];
     return wallet.balances.flatMap(({ symbol, amount }) => {
       if (amount === null) return [];
-      const onLedger = posted.get(`${wallet.uid}:${symbol}`) ?? '0';
+      const onLedger = posted.get(keyOf(wallet, symbol)) ?? '0';
       const difference = new Exact(amount).minus(onLedger);
       if (difference.isZero()) return [];
       return [
         {
-          walletUid: wallet.uid as string,
-          name: wallet.name ?? '',
+          kind: wallet.kind,
+          walletUid: wallet.uid,
+          name: wallet.name,
           network: wallet.network,
           address: wallet.address,
           symbol,
@@ -110,10 +122,11 @@ export function reconcile(
 export async function getHoldings(deps: HoldingsDeps, organizationUid: string): Promise<THoldings> {
   return deps.db.transaction(
     async (tx) => {
-      const [{ safe, registered }, cursorRows, ledger] = await Promise.all([
+      const [{ safe, registered }, cursorRows, ledger, incoming] = await Promise.all([
         walletsOf(tx, organizationUid),
         cursors(tx),
         ledgerBalancesOf(tx, organizationUid),
+        latestIncoming(tx, organizationUid, HOLDINGS_INCOMING_LIMIT),
       ]);
       const cursorOf = new Map(cursorRows.map((row) => [row.network, row]));
       const views = new Map<TNetworkId, NetworkView | null>();
@@ -156,6 +169,20 @@ export async function getHoldings(deps: HoldingsDeps, organizationUid: string): 
         networks,
         wallets,
         reconciliation: reconcile(wallets, ledger.byWallet, (name) => viewOf(name)?.view.block ?? null),
+        incoming: incoming.map((row) => ({
+          uid: row.uid,
+          kind: row.holder ?? 'registered',
+          walletUid: row.walletUid,
+          name: row.walletName,
+          network: row.network as TNetworkId,
+          from: getAddress(row.fromAddress),
+          to: getAddress(row.toAddress),
+          symbol: row.symbol,
+          amount: fromBaseUnits(BigInt(row.units), row.decimals),
+          txHash: row.txHash,
+          block: row.blockNumber,
+          bookedAt: row.createdAt.toISOString(),
+        })),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

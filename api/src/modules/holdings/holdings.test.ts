@@ -2,18 +2,28 @@ import { randomBytes } from 'node:crypto';
 import { type THoldings, type TOrganizationEvent, ZHoldingsResponse } from '@dash/shared/contracts';
 import { eq } from 'drizzle-orm';
 import { getAddress } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { DEV_CHAIN_TREASURY } from '../../chain/index';
 import type { ChainsConfig } from '../../config';
 import type { AppDatabase } from '../../db/client';
-import { chainNetworks, registeredWallets, wallets } from '../../db/schema';
+import { auditEvents, chainNetworks, registeredWallets, transfers, wallets } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { emptyTestDatabase } from '../../test/database';
-import { sendTestToken, testChainsConfig, testDevChainHead } from '../../test/dev-chain';
+import {
+  fundGas,
+  sendTestToken,
+  sendTestTokenFrom,
+  testChainsConfig,
+  testDevChainHead,
+} from '../../test/dev-chain';
 import { createOrganization, signInUser } from '../../test/factories';
 import { call } from '../../test/http';
 import { createCatalogueProvider } from '../../test/providers';
 import { type RpcProxy, rpcProxy } from '../../test/rpc-proxy';
-import { writeTransfer } from '../../test/transfers';
+import { anvilOf } from '../../test/sandbox-chain';
+import { balanceMismatches, writeTransfer } from '../../test/transfers';
+import { ledgerBalancesOf } from '../overview/index';
 
 type DevNetwork = 'arbitrum-sepolia' | 'polygon-amoy';
 
@@ -147,11 +157,25 @@ describe('balances from the chain', () => {
     expect((await scene.holdings()).networks[0]?.block).toBe(Number(block));
   });
 
-  it('lists a registered wallet whose ledger and chain differ, with both amounts, and nothing once they agree', async () => {
+  it('lists a wallet whose ledger and chain differ, with both amounts, and nothing where they agree', async () => {
     const scene = await arrange();
     const wallet = await scene.register('polygon-amoy', 'Treasury');
     const provider = await createCatalogueProvider(scene.testApp.db);
-    // A completed on-ramp of 100 BRL: 98.5 testbrz posted to the wallet in the ledger.
+    // A completed on-ramp of 100 BRL: 98.5 testbrz posted to the wallet in the ledger, and on chain
+    // before the watcher's first look (which reads no history).
+    await writeTransfer(scene.testApp.db, scene.organization.uid, provider.uid, {
+      type: 'on_ramp',
+      status: 'completed',
+      amount: '100',
+      walletUid: wallet.uid,
+    });
+    await sendTestToken('polygon-amoy', 'testbrz', wallet.address, '98.5');
+    await scene.testApp.app.holdings.checkNow();
+    const agreed = await scene.holdings();
+    expect(agreed.reconciliation).toEqual([]);
+    expect(amountsOf(agreed).Treasury).toEqual({ testbrz: '98.5' });
+
+    // Another completed on-ramp whose tokens never came: the ledger says more than the chain.
     await writeTransfer(scene.testApp.db, scene.organization.uid, provider.uid, {
       type: 'on_ramp',
       status: 'completed',
@@ -159,34 +183,173 @@ describe('balances from the chain', () => {
       walletUid: wallet.uid,
     });
     await scene.testApp.app.holdings.checkNow();
-
     const block = Number(await testDevChainHead('polygon-amoy'));
     expect((await scene.holdings()).reconciliation).toEqual([
       {
+        kind: 'registered',
         walletUid: wallet.uid,
         name: 'Treasury',
         network: 'polygon-amoy',
         address: wallet.address,
         symbol: 'testbrz',
-        ledger: '98.5',
-        chain: '0',
+        ledger: '197',
+        chain: '98.5',
         difference: '-98.5',
         block,
       },
     ]);
+  });
+
+  it('books tokens that no transfer explains as incoming deposits, to the wallet or the Safe, once', async () => {
+    const database = await emptyTestDatabase();
+    const { config } = await proxiedChains();
+    const scene = await arrange({ chains: config, database });
+    const wallet = await scene.register('arbitrum-sepolia', 'Treasury');
+    const safe = await scene.deploySafe();
+    await scene.testApp.app.holdings.checkNow();
+    const [start] = await scene.testApp.db
+      .select()
+      .from(chainNetworks)
+      .where(eq(chainNetworks.network, 'arbitrum-sepolia'));
+
+    const toWallet = await sendTestToken('arbitrum-sepolia', 'USDC', wallet.address, '12.5');
+    const toSafe = await sendTestToken('arbitrum-sepolia', 'MXNB', safe, '3.000001');
+    const found = await scene.testApp.app.holdings.checkNow();
+    expect(found.get('arbitrum-sepolia')).toMatchObject({ kind: 'read', booked: [scene.organization.uid] });
+
+    const holdings = await scene.holdings();
+    expect(holdings.incoming).toEqual([
+      expect.objectContaining({
+        kind: 'safe',
+        walletUid: null,
+        to: safe,
+        symbol: 'MXNB',
+        amount: '3.000001',
+        block: Number(toSafe),
+      }),
+      expect.objectContaining({
+        kind: 'registered',
+        walletUid: wallet.uid,
+        name: 'Treasury',
+        to: wallet.address,
+        from: getAddress(DEV_CHAIN_TREASURY),
+        symbol: 'USDC',
+        amount: '12.5',
+        block: Number(toWallet),
+      }),
+    ]);
+    // Booked to the ledger: the Safe and the wallet each hold what the chain shows.
+    expect(holdings.reconciliation).toEqual([]);
+    const ledger = await ledgerBalancesOf(scene.testApp.db, scene.organization.uid);
+    expect(ledger.byWallet).toEqual([
+      expect.objectContaining({ safe: true, wallet: null, currency: 'MXNB', posted: '3.000001' }),
+      expect.objectContaining({
+        safe: false,
+        wallet: expect.objectContaining({ uid: wallet.uid }),
+        currency: 'USDC',
+        posted: '12.5',
+      }),
+    ]);
+    expect(ledger.byCurrency).toEqual([
+      { currency: 'MXNB', fiatCurrency: null, posted: '3.000001', pending: '0' },
+      { currency: 'USDC', fiatCurrency: null, posted: '12.5', pending: '0' },
+    ]);
+    expect(await balanceMismatches(scene.testApp.db, scene.organization.uid)).toEqual([]);
+    const audited = await scene.testApp.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'incoming_deposit.booked'));
+    expect(audited.filter((row) => row.organizationUid === scene.organization.uid)).toHaveLength(2);
+
+    // The same blocks read again (a process that died before its cursor moved): nothing twice.
+    await scene.testApp.app.close();
+    await database.db
+      .update(chainNetworks)
+      .set({ blockNumber: start?.blockNumber ?? null })
+      .where(eq(chainNetworks.network, 'arbitrum-sepolia'));
+    const again = await arrange({ chains: config, database });
+    expect((await again.testApp.app.holdings.checkNow()).get('arbitrum-sepolia')).toMatchObject({
+      kind: 'read',
+      booked: [],
+    });
+    expect(
+      (await ledgerBalancesOf(again.testApp.db, scene.organization.uid)).byWallet.map((row) => row.posted),
+    ).toEqual(['3.000001', '12.5']);
+  });
+
+  it('does not book an on-ramp’s delivery, nor a deposit the provider sends back, as incoming', async () => {
+    const scene = await arrange();
+    const wallet = await scene.register('polygon-amoy', 'Treasury');
+    const provider = await createCatalogueProvider(scene.testApp.db);
+    await scene.testApp.app.holdings.checkNow();
+    // An on-ramp under way to the wallet: 98.5 testbrz expected.
+    const onRamp = await writeTransfer(scene.testApp.db, scene.organization.uid, provider.uid, {
+      type: 'on_ramp',
+      status: 'payment_submitted',
+      amount: '100',
+      walletUid: wallet.uid,
+    });
+    await scene.testApp.db
+      .update(transfers)
+      .set({ walletAddress: wallet.address })
+      .where(eq(transfers.uid, onRamp.uid));
+    // An off-ramp whose deposit address sends tokens back.
+    const offRamp = await writeTransfer(scene.testApp.db, scene.organization.uid, provider.uid, {
+      type: 'off_ramp',
+      status: 'returned',
+      amount: '40',
+    });
+    const depositor = privateKeyToAccount(generatePrivateKey());
+    await scene.testApp.db
+      .update(transfers)
+      .set({
+        instructions: {
+          kind: 'crypto',
+          network: 'polygon-amoy',
+          address: depositor.address,
+          amount: '40',
+          symbol: 'testbrz',
+          memo: null,
+        },
+      })
+      .where(eq(transfers.uid, offRamp.uid));
+    await sendTestToken('polygon-amoy', 'testbrz', depositor.address, '40');
+    await fundGas('polygon-amoy', depositor.address);
 
     await sendTestToken('polygon-amoy', 'testbrz', wallet.address, '98.5');
+    await sendTestTokenFrom('polygon-amoy', 'testbrz', depositor, wallet.address, '40');
     await scene.testApp.app.holdings.checkNow();
-    const agreed = await scene.holdings();
-    expect(agreed.reconciliation).toEqual([]);
-    expect(amountsOf(agreed).Treasury).toEqual({ testbrz: '98.5' });
 
-    // Tokens nobody booked show up as a difference too (the ledger says 0).
-    await sendTestToken('polygon-amoy', 'testbrz', wallet.address, '0.25');
+    expect((await scene.holdings()).incoming).toEqual([]);
+    // An amount no transfer expects is booked.
+    await sendTestToken('polygon-amoy', 'testbrz', wallet.address, '98.49');
     await scene.testApp.app.holdings.checkNow();
-    expect((await scene.holdings()).reconciliation).toEqual([
-      expect.objectContaining({ symbol: 'testbrz', ledger: '98.5', chain: '98.75', difference: '0.25' }),
+    expect((await scene.holdings()).incoming).toEqual([
+      expect.objectContaining({ walletUid: wallet.uid, amount: '98.49' }),
     ]);
+  });
+
+  it('never books a deposit that a reorganisation removed before its confirmations', async () => {
+    const { config } = await proxiedChains();
+    const scene = await arrange({ chains: { ...config, confirmations: 2 } });
+    const wallet = await scene.register('arbitrum-sepolia', 'Treasury');
+    await scene.testApp.app.holdings.checkNow();
+    const anvil = await anvilOf('arbitrum-sepolia');
+
+    const block = await sendTestToken('arbitrum-sepolia', 'USDC', wallet.address, '5');
+    // One confirmation of two: the look reads up to the block before.
+    expect((await scene.testApp.app.holdings.checkNow()).get('arbitrum-sepolia')).toMatchObject({
+      blockNumber: Number(block) - 1,
+      booked: [],
+    });
+    // The deposit's block is replaced by an empty one; the chain goes on.
+    await anvil.request({ method: 'anvil_reorg', params: [1, []] } as never);
+    await anvil.mine({ blocks: 3 });
+    await scene.testApp.app.holdings.checkNow();
+    const holdings = await scene.holdings();
+    expect(holdings.incoming).toEqual([]);
+    expect(amountsOf(holdings).Treasury).toEqual({ USDC: '0', MXNB: '0' });
+    expect(holdings.reconciliation).toEqual([]);
   });
 
   it('marks a chain that is down unreachable, answers with the last amounts, and catches up when it is back', async () => {

@@ -7,7 +7,7 @@ import type {
   TOverviewWalletBalance,
   TTransferType,
 } from '@dash/shared/contracts';
-import { and, asc, count, eq, gt, gte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   invitations,
@@ -34,8 +34,9 @@ const decimalText = (value: ReturnType<typeof sql>) => sql<string>`coalesce(trim
 const sumText = (column: typeof ledgerBalances.posted) => decimalText(sql`sum(${column})`);
 
 /**
- * Balances from the ledger: the organization's `wallets` account, posted and pending apart, rolled
- * up per currency and fiat rail and per registered wallet (grouping sets) from the running balances
+ * Balances from the ledger: the organization's `wallets` and `safe` accounts, posted and pending
+ * apart, rolled up per currency and fiat rail (null: received on chain) and per registered wallet or
+ * the Safe (grouping sets) from the running balances
  * the ledger keeps (ledger_balances: a few rows per currency and wallet, whatever the history's
  * length). A balance whose lines were all archived counts nowhere; the wallets deleted since keep
  * their history in one row of their own (the ledger keeps the wallet's uid; the registry no longer
@@ -44,10 +45,12 @@ const sumText = (column: typeof ledgerBalances.posted) => decimalText(sql`sum(${
 export async function balances(db: Database, organizationUid: string): Promise<TOverview['balances']> {
   const perWallet = sql<number>`grouping(${registeredWallets.uid})`;
   const deletedWallets = sql<boolean>`(${ledgerBalances.walletUid} is not null and ${registeredWallets.uid} is null)`;
+  const safe = sql<boolean>`(${ledgerAccounts.kind} = 'safe')`;
   const rows = await db
     .select({
       perWallet,
       deletedWallets,
+      safe,
       currency: ledgerAccounts.currency,
       fiatCurrency: ledgerBalances.fiatCurrency,
       // Null when the balance names no wallet, or one deleted since (a left join's empty side).
@@ -72,20 +75,21 @@ export async function balances(db: Database, organizationUid: string): Promise<T
     .where(
       and(
         eq(ledgerBalances.organizationUid, organizationUid),
-        eq(ledgerAccounts.kind, 'wallets'),
+        inArray(ledgerAccounts.kind, ['wallets', 'safe']),
         gt(ledgerBalances.lines, 0),
       ),
     )
     .groupBy(
-      sql`grouping sets ((${ledgerAccounts.currency}, ${ledgerBalances.fiatCurrency}), (${ledgerAccounts.currency}, ${registeredWallets.uid}, ${registeredWallets.name}, ${registeredWallets.address}, ${registeredWallets.network}, ${deletedWallets}))`,
+      sql`grouping sets ((${ledgerAccounts.currency}, ${ledgerBalances.fiatCurrency}), (${ledgerAccounts.currency}, ${registeredWallets.uid}, ${registeredWallets.name}, ${registeredWallets.address}, ${registeredWallets.network}, ${deletedWallets}, ${safe}))`,
     )
     .orderBy(asc(ledgerAccounts.currency), asc(ledgerBalances.fiatCurrency));
-  const rank = (row: TOverviewWalletBalance) => (row.wallet ? 0 : row.deletedWallets ? 1 : 2);
+  const rank = (row: TOverviewWalletBalance) => (row.safe ? 0 : row.wallet ? 1 : row.deletedWallets ? 2 : 3);
   const byWallet: TOverviewWalletBalance[] = rows
     .filter((row) => Number(row.perWallet) === 0)
     .map((row) => ({
       wallet: row.wallet,
       deletedWallets: Boolean(row.deletedWallets),
+      safe: Boolean(row.safe),
       currency: row.currency,
       posted: row.posted,
       pending: row.pending,
@@ -93,7 +97,7 @@ export async function balances(db: Database, organizationUid: string): Promise<T
     .sort(
       (a, b) =>
         a.currency.localeCompare(b.currency) ||
-        // Registered wallets by name, then the deleted ones, then what names no wallet.
+        // The Safe, registered wallets by name, then the deleted ones, then what names no wallet.
         rank(a) - rank(b) ||
         (a.wallet && b.wallet ? a.wallet.name.localeCompare(b.wallet.name) : 0),
     );
@@ -101,7 +105,7 @@ export async function balances(db: Database, organizationUid: string): Promise<T
     .filter((row) => Number(row.perWallet) === 1)
     .map((row) => ({
       currency: row.currency,
-      fiatCurrency: row.fiatCurrency as TFiatCurrency,
+      fiatCurrency: row.fiatCurrency as TFiatCurrency | null,
       posted: row.posted,
       pending: row.pending,
     }));

@@ -17,6 +17,7 @@ export async function findDeliveryOwner(
     .from(chainTransfers)
     .where(
       and(
+        eq(chainTransfers.kind, 'delivery'),
         eq(chainTransfers.chainId, chainId),
         eq(chainTransfers.txHash, log.txHash),
         eq(chainTransfers.logIndex, log.logIndex),

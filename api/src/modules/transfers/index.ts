@@ -1,4 +1,5 @@
 export { approvalMailJob } from './approval-mail';
-export { latestTransfers } from './repo';
+export { postIncomingDeposit } from './ledger';
+export { latestTransfers, lockOrganizationMoney } from './repo';
 export { registerTransferRoutes } from './routes';
 export { createTransferService, type TransferService } from './service';

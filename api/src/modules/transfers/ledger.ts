@@ -99,36 +99,90 @@ async function accountUids(tx: Database, organizationUid: string, lines: Line[])
   };
 }
 
+/** What every line of one posting carries besides its account and amount. */
+interface PostingOf {
+  organizationUid: string;
+  /** A transfer's posting, or an incoming deposit's (chain_transfers). */
+  transferUid: string | null;
+  chainTransferUid?: string | null;
+  fiatCurrency: string | null;
+  walletUid: string | null;
+}
+
 async function writeLines(
   tx: Database,
-  transfer: TransferRow,
-  posting: 'transfer' | 'reversal',
+  of: PostingOf,
+  posting: 'transfer' | 'reversal' | 'incoming',
   status: 'pending' | 'posted',
   lines: Line[],
 ): Promise<void> {
   assertBalanced(lines);
-  const accountOf = await accountUids(tx, transfer.organizationUid, lines);
+  const accountOf = await accountUids(tx, of.organizationUid, lines);
   // The running balances these lines move are updated by the statement's trigger, in the
   // balances' key order whatever the lines' order (migration 0016).
   await tx.insert(ledgerEntries).values(
     lines.map((line) => ({
-      organizationUid: transfer.organizationUid,
+      organizationUid: of.organizationUid,
       accountUid: accountOf(line),
-      transferUid: transfer.uid,
+      transferUid: of.transferUid,
+      chainTransferUid: of.chainTransferUid ?? null,
       posting,
       currency: line.currency,
       amount: line.amount.toFixed(),
       status,
-      fiatCurrency: transfer.fiatCurrency,
-      walletUid: transfer.walletUid,
+      fiatCurrency: of.fiatCurrency,
+      walletUid: of.walletUid,
       ...(status === 'posted' ? { postedAt: new Date() } : {}),
     })),
   );
 }
 
+const postingOfTransfer = (transfer: TransferRow): PostingOf => ({
+  organizationUid: transfer.organizationUid,
+  transferUid: transfer.uid,
+  fiatCurrency: transfer.fiatCurrency,
+  walletUid: transfer.walletUid,
+});
+
+/**
+ * Tokens that reached the organization's Safe or one of its registered wallets with no transfer to
+ * explain them (holdings' watcher, chain_transfers kind 'incoming'): posted at once, from the
+ * outside (`external_wallets`) to the Safe or the wallet, through no fiat rail. The caller holds the
+ * organization's money lock.
+ */
+export function postIncomingDeposit(
+  tx: Database,
+  deposit: {
+    organizationUid: string;
+    chainTransferUid: string;
+    holder: 'safe' | 'registered';
+    walletUid: string | null;
+    currency: string;
+    amount: string;
+  },
+): Promise<void> {
+  const amount = new Decimal(deposit.amount);
+  return writeLines(
+    tx,
+    {
+      organizationUid: deposit.organizationUid,
+      transferUid: null,
+      chainTransferUid: deposit.chainTransferUid,
+      fiatCurrency: null,
+      walletUid: deposit.holder === 'registered' ? deposit.walletUid : null,
+    },
+    'incoming',
+    'posted',
+    [
+      { kind: deposit.holder === 'safe' ? 'safe' : 'wallets', currency: deposit.currency, amount },
+      { kind: 'external_wallets', currency: deposit.currency, amount: amount.neg() },
+    ],
+  );
+}
+
 /** When a transfer is created: its whole movement as pending lines. */
 export function postPending(tx: Database, transfer: TransferRow): Promise<void> {
-  return writeLines(tx, transfer, 'transfer', 'pending', transferLines(transfer));
+  return writeLines(tx, postingOfTransfer(transfer), 'transfer', 'pending', transferLines(transfer));
 }
 
 /**
@@ -151,7 +205,7 @@ export async function settle(
     await tx.update(ledgerEntries).set({ status: 'posted', postedAt: new Date() }).where(pendingOfTransfer);
   } else if (to === 'returned' && from === 'completed') {
     const reversed = transferLines(transfer).map((line) => ({ ...line, amount: line.amount.neg() }));
-    await writeLines(tx, transfer, 'reversal', 'posted', reversed);
+    await writeLines(tx, postingOfTransfer(transfer), 'reversal', 'posted', reversed);
   } else if (to === 'failed' || to === 'canceled' || to === 'returned') {
     await tx.update(ledgerEntries).set({ status: 'archived' }).where(pendingOfTransfer);
   }

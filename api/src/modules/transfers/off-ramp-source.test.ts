@@ -31,6 +31,7 @@ describe('an off-ramp names the wallet it is paid from', () => {
           network: 'polygon-amoy',
         },
         deletedWallets: false,
+        safe: false,
         currency: 'testbrz',
         posted: '0',
         pending: '-250',

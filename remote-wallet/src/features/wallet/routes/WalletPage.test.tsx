@@ -48,6 +48,7 @@ const HOLDINGS: THoldings = {
     },
   ],
   reconciliation: [],
+  incoming: [],
 };
 
 function renderWallet(

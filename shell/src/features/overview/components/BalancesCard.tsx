@@ -3,6 +3,7 @@ import { type TOverview, useHoldingsQuery } from '@dash/shared/api';
 import { Anchor, Card, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { INCOMING_SECTION_ID, IncomingDepositsList } from './IncomingDepositsList';
 import { type HoldingsState, OnChainAmount } from './OnChainAmount';
 import { ReconciliationList } from './ReconciliationList';
 
@@ -50,21 +51,29 @@ export function BalancesCard({ balances }: { balances: TOverview['balances'] }) 
             labelledBy="overview-balances"
             first={t('balances.currency')}
             mt="sm"
-            rows={balances.byCurrency.map((row) => ({
-              key: `${row.currency}-${row.fiatCurrency}`,
+            rows={balances.byCurrency.map(({ fiatCurrency, ...row }) => ({
+              key: `${row.currency}-${fiatCurrency ?? 'chain'}`,
               label: (
                 <>
                   {row.currency}{' '}
                   <Text span size="xs">
-                    {t('balances.railValue', { currency: row.fiatCurrency })}
+                    {fiatCurrency
+                      ? t('balances.railValue', { currency: fiatCurrency })
+                      : t('balances.receivedOnChain')}
                   </Text>
                 </>
               ),
               currency: row.currency,
               posted: row.posted,
               pending: row.pending,
-              to: paths.org.rails.transactions(org, { currency: row.fiatCurrency }),
-              linkLabel: (amount) => t('balances.currencyLink', { amount, currency: row.fiatCurrency }),
+              // Tokens received on chain: the list of incoming deposits, below.
+              to: fiatCurrency
+                ? paths.org.rails.transactions(org, { currency: fiatCurrency })
+                : `#${INCOMING_SECTION_ID}`,
+              linkLabel: (amount) =>
+                fiatCurrency
+                  ? t('balances.currencyLink', { amount, currency: fiatCurrency })
+                  : t('balances.incomingLink', { amount }),
             }))}
           />
           <Title order={3} size="h5" mt="md" id="overview-balances-wallets">
@@ -76,28 +85,30 @@ export function BalancesCard({ balances }: { balances: TOverview['balances'] }) 
             onChainHeader={t('onChain.header')}
             mt="xs"
             rows={balances.byWallet.map((row) => {
-              // A registered wallet; the wallets deleted since (their history); or what names no
-              // wallet (off-ramps send from the organization's wallets as a whole).
-              const [key, label, to, linkKey] = row.wallet
-                ? [
-                    row.wallet.uid,
-                    row.wallet.name,
-                    paths.org.rails.blockchainWallets(org),
-                    'balances.walletLink',
-                  ]
-                : row.deletedWallets
+              // The Safe; a registered wallet; the wallets deleted since (their history); or what
+              // names no wallet (off-ramps made before they named the wallet they were paid from).
+              const [key, label, to, linkKey] = row.safe
+                ? ['safe', t('balances.safe'), paths.org.wallet.root(org), 'balances.safeLink']
+                : row.wallet
                   ? [
-                      'deleted',
-                      t('balances.deletedWallets'),
-                      paths.org.rails.transactions(org),
-                      'balances.deletedWalletsLink',
+                      row.wallet.uid,
+                      row.wallet.name,
+                      paths.org.rails.blockchainWallets(org),
+                      'balances.walletLink',
                     ]
-                  : [
-                      'none',
-                      t('balances.noWallet'),
-                      paths.org.rails.transactions(org, { type: 'off_ramp' }),
-                      'balances.offRampLink',
-                    ];
+                  : row.deletedWallets
+                    ? [
+                        'deleted',
+                        t('balances.deletedWallets'),
+                        paths.org.rails.transactions(org),
+                        'balances.deletedWalletsLink',
+                      ]
+                    : [
+                        'none',
+                        t('balances.noWallet'),
+                        paths.org.rails.transactions(org, { type: 'off_ramp' }),
+                        'balances.offRampLink',
+                      ];
               return {
                 key: `${key}-${row.currency}`,
                 label,
@@ -106,13 +117,19 @@ export function BalancesCard({ balances }: { balances: TOverview['balances'] }) 
                 pending: row.pending,
                 to,
                 linkLabel: (amount: string) => t(linkKey, { amount }),
-                onChain: row.wallet ? (
-                  <OnChainAmount holdings={holdings} walletUid={row.wallet.uid} currency={row.currency} />
-                ) : null,
+                onChain:
+                  row.safe || row.wallet ? (
+                    <OnChainAmount
+                      holdings={holdings}
+                      walletUid={row.wallet?.uid ?? null}
+                      currency={row.currency}
+                    />
+                  ) : null,
               };
             })}
           />
           <ReconciliationList holdings={holdings} />
+          <IncomingDepositsList holdings={holdings} />
         </>
       )}
     </Card>

@@ -2,11 +2,11 @@ import { useFormat, useT } from '@dash/shared';
 import type { THoldings } from '@dash/shared/api';
 import { Text } from '@mantine/core';
 
-/** What the chain shows a registered wallet holds of a currency, as the holdings query stands. */
+/** What the chain shows the Safe or a registered wallet holds of a currency, as the holdings query stands. */
 export type HoldingsState = { status: 'pending' | 'error' } | { status: 'success'; data: THoldings };
 
 /**
- * The chain's amount of one registered wallet and token at its network's last block read, marked
+ * The chain's amount of the Safe (`walletUid` null) or one registered wallet and token at its network's last block read, marked
  * local on a dev chain; in words when the chain cannot tell (not watched, unreachable, not read yet).
  */
 export function OnChainAmount({
@@ -15,14 +15,16 @@ export function OnChainAmount({
   currency,
 }: {
   holdings: HoldingsState;
-  walletUid: string;
+  walletUid: string | null;
   currency: string;
 }) {
   const { t } = useT('overview');
   const format = useFormat();
   if (holdings.status !== 'success')
     return <Text span>{t(holdings.status === 'pending' ? 'onChain.loading' : 'onChain.failed')}</Text>;
-  const wallet = holdings.data.wallets.find((candidate) => candidate.uid === walletUid);
+  const wallet = holdings.data.wallets.find((candidate) =>
+    walletUid === null ? candidate.kind === 'safe' : candidate.uid === walletUid,
+  );
   const network = holdings.data.networks.find((candidate) => candidate.network === wallet?.network);
   if (!wallet || !network || network.status === 'unwatched')
     return <Text span>{t('onChain.unwatched')}</Text>;

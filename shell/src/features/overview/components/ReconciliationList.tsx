@@ -32,9 +32,12 @@ export function ReconciliationList({ holdings }: { holdings: HoldingsState }) {
           </Table.Thead>
           <Table.Tbody>
             {reconciliation.map((row) => (
-              <Table.Tr key={`${row.walletUid}-${row.symbol}`}>
+              <Table.Tr key={`${row.walletUid ?? 'safe'}-${row.symbol}`}>
                 <Table.Td>
-                  {t('reconciliation.walletToken', { wallet: row.name, currency: row.symbol })}
+                  {t('reconciliation.walletToken', {
+                    wallet: row.name ?? t('balances.safe'),
+                    currency: row.symbol,
+                  })}
                   <Text size="xs">{t('reconciliation.block', { block: format.number(row.block) })}</Text>
                 </Table.Td>
                 <Table.Td ta="end">{format.money(row.ledger, row.symbol)}</Table.Td>

@@ -73,12 +73,13 @@ const FULL: TOverview = {
       {
         wallet: { uid: WALLET_UID, name: 'Treasury', address: '0xabc', network: 'polygon-amoy' },
         deletedWallets: false,
+        safe: false,
         currency: 'testbrz',
         posted: '24873.5',
         pending: '0',
       },
-      { wallet: null, deletedWallets: true, currency: 'testbrz', posted: '300', pending: '0' },
-      { wallet: null, deletedWallets: false, currency: 'testbrz', posted: '-300', pending: '0' },
+      { wallet: null, deletedWallets: true, safe: false, currency: 'testbrz', posted: '300', pending: '0' },
+      { wallet: null, deletedWallets: false, safe: false, currency: 'testbrz', posted: '-300', pending: '0' },
     ],
   },
   waiting: { approvals: 2, unreadConversations: 1, invitations: 0 },
@@ -116,6 +117,7 @@ const HOLDINGS: THoldings = {
     },
   ],
   reconciliation: [],
+  incoming: [],
 };
 
 function renderOverview(
@@ -250,6 +252,7 @@ describe('the overview page', () => {
       ],
       reconciliation: [
         {
+          kind: 'registered',
           walletUid: WALLET_UID,
           name: 'Treasury',
           network: 'polygon-amoy',
@@ -282,7 +285,7 @@ describe('the overview page', () => {
     stream.send({ type: 'holdings.updated', network: 'polygon-amoy' });
     expect(
       await within(balances).findByText(
-        'The ledger and the chain agree for every registered wallet on a watched network.',
+        'The ledger and the chain agree for the Safe and every registered wallet on a watched network.',
       ),
     ).toBeTruthy();
     expect(fetch.mock.calls.slice(asked).map(([url]) => String(url))).toEqual([
@@ -308,5 +311,78 @@ describe('the overview page', () => {
       expect(await within(treasury).findByText(words)).toBeTruthy();
       expect(within(treasury).queryByText(/\(local\)/)).toBeNull();
     }
+  });
+
+  it('shows the Safe’s ledger balance beside its chain amount, and the tokens received on chain, each listed', async () => {
+    const safe = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    const network = HOLDINGS.networks[0] as THoldings['networks'][number];
+    renderOverview(
+      answering({
+        ...FULL,
+        balances: {
+          byCurrency: [{ currency: 'testbrz', fiatCurrency: null, posted: '40', pending: '0' }],
+          byWallet: [
+            {
+              wallet: null,
+              deletedWallets: false,
+              safe: true,
+              currency: 'testbrz',
+              posted: '40',
+              pending: '0',
+            },
+          ],
+        },
+      }),
+      'Approved',
+      () => ({
+        ...HOLDINGS,
+        wallets: [
+          {
+            kind: 'safe',
+            uid: null,
+            name: null,
+            network: network.network,
+            address: safe,
+            balances: [{ symbol: 'testbrz', amount: '40' }],
+          },
+        ],
+        incoming: [
+          {
+            uid: '99999999-9999-4999-8999-999999999999',
+            kind: 'safe',
+            walletUid: null,
+            name: null,
+            network: network.network,
+            from: '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+            to: safe,
+            symbol: 'testbrz',
+            amount: '40',
+            txHash: `0x${'ab'.repeat(32)}`,
+            block: 1300,
+            bookedAt: '2026-11-20T10:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    const balances = await screen.findByRole('region', { name: 'Balances' });
+    const currencies = within(balances).getByRole('table', { name: 'Balances' });
+    expect(within(currencies).getByRole('row', { name: /testbrz received on chain/ })).toBeTruthy();
+    expect(
+      within(currencies).getByRole('link', { name: '40.00 testbrz: incoming deposits' }).getAttribute('href'),
+    ).toContain('#overview-incoming');
+    const wallets = within(balances).getByRole('table', { name: 'Per wallet' });
+    const row = within(wallets).getByRole('row', { name: /^Safe/ });
+    expect(await within(row).findByText(/40\.00 testbrz/, { selector: 'td:last-child' })).toBeTruthy();
+    expect(within(row).getByRole('link', { name: '40.00 testbrz: the Safe' }).getAttribute('href')).toBe(
+      '/org/acme/wallet',
+    );
+    const incoming = await within(balances).findByRole('table', { name: 'Incoming deposits' });
+    const deposit = within(incoming).getAllByRole('row')[1] as HTMLElement;
+    expect(deposit.textContent).toContain('Safe');
+    expect(deposit.textContent).toContain('0x90F7…b906');
+    expect(deposit.textContent).toContain('40.00 testbrz');
+    expect(deposit.textContent).toContain('block 1,300');
+    // A local chain's transaction links to no public explorer.
+    expect(within(incoming).queryByRole('link')).toBeNull();
   });
 });
