@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  holdingsPath,
+  ZHoldingsResponse,
   ZMyInvitationsResponse,
   ZMyOrganizationsResponse,
   ZTransactionsResponse,
@@ -161,12 +163,31 @@ test.describe('moving money with the sandbox provider', () => {
     await expect(page.getByLabel('Status')).not.toHaveText('Awaiting funds', { timeout: budget(15_000) });
     await expect(page.getByRole('table', { name: 'Timeline' })).toContainText('Funds received');
 
-    // The ledger and the chain agree for every registered wallet: on-ramps delivered what they
-    // booked, and an off-ramp paid from outside took nothing from them.
+    // The ledger and the chain agree for every wallet: on-ramps delivered what they booked, and an
+    // off-ramp paid from outside took nothing from them.
     await page.goto(`/org/${DEMO_ORG_SLUG}`);
-    await expect(
-      page.getByText('The ledger and the chain agree for every registered wallet on a watched network.'),
-    ).toBeVisible({ timeout: budget(15_000) });
+    const agree = page.getByText(
+      'The ledger and the chain agree for the Safe and every registered wallet on a watched network.',
+    );
+    await expect(agree).toBeVisible({ timeout: budget(15_000) });
+
+    // A stranger sends tokens to a registered wallet, for no transfer: the page lists an incoming
+    // deposit booked to the ledger, and the two still agree.
+    const holdings = ZHoldingsResponse.parse(
+      await (await page.context().request.get(`/api/v0/${holdingsPath(await acmeUid(page))}`)).json(),
+    ).data;
+    const wallet = holdings.wallets.find(
+      (candidate) => candidate.kind === 'registered' && candidate.network === 'polygon-amoy',
+    );
+    expect(wallet?.name).toBeTruthy();
+    const amount = `7.${String(Date.now() % 1000).padStart(3, '0')}1`;
+    await payFromExternalWallet('polygon-amoy', 'testbrz', wallet?.address ?? '', amount);
+    const incoming = page.getByRole('table', { name: 'Incoming deposits' });
+    const row = incoming.getByRole('row').filter({ hasText: wallet?.name ?? '' }).filter({
+      hasText: `${amount} testbrz`,
+    });
+    await expect(row).toHaveCount(1, { timeout: budget(15_000) });
+    await expect(agree).toBeVisible();
   });
 
   test('the transactions list pages, filters and exports exactly the filtered set as CSV', async ({
