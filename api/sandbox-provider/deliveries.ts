@@ -16,6 +16,7 @@ import type {
 import {
   depositAccountOf,
   helperStep,
+  PAYOUT_FAILED_REASON,
   RETURN_REASON,
   refuseHelper,
   SandboxRefusal,
@@ -381,10 +382,16 @@ export function createChainWork(options: ChainWorkOptions) {
         return answer(transfer.delivery);
       }
       const deposit = transfer.deposit;
-      if (helper === 'return' && transfer.type === 'off_ramp' && deposit) {
+      // An off-ramp whose deposit arrived gives it back on chain when it is returned, and when its
+      // payout fails (the provider keeps nobody's tokens): either way it ends returned.
+      if ((helper === 'return' || helper === 'payout-failed') && transfer.type === 'off_ramp' && deposit) {
         let entry = (transfer.returns ?? []).find((candidate) => candidate.cause === 'returned');
         if (!entry) {
           helperStep(transfer, helper, reason);
+          if (helper === 'payout-failed') {
+            const why = (reason ?? PAYOUT_FAILED_REASON).replace(/\.?$/, '.');
+            reason = `${why} The deposit was sent back to ${deposit.sender}.`;
+          }
           if (busy(transfer)) throw busyRefusal(transfer, helper);
           if (!chainOf(deposit.chainId)) {
             throw new SandboxRefusal(409, 'chain_unavailable', 'The sandbox has no chain to return it on.');

@@ -65,7 +65,8 @@ import { createWebhooks } from './webhooks';
  *                        answers once it is confirmed (funds_received, payment_submitted,
  *                        completed; failed when it cannot be sent). Again: the same delivery.
  *        complete        payout done (off-ramp payment_submitted)
- *        payout-failed   {reason?} the bank payout failed
+ *        payout-failed   {reason?} the bank payout failed: failed; an off-ramp's deposit goes
+ *                        back to its sender on chain, and it ends returned
  *        return          {reason?} returned; an off-ramp's deposit goes back to its sender on chain
  *        cancel          {reason?} awaiting_funds: no funds came
  *                        (an off-ramp's deposit has no helper: the chain decides)

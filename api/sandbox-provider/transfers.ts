@@ -270,7 +270,7 @@ export function helperStep(
       return {
         status: 'failed',
         apply: (t) => {
-          t.failureReason = reason ?? 'The receiving bank rejected the payout.';
+          t.failureReason = reason ?? PAYOUT_FAILED_REASON;
         },
       };
     case 'return':
@@ -294,6 +294,7 @@ export function helperStep(
 }
 
 export const RETURN_REASON = 'The payment was returned by the receiving bank.';
+export const PAYOUT_FAILED_REASON = 'The receiving bank rejected the payout.';
 
 /**
  * A transfer as the API sees it: without the account, its webhook URL and the chain work's records

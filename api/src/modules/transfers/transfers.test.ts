@@ -673,10 +673,12 @@ describe('off-ramp', () => {
         reason: 'Invalid Pix key',
       }),
     );
-    // The provider's reason is its own free text: no code.
+    // The provider's reason is its own free text: no code. It gave the deposit back on chain.
     expect(await detail(scene, failed.uid)).toMatchObject({
-      status: 'failed',
-      failureReason: 'Invalid Pix key',
+      status: 'returned',
+      failureReason: expect.stringMatching(
+        /^Invalid Pix key\. The deposit was sent back to 0x[0-9a-fA-F]{40}\.$/,
+      ),
       failureReasonCode: null,
       failureReasonParams: null,
     });

@@ -149,6 +149,28 @@ describe('the sandbox provider on chain: off-ramps', () => {
     expect(sandbox.store.state.transfers[transfer.id]?.returns).toHaveLength(1);
   });
 
+  it('gives the deposit of an off-ramp whose payout failed back to its sender, and ends it returned', async () => {
+    const sandbox = await startChainSandbox();
+    const transfer = await offRamp(sandbox, 'MXN', '64.25');
+    const address = (transfer.instructions as { address: string }).address;
+    await pay(transfer);
+    await statusOf(sandbox, transfer.id, 'payment_submitted');
+    const before = await balanceOf(ARB, 'USDC', FUNDER);
+
+    const failed = await sandboxCall(sandbox, 'POST', `/v1/sandbox/transfers/${transfer.id}/payout-failed`, {
+      body: {},
+    });
+    expect(failed.status).toBe(200);
+    const view = (failed.body as { transfer: Awaited<ReturnType<typeof sandboxTransfer>> }).transfer;
+    expect(view).toMatchObject({
+      status: 'returned',
+      failureReason: `The receiving bank rejected the payout. The deposit was sent back to ${FUNDER}.`,
+    });
+    expect(await balanceOf(ARB, 'USDC', FUNDER)).toBe(before + toBaseUnits('64.25', 6));
+    expect(await balanceOf(ARB, 'USDC', address)).toBe(0n);
+    expect(view.returnTxHash).toMatch(/^0x[0-9a-f]{64}$/);
+  });
+
   it('sends a deposit to an off-ramp that no longer waits (canceled) back to its sender', async () => {
     const sandbox = await startChainSandbox();
     const transfer = await offRamp(sandbox, 'MXN', '40');
