@@ -183,9 +183,12 @@ test.describe('moving money with the sandbox provider', () => {
     const amount = `7.${String(Date.now() % 1000).padStart(3, '0')}1`;
     await payFromExternalWallet('polygon-amoy', 'testbrz', wallet?.address ?? '', amount);
     const incoming = page.getByRole('table', { name: 'Incoming deposits' });
-    const row = incoming.getByRole('row').filter({ hasText: wallet?.name ?? '' }).filter({
-      hasText: `${amount} testbrz`,
-    });
+    const row = incoming
+      .getByRole('row')
+      .filter({ hasText: wallet?.name ?? '' })
+      .filter({
+        hasText: `${amount} testbrz`,
+      });
     await expect(row).toHaveCount(1, { timeout: budget(15_000) });
     await expect(agree).toBeVisible();
   });
