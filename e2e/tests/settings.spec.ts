@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { injectBrowserWallet } from '../support/browser-wallet';
 import {
   createOrganizationThroughApi,
   expect,
@@ -235,6 +237,51 @@ test.describe('user settings', () => {
     await page.getByLabel('Ethereum address').fill(CHECKSUMMED);
     await page.getByRole('button', { name: 'Add signing device' }).click();
     await expect(page.getByText('You already registered a signing device with this address')).toBeVisible();
+  });
+
+  test('a signing device proves its key with the browser’s wallet; one added without is unverified until it does', async ({
+    page,
+  }) => {
+    const wallet = await injectBrowserWallet(page);
+    await signInThroughApi(page, newEmail('prover'));
+    await page.goto('/settings/signing-devices/new');
+    await expect(page.getByRole('combobox', { name: 'Prove the key with' })).toHaveValue('E2E Wallet');
+    await page.getByLabel('Name').fill('Browser wallet');
+    await page.getByRole('button', { name: 'Use an address from E2E Wallet' }).click();
+    await expect(page.getByLabel('Ethereum address')).toHaveValue(wallet.account.address);
+    await page.getByRole('button', { name: 'Add signing device' }).click();
+    await expect(page).toHaveURL(/\/settings\/signing-devices$/);
+    const devices = page.getByRole('table', { name: 'Signing devices' });
+    await expect(devices.getByRole('row', { name: /Browser wallet/ })).toContainText('Verified');
+    expect(wallet.asked).toEqual(['eth_requestAccounts', 'personal_sign']);
+
+    // Another key's address, added without a proof: unverified. This page's wallet holds another
+    // key, so its signature is refused and the device stays unverified.
+    const ledgerKey = generatePrivateKey();
+    const ledger = privateKeyToAccount(ledgerKey);
+    await page.goto('/settings/signing-devices/new');
+    await page.getByLabel('Name').fill('Typed Ledger');
+    await page.getByLabel('Ethereum address').fill(ledger.address);
+    await page.getByRole('combobox', { name: 'Prove the key with' }).click();
+    await page.getByRole('option', { name: 'No wallet here: add it unverified' }).click();
+    await page.getByRole('button', { name: 'Add signing device' }).click();
+    const typed = devices.getByRole('row', { name: /Typed Ledger/ });
+    await expect(typed).toContainText('Unverified');
+    await typed.getByRole('button', { name: 'Verify Typed Ledger' }).click();
+    await expect(page.getByText('The signature was not made by this address’s key')).toBeVisible();
+    await expect(typed).toContainText('Unverified');
+
+    // From a page whose wallet holds that key, Verify proves it.
+    const withLedger = await page.context().newPage();
+    await injectBrowserWallet(withLedger, { privateKey: ledgerKey });
+    await withLedger.goto('/settings/signing-devices');
+    const row = withLedger
+      .getByRole('table', { name: 'Signing devices' })
+      .getByRole('row', { name: /Typed Ledger/ });
+    await row.getByRole('button', { name: 'Verify Typed Ledger' }).click();
+    await expect(row).toContainText('Verified');
+    await expect(row.getByRole('button', { name: 'Verify Typed Ledger' })).toHaveCount(0);
+    await withLedger.close();
   });
 
   test('the profile name refreshes the session, and a new e-mail is confirmed through the mailed link', async ({

@@ -8,6 +8,7 @@
  */
 export * from './client/api-client';
 export * from './client/boot-data';
+export * from './client/browser-wallets';
 export * from './client/events';
 export * from './client/query-client';
 export * from './contracts-core';

@@ -8,6 +8,12 @@ export const INVALID_ETH_ADDRESS = 'Invalid Ethereum address';
 export const SIGNING_DEVICE_NAME_REQUIRED = 'Name is required';
 export const SIGNING_DEVICE_NAME_MAX = 64;
 export const SIGNING_DEVICE_DUPLICATE_MESSAGE = 'You already registered a signing device with this address';
+export const SIGNING_DEVICE_SIGNATURE_MALFORMED = 'The signature is not a 65-byte hex signature';
+export const SIGNING_DEVICE_CHALLENGE_INVALID =
+  'This challenge is unknown, used or expired: ask for a new one';
+export const SIGNING_DEVICE_SIGNATURE_MISMATCH = 'The signature was not made by this address’s key';
+/** How long a challenge can be signed. */
+export const SIGNING_DEVICE_CHALLENGE_TTL_MS = 10 * 60_000;
 
 /**
  * 0x and 40 hex digits. An address in one case (all lower or all upper) carries no checksum;
@@ -37,6 +43,37 @@ export const ZEthAddress = z
   })
   .transform((value) => getAddress(value));
 
+/**
+ * Proof that the browser's wallet (or a hardware wallet) holds the device's key: the EIP-191
+ * personal_sign signature of a one-time challenge the API gave for this user and address.
+ */
+export const ZSigningDeviceProof = z.strictObject({
+  challengeUid: ZUid,
+  /** 65 bytes, hex. */
+  signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, { message: SIGNING_DEVICE_SIGNATURE_MALFORMED }),
+});
+export type TSigningDeviceProof = z.infer<typeof ZSigningDeviceProof>;
+
+/**
+ * | Call | Who | Answer |
+ * |---|---|---|
+ * | POST profile/signing-devices/challenges {ethAddress} | the signed-in user | 201 {data: TSigningDeviceChallenge} |
+ * | POST profile/signing-devices {name, ethAddress, proof?} | the signed-in user | 201 {data: TSigningDevice}; verified with a proof |
+ * | POST profile/signing-devices/{uid}/verification {challengeUid, signature} | the device's owner | 200 {data: TSigningDevice} |
+ *
+ * A proof whose challenge is unknown, another user's or address's, used or expired, or whose
+ * signature does not recover the address, is a 400 under `proof`/`signature`; nothing is stored.
+ */
+export const ZSigningDeviceChallengeRequest = z.strictObject({ ethAddress: ZEthAddress });
+export const ZSigningDeviceChallenge = z.object({
+  uid: ZUid,
+  /** The exact text to sign with personal_sign (EIP-191). */
+  message: z.string(),
+  expiresAt: ZIsoDateTime,
+});
+export type TSigningDeviceChallenge = z.infer<typeof ZSigningDeviceChallenge>;
+export const ZSigningDeviceChallengeResponse = z.object({ data: ZSigningDeviceChallenge });
+
 export const ZCreateSigningDeviceRequest = z.strictObject({
   name: z
     .string({ message: SIGNING_DEVICE_NAME_REQUIRED })
@@ -44,13 +81,20 @@ export const ZCreateSigningDeviceRequest = z.strictObject({
     .min(1, { message: SIGNING_DEVICE_NAME_REQUIRED })
     .max(SIGNING_DEVICE_NAME_MAX, { message: `Name must be at most ${SIGNING_DEVICE_NAME_MAX} characters` }),
   ethAddress: ZEthAddress,
+  /** Without it the device is stored unverified: it can be chosen, and confirms nothing until verified. */
+  proof: ZSigningDeviceProof.optional(),
 });
 export type TCreateSigningDeviceRequest = z.input<typeof ZCreateSigningDeviceRequest>;
+
+export const ZVerifySigningDeviceRequest = ZSigningDeviceProof;
+export const ZSigningDeviceParams = z.object({ signingDeviceUid: ZUid });
 
 export const ZSigningDevice = z.object({
   uid: ZUid,
   name: z.string(),
   ethAddress: z.string(),
+  /** When its owner proved they hold its key; null: unverified. */
+  verifiedAt: ZIsoDateTime.nullable(),
   createdAt: ZIsoDateTime,
 });
 export type TSigningDevice = z.infer<typeof ZSigningDevice>;

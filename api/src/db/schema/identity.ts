@@ -196,9 +196,32 @@ export const signingDevices = pgTable(
     name: text('name').notNull(),
     /** EIP-55 checksum form, so one address has one spelling. */
     ethAddress: text('eth_address').notNull(),
+    /** When its owner proved they hold its key (a signed challenge); null: never, it confirms nothing. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('signing_devices_user_address_unique').on(table.userUid, table.ethAddress)],
+);
+
+/**
+ * A one-time challenge a user's wallet signs (personal_sign) to prove it holds a signing device's
+ * key: for one user and address, until it expires, used once (modules/signing-devices).
+ */
+export const signingDeviceChallenges = pgTable(
+  'signing_device_challenges',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    userUid: uuid('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    ethAddress: text('eth_address').notNull(),
+    /** The exact text signed (EIP-191), with the address, the user, a nonce and the expiry. */
+    message: text('message').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('signing_device_challenges_user_idx').on(table.userUid, table.createdAt)],
 );
 
 /**

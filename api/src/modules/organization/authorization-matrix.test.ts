@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -1056,6 +1057,25 @@ const ENDPOINTS: Endpoint[] = [
         body: { name: 'Ledger', ethAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
       }),
     expected: signedIn(201),
+  },
+  {
+    name: 'POST profile/signing-devices/challenges',
+    permission: 'organization.read',
+    send: (scene) =>
+      raw(scene, 'POST', '/api/v0/profile/signing-devices/challenges', {
+        body: { ethAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
+      }),
+    expected: signedIn(201),
+  },
+  {
+    name: 'POST profile/signing-devices/{uid}/verification (a device that is not the caller’s)',
+    permission: 'organization.read',
+    send: (scene) =>
+      raw(scene, 'POST', `/api/v0/profile/signing-devices/${randomUUID()}/verification`, {
+        body: { challengeUid: randomUUID(), signature: `0x${'11'.repeat(65)}` },
+      }),
+    expected: signedIn(404),
+    notFoundMessage: 'Signing device not found',
   },
   {
     // No session: the shared secret's signature is the only key, so a member's cookie opens nothing.

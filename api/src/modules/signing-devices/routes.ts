@@ -1,7 +1,11 @@
 import {
   ZCreateSigningDeviceRequest,
+  ZSigningDeviceChallengeRequest,
+  ZSigningDeviceChallengeResponse,
+  ZSigningDeviceParams,
   ZSigningDeviceResponse,
   ZSigningDevicesResponse,
+  ZVerifySigningDeviceRequest,
 } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../http/guards';
@@ -24,6 +28,18 @@ export function registerSigningDeviceRoutes(
 
   defineRoute(app, {
     method: 'POST',
+    url: '/profile/signing-devices/challenges',
+    status: 201,
+    guard: requireUser,
+    body: ZSigningDeviceChallengeRequest,
+    response: ZSigningDeviceChallengeResponse,
+    async handler({ auth, body }) {
+      return { data: await deps.signingDevices.challenge(auth, body.ethAddress) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
     url: '/profile/signing-devices',
     status: 201,
     guard: requireUser,
@@ -31,6 +47,18 @@ export function registerSigningDeviceRoutes(
     response: ZSigningDeviceResponse,
     async handler({ auth, body }) {
       return { data: await deps.signingDevices.create(auth, body) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/profile/signing-devices/:signingDeviceUid/verification',
+    guard: requireUser,
+    params: ZSigningDeviceParams,
+    body: ZVerifySigningDeviceRequest,
+    response: ZSigningDeviceResponse,
+    async handler({ auth, params, body }) {
+      return { data: await deps.signingDevices.verify(auth, params.signingDeviceUid, body) };
     },
   });
 }

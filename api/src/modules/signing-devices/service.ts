@@ -1,34 +1,41 @@
-import { SIGNING_DEVICE_DUPLICATE_MESSAGE, type TSigningDevice, type TUser } from '@dash/shared/contracts';
+import type {
+  TCreateSigningDeviceRequest,
+  TSigningDevice,
+  TSigningDeviceChallenge,
+  TSigningDeviceProof,
+  TUser,
+} from '@dash/shared/contracts';
 import type { Database } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
-import { AppError } from '../../http/errors';
-import { insertSigningDevice, listSigningDevices } from './repo';
+import { createChallenge } from './proof';
+import { deviceView, registerSigningDevice } from './register-signing-device';
+import { listSigningDevices } from './repo';
+import { verifySigningDevice } from './verify-signing-device';
 
 export type SigningDeviceService = ReturnType<typeof createSigningDeviceService>;
 
-export function createSigningDeviceService({ db }: { db: Database }) {
+/** Wires the signing-device use cases (one file each) to the database and the clock. */
+export function createSigningDeviceService({
+  db,
+  now = () => new Date(),
+}: {
+  db: Database;
+  now?: () => Date;
+}) {
   return {
     async list(user: TUser): Promise<TSigningDevice[]> {
-      const rows = await listSigningDevices(db, user.uid);
-      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+      return (await listSigningDevices(db, user.uid)).map(deviceView);
     },
-
-    /** The address arrives checksummed (ZEthAddress), so one address has one spelling in the unique index. */
-    async create(user: TUser, device: { name: string; ethAddress: string }): Promise<TSigningDevice> {
-      try {
-        const row = await insertSigningDevice(db, { userUid: user.uid, ...device });
-        return { ...row, createdAt: row.createdAt.toISOString() };
-      } catch (error) {
-        if (isUniqueViolation(error, 'signing_devices_user_address_unique')) {
-          throw new AppError(
-            'CONFLICT',
-            SIGNING_DEVICE_DUPLICATE_MESSAGE,
-            { ethAddress: SIGNING_DEVICE_DUPLICATE_MESSAGE },
-            { cause: error },
-          );
-        }
-        throw error;
-      }
+    challenge(user: TUser, ethAddress: string): Promise<TSigningDeviceChallenge> {
+      return createChallenge(db, user, ethAddress, now());
+    },
+    create(
+      user: TUser,
+      request: TCreateSigningDeviceRequest & { ethAddress: string },
+    ): Promise<TSigningDevice> {
+      return registerSigningDevice(db, user, request, now());
+    },
+    verify(user: TUser, signingDeviceUid: string, proof: TSigningDeviceProof): Promise<TSigningDevice> {
+      return verifySigningDevice(db, user, signingDeviceUid, proof, now());
     },
   };
 }

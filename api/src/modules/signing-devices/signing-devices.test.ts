@@ -1,13 +1,20 @@
 import {
   INVALID_ETH_ADDRESS,
+  SIGNING_DEVICE_CHALLENGE_INVALID,
   SIGNING_DEVICE_DUPLICATE_MESSAGE,
+  SIGNING_DEVICE_SIGNATURE_MALFORMED,
+  SIGNING_DEVICE_SIGNATURE_MISMATCH,
   ZERO_ADDRESS,
   ZERO_ADDRESS_MESSAGE,
+  ZSigningDeviceChallengeResponse,
   ZSigningDeviceResponse,
   ZSigningDevicesResponse,
 } from '@dash/shared/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { signingDevices } from '../../db/schema';
+import { auditEvents, signingDeviceChallenges, signingDevices } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
@@ -106,5 +113,151 @@ describe('signing devices', () => {
     });
     expect(unnamed.json().error.fields).toEqual({ name: 'Name is required' });
     expect(errorOf(await call(app, 'GET', '/profile/signing-devices'))).toMatchObject({ status: 401 });
+  });
+});
+
+/** A challenge for `ethAddress`, as the user's browser asks for it. */
+async function challengeFor(app: FastifyInstance, cookie: string, ethAddress: string) {
+  const response = await call(app, 'POST', '/profile/signing-devices/challenges', {
+    cookie,
+    body: { ethAddress },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return ZSigningDeviceChallengeResponse.parse(response.json()).data;
+}
+
+describe('a signing device proves its key', () => {
+  it('is stored verified with a signed challenge, which then cannot be used again', async () => {
+    const { app, db } = await createTestApp();
+    const ada = await signInUser(app);
+    const key = privateKeyToAccount(generatePrivateKey());
+    const challenge = await challengeFor(app, ada.cookie, key.address.toLowerCase());
+    expect(challenge.message).toContain(`Address: ${key.address}`);
+    expect(challenge.message).toContain(`Challenge: ${challenge.uid}`);
+    const signature = await key.signMessage({ message: challenge.message });
+
+    const created = await call(app, 'POST', '/profile/signing-devices', {
+      cookie: ada.cookie,
+      body: {
+        name: 'Browser wallet',
+        ethAddress: key.address,
+        proof: { challengeUid: challenge.uid, signature },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const device = ZSigningDeviceResponse.parse(created.json()).data;
+    expect(device.verifiedAt).not.toBeNull();
+    const audited = await db.select().from(auditEvents).where(eq(auditEvents.subjectUid, device.uid));
+    expect(audited).toEqual([
+      expect.objectContaining({ action: 'signing_device.registered', toState: 'verified' }),
+    ]);
+
+    // The same proof again (say, for a device of the same key under another name): refused.
+    await db.delete(signingDevices);
+    const again = await call(app, 'POST', '/profile/signing-devices', {
+      cookie: ada.cookie,
+      body: { name: 'Again', ethAddress: key.address, proof: { challengeUid: challenge.uid, signature } },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toEqual({
+      code: 'VALIDATION',
+      message: SIGNING_DEVICE_CHALLENGE_INVALID,
+      fields: { proof: SIGNING_DEVICE_CHALLENGE_INVALID },
+    });
+    expect(await db.select().from(signingDevices)).toEqual([]);
+  });
+
+  it('refuses, storing nothing, a signature by another key, a malformed one, and a challenge of another address, user or time', async () => {
+    const { app, db } = await createTestApp();
+    const ada = await signInUser(app);
+    const grace = await signInUser(app);
+    const key = privateKeyToAccount(generatePrivateKey());
+    const stranger = privateKeyToAccount(generatePrivateKey());
+    const register = (cookie: string, proof: { challengeUid: string; signature: string }) =>
+      call(app, 'POST', '/profile/signing-devices', {
+        cookie,
+        body: { name: 'Device', ethAddress: key.address, proof },
+      });
+    const fieldOf = (response: Awaited<ReturnType<typeof register>>) => ({
+      status: response.statusCode,
+      fields: response.json().error?.fields,
+    });
+
+    const mine = await challengeFor(app, ada.cookie, key.address);
+    expect(
+      fieldOf(
+        await register(ada.cookie, {
+          challengeUid: mine.uid,
+          signature: await stranger.signMessage({ message: mine.message }),
+        }),
+      ),
+    ).toEqual({
+      status: 400,
+      fields: { signature: SIGNING_DEVICE_SIGNATURE_MISMATCH },
+    });
+    // 65 bytes whose recovery id is no secp256k1 one.
+    expect(
+      fieldOf(await register(ada.cookie, { challengeUid: mine.uid, signature: `0x${'11'.repeat(64)}05` })),
+    ).toEqual({
+      status: 400,
+      fields: { signature: SIGNING_DEVICE_SIGNATURE_MALFORMED },
+    });
+    expect(fieldOf(await register(ada.cookie, { challengeUid: mine.uid, signature: '0x1234' }))).toEqual({
+      status: 400,
+      fields: { 'proof.signature': SIGNING_DEVICE_SIGNATURE_MALFORMED },
+    });
+    const otherAddress = await challengeFor(app, ada.cookie, stranger.address);
+    const gracesChallenge = await challengeFor(app, grace.cookie, key.address);
+    const expired = await challengeFor(app, ada.cookie, key.address);
+    await db
+      .update(signingDeviceChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(signingDeviceChallenges.uid, expired.uid));
+    for (const challenge of [otherAddress, gracesChallenge, expired]) {
+      const signature = await key.signMessage({ message: challenge.message });
+      expect(fieldOf(await register(ada.cookie, { challengeUid: challenge.uid, signature }))).toEqual({
+        status: 400,
+        fields: { proof: SIGNING_DEVICE_CHALLENGE_INVALID },
+      });
+    }
+    expect(await db.select().from(signingDevices)).toEqual([]);
+    // The refusals used nothing up: the right signature of the first challenge still registers it.
+    const signature = await key.signMessage({ message: mine.message });
+    expect((await register(ada.cookie, { challengeUid: mine.uid, signature })).statusCode).toBe(201);
+  });
+
+  it('verifies a device registered without a proof; another user’s is not found', async () => {
+    const { app } = await createTestApp();
+    const ada = await signInUser(app);
+    const grace = await signInUser(app);
+    const key = privateKeyToAccount(generatePrivateKey());
+    const created = await call(app, 'POST', '/profile/signing-devices', {
+      cookie: ada.cookie,
+      body: { name: 'Typed', ethAddress: key.address },
+    });
+    const device = ZSigningDeviceResponse.parse(created.json()).data;
+    expect(device.verifiedAt).toBeNull();
+
+    const challenge = await challengeFor(app, ada.cookie, key.address);
+    const proof = {
+      challengeUid: challenge.uid,
+      signature: await key.signMessage({ message: challenge.message }),
+    };
+    const strangers = await call(app, 'POST', `/profile/signing-devices/${device.uid}/verification`, {
+      cookie: grace.cookie,
+      body: proof,
+    });
+    expect(errorOf(strangers)).toMatchObject({ status: 404 });
+    const verified = await call(app, 'POST', `/profile/signing-devices/${device.uid}/verification`, {
+      cookie: ada.cookie,
+      body: proof,
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(ZSigningDeviceResponse.parse(verified.json()).data).toMatchObject({
+      uid: device.uid,
+      verifiedAt: expect.any(String),
+    });
+    const listed = (await call(app, 'GET', '/profile/signing-devices', { cookie: ada.cookie })).json().data;
+    expect(listed[0].verifiedAt).not.toBeNull();
   });
 });

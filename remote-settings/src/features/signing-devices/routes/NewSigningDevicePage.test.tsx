@@ -4,6 +4,8 @@ import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NewSigningDevicePage } from './NewSigningDevicePage';
 
+const CHALLENGE = '66666666-6666-4666-8666-666666666666';
+
 configure({ asyncUtilTimeout: 5000 });
 afterEach(async () => {
   cleanup();
@@ -73,6 +75,7 @@ describe('adding a signing device', () => {
               uid: '99999999-9999-4999-8999-999999999999',
               name: 'Ledger',
               ethAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+              verifiedAt: null,
               createdAt: '2026-11-28T12:00:00.000Z',
             },
           },
@@ -103,5 +106,86 @@ describe('adding a signing device', () => {
     expect(await addFrom('/settings/signing-devices/new?returnTo=%2F%2Fevil.example')).toBe(
       '/settings/signing-devices',
     );
+  });
+
+  it('proves the key with the browser’s wallet: asks for a challenge, has the wallet sign it, sends the proof', async () => {
+    const key = { address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' };
+    const SIGNATURE = `0x${'ab'.repeat(65)}`;
+    const requests: { method: string; params?: unknown }[] = [];
+    const provider = {
+      async request({ method, params }: { method: string; params?: readonly unknown[] }) {
+        requests.push({ method, params });
+        if (method === 'eth_requestAccounts') return [key.address];
+        if (method === 'personal_sign') return SIGNATURE;
+        throw new Error(`unexpected ${method}`);
+      },
+    };
+    const announce = () =>
+      window.dispatchEvent(
+        new CustomEvent('eip6963:announceProvider', {
+          detail: { info: { uuid: 'w-1', name: 'Test Wallet', icon: '', rdns: 'test.wallet' }, provider },
+        }),
+      );
+    window.addEventListener('eip6963:requestProvider', announce);
+    const sent: { path: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        const body = JSON.parse(String(init?.body ?? '{}'));
+        sent.push({ path, body });
+        if (path.endsWith('/challenges')) {
+          return Response.json(
+            { data: { uid: CHALLENGE, message: 'Prove it', expiresAt: '2026-11-29T06:00:00.000Z' } },
+            { status: 201 },
+          );
+        }
+        return Response.json(
+          {
+            data: {
+              uid: '55555555-5555-4555-8555-555555555555',
+              name: body.name,
+              ethAddress: body.ethAddress,
+              verifiedAt: '2026-11-29T05:50:00.000Z',
+              createdAt: '2026-11-29T05:50:00.000Z',
+            },
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    try {
+      await renderPage(<NewSigningDevicePage />, { locale: 'en' });
+      expect(await screen.findByLabelText('Prove the key with', { selector: 'input' })).toHaveProperty(
+        'value',
+        'Test Wallet',
+      );
+      fireEvent.change(screen.getByRole('textbox', { name: /Name/ }), { target: { value: 'Browser' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Use an address from Test Wallet' }));
+      const address = screen.getByRole('textbox', { name: /Ethereum address/ });
+      await waitFor(() => expect(address).toHaveProperty('value', key.address));
+      fireEvent.click(screen.getByRole('button', { name: 'Add signing device' }));
+
+      await waitFor(() => expect(sent).toHaveLength(2));
+      expect(sent[0]).toEqual({
+        path: '/api/v0/profile/signing-devices/challenges',
+        body: { ethAddress: key.address },
+      });
+      // The wallet signs the challenge's exact text (UTF-8, hex-encoded) as the device's address.
+      expect(requests).toEqual([
+        { method: 'eth_requestAccounts', params: undefined },
+        { method: 'personal_sign', params: ['0x50726f7665206974', key.address] },
+      ]);
+      expect(sent[1]).toEqual({
+        path: '/api/v0/profile/signing-devices',
+        body: {
+          name: 'Browser',
+          ethAddress: key.address,
+          proof: { challengeUid: CHALLENGE, signature: SIGNATURE },
+        },
+      });
+    } finally {
+      window.removeEventListener('eip6963:requestProvider', announce);
+    }
   });
 });

@@ -1,0 +1,66 @@
+import {
+  SIGNING_DEVICE_DUPLICATE_MESSAGE,
+  type TCreateSigningDeviceRequest,
+  type TSigningDevice,
+  type TUser,
+} from '@dash/shared/contracts';
+import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../http/errors';
+import { recordAudit } from '../audit/index';
+import { consumeProof } from './proof';
+import { insertSigningDevice, type SigningDeviceRow } from './repo';
+
+// Register a signing device: the user's own, by name and address (checksummed by the contract, so
+// one address has one spelling in the unique index). With a proof (a signed challenge) it is stored
+// verified, in the transaction that uses the challenge up; without, unverified. Audited.
+
+type Request = Omit<TCreateSigningDeviceRequest, 'proof'> & { proof?: TCreateSigningDeviceRequest['proof'] };
+
+export async function registerSigningDevice(
+  db: Database,
+  user: TUser,
+  request: Request,
+  now: Date,
+): Promise<TSigningDevice> {
+  try {
+    const row = await db.transaction(async (tx) => {
+      if (request.proof) await consumeProof(tx, user, request.ethAddress, request.proof, now);
+      const device = await insertSigningDevice(tx, {
+        userUid: user.uid,
+        name: request.name,
+        ethAddress: request.ethAddress,
+        verifiedAt: request.proof ? now : null,
+      });
+      await recordAudit(tx, {
+        organizationUid: null,
+        actor: { kind: 'user', userUid: user.uid, email: user.email },
+        action: 'signing_device.registered',
+        subjectType: 'signing_device',
+        subjectUid: device.uid,
+        to: device.verifiedAt ? 'verified' : 'unverified',
+        data: { ethAddress: device.ethAddress, name: device.name },
+      });
+      return device;
+    });
+    return deviceView(row);
+  } catch (error) {
+    if (isUniqueViolation(error, 'signing_devices_user_address_unique')) {
+      throw new AppError(
+        'CONFLICT',
+        SIGNING_DEVICE_DUPLICATE_MESSAGE,
+        { ethAddress: SIGNING_DEVICE_DUPLICATE_MESSAGE },
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
+export function deviceView(row: SigningDeviceRow): TSigningDevice {
+  return {
+    ...row,
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

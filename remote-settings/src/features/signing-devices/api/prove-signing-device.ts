@@ -1,0 +1,50 @@
+import { apiRequest, type Eip1193Provider, ERROR_MESSAGES, personalSign } from '@dash/shared';
+import {
+  signingDevicesQueryOptions,
+  type TSigningDevice,
+  type TSigningDeviceProof,
+  ZSigningDeviceChallengeResponse,
+  ZSigningDeviceResponse,
+} from '@dash/shared/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+/**
+ * A proof that the wallet holds `ethAddress`'s key: a one-time challenge from the API
+ * (POST profile/signing-devices/challenges), signed by the wallet with personal_sign.
+ */
+export async function proveKey(provider: Eip1193Provider, ethAddress: string): Promise<TSigningDeviceProof> {
+  const challenge = await apiRequest({
+    path: 'profile/signing-devices/challenges',
+    method: 'POST',
+    body: { ethAddress },
+    response: ZSigningDeviceChallengeResponse,
+    failure: ERROR_MESSAGES.createSigningDevice,
+  });
+  const signature = await personalSign(provider, ethAddress, challenge.data.message);
+  return { challengeUid: challenge.data.uid, signature };
+}
+
+/** POST profile/signing-devices/{uid}/verification: a device registered without a proof, proved now. */
+export async function verifySigningDevice(
+  device: TSigningDevice,
+  provider: Eip1193Provider,
+): Promise<TSigningDevice> {
+  const proof = await proveKey(provider, device.ethAddress);
+  const answer = await apiRequest({
+    path: `profile/signing-devices/${encodeURIComponent(device.uid)}/verification`,
+    method: 'POST',
+    body: proof,
+    response: ZSigningDeviceResponse,
+    failure: ERROR_MESSAGES.createSigningDevice,
+  });
+  return answer.data;
+}
+
+export function useVerifySigningDeviceMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ device, provider }: { device: TSigningDevice; provider: Eip1193Provider }) =>
+      verifySigningDevice(device, provider),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: signingDevicesQueryOptions().queryKey }),
+  });
+}
