@@ -72,6 +72,7 @@ import {
   registerReleaseRoutes,
 } from './modules/releases/index';
 import { createRemotesService, registerRemotesRoutes } from './modules/remotes/index';
+import { registerSafeTransactionRoutes } from './modules/safe-transactions/index';
 import { createSigningDeviceService, registerSigningDeviceRoutes } from './modules/signing-devices/index';
 import {
   approvalMailJob,
@@ -254,9 +255,10 @@ export async function buildApp({
   const jobs = createJobRunner({ db, log: app.log.child({ component: 'jobs' }), ...jobOptions });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
+  const safeChain = walletChain ?? createWalletChainAccess(config.wallet);
   const wallet = createWalletService({
     db,
-    chain: walletChain ?? createWalletChainAccess(config.wallet),
+    chain: safeChain,
     wake: () => jobs.wake(),
     ...(walletTiming ? { timing: walletTiming } : {}),
   });
@@ -405,6 +407,7 @@ export async function buildApp({
       registerProfileRoutes(api, { profile });
       registerSigningDeviceRoutes(api, { signingDevices: createSigningDeviceService({ db }) });
       registerWalletRoutes(api, { wallet });
+      registerSafeTransactionRoutes(api, { db, events, walletChain: safeChain, chains, log: app.log });
       registerRemotesRoutes(api, { remotes });
       registerMessageRoutes(api, { messages });
       await api.register(registerUploadRoutes, { uploads });

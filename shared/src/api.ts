@@ -20,6 +20,7 @@ export * from './contracts/profile';
 export * from './contracts/providers';
 export * from './contracts/rails';
 export * from './contracts/releases';
+export * from './contracts/safe-transactions';
 export * from './contracts/signing-devices';
 export * from './contracts/transfers';
 export * from './contracts/uploads';

@@ -27,6 +27,7 @@ export * from './contracts/providers';
 export * from './contracts/rails';
 export * from './contracts/releases';
 export * from './contracts/remotes';
+export * from './contracts/safe-transactions';
 export * from './contracts/signing-devices';
 export * from './contracts/tokens';
 export * from './contracts/transfers';

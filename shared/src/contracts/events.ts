@@ -28,6 +28,8 @@ export const ZOrganizationEvent = z.discriminatedUnion('type', [
    * (the network's id, as in networks.ts; a plain string here, so the boot contracts stay small).
    */
   z.object({ type: z.literal('holdings.updated'), network: z.string() }),
+  /** A Safe transaction was proposed, confirmed, executed, or replaced (its safeTxHash). */
+  z.object({ type: z.literal('safe_transaction.updated'), safeTxHash: z.string() }),
 ]);
 export type TOrganizationEvent = z.infer<typeof ZOrganizationEvent>;
 export type TOrganizationEventType = TOrganizationEvent['type'];

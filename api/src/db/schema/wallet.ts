@@ -4,16 +4,18 @@ import {
   bigint,
   check,
   foreignKey,
+  index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, sqlList } from './columns';
-import { memberships, organizations, signingDevices } from './identity';
+import { memberships, organizations, signingDevices, users } from './identity';
 
 export const WALLET_STATUSES = ['undeployed', 'deploying', 'deployed', 'failed'] as const;
 
@@ -90,4 +92,82 @@ export const walletRelayerNonces = pgTable(
     nextNonce: integer('next_nonce').notNull(),
   },
   (table) => [primaryKey({ columns: [table.chainId, table.address] })],
+);
+
+export const SAFE_TRANSACTION_KINDS = ['transfer', 'rejection'] as const;
+export const SAFE_TRANSACTION_STATUSES = [
+  'awaiting_confirmations',
+  'ready',
+  'executing',
+  'executed',
+  'failed',
+  'replaced',
+] as const;
+
+/**
+ * A transaction of an organization's Safe (modules/safe-transactions), as the Safe Transaction
+ * Service keeps one: its SafeTx fields at a nonce and their EIP-712 hash (unique per Safe), what
+ * it sends in words (a transfer: token, amount, recipient), and its life: awaiting confirmations,
+ * ready, executing (the relayer's execTransaction, recorded signed before it is broadcast),
+ * executed or failed on chain, or replaced by another transaction at its nonce.
+ */
+export const safeTransactions = pgTable(
+  'safe_transactions',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    organizationUid: uuid('organization_uid')
+      .notNull()
+      .references(() => organizations.uid, { onDelete: 'cascade' }),
+    chainId: integer('chain_id').notNull(),
+    safeAddress: text('safe_address').notNull(),
+    nonce: bigint('nonce', { mode: 'number' }).notNull(),
+    safeTxHash: text('safe_tx_hash').notNull(),
+    kind: text('kind', { enum: SAFE_TRANSACTION_KINDS }).notNull(),
+    status: text('status', { enum: SAFE_TRANSACTION_STATUSES }).notNull(),
+    /** The SafeTx fields, uint256 values as decimal strings. */
+    tx: jsonb('tx').$type<Record<string, string | number>>().notNull(),
+    /** A transfer's token, amount and recipient as proposed (null for a rejection). */
+    transfer: jsonb('transfer').$type<{
+      symbol: string;
+      amount: string;
+      token: string;
+      recipient: { walletUid: string | null; name: string; address: string };
+    }>(),
+    /** The Safe's owners (EIP-55) and threshold when it was proposed: whose confirmations it takes. */
+    owners: jsonb('owners').$type<string[]>().notNull(),
+    threshold: integer('threshold').notNull(),
+    proposedBy: uuid('proposed_by').references(() => users.uid, { onDelete: 'set null' }),
+    executionTxHash: text('execution_tx_hash'),
+    executionRawTx: text('execution_raw_tx'),
+    executionNonce: integer('execution_nonce'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('safe_transactions_hash_unique').on(table.chainId, table.safeAddress, table.safeTxHash),
+    index('safe_transactions_organization_nonce_idx').on(table.organizationUid, table.nonce, table.createdAt),
+    check('safe_transactions_kind_check', sql`${table.kind} in (${sqlList(SAFE_TRANSACTION_KINDS)})`),
+    check('safe_transactions_status_check', sql`${table.status} in (${sqlList(SAFE_TRANSACTION_STATUSES)})`),
+  ],
+);
+
+/** An owner's confirmation of a Safe transaction: its signature (packed on execution), once per owner. */
+export const safeTransactionConfirmations = pgTable(
+  'safe_transaction_confirmations',
+  {
+    safeTransactionUid: uuid('safe_transaction_uid')
+      .notNull()
+      .references(() => safeTransactions.uid, { onDelete: 'cascade' }),
+    /** EIP-55. */
+    owner: text('owner').notNull(),
+    /** 65 bytes hex, v 27/28 (EIP-712) or 31/32 (eth_sign), as the Safe takes it. */
+    signature: text('signature').notNull(),
+    userUid: uuid('user_uid').references(() => users.uid, { onDelete: 'set null' }),
+    signingDeviceUid: uuid('signing_device_uid').references(() => signingDevices.uid, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.safeTransactionUid, table.owner] })],
 );

@@ -373,6 +373,47 @@ const ENDPOINTS: Endpoint[] = [
     expected: everyMember(200),
   },
   {
+    name: 'GET wallet/transactions',
+    permission: 'wallet.read',
+    send: (scene) => ask(scene, 'GET', '/wallet/transactions'),
+    expected: everyMember(200),
+  },
+  {
+    // The scene's wallet is not deployed: Admins and Editors are told so, Viewers may not propose.
+    name: 'POST wallet/transactions (no Safe deployed)',
+    permission: 'wallet.propose',
+    send: (scene) =>
+      ask(
+        scene,
+        'POST',
+        '/wallet/transactions',
+        { kind: 'rejection', nonce: 0 },
+        { 'idempotency-key': randomUUID() },
+      ),
+    expected: repliers(409),
+  },
+  {
+    name: 'GET wallet/transactions/{safeTxHash} (none has it)',
+    foreign: 404,
+    permission: 'wallet.read',
+    send: (scene) => ask(scene, 'GET', `/wallet/transactions/0x${'ab'.repeat(32)}`),
+    expected: everyMember(404),
+    // Members: the transaction is not found; others: the organization.
+    notFoundMessage: '',
+  },
+  {
+    name: 'POST wallet/transactions/{safeTxHash}/confirmations (none has it)',
+    foreign: 404,
+    permission: 'wallet.read',
+    send: (scene) =>
+      ask(scene, 'POST', `/wallet/transactions/0x${'ab'.repeat(32)}/confirmations`, {
+        signature: `0x${'11'.repeat(65)}`,
+      }),
+    expected: everyMember(404),
+    // Members: the transaction is not found; others: the organization.
+    notFoundMessage: '',
+  },
+  {
     name: 'POST wallet/signer/propose',
     // A uid in the body is a form field: its error, as for any uid this organization does not have.
     foreign: 400,

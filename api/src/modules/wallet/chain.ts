@@ -48,6 +48,8 @@ export interface WalletChainAccess {
   /** True when a contract is deployed at the address. */
   hasCode(address: Address): Promise<boolean>;
   readSafe(address: Address): Promise<{ owners: Address[]; threshold: number }>;
+  /** The Safe's nonce: the nonce its next executed transaction takes. */
+  safeNonce(address: Address): Promise<bigint>;
   /** Simulates createProxyWithNonce (DeploymentRejectedError when it would revert) and returns its gas. */
   estimateDeployment(config: SafeDeploymentConfig): Promise<bigint>;
   /** The relayer's next nonce as the chain sees it (pending transactions included). */
@@ -121,6 +123,17 @@ export function createWalletChainAccess(config: WalletConfig): WalletChainAccess
         throw new Error(`The contract at ${address} does not answer like a Safe`);
       }
       return { owners: owners.map((owner) => getAddress(String(owner))), threshold: Number(threshold) };
+    },
+
+    async safeNonce(address) {
+      const nonce = await client.readContract({
+        address,
+        abi: SAFE_ARTIFACTS.safeL2.abi,
+        functionName: 'nonce',
+      });
+      if (typeof nonce !== 'bigint')
+        throw new Error(`The contract at ${address} does not answer like a Safe`);
+      return nonce;
     },
 
     async estimateDeployment(safe) {

@@ -1,4 +1,5 @@
 export { createWalletChainAccess, type WalletChainAccess } from './chain';
-export { requestedWalletOwnerAddress } from './repo';
+export { deployedSafeOf, listSigners, requestedWalletOwnerAddress, type SignerRow } from './repo';
 export { registerWalletRoutes } from './routes';
+export { SAFE_ARTIFACTS } from './safe';
 export { createWalletService, type WalletTiming } from './service';

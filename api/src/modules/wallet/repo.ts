@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
-import { getAddress, isAddress } from 'viem';
+import { type Address, getAddress, isAddress } from 'viem';
 import type { Database } from '../../db/client';
 import {
   auditEvents,
@@ -21,6 +21,8 @@ export interface SignerRow {
   email: string;
   signingDeviceUid: string | null;
   ethAddress: string | null;
+  /** When the signer's device proved its key; null: unverified (or no device). */
+  deviceVerifiedAt?: Date | null;
 }
 
 export async function findWallet(db: Database, organizationUid: string): Promise<WalletRow | undefined> {
@@ -82,6 +84,7 @@ export function listSigners(db: Database, organizationUid: string): Promise<Sign
       email: users.email,
       signingDeviceUid: walletSigners.signingDeviceUid,
       ethAddress: signingDevices.ethAddress,
+      deviceVerifiedAt: signingDevices.verifiedAt,
     })
     .from(walletSigners)
     .innerJoin(users, eq(users.uid, walletSigners.userUid))
@@ -275,4 +278,27 @@ export async function requestedWalletOwnerAddress(
   if (!row || row.status === 'undeployed' || !row.owners) return undefined;
   const address = getAddress(row.ethAddress);
   return row.owners.some((owner) => getAddress(owner) === address) ? address : undefined;
+}
+
+/** The organization's deployed Safe: its chain, address, owners (EIP-55, setup order) and threshold. */
+export async function deployedSafeOf(
+  db: Database,
+  organizationUid: string,
+): Promise<{ chainId: number; address: Address; owners: Address[]; threshold: number } | null> {
+  const wallet = await findWallet(db, organizationUid);
+  if (
+    wallet?.status !== 'deployed' ||
+    !wallet.chainId ||
+    !wallet.address ||
+    !wallet.owners ||
+    !wallet.threshold
+  ) {
+    return null;
+  }
+  return {
+    chainId: wallet.chainId,
+    address: getAddress(wallet.address),
+    owners: wallet.owners.map((owner) => getAddress(owner)),
+    threshold: wallet.threshold,
+  };
 }

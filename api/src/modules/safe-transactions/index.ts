@@ -1,0 +1,3 @@
+// The Safe transactions module's public surface: its routes (app.ts wires them with its deps).
+export type { SafeTransactionDeps } from './deps';
+export { registerSafeTransactionRoutes } from './routes';

@@ -1,0 +1,133 @@
+import {
+  SAFE_AMOUNT_DECIMALS,
+  SAFE_NO_TRANSACTION_AT_NONCE,
+  SAFE_NOT_DEPLOYED,
+  SAFE_REJECTION_EXISTS,
+  SAFE_TOKEN_NOT_ON_NETWORK,
+  SAFE_WALLET_NOT_ON_NETWORK,
+  type TProposeSafeTransactionRequest,
+  type TSafeTransaction,
+  type TSafeTx,
+  toBaseUnits,
+  tokenOf,
+} from '@dash/shared/contracts';
+import { and, eq } from 'drizzle-orm';
+import { getAddress } from 'viem';
+import type { Database } from '../../db/client';
+import { registeredWallets } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { OrganizationContext } from '../../http/guards';
+import type { IdempotentWork } from '../../http/idempotency';
+import { recordAudit } from '../audit/index';
+import { deployedSafeOf } from '../wallet/index';
+import { publishSafeTransactionUpdated, type SafeTransactionDeps } from './deps';
+import { highestOpenNonce, insertSafeTransaction, openAtNonce, type SafeTransactionRow } from './repo';
+import { networkOfChain } from './safe-network';
+import { rejectionTx, safeTxHash, tokenTransferTx } from './safe-tx';
+import { viewSafeTransactions } from './view';
+
+// Propose a Safe transaction (Admins and Editors; an Idempotency-Key): a token transfer from the
+// Safe to one of the organization's registered wallets on its network, at the next nonce after the
+// queue; or the rejection of a queued nonce (the empty transaction to the Safe at that nonce). Load
+// the Safe, check the request, then in one transaction record the SafeTx with its safeTxHash and the
+// owners and threshold it needs, audited; tell the organization's pages after the commit.
+
+/** Read before the transaction: the Safe's nonce on chain. */
+export async function prepareProposal(deps: SafeTransactionDeps, auth: OrganizationContext): Promise<bigint> {
+  const safe = await deployedSafeOf(deps.db, auth.organization.uid);
+  if (!safe) throw new AppError('CONFLICT', SAFE_NOT_DEPLOYED);
+  return deps.walletChain.safeNonce(safe.address);
+}
+
+export async function proposeSafeTransaction(
+  deps: SafeTransactionDeps,
+  tx: Database,
+  auth: OrganizationContext,
+  request: TProposeSafeTransactionRequest,
+  chainNonce: bigint,
+): Promise<IdempotentWork<{ data: TSafeTransaction }>> {
+  const organizationUid = auth.organization.uid;
+  // Load: the deployed Safe and its network.
+  const safe = await deployedSafeOf(tx, organizationUid);
+  if (!safe) throw new AppError('CONFLICT', SAFE_NOT_DEPLOYED);
+  const network = networkOfChain(safe.chainId);
+
+  // Check: what it sends, and at which nonce.
+  let safeTx: TSafeTx;
+  let transfer: SafeTransactionRow['transfer'] = null;
+  if (request.kind === 'transfer') {
+    const [wallet] = await tx
+      .select()
+      .from(registeredWallets)
+      .where(
+        and(
+          eq(registeredWallets.uid, request.walletUid),
+          eq(registeredWallets.organizationUid, organizationUid),
+        ),
+      );
+    if (!wallet || wallet.network !== network) {
+      throw new AppError('VALIDATION', SAFE_WALLET_NOT_ON_NETWORK, { walletUid: SAFE_WALLET_NOT_ON_NETWORK });
+    }
+    const token = deps.chains.of(network)?.token(request.symbol) ?? tokenOf(network, request.symbol, false);
+    if (!token)
+      throw new AppError('VALIDATION', SAFE_TOKEN_NOT_ON_NETWORK, { symbol: SAFE_TOKEN_NOT_ON_NETWORK });
+    let units: bigint;
+    try {
+      units = toBaseUnits(request.amount, token.decimals);
+    } catch {
+      throw new AppError('VALIDATION', SAFE_AMOUNT_DECIMALS, { amount: SAFE_AMOUNT_DECIMALS });
+    }
+    const queued = await highestOpenNonce(tx, organizationUid);
+    const nonce = queued === null || BigInt(queued) < chainNonce ? chainNonce : BigInt(queued) + 1n;
+    const recipient = getAddress(wallet.address);
+    safeTx = tokenTransferTx(token.address, recipient, units, nonce);
+    transfer = {
+      symbol: token.symbol,
+      amount: request.amount,
+      token: token.address,
+      recipient: { walletUid: wallet.uid, name: wallet.name, address: recipient },
+    };
+  } else {
+    const queued = await openAtNonce(tx, organizationUid, request.nonce);
+    if (BigInt(request.nonce) < chainNonce || !queued.some((row) => row.kind !== 'rejection')) {
+      throw new AppError('VALIDATION', SAFE_NO_TRANSACTION_AT_NONCE, { nonce: SAFE_NO_TRANSACTION_AT_NONCE });
+    }
+    if (queued.some((row) => row.kind === 'rejection')) {
+      throw new AppError('CONFLICT', SAFE_REJECTION_EXISTS, { nonce: SAFE_REJECTION_EXISTS });
+    }
+    safeTx = rejectionTx(safe.address, BigInt(request.nonce));
+  }
+
+  // Record: the transaction, and its audit record.
+  const hash = safeTxHash(safe, safeTx);
+  const row = await insertSafeTransaction(tx, {
+    organizationUid,
+    chainId: safe.chainId,
+    safeAddress: safe.address,
+    nonce: Number(safeTx.nonce),
+    safeTxHash: hash,
+    kind: request.kind,
+    status: 'awaiting_confirmations',
+    tx: safeTx,
+    transfer,
+    owners: safe.owners,
+    threshold: safe.threshold,
+    proposedBy: auth.user.uid,
+  });
+  if (!row) throw new AppError('CONFLICT', 'This exact transaction is already proposed');
+  await recordAudit(tx, {
+    organizationUid,
+    actor: { kind: 'user', userUid: auth.user.uid, email: auth.user.email },
+    action: 'safe_transaction.proposed',
+    subjectType: 'safe_transaction',
+    subjectUid: row.uid,
+    to: row.status,
+    data: { safeTxHash: hash, nonce: row.nonce, kind: row.kind, ...(transfer ? { transfer } : {}) },
+  });
+  const openNonces = new Map([[row.nonce, (await openAtNonce(tx, organizationUid, row.nonce)).length]]);
+  const [view] = await viewSafeTransactions(tx, organizationUid, [row], openNonces);
+  return {
+    answer: { data: view as TSafeTransaction },
+    afterCommit: () => publishSafeTransactionUpdated(deps, organizationUid, hash),
+  };
+}

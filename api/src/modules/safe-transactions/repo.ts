@@ -1,0 +1,135 @@
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { safeTransactionConfirmations, safeTransactions, users } from '../../db/schema';
+
+export type SafeTransactionRow = typeof safeTransactions.$inferSelect;
+export type ConfirmationRow = typeof safeTransactionConfirmations.$inferSelect;
+
+const OPEN = ['awaiting_confirmations', 'ready', 'executing'] as const;
+
+export async function insertSafeTransaction(
+  db: Database,
+  values: typeof safeTransactions.$inferInsert,
+): Promise<SafeTransactionRow | null> {
+  const [row] = await db.insert(safeTransactions).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function findSafeTransaction(
+  db: Database,
+  organizationUid: string,
+  safeTxHash: string,
+): Promise<SafeTransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(safeTransactions)
+    .where(
+      and(eq(safeTransactions.organizationUid, organizationUid), eq(safeTransactions.safeTxHash, safeTxHash)),
+    );
+  return row;
+}
+
+/** The transaction, locked until the transaction ends (two confirmations wait for each other). */
+export async function lockSafeTransaction(db: Database, uid: string): Promise<SafeTransactionRow> {
+  const [row] = await db.select().from(safeTransactions).where(eq(safeTransactions.uid, uid)).for('update');
+  if (!row) throw new Error('Safe transaction vanished');
+  return row;
+}
+
+export async function updateSafeTransaction(
+  db: Database,
+  uid: string,
+  patch: Partial<typeof safeTransactions.$inferInsert>,
+): Promise<SafeTransactionRow> {
+  const [row] = await db
+    .update(safeTransactions)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(safeTransactions.uid, uid))
+    .returning();
+  if (!row) throw new Error('Safe transaction vanished');
+  return row;
+}
+
+/** The highest nonce among the Safe's open transactions (null when none is open). */
+export async function highestOpenNonce(db: Database, organizationUid: string): Promise<number | null> {
+  const [row] = await db
+    .select({ nonce: sql<string | null>`max(${safeTransactions.nonce})` })
+    .from(safeTransactions)
+    .where(
+      and(eq(safeTransactions.organizationUid, organizationUid), inArray(safeTransactions.status, [...OPEN])),
+    );
+  return row?.nonce === null || row?.nonce === undefined ? null : Number(row.nonce);
+}
+
+/** The open transactions at a nonce. */
+export function openAtNonce(db: Database, organizationUid: string, nonce: number) {
+  return db
+    .select()
+    .from(safeTransactions)
+    .where(
+      and(
+        eq(safeTransactions.organizationUid, organizationUid),
+        eq(safeTransactions.nonce, nonce),
+        inArray(safeTransactions.status, [...OPEN]),
+      ),
+    );
+}
+
+/** The queue (open, by nonce then age) and the history (the rest, newest nonce first, at most 50). */
+export async function listSafeTransactions(db: Database, organizationUid: string) {
+  const [queued, history] = await Promise.all([
+    db
+      .select()
+      .from(safeTransactions)
+      .where(
+        and(
+          eq(safeTransactions.organizationUid, organizationUid),
+          inArray(safeTransactions.status, [...OPEN]),
+        ),
+      )
+      .orderBy(asc(safeTransactions.nonce), asc(safeTransactions.createdAt)),
+    db
+      .select()
+      .from(safeTransactions)
+      .where(
+        and(
+          eq(safeTransactions.organizationUid, organizationUid),
+          notInArray(safeTransactions.status, [...OPEN]),
+        ),
+      )
+      .orderBy(desc(safeTransactions.nonce), desc(safeTransactions.createdAt))
+      .limit(50),
+  ]);
+  return { queued, history };
+}
+
+export function confirmationsOf(db: Database, uids: readonly string[]) {
+  if (uids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(safeTransactionConfirmations)
+    .where(inArray(safeTransactionConfirmations.safeTransactionUid, [...uids]))
+    .orderBy(asc(safeTransactionConfirmations.createdAt));
+}
+
+/** False when the owner had confirmed already. */
+export async function insertConfirmation(
+  db: Database,
+  values: typeof safeTransactionConfirmations.$inferInsert,
+): Promise<boolean> {
+  const rows = await db
+    .insert(safeTransactionConfirmations)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ owner: safeTransactionConfirmations.owner });
+  return rows.length > 0;
+}
+
+export async function namesOf(db: Database, userUids: readonly string[]): Promise<Map<string, string>> {
+  if (userUids.length === 0) return new Map();
+  const rows = await db
+    .select({ uid: users.uid, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(inArray(users.uid, [...new Set(userUids)]));
+  return new Map(rows.map((row) => [row.uid, `${row.firstName} ${row.lastName}`.trim() || row.email]));
+}

@@ -1,0 +1,75 @@
+import {
+  ZConfirmSafeTransactionRequest,
+  ZProposeSafeTransactionRequest,
+  ZSafeTransactionParams,
+  ZSafeTransactionResponse,
+  ZSafeTransactionsResponse,
+} from '@dash/shared/contracts';
+import type { FastifyInstance } from 'fastify';
+import { requireOrganization } from '../../http/guards';
+import { runIdempotent } from '../../http/idempotency';
+import { defineRoute } from '../../http/route';
+import { confirmSafeTransaction } from './confirm-safe-transaction';
+import type { SafeTransactionDeps } from './deps';
+import { getSafeTransactionView, listSafeTransactionViews } from './get-safe-transactions';
+import { prepareProposal, proposeSafeTransaction } from './propose-safe-transaction';
+
+export function registerSafeTransactionRoutes(app: FastifyInstance, deps: SafeTransactionDeps): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/wallet/transactions',
+    summary: "The Safe's queue (by nonce, conflicts shown) and its latest history",
+    guard: (request) => requireOrganization(request, 'wallet.read'),
+    response: ZSafeTransactionsResponse,
+    async handler({ auth }) {
+      return { data: await listSafeTransactionViews(deps, auth.organization.uid) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/wallet/transactions',
+    status: 201,
+    summary:
+      'Proposes a Safe transaction: a token transfer to a registered wallet, or a rejection (Idempotency-Key required)',
+    guard: (request) => requireOrganization(request, 'wallet.propose'),
+    body: ZProposeSafeTransactionRequest,
+    response: ZSafeTransactionResponse,
+    handler: ({ request, reply, auth, body }) =>
+      runIdempotent(
+        deps.db,
+        request,
+        reply,
+        { organizationUid: auth.organization.uid, userUid: auth.user.uid },
+        201,
+        (tx, chainNonce: bigint) => proposeSafeTransaction(deps, tx, auth, body, chainNonce),
+        () => prepareProposal(deps, auth),
+      ),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/wallet/transactions/:safeTxHash',
+    summary: 'One Safe transaction: its SafeTx, hashes, typed data, confirmations and missing signers',
+    guard: (request) => requireOrganization(request, 'wallet.read'),
+    params: ZSafeTransactionParams,
+    response: ZSafeTransactionResponse,
+    async handler({ auth, params }) {
+      return { data: await getSafeTransactionView(deps, auth.organization.uid, params.safeTxHash) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/wallet/transactions/:safeTxHash/confirmations',
+    status: 201,
+    summary: "An owner's confirmation, signed by their own verified signing device",
+    guard: (request) => requireOrganization(request, 'wallet.read'),
+    params: ZSafeTransactionParams,
+    body: ZConfirmSafeTransactionRequest,
+    response: ZSafeTransactionResponse,
+    async handler({ auth, params, body }) {
+      return { data: await confirmSafeTransaction(deps, auth, params.safeTxHash, body.signature) };
+    },
+  });
+}

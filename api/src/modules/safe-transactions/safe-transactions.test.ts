@@ -1,0 +1,316 @@
+import { randomUUID } from 'node:crypto';
+import {
+  SAFE_ALREADY_CONFIRMED,
+  SAFE_DEVICE_UNVERIFIED,
+  SAFE_SIGNATURE_MALFORMED,
+  SAFE_SIGNATURE_NOT_OWNER,
+  SAFE_SIGNATURE_NOT_YOURS,
+  type TSafeTransaction,
+  toBaseUnits,
+  tokenOf,
+  ZSafeTransactionResponse,
+  ZSafeTransactionsResponse,
+} from '@dash/shared/contracts';
+import { eq } from 'drizzle-orm';
+import { createPublicClient, createWalletClient, erc20Abi, getAddress, type Hex, http } from 'viem';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { describe, expect, it } from 'vitest';
+import { DEV_CHAIN_KEYS } from '../../chain/index';
+import { safeTransactionConfirmations, signingDevices } from '../../db/schema';
+import { sendTestToken, testDevChain } from '../../test/dev-chain';
+import { call } from '../../test/http';
+import { safeScene } from '../../test/safe';
+import { SAFE_ARTIFACTS } from '../wallet/index';
+import { packSignatures } from './safe-tx';
+
+type Scene = Awaited<ReturnType<typeof safeScene>>;
+const USDC = tokenOf('arbitrum-sepolia', 'USDC', true);
+
+async function propose(scene: Scene, cookie: string, body: unknown) {
+  const response = await call(scene.testApp.app, 'POST', '/wallet/transactions', {
+    cookie,
+    body,
+    headers: { 'x-organization-uid': scene.organization.uid, 'idempotency-key': randomUUID() },
+  });
+  return response;
+}
+
+async function proposeOk(scene: Scene, body: unknown): Promise<TSafeTransaction> {
+  const response = await propose(scene, scene.admin.cookie, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return ZSafeTransactionResponse.parse(response.json()).data;
+}
+
+function confirm(scene: Scene, cookie: string, safeTxHash: string, signature: string) {
+  return call(scene.testApp.app, 'POST', `/wallet/transactions/${safeTxHash}/confirmations`, {
+    cookie,
+    body: { signature },
+    headers: { 'x-organization-uid': scene.organization.uid },
+  });
+}
+
+/** eth_signTypedData_v4 of the transaction's typed data, as the browser's wallet signs it. */
+const signTyped = (key: PrivateKeyAccount, transaction: TSafeTransaction) =>
+  key.signTypedData(JSON.parse(transaction.typedData));
+
+/** eth_sign of the safeTxHash, v raised by 4 as the Safe marks it (hardware wallets). */
+async function signEthSign(key: PrivateKeyAccount, transaction: TSafeTransaction): Promise<string> {
+  const signature = await key.signMessage({ message: { raw: transaction.safeTxHash as Hex } });
+  const v = Number.parseInt(signature.slice(130), 16) + 4;
+  return `${signature.slice(0, 130)}${v.toString(16)}`;
+}
+
+async function chain() {
+  const devChain = await testDevChain();
+  return createPublicClient({ transport: http(devChain.url) });
+}
+
+const errorOf = (response: { statusCode: number; json: () => unknown }) => ({
+  status: response.statusCode,
+  error: (response.json() as { error?: { code: string; message: string } }).error,
+});
+
+describe('Safe transactions', () => {
+  it('computes the safeTxHash the deployed Safe computes, for a transfer and a rejection', async () => {
+    const scene = await safeScene();
+    const transfer = await proposeOk(scene, {
+      kind: 'transfer',
+      symbol: 'USDC',
+      amount: '12.5',
+      walletUid: scene.wallet.uid,
+    });
+    const rejection = await proposeOk(scene, { kind: 'rejection', nonce: transfer.nonce });
+    const client = await chain();
+    for (const transaction of [transfer, rejection]) {
+      const { tx } = transaction;
+      const onChain = await client.readContract({
+        address: scene.safe,
+        abi: SAFE_ARTIFACTS.safeL2.abi,
+        functionName: 'getTransactionHash',
+        args: [
+          tx.to,
+          BigInt(tx.value),
+          tx.data,
+          tx.operation,
+          BigInt(tx.safeTxGas),
+          BigInt(tx.baseGas),
+          BigInt(tx.gasPrice),
+          tx.gasToken,
+          tx.refundReceiver,
+          BigInt(tx.nonce),
+        ],
+      });
+      expect(onChain).toBe(transaction.safeTxHash);
+    }
+    expect(transfer).toMatchObject({
+      kind: 'transfer',
+      status: 'awaiting_confirmations',
+      network: 'arbitrum-sepolia',
+      nonce: 0,
+      threshold: 2,
+      // Alone at its nonce when proposed; the rejection below puts it in conflict.
+      conflict: false,
+      transfer: {
+        symbol: 'USDC',
+        amount: '12.5',
+        recipient: { walletUid: scene.wallet.uid, name: 'Payroll' },
+      },
+      confirmations: [],
+    });
+    expect(transfer.missing.map((owner) => owner.owner)).toEqual(
+      scene.signers.map((signer) => signer.key.address),
+    );
+    expect(rejection).toMatchObject({ kind: 'rejection', nonce: 0, tx: { to: scene.safe, data: '0x' } });
+    // The queue shows both at nonce 0, in conflict.
+    const list = await call(scene.testApp.app, 'GET', '/wallet/transactions', {
+      cookie: scene.viewer.cookie,
+      headers: { 'x-organization-uid': scene.organization.uid },
+    });
+    const { queued } = ZSafeTransactionsResponse.parse(list.json()).data;
+    expect(queued.map((row) => [row.kind, row.nonce, row.conflict])).toEqual([
+      ['transfer', 0, true],
+      ['rejection', 0, true],
+    ]);
+    // A Viewer proposes nothing; a second rejection of the nonce is refused.
+    expect((await propose(scene, scene.viewer.cookie, { kind: 'rejection', nonce: 0 })).statusCode).toBe(403);
+    expect((await propose(scene, scene.admin.cookie, { kind: 'rejection', nonce: 0 })).statusCode).toBe(409);
+    expect((await propose(scene, scene.admin.cookie, { kind: 'rejection', nonce: 7 })).statusCode).toBe(400);
+  });
+
+  it('takes each owner’s confirmation from their own device; the packed signatures execute on chain', async () => {
+    const scene = await safeScene();
+    const [adminSigner, editorSigner] = scene.signers as [Scene['signers'][0], Scene['signers'][0]];
+    await sendTestToken('arbitrum-sepolia', 'USDC', scene.safe, '100');
+    const transaction = await proposeOk(scene, {
+      kind: 'transfer',
+      symbol: 'USDC',
+      amount: '12.5',
+      walletUid: scene.wallet.uid,
+    });
+
+    const first = await confirm(
+      scene,
+      scene.admin.cookie,
+      transaction.safeTxHash,
+      await signTyped(adminSigner.key, transaction),
+    );
+    expect(first.statusCode, first.body).toBe(201);
+    expect(ZSafeTransactionResponse.parse(first.json()).data).toMatchObject({
+      status: 'awaiting_confirmations',
+    });
+    const second = await confirm(
+      scene,
+      scene.editor.cookie,
+      transaction.safeTxHash,
+      await signEthSign(editorSigner.key, transaction),
+    );
+    expect(second.statusCode, second.body).toBe(201);
+    const ready = ZSafeTransactionResponse.parse(second.json()).data;
+    expect(ready).toMatchObject({ status: 'ready', missing: [] });
+    expect(ready.confirmations.map((c) => c.userUid)).toEqual([scene.admin.uid, scene.editor.uid]);
+
+    // What was stored executes on chain: the Safe sends exactly 12.5 USDC.
+    const stored = await scene.testApp.db.select().from(safeTransactionConfirmations);
+    const devChain = await testDevChain();
+    const relayer = createWalletClient({
+      transport: http(devChain.url),
+      account: privateKeyToAccount(DEV_CHAIN_KEYS.relayer),
+    });
+    const { tx } = transaction;
+    const hash = await relayer.writeContract({
+      address: scene.safe,
+      abi: SAFE_ARTIFACTS.safeL2.abi,
+      functionName: 'execTransaction',
+      args: [
+        tx.to,
+        BigInt(tx.value),
+        tx.data,
+        tx.operation,
+        BigInt(tx.safeTxGas),
+        BigInt(tx.baseGas),
+        BigInt(tx.gasPrice),
+        tx.gasToken,
+        tx.refundReceiver,
+        packSignatures(stored),
+      ],
+      chain: null,
+    });
+    const client = await chain();
+    expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('success');
+    const balance = await client.readContract({
+      address: USDC?.address as Hex,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [getAddress(scene.wallet.address)],
+    });
+    expect(balance).toBe(toBaseUnits('12.5', 6));
+  });
+
+  it('refuses, storing nothing: a stranger’s, another owner’s, a malformed or high-s signature, one over another transaction, an unverified device, a second confirmation', async () => {
+    const scene = await safeScene();
+    const [adminSigner, editorSigner] = scene.signers as [Scene['signers'][0], Scene['signers'][0]];
+    const transaction = await proposeOk(scene, {
+      kind: 'transfer',
+      symbol: 'USDC',
+      amount: '1',
+      walletUid: scene.wallet.uid,
+    });
+    const other = await proposeOk(scene, {
+      kind: 'transfer',
+      symbol: 'USDC',
+      amount: '2',
+      walletUid: scene.wallet.uid,
+    });
+    const mine = await signTyped(adminSigner.key, transaction);
+    const s = BigInt(`0x${mine.slice(66, 130)}`);
+    const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+    const highS = `${mine.slice(0, 66)}${(n - s).toString(16).padStart(64, '0')}${mine.slice(130) === '1b' ? '1c' : '1b'}`;
+    const stranger = privateKeyToAccount(generatePrivateKey());
+    const cases: [string, string, string, number, string][] = [
+      [
+        'a stranger',
+        scene.admin.cookie,
+        await signTyped(stranger, transaction),
+        403,
+        SAFE_SIGNATURE_NOT_OWNER,
+      ],
+      [
+        'another transaction',
+        scene.admin.cookie,
+        await signTyped(adminSigner.key, other),
+        403,
+        SAFE_SIGNATURE_NOT_OWNER,
+      ],
+      [
+        'another owner’s key',
+        scene.admin.cookie,
+        await signTyped(editorSigner.key, transaction),
+        403,
+        SAFE_SIGNATURE_NOT_YOURS,
+      ],
+      ['a Viewer with an owner’s signature', scene.viewer.cookie, mine, 403, SAFE_SIGNATURE_NOT_YOURS],
+      ['a bad recovery id', scene.admin.cookie, `${mine.slice(0, 130)}05`, 400, SAFE_SIGNATURE_MALFORMED],
+      ['a high s', scene.admin.cookie, highS, 400, SAFE_SIGNATURE_MALFORMED],
+      ['too short', scene.admin.cookie, '0x1234', 400, SAFE_SIGNATURE_MALFORMED],
+    ];
+    for (const [name, cookie, signature, status, message] of cases) {
+      const answer = errorOf(await confirm(scene, cookie, transaction.safeTxHash, signature));
+      expect({ name, ...answer }).toMatchObject({ name, status, error: { message } });
+    }
+    expect(await scene.testApp.db.select().from(safeTransactionConfirmations)).toEqual([]);
+
+    // An unverified device confirms nothing until it is verified.
+    await scene.testApp.db
+      .update(signingDevices)
+      .set({ verifiedAt: null })
+      .where(eq(signingDevices.uid, adminSigner.deviceUid));
+    expect(errorOf(await confirm(scene, scene.admin.cookie, transaction.safeTxHash, mine))).toMatchObject({
+      status: 403,
+      error: { message: SAFE_DEVICE_UNVERIFIED },
+    });
+    await scene.testApp.db
+      .update(signingDevices)
+      .set({ verifiedAt: new Date() })
+      .where(eq(signingDevices.uid, adminSigner.deviceUid));
+    expect((await confirm(scene, scene.admin.cookie, transaction.safeTxHash, mine)).statusCode).toBe(201);
+    expect(errorOf(await confirm(scene, scene.admin.cookie, transaction.safeTxHash, mine))).toMatchObject({
+      status: 409,
+      error: { message: SAFE_ALREADY_CONFIRMED },
+    });
+    expect(await scene.testApp.db.select().from(safeTransactionConfirmations)).toHaveLength(1);
+  });
+
+  it('takes two confirmations sent at the same moment, and is ready once', async () => {
+    const scene = await safeScene();
+    const [adminSigner, editorSigner] = scene.signers as [Scene['signers'][0], Scene['signers'][0]];
+    const transaction = await proposeOk(scene, {
+      kind: 'transfer',
+      symbol: 'USDC',
+      amount: '3',
+      walletUid: scene.wallet.uid,
+    });
+    const [a, b] = await Promise.all([
+      confirm(
+        scene,
+        scene.admin.cookie,
+        transaction.safeTxHash,
+        await signTyped(adminSigner.key, transaction),
+      ),
+      confirm(
+        scene,
+        scene.editor.cookie,
+        transaction.safeTxHash,
+        await signTyped(editorSigner.key, transaction),
+      ),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    const detail = await call(scene.testApp.app, 'GET', `/wallet/transactions/${transaction.safeTxHash}`, {
+      cookie: scene.viewer.cookie,
+      headers: { 'x-organization-uid': scene.organization.uid },
+    });
+    expect(ZSafeTransactionResponse.parse(detail.json()).data).toMatchObject({
+      status: 'ready',
+      missing: [],
+    });
+  });
+});

@@ -1,0 +1,105 @@
+import { createPublicClient, createWalletClient, getAddress, type Hex, http } from 'viem';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { registeredWallets, signingDevices, walletSigners, wallets } from '../db/schema';
+import {
+  DEV_CHAIN_ID,
+  DEV_CHAIN_RELAYER_KEY,
+  DEV_CHAIN_SAFE_CONTRACTS,
+  encodeCreateProxyWithNonce,
+  predictSafeAddress,
+  type SafeDeploymentConfig,
+  saltNonceFor,
+} from '../modules/wallet/safe';
+import { createTestApp, type TestApp } from './app';
+import { testChainsConfig, testDevChain } from './dev-chain';
+import { addMember, createOrganization, signInUser } from './factories';
+
+/** The wallet configuration for the test dev chain (its relayer). */
+export async function testWalletConfig() {
+  const chain = await testDevChain();
+  return { chain: 'dev' as const, rpcUrl: chain.url, relayerKey: DEV_CHAIN_RELAYER_KEY, devChainPort: 0 };
+}
+
+export interface SafeSigner {
+  user: Awaited<ReturnType<typeof signInUser>>;
+  key: PrivateKeyAccount;
+  deviceUid: string;
+}
+
+/**
+ * An organization with a deployed Safe on the test dev chain (local Arbitrum Sepolia): its Admin and
+ * an Editor are the owners (each with a verified signing device of a fresh key), 2 out of 2; a
+ * Viewer; a registered wallet on the network to send to. The Safe is deployed on chain for real
+ * (createProxyWithNonce by the relayer) and recorded deployed as the wallet module records it.
+ */
+export async function safeScene(options: { threshold?: number } = {}) {
+  const testApp: TestApp = await createTestApp({
+    wallet: await testWalletConfig(),
+    chains: await testChainsConfig(),
+  });
+  const admin = await signInUser(testApp.app);
+  const organization = await createOrganization(testApp, admin.cookie);
+  const editor = await addMember(testApp, organization.uid, 'Editor');
+  const viewer = await addMember(testApp, organization.uid, 'Viewer');
+  const signers: SafeSigner[] = [];
+  for (const user of [admin, editor]) {
+    const key = privateKeyToAccount(generatePrivateKey());
+    const [device] = await testApp.db
+      .insert(signingDevices)
+      .values({ userUid: user.uid, name: 'Test key', ethAddress: key.address, verifiedAt: new Date() })
+      .returning();
+    if (!device) throw new Error('device not written');
+    await testApp.db
+      .insert(walletSigners)
+      .values({ organizationUid: organization.uid, userUid: user.uid, signingDeviceUid: device.uid });
+    signers.push({ user, key, deviceUid: device.uid });
+  }
+  const config: SafeDeploymentConfig = {
+    chainId: DEV_CHAIN_ID,
+    ...DEV_CHAIN_SAFE_CONTRACTS,
+    owners: signers.map((signer) => signer.key.address),
+    threshold: options.threshold ?? 2,
+    saltNonce: saltNonceFor(organization.uid),
+  };
+  const address = predictSafeAddress(config);
+  const chain = await testDevChain();
+  const relayer = createWalletClient({
+    transport: http(chain.url),
+    account: privateKeyToAccount(DEV_CHAIN_RELAYER_KEY),
+  });
+  const hash = await relayer.sendTransaction({
+    to: config.proxyFactory,
+    data: encodeCreateProxyWithNonce(config),
+    chain: null,
+  });
+  await createPublicClient({ transport: http(chain.url) }).waitForTransactionReceipt({
+    hash,
+    pollingInterval: 20,
+  });
+  await testApp.db.insert(wallets).values({
+    organizationUid: organization.uid,
+    status: 'deployed',
+    chainId: DEV_CHAIN_ID,
+    address,
+    owners: config.owners,
+    threshold: config.threshold,
+    saltNonce: config.saltNonce.toString(),
+    proxyFactory: config.proxyFactory,
+    singleton: config.singleton,
+    fallbackHandler: config.fallbackHandler,
+    txHash: hash,
+    deployedAt: new Date(),
+  });
+  const recipient = privateKeyToAccount(generatePrivateKey()).address;
+  const [wallet] = await testApp.db
+    .insert(registeredWallets)
+    .values({
+      organizationUid: organization.uid,
+      network: 'arbitrum-sepolia',
+      address: recipient,
+      name: 'Payroll',
+    })
+    .returning();
+  if (!wallet) throw new Error('wallet not written');
+  return { testApp, organization, admin, editor, viewer, signers, safe: getAddress(address) as Hex, wallet };
+}

@@ -1,0 +1,140 @@
+import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
+import { z } from '@dash/shared/zod';
+import { ZNetworkId } from './networks';
+import { ZPositiveAmount } from './transfers';
+
+/**
+ * The organization's Safe transactions, kept as the Safe Transaction Service keeps them: proposed
+ * at a nonce, confirmed by owners with EIP-712 signatures over the safeTxHash, executed on chain by
+ * the relayer once the threshold is reached; a rejection is the empty transaction at the same nonce.
+ *
+ * | Call | Who | Answer |
+ * |---|---|---|
+ * | GET wallet/transactions | every member (wallet.read) | 200 {data: {queued, history}} |
+ * | POST wallet/transactions {kind, …} + Idempotency-Key | Admins, Editors (wallet.propose) | 201 {data: TSafeTransaction} |
+ * | GET wallet/transactions/{safeTxHash} | every member | 200 {data: TSafeTransaction} |
+ * | POST wallet/transactions/{safeTxHash}/confirmations {signature} | an owner, with their verified device | 201 {data: TSafeTransaction} |
+ */
+
+export const SAFE_TRANSACTION_KINDS = ['transfer', 'rejection'] as const;
+export const SAFE_TRANSACTION_STATUSES = [
+  /** Fewer confirmations than the threshold. */
+  'awaiting_confirmations',
+  /** Enough confirmations: the relayer executes it (or will, once the nonces before it are used). */
+  'ready',
+  'executing',
+  /** Mined: ExecutionSuccess. */
+  'executed',
+  /** Mined: ExecutionFailure (the nonce is used, the call reverted). */
+  'failed',
+  /** Another transaction used its nonce: it can never execute. */
+  'replaced',
+] as const;
+export type TSafeTransactionStatus = (typeof SAFE_TRANSACTION_STATUSES)[number];
+
+export const SAFE_SIGNATURE_MALFORMED = 'The signature is not a valid 65-byte ECDSA signature';
+export const SAFE_SIGNATURE_NOT_OWNER =
+  'The signature was not made by an owner of this Safe over this transaction';
+export const SAFE_SIGNATURE_NOT_YOURS =
+  'The signature was made by another owner’s key, not your signing device';
+export const SAFE_DEVICE_UNVERIFIED = 'Verify your signing device before you confirm wallet transactions';
+export const SAFE_ALREADY_CONFIRMED = 'You already confirmed this transaction';
+export const SAFE_NOT_AWAITING = 'This transaction no longer takes confirmations';
+export const SAFE_NOT_DEPLOYED = 'The organization’s wallet is not deployed';
+export const SAFE_NO_TRANSACTION_AT_NONCE = 'No queued transaction has this nonce: nothing to reject';
+export const SAFE_REJECTION_EXISTS = 'A rejection of this nonce is already proposed';
+export const SAFE_WALLET_NOT_ON_NETWORK = 'Choose a registered wallet on the Safe’s network';
+export const SAFE_TOKEN_NOT_ON_NETWORK = 'This token is not on the Safe’s network';
+export const SAFE_AMOUNT_DECIMALS = 'The token has fewer decimals than this amount';
+
+export const ZProposeSafeTransactionRequest = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('transfer'),
+    /** A token of the Safe's network (USDC, MXNB on Arbitrum Sepolia). */
+    symbol: z.string().trim().min(1),
+    amount: ZPositiveAmount,
+    /** One of the organization's registered wallets, on the Safe's network. */
+    walletUid: ZUid,
+  }),
+  z.strictObject({
+    kind: z.literal('rejection'),
+    nonce: z.number().int().nonnegative(),
+  }),
+]);
+export type TProposeSafeTransactionRequest = z.input<typeof ZProposeSafeTransactionRequest>;
+
+/** The SafeTx fields (Safe v1.4.1), uint256 values as decimal strings. */
+export const ZSafeTx = z.object({
+  to: z.string(),
+  value: z.string(),
+  data: z.string(),
+  operation: z.number().int().min(0).max(1),
+  safeTxGas: z.string(),
+  baseGas: z.string(),
+  gasPrice: z.string(),
+  gasToken: z.string(),
+  refundReceiver: z.string(),
+  nonce: z.string(),
+});
+export type TSafeTx = z.infer<typeof ZSafeTx>;
+
+export const ZSafeTransactionParams = z.object({ safeTxHash: z.string().regex(/^0x[0-9a-f]{64}$/) });
+
+export const ZConfirmSafeTransactionRequest = z.strictObject({
+  /** An eth_signTypedData_v4 signature of the SafeTx (v 27/28), or an eth_sign one of the safeTxHash (v 31/32). */
+  signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, { message: SAFE_SIGNATURE_MALFORMED }),
+});
+
+const ZOwnerView = z.object({
+  owner: z.string(),
+  /** The member whose signing device holds this owner key, when known. */
+  userUid: ZUid.nullable(),
+  name: z.string().nullable(),
+});
+
+export const ZSafeTransaction = z.object({
+  uid: ZUid,
+  safeTxHash: z.string(),
+  kind: z.enum(SAFE_TRANSACTION_KINDS),
+  status: z.enum(SAFE_TRANSACTION_STATUSES),
+  network: ZNetworkId,
+  chainId: z.number().int().positive(),
+  safeAddress: z.string(),
+  nonce: z.number().int().nonnegative(),
+  tx: ZSafeTx,
+  /** What a transfer sends, in words a person checks before signing; null for a rejection. */
+  transfer: z
+    .object({
+      symbol: z.string(),
+      amount: z.string(),
+      token: z.string(),
+      recipient: z.object({ walletUid: ZUid.nullable(), name: z.string(), address: z.string() }),
+    })
+    .nullable(),
+  /** For a hardware wallet's screen: EIP-712 domain separator and SafeTx struct hash. */
+  domainHash: z.string(),
+  messageHash: z.string(),
+  /** What eth_signTypedData_v4 is given, as JSON (bigints as decimal strings). */
+  typedData: z.string(),
+  threshold: z.number().int().positive(),
+  confirmations: z.array(ZOwnerView.extend({ submittedAt: ZIsoDateTime })),
+  missing: z.array(ZOwnerView),
+  /** Another queued transaction has the same nonce (one of them will be replaced). */
+  conflict: z.boolean(),
+  proposedBy: z.object({ uid: ZUid, name: z.string() }).nullable(),
+  executionTxHash: z.string().nullable(),
+  createdAt: ZIsoDateTime,
+  updatedAt: ZIsoDateTime,
+});
+export type TSafeTransaction = z.infer<typeof ZSafeTransaction>;
+export const ZSafeTransactionResponse = z.object({ data: ZSafeTransaction });
+
+export const ZSafeTransactionsResponse = z.object({
+  data: z.object({
+    /** Not yet executed nor replaced, by nonce then age. */
+    queued: z.array(ZSafeTransaction),
+    /** Executed, failed or replaced, newest nonce first (the latest 50). */
+    history: z.array(ZSafeTransaction),
+  }),
+});
+export type TSafeTransactions = z.infer<typeof ZSafeTransactionsResponse>['data'];
