@@ -72,7 +72,7 @@ import {
   registerReleaseRoutes,
 } from './modules/releases/index';
 import { createRemotesService, registerRemotesRoutes } from './modules/remotes/index';
-import { registerSafeTransactionRoutes } from './modules/safe-transactions/index';
+import { executeSafeTransactionJob, registerSafeTransactionRoutes } from './modules/safe-transactions/index';
 import { createSigningDeviceService, registerSigningDeviceRoutes } from './modules/signing-devices/index';
 import {
   approvalMailJob,
@@ -333,6 +333,15 @@ export async function buildApp({
     readCache,
     log: app.log.child({ component: 'transfers' }),
   });
+  const safeTransactions = {
+    db,
+    events,
+    walletChain: safeChain,
+    chains,
+    log: app.log,
+    wake: () => jobs.wake(),
+  };
+  jobs.register(executeSafeTransactionJob(safeTransactions));
   jobs.register(transfers.submitJob);
   jobs.register(transfers.reconcileJob);
   jobs.register(transfers.verifyDeliveryJob);
@@ -407,7 +416,7 @@ export async function buildApp({
       registerProfileRoutes(api, { profile });
       registerSigningDeviceRoutes(api, { signingDevices: createSigningDeviceService({ db }) });
       registerWalletRoutes(api, { wallet });
-      registerSafeTransactionRoutes(api, { db, events, walletChain: safeChain, chains, log: app.log });
+      registerSafeTransactionRoutes(api, safeTransactions);
       registerRemotesRoutes(api, { remotes });
       registerMessageRoutes(api, { messages });
       await api.register(registerUploadRoutes, { uploads });

@@ -7,6 +7,8 @@
 export const CRASH_POINTS = [
   /** The deploy transaction is signed and recorded, not yet broadcast. */
   'wallet.deploy.after-record',
+  /** A Safe transaction's execTransaction is signed and recorded, not yet broadcast. */
+  'safe.execute.after-record',
   /** The provider created the transfer; our answer to it is not committed. */
   'transfers.submit.after-provider-call',
   /** The provider accepted the onboarding; our answer to it is not committed. */

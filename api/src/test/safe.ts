@@ -1,6 +1,8 @@
 import { createPublicClient, createWalletClient, getAddress, type Hex, http } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import type { AppDatabase } from '../db/client';
 import { registeredWallets, signingDevices, walletSigners, wallets } from '../db/schema';
+import type { WalletChainAccess } from '../modules/wallet/chain';
 import {
   DEV_CHAIN_ID,
   DEV_CHAIN_RELAYER_KEY,
@@ -32,11 +34,16 @@ export interface SafeSigner {
  * Viewer; a registered wallet on the network to send to. The Safe is deployed on chain for real
  * (createProxyWithNonce by the relayer) and recorded deployed as the wallet module records it.
  */
-export async function safeScene(options: { threshold?: number } = {}) {
-  const testApp: TestApp = await createTestApp({
-    wallet: await testWalletConfig(),
-    chains: await testChainsConfig(),
-  });
+export async function safeScene(
+  options: { threshold?: number; database?: AppDatabase; walletChain?: WalletChainAccess } = {},
+) {
+  const testApp: TestApp = await createTestApp(
+    { wallet: await testWalletConfig(), chains: await testChainsConfig() },
+    {
+      ...(options.database ? { database: options.database } : {}),
+      ...(options.walletChain ? { walletChain: options.walletChain } : {}),
+    },
+  );
   const admin = await signInUser(testApp.app);
   const organization = await createOrganization(testApp, admin.cookie);
   const editor = await addMember(testApp, organization.uid, 'Editor');

@@ -13,6 +13,7 @@ import type { OrganizationContext } from '../../http/guards';
 import { recordAudit } from '../audit/index';
 import { listSigners } from '../wallet/index';
 import { publishSafeTransactionUpdated, type SafeTransactionDeps } from './deps';
+import { enqueueExecution } from './execute-safe-transaction';
 import {
   confirmationsOf,
   findSafeTransaction,
@@ -29,7 +30,8 @@ import { ownersOf, viewSafeTransactions } from './view';
 // transaction; recover the signer from the stored safeTxHash (outside the transaction: pure); the
 // signer must be an owner the transaction needs, held by the caller's verified signing device, and
 // must not have confirmed yet. In one transaction under the transaction's row lock, store it; with
-// the threshold reached the transaction is ready to execute. Each refusal is a 4xx storing nothing.
+// the threshold reached the transaction is ready, and its execution is queued (a job). Each refusal
+// is a 4xx storing nothing.
 
 const notFound = () => new AppError('NOT_FOUND', 'Safe transaction not found');
 
@@ -93,10 +95,12 @@ export async function confirmSafeTransaction(
         from: current.status,
         to: 'ready',
       });
+      await enqueueExecution(tx, current.uid);
       return ready;
     }
     return current;
   });
+  if (row.status === 'ready') deps.wake();
   await publishSafeTransactionUpdated(deps, organizationUid, row.safeTxHash);
   const openNonces = new Map([[row.nonce, (await openAtNonce(deps.db, organizationUid, row.nonce)).length]]);
   const [view] = await viewSafeTransactions(deps.db, organizationUid, [row], openNonces);

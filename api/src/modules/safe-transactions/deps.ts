@@ -13,6 +13,8 @@ export interface SafeTransactionDeps {
   /** The watched networks' token records (a local dev chain's test tokens). */
   chains: Chains;
   log: FastifyBaseLogger;
+  /** Wakes the job runner after a commit that queued an execution. */
+  wake: () => void;
 }
 
 /** Tells the organization's open pages that a Safe transaction changed; a failure is logged. */

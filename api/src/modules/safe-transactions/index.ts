@@ -1,3 +1,4 @@
 // The Safe transactions module's public surface: its routes (app.ts wires them with its deps).
 export type { SafeTransactionDeps } from './deps';
+export { executeSafeTransactionJob } from './execute-safe-transaction';
 export { registerSafeTransactionRoutes } from './routes';

@@ -17,10 +17,12 @@ import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 
 import { describe, expect, it } from 'vitest';
 import { DEV_CHAIN_KEYS } from '../../chain/index';
 import { safeTransactionConfirmations, signingDevices } from '../../db/schema';
-import { sendTestToken, testDevChain } from '../../test/dev-chain';
+import { createTestApp } from '../../test/app';
+import { emptyTestDatabase } from '../../test/database';
+import { sendTestToken, testChainsConfig, testDevChain } from '../../test/dev-chain';
 import { call } from '../../test/http';
-import { safeScene } from '../../test/safe';
-import { SAFE_ARTIFACTS } from '../wallet/index';
+import { safeScene, testWalletConfig } from '../../test/safe';
+import { createWalletChainAccess, SAFE_ARTIFACTS, type WalletChainAccess } from '../wallet/index';
 import { packSignatures } from './safe-tx';
 
 type Scene = Awaited<ReturnType<typeof safeScene>>;
@@ -58,6 +60,41 @@ async function signEthSign(key: PrivateKeyAccount, transaction: TSafeTransaction
   const signature = await key.signMessage({ message: { raw: transaction.safeTxHash as Hex } });
   const v = Number.parseInt(signature.slice(130), 16) + 4;
   return `${signature.slice(0, 130)}${v.toString(16)}`;
+}
+
+/** One transaction as a Viewer reads it. */
+async function detail(scene: Scene, safeTxHash: string): Promise<TSafeTransaction> {
+  const response = await call(scene.testApp.app, 'GET', `/wallet/transactions/${safeTxHash}`, {
+    cookie: scene.viewer.cookie,
+    headers: { 'x-organization-uid': scene.organization.uid },
+  });
+  return ZSafeTransactionResponse.parse(response.json()).data;
+}
+
+/** Runs the job runner until the transaction reaches `status` (the relayer's execution is a job). */
+async function settled(scene: Scene, safeTxHash: string, status: TSafeTransaction['status']) {
+  const started = performance.now();
+  for (let round = 0; round < 100; round += 1) {
+    await scene.testApp.app.jobs.drain();
+    const current = await detail(scene, safeTxHash);
+    if (current.status === status) {
+      console.log(
+        `Safe transaction ${current.kind} → ${status}: ${(performance.now() - started).toFixed(0)} ms after the last confirmation`,
+      );
+      return current;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${safeTxHash} never reached ${status}`);
+}
+
+async function balanceOf(address: string): Promise<bigint> {
+  return (await chain()).readContract({
+    address: USDC?.address as Hex,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [getAddress(address)],
+  });
 }
 
 async function chain() {
@@ -169,34 +206,10 @@ describe('Safe transactions', () => {
     expect(ready).toMatchObject({ status: 'ready', missing: [] });
     expect(ready.confirmations.map((c) => c.userUid)).toEqual([scene.admin.uid, scene.editor.uid]);
 
-    // What was stored executes on chain: the Safe sends exactly 12.5 USDC.
-    const stored = await scene.testApp.db.select().from(safeTransactionConfirmations);
-    const devChain = await testDevChain();
-    const relayer = createWalletClient({
-      transport: http(devChain.url),
-      account: privateKeyToAccount(DEV_CHAIN_KEYS.relayer),
-    });
-    const { tx } = transaction;
-    const hash = await relayer.writeContract({
-      address: scene.safe,
-      abi: SAFE_ARTIFACTS.safeL2.abi,
-      functionName: 'execTransaction',
-      args: [
-        tx.to,
-        BigInt(tx.value),
-        tx.data,
-        tx.operation,
-        BigInt(tx.safeTxGas),
-        BigInt(tx.baseGas),
-        BigInt(tx.gasPrice),
-        tx.gasToken,
-        tx.refundReceiver,
-        packSignatures(stored),
-      ],
-      chain: null,
-    });
+    // The relayer executes it: the Safe sends exactly 12.5 USDC, and the transaction says so.
+    const executed = await settled(scene, transaction.safeTxHash, 'executed');
+    expect(executed.executionTxHash).toMatch(/^0x[0-9a-f]{64}$/);
     const client = await chain();
-    expect((await client.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('success');
     const balance = await client.readContract({
       address: USDC?.address as Hex,
       abi: erc20Abi,
@@ -204,6 +217,131 @@ describe('Safe transactions', () => {
       args: [getAddress(scene.wallet.address)],
     });
     expect(balance).toBe(toBaseUnits('12.5', 6));
+    expect(
+      await client.readContract({
+        address: scene.safe,
+        abi: SAFE_ARTIFACTS.safeL2.abi,
+        functionName: 'nonce',
+      }),
+    ).toBe(1n);
+  });
+
+  it('executes a rejection, after which the original is replaced and can never execute on chain', async () => {
+    const scene = await safeScene();
+    const [adminSigner, editorSigner] = scene.signers as [Scene['signers'][0], Scene['signers'][0]];
+    await sendTestToken('arbitrum-sepolia', 'USDC', scene.safe, '10');
+    const original = await proposeOk(scene, {
+      kind: 'transfer',
+      symbol: 'USDC',
+      amount: '4',
+      walletUid: scene.wallet.uid,
+    });
+    // One owner confirms the original; then both agree to reject its nonce instead.
+    expect(
+      (
+        await confirm(
+          scene,
+          scene.admin.cookie,
+          original.safeTxHash,
+          await signTyped(adminSigner.key, original),
+        )
+      ).statusCode,
+    ).toBe(201);
+    const rejection = await proposeOk(scene, { kind: 'rejection', nonce: original.nonce });
+    for (const [signer, cookie] of [
+      [adminSigner, scene.admin.cookie],
+      [editorSigner, scene.editor.cookie],
+    ] as const) {
+      expect(
+        (await confirm(scene, cookie, rejection.safeTxHash, await signTyped(signer.key, rejection)))
+          .statusCode,
+      ).toBe(201);
+    }
+    await settled(scene, rejection.safeTxHash, 'executed');
+    expect((await detail(scene, original.safeTxHash)).status).toBe('replaced');
+    // Even with every signature, the original's nonce is gone: the Safe refuses it.
+    const editorSignature = await signTyped(editorSigner.key, original);
+    const adminSignature = (await scene.testApp.db.select().from(safeTransactionConfirmations)).find(
+      (row) => row.owner === adminSigner.key.address && row.safeTransactionUid === original.uid,
+    )?.signature as string;
+    const { tx } = original;
+    const client = await chain();
+    await expect(
+      client.simulateContract({
+        account: privateKeyToAccount(DEV_CHAIN_KEYS.relayer),
+        address: scene.safe,
+        abi: SAFE_ARTIFACTS.safeL2.abi,
+        functionName: 'execTransaction',
+        args: [
+          tx.to,
+          BigInt(tx.value),
+          tx.data,
+          tx.operation,
+          BigInt(tx.safeTxGas),
+          BigInt(tx.baseGas),
+          BigInt(tx.gasPrice),
+          tx.gasToken,
+          tx.refundReceiver,
+          packSignatures([
+            { owner: adminSigner.key.address, signature: adminSignature },
+            { owner: editorSigner.key.address, signature: editorSignature },
+          ]),
+        ],
+      }),
+    ).rejects.toThrow();
+    expect(await balanceOf(scene.wallet.address)).toBe(0n);
+  });
+
+  it('resumes an execution recorded but not broadcast (the process died): one execution on chain', async () => {
+    const database = await emptyTestDatabase();
+    const real = createWalletChainAccess(await testWalletConfig());
+    const dying: WalletChainAccess = {
+      ...real,
+      broadcast: () => Promise.reject(new Error('killed before broadcast')),
+    };
+    const scene = await safeScene({ database, walletChain: dying });
+    const [adminSigner, editorSigner] = scene.signers as [Scene['signers'][0], Scene['signers'][0]];
+    await sendTestToken('arbitrum-sepolia', 'USDC', scene.safe, '10');
+    const transaction = await proposeOk(scene, {
+      kind: 'transfer',
+      symbol: 'USDC',
+      amount: '2.5',
+      walletUid: scene.wallet.uid,
+    });
+    expect(
+      (
+        await confirm(
+          scene,
+          scene.admin.cookie,
+          transaction.safeTxHash,
+          await signTyped(adminSigner.key, transaction),
+        )
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await confirm(
+          scene,
+          scene.editor.cookie,
+          transaction.safeTxHash,
+          await signTyped(editorSigner.key, transaction),
+        )
+      ).statusCode,
+    ).toBe(201);
+    await scene.testApp.app.jobs.drain();
+    const recorded = await detail(scene, transaction.safeTxHash);
+    expect(recorded).toMatchObject({ status: 'executing', executionTxHash: expect.stringMatching(/^0x/) });
+    await scene.testApp.app.close();
+
+    // A new process on the same database: the same bytes are sent, once.
+    const again = await createTestApp(
+      { wallet: await testWalletConfig(), chains: await testChainsConfig() },
+      { database },
+    );
+    const resumed = { ...scene, testApp: again };
+    const done = await settled(resumed, transaction.safeTxHash, 'executed');
+    expect(done.executionTxHash).toBe(recorded.executionTxHash);
+    expect(await balanceOf(scene.wallet.address)).toBe(toBaseUnits('2.5', 6));
   });
 
   it('refuses, storing nothing: a stranger’s, another owner’s, a malformed or high-s signature, one over another transaction, an unverified device, a second confirmation', async () => {

@@ -8,6 +8,7 @@ import {
   type Hex,
   http,
   keccak256,
+  type Log,
   type PublicClient,
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
@@ -38,7 +39,12 @@ export interface SignedDeployment {
   nonce: number;
 }
 
-export type ReceiptState = { status: 'success' | 'reverted'; blockNumber: bigint } | null;
+export type ReceiptState = {
+  status: 'success' | 'reverted';
+  blockNumber: bigint;
+  /** The receipt's logs (the Safe's ExecutionSuccess / ExecutionFailure among them). */
+  logs?: Log[];
+} | null;
 
 /** What the wallet module asks of a chain: one seam, so tests can watch or interrupt it. */
 export interface WalletChainAccess {
@@ -58,6 +64,10 @@ export interface WalletChainAccess {
   minedNonce(): Promise<number>;
   /** Signs createProxyWithNonce with the given nonce; nothing is sent. */
   signDeployment(config: SafeDeploymentConfig, nonce: number, gas: bigint): Promise<SignedDeployment>;
+  /** Simulates a call from the relayer (DeploymentRejectedError when it would revert) and returns its gas. */
+  estimateCall(to: Address, data: Hex): Promise<bigint>;
+  /** Signs a call from the relayer with the given nonce and gas (headroom added); nothing is sent. */
+  signCall(to: Address, data: Hex, nonce: number, gas: bigint): Promise<SignedDeployment>;
   /** Sends a signed transaction; sending one the node already knows is not an error. */
   broadcast(raw: Hex): Promise<void>;
   receipt(hash: Hex): Promise<ReceiptState>;
@@ -180,6 +190,34 @@ export function createWalletChainAccess(config: WalletConfig): WalletChainAccess
       return { hash: keccak256(raw), raw, nonce };
     },
 
+    async estimateCall(to, data) {
+      try {
+        return await client.estimateGas({ account: account.address, to, data });
+      } catch (error) {
+        if (isRevert(error)) {
+          throw new DeploymentRejectedError(`The chain refused it: ${describeChainError(error)}`, {
+            cause: error,
+          });
+        }
+        throw error;
+      }
+    },
+
+    async signCall(to, data, nonce, gas) {
+      const fees = await client.estimateFeesPerGas();
+      const raw = await account.signTransaction({
+        chainId: info.id,
+        type: 'eip1559',
+        to,
+        data,
+        nonce,
+        gas: (gas * 13n) / 10n,
+        maxFeePerGas: fees.maxFeePerGas * 2n,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      });
+      return { hash: keccak256(raw), raw, nonce };
+    },
+
     async broadcast(raw) {
       try {
         await client.sendRawTransaction({ serializedTransaction: raw });
@@ -191,7 +229,7 @@ export function createWalletChainAccess(config: WalletConfig): WalletChainAccess
     async receipt(hash) {
       try {
         const found = await client.getTransactionReceipt({ hash });
-        return { status: found.status, blockNumber: found.blockNumber };
+        return { status: found.status, blockNumber: found.blockNumber, logs: found.logs };
       } catch (error) {
         if (error instanceof TransactionReceiptNotFoundError) return null;
         throw error;

@@ -1,5 +1,16 @@
-export { createWalletChainAccess, type WalletChainAccess } from './chain';
-export { deployedSafeOf, listSigners, requestedWalletOwnerAddress, type SignerRow } from './repo';
+export {
+  createWalletChainAccess,
+  DeploymentRejectedError,
+  describeChainError,
+  type WalletChainAccess,
+} from './chain';
+export {
+  deployedSafeOf,
+  listSigners,
+  requestedWalletOwnerAddress,
+  type SignerRow,
+  takeRelayerNonce,
+} from './repo';
 export { registerWalletRoutes } from './routes';
 export { SAFE_ARTIFACTS } from './safe';
 export { createWalletService, type WalletTiming } from './service';

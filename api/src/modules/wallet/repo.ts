@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import {
   auditEvents,
   memberships,
+  safeTransactions,
   signingDevices,
   users,
   walletRelayerNonces,
@@ -129,9 +130,10 @@ export async function setSignerDevice(
 
 /**
  * Takes the relayer's next nonce on a chain under a row lock held until the transaction ends, so
- * concurrent deploy jobs (of different organizations, in any number of API processes) sign one at
- * a time: the chain's count (pending included), but past any transaction still recorded for a
- * deploying wallet, which may be signed and stored yet not broadcast (it keeps its nonce).
+ * concurrent jobs (deployments and Safe executions, of any organization, in any number of API
+ * processes) sign one at a time: the chain's count (pending included), but past any transaction
+ * still recorded for a deploying wallet or an executing Safe transaction, which may be signed and
+ * stored yet not broadcast (it keeps its nonce).
  */
 export async function takeRelayerNonce(
   db: Database,
@@ -145,12 +147,25 @@ export async function takeRelayerNonce(
     .from(walletRelayerNonces)
     .where(and(eq(walletRelayerNonces.chainId, chainId), eq(walletRelayerNonces.address, address)))
     .for('update');
-  const [reserved] = await db
-    .select({ highest: max(wallets.txNonce) })
-    .from(wallets)
-    .where(and(eq(wallets.chainId, chainId), eq(wallets.status, 'deploying'), isNotNull(wallets.txNonce)));
-  const afterReserved =
-    reserved?.highest === null || reserved?.highest === undefined ? 0 : reserved.highest + 1;
+  const [[reserved], [executing]] = await Promise.all([
+    db
+      .select({ highest: max(wallets.txNonce) })
+      .from(wallets)
+      .where(and(eq(wallets.chainId, chainId), eq(wallets.status, 'deploying'), isNotNull(wallets.txNonce))),
+    // A Safe transaction's execTransaction, signed and recorded, keeps its nonce too.
+    db
+      .select({ highest: max(safeTransactions.executionNonce) })
+      .from(safeTransactions)
+      .where(
+        and(
+          eq(safeTransactions.chainId, chainId),
+          eq(safeTransactions.status, 'executing'),
+          isNotNull(safeTransactions.executionNonce),
+        ),
+      ),
+  ]);
+  const highest = Math.max(reserved?.highest ?? -1, executing?.highest ?? -1);
+  const afterReserved = highest + 1;
   const nonce = Math.max(afterReserved, await chainNonce());
   await db
     .update(walletRelayerNonces)

@@ -1,0 +1,240 @@
+import { type TSafeTx, ZUid } from '@dash/shared/contracts';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { encodeFunctionData, getAddress, type Hex, parseEventLogs } from 'viem';
+import { z } from 'zod';
+import { crashPoint } from '../../crash-point';
+import type { Database } from '../../db/client';
+import { safeTransactions } from '../../db/schema';
+import { enqueueJob, type JobDefinition, RescheduleJob } from '../../jobs/runner';
+import { recordAudit } from '../audit/index';
+import {
+  DeploymentRejectedError,
+  describeChainError,
+  SAFE_ARTIFACTS,
+  takeRelayerNonce,
+} from '../wallet/index';
+import { publishSafeTransactionUpdated, type SafeTransactionDeps } from './deps';
+import { confirmationsOf, lockSafeTransaction, type SafeTransactionRow, updateSafeTransaction } from './repo';
+import { packSignatures } from './safe-tx';
+
+// Execute a Safe transaction: a durable job with the deploy job's discipline. Once a transaction is
+// ready and its nonce is the Safe's, the relayer's execTransaction (the owners' signatures packed by
+// owner) is simulated, signed with the relayer's next nonce under its lock, and recorded before it
+// is broadcast, so a process killed after that resumes with the same bytes; a pending transaction is
+// never failed on a timer. The receipt's ExecutionSuccess or ExecutionFailure settles it; the other
+// open transactions at its nonce are replaced. A transaction whose nonce another one used is replaced.
+
+export const EXECUTE_SAFE_TRANSACTION_JOB = 'safe_transaction.execute';
+const ZExecutePayload = z.object({ safeTransactionUid: ZUid });
+type ExecutePayload = z.infer<typeof ZExecutePayload>;
+
+/** How long to wait between looks at the chain while executing or waiting for an earlier nonce. */
+const POLL_MS = 500;
+
+/** Queues the execution of a transaction that became ready (in the transaction that made it so). */
+export function enqueueExecution(tx: Database, safeTransactionUid: string): Promise<number | null> {
+  return enqueueJob(tx, {
+    kind: EXECUTE_SAFE_TRANSACTION_JOB,
+    payload: { safeTransactionUid },
+    key: `${EXECUTE_SAFE_TRANSACTION_JOB}:${safeTransactionUid}`,
+  });
+}
+
+function execTransactionData(row: SafeTransactionRow, signatures: Hex): Hex {
+  const tx = row.tx as unknown as TSafeTx;
+  return encodeFunctionData({
+    abi: SAFE_ARTIFACTS.safeL2.abi,
+    functionName: 'execTransaction',
+    args: [
+      getAddress(tx.to),
+      BigInt(tx.value),
+      tx.data as Hex,
+      tx.operation,
+      BigInt(tx.safeTxGas),
+      BigInt(tx.baseGas),
+      BigInt(tx.gasPrice),
+      getAddress(tx.gasToken),
+      getAddress(tx.refundReceiver),
+      signatures,
+    ],
+  });
+}
+
+/** Moves the transaction (under its lock, only from `from`), audited; the others at its nonce replaced when it used it. */
+async function settle(
+  deps: SafeTransactionDeps,
+  row: SafeTransactionRow,
+  from: readonly SafeTransactionRow['status'][],
+  patch: Partial<typeof safeTransactions.$inferInsert> & { status: SafeTransactionRow['status'] },
+): Promise<void> {
+  const replaced = await deps.db.transaction(async (tx) => {
+    const current = await lockSafeTransaction(tx, row.uid);
+    if (!from.includes(current.status)) return null;
+    await updateSafeTransaction(tx, row.uid, patch);
+    await recordAudit(tx, {
+      organizationUid: row.organizationUid,
+      actor: { kind: 'system' },
+      action: `safe_transaction.${patch.status}`,
+      subjectType: 'safe_transaction',
+      subjectUid: row.uid,
+      from: current.status,
+      to: patch.status,
+      note: patch.error ?? null,
+      data: {
+        safeTxHash: row.safeTxHash,
+        nonce: row.nonce,
+        executionTxHash: patch.executionTxHash ?? current.executionTxHash,
+      },
+    });
+    if (patch.status !== 'executed' && patch.status !== 'failed') return [];
+    // Its nonce is used: every other open transaction at it can never execute.
+    return tx
+      .update(safeTransactions)
+      .set({ status: 'replaced', updatedAt: new Date() })
+      .where(
+        and(
+          eq(safeTransactions.organizationUid, row.organizationUid),
+          eq(safeTransactions.chainId, row.chainId),
+          eq(safeTransactions.safeAddress, row.safeAddress),
+          eq(safeTransactions.nonce, row.nonce),
+          ne(safeTransactions.uid, row.uid),
+          inArray(safeTransactions.status, ['awaiting_confirmations', 'ready']),
+        ),
+      )
+      .returning({ safeTxHash: safeTransactions.safeTxHash });
+  });
+  if (replaced === null) return;
+  await publishSafeTransactionUpdated(deps, row.organizationUid, row.safeTxHash);
+  for (const other of replaced)
+    await publishSafeTransactionUpdated(deps, row.organizationUid, other.safeTxHash);
+}
+
+/** Follows the recorded execTransaction: mined (settle), pending (look later), lost (send the same bytes again). */
+async function follow(deps: SafeTransactionDeps, row: SafeTransactionRow): Promise<void> {
+  const chain = deps.walletChain;
+  const hash = row.executionTxHash as Hex;
+  const receipt = await chain.receipt(hash);
+  if (receipt?.status === 'success') {
+    const events = parseEventLogs({
+      abi: SAFE_ARTIFACTS.safeL2.abi,
+      logs: receipt.logs ?? [],
+    }) as unknown as {
+      eventName: string;
+      args: { txHash?: string };
+    }[];
+    const mine = events.find((event) => event.args.txHash?.toLowerCase() === row.safeTxHash);
+    const status = mine?.eventName === 'ExecutionSuccess' ? 'executed' : 'failed';
+    return settle(deps, row, ['executing'], {
+      status,
+      error: status === 'failed' ? 'The Safe ran it, and the call it makes failed (ExecutionFailure).' : null,
+    });
+  }
+  if (receipt?.status === 'reverted') {
+    // Nothing happened on chain (its nonce unused): it is ready again, with why.
+    return settle(deps, row, ['executing'], {
+      status: 'ready',
+      executionTxHash: null,
+      executionRawTx: null,
+      executionNonce: null,
+      error: `The execution ${hash} reverted.`,
+    });
+  }
+  if (!(await chain.knowsTransaction(hash)) && row.executionRawTx) {
+    if (row.executionNonce !== null && (await chain.minedNonce()) > row.executionNonce) {
+      if ((await chain.receipt(hash)) === null) {
+        // The relayer's nonce went to another transaction: sign it again.
+        return settle(deps, row, ['executing'], {
+          status: 'ready',
+          executionTxHash: null,
+          executionRawTx: null,
+          executionNonce: null,
+          error: null,
+        });
+      }
+    } else {
+      await chain.broadcast(row.executionRawTx as Hex);
+    }
+  }
+  // A pending transaction is never declared failed on a timer: look again later.
+  throw new RescheduleJob(POLL_MS, `waiting for ${hash}`);
+}
+
+export async function executeSafeTransaction(
+  deps: SafeTransactionDeps,
+  payload: ExecutePayload,
+): Promise<void> {
+  const chain = deps.walletChain;
+  // Load.
+  const [row] = await deps.db
+    .select()
+    .from(safeTransactions)
+    .where(eq(safeTransactions.uid, payload.safeTransactionUid));
+  if (!row || (row.status !== 'ready' && row.status !== 'executing')) return;
+  if (row.executionTxHash) return follow(deps, row);
+
+  // Check the chain: its nonce must be this transaction's.
+  const safeNonce = await chain.safeNonce(getAddress(row.safeAddress));
+  if (safeNonce > BigInt(row.nonce)) {
+    return settle(deps, row, ['ready'], { status: 'replaced', error: 'Another transaction used its nonce.' });
+  }
+  if (safeNonce < BigInt(row.nonce)) throw new RescheduleJob(POLL_MS, 'waiting for the nonces before it');
+  const signatures = packSignatures(await confirmationsOf(deps.db, [row.uid]));
+  const data = execTransactionData(row, signatures);
+  let gas: bigint;
+  try {
+    gas = await chain.estimateCall(getAddress(row.safeAddress), data);
+  } catch (error) {
+    if (!(error instanceof DeploymentRejectedError)) throw error;
+    // The Safe would refuse it now (e.g. the tokens are not there): say why, and look again later.
+    if (row.error !== error.message) {
+      await deps.db.transaction(async (tx) => {
+        const current = await lockSafeTransaction(tx, row.uid);
+        if (current.status === 'ready')
+          await updateSafeTransaction(tx, row.uid, { error: error.message.slice(0, 500) });
+      });
+      await publishSafeTransactionUpdated(deps, row.organizationUid, row.safeTxHash);
+    }
+    throw new RescheduleJob(5_000, describeChainError(error));
+  }
+
+  // Record the signed execTransaction before it is broadcast.
+  const signed = await deps.db.transaction(async (tx) => {
+    const current = await lockSafeTransaction(tx, row.uid);
+    if (current.status !== 'ready' || current.executionTxHash) return null;
+    const nonce = await takeRelayerNonce(tx, row.chainId, chain.relayer, () => chain.pendingNonce());
+    const transaction = await chain.signCall(getAddress(row.safeAddress), data, nonce, gas);
+    const executing = await updateSafeTransaction(tx, row.uid, {
+      status: 'executing',
+      executionTxHash: transaction.hash,
+      executionRawTx: transaction.raw,
+      executionNonce: transaction.nonce,
+      error: null,
+    });
+    await recordAudit(tx, {
+      organizationUid: row.organizationUid,
+      actor: { kind: 'system' },
+      action: 'safe_transaction.executing',
+      subjectType: 'safe_transaction',
+      subjectUid: row.uid,
+      from: current.status,
+      to: 'executing',
+      data: { safeTxHash: row.safeTxHash, executionTxHash: transaction.hash },
+    });
+    return executing;
+  });
+  if (!signed) return;
+  crashPoint('safe.execute.after-record');
+  await publishSafeTransactionUpdated(deps, row.organizationUid, row.safeTxHash);
+  await chain.broadcast(signed.executionRawTx as Hex);
+  return follow(deps, signed);
+}
+
+export function executeSafeTransactionJob(deps: SafeTransactionDeps): JobDefinition<ExecutePayload> {
+  return {
+    kind: EXECUTE_SAFE_TRANSACTION_JOB,
+    payload: ZExecutePayload,
+    handle: (payload) => executeSafeTransaction(deps, payload),
+    // A chain that does not answer is asked again for about a day (waiting is a reschedule, not a failure).
+    maxAttempts: 300,
+  };
+}
