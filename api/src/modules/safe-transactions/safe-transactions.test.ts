@@ -12,7 +12,7 @@ import {
   ZSafeTransactionsResponse,
 } from '@dash/shared/contracts';
 import { eq } from 'drizzle-orm';
-import { createPublicClient, createWalletClient, erc20Abi, getAddress, type Hex, http } from 'viem';
+import { createPublicClient, erc20Abi, getAddress, type Hex, http } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { DEV_CHAIN_KEYS } from '../../chain/index';
