@@ -4,8 +4,10 @@ import {
   ZCreateUploadResponse,
   ZProviderAccountsResponse,
   ZProvidersResponse,
+  ZSigningDeviceChallengeResponse,
 } from '@dash/shared/contracts';
 import type { Browser, Page } from '@playwright/test';
+import type { PrivateKeyAccount } from 'viem/accounts';
 import { expect, signInThroughApi } from './fixtures';
 import { budget } from './time-budget';
 
@@ -139,4 +141,27 @@ export async function addSigningDevice(page: Page, name: string): Promise<string
   });
   expect(created.status()).toBe(201);
   return ethAddress;
+}
+
+/**
+ * Registers a signing device of `key` for the user signed in on `page`, with its proof: the API's
+ * challenge signed with personal_sign, as the browser's wallet would. Stored verified.
+ */
+export async function addProvedSigningDevice(
+  page: Page,
+  name: string,
+  key: PrivateKeyAccount,
+): Promise<string> {
+  const request = page.context().request;
+  const challenge = ZSigningDeviceChallengeResponse.parse(
+    await (
+      await request.post('/api/v0/profile/signing-devices/challenges', { data: { ethAddress: key.address } })
+    ).json(),
+  ).data;
+  const signature = await key.signMessage({ message: challenge.message });
+  const created = await request.post('/api/v0/profile/signing-devices', {
+    data: { name, ethAddress: key.address, proof: { challengeUid: challenge.uid, signature } },
+  });
+  expect(created.status()).toBe(201);
+  return key.address;
 }

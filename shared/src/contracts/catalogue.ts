@@ -25,6 +25,8 @@ export const ERROR_MESSAGES = {
   proposeWalletSigner: 'Failed to propose wallet signer. Please try again later.',
   setWalletSigningDevice: 'Failed to set wallet signing device. Please try again later.',
   requestWalletDeployment: 'Failed to request wallet deployment. Please try again later.',
+  fetchSafeTransactions: 'Failed to load wallet transactions. Please try again later.',
+  confirmSafeTransaction: 'Failed to confirm the transaction. Please try again later.',
   // Not in the spec's catalogue; same wording pattern for calls the spec leaves unshown.
   fetchSession: 'Failed to load your session. Please try again later.',
   fetchRemotes: 'Failed to load the dashboard areas. Please try again later.',

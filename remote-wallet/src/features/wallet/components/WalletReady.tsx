@@ -3,9 +3,10 @@ import type { TWallet } from '@dash/shared/api';
 import { Stack, Text, Title } from '@mantine/core';
 import { onChain } from '../../../lib/wallet-display';
 import { SafeBalances } from '../../balances/components/SafeBalances';
+import { SafeQueue } from '../../transactions/components/SafeQueue';
 import { DeploymentAndSigners } from './DeploymentAndSigners';
 
-/** deployed: the Safe's address, quorum and signers (nothing changes any more), and what it holds. */
+/** deployed: the Safe's address, quorum and signers (nothing changes any more), what it holds, its transactions. */
 export function WalletReady({ wallet, currentUserUid }: { wallet: TWallet; currentUserUid: string }) {
   const { t } = useT('wallet');
   const organization = useCurrentOrganization();
@@ -18,6 +19,7 @@ export function WalletReady({ wallet, currentUserUid }: { wallet: TWallet; curre
         <Text c="dimmed">{t('ready.text', { chain: onChain(wallet.chain, t) })}</Text>
       </Stack>
       <SafeBalances organizationUid={organization.uid} wallet={wallet} />
+      <SafeQueue organizationUid={organization.uid} wallet={wallet} currentUserUid={currentUserUid} />
       <DeploymentAndSigners wallet={wallet} currentUserUid={currentUserUid} />
     </Stack>
   );
