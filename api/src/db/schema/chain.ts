@@ -18,7 +18,7 @@ import { registeredWallets } from './counterparties';
 import { organizations } from './identity';
 import { transfers } from './transfers';
 
-export const CHAIN_TRANSFER_KINDS = ['delivery', 'incoming'] as const;
+export const CHAIN_TRANSFER_KINDS = ['delivery', 'incoming', 'safe_transfer'] as const;
 /** Whose address an incoming deposit reached: the organization's Safe or one of its registered wallets. */
 export const CHAIN_TRANSFER_HOLDERS = ['safe', 'registered'] as const;
 
@@ -28,7 +28,9 @@ export const CHAIN_TRANSFER_HOLDERS = ['safe', 'registered'] as const;
  * wallet (transfer_uid), unique by (chain id, transaction hash, log index). incoming: tokens that
  * reached an organization's Safe or registered wallet with no transfer to explain them (booked to
  * its ledger), unique by the same and the organization (an address two organizations registered is
- * each one's). Amounts in the token's base units (numeric(78,0) holds any uint256) with its decimals.
+ * each one's). safe_transfer: tokens the organization's Safe sent in a transaction of its queue
+ * (booked to its ledger when executed; wallet_uid the registered wallet it paid, if one), unique by
+ * log. Amounts in the token's base units (numeric(78,0) holds any uint256) with its decimals.
  */
 export const chainTransfers = pgTable(
   'chain_transfers',
@@ -57,6 +59,9 @@ export const chainTransfers = pgTable(
     uniqueIndex('chain_transfers_log_unique')
       .on(table.chainId, table.txHash, table.logIndex)
       .where(sql`${table.kind} = 'delivery'`),
+    uniqueIndex('chain_transfers_safe_transfer_unique')
+      .on(table.chainId, table.txHash, table.logIndex)
+      .where(sql`${table.kind} = 'safe_transfer'`),
     uniqueIndex('chain_transfers_incoming_unique')
       .on(table.chainId, table.txHash, table.logIndex, table.organizationUid)
       .where(sql`${table.kind} = 'incoming'`),

@@ -73,7 +73,8 @@ export async function holdersOf(
 }
 
 /**
- * Whether one of the organization's transfers explains the log: it counted it as a delivery; an
+ * Whether one of the organization's transfers explains the log: its Safe sent it (a Safe
+ * transaction, booked on execution); it counted it as a delivery; an
  * on-ramp or deposit under way expects exactly this (its wallet, token and amount, and its
  * transaction when the provider named one); or it comes back from an off-ramp's deposit address
  * (the provider returning a deposit).
@@ -97,6 +98,18 @@ export async function explainedByTransfer(
       ),
     );
   if (delivery) return true;
+  // The organization's own Safe sent it: a transaction of its queue, booked when executed.
+  const [fromSafe] = await db
+    .select({ uid: wallets.organizationUid })
+    .from(wallets)
+    .where(
+      and(
+        eq(wallets.organizationUid, organizationUid),
+        eq(wallets.chainId, chainId),
+        sql`lower(${wallets.address}) = ${log.from.toLowerCase()}`,
+      ),
+    );
+  if (fromSafe) return true;
   const [transfer] = await db
     .select({ uid: transfers.uid })
     .from(transfers)

@@ -44,8 +44,9 @@ const sumText = (column: typeof ledgerBalances.posted) => decimalText(sql`sum(${
  */
 export async function balances(db: Database, organizationUid: string): Promise<TOverview['balances']> {
   const perWallet = sql<number>`grouping(${registeredWallets.uid})`;
-  const deletedWallets = sql<boolean>`(${ledgerBalances.walletUid} is not null and ${registeredWallets.uid} is null)`;
+  // The Safe's lines may name the wallet it paid (a dimension of the posting): the Safe is one row.
   const safe = sql<boolean>`(${ledgerAccounts.kind} = 'safe')`;
+  const deletedWallets = sql<boolean>`(${ledgerAccounts.kind} <> 'safe' and ${ledgerBalances.walletUid} is not null and ${registeredWallets.uid} is null)`;
   const rows = await db
     .select({
       perWallet,
@@ -70,6 +71,7 @@ export async function balances(db: Database, organizationUid: string): Promise<T
       and(
         eq(registeredWallets.uid, ledgerBalances.walletUid),
         eq(registeredWallets.organizationUid, organizationUid),
+        ne(ledgerAccounts.kind, 'safe'),
       ),
     )
     .where(

@@ -1,12 +1,14 @@
-import { type TSafeTx, ZUid } from '@dash/shared/contracts';
+import { type TSafeTx, tokenOf, ZUid } from '@dash/shared/contracts';
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { encodeFunctionData, getAddress, type Hex, parseEventLogs } from 'viem';
+import { encodeFunctionData, getAddress, type Hex, type Log, parseEventLogs } from 'viem';
 import { z } from 'zod';
+import { decodeTokenTransfers, type TokenTransferLog } from '../../chain/index';
 import { crashPoint } from '../../crash-point';
 import type { Database } from '../../db/client';
-import { safeTransactions } from '../../db/schema';
+import { chainTransfers, registeredWallets, safeTransactions } from '../../db/schema';
 import { enqueueJob, type JobDefinition, RescheduleJob } from '../../jobs/runner';
 import { recordAudit } from '../audit/index';
+import { lockOrganizationMoney, postSafeTransfer } from '../transfers/index';
 import {
   DeploymentRejectedError,
   describeChainError,
@@ -15,14 +17,16 @@ import {
 } from '../wallet/index';
 import { publishSafeTransactionUpdated, type SafeTransactionDeps } from './deps';
 import { confirmationsOf, lockSafeTransaction, type SafeTransactionRow, updateSafeTransaction } from './repo';
+import { networkOfChain } from './safe-network';
 import { packSignatures } from './safe-tx';
 
 // Execute a Safe transaction: a durable job with the deploy job's discipline. Once a transaction is
 // ready and its nonce is the Safe's, the relayer's execTransaction (the owners' signatures packed by
 // owner) is simulated, signed with the relayer's next nonce under its lock, and recorded before it
 // is broadcast, so a process killed after that resumes with the same bytes; a pending transaction is
-// never failed on a timer. The receipt's ExecutionSuccess or ExecutionFailure settles it; the other
-// open transactions at its nonce are replaced. A transaction whose nonce another one used is replaced.
+// never failed on a timer. The receipt's ExecutionSuccess or ExecutionFailure settles it (a transfer
+// executed is booked to the ledger: the Safe to the wallet it paid); the other open transactions at
+// its nonce are replaced. A transaction whose nonce another one used is replaced.
 
 export const EXECUTE_SAFE_TRANSACTION_JOB = 'safe_transaction.execute';
 const ZExecutePayload = z.object({ safeTransactionUid: ZUid });
@@ -66,11 +70,14 @@ async function settle(
   row: SafeTransactionRow,
   from: readonly SafeTransactionRow['status'][],
   patch: Partial<typeof safeTransactions.$inferInsert> & { status: SafeTransactionRow['status'] },
+  /** In the same transaction, once the move is made: what it books. */
+  book?: (tx: Database) => Promise<void>,
 ): Promise<void> {
   const replaced = await deps.db.transaction(async (tx) => {
     const current = await lockSafeTransaction(tx, row.uid);
     if (!from.includes(current.status)) return null;
     await updateSafeTransaction(tx, row.uid, patch);
+    await book?.(tx);
     await recordAudit(tx, {
       organizationUid: row.organizationUid,
       actor: { kind: 'system' },
@@ -109,6 +116,71 @@ async function settle(
     await publishSafeTransactionUpdated(deps, row.organizationUid, other.safeTxHash);
 }
 
+/** The token Transfer the executed transaction made from the Safe to its recipient, from the receipt. */
+function sentTokens(
+  deps: SafeTransactionDeps,
+  row: SafeTransactionRow,
+  logs: readonly Log[],
+): TokenTransferLog | null {
+  if (row.kind !== 'transfer' || !row.transfer) return null;
+  const network = networkOfChain(row.chainId);
+  const token =
+    deps.chains.of(network)?.token(row.transfer.symbol) ?? tokenOf(network, row.transfer.symbol, false);
+  if (!token) return null;
+  const safe = getAddress(row.safeAddress);
+  const recipient = getAddress(row.transfer.recipient.address);
+  return decodeTokenTransfers(logs, [token]).find((log) => log.from === safe && log.to === recipient) ?? null;
+}
+
+/**
+ * Books what the Safe sent (in the transaction that records the execution): the log once
+ * (chain_transfers kind 'safe_transfer'), posted from the Safe to the registered wallet it paid
+ * (if it is still registered), under the organization's money lock.
+ */
+async function bookSafeTransfer(tx: Database, row: SafeTransactionRow, log: TokenTransferLog): Promise<void> {
+  await lockOrganizationMoney(tx, row.organizationUid);
+  const walletUid = row.transfer?.recipient.walletUid ?? null;
+  const [registered] = walletUid
+    ? await tx
+        .select({ uid: registeredWallets.uid })
+        .from(registeredWallets)
+        .where(
+          and(
+            eq(registeredWallets.uid, walletUid),
+            eq(registeredWallets.organizationUid, row.organizationUid),
+          ),
+        )
+    : [];
+  const [booked] = await tx
+    .insert(chainTransfers)
+    .values({
+      chainId: row.chainId,
+      network: networkOfChain(row.chainId),
+      txHash: log.txHash,
+      logIndex: log.logIndex,
+      blockNumber: Number(log.blockNumber),
+      token: log.token.address,
+      symbol: log.token.symbol,
+      decimals: log.token.decimals,
+      fromAddress: log.from,
+      toAddress: log.to,
+      units: log.units.toString(),
+      kind: 'safe_transfer',
+      organizationUid: row.organizationUid,
+      walletUid: registered?.uid ?? null,
+    })
+    .onConflictDoNothing()
+    .returning({ uid: chainTransfers.uid });
+  if (!booked) return;
+  await postSafeTransfer(tx, {
+    organizationUid: row.organizationUid,
+    chainTransferUid: booked.uid,
+    walletUid: registered?.uid ?? null,
+    currency: log.token.symbol,
+    amount: log.amount,
+  });
+}
+
 /** Follows the recorded execTransaction: mined (settle), pending (look later), lost (send the same bytes again). */
 async function follow(deps: SafeTransactionDeps, row: SafeTransactionRow): Promise<void> {
   const chain = deps.walletChain;
@@ -124,10 +196,18 @@ async function follow(deps: SafeTransactionDeps, row: SafeTransactionRow): Promi
     }[];
     const mine = events.find((event) => event.args.txHash?.toLowerCase() === row.safeTxHash);
     const status = mine?.eventName === 'ExecutionSuccess' ? 'executed' : 'failed';
-    return settle(deps, row, ['executing'], {
-      status,
-      error: status === 'failed' ? 'The Safe ran it, and the call it makes failed (ExecutionFailure).' : null,
-    });
+    const sent = status === 'executed' ? sentTokens(deps, row, receipt.logs ?? []) : null;
+    return settle(
+      deps,
+      row,
+      ['executing'],
+      {
+        status,
+        error:
+          status === 'failed' ? 'The Safe ran it, and the call it makes failed (ExecutionFailure).' : null,
+      },
+      sent ? (tx) => bookSafeTransfer(tx, row, sent) : undefined,
+    );
   }
   if (receipt?.status === 'reverted') {
     // Nothing happened on chain (its nonce unused): it is ready again, with why.

@@ -22,6 +22,7 @@ import { emptyTestDatabase } from '../../test/database';
 import { sendTestToken, testChainsConfig, testDevChain } from '../../test/dev-chain';
 import { call } from '../../test/http';
 import { safeScene, testWalletConfig } from '../../test/safe';
+import { ledgerBalancesOf } from '../overview/index';
 import { createWalletChainAccess, SAFE_ARTIFACTS, type WalletChainAccess } from '../wallet/index';
 import { packSignatures } from './safe-tx';
 
@@ -178,6 +179,8 @@ describe('Safe transactions', () => {
     const scene = await safeScene();
     const [adminSigner, editorSigner] = scene.signers as [Scene['signers'][0], Scene['signers'][0]];
     await sendTestToken('arbitrum-sepolia', 'USDC', scene.safe, '100');
+    // The watcher has looked once: what moves from now on is read.
+    await scene.testApp.app.holdings.checkNow();
     const transaction = await proposeOk(scene, {
       kind: 'transfer',
       symbol: 'USDC',
@@ -224,6 +227,27 @@ describe('Safe transactions', () => {
         functionName: 'nonce',
       }),
     ).toBe(1n);
+    // Booked to the ledger: from the Safe to the wallet it paid; the watcher books nothing more for it.
+    const ledger = await ledgerBalancesOf(scene.testApp.db, scene.organization.uid);
+    expect(ledger.byWallet).toEqual([
+      expect.objectContaining({ safe: true, wallet: null, currency: 'USDC', posted: '-12.5' }),
+      expect.objectContaining({
+        safe: false,
+        wallet: expect.objectContaining({ uid: scene.wallet.uid }),
+        posted: '12.5',
+      }),
+    ]);
+    await sendTestToken('arbitrum-sepolia', 'USDC', scene.wallet.address, '0.5');
+    await scene.testApp.app.holdings.checkNow();
+    const holdings = await call(
+      scene.testApp.app,
+      'GET',
+      `/organizations/${scene.organization.uid}/holdings`,
+      {
+        cookie: scene.viewer.cookie,
+      },
+    );
+    expect(holdings.json().data.incoming.map((row: { amount: string }) => row.amount)).toEqual(['0.5']);
   });
 
   it('executes a rejection, after which the original is replaced and can never execute on chain', async () => {

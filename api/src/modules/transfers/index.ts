@@ -1,5 +1,5 @@
 export { approvalMailJob } from './approval-mail';
-export { postIncomingDeposit } from './ledger';
+export { postIncomingDeposit, postSafeTransfer } from './ledger';
 export { latestTransfers, lockOrganizationMoney } from './repo';
 export { registerTransferRoutes } from './routes';
 export { createTransferService, type TransferService } from './service';

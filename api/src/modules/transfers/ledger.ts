@@ -112,7 +112,7 @@ interface PostingOf {
 async function writeLines(
   tx: Database,
   of: PostingOf,
-  posting: 'transfer' | 'reversal' | 'incoming',
+  posting: 'transfer' | 'reversal' | 'incoming' | 'safe_transfer',
   status: 'pending' | 'posted',
   lines: Line[],
 ): Promise<void> {
@@ -176,6 +176,41 @@ export function postIncomingDeposit(
     [
       { kind: deposit.holder === 'safe' ? 'safe' : 'wallets', currency: deposit.currency, amount },
       { kind: 'external_wallets', currency: deposit.currency, amount: amount.neg() },
+    ],
+  );
+}
+
+/**
+ * Tokens the organization's Safe sent in a transaction of its queue, once executed on chain
+ * (safe-transactions' execution job, chain_transfers kind 'safe_transfer'): posted at once, from the
+ * Safe to the registered wallet it paid (`walletUid`), else to the outside. The caller holds the
+ * organization's money lock.
+ */
+export function postSafeTransfer(
+  tx: Database,
+  sent: {
+    organizationUid: string;
+    chainTransferUid: string;
+    walletUid: string | null;
+    currency: string;
+    amount: string;
+  },
+): Promise<void> {
+  const amount = new Decimal(sent.amount);
+  return writeLines(
+    tx,
+    {
+      organizationUid: sent.organizationUid,
+      transferUid: null,
+      chainTransferUid: sent.chainTransferUid,
+      fiatCurrency: null,
+      walletUid: sent.walletUid,
+    },
+    'safe_transfer',
+    'posted',
+    [
+      { kind: 'safe', currency: sent.currency, amount: amount.neg() },
+      { kind: sent.walletUid ? 'wallets' : 'external_wallets', currency: sent.currency, amount },
     ],
   );
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "chain_transfers" DROP CONSTRAINT "chain_transfers_kind_check";--> statement-breakpoint
+CREATE UNIQUE INDEX "chain_transfers_safe_transfer_unique" ON "chain_transfers" USING btree ("chain_id","tx_hash","log_index") WHERE "chain_transfers"."kind" = 'safe_transfer';--> statement-breakpoint
+ALTER TABLE "chain_transfers" ADD CONSTRAINT "chain_transfers_kind_check" CHECK ("chain_transfers"."kind" in ('delivery', 'incoming', 'safe_transfer'));
