@@ -2,4 +2,9 @@
 export { type BalanceRead, readBalances, type TokenBalance } from './balances';
 export { type Chains, ChainUnreachableError, createChains, evmChain, type WatchedNetwork } from './client';
 export { DEV_CHAIN_KEYS, DEV_CHAIN_TREASURY, DEV_CHAINS, devChainOf } from './dev-chains';
-export { decodeTokenTransfers, readTransfersTo, type TokenTransferLog } from './token-transfers';
+export {
+  chainTransferColumns,
+  decodeTokenTransfers,
+  readTransfersTo,
+  type TokenTransferLog,
+} from './token-transfers';

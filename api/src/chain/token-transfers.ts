@@ -75,3 +75,20 @@ export async function readTransfersTo(
     throw new ChainUnreachableError(network.network, { cause: error });
   }
 }
+
+/** A decoded log as the chain_transfers columns record it (the kind and owner are the caller's). */
+export function chainTransferColumns(log: TokenTransferLog, chainId: number, network: string) {
+  return {
+    chainId,
+    network,
+    txHash: log.txHash,
+    logIndex: log.logIndex,
+    blockNumber: Number(log.blockNumber),
+    token: log.token.address,
+    symbol: log.token.symbol,
+    decimals: log.token.decimals,
+    fromAddress: log.from,
+    toAddress: log.to,
+    units: log.units.toString(),
+  };
+}

@@ -83,7 +83,11 @@ describe('seed', () => {
 });
 
 describe('createDatabase', () => {
-  it('keeps the embedded database under DATA_DIR/pglite across restarts, one process at a time', async () => {
+  // Two databases on disk, each migrated from nothing: about 11 s alone, three times that on a slow
+  // machine running both API projects side by side; a guard, not a speed target.
+  it('keeps the embedded database under DATA_DIR/pglite across restarts, one process at a time', {
+    timeout: 120_000,
+  }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dash-api-test-'));
     onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { TokenTransferLog } from '../../chain/index';
+import { chainTransferColumns, type TokenTransferLog } from '../../chain/index';
 import type { Database } from '../../db/client';
 import { chainTransfers, registeredWallets, transfers, wallets } from '../../db/schema';
 import type { NetworkKey } from './repo';
@@ -146,17 +146,7 @@ export async function insertIncoming(
   const [row] = await db
     .insert(chainTransfers)
     .values({
-      chainId: values.chainId,
-      network: values.network,
-      txHash: log.txHash,
-      logIndex: log.logIndex,
-      blockNumber: Number(log.blockNumber),
-      token: log.token.address,
-      symbol: log.token.symbol,
-      decimals: log.token.decimals,
-      fromAddress: log.from,
-      toAddress: log.to,
-      units: log.units.toString(),
+      ...chainTransferColumns(log, values.chainId, values.network),
       kind: 'incoming',
       organizationUid: holder.organizationUid,
       holder: holder.holder,

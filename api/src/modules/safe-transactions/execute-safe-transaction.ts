@@ -2,7 +2,7 @@ import { type TSafeTx, tokenOf, ZUid } from '@dash/shared/contracts';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { encodeFunctionData, getAddress, type Hex, type Log, parseEventLogs } from 'viem';
 import { z } from 'zod';
-import { decodeTokenTransfers, type TokenTransferLog } from '../../chain/index';
+import { chainTransferColumns, decodeTokenTransfers, type TokenTransferLog } from '../../chain/index';
 import { crashPoint } from '../../crash-point';
 import type { Database } from '../../db/client';
 import { chainTransfers, registeredWallets, safeTransactions } from '../../db/schema';
@@ -18,7 +18,7 @@ import {
 import { publishSafeTransactionUpdated, type SafeTransactionDeps } from './deps';
 import { confirmationsOf, lockSafeTransaction, type SafeTransactionRow, updateSafeTransaction } from './repo';
 import { networkOfChain } from './safe-network';
-import { packSignatures } from './safe-tx';
+import { packSignatures, safeTxArgs } from './safe-tx';
 
 // Execute a Safe transaction: a durable job with the deploy job's discipline. Once a transaction is
 // ready and its nonce is the Safe's, the relayer's execTransaction (the owners' signatures packed by
@@ -49,18 +49,7 @@ function execTransactionData(row: SafeTransactionRow, signatures: Hex): Hex {
   return encodeFunctionData({
     abi: SAFE_ARTIFACTS.safeL2.abi,
     functionName: 'execTransaction',
-    args: [
-      getAddress(tx.to),
-      BigInt(tx.value),
-      tx.data as Hex,
-      tx.operation,
-      BigInt(tx.safeTxGas),
-      BigInt(tx.baseGas),
-      BigInt(tx.gasPrice),
-      getAddress(tx.gasToken),
-      getAddress(tx.refundReceiver),
-      signatures,
-    ],
+    args: [...safeTxArgs(tx), signatures],
   });
 }
 
@@ -154,17 +143,7 @@ async function bookSafeTransfer(tx: Database, row: SafeTransactionRow, log: Toke
   const [booked] = await tx
     .insert(chainTransfers)
     .values({
-      chainId: row.chainId,
-      network: networkOfChain(row.chainId),
-      txHash: log.txHash,
-      logIndex: log.logIndex,
-      blockNumber: Number(log.blockNumber),
-      token: log.token.address,
-      symbol: log.token.symbol,
-      decimals: log.token.decimals,
-      fromAddress: log.from,
-      toAddress: log.to,
-      units: log.units.toString(),
+      ...chainTransferColumns(log, row.chainId, networkOfChain(row.chainId)),
       kind: 'safe_transfer',
       organizationUid: row.organizationUid,
       walletUid: registered?.uid ?? null,

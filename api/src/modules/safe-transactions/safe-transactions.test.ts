@@ -24,7 +24,7 @@ import { call } from '../../test/http';
 import { safeScene, testWalletConfig } from '../../test/safe';
 import { ledgerBalancesOf } from '../overview/index';
 import { createWalletChainAccess, SAFE_ARTIFACTS, type WalletChainAccess } from '../wallet/index';
-import { packSignatures } from './safe-tx';
+import { packSignatures, safeTxArgs } from './safe-tx';
 
 type Scene = Awaited<ReturnType<typeof safeScene>>;
 const USDC = tokenOf('arbitrum-sepolia', 'USDC', true);
@@ -125,18 +125,7 @@ describe('Safe transactions', () => {
         address: scene.safe,
         abi: SAFE_ARTIFACTS.safeL2.abi,
         functionName: 'getTransactionHash',
-        args: [
-          tx.to,
-          BigInt(tx.value),
-          tx.data,
-          tx.operation,
-          BigInt(tx.safeTxGas),
-          BigInt(tx.baseGas),
-          BigInt(tx.gasPrice),
-          tx.gasToken,
-          tx.refundReceiver,
-          BigInt(tx.nonce),
-        ],
+        args: [...safeTxArgs(tx), BigInt(tx.nonce)],
       });
       expect(onChain).toBe(transaction.safeTxHash);
     }
@@ -297,15 +286,7 @@ describe('Safe transactions', () => {
         abi: SAFE_ARTIFACTS.safeL2.abi,
         functionName: 'execTransaction',
         args: [
-          tx.to,
-          BigInt(tx.value),
-          tx.data,
-          tx.operation,
-          BigInt(tx.safeTxGas),
-          BigInt(tx.baseGas),
-          BigInt(tx.gasPrice),
-          tx.gasToken,
-          tx.refundReceiver,
+          ...safeTxArgs(tx),
           packSignatures([
             { owner: adminSigner.key.address, signature: adminSignature },
             { owner: editorSigner.key.address, signature: editorSignature },

@@ -123,6 +123,21 @@ export function safeTxHashes(safe: SafeRef, tx: TSafeTx): { domainHash: Hex; mes
   };
 }
 
+/** The SafeTx fields execTransaction and getTransactionHash take first, in their order (the nonce and signatures follow). */
+export function safeTxArgs(tx: TSafeTx) {
+  return [
+    getAddress(tx.to),
+    BigInt(tx.value),
+    tx.data as Hex,
+    tx.operation,
+    BigInt(tx.safeTxGas),
+    BigInt(tx.baseGas),
+    BigInt(tx.gasPrice),
+    getAddress(tx.gasToken),
+    getAddress(tx.refundReceiver),
+  ] as const;
+}
+
 /** secp256k1's order over two: a signature with a higher s is the malleable twin, which we refuse. */
 const HALF_N = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0n;
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { TokenTransferLog } from '../../chain/index';
+import { chainTransferColumns, type TokenTransferLog } from '../../chain/index';
 import type { Database } from '../../db/client';
 import { chainTransfers } from '../../db/schema';
 
@@ -41,17 +41,7 @@ export async function insertDelivery(
   const inserted = await db
     .insert(chainTransfers)
     .values({
-      chainId: values.chainId,
-      network: values.network,
-      txHash: log.txHash,
-      logIndex: log.logIndex,
-      blockNumber: Number(log.blockNumber),
-      token: log.token.address,
-      symbol: log.token.symbol,
-      decimals: log.token.decimals,
-      fromAddress: log.from,
-      toAddress: log.to,
-      units: log.units.toString(),
+      ...chainTransferColumns(log, values.chainId, values.network),
       kind: 'delivery',
       organizationUid: values.organizationUid,
       transferUid: values.transferUid,
