@@ -166,7 +166,12 @@ test.describe('rails counterparties', () => {
     for (const key of pixKeys) {
       await page.getByRole('button', { name: 'Add beneficiary' }).click();
       dialog = page.getByRole('dialog', { name: 'Add a bank beneficiary' });
-      await dialog.getByText('Pix key (Brazil)').click();
+      // A click on the segment while the dialog still opens (a busy machine) can be lost: the form
+      // then still shows CLABE, and the key type never appears. Click until it does.
+      await expect(async () => {
+        await dialog.getByText('Pix key (Brazil)').click();
+        await expect(dialog.getByRole('combobox', { name: 'Key type' })).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: budget(10_000) });
       const name = `Pix ${key.kind} ${randomUUID().slice(0, 6)}`;
       await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
       await chooseOption(page, dialog, 'Key type', key.kind);
