@@ -122,7 +122,8 @@ describe('the first conversation', () => {
     renderMessageCenter({ url: '/org/acme/messages' });
     await waitFor(() => expect(window.location.pathname).toBe('/org/acme/wallet'));
     spy.mockRestore();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    // A timer without delay scheduled now runs after the pin's (scheduled before the address moved).
+    await act(() => new Promise((resolve) => setTimeout(resolve)));
     expect(location()).toBe('/org/acme/messages');
   });
 });
