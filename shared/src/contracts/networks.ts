@@ -136,6 +136,11 @@ export const REGISTERED_WALLET_NETWORK_IDS = [
 ] as const satisfies readonly TNetworkId[];
 export type TRegisteredWalletNetworkId = (typeof REGISTERED_WALLET_NETWORK_IDS)[number];
 
+/** The network of an EIP-155 chain id (a local dev chain's is its testnet's), if the product knows one. */
+export function networkOfChainId(chainId: number): TNetworkId | undefined {
+  return (Object.entries(EVM_CHAIN_IDS) as [TNetworkId, number][]).find(([, id]) => id === chainId)?.[0];
+}
+
 export function findNetwork(id: string): TNetwork | undefined {
   return NETWORKS_BY_ID.get(id);
 }

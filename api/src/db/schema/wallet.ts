@@ -1,4 +1,5 @@
 /** Each organization's Safe, its proposed signers and the relayer's nonces. */
+import { SAFE_TRANSACTION_KINDS, SAFE_TRANSACTION_STATUSES } from '@dash/shared/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -93,16 +94,6 @@ export const walletRelayerNonces = pgTable(
   },
   (table) => [primaryKey({ columns: [table.chainId, table.address] })],
 );
-
-export const SAFE_TRANSACTION_KINDS = ['transfer', 'rejection'] as const;
-export const SAFE_TRANSACTION_STATUSES = [
-  'awaiting_confirmations',
-  'ready',
-  'executing',
-  'executed',
-  'failed',
-  'replaced',
-] as const;
 
 /**
  * A transaction of an organization's Safe (modules/safe-transactions), as the Safe Transaction

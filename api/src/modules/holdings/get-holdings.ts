@@ -3,6 +3,7 @@ import {
   findNetwork,
   fromBaseUnits,
   HOLDINGS_INCOMING_LIMIT,
+  networkOfChainId,
   type THoldings,
   type THoldingsDifference,
   type THoldingsNetwork,
@@ -73,7 +74,7 @@ function networkView(
 function networkOfChain(deps: HoldingsDeps, chainId: number): TNetworkId | undefined {
   const watched = deps.chains.list().find((network) => network.chainId === chainId);
   if (watched) return watched.network;
-  return (Object.entries(EVM_CHAIN_IDS) as [TNetworkId, number][]).find(([, id]) => id === chainId)?.[0];
+  return networkOfChainId(chainId);
 }
 
 /** Where the ledger's posted amount of the Safe or a registered wallet and token differs from the chain's. */

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { chainTransferColumns, type TokenTransferLog } from '../../chain/index';
 import type { Database } from '../../db/client';
 import { chainTransfers, registeredWallets, transfers, wallets } from '../../db/schema';
+import { findDeliveryOwner } from '../transfers/index';
 import type { NetworkKey } from './repo';
 
 // The incoming deposits (chain_transfers, kind 'incoming'): who holds an address, whether a transfer
@@ -86,18 +87,7 @@ export async function explainedByTransfer(
   chainId: number,
   log: TokenTransferLog,
 ): Promise<boolean> {
-  const [delivery] = await db
-    .select({ uid: chainTransfers.uid })
-    .from(chainTransfers)
-    .where(
-      and(
-        eq(chainTransfers.kind, 'delivery'),
-        eq(chainTransfers.chainId, chainId),
-        eq(chainTransfers.txHash, log.txHash),
-        eq(chainTransfers.logIndex, log.logIndex),
-      ),
-    );
-  if (delivery) return true;
+  if ((await findDeliveryOwner(db, chainId, log)) !== undefined) return true;
   // The organization's own Safe sent it: a transaction of its queue, booked when executed.
   const [fromSafe] = await db
     .select({ uid: wallets.organizationUid })

@@ -1,4 +1,5 @@
 export { approvalMailJob } from './approval-mail';
+export { findDeliveryOwner } from './deliveries-repo';
 export { postIncomingDeposit, postSafeTransfer } from './ledger';
 export { latestTransfers, lockOrganizationMoney } from './repo';
 export { registerTransferRoutes } from './routes';
