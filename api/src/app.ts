@@ -72,7 +72,12 @@ import {
   registerReleaseRoutes,
 } from './modules/releases/index';
 import { createRemotesService, registerRemotesRoutes } from './modules/remotes/index';
-import { executeSafeTransactionJob, registerSafeTransactionRoutes } from './modules/safe-transactions/index';
+import {
+  enqueueOffRampPayment,
+  executeSafeTransactionJob,
+  payOffRampJobs,
+  registerSafeTransactionRoutes,
+} from './modules/safe-transactions/index';
 import { createSigningDeviceService, registerSigningDeviceRoutes } from './modules/signing-devices/index';
 import {
   approvalMailJob,
@@ -332,6 +337,8 @@ export async function buildApp({
     webhookBaseUrl: config.providers.webhookBaseUrl,
     readCache,
     log: app.log.child({ component: 'transfers' }),
+    // An off-ramp paid from the Safe: its payment proposed in the Safe's queue once it is due.
+    payFromSafe: enqueueOffRampPayment,
   });
   const safeTransactions = {
     db,
@@ -342,6 +349,7 @@ export async function buildApp({
     wake: () => jobs.wake(),
   };
   jobs.register(executeSafeTransactionJob(safeTransactions));
+  for (const job of payOffRampJobs(safeTransactions)) jobs.register(job);
   jobs.register(transfers.submitJob);
   jobs.register(transfers.reconcileJob);
   jobs.register(transfers.verifyDeliveryJob);

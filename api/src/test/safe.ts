@@ -1,5 +1,6 @@
 import { createPublicClient, createWalletClient, getAddress, type Hex, http } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import type { Config } from '../config';
 import type { AppDatabase } from '../db/client';
 import { registeredWallets, signingDevices, walletSigners, wallets } from '../db/schema';
 import type { WalletChainAccess } from '../modules/wallet/chain';
@@ -35,10 +36,16 @@ export interface SafeSigner {
  * (createProxyWithNonce by the relayer) and recorded deployed as the wallet module records it.
  */
 export async function safeScene(
-  options: { threshold?: number; database?: AppDatabase; walletChain?: WalletChainAccess } = {},
+  options: {
+    threshold?: number;
+    database?: AppDatabase;
+    walletChain?: WalletChainAccess;
+    /** More configuration (a provider sandbox). */
+    config?: Partial<Config>;
+  } = {},
 ) {
   const testApp: TestApp = await createTestApp(
-    { wallet: await testWalletConfig(), chains: await testChainsConfig() },
+    { wallet: await testWalletConfig(), chains: await testChainsConfig(), ...options.config },
     {
       ...(options.database ? { database: options.database } : {}),
       ...(options.walletChain ? { walletChain: options.walletChain } : {}),

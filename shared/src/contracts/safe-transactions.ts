@@ -122,6 +122,8 @@ export const ZSafeTransaction = z.object({
   /** Another queued transaction has the same nonce (one of them will be replaced). */
   conflict: z.boolean(),
   proposedBy: z.object({ uid: ZUid, name: z.string() }).nullable(),
+  /** The off-ramp this transaction pays (its exact amount to the provider's deposit address). */
+  transferUid: ZUid.nullable(),
   executionTxHash: z.string().nullable(),
   createdAt: ZIsoDateTime,
   updatedAt: ZIsoDateTime,

@@ -178,6 +178,11 @@ export const ZCreateOffRampRequest = z.strictObject({
    * external wallet, whose tokens were never the organization's wallets' (the ledger says so).
    */
   walletUid: z.uuid({ message: 'Choose a wallet' }).nullable().optional(),
+  /**
+   * Paid from the organization's Safe (on the quote's network): once the provider names its deposit
+   * address, the exact amount is proposed in the Safe's queue for the signers to confirm.
+   */
+  fromSafe: z.boolean().optional(),
 });
 export type TCreateOffRampRequest = z.infer<typeof ZCreateOffRampRequest>;
 
@@ -244,6 +249,7 @@ export const TRANSFER_NOTE_CODES = [
   'provider_unavailable',
   'provider_refused',
   'provider_unreachable',
+  'quote_expired_unpaid',
 ] as const;
 export const ZTransferNoteCode = z.enum(TRANSFER_NOTE_CODES);
 export type TTransferNoteCode = z.infer<typeof ZTransferNoteCode>;
@@ -254,6 +260,7 @@ export const TRANSFER_FAILURE_REASON_CODES = [
   'provider_unavailable',
   'provider_refused',
   'provider_unreachable',
+  'quote_expired_unpaid',
 ] as const satisfies readonly TTransferNoteCode[];
 export const ZTransferFailureReasonCode = z.enum(TRANSFER_FAILURE_REASON_CODES);
 export type TTransferFailureReasonCode = z.infer<typeof ZTransferFailureReasonCode>;
@@ -277,6 +284,7 @@ export interface TTransferNoteParamsByCode {
   provider_unavailable: Record<string, never>;
   provider_refused: { reason: string };
   provider_unreachable: Record<string, never>;
+  quote_expired_unpaid: Record<string, never>;
 }
 export type TTransferNoteParamsOf<Code extends TTransferNoteCode> = TTransferNoteParamsByCode[Code];
 
@@ -339,6 +347,11 @@ export const ZTransfer = z.object({
    * transfer's history still says where the money went.
    */
   wallet: z.object({ uid: ZUid.nullable(), name: z.string(), address: z.string() }).nullable(),
+  /**
+   * An off-ramp paid from the organization's Safe: its address (the payment is a Safe transaction
+   * whose `transferUid` is this transfer). Optional: a replay stored before the field existed.
+   */
+  fromSafe: z.object({ address: z.string() }).nullable().optional(),
   bankBeneficiary: z.object({ uid: ZUid.nullable(), name: z.string(), accountKey: z.string() }).nullable(),
   instructions: ZTransferInstructions.nullable(),
   /** The provider's id of the transfer. */
@@ -553,6 +566,8 @@ export const PROVIDER_ACCOUNT_NOT_ACTIVE_MESSAGE =
 export const PROVIDER_CURRENCY_MESSAGE = 'This provider does not offer this currency on this network.';
 export const QUOTE_WALLET_NETWORK_MESSAGE = 'The target wallet is on another network than the quote.';
 export const SOURCE_WALLET_NETWORK_MESSAGE = 'This wallet is on another network than the quote.';
+export const SOURCE_SAFE_NETWORK_MESSAGE = 'The organization’s Safe is not on the quote’s network.';
+export const SOURCE_SAFE_OR_WALLET_MESSAGE = 'Pay from the Safe or from a wallet, not both.';
 export const QUOTE_BENEFICIARY_CURRENCY_MESSAGE =
   'This bank beneficiary cannot receive this currency (Pix for BRL, CLABE for MXN).';
 export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE = 'Send an Idempotency-Key header with this request.';

@@ -97,6 +97,8 @@ export const transfers = pgTable(
     walletUid: uuid('wallet_uid').references(() => registeredWallets.uid, { onDelete: 'set null' }),
     walletName: text('wallet_name'),
     walletAddress: text('wallet_address'),
+    /** An off-ramp paid from the organization's Safe: its address (the ledger takes the tokens from it). */
+    safeAddress: text('safe_address'),
     bankBeneficiaryUid: uuid('bank_beneficiary_uid').references(() => bankBeneficiaries.uid, {
       onDelete: 'set null',
     }),

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, sqlList } from './columns';
 import { memberships, organizations, signingDevices, users } from './identity';
+import { transfers } from './transfers';
 
 export const WALLET_STATUSES = ['undeployed', 'deploying', 'deployed', 'failed'] as const;
 
@@ -128,6 +129,8 @@ export const safeTransactions = pgTable(
     owners: jsonb('owners').$type<string[]>().notNull(),
     threshold: integer('threshold').notNull(),
     proposedBy: uuid('proposed_by').references(() => users.uid, { onDelete: 'set null' }),
+    /** The off-ramp this transfer pays (its exact amount to the provider's deposit address). */
+    transferUid: uuid('transfer_uid').references(() => transfers.uid, { onDelete: 'set null' }),
     executionTxHash: text('execution_tx_hash'),
     executionRawTx: text('execution_raw_tx'),
     executionNonce: integer('execution_nonce'),
@@ -138,6 +141,10 @@ export const safeTransactions = pgTable(
   (table) => [
     uniqueIndex('safe_transactions_hash_unique').on(table.chainId, table.safeAddress, table.safeTxHash),
     index('safe_transactions_organization_nonce_idx').on(table.organizationUid, table.nonce, table.createdAt),
+    // One payment per off-ramp: a second proposal job finds it instead of proposing again.
+    uniqueIndex('safe_transactions_transfer_unique')
+      .on(table.transferUid)
+      .where(sql`${table.kind} = 'transfer'`),
     check('safe_transactions_kind_check', sql`${table.kind} in (${sqlList(SAFE_TRANSACTION_KINDS)})`),
     check('safe_transactions_status_check', sql`${table.status} in (${sqlList(SAFE_TRANSACTION_STATUSES)})`),
   ],

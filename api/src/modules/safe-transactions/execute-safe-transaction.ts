@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { chainTransfers, registeredWallets, safeTransactions } from '../../db/schema';
 import { enqueueJob, type JobDefinition, RescheduleJob } from '../../jobs/runner';
 import { recordAudit } from '../audit/index';
-import { lockOrganizationMoney, postSafeTransfer } from '../transfers/index';
+import { findSafeOffRamp, lockOrganizationMoney, postSafeTransfer } from '../transfers/index';
 import {
   DeploymentRejectedError,
   describeChainError,
@@ -31,6 +31,10 @@ import { packSignatures, safeTxArgs } from './safe-tx';
 export const EXECUTE_SAFE_TRANSACTION_JOB = 'safe_transaction.execute';
 const ZExecutePayload = z.object({ safeTransactionUid: ZUid });
 type ExecutePayload = z.infer<typeof ZExecutePayload>;
+
+/** Why an off-ramp's signed payment is not executed (its nonce waits for a rejection). */
+const OFF_RAMP_GONE =
+  'The off-ramp no longer waits for this payment (its quote expired or it was called off): reject it.';
 
 /** How long to wait between looks at the chain while executing or waiting for an earlier nonce. */
 const POLL_MS = 500;
@@ -175,7 +179,8 @@ async function follow(deps: SafeTransactionDeps, row: SafeTransactionRow): Promi
     }[];
     const mine = events.find((event) => event.args.txHash?.toLowerCase() === row.safeTxHash);
     const status = mine?.eventName === 'ExecutionSuccess' ? 'executed' : 'failed';
-    const sent = status === 'executed' ? sentTokens(deps, row, receipt.logs ?? []) : null;
+    // An off-ramp's payment is in that off-ramp's own ledger lines (from the Safe to the provider).
+    const sent = status === 'executed' && !row.transferUid ? sentTokens(deps, row, receipt.logs ?? []) : null;
     return settle(
       deps,
       row,
@@ -260,6 +265,14 @@ export async function executeSafeTransaction(
   const signed = await deps.db.transaction(async (tx) => {
     const current = await lockSafeTransaction(tx, row.uid);
     if (current.status !== 'ready' || current.executionTxHash) return null;
+    // An off-ramp's payment only while that off-ramp waits for it at its quote's price.
+    if (current.transferUid) {
+      const off = await findSafeOffRamp(tx, row.organizationUid, current.transferUid);
+      if (off?.transfer.status !== 'awaiting_funds' || off.expiresAt.getTime() <= Date.now()) {
+        await updateSafeTransaction(tx, row.uid, { error: OFF_RAMP_GONE });
+        return null;
+      }
+    }
     const nonce = await takeRelayerNonce(tx, row.chainId, chain.relayer, () => chain.pendingNonce());
     const transaction = await chain.signCall(getAddress(row.safeAddress), data, nonce, gas);
     const executing = await updateSafeTransaction(tx, row.uid, {

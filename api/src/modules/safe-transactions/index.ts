@@ -1,4 +1,5 @@
 // The Safe transactions module's public surface: its routes (app.ts wires them with its deps).
 export type { SafeTransactionDeps } from './deps';
 export { executeSafeTransactionJob } from './execute-safe-transaction';
+export { enqueueOffRampPayment, payOffRampJobs } from './pay-off-ramp-from-safe';
 export { registerSafeTransactionRoutes } from './routes';

@@ -18,13 +18,12 @@ import { registeredWallets } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
 import type { IdempotentWork } from '../../http/idempotency';
-import { recordAudit } from '../audit/index';
 import { deployedSafeOf } from '../wallet/index';
-import { publishSafeTransactionUpdated, type SafeTransactionDeps } from './deps';
-import { highestOpenNonce, insertSafeTransaction, openAtNonce, type SafeTransactionRow } from './repo';
+import type { SafeTransactionDeps } from './deps';
+import { nextNonce, recordProposal } from './proposal';
+import { openAtNonce, type SafeTransactionRow } from './repo';
 import { networkOfChain } from './safe-network';
-import { rejectionTx, safeTxHash, tokenTransferTx } from './safe-tx';
-import { viewSafeTransactions } from './view';
+import { rejectionTx, tokenTransferTx } from './safe-tx';
 
 // Propose a Safe transaction (Admins and Editors; an Idempotency-Key): a token transfer from the
 // Safe to one of the organization's registered wallets on its network, at the next nonce after the
@@ -77,8 +76,7 @@ export async function proposeSafeTransaction(
     } catch {
       throw new AppError('VALIDATION', SAFE_AMOUNT_DECIMALS, { amount: SAFE_AMOUNT_DECIMALS });
     }
-    const queued = await highestOpenNonce(tx, organizationUid);
-    const nonce = queued === null || BigInt(queued) < chainNonce ? chainNonce : BigInt(queued) + 1n;
+    const nonce = await nextNonce(tx, organizationUid, chainNonce);
     const recipient = getAddress(wallet.address);
     safeTx = tokenTransferTx(token.address, recipient, units, nonce);
     transfer = {
@@ -99,35 +97,15 @@ export async function proposeSafeTransaction(
   }
 
   // Record: the transaction, and its audit record.
-  const hash = safeTxHash(safe, safeTx);
-  const row = await insertSafeTransaction(tx, {
+  const recorded = await recordProposal(deps, tx, {
     organizationUid,
-    chainId: safe.chainId,
-    safeAddress: safe.address,
-    nonce: Number(safeTx.nonce),
-    safeTxHash: hash,
+    safe,
     kind: request.kind,
-    status: 'awaiting_confirmations',
-    tx: safeTx,
+    safeTx,
     transfer,
-    owners: safe.owners,
-    threshold: safe.threshold,
     proposedBy: auth.user.uid,
-  });
-  if (!row) throw new AppError('CONFLICT', 'This exact transaction is already proposed');
-  await recordAudit(tx, {
-    organizationUid,
     actor: { kind: 'user', userUid: auth.user.uid, email: auth.user.email },
-    action: 'safe_transaction.proposed',
-    subjectType: 'safe_transaction',
-    subjectUid: row.uid,
-    to: row.status,
-    data: { safeTxHash: hash, nonce: row.nonce, kind: row.kind, ...(transfer ? { transfer } : {}) },
   });
-  const openNonces = new Map([[row.nonce, (await openAtNonce(tx, organizationUid, row.nonce)).length]]);
-  const [view] = await viewSafeTransactions(tx, organizationUid, [row], openNonces);
-  return {
-    answer: { data: view as TSafeTransaction },
-    afterCommit: () => publishSafeTransactionUpdated(deps, organizationUid, hash),
-  };
+  if (!recorded) throw new AppError('CONFLICT', 'This exact transaction is already proposed');
+  return { answer: { data: recorded.view }, afterCommit: recorded.afterCommit };
 }

@@ -79,6 +79,7 @@ export async function viewSafeTransactions(
         .map(ownerView),
       conflict: (openNonces.get(row.nonce) ?? 0) > 1,
       proposedBy: row.proposedBy ? { uid: row.proposedBy, name: proposers.get(row.proposedBy) ?? '' } : null,
+      transferUid: row.transferUid,
       executionTxHash: row.executionTxHash,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),

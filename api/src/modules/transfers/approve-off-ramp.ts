@@ -5,7 +5,7 @@ import { recordAudit, userActor } from '../audit/index';
 import { enqueueApprovalMails } from './approval-mail';
 import { lockAwaitingApproval } from './awaiting-approval';
 import { publishTransferUpdated, SUBJECT, type TransferDeps } from './deps';
-import { enqueueSubmit } from './jobs';
+import { enqueueDue } from './jobs';
 import { transferAnswer } from './new-transfer';
 import { transferNote } from './notes';
 import { insertTransferEvent, trim, updateTransfer } from './repo';
@@ -45,7 +45,7 @@ export async function approveOffRamp(
       to: 'awaiting_funds',
       data: { amount: trim(transfer.sourceAmount), currency: transfer.sourceCurrency },
     });
-    await enqueueSubmit(tx, transfer.uid);
+    await enqueueDue(deps, tx, transfer);
     await enqueueApprovalMails(tx, {
       organizationUid,
       transferUid: transfer.uid,

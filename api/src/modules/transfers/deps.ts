@@ -20,6 +20,11 @@ export interface TransferServiceDeps {
   /** The API's read cache (http/read-cache.ts): the list's counts are kept there. */
   readCache?: ReadCache;
   log: FastifyBaseLogger;
+  /**
+   * Queues the Safe's payment of an off-ramp paid from it, in the transaction that made it due (the
+   * safe-transactions module's; app.ts wires it, so neither module imports the other's insides).
+   */
+  payFromSafe?: (tx: Database, off: { organizationUid: string; transferUid: string }) => Promise<void>;
 }
 
 /**

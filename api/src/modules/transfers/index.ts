@@ -3,4 +3,5 @@ export { findDeliveryOwner } from './deliveries-repo';
 export { postIncomingDeposit, postSafeTransfer } from './ledger';
 export { latestTransfers, lockOrganizationMoney } from './repo';
 export { registerTransferRoutes } from './routes';
+export { failUnpaidSafeOffRamp, findSafeOffRamp, type SafeOffRamp } from './safe-off-ramp';
 export { createTransferService, type TransferService } from './service';

@@ -22,7 +22,7 @@ interface Line {
 /**
  * The lines of a transfer (signed; each currency sums to zero). On-ramp / deposit: fiat leaves the
  * bank to the provider's exchange and fees; the exchange sends the stablecoin to the wallets.
- * Off-ramp: the stablecoin leaves the wallets (or an external wallet) to the exchange; the exchange
+ * Off-ramp: the stablecoin leaves the Safe, the wallets or an external wallet to the exchange; the exchange
  * pays the bank and fees.
  */
 export function transferLines(transfer: TransferRow): Line[] {
@@ -30,9 +30,14 @@ export function transferLines(transfer: TransferRow): Line[] {
   const target = new Decimal(transfer.targetAmount);
   const fee = new Decimal(transfer.fee);
   if (transfer.type === 'off_ramp') {
-    // Paid from a registered wallet (its address is copied on the transfer, and stays when the
-    // wallet is deleted, so a reversal takes the same account) or from an external one.
-    const from: LedgerAccountKind = transfer.walletAddress ? 'wallets' : 'external_wallets';
+    // Paid from the organization's Safe, from a registered wallet (its address is copied on the
+    // transfer, and stays when the wallet is deleted, so a reversal takes the same account) or from
+    // an external one.
+    const from: LedgerAccountKind = transfer.safeAddress
+      ? 'safe'
+      : transfer.walletAddress
+        ? 'wallets'
+        : 'external_wallets';
     return [
       { kind: from, currency: transfer.sourceCurrency, amount: source.neg() },
       { kind: 'provider_exchange', currency: transfer.sourceCurrency, amount: source },

@@ -6,7 +6,7 @@ import type { IdempotentWork } from '../../http/idempotency';
 import { recordAudit, userActor } from '../audit/index';
 import { enqueueApprovalMails } from './approval-mail';
 import { publishTransferUpdated, SUBJECT, type TransferDeps } from './deps';
-import { enqueueSubmit } from './jobs';
+import { enqueueDue } from './jobs';
 import { postPending } from './ledger';
 import { findTransfer, insertTransfer, insertTransferEvent, markQuoteUsed, type QuoteRow } from './repo';
 
@@ -75,7 +75,7 @@ export async function writeNewTransfer(
     },
   });
   const submits = transfer.status === 'awaiting_funds';
-  if (submits) await enqueueSubmit(tx, transfer.uid);
+  if (submits) await enqueueDue(deps, tx, transfer);
   // Above the threshold: the members who may decide are told by mail.
   const asksApproval = transfer.status === 'awaiting_approval';
   if (asksApproval) {

@@ -29,6 +29,7 @@ const WORDS: { [Code in TTransferNoteCode]: (params: TTransferNoteParamsOf<Code>
   provider_unavailable: () => PROVIDER_NOT_INSTALLED_MESSAGE,
   provider_refused: ({ reason }) => `The provider refused the transfer: ${reason}`,
   provider_unreachable: () => 'We could not reach the provider. Nothing was moved; start again.',
+  quote_expired_unpaid: () => 'The quote expired before the Safe paid. Nothing was moved; get a new quote.',
 };
 
 /** A note with its code and values, worded in English (a member's reason left empty is none). */

@@ -256,6 +256,7 @@ export function toTransfer({ transfer: row, providerName, creatorEmail, approver
   return {
     ...toTransferSummary({ ...row, providerName }),
     ...amountsOf(row),
+    fromSafe: row.safeAddress ? { address: row.safeAddress } : null,
     instructions: row.instructions ?? null,
     providerReference: row.externalId,
     txHash: row.txHash,
