@@ -21,7 +21,7 @@ export const FEDERATION_SINGLETONS = [
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router-dom',
+  'react-router',
   '@tanstack/react-query',
   '@mantine/core',
   '@mantine/form',
@@ -47,7 +47,7 @@ export const BOOT_EVALUATION_ORDER: readonly (typeof FEDERATION_SINGLETONS)[numb
   'react/jsx-runtime',
   '@mantine/hooks',
   '@mantine/core',
-  'react-router-dom',
+  'react-router',
   '@tanstack/react-query',
   '@dash/shared/zod',
   '@dash/shared/contracts-core',
@@ -184,10 +184,12 @@ export const MANTINE_HOOKS_EXPORTS = [
 ] as const;
 
 /**
- * The react-router exports the apps may use (all import them from `react-router-dom`, which
- * re-exports `react-router`). Shared tree-shaken like Mantine: react-router 7 is one 180 KB module
- * graph (data routers, SSR, RSC helpers…) of which a browser router needs about a third. Using one
- * not listed here fails `shared-exports.test.ts`.
+ * The react-router exports the apps may use, all imported from `react-router` (react-router 7 merged
+ * react-router-dom into it, and 8 drops react-router-dom: importing it fails `shared-exports.test.ts`
+ * and the boundary check). Shared tree-shaken like Mantine: react-router 7 is one 180 KB module graph
+ * (data routers, SSR, RSC helpers…) of which a browser router needs about a third. Using one not
+ * listed here fails `shared-exports.test.ts`. The shell's RouterProvider is this one, given
+ * ReactDOM's flushSync (see shell/src/bootstrap.tsx), not `react-router/dom`'s.
  */
 export const REACT_ROUTER_EXPORTS = [
   'BrowserRouter',
@@ -234,7 +236,7 @@ export const TREE_SHAKEN_SHARED: Readonly<
 > = {
   '@mantine/core': MANTINE_CORE_EXPORTS,
   '@mantine/hooks': MANTINE_HOOKS_EXPORTS,
-  'react-router-dom': REACT_ROUTER_EXPORTS,
+  'react-router': REACT_ROUTER_EXPORTS,
   '@tanstack/react-query': REACT_QUERY_EXPORTS,
   '@mantine/form': MANTINE_FORM_EXPORTS,
 };

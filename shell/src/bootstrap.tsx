@@ -10,8 +10,9 @@ import {
   setLocale,
 } from '@dash/shared';
 import React, { StrictMode, startTransition, useLayoutEffect } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter, loadSignInPage } from './app/router';
 import { preloadRemoteArea } from './features/remotes/components/RemoteArea';
@@ -36,6 +37,17 @@ const router = createAppRouter(queryClient);
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
+/**
+ * ReactDOM's flushSync for react-router's RouterProvider: what the RouterProvider of
+ * 'react-router/dom' passes it (react-router's docs: "the only difference"). That entry is not the
+ * shared module and reaches react-router's internals by file, so its router context could be another
+ * instance than the one the remotes' links and hooks get from the share scope. One function for the
+ * page's life (the router's callbacks depend on it); the router ignores what it returns.
+ */
+const flushRouterUpdate = (update: () => unknown): undefined => {
+  flushSync(update);
+};
+
 // The first render is a transition: React renders it in slices of a few milliseconds and lets the
 // browser run between them, instead of one long task (Lighthouse's total blocking time on the
 // messages page: 1,053–1,333 ms before, 777–779 ms after; LCP the same within the noise).
@@ -46,7 +58,7 @@ const render = () => {
       <StrictMode>
         <ServerMarkupReplaced />
         <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} />
+          <RouterProvider router={router} flushSync={flushRouterUpdate} />
         </AppProviders>
       </StrictMode>,
     ),

@@ -28,7 +28,7 @@ const stages: (() => Promise<unknown>)[] = import.meta.env.MONOLITH
   : [
       () => import('react-dom/client'),
       () => import('@mantine/core').then(({ MantineProvider }) => MantineProvider),
-      () => import('react-router-dom').then(({ RouterProvider }) => RouterProvider),
+      () => import('react-router').then(({ RouterProvider }) => RouterProvider),
       () => import('@dash/shared'),
     ];
 

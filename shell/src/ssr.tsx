@@ -17,7 +17,7 @@ import {
 } from '@dash/shared';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static.node';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { appRoutes } from './app/router';
 import { preloadRemoteArea } from './features/remotes/components/RemoteArea';

@@ -1,5 +1,5 @@
 import { NotFoundView, type TServerPrefetch } from '@dash/shared';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { threadMessagesQueryOptions } from '../features/conversation/api/get-thread-messages';
 import { threadsQueryOptions } from '../features/threads/api/get-threads';
 import '../i18n';

@@ -1,6 +1,6 @@
 import { NotFoundView, PageSkeleton, useT } from '@dash/shared';
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import '../i18n';
 
 const ExplorePage = lazy(() => import('../features/explore/routes/ExplorePage'));

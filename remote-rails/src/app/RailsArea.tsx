@@ -1,6 +1,6 @@
 import { NotFoundView, PageSkeleton, useT } from '@dash/shared';
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router';
 import { TransactionsSkeleton } from '../features/transactions/components/TransactionsSkeleton';
 import '../i18n';
 import { AreaProbe } from './AreaProbe';

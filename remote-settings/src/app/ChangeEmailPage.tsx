@@ -3,7 +3,7 @@ import { EMAIL_CHANGE_LINK_GONE_MESSAGE } from '@dash/shared/api';
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { useEmailChangeQuery } from '../features/profile/api/confirm-email-change';
 import '../i18n';
 

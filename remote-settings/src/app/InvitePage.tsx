@@ -1,7 +1,7 @@
 import { can, PageHeader, paths, useCurrentOrganization, useT } from '@dash/shared';
 import { INVITATION_TTL_DAYS } from '@dash/shared/api';
 import { Alert, Button, Center, Divider, Paper, Stack } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { InviteForm } from '../features/invites/components/InviteForm';
 import { PendingInvitations } from '../features/invites/components/PendingInvitations';
 import { AreaProbe } from './AreaProbe';

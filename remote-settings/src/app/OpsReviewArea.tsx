@@ -1,5 +1,5 @@
 import { NotFoundView } from '@dash/shared';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { KybQueuePage } from '../features/ops-review/routes/KybQueuePage';
 import { KybReviewPage } from '../features/ops-review/routes/KybReviewPage';
 import { AreaProbe } from './AreaProbe';

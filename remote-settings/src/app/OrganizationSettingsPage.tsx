@@ -1,7 +1,7 @@
 import { can, PageHeader, PageSkeleton, type TSettingsTab, useCurrentOrganization, useT } from '@dash/shared';
 import { Stack, Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { GeneralSettings } from '../features/organization/components/GeneralSettings';
 import { readSettingsTab } from '../features/organization/settings-tab';
 import { AreaProbe } from './AreaProbe';

@@ -1,5 +1,5 @@
 import { NotFoundView, paths } from '@dash/shared';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router';
 import { InvitesPage } from '../features/invites/routes/InvitesPage';
 import { ProfilePage } from '../features/profile/routes/ProfilePage';
 import { NewSigningDevicePage } from '../features/signing-devices/routes/NewSigningDevicePage';

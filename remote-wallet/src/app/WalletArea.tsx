@@ -1,7 +1,7 @@
 import { NotFoundView, PageSkeleton, useT } from '@dash/shared';
 import { Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import '../i18n';
 import { WalletPage } from '../features/wallet/routes/WalletPage';
 import { AreaProbe } from './AreaProbe';

@@ -80,7 +80,7 @@ export const ZRelease = z.object({
   /** The @mantine/core exports the build's tree-shaken Mantine needs, when its stats say. */
   mantineExports: z.array(z.string()).nullable(),
   /**
-   * Every shared package the build tree-shakes (@mantine/core, @mantine/hooks, react-router-dom…)
+   * Every shared package the build tree-shakes (@mantine/core, @mantine/hooks, react-router…)
    * with the exports it needs, when its stats say. Absent in releases published before it existed.
    */
   treeShakenExports: z.record(z.string(), z.array(z.string())).nullable().optional(),

@@ -5,7 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import React, { type ComponentType, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { BrowserRouter, Link, Navigate, Route, Routes, useParams } from 'react-router';
 import { createQueryClient } from '../client/query-client';
 import type { TSessionUser } from '../contracts/auth';
 import type { TOrganization } from '../contracts/organization';

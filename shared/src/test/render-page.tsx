@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type RenderResult, render } from '@testing-library/react';
 import { type ReactNode, Suspense } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { TSessionUser } from '../contracts/auth';
 import type { TRole } from '../contracts/common';

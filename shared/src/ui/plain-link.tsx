@@ -1,5 +1,5 @@
 import { type AnchorHTMLAttributes, forwardRef, type MouseEvent } from 'react';
-import type { NavigateFunction } from 'react-router-dom';
+import type { NavigateFunction } from 'react-router';
 
 /**
  * Whether a click on a link is the router's to follow, as a `Link` decides: a plain left click not

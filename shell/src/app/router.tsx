@@ -1,6 +1,6 @@
 import { NotFoundView, type TRemoteModule } from '@dash/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AuthLayout } from '../features/auth/routes/AuthLayout';
 import {
   approvedOrganizationLoader,

@@ -73,14 +73,14 @@ describe('the compatibility gate', () => {
   it('refuses exports of any tree-shaken shared package the shell does not include', () => {
     const provides: ShellProvides = {
       ...shell,
-      treeShakenExports: { '@mantine/core': MANTINE, 'react-router-dom': ['Link', 'useParams'] },
+      treeShakenExports: { '@mantine/core': MANTINE, 'react-router': ['Link', 'useParams'] },
     };
-    expect(problemsOf({ treeShaken: { 'react-router-dom': ['Link', 'useMatch'] } }, provides)).toEqual([
-      "react-router-dom: the release uses useMatch, which the shell's build of react-router-dom does not include (deploy a shell built with it first)",
+    expect(problemsOf({ treeShaken: { 'react-router': ['Link', 'useMatch'] } }, provides)).toEqual([
+      "react-router: the release uses useMatch, which the shell's build of react-router does not include (deploy a shell built with it first)",
     ]);
-    expect(problemsOf({ treeShaken: { 'react-router-dom': ['useParams'] } }, provides)).toEqual([]);
+    expect(problemsOf({ treeShaken: { 'react-router': ['useParams'] } }, provides)).toEqual([]);
     // A package the shell does not shake (or an older shell that only knew Mantine's list) is not checked.
-    expect(problemsOf({ treeShaken: { 'react-router-dom': ['useMatch'] } })).toEqual([]);
+    expect(problemsOf({ treeShaken: { 'react-router': ['useMatch'] } })).toEqual([]);
   });
 
   it('names every problem at once', () => {

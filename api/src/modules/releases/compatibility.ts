@@ -33,7 +33,7 @@ function treeShakenLists(
  *  - a singleton's required range is not satisfied by the version the shell provides (the shell's
  *    instance is the one every remote gets, so e.g. a React 18 remote would run on React 19);
  *  - it uses exports of a tree-shaken shared package (@mantine/core, @mantine/hooks, @mantine/form,
- *    react-router-dom, @tanstack/react-query) that the shell's build of it does not contain.
+ *    react-router, @tanstack/react-query) that the shell's build of it does not contain.
  * A singleton the shell does not provide at all is not a problem: the remote brings its own.
  */
 export function compatibilityProblems(

@@ -1,6 +1,6 @@
 import { meQueryOptions, myOrganizationsQueryOptions, type TOrganization } from '@dash/shared';
 import { QueryClient } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router-dom';
+import type { LoaderFunctionArgs } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import {
   approvedOrganizationLoader,

@@ -7,7 +7,7 @@ import {
   type TSessionUser,
 } from '@dash/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { type LoaderFunctionArgs, redirect, replace, type ShouldRevalidateFunction } from 'react-router-dom';
+import { type LoaderFunctionArgs, redirect, replace, type ShouldRevalidateFunction } from 'react-router';
 
 /**
  * The dashboard's route guards, as router loaders. Each reads through the QueryClient cache, so

@@ -12,7 +12,7 @@ import {
 import type { TMessage, TThread } from '@dash/shared/api';
 import { ActionIcon, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { BackIcon } from '../../../components/icons';
 import { ReplyBox } from '../../reply/components/ReplyBox';
 import { ThreadAvatar } from '../../threads/components/ThreadAvatar';

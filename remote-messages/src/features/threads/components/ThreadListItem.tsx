@@ -2,7 +2,7 @@ import { paths, useT, visuallyHidden } from '@dash/shared';
 import type { TThread } from '@dash/shared/api';
 import { Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { threadTitle } from '../format';
 import { RelativeTime } from './RelativeTime';
 import { ThreadAvatar } from './ThreadAvatar';

@@ -12,7 +12,7 @@ import {
 import { Box, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router';
 import { ThreadView } from '../../conversation/components/ThreadView';
 import { useThreadsQuery } from '../api/get-threads';
 import { ThreadList } from '../components/ThreadList';

@@ -23,7 +23,7 @@ import {
 import { Alert, Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { useProviderAccountsQuery } from '../../providers/api/get-provider-accounts';
 import { limitValues } from '../../providers/limits';
 import { useRegisteredWalletsQuery } from '../../wallets/api/get-registered-wallets';

@@ -2,7 +2,7 @@ import { LoadFailed, PageHeader, PageSkeleton, paths, useCurrentOrganization, us
 import { FIAT_CURRENCIES, useProvidersQuery } from '@dash/shared/api';
 import { Badge, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { ProviderAvatar } from '../../providers/components/ProviderAvatar';
 import { ProviderOffer } from '../../providers/components/ProviderOffer';
 import { EXPLORE_NETWORK_OPTIONS, readExploreFilters } from '../explore-filters';

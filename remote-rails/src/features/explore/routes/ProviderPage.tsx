@@ -1,6 +1,6 @@
 import { can, LoadFailed, PageHeader, PageSkeleton, paths, useCurrentOrganization, useT } from '@dash/shared';
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { useProviderAccountQuery } from '../../providers/api/get-provider-account';
 import { AccountStatusBadge } from '../../providers/components/AccountStatusBadge';
 import { ProviderAvatar } from '../../providers/components/ProviderAvatar';

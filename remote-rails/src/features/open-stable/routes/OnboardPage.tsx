@@ -13,7 +13,7 @@ import {
 import { useProvidersQuery, ZStartOnboardingRequest } from '@dash/shared/api';
 import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useStartOnboardingMutation } from '../api/start-onboarding';
 
 function OnboardForm() {

@@ -10,7 +10,7 @@ import {
 } from '@dash/shared';
 import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useProviderAccountsQuery } from '../../providers/api/get-provider-accounts';
 import { AccountStatusBadge } from '../../providers/components/AccountStatusBadge';
 import { ProviderAvatar } from '../../providers/components/ProviderAvatar';

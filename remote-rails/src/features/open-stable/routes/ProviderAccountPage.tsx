@@ -10,7 +10,7 @@ import {
   useT,
 } from '@dash/shared';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { useProviderAccountQuery } from '../../providers/api/get-provider-account';
 import { AccountStatusBadge } from '../../providers/components/AccountStatusBadge';
 import { ProviderAvatar } from '../../providers/components/ProviderAvatar';

@@ -23,7 +23,7 @@ import {
 import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useBankBeneficiariesQuery } from '../../beneficiaries/api/get-bank-beneficiaries';
 import { useProviderAccountsQuery } from '../../providers/api/get-provider-accounts';
 import { limitValues } from '../../providers/limits';

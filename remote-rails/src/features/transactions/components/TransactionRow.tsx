@@ -8,7 +8,7 @@ import {
 } from '@dash/shared/api';
 import { Anchor, Table, Text } from '@mantine/core';
 import { type CSSProperties, type MouseEvent, memo, useCallback, useMemo } from 'react';
-import { useHref, useNavigate } from 'react-router-dom';
+import { useHref, useNavigate } from 'react-router';
 import { StatusBadge } from './TransferStatusBadge';
 
 /** The Table's own cell class: plain cells look the same without a component per cell. */

@@ -25,7 +25,7 @@ import {
 } from '@dash/shared/api';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { useApproveTransferMutation } from '../api/approve-transfer';
 import { useTransactionQuery } from '../api/get-transaction';
 import {

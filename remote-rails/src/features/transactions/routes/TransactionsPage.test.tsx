@@ -1,6 +1,6 @@
 import type { TTransactionsResponse } from '@dash/shared/api';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { ORGANIZATION, renderPage } from '@dash/shared/test';

@@ -22,7 +22,7 @@ import {
 } from '@dash/shared/api';
 import { Button, Group, NativeSelect, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
-import { type NavigateFunction, useSearchParams } from 'react-router-dom';
+import { type NavigateFunction, useSearchParams } from 'react-router';
 import { useTransactionsQuery } from '../api/get-transactions';
 import { TransactionRow, useRowLinks, useTransferLabels } from '../components/TransactionRow';
 import { TransactionsSkeleton } from '../components/TransactionsSkeleton';

@@ -11,7 +11,7 @@ import {
 import type { TMyInvitation } from '@dash/shared/api';
 import { Anchor, Avatar, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useAcceptInvitationMutation } from '../api/accept-invitation';
 import { useDeclineInvitationMutation } from '../api/decline-invitation';
 import { useMyInvitationsQuery } from '../api/get-my-invitations';

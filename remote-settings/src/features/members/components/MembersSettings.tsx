@@ -15,7 +15,7 @@ import {
 } from '@dash/shared';
 import { type TOrganizationUser, useOrganizationUsersQuery } from '@dash/shared/api';
 import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useFocusAfterRemoval } from '../../../hooks/useFocusAfterRemoval';
 import { useLeaveOrganization } from '../../organization/hooks/useLeaveOrganization';
 import { useDeleteOrganizationUserMutation } from '../api/delete-organization-user';

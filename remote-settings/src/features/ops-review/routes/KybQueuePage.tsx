@@ -1,6 +1,6 @@
 import { formatDate, LoadFailed, PageHeader, PageSkeleton, paths, useT } from '@dash/shared';
 import { Anchor, Stack, Table, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useKybQueueQuery } from '../api/get-kyb-queue';
 
 /** /ops/kyb: submitted applications waiting for review, oldest first. */

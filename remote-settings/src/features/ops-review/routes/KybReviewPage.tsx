@@ -1,7 +1,7 @@
 import { LoadFailed, PageHeader, PageSkeleton, paths, useFormat, useT } from '@dash/shared';
 import type { TKybDraft } from '@dash/shared/api';
 import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { KybStatusBadge } from '../../kyb/components/KybStatusBadge';
 import { KybStatusBanner } from '../../kyb/components/KybStatusBanner';
 import { KybTimeline } from '../../kyb/components/KybTimeline';

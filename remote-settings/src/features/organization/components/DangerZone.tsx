@@ -12,7 +12,7 @@ import {
 } from '@dash/shared';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { useDeleteOrganizationMutation } from '../api/delete-organization';
 import { useLeaveOrganization } from '../hooks/useLeaveOrganization';
 

@@ -11,7 +11,7 @@ import {
 } from '@dash/shared';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { useUpdateOrganizationMutation } from '../api/update-organization';
 
 /** Rename the organization and change its slug; a new slug moves the page to its new URL. */

@@ -1,5 +1,5 @@
 import { notifyError, notifySuccess, paths, useCurrentOrganization, useT } from '@dash/shared';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { useLeaveOrganizationMutation } from '../api/leave-organization';
 
 /**

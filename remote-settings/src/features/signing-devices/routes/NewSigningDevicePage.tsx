@@ -15,7 +15,7 @@ import { ZCreateSigningDeviceRequest } from '@dash/shared/api';
 import { Anchor, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCreateSigningDeviceMutation } from '../api/create-signing-device';
 
 export function NewSigningDevicePage() {

@@ -12,7 +12,7 @@ import {
 import { type TSigningDevice, useSigningDevicesQuery } from '@dash/shared/api';
 import { Badge, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useVerifySigningDeviceMutation } from '../api/prove-signing-device';
 
 export function SigningDevicesPage() {

@@ -10,7 +10,7 @@ import {
 import { type TOrganizationUser, ZProposeWalletSignerRequest } from '@dash/shared/api';
 import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { signerName } from '../../../lib/wallet-display';
 import { useProposeWalletSignerMutation } from '../api/propose-wallet-signer';
 

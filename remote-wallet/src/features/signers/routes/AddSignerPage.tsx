@@ -2,7 +2,7 @@ import { can, LoadFailed, PageSkeleton, paths, useCurrentOrganization, useT } fr
 import { useOrganizationUsersQuery } from '@dash/shared/api';
 import { Alert, Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { WalletSubpage } from '../../../components/WalletSubpage';
 import { useQueryErrorToast } from '../../../hooks/useQueryErrorToast';
 import { useWalletQuery } from '../../wallet/api/get-wallet';

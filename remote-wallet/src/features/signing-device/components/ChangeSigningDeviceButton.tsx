@@ -1,6 +1,6 @@
 import { paths, useT } from '@dash/shared';
 import { Button, type ButtonProps } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 /**
  * Takes a signer who already set a signing device to the Set Signing Device page to choose another

@@ -1,6 +1,6 @@
 import { paths, useT } from '@dash/shared';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 /** Shown only to a signer who has not set a signing device yet (spec section 6). */
 export function ProvideSigningDeviceCard({ organizationSlug }: { organizationSlug: string }) {

@@ -11,7 +11,7 @@ import {
 import { type TSigningDevice, ZSetWalletSigningDeviceRequest } from '@dash/shared/api';
 import { Anchor, Button, Group, Select, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { useSetWalletSigningDeviceMutation } from '../api/set-wallet-signing-device';
 
 interface SigningDeviceFormProps {

@@ -2,7 +2,7 @@ import { LoadFailed, PageSkeleton, paths, useCurrentOrganization, useSession, us
 import { useSigningDevicesQuery } from '@dash/shared/api';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { WalletSubpage } from '../../../components/WalletSubpage';
 import { useQueryErrorToast } from '../../../hooks/useQueryErrorToast';
 import { useWalletQuery } from '../../wallet/api/get-wallet';

@@ -2,7 +2,7 @@ import { can, paths, type TOrganization, useT } from '@dash/shared';
 import type { TWallet, TWalletSigner } from '@dash/shared/api';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { onChain } from '../../../lib/wallet-display';
 import { DeployForm } from '../../deploy/components/DeployForm';
 import { RemoveSignerButton } from '../../signers/components/RemoveSignerButton';

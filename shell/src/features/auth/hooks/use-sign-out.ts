@@ -1,6 +1,6 @@
 import { notifyError, paths } from '@dash/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import type { NavigateFunction } from 'react-router-dom';
+import type { NavigateFunction } from 'react-router';
 import { useSignOutMutation } from '../api/sign-out';
 
 /** Signs out; after any attempt the cached session is reset and the user is on /auth (spec section 4). */

@@ -1,6 +1,6 @@
 import { paths, useDocumentTitle, useT } from '@dash/shared';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 export function AllowlistPage() {
   const { t } = useT('shell');

@@ -1,6 +1,6 @@
 import { useT } from '@dash/shared';
 import { Center, Paper, Stack, Text, Title } from '@mantine/core';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 
 export function AuthLayout() {
   const { t } = useT('shell');

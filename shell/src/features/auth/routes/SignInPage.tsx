@@ -14,7 +14,7 @@ import {
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useRequestMagicLinkMutation } from '../api/request-magic-link';
 
 export function SignInPage() {

@@ -10,7 +10,7 @@ import {
 import { Alert, Anchor, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router';
 import { verifyMagicLink } from '../api/verify-magic-link';
 
 /** A token is single use: one verification per token per page, even under StrictMode's double effects. */

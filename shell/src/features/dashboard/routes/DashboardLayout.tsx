@@ -10,7 +10,7 @@ import {
 } from '@dash/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { Outlet, useLoaderData } from 'react-router-dom';
+import { Outlet, useLoaderData } from 'react-router';
 
 /** Everything under the dashboard has a session and the organization list (the loader made sure). */
 export function DashboardLayout() {

@@ -1,5 +1,5 @@
 import { ErrorView, NotFoundView } from '@dash/shared';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 /** The router's error element: 404 answers show Not Found, anything else the generic error view. */
 export function RouteErrorView() {

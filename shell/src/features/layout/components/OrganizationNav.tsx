@@ -1,7 +1,7 @@
 import { PlainLink, paths, type TOrganization, useT } from '@dash/shared';
 import { NavLink, Stack } from '@mantine/core';
 import type { MouseEvent } from 'react';
-import type { NavigateFunction } from 'react-router-dom';
+import type { NavigateFunction } from 'react-router';
 
 interface NavItem {
   /** Key of the label under nav. in the shell's messages. */

@@ -1,7 +1,7 @@
 import { paths, type TOrganization, useSession, useT, visuallyHidden } from '@dash/shared';
 import { Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
-import type { NavigateFunction } from 'react-router-dom';
+import type { NavigateFunction } from 'react-router';
 import { OrganizationAvatar } from './OrganizationAvatar';
 
 /** Lists every organization of the user with their role in it; picking one opens it. Memoized, and

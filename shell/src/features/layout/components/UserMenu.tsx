@@ -2,7 +2,7 @@ import { paths, useSession, useT, visuallyHidden } from '@dash/shared';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { memo, useRef } from 'react';
-import type { NavigateFunction } from 'react-router-dom';
+import type { NavigateFunction } from 'react-router';
 import { AboutPanel } from '../../about/components/AboutPanel';
 import { useSignOut } from '../../auth/hooks/use-sign-out';
 

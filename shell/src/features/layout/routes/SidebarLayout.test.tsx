@@ -2,7 +2,7 @@ import { CurrentOrganizationProvider, SessionProvider } from '@dash/shared';
 import { ORGANIZATION, USER } from '@dash/shared/test';
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { SidebarLayout } from './SidebarLayout';

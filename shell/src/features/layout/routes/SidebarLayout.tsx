@@ -9,7 +9,7 @@ import {
 import { AppShell, Burger, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { memo } from 'react';
-import { type NavigateFunction, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { type NavigateFunction, Outlet, useLocation, useNavigate } from 'react-router';
 import { lastOrganization } from '../../organizations/last-organization';
 import { OrganizationNav } from '../components/OrganizationNav';
 import { OrganizationSwitcher } from '../components/OrganizationSwitcher';

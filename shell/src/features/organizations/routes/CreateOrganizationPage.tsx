@@ -13,7 +13,7 @@ import {
 import { Anchor, Button, Center, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useRef } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { useSignOut } from '../../auth/hooks/use-sign-out';
 import { useCreateOrganizationMutation } from '../api/create-organization';
 

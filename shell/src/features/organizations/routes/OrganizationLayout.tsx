@@ -7,7 +7,7 @@ import {
 } from '@dash/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Outlet, useLoaderData, useParams } from 'react-router-dom';
+import { Outlet, useLoaderData, useParams } from 'react-router';
 import { rememberOrganization } from '../last-organization';
 
 /** /org/{org}: the organization the loader found, kept fresh from the session's organization list. */

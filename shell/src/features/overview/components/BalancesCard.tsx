@@ -2,7 +2,7 @@ import { paths, useCurrentOrganization, useFormat, useT } from '@dash/shared';
 import { type TOverview, useHoldingsQuery } from '@dash/shared/api';
 import { Anchor, Card, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { INCOMING_SECTION_ID, IncomingDepositsList } from './IncomingDepositsList';
 import { type HoldingsState, OnChainAmount } from './OnChainAmount';
 import { ReconciliationList } from './ReconciliationList';

@@ -1,7 +1,7 @@
 import { paths, useCurrentOrganization, useT } from '@dash/shared';
 import type { TOverview } from '@dash/shared/api';
 import { Anchor, Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 /** An empty organization's way to its first movement of money: each step links to its page, ticked once done. */
 export function GettingStartedChecklist({ checklist }: { checklist: TOverview['checklist'] }) {

@@ -1,7 +1,7 @@
 import { paths, useCurrentOrganization, useT } from '@dash/shared';
 import type { TOverview } from '@dash/shared/api';
 import { Anchor, Card, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 type Step = 'start' | 'submitted' | 'changesRequested' | 'rejected' | 'approved';
 

@@ -1,7 +1,7 @@
 import { paths, useCurrentOrganization, useFormat, useT } from '@dash/shared';
 import type { TTransferSummary } from '@dash/shared/api';
 import { Anchor, Badge, Card, Group, Table, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 const STATUS_COLORS: Record<TTransferSummary['status'], string> = {
   awaiting_approval: 'yellow',

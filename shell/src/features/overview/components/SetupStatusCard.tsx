@@ -1,7 +1,7 @@
 import { paths, useCurrentOrganization, useT } from '@dash/shared';
 import type { TOverview } from '@dash/shared/api';
 import { Anchor, Badge, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 const ACCOUNT_COLORS = {
   Active: 'teal',

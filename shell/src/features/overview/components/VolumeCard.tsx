@@ -2,7 +2,7 @@ import { paths, useCurrentOrganization, useFormat, useT } from '@dash/shared';
 import type { TOverview } from '@dash/shared/api';
 import { Anchor, Box, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { fiatCurrencies, volumeTotals } from '../volume-series';
 
 // The chart library is loaded only when this card shows, in its own chunk.

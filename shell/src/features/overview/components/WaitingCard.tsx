@@ -1,7 +1,7 @@
 import { paths, useCurrentOrganization, useT } from '@dash/shared';
 import type { TOverview } from '@dash/shared/api';
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 /** What waits for the reader, each count a link to where it is handled. */
 export function WaitingCard({ waiting }: { waiting: TOverview['waiting'] }) {

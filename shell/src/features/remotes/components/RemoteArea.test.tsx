@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, Route, RouterProvider, Routes, useSearchParams } from 'react-router-dom';
+import { createMemoryRouter, Route, RouterProvider, Routes, useSearchParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { RemoteArea } from './RemoteArea';

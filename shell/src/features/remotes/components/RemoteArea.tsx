@@ -16,7 +16,7 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { ensureOrganizationBuild, loadRemoteComponent, remoteOf } from '../federation';
 
 type LoadState =
