@@ -19,6 +19,9 @@
 //   separate processes) and tests outside them (api/src/test, *.test.ts) may import a module's file
 //   directly: an index brings the module's routes and services, which config.ts, the job runner or
 //   the sandbox provider's process must not load.
+// - no file names a retired package as a module (an import, a dynamic import, vi.mock or
+//   vi.importActual, require): react-router-dom, which react-router 7 merged into react-router and
+//   react-router 8 drops; react-router is the shared module every app routes with.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ROOT } from './ensure-install.mjs';
@@ -27,6 +30,16 @@ const APPS = ['shell', 'remote-messages', 'remote-wallet', 'remote-rails', 'remo
 const PACKAGES = [...APPS, 'shared', 'api', 'e2e'];
 /** The DOM-free entries of shared the API may import. */
 const API_SHARED_ENTRIES = ['@dash/shared/contracts', '@dash/shared/counterparty-rules'];
+/** Packages no file may name as a module, with what to do instead. */
+const RETIRED_PACKAGES = new Map([
+  [
+    'react-router-dom',
+    "import it from 'react-router' (react-router 7 merged react-router-dom into it; react-router 8 drops it)",
+  ],
+]);
+/** A module named in an import, export, dynamic import, require or a vitest mock of a module. */
+const MODULE_REFERENCE =
+  /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*|\brequire\s*\(\s*|\bvi\.(?:mock|doMock|unmock|doUnmock|importActual|importMock)\s*(?:<[^>]*>)?\s*\(\s*)['"]([^'"]+)['"]/gm;
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
 const IMPORT =
   /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
@@ -107,9 +120,24 @@ function deepModuleImport(file, specifier, line) {
   );
 }
 
+/** The package a bare module specifier names (`@scope/name` or `name`), or null for a path. */
+function packageNameOf(specifier) {
+  if (specifier.startsWith('.') || isAbsolute(specifier)) return null;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
 export function violationsOf(file, source) {
   const owner = packageOf(file);
   const problems = [];
+  for (const match of source.matchAll(MODULE_REFERENCE)) {
+    const pkg = packageNameOf(match[1]);
+    const fix = pkg ? RETIRED_PACKAGES.get(pkg) : undefined;
+    if (fix) {
+      const line = source.slice(0, match.index + match[0].lastIndexOf(match[1])).split('\n').length;
+      problems.push(`line ${line} names "${match[1]}", a retired package: ${fix}`);
+    }
+  }
   for (const match of source.matchAll(IMPORT)) {
     const specifier = match[1] ?? match[2] ?? match[3];
     if (!specifier) continue;

@@ -87,6 +87,31 @@ describe('the boundary check', () => {
     expect(violationsOf(call, "import { ZThreadsResponse } from '@dash/shared/api';")).toEqual([]);
   });
 
+  it('refuses react-router-dom wherever a file names it as a module, tests and mocks included', () => {
+    const page = file('remote-rails/src/a/Page.tsx');
+    const test = file('shell/src/a/Page.test.tsx');
+    for (const [path, source] of [
+      [page, "import { Link } from 'react-router-dom';"],
+      [page, "import type { NavigateFunction } from 'react-router-dom';"],
+      [page, "export { Link } from 'react-router-dom';"],
+      [page, "const m = await import('react-router-dom');"],
+      [page, "import 'react-router-dom';"],
+      [test, "vi.mock('react-router-dom', async () => ({}));"],
+      [test, "vi.mock(\n  'react-router-dom',\n  () => ({}),\n);"],
+      [test, "await vi.importActual<typeof import('react-router')>('react-router-dom');"],
+      [file('api/src/x.ts'), "const r = require('react-router-dom/server');"],
+      [file('e2e/tests/x.spec.ts'), "import { Link } from 'react-router-dom';"],
+    ]) {
+      const problems = violationsOf(path, source);
+      expect(problems, source).toHaveLength(1);
+      expect(problems[0]).toContain("a retired package: import it from 'react-router'");
+    }
+    expect(violationsOf(page, "\n\nimport { Link } from 'react-router-dom';")[0]).toMatch(/^line 3 /);
+    expect(violationsOf(page, "import { Link } from 'react-router';")).toEqual([]);
+    expect(violationsOf(test, "vi.mock('react-router', async () => ({}));")).toEqual([]);
+    expect(violationsOf(page, "const text = 'react-router-dom is retired';")).toEqual([]);
+  });
+
   it('keeps the test harness out of production code', () => {
     const harness = "import { renderPage } from '@dash/shared/test';";
     expect(violationsOf(file('remote-rails/src/a/Page.test.tsx'), harness)).toEqual([]);
