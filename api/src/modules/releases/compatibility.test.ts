@@ -47,6 +47,32 @@ describe('the compatibility gate', () => {
     expect(problemsOf({ requires: { react: '^19.0.0', zustand: '^5.0.0' } })).toEqual([]);
   });
 
+  it('refuses a release that would bring a router of its own: react-router-dom before the move, or after it', () => {
+    const routerShell = (name: string): ShellProvides => ({
+      ...shell,
+      shared: new Map([...shell.shared, [name, '7.18.5']]),
+    });
+    expect(
+      problemsOf(
+        { requires: { react: '^19.2.0', 'react-router-dom': '^7.9.0' } },
+        routerShell('react-router'),
+      ),
+    ).toEqual([
+      "react-router-dom: the shell does not provide it, so the release's links and route hooks would run outside the shell's router (build the release with react-router, as the shell is)",
+    ]);
+    expect(
+      problemsOf(
+        { requires: { react: '^19.2.0', 'react-router': '^7.9.0' } },
+        routerShell('react-router-dom'),
+      ),
+    ).toEqual([
+      "react-router: the shell does not provide it, so the release's links and route hooks would run outside the shell's router (build the release with react-router-dom, as the shell is)",
+    ]);
+    expect(
+      problemsOf({ requires: { react: '^19.2.0', 'react-router': '^7.9.0' } }, routerShell('react-router')),
+    ).toEqual([]);
+  });
+
   it('refuses a release that no longer exposes a module the shell loads', () => {
     expect(
       problemsOf({ remote: 'remote-rails', exposes: ['./RailsArea', './DepositPage', './OpenStableArea'] }),

@@ -18,6 +18,14 @@ export type ReleaseRequirements = Pick<BuildInfo, 'container' | 'shared' | 'expo
   treeShakenExports?: Readonly<Record<string, readonly string[]>> | null;
 };
 
+/**
+ * Router packages a remote must take from the shell, never bring: the shell's RouterProvider holds
+ * the router context that a remote's links and route hooks read, and a copy of its own has another.
+ * The apps share react-router; builds from before they moved to it (react-router 7 merged
+ * react-router-dom into it) shared react-router-dom, and a release store may still hold them.
+ */
+const SHELL_ROUTER_PACKAGES: readonly string[] = ['react-router', 'react-router-dom'];
+
 /** The export lists of a build's tree-shaken packages (older records only know @mantine/core's). */
 function treeShakenLists(
   build: Pick<ShellProvides, 'mantineExports' | 'treeShakenExports'>,
@@ -32,9 +40,11 @@ function treeShakenLists(
  *  - it no longer exposes a module the shell loads from that remote;
  *  - a singleton's required range is not satisfied by the version the shell provides (the shell's
  *    instance is the one every remote gets, so e.g. a React 18 remote would run on React 19);
+ *  - it shares a router package the shell does not provide (a release built with react-router-dom
+ *    in a shell built with react-router, or the reverse): its pages would run outside the shell's router;
  *  - it uses exports of a tree-shaken shared package (@mantine/core, @mantine/hooks, @mantine/form,
  *    react-router, @tanstack/react-query) that the shell's build of it does not contain.
- * A singleton the shell does not provide at all is not a problem: the remote brings its own.
+ * Any other singleton the shell does not provide at all is not a problem: the remote brings its own.
  */
 export function compatibilityProblems(
   remote: TRemoteName,
@@ -57,7 +67,15 @@ export function compatibilityProblems(
   for (const dependency of release.shared) {
     if (!dependency.singleton || dependency.requiredVersion === null) continue;
     const provided = shell.shared.get(dependency.name);
-    if (provided === undefined) continue;
+    if (provided === undefined) {
+      if (SHELL_ROUTER_PACKAGES.includes(dependency.name)) {
+        const shellRouter = SHELL_ROUTER_PACKAGES.find((name) => shell.shared.has(name));
+        problems.push(
+          `${dependency.name}: the shell does not provide it, so the release's links and route hooks would run outside the shell's router (${shellRouter ? `build the release with ${shellRouter}, as the shell is` : 'the shell provides no router package'})`,
+        );
+      }
+      continue;
+    }
     const range = dependency.requiredVersion;
     if (semver.validRange(range) === null) {
       problems.push(`${dependency.name}: the release requires "${range}", which is not a version range`);
