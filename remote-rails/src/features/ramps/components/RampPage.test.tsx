@@ -385,6 +385,114 @@ describe('the off-ramp form', () => {
   });
 });
 
+describe('the off-ramp form: paid from the Safe', () => {
+  const SAFE = '0x7a2cC96b3ADd01ef1EEe79e8d4FF90831b6A8EDe';
+  const BENEFICIARY_UID = '77777777-7777-4777-8777-000000000001';
+  /** The API with a Safe on polygon-amoy holding 500 testbrz; the POSTs it was sent. */
+  function serveSafe() {
+    const posted: Posted[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init: RequestInit = {}) => {
+        const path = new URL(input, 'http://localhost').pathname.replace('/api/v0/', '');
+        const json = (data: unknown, status = 200) => Response.json({ data }, { status });
+        if (init.method === 'POST') {
+          posted.push({
+            path,
+            body: JSON.parse(String(init.body)),
+            idempotencyKey: new Headers(init.headers).get('idempotency-key'),
+          });
+          if (path === 'rails/quotes') {
+            return json(
+              {
+                uid: '66666666-6666-4666-8666-000000000001',
+                providerUid: PROVIDER_UID,
+                type: 'off_ramp',
+                network: 'polygon-amoy',
+                sourceCurrency: 'testbrz',
+                sourceAmount: '250.00',
+                targetCurrency: 'BRL',
+                targetAmount: '247.50',
+                rate: '1.00',
+                fee: '2.50',
+                feeCurrency: 'BRL',
+                expiresAt: new Date(Date.now() + 60_000).toISOString(),
+              } satisfies TQuote,
+              201,
+            );
+          }
+          return json(transferFixture(7, { status: 'awaiting_funds' }), 201);
+        }
+        if (path === 'providers') return json([PROVIDER]);
+        if (path === 'provider-accounts') return json([ACCOUNT]);
+        if (path === 'rails/blockchain-wallets') return json([WALLET]);
+        if (path === 'rails/bank-beneficiaries') {
+          return json([
+            {
+              uid: BENEFICIARY_UID,
+              name: 'Ana Souza',
+              remark: null,
+              type: 'PixKey',
+              pixKeyType: 'email',
+              pixKey: 'ana@example.com',
+              ...dates,
+            },
+          ]);
+        }
+        if (path.endsWith('/holdings')) {
+          return json({
+            networks: [],
+            wallets: [
+              {
+                kind: 'safe',
+                uid: null,
+                name: null,
+                network: 'polygon-amoy',
+                address: SAFE,
+                balances: [{ symbol: 'testbrz', amount: '500' }],
+              },
+            ],
+            reconciliation: [],
+            incoming: [],
+          });
+        }
+        return json([]);
+      }),
+    );
+    return posted;
+  }
+
+  it('pays from the Safe by default when it holds the amount, and posts fromSafe', async () => {
+    const posted = serveSafe();
+    renderPage(<RampPage type="off_ramp" />, {
+      url: `/org/acme/rails/off-ramp?providerUid=${PROVIDER_UID}&currency=BRL&bankBeneficiaryUid=${BENEFICIARY_UID}&network=polygon-amoy`,
+      path: '/org/:org/rails/off-ramp',
+    });
+    const form = await screen.findByRole('form', { name: 'Off-ramp' });
+    const amount = within(form).getByRole('textbox', { name: /Amount/ });
+    const paidFrom = () =>
+      (within(form).getByRole('combobox', { name: /Paid from/ }) as HTMLInputElement).value;
+    fireEvent.change(amount, { target: { value: '250' } });
+    await waitFor(() => expect(paidFrom()).toMatch(/^The organization’s Safe \(holds .*500.*\)$/));
+    expect(screen.getByText(/the exact amount is proposed in the Safe’s queue/)).toBeTruthy();
+    // More than it holds: an external wallet, until the amount fits again.
+    fireEvent.change(amount, { target: { value: '600' } });
+    await waitFor(() => expect(paidFrom()).toBe('An external wallet'));
+    fireEvent.change(amount, { target: { value: '250' } });
+    await waitFor(() => expect(paidFrom()).toMatch(/Safe/));
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Get quote' }));
+    const quote = await screen.findByRole('region', { name: 'Quote' });
+    fireEvent.click(within(quote).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(posted.filter((call) => call.path === 'rails/off-ramps')).toHaveLength(1));
+    expect(posted.find((call) => call.path === 'rails/off-ramps')?.body).toEqual({
+      quoteUid: '66666666-6666-4666-8666-000000000001',
+      bankBeneficiaryUid: BENEFICIARY_UID,
+      fromSafe: true,
+    });
+  });
+});
+
 describe('the deposit form', () => {
   it("shows Transfero's limits per transfer under the amount and takes it in cents", async () => {
     const posted = serve({

@@ -13,16 +13,18 @@ import {
   visuallyHidden,
 } from '@dash/shared';
 import {
+  compareDecimals,
   FIAT_CURRENCIES,
   networkOf,
   type TQuote,
+  useHoldingsQuery,
   useProvidersQuery,
   ZOffRampForm,
   ZOnRampForm,
 } from '@dash/shared/api';
 import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useBankBeneficiariesQuery } from '../../beneficiaries/api/get-bank-beneficiaries';
 import { useProviderAccountsQuery } from '../../providers/api/get-provider-accounts';
@@ -41,9 +43,12 @@ interface TRampValues {
   counterpartyUid: string;
   network: string;
   amount: string;
-  /** Off-ramp: the registered wallet it is paid from; '' for an external wallet. */
+  /** Off-ramp: the registered wallet it is paid from; SAFE_SOURCE for the Safe; '' for an external wallet. */
   sourceWalletUid: string;
 }
+
+/** The "Paid from" value of the organization's Safe. */
+const SAFE_SOURCE = 'safe';
 
 /**
  * On-ramp (search params providerUid, currency, walletUid) and off-ramp (providerUid, currency,
@@ -61,6 +66,10 @@ export function RampPage({ type }: { type: RampType }) {
   const accounts = useProviderAccountsQuery(organization.uid);
   const wallets = useRegisteredWalletsQuery(organization.uid);
   const beneficiaries = useBankBeneficiariesQuery(organization.uid);
+  // The Safe's tokens on chain: an off-ramp may be paid from it on its network.
+  const holdings = useHoldingsQuery(organization.uid);
+  // Whether the member chose where it is paid from (else the Safe is chosen when it holds enough).
+  const sourceChosen = useRef(false);
   const quote = useCreateQuoteMutation(organization.uid);
   const onRamp = useCreateOnRampMutation(organization.uid);
   const offRamp = useCreateOffRampMutation(organization.uid);
@@ -103,6 +112,29 @@ export function RampPage({ type }: { type: RampType }) {
       setAnnouncement(null);
     },
   });
+
+  // An off-ramp is paid from the Safe by default when the Safe, on the quote's network, holds the
+  // amount of its stablecoin (until the member chooses otherwise).
+  const safeOnNetwork = holdings.data?.wallets.find(
+    (wallet) => wallet.kind === 'safe' && wallet.network === form.values.network,
+  );
+  const safeSymbol = providers.data
+    ?.find((candidate) => candidate.uid === form.values.providerUid)
+    ?.stablecoins.find((coin) => coin.network === form.values.network)?.symbol;
+  const safeHolds = safeOnNetwork?.balances.find((balance) => balance.symbol === safeSymbol)?.amount ?? null;
+  const typed = f.amountValues(form.values).amount;
+  const safeDefault =
+    type === 'off_ramp' &&
+    safeHolds !== null &&
+    /^\d+(\.\d+)?$/.test(typed) &&
+    compareDecimals(safeHolds, typed) >= 0;
+  const source = form.values.sourceWalletUid;
+  const setField = form.setFieldValue;
+  useEffect(() => {
+    if (sourceChosen.current) return;
+    if (safeDefault && source !== SAFE_SOURCE) setField('sourceWalletUid', SAFE_SOURCE);
+    if (!safeDefault && source === SAFE_SOURCE) setField('sourceWalletUid', '');
+  }, [safeDefault, source, setField]);
 
   if (!can(organization.role, 'rails.write')) {
     return <Text c="dimmed">{t('common.writeDenied')}</Text>;
@@ -213,7 +245,9 @@ export function RampPage({ type }: { type: RampType }) {
           body: {
             quoteUid: accepted.quote.uid,
             bankBeneficiaryUid: accepted.values.counterpartyUid,
-            walletUid: accepted.values.sourceWalletUid || null,
+            ...(accepted.values.sourceWalletUid === SAFE_SOURCE
+              ? { fromSafe: true }
+              : { walletUid: accepted.values.sourceWalletUid || null }),
           },
           idempotencyKey: accepted.key,
         },
@@ -278,10 +312,33 @@ export function RampPage({ type }: { type: RampType }) {
               <Select
                 label={t('ramp.sourceWallet')}
                 description={t('ramp.sourceWalletDescription')}
-                data={[{ value: '', label: t('ramp.externalWallet') }, ...sourceWalletOptions]}
+                data={[
+                  ...(safeOnNetwork
+                    ? [
+                        {
+                          value: SAFE_SOURCE,
+                          label:
+                            safeHolds !== null && safeSymbol
+                              ? t('ramp.safeSourceHolds', { amount: f.money(safeHolds, safeSymbol) })
+                              : t('ramp.safeSource'),
+                        },
+                      ]
+                    : []),
+                  { value: '', label: t('ramp.externalWallet') },
+                  ...sourceWalletOptions,
+                ]}
                 allowDeselect={false}
                 {...form.getInputProps('sourceWalletUid')}
+                onChange={(value) => {
+                  sourceChosen.current = true;
+                  form.setFieldValue('sourceWalletUid', value ?? '');
+                }}
               />
+              {form.values.sourceWalletUid === SAFE_SOURCE ? (
+                <Text size="sm" c="dimmed">
+                  {t('ramp.safeSourceNote')}
+                </Text>
+              ) : null}
             </>
           )}
           <TextInput

@@ -91,6 +91,7 @@ function reviewText(t: TFunction, review: TTransferReview): string {
 }
 
 function Details({ transfer }: { transfer: TTransferDetail }) {
+  const organization = useCurrentOrganization();
   const { t } = useT('rails');
   const f = useFormat();
   const none = t('common.none');
@@ -116,6 +117,14 @@ function Details({ transfer }: { transfer: TTransferDetail }) {
         <Field label={t('transaction.targetWallet')}>
           {transfer.wallet.name} ({transfer.wallet.address})
           <Unregistered uid={transfer.wallet.uid} />
+        </Field>
+      ) : null}
+      {transfer.fromSafe ? (
+        <Field label={t('transaction.paidFrom')}>
+          {t('transaction.paidFromSafe', { address: transfer.fromSafe.address })}{' '}
+          <Anchor component={Link} to={paths.org.wallet.root(organization.slug)} size="sm">
+            {t('transaction.safeQueueLink')}
+          </Anchor>
         </Field>
       ) : null}
       {transfer.bankBeneficiary ? (
