@@ -93,6 +93,8 @@ export const ZOverview = z.object({
   waiting: z.object({
     /** Transfers awaiting an approval the reader may give (not their own; never for Viewers). */
     approvals: z.number().int().nonnegative(),
+    /** Safe transactions awaiting a confirmation from the reader's signing device (an owner's). */
+    signatures: z.number().int().nonnegative(),
     /** Conversations with messages the reader has not read. */
     unreadConversations: z.number().int().nonnegative(),
     /** Invitations to the reader's e-mail, from any organization. */

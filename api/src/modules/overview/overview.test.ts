@@ -228,9 +228,24 @@ describe('GET organizations/{orgUid}/overview', () => {
     const viewerView = await readOverview(testApp, organization.uid, viewer.cookie);
 
     // The creator cannot approve their own transfer; a Viewer cannot approve at all.
-    expect(adminView.waiting).toEqual({ approvals: 0, unreadConversations: 0, invitations: 0 });
-    expect(editorView.waiting).toEqual({ approvals: 1, unreadConversations: 1, invitations: 0 });
-    expect(viewerView.waiting).toEqual({ approvals: 0, unreadConversations: 1, invitations: 1 });
+    expect(adminView.waiting).toEqual({
+      approvals: 0,
+      signatures: 0,
+      unreadConversations: 0,
+      invitations: 0,
+    });
+    expect(editorView.waiting).toEqual({
+      approvals: 1,
+      signatures: 0,
+      unreadConversations: 1,
+      invitations: 0,
+    });
+    expect(viewerView.waiting).toEqual({
+      approvals: 0,
+      signatures: 0,
+      unreadConversations: 1,
+      invitations: 1,
+    });
   });
 
   it('gives a new organization its checklist, nothing done, and empty figures', async () => {

@@ -1,6 +1,7 @@
 import { OVERVIEW_LATEST_TRANSACTIONS, OVERVIEW_VOLUME_DAYS, type TOverview } from '@dash/shared/contracts';
 import type { Database } from '../../db/client';
 import type { OrganizationContext } from '../../http/guards';
+import { signaturesAwaitedFrom } from '../safe-transactions/index';
 import { latestTransfers } from '../transfers/index';
 import {
   approvalsWaitingFor,
@@ -41,6 +42,7 @@ export function createOverviewService({ db, now = () => new Date() }: { db: Data
           const approvals =
             organization.role === 'Viewer' ? 0 : await approvalsWaitingFor(tx, organization.uid, user.uid);
           const unread = await unreadConversations(tx, organization.uid, user.uid);
+          const signatures = await signaturesAwaitedFrom(tx, organization.uid, user.uid);
           const invitations = await invitationsTo(tx, user.email);
           const latest = await latestTransfers(tx, organization.uid, OVERVIEW_LATEST_TRANSACTIONS);
           const points = await volume(tx, organization.uid, window.from);
@@ -50,7 +52,7 @@ export function createOverviewService({ db, now = () => new Date() }: { db: Data
             providerAccounts,
             wallet,
             balances: balanceRows,
-            waiting: { approvals, unreadConversations: unread, invitations },
+            waiting: { approvals, signatures, unreadConversations: unread, invitations },
             latestTransactions: latest,
             volume: { from: window.from, to: window.to, points },
             checklist: {

@@ -2,4 +2,5 @@
 export type { SafeTransactionDeps } from './deps';
 export { executeSafeTransactionJob } from './execute-safe-transaction';
 export { enqueueOffRampPayment, payOffRampJobs } from './pay-off-ramp-from-safe';
+export { signaturesAwaitedFrom } from './repo';
 export { registerSafeTransactionRoutes } from './routes';

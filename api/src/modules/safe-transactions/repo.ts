@@ -1,6 +1,12 @@
-import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { safeTransactionConfirmations, safeTransactions, users } from '../../db/schema';
+import {
+  safeTransactionConfirmations,
+  safeTransactions,
+  signingDevices,
+  users,
+  walletSigners,
+} from '../../db/schema';
 
 export type SafeTransactionRow = typeof safeTransactions.$inferSelect;
 export type ConfirmationRow = typeof safeTransactionConfirmations.$inferSelect;
@@ -132,4 +138,38 @@ export async function namesOf(db: Database, userUids: readonly string[]): Promis
     .from(users)
     .where(inArray(users.uid, [...new Set(userUids)]));
   return new Map(rows.map((row) => [row.uid, `${row.firstName} ${row.lastName}`.trim() || row.email]));
+}
+
+/**
+ * Safe transactions awaiting a confirmation the reader can give: awaiting confirmations, one of
+ * their owners held by the reader's signing device in this organization, not yet confirmed by it.
+ */
+export async function signaturesAwaitedFrom(
+  db: Database,
+  organizationUid: string,
+  userUid: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(safeTransactions)
+    .innerJoin(
+      walletSigners,
+      and(
+        eq(walletSigners.organizationUid, safeTransactions.organizationUid),
+        eq(walletSigners.userUid, userUid),
+      ),
+    )
+    .innerJoin(signingDevices, eq(signingDevices.uid, walletSigners.signingDeviceUid))
+    .where(
+      and(
+        eq(safeTransactions.organizationUid, organizationUid),
+        eq(safeTransactions.status, 'awaiting_confirmations'),
+        sql`exists (select 1 from jsonb_array_elements_text(${safeTransactions.owners}) owner
+          where lower(owner) = lower(${signingDevices.ethAddress}))`,
+        sql`not exists (select 1 from ${safeTransactionConfirmations}
+          where ${safeTransactionConfirmations.safeTransactionUid} = ${safeTransactions.uid}
+            and lower(${safeTransactionConfirmations.owner}) = lower(${signingDevices.ethAddress}))`,
+      ),
+    );
+  return Number(row?.total ?? 0);
 }

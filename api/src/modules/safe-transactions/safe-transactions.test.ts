@@ -8,6 +8,7 @@ import {
   type TSafeTransaction,
   toBaseUnits,
   tokenOf,
+  ZOverviewResponse,
   ZSafeTransactionResponse,
   ZSafeTransactionsResponse,
 } from '@dash/shared/contracts';
@@ -109,6 +110,39 @@ const errorOf = (response: { statusCode: number; json: () => unknown }) => ({
 });
 
 describe('Safe transactions', () => {
+  it("counts on the overview the transactions waiting for the reader's signature, until they give it", async () => {
+    const scene = await safeScene();
+    const waitingFor = async (cookie: string) =>
+      ZOverviewResponse.parse(
+        (
+          await call(scene.testApp.app, 'GET', `/organizations/${scene.organization.uid}/overview`, {
+            cookie,
+            headers: { 'x-organization-uid': scene.organization.uid },
+          })
+        ).json(),
+      ).data.waiting.signatures;
+    const transaction = await proposeOk(scene, {
+      kind: 'transfer',
+      symbol: 'USDC',
+      amount: '1',
+      walletUid: scene.wallet.uid,
+    });
+    expect(await waitingFor(scene.admin.cookie)).toBe(1);
+    expect(await waitingFor(scene.editor.cookie)).toBe(1);
+    expect(await waitingFor(scene.viewer.cookie)).toBe(0);
+    const [admin] = scene.signers;
+    if (!admin) throw new Error('no signer');
+    const confirmed = await confirm(
+      scene,
+      admin.user.cookie,
+      transaction.safeTxHash,
+      await signTyped(admin.key, transaction),
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect(await waitingFor(scene.admin.cookie)).toBe(0);
+    expect(await waitingFor(scene.editor.cookie)).toBe(1);
+  });
+
   it('computes the safeTxHash the deployed Safe computes, for a transfer and a rejection', async () => {
     const scene = await safeScene();
     const transfer = await proposeOk(scene, {

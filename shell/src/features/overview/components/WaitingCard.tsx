@@ -13,6 +13,7 @@ export function WaitingCard({ waiting }: { waiting: TOverview['waiting'] }) {
       count: waiting.approvals,
       to: paths.org.rails.transactions(organization.slug, { waitingFor: 'me' }),
     },
+    { key: 'signatures', count: waiting.signatures, to: paths.org.wallet.root(organization.slug) },
     { key: 'unread', count: waiting.unreadConversations, to: paths.org.messages(organization.slug) },
     { key: 'invitations', count: waiting.invitations, to: paths.settings.invites() },
   ].filter((item) => item.count > 0);

@@ -15,7 +15,7 @@ const EMPTY: TOverview = {
   providerAccounts: [],
   wallet: { status: 'undeployed', address: null, threshold: null, signers: 0, readySigners: 0 },
   balances: { byCurrency: [], byWallet: [] },
-  waiting: { approvals: 0, unreadConversations: 0, invitations: 0 },
+  waiting: { approvals: 0, signatures: 0, unreadConversations: 0, invitations: 0 },
   latestTransactions: [],
   volume: { from: '2026-10-24', to: '2026-11-22', points: [] },
   checklist: {
@@ -82,7 +82,7 @@ const FULL: TOverview = {
       { wallet: null, deletedWallets: false, safe: false, currency: 'testbrz', posted: '-300', pending: '0' },
     ],
   },
-  waiting: { approvals: 2, unreadConversations: 1, invitations: 0 },
+  waiting: { approvals: 2, signatures: 3, unreadConversations: 1, invitations: 0 },
   latestTransactions: [TRANSFER],
   volume: {
     from: '2026-10-24',
@@ -213,6 +213,7 @@ describe('the overview page', () => {
 
     expect(hrefOf('2 transfers wait for your approval')).toBe('/org/acme/rails/transactions?waitingFor=me');
     expect(hrefOf('1 conversation with unread messages')).toBe('/org/acme/messages');
+    expect(hrefOf('3 wallet transactions wait for your signature')).toBe('/org/acme/wallet');
     expect(screen.queryByText(/invitation/)).toBeNull();
 
     const latest = screen.getByRole('region', { name: 'Latest transactions' });
