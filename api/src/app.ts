@@ -77,6 +77,7 @@ import {
   executeSafeTransactionJob,
   payOffRampJobs,
   registerSafeTransactionRoutes,
+  signatureMailJob,
 } from './modules/safe-transactions/index';
 import { createSigningDeviceService, registerSigningDeviceRoutes } from './modules/signing-devices/index';
 import {
@@ -354,6 +355,7 @@ export async function buildApp({
   jobs.register(transfers.reconcileJob);
   jobs.register(transfers.verifyDeliveryJob);
   jobs.register(approvalMailJob({ db, mailer: outgoingMail, publicUrl: config.publicUrl }));
+  jobs.register(signatureMailJob({ db, mailer: outgoingMail, publicUrl: config.publicUrl }));
   const providers = createProviderService({
     db,
     events,

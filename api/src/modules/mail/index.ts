@@ -7,5 +7,6 @@ export {
   type KybDecision,
   kybDecisionMail,
   offRampApprovalMail,
+  safeSignatureMail,
   signInMail,
 } from './templates';

@@ -147,3 +147,26 @@ export function offRampApprovalMail(
     { link: input.link },
   ]);
 }
+
+/** A Safe transaction waits for the recipient's signature (one mail per owner and transaction). */
+export function safeSignatureMail(
+  locale: TLocale,
+  input: {
+    organizationName: string;
+    nonce: number;
+    /** A transfer's amount (with its token) and recipient; null for a rejection. */
+    transfer: { amount: string; recipient: string } | null;
+    link: string;
+  },
+): RenderedMail {
+  const words = MESSAGES[locale].safeSignature;
+  const what = input.transfer
+    ? fill(words.transfer, input.transfer)
+    : fill(words.rejection, { nonce: input.nonce });
+  const values = { what, organization: input.organizationName, nonce: input.nonce };
+  return render(locale, fill(words.subject, values), [
+    fill(words.headline, values),
+    words.open,
+    { link: input.link },
+  ]);
+}

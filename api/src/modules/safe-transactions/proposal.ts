@@ -4,11 +4,13 @@ import { type AuditActor, recordAudit } from '../audit/index';
 import { publishSafeTransactionUpdated, type SafeTransactionDeps } from './deps';
 import { highestOpenNonce, insertSafeTransaction, openAtNonce, type SafeTransactionRow } from './repo';
 import { safeTxHash } from './safe-tx';
+import { enqueueSignatureMails } from './signature-mail';
 import { viewSafeTransactions } from './view';
 
 // The step every proposal ends with (a member's, or the Safe's payment of an off-ramp): the SafeTx
-// recorded with its safeTxHash and the owners and threshold it needs, audited, in the caller's
-// transaction; the organization's pages told after the commit.
+// recorded with its safeTxHash and the owners and threshold it needs, audited, with the mails to the
+// owners it waits for queued, in the caller's transaction; the organization's pages told after the
+// commit.
 
 /** The next nonce after the queue, never below the Safe's nonce on chain (read before the transaction). */
 export async function nextNonce(tx: Database, organizationUid: string, chainNonce: bigint): Promise<bigint> {
@@ -68,6 +70,7 @@ export async function recordProposal(
       ...(row.transferUid ? { transferUid: row.transferUid } : {}),
     },
   });
+  await enqueueSignatureMails(tx, row);
   const openNonces = new Map([[row.nonce, (await openAtNonce(tx, organizationUid, row.nonce)).length]]);
   const [view] = await viewSafeTransactions(tx, organizationUid, [row], openNonces);
   if (!view) throw new Error('proposal vanished');

@@ -8,6 +8,7 @@ import {
   type TSafeTransaction,
   toBaseUnits,
   tokenOf,
+  ZMailboxResponse,
   ZOverviewResponse,
   ZSafeTransactionResponse,
   ZSafeTransactionsResponse,
@@ -130,6 +131,18 @@ describe('Safe transactions', () => {
     expect(await waitingFor(scene.admin.cookie)).toBe(1);
     expect(await waitingFor(scene.editor.cookie)).toBe(1);
     expect(await waitingFor(scene.viewer.cookie)).toBe(0);
+    // The owner who did not propose it is told once by mail (the job runner sends it).
+    await scene.testApp.app.jobs.drain();
+    await scene.testApp.app.jobs.drain();
+    const mailsTo = async (to: string) =>
+      ZMailboxResponse.parse(
+        (await call(scene.testApp.app, 'GET', `/dev/mailbox?to=${encodeURIComponent(to)}`)).json(),
+      ).filter((mail) => mail.subject.startsWith('Your signature is needed'));
+    const [mail, ...more] = await mailsTo(scene.editor.email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toMatch(/^Your signature is needed: send 1 USDC to Payroll \(/);
+    expect(mail?.text).toContain(`/org/${scene.organization.slug}/wallet`);
+    expect(await mailsTo(scene.admin.email)).toEqual([]);
     const [admin] = scene.signers;
     if (!admin) throw new Error('no signer');
     const confirmed = await confirm(
