@@ -29,6 +29,23 @@ import { createWalletChainAccess, SAFE_ARTIFACTS, type WalletChainAccess } from 
 import { packSignatures, safeTxArgs } from './safe-tx';
 
 type Scene = Awaited<ReturnType<typeof safeScene>>;
+/**
+ * Safe's own SDK (protocol-kit 7.2, a test-only dependency sharing our viem), loaded by a name the
+ * compiler does not follow: its types register abitype's address type as `string` for the whole
+ * program, which would loosen every address type of the API.
+ */
+const PROTOCOL_KIT = '@safe-global/protocol-kit';
+async function sdkSafeTxHash(safe: string, tx: TSafeTransaction['tx'], chainId: number): Promise<string> {
+  const kit = (await import(PROTOCOL_KIT)) as {
+    calculateSafeTransactionHash: (
+      safe: string,
+      tx: Omit<TSafeTransaction['tx'], 'nonce'> & { nonce: number },
+      version: string,
+      chainId: bigint,
+    ) => string;
+  };
+  return kit.calculateSafeTransactionHash(safe, { ...tx, nonce: Number(tx.nonce) }, '1.4.1', BigInt(chainId));
+}
 const USDC = tokenOf('arbitrum-sepolia', 'USDC', true);
 
 async function propose(scene: Scene, cookie: string, body: unknown) {
@@ -175,6 +192,8 @@ describe('Safe transactions', () => {
         args: [...safeTxArgs(tx), BigInt(tx.nonce)],
       });
       expect(onChain).toBe(transaction.safeTxHash);
+      // And as Safe's own SDK computes it (protocol-kit 7.2, a test-only dependency on our viem).
+      expect(await sdkSafeTxHash(scene.safe, tx, transaction.chainId)).toBe(transaction.safeTxHash);
     }
     expect(transfer).toMatchObject({
       kind: 'transfer',
