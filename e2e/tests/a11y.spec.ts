@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { scan, useScheme } from '../support/axe';
 import { appTookOver, DEMO_EMAIL, DEMO_ORG_SLUG, expect, signInThroughApi, test } from '../support/fixtures';
 
 /**
@@ -10,7 +10,6 @@ import { appTookOver, DEMO_EMAIL, DEMO_ORG_SLUG, expect, signInThroughApi, test 
  * The list of routes is read from the routers themselves (the shell's `router.tsx` and each remote's
  * `src/app/*.tsx`), so a route added there without a page below fails the first test.
  */
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const ROOT = join(import.meta.dirname, '..', '..');
 const ORG = `/org/${DEMO_ORG_SLUG}`;
 
@@ -422,46 +421,6 @@ async function signedIn(browser: Browser, baseURL: string | undefined, email?: s
   const page = await context.newPage();
   if (email) await signInThroughApi(page, email);
   return page;
-}
-
-interface Scan {
-  /** One line per violation: impact, rule id and the elements. */
-  lines: string[];
-  /** Elements in violation per impact (critical, serious, moderate, minor). */
-  impacts: Record<string, number>;
-}
-
-/** The rules whose outcome depends on the colors: all that can change between light and dark. */
-const COLOR_RULES = ['color-contrast', 'link-in-text-block'];
-
-async function scan(page: Page, scheme: 'light' | 'dark'): Promise<Scan> {
-  // The dark pass checks only what the scheme changes (the light pass already ran every rule on the same page).
-  const builder = new AxeBuilder({ page });
-  const results = await (scheme === 'dark'
-    ? builder.withRules(COLOR_RULES)
-    : builder.withTags(AXE_TAGS)
-  ).analyze();
-  const impacts: Record<string, number> = {};
-  const lines = results.violations.map((violation) => {
-    const impact = violation.impact ?? 'unknown';
-    impacts[impact] = (impacts[impact] ?? 0) + violation.nodes.length;
-    const targets = violation.nodes.map((node) => node.target.join(' ')).join(' | ');
-    return `${impact} ${violation.id}: ${targets}`;
-  });
-  return { lines, impacts };
-}
-
-/** Switches Mantine's color scheme the way the theme switch does (the attribute on <html>), without a reload. */
-async function useScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
-  await page.evaluate(async (value) => {
-    document.documentElement.setAttribute('data-mantine-color-scheme', value);
-    // Some components ease their colours (the segmented control's labels over 200 ms): a scan taken
-    // mid-transition measures a colour between the two themes. Let a frame start the transitions,
-    // then wait for them to end.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
-    await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
-  }, scheme);
 }
 
 test.describe('every page passes axe (WCAG 2.1 A and AA) in light and dark', () => {
