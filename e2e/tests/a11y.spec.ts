@@ -208,6 +208,14 @@ const PAGES: PageCase[] = [
     ready: (page) => page.getByRole('heading').first(),
   },
   {
+    // The demo has no Safe transaction: the page's "not found" (safe-queue.spec.ts scans a real one).
+    name: 'wallet: transaction',
+    who: 'demo',
+    url: () => `${ORG}/wallet/transactions/0x${'0'.repeat(64)}`,
+    covers: ['remote-wallet/WalletArea:transactions/:safeTxHash'],
+    ready: (page) => page.getByRole('heading', { name: 'Transaction not found', level: 1 }),
+  },
+  {
     name: 'wallet: not found',
     who: 'demo',
     url: () => `${ORG}/wallet/nowhere`,

@@ -4,10 +4,12 @@ import {
   ZMeResponse,
   ZRegisteredWalletResponse,
   ZSafeTransactionResponse,
+  ZSafeTransactionsResponse,
   ZWalletResponse,
 } from '@dash/shared/contracts';
 import type { Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { violationsInBothThemes } from '../support/axe';
 import { injectBrowserWallet } from '../support/browser-wallet';
 import { payFromExternalWallet, tokenBalance, units } from '../support/chain';
 import {
@@ -52,7 +54,7 @@ test.describe('the Safe transaction queue', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(budget(120_000));
+    test.setTimeout(budget(180_000));
     const adminKey = generatePrivateKey();
     const editorKey = generatePrivateKey();
     await signInThroughApi(page, newEmail('owner'));
@@ -121,22 +123,91 @@ test.describe('the Safe transaction queue', () => {
       }),
     ).data;
 
-    // The Admin's page, with the Admin's key in its wallet: the transaction needs their signature.
+    // The Admin's page, with the Admin's key in its wallet: the transaction needs their signature; its
+    // page, linked from the queue, says in plain words what is signed.
     await injectBrowserWallet(page, { privateKey: adminKey });
     await page.goto(`/org/${organization.slug}/wallet`);
     const queued = (member: Page) =>
-      member.getByRole('article', { name: `Transaction at nonce ${proposed.nonce}` });
-    await expect(queued(page)).toContainText('Send 12.34 USDC to Payroll');
-    await expect(queued(page)).toContainText(proposed.safeTxHash);
+      member
+        .getByRole('article', { name: `Transaction at nonce ${proposed.nonce}` })
+        .filter({ hasText: 'Send 12.34 USDC' });
     await expect(queued(page)).toContainText('Needs your signature');
-    await queued(page).getByRole('button', { name: 'Confirm with signing device' }).click();
-    await expect(queued(page)).toContainText('1 of 2 confirmations');
-    await expect(queued(page).getByRole('button', { name: 'Confirm with signing device' })).toHaveCount(0);
+    await queued(page)
+      .getByRole('link', { name: /^Send 12\.34 USDC to Payroll/ })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Send 12\.34 USDC to Payroll/ })).toBeVisible();
+    expect(page.url()).toContain(`/wallet/transactions/${proposed.safeTxHash}`);
+    await expect(page.getByRole('region', { name: 'What you sign' })).toContainText(
+      `Signing this transaction sends 12.34 USDC from the organization’s Safe to Payroll (${payee}), the organization’s registered wallet “Payroll”, on Arbitrum Sepolia, local chain. It uses the Safe’s nonce ${proposed.nonce}.`,
+    );
+    // The hashes to compare on a hardware wallet are the API's, whole.
+    const hashes = page.getByRole('region', { name: 'Compare on your signing device' });
+    for (const [label, value] of [
+      ['Domain hash', proposed.domainHash],
+      ['Message hash', proposed.messageHash],
+      ['safeTxHash', proposed.safeTxHash],
+    ] as const) {
+      await expect(
+        hashes.getByRole('definition').filter({ has: page.getByRole('button', { name: `Copy ${label}` }) }),
+      ).toContainText(value);
+    }
+    const confirmations = page.getByRole('region', { name: 'Confirmations' });
+    await expect(confirmations).toContainText('0 of 2 confirmations');
+    await expect(page.getByRole('group', { name: 'Status' })).toHaveText('Needs your signature');
+    await expect(page.getByRole('button', { name: 'Reject' })).toBeVisible();
+    const violations = await violationsInBothThemes(page, 'transaction page');
+    expect(violations, violations.join('\n')).toEqual([]);
 
-    // The Viewer sees the queue, with no control.
+    // The Admin confirms from the page with their signing device.
+    await page.getByRole('button', { name: 'Confirm with signing device' }).click();
+    await expect(confirmations).toContainText('1 of 2 confirmations');
+    await expect(confirmations).toContainText(new RegExp(adminDevice, 'i'));
+    await expect(page.getByRole('button', { name: 'Confirm with signing device' })).toHaveCount(0);
+
+    // The queue shows the confirmation.
+    await page.goto(`/org/${organization.slug}/wallet`);
+    await expect(queued(page)).toContainText('1 of 2 confirmations');
+
+    // The Viewer sees the queue and the page, with no control.
     await viewer.goto(`/org/${organization.slug}/wallet`);
     await expect(queued(viewer)).toContainText('Awaiting confirmations');
     await expect(viewer.getByRole('button', { name: 'Confirm with signing device' })).toHaveCount(0);
+    await queued(viewer)
+      .getByRole('link', { name: /^Send 12\.34 USDC to Payroll/ })
+      .click();
+    await expect(viewer.getByRole('region', { name: 'Confirmations' })).toContainText('1 of 2 confirmations');
+    await expect(viewer.getByRole('region', { name: 'Actions' })).toHaveCount(0);
+    await expect(viewer.getByRole('button', { name: /Confirm|Reject/ })).toHaveCount(0);
+
+    // The Admin proposes the rejection of the nonce from the transfer's page: its own page opens.
+    await page.goto(`/org/${organization.slug}/wallet/transactions/${proposed.safeTxHash}`);
+    await page.getByRole('button', { name: 'Reject' }).click();
+    await page.getByRole('button', { name: 'Propose rejection' }).click();
+    await expect(
+      page.getByRole('heading', {
+        level: 1,
+        name: `Reject nonce ${proposed.nonce}: an empty transaction that uses it`,
+      }),
+    ).toBeVisible();
+    const queue = ZSafeTransactionsResponse.parse(await api(page, organization, 'GET', 'wallet/transactions'))
+      .data.queued;
+    const rejection = queue.find((transaction) => transaction.kind === 'rejection');
+    expect(rejection?.nonce).toBe(proposed.nonce);
+    expect(page.url()).toContain(`/wallet/transactions/${rejection?.safeTxHash}`);
+    await expect(page.getByRole('region', { name: 'What you sign' })).toContainText(
+      `Signing this transaction rejects nonce ${proposed.nonce}`,
+    );
+    await expect(
+      page.getByRole('alert', { name: `Nonce ${proposed.nonce} is used by more than one transaction` }),
+    ).toContainText('Send 12.34 USDC to Payroll');
+    // On the wallet page, both are marked as a conflict.
+    await page.goto(`/org/${organization.slug}/wallet`);
+    await expect(
+      page
+        .getByRole('article', { name: `Transaction at nonce ${proposed.nonce}` })
+        .filter({ hasText: 'Reject nonce' }),
+    ).toContainText('Another transaction has this nonce: only one of them can execute.');
+    await expect(queued(page)).toContainText('Another transaction has this nonce');
 
     // The Editor confirms from their own session: the relayer executes, and every page follows.
     await injectBrowserWallet(editor, { privateKey: editorKey });
@@ -146,6 +217,8 @@ test.describe('the Safe transaction queue', () => {
     await expect(history(editor)).toContainText('Executed', { timeout: budget(15_000) });
     await expect(history(page)).toContainText('Executed', { timeout: budget(15_000) });
     await expect(queued(page)).toHaveCount(0);
+    // The rejection at the same nonce can never execute now: replaced.
+    await expect(history(page)).toContainText('Replaced');
     expect(await tokenBalance('arbitrum-sepolia', 'USDC', payee)).toBe(
       units('arbitrum-sepolia', 'USDC', '12.34'),
     );

@@ -9,6 +9,7 @@ import { AreaProbe } from './AreaProbe';
 // Reached from the wallet page, so loaded when first opened: the area's first load is the wallet.
 const AddSignerPage = lazy(() => import('../features/signers/routes/AddSignerPage'));
 const SetSigningDevicePage = lazy(() => import('../features/signing-device/routes/SetSigningDevicePage'));
+const SafeTransactionPage = lazy(() => import('../features/transactions/routes/SafeTransactionPage'));
 
 /** /org/{org}/wallet/*: the organization's multi-signature wallet. */
 export default function WalletArea() {
@@ -31,6 +32,14 @@ export default function WalletArea() {
           element={
             <Suspense fallback={<PageSkeleton rows={3} />}>
               <SetSigningDevicePage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="transactions/:safeTxHash"
+          element={
+            <Suspense fallback={<PageSkeleton rows={6} />}>
+              <SafeTransactionPage />
             </Suspense>
           }
         />

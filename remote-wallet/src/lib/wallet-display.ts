@@ -1,6 +1,18 @@
-import { type TFunction, translateMessage } from '@dash/shared';
+import { ApiError, notifyError, type TFunction, translateMessage } from '@dash/shared';
 import {
+  SAFE_ALREADY_CONFIRMED,
+  SAFE_AMOUNT_DECIMALS,
+  SAFE_DEVICE_UNVERIFIED,
+  SAFE_NO_TRANSACTION_AT_NONCE,
+  SAFE_NOT_AWAITING,
+  SAFE_NOT_DEPLOYED,
+  SAFE_REJECTION_EXISTS,
   SAFE_RESERVED_ADDRESS_MESSAGE,
+  SAFE_SIGNATURE_MALFORMED,
+  SAFE_SIGNATURE_NOT_OWNER,
+  SAFE_SIGNATURE_NOT_YOURS,
+  SAFE_TOKEN_NOT_ON_NETWORK,
+  SAFE_WALLET_NOT_ON_NETWORK,
   type TWalletChain,
   type TWalletSigner,
   WALLET_SIGNERS_CHANGED_MESSAGE,
@@ -41,12 +53,36 @@ export function quorumText(threshold: number, signerCount: number, t: TFunction)
 const WALLET_MESSAGE_KEYS: Record<string, string> = {
   [SAFE_RESERVED_ADDRESS_MESSAGE]: 'rules.reservedAddress',
   [WALLET_SIGNERS_CHANGED_MESSAGE]: 'rules.signersChanged',
+  [SAFE_SIGNATURE_MALFORMED]: 'rules.signatureMalformed',
+  [SAFE_SIGNATURE_NOT_OWNER]: 'rules.signatureNotOwner',
+  [SAFE_SIGNATURE_NOT_YOURS]: 'rules.signatureNotYours',
+  [SAFE_DEVICE_UNVERIFIED]: 'rules.deviceUnverified',
+  [SAFE_ALREADY_CONFIRMED]: 'rules.alreadyConfirmed',
+  [SAFE_NOT_AWAITING]: 'rules.notAwaiting',
+  [SAFE_NOT_DEPLOYED]: 'rules.notDeployed',
+  [SAFE_NO_TRANSACTION_AT_NONCE]: 'rules.noTransactionAtNonce',
+  [SAFE_REJECTION_EXISTS]: 'rules.rejectionExists',
+  [SAFE_WALLET_NOT_ON_NETWORK]: 'rules.walletNotOnNetwork',
+  [SAFE_TOKEN_NOT_ON_NETWORK]: 'rules.tokenNotOnNetwork',
+  [SAFE_AMOUNT_DECIMALS]: 'rules.amountDecimals',
 };
 
 /** An API or contract message in the reader's language (t of the wallet namespace); unknown text as it came. */
 export function walletMessage(text: string, t: TFunction): string {
   const key = WALLET_MESSAGE_KEYS[text];
   return key ? t(key) : translateMessage(text);
+}
+
+/**
+ * A failed wallet action as a toast in the reader's language: the call's failure as its title, and
+ * the API's reason (a rule the member broke) worded for the wallet when the wallet knows it.
+ */
+export function notifyWalletError(error: unknown, t: TFunction): void {
+  if (error instanceof ApiError && error.detail) {
+    notifyError(
+      new ApiError(error.message, error.status, error.code, walletMessage(error.detail, t), error.fields),
+    );
+  } else notifyError(error);
 }
 
 /** Signers sharing one signing device address (a Safe cannot have an owner twice), grouped by address. */

@@ -15,6 +15,14 @@ import {
 } from '@dash/shared/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
+/** Every Safe transaction query of an organization (the list and each transaction): what an update invalidates. */
+export const safeTransactionsKey = (organizationUid: string) =>
+  ['organization', organizationUid, 'safe-transactions'] as const;
+
+/** One transaction's query key, under the organization's Safe transactions. */
+export const safeTransactionKey = (organizationUid: string, safeTxHash: string) =>
+  [...safeTransactionsKey(organizationUid), safeTxHash] as const;
+
 /** GET wallet/transactions: the Safe's queue and latest history. */
 export async function getSafeTransactions(
   organizationUid: string,
@@ -32,22 +40,30 @@ export async function getSafeTransactions(
 
 export const safeTransactionsQueryOptions = (organizationUid: string) =>
   queryOptions({
-    queryKey: ['organization', organizationUid, 'safe-transactions'] as const,
+    queryKey: safeTransactionsKey(organizationUid),
     queryFn: ({ signal }) => getSafeTransactions(organizationUid, signal),
   });
 
-/** The queue, kept live by the one event stream (safe_transaction.updated); polled while it is down. */
-export function useSafeTransactionsQuery(organizationUid: string) {
+/**
+ * Keeps every Safe transaction query of the organization live through the one event stream: a
+ * `safe_transaction.updated` (proposed, confirmed, executed, replaced) invalidates the list and each
+ * transaction (one at the same nonce changes another's conflict); polled only while the stream is down.
+ */
+export function useSafeTransactionEvents(organizationUid: string): number | false {
   const queryClient = useQueryClient();
-  const { queryKey } = safeTransactionsQueryOptions(organizationUid);
-  const streamPoll = useEventStreamPollInterval(organizationUid);
+  const queryKey = safeTransactionsKey(organizationUid);
   useOrganizationEvents(organizationUid, {
     onEvent: (event) => {
-      if (event.type === 'safe_transaction.updated')
-        void queryClient.invalidateQueries({ queryKey, exact: true });
+      if (event.type === 'safe_transaction.updated') void queryClient.invalidateQueries({ queryKey });
     },
-    onResync: () => void queryClient.invalidateQueries({ queryKey, exact: true }),
+    onResync: () => void queryClient.invalidateQueries({ queryKey }),
   });
+  return useEventStreamPollInterval(organizationUid);
+}
+
+/** The queue and history, kept live by the event stream. */
+export function useSafeTransactionsQuery(organizationUid: string) {
+  const streamPoll = useSafeTransactionEvents(organizationUid);
   return useQuery({ ...safeTransactionsQueryOptions(organizationUid), refetchInterval: streamPoll });
 }
 
@@ -98,12 +114,20 @@ export async function confirmSafeTransaction(
   return answer.data;
 }
 
-export function useConfirmSafeTransactionMutation(organizationUid: string) {
+/** The answer to a change: that transaction as it is now, and every list and transaction read again. */
+export function useSettleSafeTransaction(organizationUid: string) {
   const queryClient = useQueryClient();
+  return (transaction: TSafeTransaction) => {
+    queryClient.setQueryData(safeTransactionKey(organizationUid, transaction.safeTxHash), transaction);
+    return queryClient.invalidateQueries({ queryKey: safeTransactionsKey(organizationUid) });
+  };
+}
+
+export function useConfirmSafeTransactionMutation(organizationUid: string) {
+  const settle = useSettleSafeTransaction(organizationUid);
   return useMutation({
     mutationFn: ({ transaction, owner }: { transaction: TSafeTransaction; owner: string }) =>
       confirmSafeTransaction(organizationUid, transaction, owner),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: safeTransactionsQueryOptions(organizationUid).queryKey }),
+    onSuccess: settle,
   });
 }

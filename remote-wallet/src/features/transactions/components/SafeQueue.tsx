@@ -1,17 +1,19 @@
-import { notifyError, notifySuccess, shortAddress, useFormat, useT } from '@dash/shared';
+import { shortAddress, useCurrentOrganization, useFormat, useT } from '@dash/shared';
 import type { TSafeTransaction, TWallet } from '@dash/shared/api';
-import { Badge, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
-import {
-  NoWalletError,
-  useConfirmSafeTransactionMutation,
-  useSafeTransactionsQuery,
-} from '../api/safe-transactions';
+import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { useSafeTransactionsQuery } from '../api/safe-transactions';
+import { useConfirmWithDevice } from '../hooks/useConfirmWithDevice';
+import { describe, ownerName, transactionPath } from '../lib/describe';
+import { awaitedOwner, type TViewer } from '../lib/queue';
 
 /**
  * The Safe's transactions: the queue by nonce ("Needs your signature", awaiting others, ready,
- * executing; a nonce two transactions share is marked), each saying in plain words what is signed
- * and showing the hashes a hardware wallet shows; and the history with the execution's hash.
- * Confirming signs with the member's own signing device in the browser's wallet.
+ * executing; a nonce two transactions share is marked) and the history with the execution's hash.
+ * Each transaction links to its page, which says in plain words what is signed and shows the hashes
+ * a hardware wallet shows; an owner whose confirmation is awaited confirms with their signing device
+ * from here too.
  */
 export function SafeQueue({
   organizationUid,
@@ -23,9 +25,13 @@ export function SafeQueue({
   currentUserUid: string;
 }) {
   const { t } = useT('wallet');
+  const format = useFormat();
+  const organization = useCurrentOrganization();
   const transactions = useSafeTransactionsQuery(organizationUid);
-  const me = wallet.signers.find((signer) => signer.uid === currentUserUid);
-  const myOwner = me?.ethAddress ?? null;
+  const viewer: TViewer = {
+    userUid: currentUserUid,
+    address: wallet.signers.find((signer) => signer.uid === currentUserUid)?.ethAddress ?? null,
+  };
   if (transactions.isPending) return <Text size="sm">{t('queue.loading')}</Text>;
   if (transactions.isError) return <Text size="sm">{t('queue.failed')}</Text>;
   const { queued, history } = transactions.data;
@@ -45,7 +51,7 @@ export function SafeQueue({
               key={transaction.uid}
               organizationUid={organizationUid}
               transaction={transaction}
-              myOwner={myOwner}
+              viewer={viewer}
             />
           ))}
         </Stack>
@@ -72,7 +78,9 @@ export function SafeQueue({
               <Table.Tr key={transaction.uid}>
                 <Table.Td>{transaction.nonce}</Table.Td>
                 <Table.Td>
-                  <What transaction={transaction} />
+                  <Anchor component={Link} to={transactionPath(organization.slug, transaction.safeTxHash)}>
+                    {describe(transaction, t, format)}
+                  </Anchor>
                 </Table.Td>
                 <Table.Td>{t(`queue.statuses.${transaction.status}`)}</Table.Td>
                 <Table.Td title={transaction.executionTxHash ?? undefined}>
@@ -87,51 +95,23 @@ export function SafeQueue({
   );
 }
 
-function What({ transaction }: { transaction: TSafeTransaction }) {
-  const { t } = useT('wallet');
-  const format = useFormat();
-  if (!transaction.transfer) return <>{t('queue.rejection', { nonce: transaction.nonce })}</>;
-  const { amount, symbol, recipient } = transaction.transfer;
-  return (
-    <>
-      {t('queue.transfer', {
-        amount: format.money(amount, symbol),
-        name: recipient.name,
-        address: shortAddress(recipient.address),
-      })}
-    </>
-  );
-}
-
 function QueuedTransaction({
   organizationUid,
   transaction,
-  myOwner,
+  viewer,
 }: {
   organizationUid: string;
   transaction: TSafeTransaction;
-  myOwner: string | null;
+  viewer: TViewer;
 }) {
   const { t } = useT('wallet');
-  const confirm = useConfirmSafeTransactionMutation(organizationUid);
-  const needsMe =
-    transaction.status === 'awaiting_confirmations' &&
-    myOwner !== null &&
-    transaction.missing.some((owner) => owner.owner.toLowerCase() === myOwner.toLowerCase());
-  const label = needsMe ? t('queue.needsYou') : t(`queue.statuses.${transaction.status}`);
-  const onConfirm = () => {
-    if (!myOwner) return;
-    confirm.mutate(
-      { transaction, owner: myOwner },
-      {
-        onSuccess: () => notifySuccess(t('queue.confirmed')),
-        onError: (error) =>
-          notifyError(
-            error instanceof NoWalletError ? new Error(t('queue.noWallet', { address: myOwner })) : error,
-          ),
-      },
-    );
-  };
+  const format = useFormat();
+  const organization = useCurrentOrganization();
+  const { confirm, isPending } = useConfirmWithDevice(organizationUid);
+  const whatId = useId();
+  // Only an owner whose confirmation is awaited confirms (what the API takes, whatever their role).
+  const owner = awaitedOwner(transaction, viewer);
+  const label = owner ? t('queue.needsYou') : t(`queue.statuses.${transaction.status}`);
   return (
     <Card
       withBorder
@@ -141,9 +121,14 @@ function QueuedTransaction({
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={2}>
-          <Text fw={600}>
-            <What transaction={transaction} />
-          </Text>
+          <Anchor
+            component={Link}
+            to={transactionPath(organization.slug, transaction.safeTxHash)}
+            fw={600}
+            id={whatId}
+          >
+            {describe(transaction, t, format)}
+          </Anchor>
           <Text size="xs">
             {t('queue.details', {
               nonce: transaction.nonce,
@@ -156,29 +141,23 @@ function QueuedTransaction({
               {t('queue.conflict')}
             </Text>
           ) : null}
-          {transaction.missing.length > 0 ? (
+          {transaction.missing.length > 0 && transaction.status === 'awaiting_confirmations' ? (
             <Text size="xs">
-              {t('queue.missing', {
-                names: transaction.missing.map((owner) => owner.name ?? shortAddress(owner.owner)).join(', '),
-              })}
+              {t('queue.missing', { names: format.list(transaction.missing.map(ownerName)) })}
             </Text>
           ) : null}
-          <Text size="xs">
-            {t('queue.safeTxHash')} <Code>{transaction.safeTxHash}</Code>
-          </Text>
-          <Text size="xs">
-            {t('queue.domainHash')} <Code>{transaction.domainHash}</Code>
-          </Text>
-          <Text size="xs">
-            {t('queue.messageHash')} <Code>{transaction.messageHash}</Code>
-          </Text>
         </Stack>
         <Stack gap="xs" align="flex-end">
-          <Badge variant="light" color={needsMe ? 'orange' : 'gray'}>
+          <Badge variant="light" color={owner ? 'orange' : 'gray'}>
             {label}
           </Badge>
-          {needsMe ? (
-            <Button size="compact-sm" loading={confirm.isPending} onClick={onConfirm}>
+          {owner ? (
+            <Button
+              size="compact-sm"
+              loading={isPending}
+              aria-describedby={whatId}
+              onClick={() => confirm(transaction, owner)}
+            >
               {t('queue.confirm')}
             </Button>
           ) : null}

@@ -1,6 +1,18 @@
 import { PERMISSION_DENIED_MESSAGE, setLocale, type TLocale } from '@dash/shared';
 import {
+  SAFE_ALREADY_CONFIRMED,
+  SAFE_AMOUNT_DECIMALS,
+  SAFE_DEVICE_UNVERIFIED,
+  SAFE_NO_TRANSACTION_AT_NONCE,
+  SAFE_NOT_AWAITING,
+  SAFE_NOT_DEPLOYED,
+  SAFE_REJECTION_EXISTS,
   SAFE_RESERVED_ADDRESS_MESSAGE,
+  SAFE_SIGNATURE_MALFORMED,
+  SAFE_SIGNATURE_NOT_OWNER,
+  SAFE_SIGNATURE_NOT_YOURS,
+  SAFE_TOKEN_NOT_ON_NETWORK,
+  SAFE_WALLET_NOT_ON_NETWORK,
   type TWallet,
   WALLET_LOCKED_MESSAGE,
   WALLET_NO_SIGNERS_MESSAGE,
@@ -89,6 +101,19 @@ describe('the wallet page in other languages', () => {
       notASigner: WALLET_NOT_A_SIGNER_MESSAGE,
       reservedAddress: SAFE_RESERVED_ADDRESS_MESSAGE,
       signersChanged: WALLET_SIGNERS_CHANGED_MESSAGE,
+      // The Safe queue's refusals (safe-transactions contract), worded for the wallet by walletMessage.
+      signatureMalformed: SAFE_SIGNATURE_MALFORMED,
+      signatureNotOwner: SAFE_SIGNATURE_NOT_OWNER,
+      signatureNotYours: SAFE_SIGNATURE_NOT_YOURS,
+      deviceUnverified: SAFE_DEVICE_UNVERIFIED,
+      alreadyConfirmed: SAFE_ALREADY_CONFIRMED,
+      notAwaiting: SAFE_NOT_AWAITING,
+      notDeployed: SAFE_NOT_DEPLOYED,
+      noTransactionAtNonce: SAFE_NO_TRANSACTION_AT_NONCE,
+      rejectionExists: SAFE_REJECTION_EXISTS,
+      walletNotOnNetwork: SAFE_WALLET_NOT_ON_NETWORK,
+      tokenNotOnNetwork: SAFE_TOKEN_NOT_ON_NETWORK,
+      amountDecimals: SAFE_AMOUNT_DECIMALS,
     });
   });
 
