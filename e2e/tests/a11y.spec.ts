@@ -208,6 +208,14 @@ const PAGES: PageCase[] = [
     ready: (page) => page.getByRole('heading').first(),
   },
   {
+    // The demo's wallet is not deployed: the page says so (safe-queue.spec.ts scans the form itself).
+    name: 'wallet: send from the Safe',
+    who: 'demo',
+    url: () => `${ORG}/wallet/send`,
+    covers: ['remote-wallet/WalletArea:send'],
+    ready: (page) => page.getByRole('heading', { level: 1 }),
+  },
+  {
     // The demo has no Safe transaction: the page's "not found" (safe-queue.spec.ts scans a real one).
     name: 'wallet: transaction',
     who: 'demo',

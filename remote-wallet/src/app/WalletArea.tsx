@@ -10,6 +10,7 @@ import { AreaProbe } from './AreaProbe';
 const AddSignerPage = lazy(() => import('../features/signers/routes/AddSignerPage'));
 const SetSigningDevicePage = lazy(() => import('../features/signing-device/routes/SetSigningDevicePage'));
 const SafeTransactionPage = lazy(() => import('../features/transactions/routes/SafeTransactionPage'));
+const SendFromSafePage = lazy(() => import('../features/transactions/routes/SendFromSafePage'));
 
 /** /org/{org}/wallet/*: the organization's multi-signature wallet. */
 export default function WalletArea() {
@@ -32,6 +33,14 @@ export default function WalletArea() {
           element={
             <Suspense fallback={<PageSkeleton rows={3} />}>
               <SetSigningDevicePage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="send"
+          element={
+            <Suspense fallback={<PageSkeleton rows={3} />}>
+              <SendFromSafePage />
             </Suspense>
           }
         />

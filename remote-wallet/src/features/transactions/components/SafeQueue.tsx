@@ -1,11 +1,11 @@
-import { shortAddress, useCurrentOrganization, useFormat, useT } from '@dash/shared';
+import { can, shortAddress, useCurrentOrganization, useFormat, useT } from '@dash/shared';
 import type { TSafeTransaction, TWallet } from '@dash/shared/api';
 import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useSafeTransactionsQuery } from '../api/safe-transactions';
 import { useConfirmWithDevice } from '../hooks/useConfirmWithDevice';
-import { describe, ownerName, transactionPath } from '../lib/describe';
+import { describe, ownerName, sendPath, transactionPath } from '../lib/describe';
 import { awaitedOwner, type TViewer } from '../lib/queue';
 
 /**
@@ -13,7 +13,7 @@ import { awaitedOwner, type TViewer } from '../lib/queue';
  * executing; a nonce two transactions share is marked) and the history with the execution's hash.
  * Each transaction links to its page, which says in plain words what is signed and shows the hashes
  * a hardware wallet shows; an owner whose confirmation is awaited confirms with their signing device
- * from here too.
+ * from here too. Admins and Editors propose a transfer ("Send from the Safe").
  */
 export function SafeQueue({
   organizationUid,
@@ -32,14 +32,31 @@ export function SafeQueue({
     userUid: currentUserUid,
     address: wallet.signers.find((signer) => signer.uid === currentUserUid)?.ethAddress ?? null,
   };
-  if (transactions.isPending) return <Text size="sm">{t('queue.loading')}</Text>;
-  if (transactions.isError) return <Text size="sm">{t('queue.failed')}</Text>;
-  const { queued, history } = transactions.data;
-  return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="wallet-queue">
+  const header = (
+    <Group justify="space-between" align="center">
       <Title order={3} size="h4" id="wallet-queue">
         {t('queue.title')}
       </Title>
+      {can(organization.role, 'wallet.propose') ? (
+        <Button component={Link} to={sendPath(organization.slug)} variant="light" size="compact-sm">
+          {t('queue.send')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+  if (transactions.isPending || transactions.isError)
+    return (
+      <Card withBorder padding="lg" component="section" aria-labelledby="wallet-queue">
+        {header}
+        <Text size="sm" mt="xs">
+          {transactions.isPending ? t('queue.loading') : t('queue.failed')}
+        </Text>
+      </Card>
+    );
+  const { queued, history } = transactions.data;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="wallet-queue">
+      {header}
       {queued.length === 0 ? (
         <Text size="sm" mt="xs">
           {t('queue.empty')}

@@ -7,6 +7,9 @@ type TFormat = ReturnType<typeof useFormat>;
 export const transactionPath = (organizationSlug: string, safeTxHash: string) =>
   `${paths.org.wallet.root(organizationSlug)}/transactions/${encodeURIComponent(safeTxHash)}`;
 
+/** /org/{org}/wallet/send: the form proposing a transfer from the Safe. */
+export const sendPath = (organizationSlug: string) => `${paths.org.wallet.root(organizationSlug)}/send`;
+
 /** What a transaction does, in one line: "Send 12.34 USDC to Payroll (0x12…34)", "Reject nonce 3: …". */
 export function describe(transaction: TSafeTransaction, t: TFunction, format: TFormat): string {
   if (!transaction.transfer) return t('queue.rejection', { nonce: transaction.nonce });
