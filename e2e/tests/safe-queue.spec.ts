@@ -166,12 +166,15 @@ test.describe('the Safe transaction queue', () => {
     await expect(confirmations).toContainText(new RegExp(adminDevice, 'i'));
     await expect(page.getByRole('button', { name: 'Confirm with signing device' })).toHaveCount(0);
 
-    // The queue shows the confirmation, and links the transaction's page.
+    // The queue says it awaits the Editor now, and links the transaction's page.
     await page.goto(`/org/${organization.slug}/wallet`);
     const queued = (member: Page) =>
       member
         .getByRole('article', { name: `Transaction at nonce ${proposed.nonce}` })
         .filter({ hasText: 'Send 12.34 USDC' });
+    await expect(page.getByRole('region', { name: 'Awaiting others' })).toContainText(
+      'Send 12.34 USDC to Payroll',
+    );
     await expect(queued(page)).toContainText('1 of 2 confirmations');
 
     // The Viewer sees the queue and the page, with no control.
@@ -207,14 +210,11 @@ test.describe('the Safe transaction queue', () => {
     await expect(
       page.getByRole('alert', { name: `Nonce ${proposed.nonce} is used by more than one transaction` }),
     ).toContainText('Send 12.34 USDC to Payroll');
-    // On the wallet page, both are marked as a conflict.
+    // On the wallet page, the two are one conflict.
     await page.goto(`/org/${organization.slug}/wallet`);
     await expect(
-      page
-        .getByRole('article', { name: `Transaction at nonce ${proposed.nonce}` })
-        .filter({ hasText: 'Reject nonce' }),
-    ).toContainText('Another transaction has this nonce: only one of them can execute.');
-    await expect(queued(page)).toContainText('Another transaction has this nonce');
+      page.getByRole('group', { name: `Nonce ${proposed.nonce}: 2 conflicting transactions` }),
+    ).toContainText('Reject nonce');
 
     // The Editor confirms from their own session: the relayer executes, and every page follows.
     await injectBrowserWallet(editor, { privateKey: editorKey });

@@ -1,19 +1,19 @@
 import { can, shortAddress, useCurrentOrganization, useFormat, useT } from '@dash/shared';
 import type { TSafeTransaction, TWallet } from '@dash/shared/api';
-import { Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useSafeTransactionsQuery } from '../api/safe-transactions';
 import { useConfirmWithDevice } from '../hooks/useConfirmWithDevice';
 import { describe, ownerName, sendPath, transactionPath } from '../lib/describe';
-import { awaitedOwner, type TViewer } from '../lib/queue';
+import { awaitedOwner, groupQueue, type TNonceGroup, type TViewer } from '../lib/queue';
 
 /**
- * The Safe's transactions: the queue by nonce ("Needs your signature", awaiting others, ready,
- * executing; a nonce two transactions share is marked) and the history with the execution's hash.
- * Each transaction links to its page, which says in plain words what is signed and shows the hashes
- * a hardware wallet shows; an owner whose confirmation is awaited confirms with their signing device
- * from here too. Admins and Editors propose a transfer ("Send from the Safe").
+ * The Safe's transactions as Safe{Wallet} shows them: the queue in sections ("Needs your signature",
+ * "Awaiting others", "Ready to execute", "Executing"), by nonce, the transactions sharing a nonce
+ * grouped and marked as a conflict; then the history. Each transaction links to its page; an owner
+ * whose confirmation is awaited confirms with their signing device from here too. Admins and Editors
+ * propose a transfer ("Send from the Safe").
  */
 export function SafeQueue({
   organizationUid,
@@ -54,6 +54,7 @@ export function SafeQueue({
       </Card>
     );
   const { queued, history } = transactions.data;
+  const groups = groupQueue(queued, viewer);
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="wallet-queue">
       {header}
@@ -62,16 +63,29 @@ export function SafeQueue({
           {t('queue.empty')}
         </Text>
       ) : (
-        <Stack gap="sm" mt="sm">
-          {queued.map((transaction) => (
-            <QueuedTransaction
-              key={transaction.uid}
-              organizationUid={organizationUid}
-              transaction={transaction}
-              viewer={viewer}
-            />
-          ))}
-        </Stack>
+        groups.map((group) => (
+          <QueueSection key={group.section} title={t(`queue.sections.${group.section}`)}>
+            {group.nonces.map((nonce) =>
+              nonce.transactions.length > 1 ? (
+                <ConflictGroup
+                  key={nonce.nonce}
+                  organizationUid={organizationUid}
+                  group={nonce}
+                  viewer={viewer}
+                />
+              ) : (
+                nonce.transactions.map((transaction) => (
+                  <QueuedTransaction
+                    key={transaction.uid}
+                    organizationUid={organizationUid}
+                    transaction={transaction}
+                    viewer={viewer}
+                  />
+                ))
+              ),
+            )}
+          </QueueSection>
+        ))
       )}
       <Title order={4} size="h5" mt="lg" id="wallet-history">
         {t('queue.history')}
@@ -109,6 +123,58 @@ export function SafeQueue({
         </Table>
       )}
     </Card>
+  );
+}
+
+function QueueSection({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = useId();
+  return (
+    <Stack gap="sm" mt="md" component="section" aria-labelledby={id}>
+      <Title order={4} size="h5" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+/** The queued transactions at one nonce: only one of them can execute, the others are then replaced. */
+function ConflictGroup({
+  organizationUid,
+  group,
+  viewer,
+}: {
+  organizationUid: string;
+  group: TNonceGroup;
+  viewer: TViewer;
+}) {
+  const { t } = useT('wallet');
+  const id = useId();
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      role="group"
+      aria-labelledby={id}
+      style={{ borderLeft: '4px solid var(--mantine-color-orange-6)' }}
+    >
+      <Text size="sm" fw={600} id={id}>
+        {t('queue.conflictGroup', { nonce: group.nonce, count: group.transactions.length })}
+      </Text>
+      <Text size="xs" mb="xs">
+        {t('queue.conflict')}
+      </Text>
+      <Stack gap="xs">
+        {group.transactions.map((transaction) => (
+          <QueuedTransaction
+            key={transaction.uid}
+            organizationUid={organizationUid}
+            transaction={transaction}
+            viewer={viewer}
+          />
+        ))}
+      </Stack>
+    </Paper>
   );
 }
 
@@ -153,11 +219,6 @@ function QueuedTransaction({
               threshold: transaction.threshold,
             })}
           </Text>
-          {transaction.conflict ? (
-            <Text size="xs" c="orange.9">
-              {t('queue.conflict')}
-            </Text>
-          ) : null}
           {transaction.missing.length > 0 && transaction.status === 'awaiting_confirmations' ? (
             <Text size="xs">
               {t('queue.missing', { names: format.list(transaction.missing.map(ownerName)) })}

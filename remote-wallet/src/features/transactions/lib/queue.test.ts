@@ -1,11 +1,73 @@
 import { USER as ME } from '@dash/shared/test';
 import { describe, expect, it } from 'vitest';
 import { ANA_KEY, BRUNO, rejection, safeTransaction } from '../../../test/safe-transactions';
-import { awaitedOwner, ownerOf, rejectable, type TViewer } from './queue';
+import { awaitedOwner, groupQueue, ownerOf, rejectable, type TViewer } from './queue';
 
+const hash = (byte: string) => `0x${byte.repeat(32)}`;
 const ANA: TViewer = { userUid: ME.uid, address: ANA_KEY };
 /** A member who is no owner of the Safe. */
 const CARLA: TViewer = { userUid: '44444444-4444-4444-8444-444444444444', address: null };
+
+/** The sections and, in each, the nonces and the transactions' hashes' first bytes. */
+const shape = (groups: ReturnType<typeof groupQueue>) =>
+  groups.map((group) => [
+    group.section,
+    group.nonces.map((nonce) => [nonce.nonce, nonce.transactions.map((tx) => tx.safeTxHash.slice(2, 4))]),
+  ]);
+
+describe('the queue as Safe{Wallet} groups it', () => {
+  it('puts what awaits the viewer first, then what awaits others, then ready and executing, by nonce', () => {
+    const queue = [
+      safeTransaction({ nonce: 7, safeTxHash: hash('07'), status: 'ready', confirmedBy: ['ana', 'bruno'] }),
+      safeTransaction({ nonce: 6, safeTxHash: hash('06'), confirmedBy: ['ana'] }),
+      safeTransaction({
+        nonce: 5,
+        safeTxHash: hash('05'),
+        status: 'executing',
+        confirmedBy: ['ana', 'bruno'],
+      }),
+      safeTransaction({ nonce: 9, safeTxHash: hash('09') }),
+      safeTransaction({ nonce: 8, safeTxHash: hash('08'), confirmedBy: ['bruno'] }),
+    ];
+    expect(shape(groupQueue(queue, ANA))).toEqual([
+      [
+        'needsYou',
+        [
+          [8, ['08']],
+          [9, ['09']],
+        ],
+      ],
+      ['awaitingOthers', [[6, ['06']]]],
+      ['ready', [[7, ['07']]]],
+      ['executing', [[5, ['05']]]],
+    ]);
+    // Nothing awaits a member who is no owner: the same queue, no "Needs your signature".
+    expect(shape(groupQueue(queue, CARLA)).map(([section]) => section)).toEqual([
+      'awaitingOthers',
+      'ready',
+      'executing',
+    ]);
+  });
+
+  it('keeps the transactions of one nonce together, where the furthest along of them is', () => {
+    const transfer = safeTransaction({ nonce: 3, conflict: true });
+    const readyRejection = rejection(3, { conflict: true, status: 'ready', confirmedBy: ['ana', 'bruno'] });
+    expect(shape(groupQueue([transfer, readyRejection], ANA))).toEqual([['ready', [[3, ['a1', 'b2']]]]]);
+    // Both awaiting: the transfer awaits Ana, so the pair is hers to look at.
+    const awaitingRejection = rejection(3, { conflict: true, confirmedBy: ['ana'] });
+    expect(shape(groupQueue([transfer, awaitingRejection], ANA))).toEqual([
+      ['needsYou', [[3, ['a1', 'b2']]]],
+    ]);
+    expect(shape(groupQueue([transfer, awaitingRejection], CARLA))).toEqual([
+      ['awaitingOthers', [[3, ['a1', 'b2']]]],
+    ]);
+  });
+
+  it('leaves out empty sections, and has none for an empty queue', () => {
+    expect(groupQueue([], ANA)).toEqual([]);
+    expect(shape(groupQueue([safeTransaction()], ANA))).toEqual([['needsYou', [[3, ['a1']]]]]);
+  });
+});
 
 describe('whose confirmation a transaction awaits', () => {
   it('knows the viewer’s owner by the member the API names, else by their signer address', () => {

@@ -29,6 +29,57 @@ export function awaitedOwner(transaction: TSafeTransaction, viewer: TViewer): st
   return transaction.missing.find((owner) => isViewers(owner, viewer))?.owner ?? null;
 }
 
+/** The queue's sections, in the order the page shows them. */
+export const QUEUE_SECTIONS = ['needsYou', 'awaitingOthers', 'ready', 'executing'] as const;
+export type TQueueSection = (typeof QUEUE_SECTIONS)[number];
+
+/** Where one transaction belongs, by its own status and whether it awaits the viewer. */
+export function sectionOf(transaction: TSafeTransaction, viewer: TViewer): TQueueSection {
+  if (transaction.status === 'executing') return 'executing';
+  if (transaction.status === 'ready') return 'ready';
+  return awaitedOwner(transaction, viewer) ? 'needsYou' : 'awaitingOthers';
+}
+
+/** How far along a section is: a nonce's transactions are shown together, where the furthest one is. */
+const PROGRESS: Record<TQueueSection, number> = { awaitingOthers: 0, needsYou: 1, ready: 2, executing: 3 };
+
+/** The queued transactions at one nonce: more than one is a conflict (only one of them can execute). */
+export interface TNonceGroup {
+  nonce: number;
+  transactions: TSafeTransaction[];
+}
+
+export interface TQueueGroup {
+  section: TQueueSection;
+  nonces: TNonceGroup[];
+}
+
+/**
+ * The queue as Safe{Wallet} shows it: by nonce, the transactions sharing a nonce kept together (they
+ * conflict: executing one replaces the others), each nonce in the section of its furthest-along
+ * transaction (executing, then ready, then awaiting the viewer, then awaiting others); the sections in
+ * the order "Needs your signature", "Awaiting others", "Ready to execute", "Executing", the empty ones
+ * left out, and nonces ascending in each.
+ */
+export function groupQueue(queued: TSafeTransaction[], viewer: TViewer): TQueueGroup[] {
+  const byNonce = new Map<number, TSafeTransaction[]>();
+  for (const transaction of queued) {
+    byNonce.set(transaction.nonce, [...(byNonce.get(transaction.nonce) ?? []), transaction]);
+  }
+  const sections = new Map<TQueueSection, TNonceGroup[]>();
+  for (const nonce of [...byNonce.keys()].sort((a, b) => a - b)) {
+    const transactions = byNonce.get(nonce) ?? [];
+    const section = transactions
+      .map((transaction) => sectionOf(transaction, viewer))
+      .reduce((furthest, next) => (PROGRESS[next] > PROGRESS[furthest] ? next : furthest));
+    sections.set(section, [...(sections.get(section) ?? []), { nonce, transactions }]);
+  }
+  return QUEUE_SECTIONS.flatMap((section) => {
+    const nonces = sections.get(section);
+    return nonces ? [{ section, nonces }] : [];
+  });
+}
+
 /**
  * Whether a rejection of this transaction's nonce may be proposed: a queued (not yet executing) transfer
  * whose nonce has no rejection among the queued transactions yet.
