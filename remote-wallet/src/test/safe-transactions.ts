@@ -81,6 +81,7 @@ export function safeTransaction(
       .map((who) => owners[who]),
     conflict: false,
     proposedBy: { uid: BRUNO, name: 'Bruno Test' },
+    transferUid: null,
     executionTxHash: null,
     createdAt: '2026-11-22T09:00:00.000Z',
     updatedAt: '2026-11-22T09:00:00.000Z',

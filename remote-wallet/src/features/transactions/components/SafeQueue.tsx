@@ -2,7 +2,7 @@ import { can, shortAddress, useCurrentOrganization, useFormat, useT } from '@das
 import type { TSafeTransaction, TWallet } from '@dash/shared/api';
 import { Anchor, Badge, Button, Card, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useSafeTransactionsQuery } from '../api/safe-transactions';
 import { useConfirmWithDevice } from '../hooks/useConfirmWithDevice';
 import { describe, ownerName, sendPath, transactionPath } from '../lib/describe';

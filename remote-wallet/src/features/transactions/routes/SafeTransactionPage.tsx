@@ -31,7 +31,7 @@ import {
 } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { type ReactNode, useId, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router';
 import { notifyWalletError } from '../../../lib/wallet-display';
 import { useWalletQuery } from '../../wallet/api/get-wallet';
 import { useSafeTransactionQuery } from '../api/get-safe-transaction';

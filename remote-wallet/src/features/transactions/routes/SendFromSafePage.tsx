@@ -23,7 +23,7 @@ import { type TTokenRecord, tokensOn } from '@dash/shared/contracts';
 import { Alert, Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ReactNode, useRef } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { WalletSubpage } from '../../../components/WalletSubpage';
 import { notifyWalletError, walletMessage } from '../../../lib/wallet-display';
 import { useWalletQuery } from '../../wallet/api/get-wallet';
