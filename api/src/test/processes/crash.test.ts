@@ -6,7 +6,7 @@
  * On PGlite, and on PostgreSQL with TEST_DATABASE_URL (node scripts/test-api.mjs --project crash).
  */
 import { sql } from 'drizzle-orm';
-import { privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrashPoint } from '../../crash-point';
 import { DEV_SANDBOX_API_KEYS } from '../../modules/providers/adapters/sandbox-config';
@@ -47,10 +47,11 @@ const api = (
 
 /**
  * The kill points in the order the tests reach them. Each restart arms the next one, so the
- * process that recovers one flow is the one that dies in the next (six API starts in all).
+ * process that recovers one flow is the one that dies in the next (seven API starts in all).
  */
 const KILL_POINTS: CrashPoint[] = [
   'wallet.deploy.after-record',
+  'safe.execute.after-record',
   'transfers.submit.after-provider-call',
   'providers.onboarding.after-provider-call',
   'uploads.receive.after-store',
@@ -121,11 +122,28 @@ const relayer = privateKeyToAccount(DEV_CHAIN_RELAYER_KEY).address;
 const relayerTransactions = async () =>
   Number(await chainCall('eth_getTransactionCount', [relayer, 'latest']));
 
+/** The demo Admin's signing device for the Safe: a fresh key, registered with its proof. */
+const ownerKey = privateKeyToAccount(generatePrivateKey());
+
 describe(`crash and restart (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('deploys the Safe once when the API dies between recording the transaction and broadcasting it', async () => {
     expect((await api('POST', '/wallet/signer/propose', { body: { userUid } })).status).toBe(201);
-    const devices = await demo.request('GET', '/profile/signing-devices');
-    const device = devices.body.data[0];
+    const challenge = await demo.request('POST', '/profile/signing-devices/challenges', {
+      body: { ethAddress: ownerKey.address },
+    });
+    expect(challenge.status, JSON.stringify(challenge.body)).toBe(201);
+    const created = await demo.request('POST', '/profile/signing-devices', {
+      body: {
+        name: 'Crash harness key',
+        ethAddress: ownerKey.address,
+        proof: {
+          challengeUid: challenge.body.data.uid,
+          signature: await ownerKey.signMessage({ message: challenge.body.data.message }),
+        },
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const device = created.body.data;
     expect(
       (await api('POST', '/wallet/signer/signing-device', { body: { signingDeviceUid: device.uid } })).status,
     ).toBe(200);
@@ -147,6 +165,54 @@ describe(`crash and restart (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(await chainCall('eth_getCode', [wallet.address, 'latest'])).not.toBe('0x');
     // The one recorded transaction went out after the restart; nothing was sent twice.
     expect(await relayerTransactions()).toBe(sentBefore + 1);
+  });
+
+  it('executes a Safe transaction once when the API dies between recording execTransaction and broadcasting it', async () => {
+    // A transfer at the next nonce, and its rejection: the rejection (an empty call, no tokens
+    // needed) is confirmed by the one owner and executed by the relayer.
+    const wallet = await api('POST', '/rails/blockchain-wallets', {
+      body: {
+        network: 'arbitrum-sepolia',
+        address: privateKeyToAccount(generatePrivateKey()).address,
+        name: 'Payee',
+      },
+    });
+    expect(wallet.status, JSON.stringify(wallet.body)).toBe(201);
+    const propose = (body: unknown) =>
+      api('POST', '/wallet/transactions', { body, headers: { 'idempotency-key': crypto.randomUUID() } });
+    const transfer = await propose({
+      kind: 'transfer',
+      symbol: 'USDC',
+      amount: '1',
+      walletUid: wallet.body.data.uid,
+    });
+    expect(transfer.status, JSON.stringify(transfer.body)).toBe(201);
+    const rejection = await propose({ kind: 'rejection', nonce: transfer.body.data.nonce });
+    expect(rejection.status, JSON.stringify(rejection.body)).toBe(201);
+    const sentBefore = await relayerTransactions();
+
+    await crashDuring('safe.execute.after-record', async () => {
+      const confirmed = await answerOrDeath(
+        api('POST', `/wallet/transactions/${rejection.body.data.safeTxHash}/confirmations`, {
+          body: { signature: await ownerKey.signTypedData(JSON.parse(rejection.body.data.typedData)) },
+        }),
+      );
+      if (confirmed) expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+    });
+
+    const executed = await eventually('the rejection to be executed', async () => {
+      const answer = await api('GET', `/wallet/transactions/${rejection.body.data.safeTxHash}`);
+      return answer.body.data?.status === 'executed' ? answer.body.data : undefined;
+    });
+    expect(executed.executionTxHash).toMatch(/^0x[0-9a-f]{64}$/);
+    // The one recorded execTransaction went out after the restart; nothing was sent twice.
+    expect(await relayerTransactions()).toBe(sentBefore + 1);
+    const receipt = (await chainCall('eth_getTransactionReceipt', [executed.executionTxHash])) as {
+      status: string;
+    };
+    expect(receipt.status).toBe('0x1');
+    const original = await api('GET', `/wallet/transactions/${transfer.body.data.safeTxHash}`);
+    expect(original.body.data.status).toBe('replaced');
   });
 
   it('creates the provider transfer once when the API dies between the provider call and its commit', async () => {
