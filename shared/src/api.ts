@@ -30,5 +30,6 @@ export * from './endpoints/get-holdings';
 export * from './endpoints/get-organization-users';
 export * from './endpoints/get-overview';
 export * from './endpoints/get-providers';
+export * from './endpoints/get-registered-wallets';
 export * from './endpoints/get-signing-devices';
 export * from './endpoints/upload-file';

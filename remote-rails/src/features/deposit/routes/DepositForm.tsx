@@ -18,6 +18,7 @@ import {
   DEPOSIT_STABLECOIN,
   networkOf,
   useProvidersQuery,
+  useRegisteredWalletsQuery,
   ZCreateDepositRequest,
 } from '@dash/shared/api';
 import { Alert, Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
@@ -26,7 +27,6 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useProviderAccountsQuery } from '../../providers/api/get-provider-accounts';
 import { limitValues } from '../../providers/limits';
-import { useRegisteredWalletsQuery } from '../../wallets/api/get-registered-wallets';
 import { useCreateDepositMutation } from '../api/create-deposit';
 
 /** A fixed choice: its code as the value, shown by its name where it has one (the network's). */

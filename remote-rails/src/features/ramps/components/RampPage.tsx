@@ -19,6 +19,7 @@ import {
   type TQuote,
   useHoldingsQuery,
   useProvidersQuery,
+  useRegisteredWalletsQuery,
   ZOffRampForm,
   ZOnRampForm,
 } from '@dash/shared/api';
@@ -29,7 +30,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useBankBeneficiariesQuery } from '../../beneficiaries/api/get-bank-beneficiaries';
 import { useProviderAccountsQuery } from '../../providers/api/get-provider-accounts';
 import { limitValues } from '../../providers/limits';
-import { useRegisteredWalletsQuery } from '../../wallets/api/get-registered-wallets';
 import { useCreateOffRampMutation } from '../api/create-off-ramp';
 import { useCreateOnRampMutation } from '../api/create-on-ramp';
 import { useCreateQuoteMutation } from '../api/create-quote';

@@ -1,8 +1,11 @@
 import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
-import { type TRegisteredWallet, ZRegisteredWalletResponse } from '@dash/shared/api';
+import {
+  registeredWalletsQueryOptions,
+  type TRegisteredWallet,
+  ZRegisteredWalletResponse,
+} from '@dash/shared/api';
 import type { TCreateRegisteredWalletRequest } from '@dash/shared/counterparty-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { registeredWalletsQueryOptions } from './get-registered-wallets';
 
 /** POST rails/blockchain-wallets: an EVM address is stored in its EIP-55 checksum form. */
 export async function createRegisteredWallet(

@@ -1,6 +1,6 @@
 import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { registeredWalletsQueryOptions } from '@dash/shared/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { registeredWalletsQueryOptions } from './get-registered-wallets';
 
 /** DELETE rails/blockchain-wallets/{walletUid}. */
 export async function deleteRegisteredWallet(organizationUid: string, walletUid: string): Promise<void> {

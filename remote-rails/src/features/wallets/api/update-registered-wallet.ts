@@ -1,11 +1,11 @@
 import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import {
+  registeredWalletsQueryOptions,
   type TRegisteredWallet,
   type TUpdateCounterpartyRequest,
   ZRegisteredWalletResponse,
 } from '@dash/shared/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { registeredWalletsQueryOptions } from './get-registered-wallets';
 
 /** PATCH rails/blockchain-wallets/{walletUid}: a new name and remark. */
 export async function updateRegisteredWallet(

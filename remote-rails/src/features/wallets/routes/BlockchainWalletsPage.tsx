@@ -1,5 +1,10 @@
 import { can, type TFunction, useCurrentOrganization, useT } from '@dash/shared';
-import { explorerAddressUrl, networkOf, type TRegisteredWallet } from '@dash/shared/api';
+import {
+  explorerAddressUrl,
+  networkOf,
+  type TRegisteredWallet,
+  useRegisteredWalletsQuery,
+} from '@dash/shared/api';
 import { Anchor, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useCounterpartyChanges } from '../../counterparties/components/CounterpartyChanges';
@@ -8,7 +13,6 @@ import {
   CounterpartyListPage,
 } from '../../counterparties/components/CounterpartyListPage';
 import { useDeleteRegisteredWalletMutation } from '../api/delete-registered-wallet';
-import { useRegisteredWalletsQuery } from '../api/get-registered-wallets';
 import { useUpdateRegisteredWalletMutation } from '../api/update-registered-wallet';
 import { AddRegisteredWalletModal } from '../components/AddRegisteredWalletModal';
 

@@ -18,6 +18,7 @@ import {
   type THoldings,
   type TRegisteredWallet,
   useHoldingsQuery,
+  useRegisteredWalletsQuery,
 } from '@dash/shared/api';
 import { type TTokenRecord, tokensOn } from '@dash/shared/contracts';
 import { Alert, Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
@@ -27,10 +28,8 @@ import { Link, useNavigate } from 'react-router';
 import { WalletSubpage } from '../../../components/WalletSubpage';
 import { notifyWalletError, walletMessage } from '../../../lib/wallet-display';
 import { useWalletQuery } from '../../wallet/api/get-wallet';
-import { useRegisteredWalletsQuery } from '../api/get-registered-wallets';
 import { useProposeSafeTransactionMutation } from '../api/propose-safe-transaction';
 import '../i18n';
-import { transactionPath } from '../lib/describe';
 import { sendFormErrors, type TSendValues } from '../lib/send-form';
 
 /**
@@ -160,7 +159,7 @@ function SendForm({
         {
           onSuccess: (transaction) => {
             notifySuccess(t('send.proposed', { nonce: transaction.nonce }));
-            navigate(transactionPath(organization.slug, transaction.safeTxHash));
+            navigate(paths.org.wallet.transaction(organization.slug, transaction.safeTxHash));
           },
           onError: (error) => {
             // The API's field errors under their fields, worded for the wallet; anything else as a toast.

@@ -1,8 +1,12 @@
 import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
-import { type TRegisteredWallet, ZRegisteredWalletsResponse } from '@dash/shared/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type TRegisteredWallet, ZRegisteredWalletsResponse } from '../contracts/counterparties';
 
-/** GET rails/blockchain-wallets: the organization's registered wallets (approved organizations only). */
+/**
+ * GET rails/blockchain-wallets: the organization's registered wallets (approved organizations only).
+ * Used by remote-rails (the registry, ramps, deposits) and remote-wallet (the recipients a transfer
+ * from the Safe may have), under one cache key.
+ */
 export async function getRegisteredWallets(
   organizationUid: string,
   signal?: AbortSignal,
@@ -23,5 +27,6 @@ export const registeredWalletsQueryOptions = (organizationUid: string) =>
     queryFn: ({ signal }) => getRegisteredWallets(organizationUid, signal),
   });
 
-export const useRegisteredWalletsQuery = (organizationUid: string) =>
-  useQuery(registeredWalletsQueryOptions(organizationUid));
+/** Read only when `enabled` (a page that will not use it, such as a Viewer's, asks nothing). */
+export const useRegisteredWalletsQuery = (organizationUid: string, enabled = true) =>
+  useQuery({ ...registeredWalletsQueryOptions(organizationUid), enabled });
