@@ -33,6 +33,11 @@ export const paths = {
       root: (org: string) => `/org/${seg(org)}/wallet`,
       addSigner: (org: string) => `/org/${seg(org)}/wallet/add-signer`,
       signingDevice: (org: string) => `/org/${seg(org)}/wallet/signing-device`,
+      /** One Safe transaction's page. */
+      transaction: (org: string, safeTxHash: string) =>
+        `/org/${seg(org)}/wallet/transactions/${seg(safeTxHash)}`,
+      /** The form proposing a transfer from the Safe. */
+      send: (org: string) => `/org/${seg(org)}/wallet/send`,
     },
     deposit: (org: string) => `/org/${seg(org)}/deposit`,
     explore: {

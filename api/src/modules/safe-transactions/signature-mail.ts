@@ -14,7 +14,7 @@ import { confirmationsOf } from './repo';
 // The owners a proposed Safe transaction waits for are told once, by mail, through the job runner
 // (queued in the proposal's transaction): each member whose signing device holds one of its owner
 // keys, but the member who proposed it. The mail is sent only while that owner's confirmation is
-// still missing, in the recipient's language, with a link to the wallet's queue.
+// still missing, in the recipient's language, with a link to the transaction's page.
 
 export const SIGNATURE_MAIL_JOB = 'safe_transaction.signature-mail';
 const ZSignatureMail = z.object({ safeTransactionUid: ZUid, userUid: ZUid });
@@ -71,7 +71,7 @@ export function signatureMailJob(deps: {
               recipient: row.transfer.recipient.name,
             }
           : null,
-        link: `${deps.publicUrl}${paths.org.wallet.root(organization.slug)}`,
+        link: `${deps.publicUrl}${paths.org.wallet.transaction(organization.slug, row.safeTxHash)}`,
       });
       const recipient = createHash('sha256').update(signer.email).digest('hex').slice(0, 16);
       // Fixed per transaction and recipient: a send repeated after a crash is the same mail.

@@ -1,11 +1,11 @@
-import { can, shortAddress, useCurrentOrganization, useFormat, useT } from '@dash/shared';
+import { can, paths, shortAddress, useCurrentOrganization, useFormat, useT } from '@dash/shared';
 import type { TSafeTransaction, TWallet } from '@dash/shared/api';
 import { Anchor, Badge, Button, Card, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useSafeTransactionsQuery } from '../api/safe-transactions';
 import { useConfirmWithDevice } from '../hooks/useConfirmWithDevice';
-import { describe, ownerName, sendPath, transactionPath } from '../lib/describe';
+import { describe, ownerName } from '../lib/describe';
 import { awaitedOwner, groupQueue, type TNonceGroup, type TViewer } from '../lib/queue';
 
 /**
@@ -38,7 +38,12 @@ export function SafeQueue({
         {t('queue.title')}
       </Title>
       {can(organization.role, 'wallet.propose') ? (
-        <Button component={Link} to={sendPath(organization.slug)} variant="light" size="compact-sm">
+        <Button
+          component={Link}
+          to={paths.org.wallet.send(organization.slug)}
+          variant="light"
+          size="compact-sm"
+        >
           {t('queue.send')}
         </Button>
       ) : null}
@@ -109,7 +114,10 @@ export function SafeQueue({
               <Table.Tr key={transaction.uid}>
                 <Table.Td>{transaction.nonce}</Table.Td>
                 <Table.Td>
-                  <Anchor component={Link} to={transactionPath(organization.slug, transaction.safeTxHash)}>
+                  <Anchor
+                    component={Link}
+                    to={paths.org.wallet.transaction(organization.slug, transaction.safeTxHash)}
+                  >
                     {describe(transaction, t, format)}
                   </Anchor>
                 </Table.Td>
@@ -206,7 +214,7 @@ function QueuedTransaction({
         <Stack gap={2}>
           <Anchor
             component={Link}
-            to={transactionPath(organization.slug, transaction.safeTxHash)}
+            to={paths.org.wallet.transaction(organization.slug, transaction.safeTxHash)}
             fw={600}
             id={whatId}
           >

@@ -1,14 +1,7 @@
-import { paths, shortAddress, type TFunction, type useFormat } from '@dash/shared';
+import { shortAddress, type TFunction, type useFormat } from '@dash/shared';
 import type { TSafeTransaction } from '@dash/shared/api';
 
 type TFormat = ReturnType<typeof useFormat>;
-
-/** /org/{org}/wallet/transactions/{safeTxHash}: one Safe transaction's page. */
-export const transactionPath = (organizationSlug: string, safeTxHash: string) =>
-  `${paths.org.wallet.root(organizationSlug)}/transactions/${encodeURIComponent(safeTxHash)}`;
-
-/** /org/{org}/wallet/send: the form proposing a transfer from the Safe. */
-export const sendPath = (organizationSlug: string) => `${paths.org.wallet.root(organizationSlug)}/send`;
 
 /** What a transaction does, in one line: "Send 12.34 USDC to Payroll (0x12…34)", "Reject nonce 3: …". */
 export function describe(transaction: TSafeTransaction, t: TFunction, format: TFormat): string {

@@ -38,7 +38,7 @@ import { useSafeTransactionQuery } from '../api/get-safe-transaction';
 import { useProposeSafeTransactionMutation } from '../api/propose-safe-transaction';
 import { useSafeTransactionsQuery } from '../api/safe-transactions';
 import { useConfirmWithDevice } from '../hooks/useConfirmWithDevice';
-import { describe, transactionPath } from '../lib/describe';
+import { describe } from '../lib/describe';
 import '../i18n';
 import { awaitedOwner, ownerOf, rejectable, type TViewer } from '../lib/queue';
 
@@ -119,7 +119,7 @@ function SafeTransactionView({ safeTxHash }: { safeTxHash: string }) {
                 <Box component="li" key={other.uid}>
                   <Anchor
                     component={Link}
-                    to={transactionPath(organization.slug, other.safeTxHash)}
+                    to={paths.org.wallet.transaction(organization.slug, other.safeTxHash)}
                     size="sm"
                   >
                     {describe(other, w, format)}
@@ -422,7 +422,7 @@ function Actions({
           onSettled: done,
           onSuccess: (rejection) => {
             notifySuccess(t('transaction.rejectionProposed', { nonce: transaction.nonce }));
-            navigate(transactionPath(organization.slug, rejection.safeTxHash));
+            navigate(paths.org.wallet.transaction(organization.slug, rejection.safeTxHash));
           },
           onError: (error) => {
             step.cancel();
