@@ -27,6 +27,7 @@ export const ERROR_MESSAGES = {
   requestWalletDeployment: 'Failed to request wallet deployment. Please try again later.',
   fetchSafeTransactions: 'Failed to load wallet transactions. Please try again later.',
   confirmSafeTransaction: 'Failed to confirm the transaction. Please try again later.',
+  proposeSafeTransaction: 'Failed to propose the transaction. Please try again later.',
   // Not in the spec's catalogue; same wording pattern for calls the spec leaves unshown.
   fetchSession: 'Failed to load your session. Please try again later.',
   fetchRemotes: 'Failed to load the dashboard areas. Please try again later.',

@@ -1,4 +1,4 @@
-import { apiRequest } from '@dash/shared';
+import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
 import {
   IDEMPOTENCY_KEY_HEADER,
   type TProposeSafeTransactionRequest,
@@ -7,12 +7,6 @@ import {
 } from '@dash/shared/api';
 import { useMutation } from '@tanstack/react-query';
 import { useSettleSafeTransaction } from './safe-transactions';
-
-/**
- * Not in the spec's catalogue (shared/src/contracts/catalogue.ts has no entry for proposing a Safe
- * transaction yet): the same wording pattern, shown as the toast's title when a proposal fails.
- */
-export const PROPOSE_SAFE_TRANSACTION_FAILED = 'Failed to propose the transaction. Please try again later.';
 
 /**
  * POST wallet/transactions: a transfer from the Safe to a registered wallet, or the rejection of a
@@ -31,7 +25,7 @@ export async function proposeSafeTransaction(
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
     organizationUid,
     response: ZSafeTransactionResponse,
-    failure: PROPOSE_SAFE_TRANSACTION_FAILED,
+    failure: ERROR_MESSAGES.proposeSafeTransaction,
   });
   return answer.data;
 }
