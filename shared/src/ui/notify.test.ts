@@ -38,3 +38,18 @@ describe('a toast whose module cannot load', () => {
     error.mockRestore();
   });
 });
+
+describe('a toast', () => {
+  it('names its close button (Mantine gives it no accessible name)', async () => {
+    vi.resetModules();
+    const show = vi.fn();
+    vi.doMock('@mantine/notifications', () => ({ notifications: { show } }));
+    const { notifySuccess } = await import('./notify');
+    notifySuccess('Saved');
+    await vi.waitFor(() => expect(show).toHaveBeenCalledTimes(1));
+    expect(show.mock.calls[0]?.[0]).toMatchObject({
+      message: 'Saved',
+      closeButtonProps: { 'aria-label': expect.stringMatching(/\S/) },
+    });
+  });
+});

@@ -87,7 +87,12 @@ function showFallbackToast(data: NotificationData): void {
 
 function showToast(data: NotificationData): void {
   loadNotifications().then(
-    ({ notifications }) => notifications.show(data),
+    // The close button is named (Mantine's has no accessible name of its own: axe's button-name).
+    ({ notifications }) =>
+      notifications.show({
+        closeButtonProps: { 'aria-label': i18n.t('ui.close', { ns: 'common' }) },
+        ...data,
+      }),
     (error: unknown) => {
       console.error('The toasts could not load; shown without them:', data.title ?? data.message, error);
       showFallbackToast(data);
