@@ -1,7 +1,7 @@
 import type { TSafeTransaction, TSafeTransactions } from '@dash/shared/contracts';
 import { AppError } from '../../http/errors';
 import type { SafeTransactionDeps } from './deps';
-import { findSafeTransaction, listSafeTransactions, type SafeTransactionRow } from './repo';
+import { findSafeTransaction, listSafeTransactions, openAtNonce, type SafeTransactionRow } from './repo';
 import { viewSafeTransactions } from './view';
 
 // Read the Safe's transactions (every member): the queue by nonce, with conflicts at a nonce shown,
@@ -18,12 +18,18 @@ export async function listSafeTransactionViews(
   organizationUid: string,
 ): Promise<TSafeTransactions> {
   const { queued, history } = await listSafeTransactions(deps.db, organizationUid);
-  const counts = openCounts(queued);
-  const [queuedViews, historyViews] = await Promise.all([
-    viewSafeTransactions(deps.db, organizationUid, queued, counts),
-    viewSafeTransactions(deps.db, organizationUid, history, new Map()),
-  ]);
-  return { queued: queuedViews, history: historyViews };
+  // One view of both (one read of their confirmations, the signers and the proposers); the
+  // history's transactions are in conflict with none.
+  const views = await viewSafeTransactions(
+    deps.db,
+    organizationUid,
+    [...queued, ...history],
+    openCounts(queued),
+  );
+  return {
+    queued: views.slice(0, queued.length),
+    history: views.slice(queued.length).map((view) => ({ ...view, conflict: false })),
+  };
 }
 
 export async function getSafeTransactionView(
@@ -33,7 +39,7 @@ export async function getSafeTransactionView(
 ): Promise<TSafeTransaction> {
   const row = await findSafeTransaction(deps.db, organizationUid, safeTxHash);
   if (!row) throw new AppError('NOT_FOUND', 'Safe transaction not found');
-  const { queued } = await listSafeTransactions(deps.db, organizationUid);
-  const [view] = await viewSafeTransactions(deps.db, organizationUid, [row], openCounts(queued));
+  const open = await openAtNonce(deps.db, organizationUid, row.nonce);
+  const [view] = await viewSafeTransactions(deps.db, organizationUid, [row], openCounts(open));
   return view as TSafeTransaction;
 }

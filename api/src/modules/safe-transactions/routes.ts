@@ -21,6 +21,8 @@ export function registerSafeTransactionRoutes(app: FastifyInstance, deps: SafeTr
     summary: "The Safe's queue (by nonce, conflicts shown) and its latest history",
     guard: (request) => requireOrganization(request, 'wallet.read'),
     response: ZSafeTransactionsResponse,
+    // The same for every member (nothing in it is the reader's); emptied by every write and event.
+    cacheKey: ({ auth }) => `${auth.organization.uid}:safe-transactions`,
     async handler({ auth }) {
       return { data: await listSafeTransactionViews(deps, auth.organization.uid) };
     },
@@ -54,6 +56,7 @@ export function registerSafeTransactionRoutes(app: FastifyInstance, deps: SafeTr
     guard: (request) => requireOrganization(request, 'wallet.read'),
     params: ZSafeTransactionParams,
     response: ZSafeTransactionResponse,
+    cacheKey: ({ auth, params }) => `${auth.organization.uid}:safe-transaction:${params.safeTxHash}`,
     async handler({ auth, params }) {
       return { data: await getSafeTransactionView(deps, auth.organization.uid, params.safeTxHash) };
     },

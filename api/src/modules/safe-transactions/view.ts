@@ -10,6 +10,31 @@ import { safeTxHashes, safeTxTypedDataJson } from './safe-tx';
 // confirmed and who is still missing (owners named by the members whose devices hold them), and
 // whether another open transaction has its nonce.
 
+/**
+ * What a SafeTx's hashes and typed data are never changes (the safeTxHash is a hash of them): they
+ * are worked out once per process (keccak and EIP-712 encoding cost about a millisecond a row, and
+ * the queue and history show 70 rows), and kept for the most recent transactions read.
+ */
+const SIGNED_FORMS_KEPT = 5_000;
+const signedForms = new Map<string, { domainHash: string; messageHash: string; typedData: string }>();
+function signedFormOf(
+  row: SafeTransactionRow,
+  safe: { chainId: number; address: `0x${string}` },
+  tx: TSafeTx,
+) {
+  const key = `${row.chainId}:${row.safeTxHash}`;
+  let form = signedForms.get(key);
+  if (!form) {
+    form = { ...safeTxHashes(safe, tx), typedData: safeTxTypedDataJson(safe, tx) };
+    if (signedForms.size >= SIGNED_FORMS_KEPT) {
+      const oldest = signedForms.keys().next().value;
+      if (oldest !== undefined) signedForms.delete(oldest);
+    }
+    signedForms.set(key, form);
+  }
+  return form;
+}
+
 export async function viewSafeTransactions(
   db: Database,
   organizationUid: string,
@@ -67,8 +92,7 @@ export async function viewSafeTransactions(
       nonce: row.nonce,
       tx,
       transfer: row.transfer ?? null,
-      ...safeTxHashes(safe, tx),
-      typedData: safeTxTypedDataJson(safe, tx),
+      ...signedFormOf(row, safe, tx),
       threshold: row.threshold,
       confirmations: confirmed.map((confirmation) => ({
         ...ownerView(confirmation.owner),
