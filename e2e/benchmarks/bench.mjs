@@ -17,19 +17,18 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
 import {
   distsOf,
-  encodedSizes,
   kib,
   loadAndSettle,
   median,
-  openAreaRequests,
-  remoteAreas,
+  MESSAGES_PAGE as PAGE,
+  pageScriptBytes,
+  remoteAddedBytes,
   throttle,
 } from './page-metrics.mjs';
-import { ROOT, signedInContext, startDashboard } from './stack.mjs';
+import { launchBrowser, ROOT, signedInContext, startDashboard } from './stack.mjs';
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) =>
@@ -38,7 +37,6 @@ const runs = option('runs', 5);
 const lighthouseRuns = option('lighthouse-runs', 5);
 const apiSeconds = option('api-seconds', 5);
 const port = Number(process.env.BENCH_PORT ?? 4700);
-const PAGE = '/org/acme-treasury/messages';
 const pnpm = join(ROOT, 'node_modules/.bin/pnpm');
 
 function timed(label, command, args, env = {}) {
@@ -66,24 +64,7 @@ if (!argv.includes('--skip-build')) {
   row('build', 'monolith build (shell with the remotes inside)', `${monolithSeconds.toFixed(1)} s`);
 }
 
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-
-/**
- * JS of the signed-in page (brotli as sent) requested before its LCP, and in all, nothing cached: on
- * the throttled phone profile the LCP rows use (`phone`), else at a desktop width unthrottled. The
- * Message Center is rendered on the server; on a phone its largest paint is that render, on a desktop
- * it is the first conversation's newest message, which the browser renders once the scripts run.
- */
-async function pageBytes(base, dists, { phone }) {
-  const context = await signedInContext(browser, base);
-  const page = await context.newPage();
-  if (phone) await throttle(context, page);
-  const { lcp, scripts } = await loadAndSettle(page, `${base}${PAGE}`);
-  await context.close();
-  const files = scripts.map((script) => ({ ...script, ...encodedSizes(script.url, dists) }));
-  const sum = (list) => list.reduce((total, file) => total + file.brotli, 0);
-  return { before: sum(files.filter((file) => file.start <= lcp)), all: sum(files) };
-}
+const browser = await launchBrowser();
 
 /** Median LCP over `runs` loads on the throttled profile: each in a fresh context (cold) or reloads of a warmed one (repeat). */
 async function lcpMedians(base) {
@@ -108,28 +89,6 @@ async function lcpMedians(base) {
   }
   await context.close();
   return { cold: median(cold), repeat: median(repeat) };
-}
-
-/** What each remote adds when its area opens after the overview (brotli as sent). */
-async function remoteBytes(base, dists) {
-  for (const [remote, path, remotePort] of remoteAreas(port)) {
-    // A context of its own per area: pages of one context can share a renderer and its memory cache,
-    // and a file an earlier area loaded (the shell's virtual-list chunk) then comes from that cache
-    // without a request, so it went uncounted in some runs.
-    const context = await signedInContext(browser, base);
-    const page = await context.newPage();
-    await loadAndSettle(page, `${base}/org/acme-treasury`, { area: false });
-    // Every script the area fetches, from any origin: the remote's own files, and the shell's
-    // lazy chunks it needs that the overview did not load (the shared package's virtual lists).
-    const own = await openAreaRequests(
-      page,
-      path,
-      (request) => new URL(request.url()).port === String(remotePort) || request.resourceType() === 'script',
-    );
-    const bytes = own.reduce((total, url) => total + encodedSizes(url, dists).brotli, 0);
-    row('remotes', `${remote} adds (brotli)`, kib(bytes));
-    await context.close();
-  }
 }
 
 /** Lighthouse's mobile preset on the signed-in page, in its own Chromium. */
@@ -209,8 +168,8 @@ for (const variant of ['federated', 'monolith']) {
   });
   try {
     const dists = distsOf(port, shellDist);
-    const bytes = await pageBytes(dashboard.base, dists, { phone: true });
-    const desktop = await pageBytes(dashboard.base, dists, { phone: false });
+    const bytes = await pageScriptBytes(browser, dashboard.base, dists, { phone: true });
+    const desktop = await pageScriptBytes(browser, dashboard.base, dists, { phone: false });
     const lcp = await lcpMedians(dashboard.base);
     figures[variant] = { bytes, lcp };
     row(variant, `JS before LCP on ${PAGE} (brotli; phone profile, as the LCP rows)`, kib(bytes.before));
@@ -223,7 +182,9 @@ for (const variant of ['federated', 'monolith']) {
     );
     row(variant, `LCP repeat visit, median of ${runs}`, `${lcp.repeat.toFixed(0)} ms`);
     if (variant === 'federated') {
-      await remoteBytes(dashboard.base, dists);
+      for (const { remote, bytes } of await remoteAddedBytes(browser, dashboard.base, port, dists)) {
+        row('remotes', `${remote} adds (brotli)`, kib(bytes));
+      }
       if (!argv.includes('--no-lighthouse')) {
         // Lighthouse now and then ends a run without an LCP (its trace missed it): that run is tried
         // once more, and a failure is a row of the table, not the end of the benchmark.

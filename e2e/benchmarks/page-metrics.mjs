@@ -1,9 +1,14 @@
-// Page measurements the browser benchmarks share: a page's own performance timeline (paints and the
-// scripts it loaded), the size of each script as the servers send it (read from the builds), and
-// loads on the throttled mobile profile the budgets are set for.
+// Page measurements the browser benchmarks and the byte budgets share: a page's own performance
+// timeline (paints and the scripts it loaded), the size of each script as the servers send it (read
+// from the builds), the JS of the signed-in messages page and what each remote adds (`pnpm bench`'s
+// rows and scripts/check-bundle-budgets.mjs's figures), and loads on the throttled mobile profile the
+// budgets are set for.
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './stack.mjs';
+import { ROOT, signedInContext } from './stack.mjs';
+
+/** The signed-in page the byte, LCP and Lighthouse figures are about. */
+export const MESSAGES_PAGE = '/org/acme-treasury/messages';
 
 export const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 export const median = (values) => {
@@ -49,13 +54,17 @@ export function distsOf(port, shellDist = 'shell/dist') {
   };
 }
 
-/** The sizes of a script as sent: raw, and its precompressed .gz / .br files (small files go raw). */
+/**
+ * The sizes of a script as sent: raw, and its precompressed .gz / .br files (small files go raw);
+ * `found` is false when no build holds the file (all sizes are then 0).
+ */
 export function encodedSizes(url, dists) {
   const { port: urlPort, pathname } = new URL(url);
   const file = join(ROOT, dists[urlPort] ?? 'missing', pathname);
   const size = (path) => (existsSync(path) ? statSync(path).size : null);
-  const raw = size(file) ?? 0;
-  return { raw, gzip: size(`${file}.gz`) ?? raw, brotli: size(`${file}.br`) ?? raw };
+  const found = size(file);
+  const raw = found ?? 0;
+  return { raw, gzip: size(`${file}.gz`) ?? raw, brotli: size(`${file}.br`) ?? raw, found: found !== null };
 }
 
 /** Slow 4G-like network (150 ms RTT, 1.6 Mbps down, 750 kbps up) and a CPU 4x slower, on a phone viewport. */
@@ -73,12 +82,46 @@ export async function throttle(context, page, { cache = false } = {}) {
   await page.setViewportSize({ width: 412, height: 823 });
 }
 
-/** Loads `url` until the shell's navigation and, for an area of a remote, the remote rendered. */
-export async function loadAndSettle(page, url, { area = true } = {}) {
-  await page.goto(url, { waitUntil: 'networkidle', timeout: 90_000 });
-  // Attached, not visible: on a phone's width the sidebar is behind the menu button.
-  await page.locator('nav[aria-label="Organization"]').waitFor({ state: 'attached', timeout: 90_000 });
-  if (area) await page.getByTestId('runtime-probe').first().waitFor({ state: 'attached', timeout: 90_000 });
+/**
+ * Loads `url` until the shell's navigation and, for an area of a remote, the remote rendered; with
+ * `allScripts`, also until no script is in flight and none was asked for in the last second. Network
+ * idle and the server-rendered area can come while the boot's large chunks are still downloading on
+ * the throttled profile: the page's timeline then held 8 or 14 of its 19 scripts (one load read 63
+ * KiB of its 285), so a figure of all its JS waits for them.
+ */
+export async function loadAndSettle(page, url, { area = true, allScripts = false } = {}) {
+  const inFlight = new Set();
+  let asked = 0;
+  const start = (request) => {
+    if (request.resourceType() !== 'script') return;
+    inFlight.add(request);
+    asked += 1;
+  };
+  const end = (request) => inFlight.delete(request);
+  if (allScripts) {
+    page.on('request', start);
+    page.on('requestfinished', end);
+    page.on('requestfailed', end);
+  }
+  try {
+    await page.goto(url, { waitUntil: 'networkidle', timeout: 90_000 });
+    // Attached, not visible: on a phone's width the sidebar is behind the menu button.
+    await page.locator('nav[aria-label="Organization"]').waitFor({ state: 'attached', timeout: 90_000 });
+    if (area) await page.getByTestId('runtime-probe').first().waitFor({ state: 'attached', timeout: 90_000 });
+    if (allScripts) {
+      const deadline = Date.now() + 90_000;
+      let seen = -1;
+      while (inFlight.size > 0 || seen !== asked) {
+        if (Date.now() > deadline) throw new Error(`${url}: scripts still loading after 90 s`);
+        seen = asked;
+        await page.waitForTimeout(1000);
+      }
+    }
+  } finally {
+    page.off('request', start);
+    page.off('requestfinished', end);
+    page.off('requestfailed', end);
+  }
   return timeline(page);
 }
 
@@ -120,3 +163,48 @@ export const remoteAreas = (port) => [
   ['remote-rails', '/org/acme-treasury/rails/transactions', port + 13],
   ['remote-settings', '/org/acme-treasury/settings', port + 14],
 ];
+
+/**
+ * JS of a signed-in page (brotli as sent) requested before its LCP (`before`), and in all (`all`),
+ * nothing cached, with the files counted: on the throttled phone profile the LCP rows use (`phone`),
+ * else at a desktop width unthrottled. The Message Center is rendered on the server; on a phone its
+ * largest paint is that render, on a desktop it is the first conversation's newest message, which
+ * the browser renders once the scripts run.
+ */
+export async function pageScriptBytes(browser, base, dists, { phone, path = MESSAGES_PAGE }) {
+  const context = await signedInContext(browser, base);
+  const page = await context.newPage();
+  if (phone) await throttle(context, page);
+  const { lcp, scripts } = await loadAndSettle(page, `${base}${path}`, { allScripts: true });
+  await context.close();
+  const files = scripts.map((script) => ({ ...script, ...encodedSizes(script.url, dists) }));
+  const sum = (list) => list.reduce((total, file) => total + file.brotli, 0);
+  return { before: sum(files.filter((file) => file.start <= lcp)), all: sum(files), files };
+}
+
+/**
+ * What each remote adds (brotli as sent) when its area opens after the overview, in `remoteAreas`'
+ * order: `{ remote, bytes, files }`, `files` being each counted URL with its sizes.
+ */
+export async function remoteAddedBytes(browser, base, port, dists) {
+  const figures = [];
+  for (const [remote, path, remotePort] of remoteAreas(port)) {
+    // A context of its own per area: pages of one context can share a renderer and its memory cache,
+    // and a file an earlier area loaded (the shell's virtual-list chunk) then comes from that cache
+    // without a request, so it went uncounted in some runs.
+    const context = await signedInContext(browser, base);
+    const page = await context.newPage();
+    await loadAndSettle(page, `${base}/org/acme-treasury`, { area: false });
+    // Every script the area fetches, from any origin: the remote's own files, and the shell's
+    // lazy chunks it needs that the overview did not load (the shared package's virtual lists).
+    const own = await openAreaRequests(
+      page,
+      path,
+      (request) => new URL(request.url()).port === String(remotePort) || request.resourceType() === 'script',
+    );
+    await context.close();
+    const files = own.map((url) => ({ url, ...encodedSizes(url, dists) }));
+    figures.push({ remote, bytes: files.reduce((total, file) => total + file.brotli, 0), files });
+  }
+  return figures;
+}

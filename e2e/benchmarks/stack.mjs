@@ -1,10 +1,13 @@
 // What the browser benchmarks share: the built dashboard started as `npm start` runs it (own port
-// and data directory), and a browser context signed in as the demo user through the outbox.
+// and data directory), the system Chromium, and a browser context signed in as the demo user through
+// the outbox.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
 import { signInByMagicLink } from '../support/magic-link.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -38,6 +41,11 @@ export async function startDashboard(port, { label = 'bench', env = {} } = {}) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The system Chromium (the full browser unless `executablePath` says another) with the flags it needs here. */
+export function launchBrowser({ executablePath = CHROMIUM_PATH } = {}) {
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
 
 /** A new browser context whose cookie is the demo user's session (magic link from the outbox). */
