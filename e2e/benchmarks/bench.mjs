@@ -10,12 +10,15 @@
 //  - Lighthouse (mobile preset) performance score, LCP and total blocking time on that page: the
 //    median of N runs with their range (one run's TBT swings from about 40 to 400 ms on this
 //    machine, with whatever else is running; Lighthouse's own guidance is the median of 5);
-//  - API reads at 2,000 req/s (p50 / p99) on embedded PGlite and on PostgreSQL.
+//  - API reads at 2,000 req/s (p50 / p99) on embedded PGlite and on PostgreSQL;
+//  - the machine: its CPU model and cores, the load average at the start, and Lighthouse's
+//    benchmarkIndex of each run (its measure of the CPU's speed), so a figure from another machine
+//    can be compared.
 //
 //   pnpm bench [--skip-build] [--runs 5] [--lighthouse-runs 5] [--api-seconds 5] [--no-api] [--no-lighthouse]
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
 import {
@@ -31,6 +34,20 @@ import {
 import { launchBrowser, ROOT, signedInContext, startDashboard } from './stack.mjs';
 
 const argv = process.argv.slice(2);
+const USAGE = `pnpm bench [--skip-build] [--runs 5] [--lighthouse-runs 5] [--api-seconds 5] [--no-api] [--no-lighthouse]
+
+  --skip-build       measure the builds already there (pnpm run build, and the monolith build:
+                     ${'`'}MONOLITH=1 pnpm --filter shell exec rsbuild build${'`'})
+  --runs N           LCP loads per variant, cold and repeat (default 5)
+  --lighthouse-runs  Lighthouse runs (default 5)
+  --api-seconds N    seconds of each API read benchmark (default 5)
+  --no-api           no API read benchmarks
+  --no-lighthouse    no Lighthouse runs
+  BENCH_PORT         the stack's first port (default 4700)`;
+if (argv.includes('--help') || argv.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const option = (name, fallback) =>
   argv.includes(`--${name}`) ? Number(argv[argv.indexOf(`--${name}`) + 1]) : fallback;
 const runs = option('runs', 5);
@@ -52,6 +69,55 @@ function timed(label, command, args, env = {}) {
 
 const rows = [];
 const row = (group, measure, value) => rows.push([group, measure, value]);
+
+/**
+ * With --skip-build, the builds it would have made must be there: without the monolith build the
+ * dashboard it starts on shell/dist-monolith failed with an API start-up error, which did not say
+ * what was missing. Each missing build is named with the command that makes it.
+ */
+function missingBuilds() {
+  const builds = [
+    {
+      files: [
+        'api/dist/main.js',
+        'shell/dist/index.html',
+        ...['messages', 'wallet', 'rails', 'settings'].map((area) => `remote-${area}/dist/mf-manifest.json`),
+      ],
+      what: 'The production build (API, shell and remotes)',
+      command: 'pnpm run build',
+    },
+    {
+      files: ['shell/dist-monolith/index.html'],
+      what: 'The monolith build',
+      command: 'MONOLITH=1 pnpm --filter shell exec rsbuild build',
+    },
+  ];
+  return builds
+    .map((build) => ({ ...build, absent: build.files.filter((file) => !existsSync(join(ROOT, file))) }))
+    .filter((build) => build.absent.length > 0)
+    .map(
+      (build) =>
+        `${build.what} is missing (no ${build.absent.join(', ')}): build it with \`${build.command}\`.`,
+    );
+}
+
+if (argv.includes('--skip-build')) {
+  const missing = missingBuilds();
+  if (missing.length > 0) {
+    console.error(`${missing.join('\n')}\nOr run pnpm bench without --skip-build, which builds both.`);
+    process.exit(1);
+  }
+}
+
+const cpu = cpus();
+row('machine', 'CPU', `${cpu[0]?.model.trim() ?? 'unknown'}, ${cpu.length} cores`);
+row(
+  'machine',
+  'load average at the start (1 / 5 / 15 min)',
+  loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' / '),
+);
 
 if (!argv.includes('--skip-build')) {
   console.error('Building the shell, the four remotes and the API (production)…');
@@ -138,6 +204,7 @@ async function lighthouseRun(base) {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       lcp: lcpAudit.numericValue,
       tbt: lhr.audits['total-blocking-time'].numericValue,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
     // The whole group (the browser and its helpers), then its profile once they have exited: a
@@ -209,6 +276,13 @@ for (const variant of ['federated', 'monolith']) {
           row('lighthouse', `performance score (mobile preset), ${label}`, of('score', ''));
           row('lighthouse', `LCP, ${label}`, of('lcp', ' ms'));
           row('lighthouse', `total blocking time, ${label}`, of('tbt', ' ms'));
+          // Lighthouse's own measure of the CPU it ran on: its figures are comparable between
+          // machines (or runs) of about the same index.
+          row(
+            'lighthouse',
+            `benchmarkIndex (the CPU's speed to Lighthouse), ${label}`,
+            of('benchmarkIndex', ''),
+          );
         }
       }
     }
@@ -261,4 +335,6 @@ const line = (cells) => `| ${cells.map((cell, index) => cell.padEnd(widths[index
 console.log(`\n${line(['group', 'measure', 'figure'])}`);
 console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
 for (const r of rows) console.log(line(r));
-console.log(`\n(${new Date().toISOString()}; load generator, browser, API and database share this machine)`);
+console.log(
+  `\n(${new Date().toISOString()}; ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores; load generator, browser, API and database share this machine)`,
+);
