@@ -2,13 +2,43 @@ import { z } from '@dash/shared/zod';
 
 /**
  * Amounts and fiat currencies, apart from the provider catalogue so a page that shows transfers
- * (whose contracts use these) does not bundle the catalogue's schemas too.
+ * (whose contracts use these) does not bundle the catalogue's schemas too; and the amount rules
+ * other contracts take one of (ZPositiveAmount, ZSignedDecimalString), so that a contract that needs
+ * one (a Safe transaction's amount, a holding's ledger sum) does not bundle every schema of the
+ * transfers or the overview with it: a module's schemas are kept whole once one is imported (the
+ * wallet's area carried transfers, overview, KYB and providers for these two).
  */
 
 /** A decimal amount as a string (never a float): up to 18 digits before the point and 8 after. */
 export const DECIMAL_AMOUNT = /^\d{1,18}(\.\d{1,8})?$/;
 export const DECIMAL_AMOUNT_MESSAGE = 'Enter an amount such as 10 or 10.50';
 export const ZDecimalString = z.string().regex(DECIMAL_AMOUNT, { message: DECIMAL_AMOUNT_MESSAGE });
+
+/** A signed decimal string as the ledger sums it: '-12.5', '0', '1250.00'. */
+export const ZSignedDecimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+export const AMOUNT_POSITIVE_MESSAGE = 'Amount must be positive';
+/** Up to 18 digits, and any number of decimal places: how many an amount may have depends on what it is. */
+const TYPED_AMOUNT = /^\d{1,18}(\.\d+)?$/;
+/**
+ * A positive decimal string, answering zero and a minus sign with `message`: a minus sign with it
+ * alone (what it is, not the format hint), and nothing else is checked then. Surrounding spaces are
+ * trimmed first ('  10 ' is 10), the one rule for every amount a member types or an API takes.
+ */
+export const positiveDecimal = (message: string) =>
+  z
+    .string({ message })
+    .trim()
+    .refine((value) => !/^\s*-/.test(value), { message, abort: true })
+    .regex(TYPED_AMOUNT, { message: DECIMAL_AMOUNT_MESSAGE })
+    .refine((value) => /[1-9]/.test(value), { message });
+
+/**
+ * What every amount a member types must be, but for its decimal places: each schema that takes one
+ * checks them for what the amount is in (checkAmountDecimals: 2 for fiat, 6 for a stablecoin, both
+ * within what the ledger stores), so "1.123456789" is told the places it may have, not the format.
+ */
+export const ZPositiveAmount = positiveDecimal(AMOUNT_POSITIVE_MESSAGE);
 
 /** ISO 4217 fiat currencies the providers serve, with the rail each moves on. */
 export const FIAT_CURRENCIES = ['BRL', 'MXN'] as const;

@@ -1,7 +1,7 @@
 import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { ZKybStatus } from './kyb';
-import { ZFiatCurrency } from './money';
+import { ZFiatCurrency, ZSignedDecimalString } from './money';
 import { ZNetworkId } from './networks';
 import { ZProviderAccountStatus } from './providers';
 import { ZTransferSummary, ZTransferType } from './transfers';
@@ -18,9 +18,6 @@ import { ZWalletStatus } from './wallet';
  * Balances come from the ledger (posted entries of the `wallets` account, summed in SQL), never
  * from transfers; amounts are decimal strings (signed where a balance may be negative).
  */
-
-/** A signed decimal string as the ledger sums it: '-12.5', '0', '1250.00'. */
-export const ZSignedDecimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 /** How many transfers the Latest transactions card shows. */
 export const OVERVIEW_LATEST_TRANSACTIONS = 5;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIAT_AMOUNT_DECIMALS_MESSAGE, STABLECOIN_AMOUNT_DECIMALS_MESSAGE } from './money';
+import { FIAT_AMOUNT_DECIMALS_MESSAGE, STABLECOIN_AMOUNT_DECIMALS_MESSAGE, ZPositiveAmount } from './money';
 import {
   APPROVAL_THRESHOLD_POSITIVE_MESSAGE,
   transactionsExportPath,
@@ -7,7 +7,6 @@ import {
   ZCreateQuoteRequest,
   ZOffRampForm,
   ZOnRampForm,
-  ZPositiveAmount,
   ZRailsSettings,
 } from './transfers';
 

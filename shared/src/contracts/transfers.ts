@@ -1,6 +1,12 @@
 import { API_PREFIX, withSearch, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import { amountDecimalsProblem, DECIMAL_AMOUNT_MESSAGE, ZDecimalString, ZFiatCurrency } from './money';
+import {
+  amountDecimalsProblem,
+  positiveDecimal,
+  ZDecimalString,
+  ZFiatCurrency,
+  ZPositiveAmount,
+} from './money';
 import { ZNetworkId } from './networks';
 import { TRANSACTIONS_PAGE_SIZE_MAX } from './rails';
 
@@ -30,29 +36,6 @@ import { TRANSACTIONS_PAGE_SIZE_MAX } from './rails';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
-
-export const AMOUNT_POSITIVE_MESSAGE = 'Amount must be positive';
-/** Up to 18 digits, and any number of decimal places: how many an amount may have depends on what it is. */
-const TYPED_AMOUNT = /^\d{1,18}(\.\d+)?$/;
-/**
- * A positive decimal string, answering zero and a minus sign with `message`: a minus sign with it
- * alone (what it is, not the format hint), and nothing else is checked then. Surrounding spaces are
- * trimmed first ('  10 ' is 10), the one rule for every amount a member types or an API takes.
- */
-const positiveDecimal = (message: string) =>
-  z
-    .string({ message })
-    .trim()
-    .refine((value) => !/^\s*-/.test(value), { message, abort: true })
-    .regex(TYPED_AMOUNT, { message: DECIMAL_AMOUNT_MESSAGE })
-    .refine((value) => /[1-9]/.test(value), { message });
-
-/**
- * What every amount a member types must be, but for its decimal places: each schema that takes one
- * checks them for what the amount is in (checkAmountDecimals: 2 for fiat, 6 for a stablecoin, both
- * within what the ledger stores), so "1.123456789" is told the places it may have, not the format.
- */
-export const ZPositiveAmount = positiveDecimal(AMOUNT_POSITIVE_MESSAGE);
 
 export const TRANSFER_TYPES = ['on_ramp', 'off_ramp', 'deposit'] as const;
 export const ZTransferType = z.enum(TRANSFER_TYPES, { message: 'Choose a transfer type' });
