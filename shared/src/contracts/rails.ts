@@ -1,4 +1,5 @@
 import { z } from '@dash/shared/zod';
+import { positiveDecimal } from './money';
 
 export const TRANSACTIONS_PAGE_DEFAULT = 1;
 export const TRANSACTIONS_PAGE_SIZE_DEFAULT = 10;
@@ -20,3 +21,15 @@ export function readTransactionsPaging(search: URLSearchParams): TTransactionsPa
     size: search.get('size') ?? undefined,
   });
 }
+
+/**
+ * GET / PUT rails/settings (PUT: Admins, organization.update): off-ramps of a larger stablecoin
+ * amount than the threshold wait for a second member's approval; null turns approval off. Here, not
+ * in transfers.ts: the settings page that edits it takes no other transfer schema.
+ */
+export const APPROVAL_THRESHOLD_POSITIVE_MESSAGE = 'Enter an amount greater than 0';
+export const ZRailsSettings = z.strictObject({
+  offRampApprovalThreshold: positiveDecimal(APPROVAL_THRESHOLD_POSITIVE_MESSAGE).nullable(),
+});
+export type TRailsSettings = z.infer<typeof ZRailsSettings>;
+export const ZRailsSettingsResponse = z.object({ data: ZRailsSettings });

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { FIAT_AMOUNT_DECIMALS_MESSAGE, STABLECOIN_AMOUNT_DECIMALS_MESSAGE, ZPositiveAmount } from './money';
 import {
-  APPROVAL_THRESHOLD_POSITIVE_MESSAGE,
   transactionsExportPath,
   ZCreateDepositRequest,
   ZCreateQuoteRequest,
   ZOffRampForm,
   ZOnRampForm,
-  ZRailsSettings,
 } from './transfers';
 
 /** The messages a typed amount gets, in order (what a form shows first comes first). */
@@ -129,21 +127,6 @@ describe("an amount's decimal places, by what it is typed in", () => {
     expect(quote('on_ramp', '0.000')).toEqual(['Amount must be positive']);
     expect(deposit('0.000')).toEqual(['Amount must be positive']);
     expect(deposit('1.2345.6')).toEqual(['Enter an amount such as 10 or 10.50']);
-  });
-});
-
-describe('the approval threshold', () => {
-  const messageOf = (value: string | null) => {
-    const result = ZRailsSettings.safeParse({ offRampApprovalThreshold: value });
-    return result.success ? undefined : result.error.issues[0]?.message;
-  };
-
-  it('is a positive amount or null (approval off), with its own message for zero and a minus sign', () => {
-    expect(messageOf('2500.50')).toBeUndefined();
-    expect(messageOf(null)).toBeUndefined();
-    expect(messageOf('0')).toBe(APPROVAL_THRESHOLD_POSITIVE_MESSAGE);
-    expect(messageOf('-5')).toBe(APPROVAL_THRESHOLD_POSITIVE_MESSAGE);
-    expect(messageOf('ten')).toBe('Enter an amount such as 10 or 10.50');
   });
 });
 

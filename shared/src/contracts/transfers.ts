@@ -1,12 +1,6 @@
 import { API_PREFIX, withSearch, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import {
-  amountDecimalsProblem,
-  positiveDecimal,
-  ZDecimalString,
-  ZFiatCurrency,
-  ZPositiveAmount,
-} from './money';
+import { amountDecimalsProblem, ZDecimalString, ZFiatCurrency, ZPositiveAmount } from './money';
 import { ZNetworkId } from './networks';
 import { TRANSACTIONS_PAGE_SIZE_MAX } from './rails';
 
@@ -563,17 +557,6 @@ export const OWN_TRANSFER_APPROVAL_MESSAGE = 'A second member must approve a tra
 export const WALLET_NOT_FOUND_FOR_TRANSFER_MESSAGE = 'Target wallet not found';
 export const SOURCE_WALLET_NOT_FOUND_MESSAGE = 'Wallet not found';
 export const BENEFICIARY_NOT_FOUND_FOR_TRANSFER_MESSAGE = 'Bank beneficiary not found';
-
-/**
- * GET / PUT rails/settings (PUT: Admins, organization.update): off-ramps of a larger stablecoin
- * amount than the threshold wait for a second member's approval; null turns approval off.
- */
-export const APPROVAL_THRESHOLD_POSITIVE_MESSAGE = 'Enter an amount greater than 0';
-export const ZRailsSettings = z.strictObject({
-  offRampApprovalThreshold: positiveDecimal(APPROVAL_THRESHOLD_POSITIVE_MESSAGE).nullable(),
-});
-export type TRailsSettings = z.infer<typeof ZRailsSettings>;
-export const ZRailsSettingsResponse = z.object({ data: ZRailsSettings });
 
 /** The CSV export of exactly the filtered set: a download link, so the organization is in the path. */
 export function transactionsExportPath(organizationUid: string, filters: TTransactionsFilters): string {
