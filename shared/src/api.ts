@@ -14,6 +14,7 @@ export * from './contracts/mailbox';
 export * from './contracts/members';
 export * from './contracts/messages';
 export * from './contracts/money';
+export * from './contracts/network-ids';
 export * from './contracts/networks';
 export * from './contracts/overview';
 export * from './contracts/profile';

@@ -1,6 +1,7 @@
 import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import { NETWORK_IDS, REGISTERED_WALLET_NETWORK_IDS } from './networks';
+import { NETWORK_IDS } from './network-ids';
+import { REGISTERED_WALLET_NETWORK_IDS } from './networks';
 
 /**
  * Counterparties (issue 10): the blockchain wallets an organization sends stablecoins to and the

@@ -25,7 +25,8 @@ import {
   ZERO_ADDRESS_MESSAGE,
   ZRegisteredWalletNetwork,
 } from './counterparties';
-import { findNetwork, type TNetworkId } from './networks';
+import type { TNetworkId } from './network-ids';
+import { findNetwork } from './networks';
 import { isValidEthAddress } from './signing-devices';
 
 /**

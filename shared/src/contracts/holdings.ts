@@ -1,7 +1,7 @@
 import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { ZSignedDecimalString } from './money';
-import { ZNetworkId } from './networks';
+import { ZNetworkId } from './network-ids';
 
 /**
  * What the organization holds on chain, as the API's watcher last read it (one Multicall3 read per

@@ -1,39 +1,11 @@
 import { z } from '@dash/shared/zod';
+import { NETWORK_IDS, type TNetworkId } from './network-ids';
 
 /**
  * The spec's network records (section 3), written once: every explorer link in the product comes
  * from here (explorerAddressUrl / explorerTransactionUrl). Explorer origins follow each chain's
- * default block explorer as viem's chain list names it.
+ * default block explorer as viem's chain list names it. Their ids are in network-ids.ts.
  */
-export const NETWORK_IDS = [
-  'ethereum',
-  'ethereum-sepolia',
-  'arbitrum-one',
-  'arbitrum-sepolia',
-  'solana',
-  'polygon',
-  'polygon-amoy',
-  'gnosis',
-  'gnosis-chiado',
-  'celo',
-  'binance-smart-chain',
-  'binance-smart-chain-testnet',
-  'linea',
-  'linea-sepolia',
-  'moonbeam',
-  'avalanche',
-  'base',
-  'base-sepolia',
-  'optimism',
-  'optimism-sepolia',
-  'mantle',
-  'mantle-sepolia',
-  'chiliz',
-  'chiliz-spicy',
-] as const;
-export const ZNetworkId = z.enum(NETWORK_IDS, { message: 'Choose a supported network' });
-export type TNetworkId = z.infer<typeof ZNetworkId>;
-
 export const NETWORK_TYPES = ['evm', 'solana'] as const;
 export type TNetworkType = (typeof NETWORK_TYPES)[number];
 

@@ -2,7 +2,7 @@ import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { ZKybStatus } from './kyb';
 import { ZFiatCurrency, ZSignedDecimalString } from './money';
-import { ZNetworkId } from './networks';
+import { ZNetworkId } from './network-ids';
 import { ZProviderAccountStatus } from './providers';
 import { ZTransferSummary, ZTransferType } from './transfers';
 import { ZWalletStatus } from './wallet';

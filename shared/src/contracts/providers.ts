@@ -1,7 +1,7 @@
 import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { ZDecimalString, ZFiatCurrency } from './money';
-import { ZNetworkId } from './networks';
+import { ZNetworkId } from './network-ids';
 
 /**
  * The provider catalogue (/explore) and the organization's accounts with providers (/open-stable).

@@ -1,7 +1,7 @@
 import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { ZPositiveAmount } from './money';
-import { ZNetworkId } from './networks';
+import { ZNetworkId } from './network-ids';
 
 /**
  * The organization's Safe transactions, kept as the Safe Transaction Service keeps them: proposed

@@ -1,4 +1,4 @@
-import type { TNetworkId } from './networks';
+import type { TNetworkId } from './network-ids';
 
 /**
  * The stablecoins the product moves, as data: network -> symbol -> contract address and decimals.

@@ -1,7 +1,7 @@
 import { API_PREFIX, withSearch, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { amountDecimalsProblem, ZDecimalString, ZFiatCurrency, ZPositiveAmount } from './money';
-import { ZNetworkId } from './networks';
+import { ZNetworkId } from './network-ids';
 import { TRANSACTIONS_PAGE_SIZE_MAX } from './rails';
 
 /**
