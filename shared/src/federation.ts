@@ -295,7 +295,11 @@ function reactRouterProductionAlias(appRoot: string): Record<string, string> {
  * The federation runtime's packages as their ES module builds. The generated runtime entry asks for
  * them with `require`, which resolves to their CommonJS builds: one exports object per file, so
  * nothing in them is tree-shaken (the SDK's Node.js script loader and manifest-to-snapshot code,
- * unused in a browser with snapshots off, went into every remote entry and the shell's).
+ * unused in a browser with snapshots off, went into every remote entry and the shell's). The entry
+ * imports the bundler runtime by the absolute path of its CommonJS file, and the plugin replaces the
+ * `@module-federation/runtime$` alias below with the path of that package's CommonJS file (its
+ * PatchAliasWebpackPlugin): those two paths are mapped to the ES module builds as well. As CommonJS
+ * they cost 0.7 KiB more brotli in each remote entry and 0.5 KiB in the shell's.
  */
 function federationRuntimeEsmAlias(appRoot: string): Record<string, string> {
   const fromPlugin = createRequire(
@@ -305,14 +309,15 @@ function federationRuntimeEsmAlias(appRoot: string): Record<string, string> {
     const cjs = fromPlugin.resolve(name);
     return path.join(cjs.slice(0, cjs.lastIndexOf(`${path.sep}dist${path.sep}`)), 'dist', file);
   };
+  const runtime = esm('@module-federation/runtime', 'index.js');
+  const bundlerRuntime = esm('@module-federation/webpack-bundler-runtime', 'index.js');
   return {
     '@module-federation/sdk$': esm('@module-federation/sdk', 'index.js'),
-    '@module-federation/runtime$': esm('@module-federation/runtime', 'index.js'),
+    '@module-federation/runtime$': runtime,
+    [`${fromPlugin.resolve('@module-federation/runtime')}$`]: runtime,
     '@module-federation/runtime-core$': esm('@module-federation/runtime-core', 'index.js'),
-    '@module-federation/webpack-bundler-runtime$': esm(
-      '@module-federation/webpack-bundler-runtime',
-      'index.js',
-    ),
+    '@module-federation/webpack-bundler-runtime$': bundlerRuntime,
+    [`${fromPlugin.resolve('@module-federation/webpack-bundler-runtime')}$`]: bundlerRuntime,
     '@module-federation/error-codes$': esm('@module-federation/error-codes', 'index.mjs'),
   };
 }
