@@ -201,6 +201,9 @@ describe('an off-ramp paid from the Safe', () => {
       const view = scene.sandbox.store.state.transfers[reference ?? ''];
       return view?.deposit ? view : undefined;
     });
+    console.log(
+      `Off-ramp ${offRamp.uid} of 40.25 USDC paid from the Safe ${scene.safe}: safeTxHash ${payment.safeTxHash} (nonce ${payment.nonce}), execTransaction ${executed.executionTxHash}, to the deposit address ${deposit}; the provider credited ${seen.deposit?.txHash} (log ${seen.deposit?.logIndex}, block ${seen.deposit?.blockNumber})`,
+    );
     expect(seen.deposit).toMatchObject({
       txHash: executed.executionTxHash,
       sender: scene.safe,
