@@ -156,6 +156,29 @@ describe('a Safe transaction’s page', () => {
     );
   });
 
+  it('says an off-ramp’s payment goes to the provider’s deposit address, and links the off-ramp', async () => {
+    const offRampUid = '77777777-7777-4777-8777-000000000009';
+    const payment = safeTransaction({
+      transferUid: offRampUid,
+      transfer: {
+        ...(safeTransaction().transfer as NonNullable<TSafeTransaction['transfer']>),
+        recipient: { walletUid: null, name: 'Bitso', address: PAYROLL },
+      },
+    });
+    serve({ transactions: [payment] });
+    open(payment.safeTxHash);
+    const what = await screen.findByRole('region', { name: 'What you sign' });
+    expect(what.textContent).toContain(
+      `to Bitso (${PAYROLL}), Bitso’s deposit address for one of the organization’s off-ramps, on Arbitrum Sepolia`,
+    );
+    expect(what.textContent).not.toContain('no longer registered');
+    expect(
+      within(what)
+        .getByRole('link', { name: 'The provider’s deposit address for an off-ramp: open the off-ramp' })
+        .getAttribute('href'),
+    ).toBe(`/org/acme/rails/transactions/${offRampUid}`);
+  });
+
   it('says what a rejection is, and where an executed one was executed (no explorer on a local chain)', async () => {
     const executed = rejection(3, {
       status: 'executed',

@@ -202,6 +202,7 @@ function WhatIsSigned({
   transaction: TSafeTransaction;
   wallet: TWallet | undefined;
 }) {
+  const organization = useCurrentOrganization();
   const { t } = useT('safeTransactions');
   const { t: w } = useT('wallet');
   const format = useFormat();
@@ -209,10 +210,13 @@ function WhatIsSigned({
   const name = networkOf(transaction.network).name;
   const network = local ? t('transaction.localNetwork', { name }) : name;
   const { transfer } = transaction;
+  // An off-ramp's payment goes to the provider's deposit address (recipient.name is the provider).
   const whose = transfer
-    ? transfer.recipient.walletUid
-      ? t('transaction.registeredWallet', { name: transfer.recipient.name })
-      : t('transaction.unregisteredWallet', { name: transfer.recipient.name })
+    ? transaction.transferUid
+      ? t('transaction.offRampDeposit', { name: transfer.recipient.name })
+      : transfer.recipient.walletUid
+        ? t('transaction.registeredWallet', { name: transfer.recipient.name })
+        : t('transaction.unregisteredWallet', { name: transfer.recipient.name })
     : '';
   return (
     <Section title={t('transaction.whatTitle')}>
@@ -238,9 +242,19 @@ function WhatIsSigned({
             <Item term={t('transaction.recipient')}>
               {transfer.recipient.name} <Code>{transfer.recipient.address}</Code>
               <Text component="span" size="xs" c="dimmed" display="block">
-                {transfer.recipient.walletUid
-                  ? t('transaction.registered')
-                  : t('transaction.noLongerRegistered')}
+                {transaction.transferUid ? (
+                  <Anchor
+                    component={Link}
+                    to={paths.org.rails.transaction(organization.slug, transaction.transferUid)}
+                    size="xs"
+                  >
+                    {t('transaction.offRampLink')}
+                  </Anchor>
+                ) : transfer.recipient.walletUid ? (
+                  t('transaction.registered')
+                ) : (
+                  t('transaction.noLongerRegistered')
+                )}
               </Text>
             </Item>
           </>
