@@ -25,11 +25,12 @@ import {
   walletSigners,
   wallets,
 } from '../src/db/schema';
-import { DEMO_USER, seed } from '../src/db/seed';
+import { seed } from '../src/db/seed';
 import { seedProviderCatalogue } from '../src/db/seed-providers';
 import { safeTxHash, tokenTransferTx } from '../src/modules/safe-transactions/safe-tx';
 import { DEV_CHAIN_ID, DEV_CHAIN_SAFE_CONTRACTS } from '../src/modules/wallet/safe';
 import { openLoopInWorker, percentile } from './open-loop.mjs';
+import { signInDemo } from './sign-in';
 
 const args = process.argv.slice(2);
 const usePglite = args.includes('--pglite');
@@ -131,26 +132,9 @@ try {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const json = { 'content-type': 'application/json' };
-  await app.inject({
-    method: 'POST',
-    url: '/api/v0/auth',
-    headers: json,
-    payload: JSON.stringify({ email: DEMO_USER.email }),
-  });
-  const mails = (
-    await app.inject({ method: 'GET', url: `/api/v0/dev/mailbox?to=${DEMO_USER.email}` })
-  ).json() as { links: string[] }[];
-  const link = mails[0]?.links.find((url) => url.includes('/auth/')) ?? '';
-  const verified = await app.inject({
-    method: 'POST',
-    url: `/api/v0/auth/${new URL(link).pathname.split('/').pop()}`,
-    headers: json,
-    payload: '{}',
-  });
-  const session = (verified.cookies as { name: string; value: string }[]).find((c) => c.value !== '');
+  const cookie = await signInDemo(app);
   const headers = {
-    cookie: session ? `${session.name}=${session.value}` : '',
+    cookie,
     'x-organization-uid': organizationUid,
   };
   const list = await app.inject({ method: 'GET', url: '/api/v0/wallet/transactions', headers });

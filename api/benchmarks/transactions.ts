@@ -31,10 +31,11 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDatabase, openPglite } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { DEMO_USER, seed } from '../src/db/seed';
+import { seed } from '../src/db/seed';
 import { seedProviderCatalogue } from '../src/db/seed-providers';
 import { openLoopInWorker, percentile } from './open-loop.mjs';
 import { seedBenchmarkTransfers } from './seed-transfers';
+import { signInDemo } from './sign-in';
 
 const args = process.argv.slice(2);
 const usePglite = args.includes('--pglite');
@@ -94,28 +95,7 @@ try {
   const cachedBase = await baseOf(cached);
   const pagesBase = await baseOf(pages);
   const app = direct;
-  const json = { 'content-type': 'application/json' };
-  const signIn = await app.inject({
-    method: 'POST',
-    url: '/api/v0/auth',
-    headers: json,
-    payload: JSON.stringify({ email: DEMO_USER.email }),
-  });
-  if (signIn.statusCode >= 300) throw new Error(`POST auth answered ${signIn.statusCode}: ${signIn.body}`);
-  const mails = (
-    await app.inject({ method: 'GET', url: `/api/v0/dev/mailbox?to=${DEMO_USER.email}` })
-  ).json() as { links: string[] }[];
-  const link = mails[0]?.links.find((url) => url.includes('/auth/')) ?? '';
-  const verified = await app.inject({
-    method: 'POST',
-    url: `/api/v0/auth/${new URL(link).pathname.split('/').pop()}`,
-    headers: json,
-    payload: '{}',
-  });
-  const session = (verified.cookies as { name: string; value: string }[]).find(
-    (candidate) => candidate.value !== '',
-  );
-  const cookie = session ? `${session.name}=${session.value}` : '';
+  const cookie = await signInDemo(app);
   const headers = { cookie, 'x-organization-uid': organizationUid };
 
   const filters = [
