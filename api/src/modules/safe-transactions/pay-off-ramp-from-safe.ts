@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { safeTransactions } from '../../db/schema';
 import { enqueueJob, type JobDefinition, RescheduleJob } from '../../jobs/runner';
-import { failUnpaidSafeOffRamp, findSafeOffRamp } from '../transfers/index';
+import { failUnpaidSafeOffRamp, findSafeOffRamp, publishTransferUpdated } from '../transfers/index';
 import { deployedSafeOf } from '../wallet/index';
 import { publishSafeTransactionUpdated, type SafeTransactionDeps } from './deps';
 import { nextNonce, recordProposal } from './proposal';
@@ -139,11 +139,7 @@ export async function expireOffRampPayment(
   if (!changed) return;
   await changed.rejection?.afterCommit();
   if (payment) await publishSafeTransactionUpdated(deps, payload.organizationUid, payment.safeTxHash);
-  if (changed.failed) {
-    await deps.events
-      .publish(payload.organizationUid, { type: 'transfer.updated', transferUid: payload.transferUid })
-      .catch((error: unknown) => deps.log.error({ err: error }, 'Publishing a transfer event failed'));
-  }
+  if (changed.failed) await publishTransferUpdated(deps, payload.organizationUid, payload.transferUid);
 }
 
 export function payOffRampJobs(deps: SafeTransactionDeps): JobDefinition<OffRampPayload>[] {

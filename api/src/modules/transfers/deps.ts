@@ -46,7 +46,11 @@ export function transferDeps(deps: TransferServiceDeps): TransferDeps {
 export const SUBJECT = 'transfer';
 
 /** Tells the organization's open pages that a transfer changed; a failure to tell is logged, not thrown. */
-export function publishTransferUpdated(deps: TransferDeps, organizationUid: string, transferUid: string) {
+export function publishTransferUpdated(
+  deps: Pick<TransferDeps, 'events' | 'log'>,
+  organizationUid: string,
+  transferUid: string,
+) {
   return deps.events
     .publish(organizationUid, { type: 'transfer.updated', transferUid })
     .catch((error: unknown) => {

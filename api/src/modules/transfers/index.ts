@@ -1,5 +1,6 @@
 export { approvalMailJob } from './approval-mail';
 export { findDeliveryOwner } from './deliveries-repo';
+export { publishTransferUpdated } from './deps';
 export { postIncomingDeposit, postSafeTransfer } from './ledger';
 export { latestTransfers, lockOrganizationMoney } from './repo';
 export { registerTransferRoutes } from './routes';
