@@ -1,4 +1,22 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { DATABASE_INDEPENDENT } from './api/src/test/database-independent.ts';
+
+/**
+ * API test files marked database-independent (the chain, the sandbox provider, the mailer, the
+ * release store...) run in the PGlite run only: the PostgreSQL run (TEST_DATABASE_URL set) would
+ * repeat them for nothing. A marked file that opens a database fails (api/src/test/database.ts).
+ */
+function databaseIndependentTests(): string[] {
+  if (!process.env.TEST_DATABASE_URL) return [];
+  const source = fileURLToPath(new URL('./api/src/', import.meta.url));
+  return readdirSync(source, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .filter((file) => DATABASE_INDEPENDENT.test(readFileSync(source + file, 'utf8')))
+    .map((file) => `api/src/${file}`);
+}
+const runOnce = databaseIndependentTests();
 
 export default defineConfig({
   test: {
@@ -38,7 +56,7 @@ export default defineConfig({
           environment: 'node',
           include: ['api/src/**/*.test.ts'],
           // Real processes of the built API: their own run (pnpm test:processes, after the build).
-          exclude: ['api/src/test/processes/**'],
+          exclude: ['api/src/test/processes/**', ...runOnce],
           // Stops each file's dev chains and sandbox provider after the file (see the file).
           setupFiles: ['./api/src/test/setup-file.ts'],
           testTimeout: 30_000,
@@ -56,6 +74,7 @@ export default defineConfig({
           name: 'processes',
           environment: 'node',
           include: ['api/src/test/processes/**/*.test.ts'],
+          exclude: runOnce,
           // One stack at a time: each file runs its own processes, which would compete for the CPU.
           fileParallelism: false,
           testTimeout: 120_000,

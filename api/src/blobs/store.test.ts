@@ -1,3 +1,4 @@
+// Database-independent: the blob stores only.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// Database-independent: a dev chain only.
 import { randomBytes } from 'node:crypto';
 import { MULTICALL3_ADDRESS } from '@dash/shared/contracts';
 import { getAddress } from 'viem';

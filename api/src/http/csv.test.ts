@@ -1,3 +1,4 @@
+// Database-independent: pure functions.
 import { describe, expect, it } from 'vitest';
 import { csvField, csvLine } from './csv';
 

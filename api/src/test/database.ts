@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type AppDatabase, openPglite, openPostgres } from '../db/client';
 import { migrate } from '../db/migrate';
+import { assertMayOpenDatabase } from './database-independent';
 import { withAdminClient } from './postgres-admin';
 
 /** When set, tests run against this PostgreSQL server (an admin URL: it may create databases). */
@@ -13,6 +14,7 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
  * TEST_DATABASE_URL a `t_<random>` database on that server, dropped again by close().
  */
 export async function openTestDatabase(): Promise<AppDatabase> {
+  assertMayOpenDatabase(expect.getState().testPath);
   const database = TEST_DATABASE_URL ? await createPostgresDatabase(TEST_DATABASE_URL) : await openPglite();
   try {
     await migrate(database);
@@ -54,6 +56,7 @@ beforeAll(async () => {
 });
 
 export async function emptyTestDatabase(): Promise<AppDatabase> {
+  assertMayOpenDatabase(expect.getState().testPath);
   shared ??= openTestDatabase();
   const database = await shared;
   await truncateAllTables(database);

@@ -1,3 +1,4 @@
+// Database-independent: pure functions.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { encodePage, pageEncoding } from './page-encoding';

@@ -1,3 +1,4 @@
+// Database-independent: built files only.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

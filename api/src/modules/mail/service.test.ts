@@ -1,3 +1,4 @@
+// Database-independent: the mailer and an SMTP server only.
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Socket } from 'node:net';

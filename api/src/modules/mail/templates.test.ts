@@ -1,3 +1,4 @@
+// Database-independent: templates only.
 import { EMAIL_CHANGE_TTL_MINUTES, INVITATION_TTL_DAYS, type TLocale } from '@dash/shared/contracts';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// Database-independent: configuration parsing only.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { launcherEnvironment } from './cli-env';

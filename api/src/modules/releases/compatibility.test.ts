@@ -1,3 +1,4 @@
+// Database-independent: pure functions.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {

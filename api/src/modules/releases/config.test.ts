@@ -1,3 +1,4 @@
+// Database-independent: configuration parsing only.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, REPO_ROOT } from '../../config';

@@ -1,3 +1,4 @@
+// Database-independent: the release store on disk only.
 import { appendFile, readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TRemoteName } from '@dash/shared/contracts';

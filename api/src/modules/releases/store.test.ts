@@ -1,3 +1,4 @@
+// Database-independent: the release store on disk only.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

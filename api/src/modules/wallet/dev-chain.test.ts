@@ -1,3 +1,4 @@
+// Database-independent: the dev chains only.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

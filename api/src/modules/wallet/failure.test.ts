@@ -1,3 +1,4 @@
+// Database-independent: pure functions.
 import { describe, expect, it } from 'vitest';
 import { failureCodeOf, failureReason } from './failure';
 

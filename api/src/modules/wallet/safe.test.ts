@@ -1,3 +1,4 @@
+// Database-independent: the Safe contracts on a dev chain only.
 import {
   getCompatibilityFallbackHandlerDeployment,
   getProxyFactoryDeployment,

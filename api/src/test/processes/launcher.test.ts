@@ -1,3 +1,4 @@
+// Database-independent: the launcher points it at a database that cannot be reached.
 /**
  * The launcher `npm start` runs (scripts/dashboard.mjs), as a real process: when a step after
  * the services started fails (here the seeding, on a database that cannot be reached), it stops the

@@ -1,3 +1,4 @@
+// Database-independent: the sandbox provider and its dev chain only.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// Database-independent: the sandbox provider and its dev chains only.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';

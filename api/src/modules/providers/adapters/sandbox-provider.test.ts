@@ -1,3 +1,4 @@
+// Database-independent: the sandbox provider only.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
