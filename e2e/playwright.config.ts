@@ -29,6 +29,15 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 
 /** Specs whose tests change what every other spec sees (see `workers`). */
 const STACK_WIDE = /(releases|resilience)\.spec\.ts$/;
+/**
+ * The long files (a minute or more of one worker: whole flows on chain, by keyboard, a dev server's
+ * compile), started first, and the accessibility scan's one-test-per-page file last: a worker that
+ * picks up a long file near the end keeps the other idle, while the scan's short tests fill both
+ * workers to the end (longest first). Files are queued by project in this order.
+ */
+const LONG =
+  /(safe-queue|safe-off-ramp|keyboard|keyboard-money|keyboard-flows|keyboard-kyb-phone|messages|harness|rails-money)\.spec\.ts$/;
+const FILLER = /a11y\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -61,9 +70,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'specs', testIgnore: STACK_WIDE },
+    { name: 'long', testMatch: LONG },
+    { name: 'specs', testIgnore: [STACK_WIDE, LONG, FILLER] },
+    { name: 'a11y', testMatch: FILLER },
     // One file at a time: a release pinned for everyone, a remote stopped, the API killed.
-    { name: 'stack-wide', testMatch: STACK_WIDE, dependencies: ['specs'], workers: 1 },
+    { name: 'stack-wide', testMatch: STACK_WIDE, dependencies: ['long', 'specs', 'a11y'], workers: 1 },
   ],
   webServer: {
     command: 'node ../scripts/dashboard.mjs --skip-build --quiet',
