@@ -2,7 +2,7 @@ export { approvalMailJob } from './approval-mail';
 export { findDeliveryOwner } from './deliveries-repo';
 export { publishTransferUpdated } from './deps';
 export { postIncomingDeposit, postSafeTransfer } from './ledger';
-export { latestTransfers, lockOrganizationMoney } from './repo';
+export { latestTransfers, lockOrganizationMoney, trim as trimAmount } from './repo';
 export { registerTransferRoutes } from './routes';
 export { failUnpaidSafeOffRamp, findSafeOffRamp, type SafeOffRamp } from './safe-off-ramp';
 export { createTransferService, type TransferService } from './service';
