@@ -50,6 +50,7 @@ import {
   registerInboundRoutes,
   registerMessageRoutes,
 } from './modules/messages/index';
+import { dispatchJob, mailJob, registerNotificationRoutes } from './modules/notifications/index';
 import {
   createOrganizationService,
   registerOrganizationAvatarRoutes,
@@ -73,15 +74,14 @@ import {
 } from './modules/releases/index';
 import { createRemotesService, registerRemotesRoutes } from './modules/remotes/index';
 import {
+  awaitsSignature,
   enqueueOffRampPayment,
   executeSafeTransactionJob,
   payOffRampJobs,
   registerSafeTransactionRoutes,
-  signatureMailJob,
 } from './modules/safe-transactions/index';
 import { createSigningDeviceService, registerSigningDeviceRoutes } from './modules/signing-devices/index';
 import {
-  approvalMailJob,
   createTransferService,
   registerTransferRoutes,
   type TransferService,
@@ -354,8 +354,15 @@ export async function buildApp({
   jobs.register(transfers.submitJob);
   jobs.register(transfers.reconcileJob);
   jobs.register(transfers.verifyDeliveryJob);
-  jobs.register(approvalMailJob({ db, mailer: outgoingMail, publicUrl: config.publicUrl }));
-  jobs.register(signatureMailJob({ db, mailer: outgoingMail, publicUrl: config.publicUrl }));
+  const notifications = {
+    db,
+    mailer: outgoingMail,
+    publicUrl: config.publicUrl,
+    wake: () => jobs.wake(),
+    awaitsSignature,
+  };
+  jobs.register(dispatchJob(notifications));
+  jobs.register(mailJob(notifications));
   const providers = createProviderService({
     db,
     events,
@@ -387,10 +394,8 @@ export async function buildApp({
   const kyb = createKybService({
     db,
     events,
-    mailer: outgoingMail,
     jobs,
     log: app.log.child({ component: 'kyb' }),
-    publicUrl: config.publicUrl,
     // approvalStatus is part of every cached membership answer.
     onApprovalChanged: () => readCache.invalidate(),
   });
@@ -424,6 +429,7 @@ export async function buildApp({
       registerAuditRoutes(api, { audit: createAuditLogService({ db }) });
       registerInvitationRoutes(api, { invitations });
       registerProfileRoutes(api, { profile });
+      registerNotificationRoutes(api, { db });
       registerSigningDeviceRoutes(api, { signingDevices: createSigningDeviceService({ db }) });
       registerWalletRoutes(api, { wallet });
       registerSafeTransactionRoutes(api, safeTransactions);

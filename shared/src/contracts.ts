@@ -19,6 +19,7 @@ export * from './contracts/messages';
 export * from './contracts/money';
 export * from './contracts/network-ids';
 export * from './contracts/networks';
+export * from './contracts/notifications';
 export * from './contracts/organization';
 export * from './contracts/overview';
 export * from './contracts/paths';

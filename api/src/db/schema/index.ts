@@ -12,6 +12,7 @@ export * from './jobs';
 export * from './kyb';
 export * from './ledger';
 export * from './messages';
+export * from './notifications';
 export * from './providers';
 export * from './transfers';
 export * from './wallet';

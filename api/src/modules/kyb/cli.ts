@@ -19,6 +19,8 @@ import { AppError } from '../../http/errors';
 import { createJobRunner } from '../../jobs/runner';
 import type { AuditActor } from '../audit/index';
 import { createMailer, type Mailer } from '../mail/index';
+import { dispatchJob, mailJob } from '../notifications/index';
+import { awaitsSignature } from '../safe-transactions/index';
 import { findOrganizationByUidOrSlug } from './repo';
 import { createKybService } from './service';
 
@@ -80,11 +82,18 @@ export async function runKybCli(argv: string[], deps: KybCliDeps): Promise<numbe
   const kyb = createKybService({
     db: deps.db,
     events: deps.events ?? createInProcessEventBus(),
-    mailer: deps.mailer ?? createMailer(deps.config, { db: deps.db, logger: log }),
     jobs,
     log,
-    publicUrl: deps.config.publicUrl,
   });
+  const notifications = {
+    db: deps.db,
+    mailer: deps.mailer ?? createMailer(deps.config, { db: deps.db, logger: log }),
+    publicUrl: deps.config.publicUrl,
+    wake: () => jobs.wake(),
+    awaitsSignature,
+  };
+  jobs.register(dispatchJob(notifications));
+  jobs.register(mailJob(notifications));
 
   const organizationOf = async () => {
     if (target === undefined) throw new UsageError('Name the organization (slug or uid).');

@@ -1,7 +1,7 @@
 import type { TApprovalStatus, TKybDraft, TKybStatus } from '@dash/shared/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { kybApplications, memberships, organizations, users } from '../../db/schema';
+import { kybApplications, organizations, users } from '../../db/schema';
 
 export type KybApplicationRow = typeof kybApplications.$inferSelect;
 
@@ -119,15 +119,4 @@ export async function listApplications(db: Database, statuses: readonly TKybStat
     .leftJoin(users, eq(users.uid, kybApplications.submittedByUserUid))
     .where(inArray(kybApplications.status, [...statuses]))
     .orderBy(asc(kybApplications.submittedAt), asc(organizations.name));
-}
-
-/** The e-mail addresses of the organization's Admins. */
-export async function listAdminEmails(db: Database, organizationUid: string): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(memberships)
-    .innerJoin(users, eq(users.uid, memberships.userUid))
-    .where(and(eq(memberships.organizationUid, organizationUid), eq(memberships.role, 'Admin')))
-    .orderBy(asc(users.email));
-  return rows.map((row) => row.email);
 }

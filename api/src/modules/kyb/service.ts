@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   KYB_ALREADY_SUBMITTED_MESSAGE,
   KYB_DOCUMENTS_MISSING_MESSAGE,
@@ -9,7 +8,6 @@ import {
   KYB_SUBMIT_INCOMPLETE_MESSAGE,
   missingDocuments,
   opsDocumentDownloadPath,
-  paths,
   requiredDocuments,
   type TApprovalStatus,
   type TKybApplication,
@@ -25,38 +23,27 @@ import {
   ZKybApplicationData,
 } from '@dash/shared/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError, validationError } from '../../http/errors';
-import { enqueueJob, type JobRunner } from '../../jobs/runner';
+import type { JobRunner } from '../../jobs/runner';
 import { type AuditActor, auditTrail, recordAudit, userActor } from '../audit/index';
 import { listDocuments, toDocument } from '../documents/index';
-import { findLocaleOfEmail, type KybDecision, kybDecisionMail, type Mailer } from '../mail/index';
+import type { KybDecision } from '../mail/index';
+import { notify } from '../notifications/index';
 import {
   decideSubmittedApplication,
   findApplication,
   findOrganization,
   type KybApplicationRow,
-  listAdminEmails,
   listApplications,
   lockOrCreateApplication,
   setApprovalStatus,
   updateApplication,
 } from './repo';
 
-export const KYB_DECISION_MAIL_JOB = 'kyb.decision-mail';
 /** The audit record's subject type of an application (its uid is the application row's). */
 export const KYB_SUBJECT = 'kyb_application';
-
-const ZDecisionMailPayload = z.object({
-  organizationUid: z.string(),
-  to: z.string(),
-  decision: z.enum(['Approved', 'Rejected', 'ChangesRequested']),
-  note: z.string().nullable(),
-  /** The application's version after the decision: one mail per decision and Admin. */
-  version: z.number().int(),
-});
 
 /** approvalStatus follows the application: Approved and Rejected show, anything else is Pending. */
 function approvalStatusOf(status: TKybStatus): TApprovalStatus {
@@ -111,10 +98,8 @@ export function operatorActor(user: { uid: string; email: string }): AuditActor 
 export function createKybService(deps: {
   db: Database;
   events: EventBus;
-  mailer: Mailer;
   jobs: JobRunner;
   log: FastifyBaseLogger;
-  publicUrl: string;
   /** Called after a commit that changed approvalStatus, before the event goes out (read cache). */
   onApprovalChanged?: () => void;
 }) {
@@ -132,35 +117,6 @@ export function createKybService(deps: {
     deps.onApprovalChanged?.();
     await publish(organizationUid, { type: 'kyb.updated' });
   }
-
-  deps.jobs.register({
-    kind: KYB_DECISION_MAIL_JOB,
-    payload: ZDecisionMailPayload,
-    maxAttempts: 8,
-    async handle(payload, context) {
-      const organization = await findOrganization(db, payload.organizationUid);
-      if (!organization) return;
-      // The Admin's language; one who never chose gets English (there is no request to go by).
-      const locale = (await findLocaleOfEmail(db, payload.to)) ?? 'en';
-      const mail = kybDecisionMail(locale, {
-        organizationName: organization.name,
-        decision: payload.decision,
-        note: payload.note,
-        link: `${deps.publicUrl}${paths.org.kyb(organization.slug)}`,
-      });
-      const recipient = createHash('sha256').update(payload.to).digest('hex').slice(0, 16);
-      // Fixed per decision and recipient: a send repeated after a crash is the same mail.
-      await deps.mailer.send({
-        to: payload.to,
-        ...mail,
-        messageId: `<kyb-${payload.organizationUid}-${payload.version}-${recipient}@dash.kyb>`,
-      });
-      context.log.info(
-        { organizationUid: payload.organizationUid, decision: payload.decision },
-        'KYB decision mailed',
-      );
-    },
-  });
 
   async function timelineOf(
     organizationUid: string,
@@ -204,13 +160,15 @@ export function createKybService(deps: {
         to: decision,
         note,
       });
-      for (const to of await listAdminEmails(tx, organizationUid)) {
-        await enqueueJob(tx, {
-          kind: KYB_DECISION_MAIL_JOB,
-          payload: { organizationUid, to, decision, note, version: decided.version },
-          key: `${KYB_DECISION_MAIL_JOB}:${decided.uid}:${decided.version}:${to}`,
-        });
-      }
+      // The Admins are told, in their language (the notifications module, after the commit).
+      await notify(tx, {
+        type: 'kyb.decided',
+        organizationUid,
+        applicationUid: decided.uid,
+        version: decided.version,
+        decision,
+        note,
+      });
       return decided;
     });
     deps.jobs.wake();

@@ -7,6 +7,9 @@ export {
   type KybDecision,
   kybDecisionMail,
   offRampApprovalMail,
+  providerMessageMail,
   safeSignatureMail,
   signInMail,
+  type TransferOutcome,
+  transferOutcomeMail,
 } from './templates';

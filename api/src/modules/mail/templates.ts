@@ -170,3 +170,57 @@ export function safeSignatureMail(
     { link: input.link },
   ]);
 }
+
+export type TransferOutcome = 'completed' | 'failed' | 'returned';
+
+/**
+ * A transfer its creator (or, when no member created it, the organization's Admins) asked about
+ * reached its end: completed, failed (with the reason when there is one) or returned.
+ */
+export function transferOutcomeMail(
+  locale: TLocale,
+  input: {
+    outcome: TransferOutcome;
+    type: 'on_ramp' | 'off_ramp' | 'deposit';
+    organizationName: string;
+    amount: string;
+    reason: string | null;
+    link: string;
+  },
+): RenderedMail {
+  const all = MESSAGES[locale].transferOutcome;
+  const words: { subject: string; headline: string; note?: string } = all[input.outcome];
+  const values = {
+    organization: input.organizationName,
+    amount: input.amount,
+    transfer: all.types[input.type],
+    note: input.reason ?? '',
+  };
+  return render(locale, fill(words.subject, values), [
+    fill(words.headline, values),
+    ...(words.note && input.reason ? [fill(words.note, values)] : []),
+    all.open,
+    { link: input.link },
+    MESSAGES[locale].notificationFooter,
+  ]);
+}
+
+/** A provider wrote in a conversation the recipient started or wrote in. */
+export function providerMessageMail(
+  locale: TLocale,
+  input: { organizationName: string; provider: string; conversation: string; snippet: string; link: string },
+): RenderedMail {
+  const words = MESSAGES[locale].providerMessage;
+  const values = {
+    organization: input.organizationName,
+    provider: input.provider,
+    conversation: input.conversation,
+  };
+  return render(locale, fill(words.subject, values), [
+    fill(words.headline, values),
+    ...(input.snippet ? [input.snippet] : []),
+    words.open,
+    { link: input.link },
+    MESSAGES[locale].notificationFooter,
+  ]);
+}

@@ -7,6 +7,7 @@ import type { MessagesConfig } from '../../config';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
+import { notifyProviderMessage } from './notify-received';
 import {
   advanceThread,
   findMessageByMessageId,
@@ -301,6 +302,7 @@ function inboundService(
         });
         // The same Message-ID committed meanwhile: undo the position taken above.
         if (!message) throw new Duplicate();
+        await notifyProviderMessage(tx, thread, message.uid, provider.name);
         await insertAttachments(
           tx,
           files.map(({ content: _content, ...file }) => ({

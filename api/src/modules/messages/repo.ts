@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   attachments,
@@ -417,4 +417,13 @@ export async function setDelivery(
     .where(and(eq(messages.uid, messageUid), eq(messages.delivery, 'sending')))
     .returning(messageColumns);
   return row;
+}
+
+/** The members who wrote in a thread (its outbound messages' authors). */
+export async function listThreadAuthors(db: Database, threadUid: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ uid: messages.authorUid })
+    .from(messages)
+    .where(and(eq(messages.threadUid, threadUid), isNotNull(messages.authorUid)));
+  return rows.flatMap((row) => (row.uid ? [row.uid] : []));
 }

@@ -1072,6 +1072,21 @@ const ENDPOINTS: Endpoint[] = [
     expected: signedIn(200),
   },
   {
+    name: 'GET profile/notifications',
+    permission: 'organization.read',
+    send: (scene) => raw(scene, 'GET', '/api/v0/profile/notifications'),
+    expected: signedIn(200),
+  },
+  {
+    name: 'PUT profile/notifications',
+    permission: 'organization.read',
+    send: (scene) =>
+      raw(scene, 'PUT', '/api/v0/profile/notifications', {
+        body: { preferences: [{ kind: 'provider_message', mail: false }] },
+      }),
+    expected: signedIn(200),
+  },
+  {
     name: 'POST profile/email-change-request',
     permission: 'organization.read',
     send: (scene) =>

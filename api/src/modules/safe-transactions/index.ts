@@ -4,4 +4,4 @@ export { executeSafeTransactionJob } from './execute-safe-transaction';
 export { enqueueOffRampPayment, payOffRampJobs } from './pay-off-ramp-from-safe';
 export { signaturesAwaitedFrom } from './repo';
 export { registerSafeTransactionRoutes } from './routes';
-export { signatureMailJob } from './signature-mail';
+export { awaitsSignature } from './signature-request';

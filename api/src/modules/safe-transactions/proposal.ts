@@ -4,7 +4,7 @@ import { type AuditActor, recordAudit } from '../audit/index';
 import { publishSafeTransactionUpdated, type SafeTransactionDeps } from './deps';
 import { highestOpenNonce, insertSafeTransaction, openAtNonce, type SafeTransactionRow } from './repo';
 import { safeTxHash } from './safe-tx';
-import { enqueueSignatureMails } from './signature-mail';
+import { notifySignatureRequest } from './signature-request';
 import { viewSafeTransactions } from './view';
 
 // The step every proposal ends with (a member's, or the Safe's payment of an off-ramp): the SafeTx
@@ -70,7 +70,7 @@ export async function recordProposal(
       ...(row.transferUid ? { transferUid: row.transferUid } : {}),
     },
   });
-  await enqueueSignatureMails(tx, row);
+  await notifySignatureRequest(tx, row);
   const openNonces = new Map([[row.nonce, (await openAtNonce(tx, organizationUid, row.nonce)).length]]);
   const [view] = await viewSafeTransactions(tx, organizationUid, [row], openNonces);
   if (!view) throw new Error('proposal vanished');

@@ -2,7 +2,7 @@ import { OWN_TRANSFER_APPROVAL_MESSAGE, type TTransfer } from '@dash/shared/cont
 import { AppError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
 import { recordAudit, userActor } from '../audit/index';
-import { enqueueApprovalMails } from './approval-mail';
+import { notifyApprovalStep } from './approval-mail';
 import { lockAwaitingApproval } from './awaiting-approval';
 import { publishTransferUpdated, SUBJECT, type TransferDeps } from './deps';
 import { enqueueDue } from './jobs';
@@ -46,7 +46,7 @@ export async function approveOffRamp(
       data: { amount: trim(transfer.sourceAmount), currency: transfer.sourceCurrency },
     });
     await enqueueDue(deps, tx, transfer);
-    await enqueueApprovalMails(tx, {
+    await notifyApprovalStep(tx, {
       organizationUid,
       transferUid: transfer.uid,
       kind: 'approved',

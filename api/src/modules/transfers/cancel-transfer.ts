@@ -1,6 +1,6 @@
 import type { TCancelTransferRequest, TTransfer } from '@dash/shared/contracts';
 import type { OrganizationContext } from '../../http/guards';
-import { enqueueApprovalMails } from './approval-mail';
+import { notifyApprovalStep } from './approval-mail';
 import { lockAwaitingApproval } from './awaiting-approval';
 import { publishTransferUpdated, type TransferDeps } from './deps';
 import { transferAnswer } from './new-transfer';
@@ -33,7 +33,7 @@ export async function cancelTransfer(
     );
     // Another member's rejection is news to the creator; a creator's own withdrawal is not.
     if (!own) {
-      await enqueueApprovalMails(tx, {
+      await notifyApprovalStep(tx, {
         organizationUid,
         transferUid: transfer.uid,
         kind: 'rejected',

@@ -1,4 +1,3 @@
-export { approvalMailJob } from './approval-mail';
 export { findDeliveryOwner } from './deliveries-repo';
 export { publishTransferUpdated } from './deps';
 export { postIncomingDeposit, postSafeTransfer } from './ledger';

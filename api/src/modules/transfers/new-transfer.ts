@@ -4,7 +4,7 @@ import type { transfers } from '../../db/schema';
 import type { OrganizationContext } from '../../http/guards';
 import type { IdempotentWork } from '../../http/idempotency';
 import { recordAudit, userActor } from '../audit/index';
-import { enqueueApprovalMails } from './approval-mail';
+import { notifyApprovalStep } from './approval-mail';
 import { publishTransferUpdated, SUBJECT, type TransferDeps } from './deps';
 import { enqueueDue } from './jobs';
 import { postPending } from './ledger';
@@ -79,7 +79,7 @@ export async function writeNewTransfer(
   // Above the threshold: the members who may decide are told by mail.
   const asksApproval = transfer.status === 'awaiting_approval';
   if (asksApproval) {
-    await enqueueApprovalMails(tx, {
+    await notifyApprovalStep(tx, {
       organizationUid,
       transferUid: transfer.uid,
       kind: 'requested',

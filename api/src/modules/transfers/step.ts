@@ -2,6 +2,7 @@ import type { TTransferFailureReasonCode, TTransferStatus } from '@dash/shared/c
 import type { Database } from '../../db/client';
 import type { OrganizationContext } from '../../http/guards';
 import { type AuditActor, recordAudit, userActor } from '../audit/index';
+import { notify } from '../notifications/index';
 import { SUBJECT } from './deps';
 import { settle } from './ledger';
 import type { TransferNote } from './notes';
@@ -75,5 +76,17 @@ export async function stepTransfer(
       ...(code ? { noteCode: code, noteParams: params } : {}),
     },
   });
+  if (next === 'completed' || next === 'failed' || next === 'returned') {
+    await notify(tx, {
+      type: 'transfer.finished',
+      organizationUid: transfer.organizationUid,
+      transferUid: transfer.uid,
+      transferType: transfer.type,
+      outcome: next,
+      creatorUid: transfer.createdBy,
+      amount: `${trim(transfer.sourceAmount)} ${transfer.sourceCurrency}`,
+      reason: next === 'completed' ? null : text,
+    });
+  }
   return moved;
 }
