@@ -14,6 +14,8 @@ export const ERROR_MESSAGES = {
   fetchSigningDevices: 'Failed to fetch signing devices. Please try again later.',
   createSigningDevice: 'Failed to create signing device. Please try again later.',
   updateProfile: 'Failed to update profile. Please try again later.',
+  fetchNotificationPreferences: 'Failed to load notification settings. Please try again later.',
+  updateNotificationPreferences: 'Failed to save notification settings. Please try again later.',
   notUserSession: 'Session is not a user session. This should never happen.',
   fetchOrganizationUsers: 'Failed to fetch organization users. Please try again later.',
   fetchThreads: 'Failed to fetch threads. Please try again later.',

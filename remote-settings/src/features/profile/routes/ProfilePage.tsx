@@ -1,6 +1,7 @@
 import { PageHeader, useSession, useT } from '@dash/shared';
 import { Divider, Stack, Title } from '@mantine/core';
 import { EmailChangeForm } from '../components/EmailChangeForm';
+import { NotificationPreferences } from '../components/NotificationPreferences';
 import { ProfileForm } from '../components/ProfileForm';
 
 export function ProfilePage() {
@@ -16,6 +17,8 @@ export function ProfilePage() {
         {t('profile.emailTitle')}
       </Title>
       <EmailChangeForm currentEmail={user.email} />
+      <Divider />
+      <NotificationPreferences />
     </Stack>
   );
 }
