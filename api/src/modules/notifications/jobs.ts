@@ -3,11 +3,12 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { enqueueJob, type JobDefinition } from '../../jobs/runner';
 import type { Mailer } from '../mail/index';
+import { findOrganizationName } from '../organization/index';
 import { composeMail } from './compose';
 import { eventKey, kindOf, type NotificationEvent, ZNotificationEvent } from './events';
 import { DISPATCH_JOB } from './notify';
 import { recipientsOf } from './recipients';
-import { findOrganization, listMembersToMail, recordDelivery, wasDelivered } from './repo';
+import { listMembersToMail, recordDelivery, wasDelivered } from './repo';
 
 export const MAIL_JOB = 'notification.mail';
 
@@ -63,7 +64,7 @@ export function mailJob(deps: NotificationDeps): JobDefinition<MailJob> {
       const [recipient] = await listMembersToMail(deps.db, event.organizationUid, kind, {
         userUids: [userUid],
       });
-      const organization = await findOrganization(deps.db, event.organizationUid);
+      const organization = await findOrganizationName(deps.db, event.organizationUid);
       if (!recipient || !organization) return;
       if (
         event.type === 'safe_transaction.proposed' &&

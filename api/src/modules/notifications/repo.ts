@@ -1,13 +1,7 @@
 import type { TLocale, TNotificationKind, TNotificationPreference, TRole } from '@dash/shared/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  memberships,
-  notificationDeliveries,
-  notificationPreferences,
-  organizations,
-  users,
-} from '../../db/schema';
+import { memberships, notificationDeliveries, notificationPreferences, users } from '../../db/schema';
 
 /** The kinds a user chose; a kind not in the map was never chosen (on). */
 export async function findPreferences(
@@ -70,17 +64,6 @@ export async function listMembersToMail(
       ),
     )
     .orderBy(users.email);
-}
-
-export async function findOrganization(
-  db: Database,
-  organizationUid: string,
-): Promise<{ name: string; slug: string } | undefined> {
-  const [row] = await db
-    .select({ name: organizations.name, slug: organizations.slug })
-    .from(organizations)
-    .where(eq(organizations.uid, organizationUid));
-  return row;
 }
 
 export async function wasDelivered(db: Database, key: string): Promise<boolean> {
