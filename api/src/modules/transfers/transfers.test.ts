@@ -642,6 +642,7 @@ describe('on-ramp', () => {
 describe('off-ramp', () => {
   it('reaches completed, failed (with the reason) and returned after completion (reversing entries)', async () => {
     const scene = await arrange();
+    const otherAdmin = await addMember(scene.testApp, scene.organization.uid, 'Admin');
     const completed = await offRamp(scene);
     expect(completed.instructions).toMatchObject({
       kind: 'crypto',
@@ -690,6 +691,26 @@ describe('off-ramp', () => {
     expect(entries.filter((e) => e.posting === 'reversal' && e.status === 'posted')).toHaveLength(5);
     expect(entries.filter((e) => e.posting === 'transfer' && e.status === 'posted')).toHaveLength(5);
     await expectLedgerBalanced(scene);
+
+    // Its creator is told of each end by mail (issue 52), with the reason; another Admin is not.
+    await scene.testApp.app.jobs.drain();
+    const ends = async (to: string) =>
+      ZMailboxResponse.parse(
+        (await call(scene.testApp.app, 'GET', `/dev/mailbox?to=${encodeURIComponent(to)}`)).json(),
+      )
+        .filter((mail) => mail.subject.startsWith('Transfer '))
+        .map((mail) => ({ subject: mail.subject, text: mail.text }))
+        .sort((a, b) => a.subject.localeCompare(b.subject));
+    const name = scene.organization.name;
+    const told = await ends(scene.memberEmail);
+    expect(told.map((mail) => mail.subject)).toEqual([
+      `Transfer completed: 500.00 testbrz (${name})`,
+      `Transfer returned: 100.00 testbrz (${name})`,
+      `Transfer returned: 500.00 testbrz (${name})`,
+    ]);
+    expect(told[2]?.text).toContain('Reason: Account closed');
+    expect(told[0]?.text).toContain(`/org/${scene.organization.slug}/rails/transactions/${completed.uid}`);
+    expect(await ends(otherAdmin.email)).toEqual([]);
   });
 
   it('waits above the threshold for a second member; the creator cannot approve', async () => {
