@@ -1,6 +1,5 @@
-import { toBaseUnits, tokenOf } from '@dash/shared/contracts';
-import { eq } from 'drizzle-orm';
-import { createPublicClient, erc20Abi, type Hex, http, parseEventLogs } from 'viem';
+import { toBaseUnits } from '@dash/shared/contracts';
+import { erc20Abi, type Hex, parseEventLogs } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { createChains } from '../chain/index';
 import { ledgerBalancesOf } from '../modules/overview/index';
