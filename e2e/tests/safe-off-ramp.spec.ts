@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { injectBrowserWallet } from '../support/browser-wallet';
+import { injectBrowserWallet } from '../support/browser-wallet.mjs';
 import { payFromExternalWallet, tokenBalance, units } from '../support/chain';
 import { expect, test } from '../support/fixtures';
 import { api, organizationWithSafe } from '../support/safe';

@@ -6,7 +6,7 @@ import {
 import type { Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { violationsInBothThemes } from '../support/axe';
-import { injectBrowserWallet } from '../support/browser-wallet';
+import { injectBrowserWallet } from '../support/browser-wallet.mjs';
 import { payFromExternalWallet, tokenBalance, units } from '../support/chain';
 import { expect, test } from '../support/fixtures';
 import { api, organizationWithSafe } from '../support/safe';

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { injectBrowserWallet } from '../support/browser-wallet';
+import { injectBrowserWallet } from '../support/browser-wallet.mjs';
 import {
   createOrganizationThroughApi,
   expect,

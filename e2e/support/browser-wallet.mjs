@@ -1,28 +1,18 @@
-import type { Page } from '@playwright/test';
-import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 
-/**
- * A browser wallet for a page, with no extension and no network: an EIP-1193 provider injected
- * before the page's scripts (addInitScript) and announced through EIP-6963, whose requests are
- * answered in the test process (exposeFunction) by a viem local account. Answers what the
- * dashboard asks: accounts, the chain id, personal_sign and eth_signTypedData_v4.
- */
+// A browser wallet for a page, with no extension and no network: an EIP-1193 provider injected
+// before the page's scripts (addInitScript) and announced through EIP-6963, whose requests are
+// answered in the Node process (exposeFunction) by a viem local account. Answers what the
+// dashboard asks: accounts, the chain id, personal_sign and eth_signTypedData_v4. Plain JavaScript
+// (typed by browser-wallet.d.mts): the e2e specs and the browser benchmarks both inject it.
+
 export async function injectBrowserWallet(
-  page: Page,
-  {
-    privateKey = generatePrivateKey(),
-    name = 'E2E Wallet',
-    chainId = 421614,
-  }: {
-    privateKey?: Hex;
-    name?: string;
-    chainId?: number;
-  } = {},
+  page,
+  { privateKey = generatePrivateKey(), name = 'E2E Wallet', chainId = 421614 } = {},
 ) {
   const account = privateKeyToAccount(privateKey);
-  const asked: string[] = [];
-  await page.exposeFunction('__dashE2eWallet', async (method: string, params: unknown[]) => {
+  const asked = [];
+  await page.exposeFunction('__dashE2eWallet', async (method, params) => {
     asked.push(method);
     switch (method) {
       case 'eth_requestAccounts':
@@ -31,7 +21,7 @@ export async function injectBrowserWallet(
       case 'eth_chainId':
         return `0x${chainId.toString(16)}`;
       case 'personal_sign':
-        return account.signMessage({ message: { raw: params[0] as Hex } });
+        return account.signMessage({ message: { raw: params[0] } });
       case 'eth_signTypedData_v4':
         return account.signTypedData(JSON.parse(String(params[1])));
       default:
@@ -40,10 +30,9 @@ export async function injectBrowserWallet(
   });
   await page.addInitScript(
     ({ walletName }) => {
-      const bridge = (window as unknown as { __dashE2eWallet: (m: string, p: unknown[]) => Promise<unknown> })
-        .__dashE2eWallet;
+      const bridge = window.__dashE2eWallet;
       const provider = {
-        request: ({ method, params }: { method: string; params?: unknown[] }) => bridge(method, params ?? []),
+        request: ({ method, params }) => bridge(method, params ?? []),
       };
       const detail = Object.freeze({
         info: {
