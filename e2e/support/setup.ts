@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   type TOrganization,
   ZCreateUploadResponse,
@@ -7,7 +7,7 @@ import {
   ZSigningDeviceChallengeResponse,
 } from '@dash/shared/contracts';
 import type { Browser, Page } from '@playwright/test';
-import type { PrivateKeyAccount } from 'viem/accounts';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { expect, signInThroughApi } from './fixtures';
 import { budget } from './time-budget';
 
@@ -130,17 +130,9 @@ export async function activeProviderAccountThroughApi(
     .toBe('Active');
 }
 
-/** A fresh device address (all lower case: no checksum to get wrong). */
-export const newDeviceAddress = () => `0x${randomBytes(20).toString('hex')}`;
-
-/** Registers a signing device for the user signed in on `page` (settings has its own e2e). */
+/** Registers a signing device of a fresh key for the user signed in on `page`, proved (settings has its own e2e). */
 export async function addSigningDevice(page: Page, name: string): Promise<string> {
-  const ethAddress = newDeviceAddress();
-  const created = await page.context().request.post('/api/v0/profile/signing-devices', {
-    data: { name, ethAddress },
-  });
-  expect(created.status()).toBe(201);
-  return ethAddress;
+  return addProvedSigningDevice(page, name, privateKeyToAccount(generatePrivateKey()));
 }
 
 /**

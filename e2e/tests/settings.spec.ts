@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { injectBrowserWallet } from '../support/browser-wallet.mjs';
 import {
   createOrganizationThroughApi,
@@ -13,7 +13,6 @@ import {
 
 const LAST_ADMIN = 'You are the last Admin: make someone else Admin first.';
 // The EIP-55 reference vector, and the same address with one letter's case flipped.
-const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const BAD_CHECKSUM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD';
 
 function toast(page: Page, text: string) {
@@ -204,10 +203,21 @@ test.describe('organization settings, members and invitations', () => {
   });
 });
 
+/** Asks for the challenge, signs it with `key` (as a hardware wallet would, off the page) and adds the device. */
+async function signElsewhere(page: Page, key: Pick<PrivateKeyAccount, 'signMessage'>) {
+  await page.getByRole('button', { name: 'Get the message to sign' }).click();
+  const message = await page.getByRole('textbox', { name: 'Message to sign' }).inputValue();
+  expect(message).toContain('Dash asks you to prove you hold this key');
+  await page.getByRole('textbox', { name: 'Signature' }).fill(await key.signMessage({ message }));
+  await page.getByRole('button', { name: 'Add signing device' }).click();
+}
+
 test.describe('user settings', () => {
-  test('a signing device is refused with a bad address and created with a good one, stored checksummed', async ({
+  test('a signing device is refused with a bad address and created with a good one, proved elsewhere, stored checksummed', async ({
     page,
   }) => {
+    // No browser wallet here: the key (a hardware wallet's, say) signs the challenge elsewhere.
+    const key = privateKeyToAccount(generatePrivateKey());
     await signInThroughApi(page, newEmail('signer'));
     await page.goto('/settings/signing-devices');
     await expect(page.getByText('No signing devices yet.')).toBeVisible();
@@ -218,28 +228,29 @@ test.describe('user settings', () => {
     await page.getByLabel('Name').fill('Ledger');
     for (const bad of ['0x1234', BAD_CHECKSUM]) {
       await address.fill(bad);
-      await page.getByRole('button', { name: 'Add signing device' }).click();
+      await page.getByRole('button', { name: 'Get the message to sign' }).click();
       await expect(page.getByText('Invalid Ethereum address')).toBeVisible();
       await expect(address).toHaveAttribute('aria-invalid', 'true');
       await expect(page).toHaveURL(/\/settings\/signing-devices\/new$/);
     }
 
-    await address.fill(CHECKSUMMED.toLowerCase());
-    await page.getByRole('button', { name: 'Add signing device' }).click();
+    await address.fill(key.address.toLowerCase());
+    await signElsewhere(page, key);
 
     await expect(page).toHaveURL(/\/settings\/signing-devices$/);
     const row = page.getByRole('table', { name: 'Signing devices' }).getByRole('row', { name: /Ledger/ });
-    await expect(row).toContainText(CHECKSUMMED);
+    await expect(row).toContainText(key.address);
+    await expect(row).toContainText('Verified');
 
     // The same address again is refused under the field.
     await page.goto('/settings/signing-devices/new');
     await page.getByLabel('Name').fill('Same again');
-    await page.getByLabel('Ethereum address').fill(CHECKSUMMED);
-    await page.getByRole('button', { name: 'Add signing device' }).click();
+    await page.getByLabel('Ethereum address').fill(key.address);
+    await signElsewhere(page, key);
     await expect(page.getByText('You already registered a signing device with this address')).toBeVisible();
   });
 
-  test('a signing device proves its key with the browser’s wallet; one added without is unverified until it does', async ({
+  test('a signing device proves its key with the browser’s wallet, or a typed one’s signature made elsewhere', async ({
     page,
   }) => {
     const wallet = await injectBrowserWallet(page);
@@ -255,33 +266,26 @@ test.describe('user settings', () => {
     await expect(devices.getByRole('row', { name: /Browser wallet/ })).toContainText('Verified');
     expect(wallet.asked).toEqual(['eth_requestAccounts', 'personal_sign']);
 
-    // Another key's address, added without a proof: unverified. This page's wallet holds another
-    // key, so its signature is refused and the device stays unverified.
-    const ledgerKey = generatePrivateKey();
-    const ledger = privateKeyToAccount(ledgerKey);
+    // A key this page's wallet does not hold (a hardware wallet's typed address) is proved by the
+    // same challenge signed there: a signature of another key is refused, storing nothing.
+    const ledger = privateKeyToAccount(generatePrivateKey());
     await page.goto('/settings/signing-devices/new');
     await page.getByLabel('Name').fill('Typed Ledger');
     await page.getByLabel('Ethereum address').fill(ledger.address);
     await page.getByRole('combobox', { name: 'Prove the key with' }).click();
-    await page.getByRole('option', { name: 'No wallet here: add it unverified' }).click();
+    await page
+      .getByRole('option', { name: 'Another device: sign the message there (hardware wallet)' })
+      .click();
+    await signElsewhere(page, wallet.account);
+    const signature = page.getByRole('textbox', { name: 'Signature' });
+    await expect(signature).toHaveAccessibleDescription(/The signature was not made by this address’s key/);
+    // The challenge is still unused: the right key's signature of the same message adds it.
+    const message = await page.getByRole('textbox', { name: 'Message to sign' }).inputValue();
+    await signature.fill(await ledger.signMessage({ message }));
     await page.getByRole('button', { name: 'Add signing device' }).click();
-    const typed = devices.getByRole('row', { name: /Typed Ledger/ });
-    await expect(typed).toContainText('Unverified');
-    await typed.getByRole('button', { name: 'Verify Typed Ledger' }).click();
-    await expect(page.getByText('The signature was not made by this address’s key')).toBeVisible();
-    await expect(typed).toContainText('Unverified');
-
-    // From a page whose wallet holds that key, Verify proves it.
-    const withLedger = await page.context().newPage();
-    await injectBrowserWallet(withLedger, { privateKey: ledgerKey });
-    await withLedger.goto('/settings/signing-devices');
-    const row = withLedger
-      .getByRole('table', { name: 'Signing devices' })
-      .getByRole('row', { name: /Typed Ledger/ });
-    await row.getByRole('button', { name: 'Verify Typed Ledger' }).click();
-    await expect(row).toContainText('Verified');
-    await expect(row.getByRole('button', { name: 'Verify Typed Ledger' })).toHaveCount(0);
-    await withLedger.close();
+    await expect(page).toHaveURL(/\/settings\/signing-devices$/);
+    await expect(devices.getByRole('row', { name: /Typed Ledger/ })).toContainText('Verified');
+    expect(wallet.asked).toEqual(['eth_requestAccounts', 'personal_sign']);
   });
 
   test('the profile name refreshes the session, and a new e-mail is confirmed through the mailed link', async ({

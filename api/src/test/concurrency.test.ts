@@ -5,7 +5,6 @@ import {
   ZInvitationResponse,
   ZMailboxResponse,
   ZQuoteResponse,
-  ZSigningDeviceResponse,
 } from '@dash/shared/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -24,7 +23,14 @@ import {
 } from '../db/schema';
 import { createTestApp } from './app';
 import { TEST_DATABASE_URL } from './database';
-import { addMember, createOrganization, registerWallet, signInUser, uniqueEmail } from './factories';
+import {
+  addMember,
+  createOrganization,
+  registerProvedDevice,
+  registerWallet,
+  signInUser,
+  uniqueEmail,
+} from './factories';
 import { call } from './http';
 import { approveOrganization, createCatalogueProvider, sandboxConfig, testSandbox } from './providers';
 import { balanceMismatches, writeTransfer } from './transfers';
@@ -181,14 +187,7 @@ describe('concurrency', () => {
       (await call(testApp.app, 'POST', '/wallet/signer/propose', { ...as, body: { userUid: admin.uid } }))
         .statusCode,
     ).toBe(201);
-    const device = ZSigningDeviceResponse.parse(
-      (
-        await call(testApp.app, 'POST', '/profile/signing-devices', {
-          cookie: admin.cookie,
-          body: { name: 'Ledger', ethAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
-        })
-      ).json(),
-    ).data;
+    const { device } = await registerProvedDevice(testApp.app, admin.cookie);
     await call(testApp.app, 'POST', '/wallet/signer/signing-device', {
       ...as,
       body: { signingDeviceUid: device.uid },

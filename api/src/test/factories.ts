@@ -1,5 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type TOrganization, type TRole, ZMeResponse, ZOrganizationResponse } from '@dash/shared/contracts';
+import {
+  type TOrganization,
+  type TRole,
+  ZMeResponse,
+  ZOrganizationResponse,
+  ZSigningDeviceChallengeResponse,
+  ZSigningDeviceResponse,
+} from '@dash/shared/contracts';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
 import type { Database } from '../db/client';
 import {
@@ -51,6 +59,36 @@ export async function signInUser(app: TestApp['app'], email = uniqueEmail()) {
   const cookie = await signIn(app, email);
   const me = ZMeResponse.parse((await call(app, 'GET', '/me', { cookie })).json()).data;
   return { cookie, uid: me.uid, email: me.email };
+}
+
+/**
+ * A signing device of `key` (a fresh one by default) registered through the API with its proof:
+ * the challenge signed with personal_sign, as the browser's wallet does. Stored verified.
+ */
+export async function registerProvedDevice(
+  app: TestApp['app'],
+  cookie: string,
+  {
+    name = 'Ledger',
+    key = privateKeyToAccount(generatePrivateKey()),
+  }: { name?: string; key?: PrivateKeyAccount } = {},
+) {
+  const challenge = await call(app, 'POST', '/profile/signing-devices/challenges', {
+    cookie,
+    body: { ethAddress: key.address },
+  });
+  expect(challenge.statusCode, challenge.body).toBe(201);
+  const { uid, message } = ZSigningDeviceChallengeResponse.parse(challenge.json()).data;
+  const created = await call(app, 'POST', '/profile/signing-devices', {
+    cookie,
+    body: {
+      name,
+      ethAddress: key.address,
+      proof: { challengeUid: uid, signature: await key.signMessage({ message }) },
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return { device: ZSigningDeviceResponse.parse(created.json()).data, key };
 }
 
 /** A new user who belongs to the organization with `role` (written directly, as an accepted invitation would). */

@@ -3,8 +3,10 @@ import { ZERO_ADDRESS, ZERO_ADDRESS_MESSAGE } from './counterparties';
 import {
   INVALID_ETH_ADDRESS,
   isValidEthAddress,
+  SIGNING_DEVICE_PROOF_REQUIRED,
   ZCreateSigningDeviceRequest,
   ZEthAddress,
+  ZNewSigningDeviceForm,
 } from './signing-devices';
 
 // The EIP-55 reference vector, and the same address with the case of its last letter flipped.
@@ -38,24 +40,29 @@ describe('an Ethereum address', () => {
 
 describe('a new signing device', () => {
   it('needs a name of at least one character besides the address', () => {
-    const result = ZCreateSigningDeviceRequest.safeParse({ name: '   ', ethAddress: 'nope' });
+    const result = ZNewSigningDeviceForm.safeParse({ name: '   ', ethAddress: 'nope' });
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['name', 'Name is required'],
       ['ethAddress', INVALID_ETH_ADDRESS],
     ]);
   });
 
+  it('is refused without the proof that its key signed a challenge', () => {
+    const result = ZCreateSigningDeviceRequest.safeParse({ name: 'Ledger', ethAddress: CHECKSUMMED });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['proof', SIGNING_DEVICE_PROOF_REQUIRED],
+    ]);
+  });
+
   it('refuses the zero address, which no key signs for', () => {
-    const result = ZCreateSigningDeviceRequest.safeParse({ name: 'Ledger', ethAddress: ` ${ZERO_ADDRESS} ` });
+    const result = ZNewSigningDeviceForm.safeParse({ name: 'Ledger', ethAddress: ` ${ZERO_ADDRESS} ` });
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['ethAddress', ZERO_ADDRESS_MESSAGE],
     ]);
   });
 
   it('trims the name and checksums the address', () => {
-    expect(
-      ZCreateSigningDeviceRequest.parse({ name: ' Ledger ', ethAddress: CHECKSUMMED.toLowerCase() }),
-    ).toEqual({
+    expect(ZNewSigningDeviceForm.parse({ name: ' Ledger ', ethAddress: CHECKSUMMED.toLowerCase() })).toEqual({
       name: 'Ledger',
       ethAddress: CHECKSUMMED,
     });

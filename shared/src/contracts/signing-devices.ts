@@ -12,6 +12,7 @@ export const SIGNING_DEVICE_SIGNATURE_MALFORMED = 'The signature is not a 65-byt
 export const SIGNING_DEVICE_CHALLENGE_INVALID =
   'This challenge is unknown, used or expired: ask for a new one';
 export const SIGNING_DEVICE_SIGNATURE_MISMATCH = 'The signature was not made by this address’s key';
+export const SIGNING_DEVICE_PROOF_REQUIRED = 'Prove you hold this address’s key: sign the challenge';
 /** How long a challenge can be signed. */
 export const SIGNING_DEVICE_CHALLENGE_TTL_MS = 10 * 60_000;
 
@@ -47,22 +48,27 @@ export const ZEthAddress = z
  * Proof that the browser's wallet (or a hardware wallet) holds the device's key: the EIP-191
  * personal_sign signature of a one-time challenge the API gave for this user and address.
  */
-export const ZSigningDeviceProof = z.strictObject({
-  challengeUid: ZUid,
-  /** 65 bytes, hex. */
-  signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, { message: SIGNING_DEVICE_SIGNATURE_MALFORMED }),
-});
+export const ZSigningDeviceProof = z.strictObject(
+  {
+    challengeUid: ZUid,
+    /** 65 bytes, hex. */
+    signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, { message: SIGNING_DEVICE_SIGNATURE_MALFORMED }),
+  },
+  { error: (issue) => (issue.input === undefined ? SIGNING_DEVICE_PROOF_REQUIRED : undefined) },
+);
 export type TSigningDeviceProof = z.infer<typeof ZSigningDeviceProof>;
 
 /**
  * | Call | Who | Answer |
  * |---|---|---|
  * | POST profile/signing-devices/challenges {ethAddress} | the signed-in user | 201 {data: TSigningDeviceChallenge} |
- * | POST profile/signing-devices {name, ethAddress, proof?} | the signed-in user | 201 {data: TSigningDevice}; verified with a proof |
+ * | POST profile/signing-devices {name, ethAddress, proof} | the signed-in user | 201 {data: TSigningDevice}, verified |
  * | POST profile/signing-devices/{uid}/verification {challengeUid, signature} | the device's owner | 200 {data: TSigningDevice} |
  *
- * A proof whose challenge is unknown, another user's or address's, used or expired, or whose
- * signature does not recover the address, is a 400 under `proof`/`signature`; nothing is stored.
+ * A device is stored only with its proof; one registered before proofs existed is unverified until
+ * its owner verifies it. A missing proof, or one whose challenge is unknown, another user's or
+ * address's, used or expired, or whose signature does not recover the address, is a 400 under
+ * `proof`/`signature`; nothing is stored.
  */
 export const ZSigningDeviceChallengeRequest = z.strictObject({ ethAddress: ZEthAddress });
 export const ZSigningDeviceChallenge = z.object({
@@ -81,9 +87,11 @@ export const ZCreateSigningDeviceRequest = z.strictObject({
     .min(1, { message: SIGNING_DEVICE_NAME_REQUIRED })
     .max(SIGNING_DEVICE_NAME_MAX, { message: `Name must be at most ${SIGNING_DEVICE_NAME_MAX} characters` }),
   ethAddress: ZEthAddress,
-  /** Without it the device is stored unverified: it can be chosen, and confirms nothing until verified. */
-  proof: ZSigningDeviceProof.optional(),
+  /** Required: a browser's wallet or a hardware wallet (the address typed) signs the same challenge. */
+  proof: ZSigningDeviceProof,
 });
+/** The form's fields: the proof is asked for once they are valid. */
+export const ZNewSigningDeviceForm = ZCreateSigningDeviceRequest.omit({ proof: true });
 export type TCreateSigningDeviceRequest = z.input<typeof ZCreateSigningDeviceRequest>;
 
 export const ZVerifySigningDeviceRequest = ZSigningDeviceProof;

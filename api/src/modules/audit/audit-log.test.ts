@@ -7,13 +7,18 @@ import {
   ZMyInvitationsResponse,
   ZQuoteResponse,
   ZRegisteredWalletResponse,
-  ZSigningDeviceResponse,
 } from '@dash/shared/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, providerAccounts, registeredWallets } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { addMember, createOrganization, signInUser, uniqueEmail } from '../../test/factories';
+import {
+  addMember,
+  createOrganization,
+  registerProvedDevice,
+  signInUser,
+  uniqueEmail,
+} from '../../test/factories';
 import { call, errorOf } from '../../test/http';
 import { submitCompleteApplication } from '../../test/kyb';
 import { createCatalogueProvider, sandboxConfig, testSandbox } from '../../test/providers';
@@ -142,14 +147,7 @@ describe('the audit log records every change once', () => {
       201,
       'wallet.signer_added',
     );
-    const device = ZSigningDeviceResponse.parse(
-      (
-        await call(testApp.app, 'POST', '/profile/signing-devices', {
-          cookie: admin.cookie,
-          body: { name: 'Ledger', ethAddress: CHECKSUMMED },
-        })
-      ).json(),
-    ).data;
+    const { device } = await registerProvedDevice(testApp.app, admin.cookie);
     await expectOne(
       await asAdmin('POST', '/wallet/signer/signing-device', { signingDeviceUid: device.uid }),
       200,

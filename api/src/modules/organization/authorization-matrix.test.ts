@@ -17,6 +17,7 @@ import {
 } from '@dash/shared/contracts';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { attachments, providerAccounts, signingDevices, walletSigners, wallets } from '../../db/schema';
@@ -1108,10 +1109,23 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: 'POST profile/signing-devices',
     permission: 'organization.read',
-    send: (scene) =>
-      raw(scene, 'POST', '/api/v0/profile/signing-devices', {
-        body: { name: 'Ledger', ethAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
-      }),
+    // With its proof: a fresh key signs the caller's own challenge (none without a session).
+    send: async (scene) => {
+      const key = privateKeyToAccount(generatePrivateKey());
+      const challenge = await raw(scene, 'POST', '/api/v0/profile/signing-devices/challenges', {
+        body: { ethAddress: key.address },
+      });
+      const proof =
+        challenge.statusCode === 201
+          ? {
+              challengeUid: challenge.json().data.uid,
+              signature: await key.signMessage({ message: challenge.json().data.message }),
+            }
+          : { challengeUid: randomUUID(), signature: `0x${'11'.repeat(65)}` };
+      return raw(scene, 'POST', '/api/v0/profile/signing-devices', {
+        body: { name: 'Ledger', ethAddress: key.address, proof },
+      });
+    },
     expected: signedIn(201),
   },
   {

@@ -468,7 +468,8 @@ describe('Safe transactions', () => {
     }
     expect(await scene.testApp.db.select().from(safeTransactionConfirmations)).toEqual([]);
 
-    // An unverified device confirms nothing until it is verified.
+    // A device registered before proofs were required (unverified) confirms nothing until its
+    // owner proves its key through the verification its page offers.
     await scene.testApp.db
       .update(signingDevices)
       .set({ verifiedAt: null })
@@ -477,10 +478,22 @@ describe('Safe transactions', () => {
       status: 403,
       error: { message: SAFE_DEVICE_UNVERIFIED },
     });
-    await scene.testApp.db
-      .update(signingDevices)
-      .set({ verifiedAt: new Date() })
-      .where(eq(signingDevices.uid, adminSigner.deviceUid));
+    expect(await scene.testApp.db.select().from(safeTransactionConfirmations)).toEqual([]);
+    const challenge = await call(scene.testApp.app, 'POST', '/profile/signing-devices/challenges', {
+      cookie: scene.admin.cookie,
+      body: { ethAddress: adminSigner.key.address },
+    });
+    const { uid: challengeUid, message } = challenge.json().data;
+    const verified = await call(
+      scene.testApp.app,
+      'POST',
+      `/profile/signing-devices/${adminSigner.deviceUid}/verification`,
+      {
+        cookie: scene.admin.cookie,
+        body: { challengeUid, signature: await adminSigner.key.signMessage({ message }) },
+      },
+    );
+    expect(verified.statusCode, verified.body).toBe(200);
     expect((await confirm(scene, scene.admin.cookie, transaction.safeTxHash, mine)).statusCode).toBe(201);
     expect(errorOf(await confirm(scene, scene.admin.cookie, transaction.safeTxHash, mine))).toMatchObject({
       status: 409,

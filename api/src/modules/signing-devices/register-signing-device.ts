@@ -12,25 +12,23 @@ import { consumeProof } from './proof';
 import { insertSigningDevice, type SigningDeviceRow } from './repo';
 
 // Register a signing device: the user's own, by name and address (checksummed by the contract, so
-// one address has one spelling in the unique index). With a proof (a signed challenge) it is stored
-// verified, in the transaction that uses the challenge up; without, unverified. Audited.
-
-type Request = Omit<TCreateSigningDeviceRequest, 'proof'> & { proof?: TCreateSigningDeviceRequest['proof'] };
+// one address has one spelling in the unique index), only with its proof (a signed challenge, the
+// contract requires it): stored verified, in the transaction that uses the challenge up. Audited.
 
 export async function registerSigningDevice(
   db: Database,
   user: TUser,
-  request: Request,
+  request: TCreateSigningDeviceRequest,
   now: Date,
 ): Promise<TSigningDevice> {
   try {
     const row = await db.transaction(async (tx) => {
-      if (request.proof) await consumeProof(tx, user, request.ethAddress, request.proof, now);
+      await consumeProof(tx, user, request.ethAddress, request.proof, now);
       const device = await insertSigningDevice(tx, {
         userUid: user.uid,
         name: request.name,
         ethAddress: request.ethAddress,
-        verifiedAt: request.proof ? now : null,
+        verifiedAt: now,
       });
       await recordAudit(tx, {
         organizationUid: null,
@@ -38,7 +36,7 @@ export async function registerSigningDevice(
         action: 'signing_device.registered',
         subjectType: 'signing_device',
         subjectUid: device.uid,
-        to: device.verifiedAt ? 'verified' : 'unverified',
+        to: 'verified',
         data: { ethAddress: device.ethAddress, name: device.name },
       });
       return device;

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import {
   INVALID_ETH_ADDRESS,
   SIGNING_DEVICE_CHALLENGE_INVALID,
   SIGNING_DEVICE_DUPLICATE_MESSAGE,
+  SIGNING_DEVICE_PROOF_REQUIRED,
   SIGNING_DEVICE_SIGNATURE_MALFORMED,
   SIGNING_DEVICE_SIGNATURE_MISMATCH,
   ZERO_ADDRESS,
@@ -23,23 +25,56 @@ import { call, errorOf } from '../../test/http';
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const BAD_CHECKSUM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD';
 
+/** A proof of the right shape for no challenge: what the address and name rules see past. */
+const NO_CHALLENGE = { challengeUid: randomUUID(), signature: `0x${'11'.repeat(65)}` };
+
 describe('signing devices', () => {
   it('stores an all-lowercase address in checksum form and lists it', async () => {
     const { app, db } = await createTestApp();
     const ada = await signInUser(app);
+    const key = privateKeyToAccount(generatePrivateKey());
+    const challenge = await challengeFor(app, ada.cookie, key.address.toLowerCase());
 
     const created = await call(app, 'POST', '/profile/signing-devices', {
       cookie: ada.cookie,
-      body: { name: ' Ledger ', ethAddress: CHECKSUMMED.toLowerCase() },
+      body: {
+        name: ' Ledger ',
+        ethAddress: key.address.toLowerCase(),
+        proof: {
+          challengeUid: challenge.uid,
+          signature: await key.signMessage({ message: challenge.message }),
+        },
+      },
     });
 
     expect(created.statusCode).toBe(201);
     const device = ZSigningDeviceResponse.parse(created.json()).data;
-    expect(device).toMatchObject({ name: 'Ledger', ethAddress: CHECKSUMMED });
+    expect(device).toMatchObject({ name: 'Ledger', ethAddress: key.address });
     const [row] = await db.select().from(signingDevices);
-    expect(row?.ethAddress).toBe(CHECKSUMMED);
+    expect(row?.ethAddress).toBe(key.address);
     const listed = await call(app, 'GET', '/profile/signing-devices', { cookie: ada.cookie });
     expect(ZSigningDevicesResponse.parse(listed.json()).data).toEqual([device]);
+  });
+
+  it('refuses a device without a proof, typed address or not, with 400 under `proof`, storing nothing', async () => {
+    const { app, db } = await createTestApp();
+    const ada = await signInUser(app);
+
+    const response = await call(app, 'POST', '/profile/signing-devices', {
+      cookie: ada.cookie,
+      body: { name: 'Ledger', ethAddress: CHECKSUMMED },
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({
+      code: 'VALIDATION',
+      message: SIGNING_DEVICE_PROOF_REQUIRED,
+      fields: { proof: SIGNING_DEVICE_PROOF_REQUIRED },
+    });
+    expect(await db.select().from(signingDevices)).toEqual([]);
+    expect(await db.select().from(auditEvents).where(eq(auditEvents.subjectType, 'signing_device'))).toEqual(
+      [],
+    );
   });
 
   it.each([
@@ -55,7 +90,7 @@ describe('signing devices', () => {
 
       const response = await call(app, 'POST', '/profile/signing-devices', {
         cookie: ada.cookie,
-        body: { name: 'Ledger', ethAddress },
+        body: { name: 'Ledger', ethAddress, proof: NO_CHALLENGE },
       });
 
       expect(response.statusCode).toBe(400);
@@ -73,7 +108,7 @@ describe('signing devices', () => {
     const ada = await signInUser(app);
     const response = await call(app, 'POST', '/profile/signing-devices', {
       cookie: ada.cookie,
-      body: { name: 'Ledger', ethAddress: ZERO_ADDRESS },
+      body: { name: 'Ledger', ethAddress: ZERO_ADDRESS, proof: NO_CHALLENGE },
     });
     expect(response.json().error).toEqual({
       code: 'VALIDATION',
@@ -86,11 +121,18 @@ describe('signing devices', () => {
   it('refuses the same address twice for one user, however it is spelled, but not for another user', async () => {
     const { app } = await createTestApp();
     const ada = await signInUser(app);
-    const create = (cookie: string, ethAddress: string) =>
-      call(app, 'POST', '/profile/signing-devices', { cookie, body: { name: 'Device', ethAddress } });
+    const key = privateKeyToAccount(generatePrivateKey());
+    const create = async (cookie: string, ethAddress: string) => {
+      const challenge = await challengeFor(app, cookie, ethAddress);
+      const signature = await key.signMessage({ message: challenge.message });
+      return call(app, 'POST', '/profile/signing-devices', {
+        cookie,
+        body: { name: 'Device', ethAddress, proof: { challengeUid: challenge.uid, signature } },
+      });
+    };
 
-    expect((await create(ada.cookie, CHECKSUMMED)).statusCode).toBe(201);
-    const duplicate = await create(ada.cookie, CHECKSUMMED.toLowerCase());
+    expect((await create(ada.cookie, key.address)).statusCode).toBe(201);
+    const duplicate = await create(ada.cookie, key.address.toLowerCase());
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().error).toEqual({
       code: 'CONFLICT',
@@ -99,7 +141,7 @@ describe('signing devices', () => {
     });
 
     const grace = await signInUser(app);
-    expect((await create(grace.cookie, CHECKSUMMED)).statusCode).toBe(201);
+    expect((await create(grace.cookie, key.address)).statusCode).toBe(201);
     const adas = (await call(app, 'GET', '/profile/signing-devices', { cookie: ada.cookie })).json().data;
     expect(adas).toHaveLength(1);
   });
@@ -109,7 +151,7 @@ describe('signing devices', () => {
     const ada = await signInUser(app);
     const unnamed = await call(app, 'POST', '/profile/signing-devices', {
       cookie: ada.cookie,
-      body: { name: '', ethAddress: CHECKSUMMED },
+      body: { name: '', ethAddress: CHECKSUMMED, proof: NO_CHALLENGE },
     });
     expect(unnamed.json().error.fields).toEqual({ name: 'Name is required' });
     expect(errorOf(await call(app, 'GET', '/profile/signing-devices'))).toMatchObject({ status: 401 });
@@ -226,17 +268,18 @@ describe('a signing device proves its key', () => {
     expect((await register(ada.cookie, { challengeUid: mine.uid, signature })).statusCode).toBe(201);
   });
 
-  it('verifies a device registered without a proof; another user’s is not found', async () => {
-    const { app } = await createTestApp();
+  it('verifies a device registered before proofs were required, once; another user’s is not found', async () => {
+    const { app, db } = await createTestApp();
     const ada = await signInUser(app);
     const grace = await signInUser(app);
     const key = privateKeyToAccount(generatePrivateKey());
-    const created = await call(app, 'POST', '/profile/signing-devices', {
-      cookie: ada.cookie,
-      body: { name: 'Typed', ethAddress: key.address },
-    });
-    const device = ZSigningDeviceResponse.parse(created.json()).data;
-    expect(device.verifiedAt).toBeNull();
+    const [device] = await db
+      .insert(signingDevices)
+      .values({ userUid: ada.uid, name: 'Legacy', ethAddress: key.address, verifiedAt: null })
+      .returning();
+    if (!device) throw new Error('no device');
+    const before = (await call(app, 'GET', '/profile/signing-devices', { cookie: ada.cookie })).json().data;
+    expect(before).toEqual([expect.objectContaining({ uid: device.uid, verifiedAt: null })]);
 
     const challenge = await challengeFor(app, ada.cookie, key.address);
     const proof = {
@@ -259,5 +302,50 @@ describe('a signing device proves its key', () => {
     });
     const listed = (await call(app, 'GET', '/profile/signing-devices', { cookie: ada.cookie })).json().data;
     expect(listed[0].verifiedAt).not.toBeNull();
+    const audited = await db.select().from(auditEvents).where(eq(auditEvents.subjectUid, device.uid));
+    expect(audited).toEqual([
+      expect.objectContaining({
+        action: 'signing_device.verified',
+        fromState: 'unverified',
+        toState: 'verified',
+      }),
+    ]);
+    // The used challenge proves nothing again; a wrong key's signature leaves it as it was.
+    const replayed = await call(app, 'POST', `/profile/signing-devices/${device.uid}/verification`, {
+      cookie: ada.cookie,
+      body: proof,
+    });
+    expect([replayed.statusCode, replayed.json().error.fields]).toEqual([
+      400,
+      { proof: SIGNING_DEVICE_CHALLENGE_INVALID },
+    ]);
+  });
+
+  it('refuses to verify a legacy device with another key’s signature, keeping it unverified', async () => {
+    const { app, db } = await createTestApp();
+    const ada = await signInUser(app);
+    const key = privateKeyToAccount(generatePrivateKey());
+    const stranger = privateKeyToAccount(generatePrivateKey());
+    const [device] = await db
+      .insert(signingDevices)
+      .values({ userUid: ada.uid, name: 'Legacy', ethAddress: key.address, verifiedAt: null })
+      .returning();
+    if (!device) throw new Error('no device');
+    const challenge = await challengeFor(app, ada.cookie, key.address);
+
+    const refused = await call(app, 'POST', `/profile/signing-devices/${device.uid}/verification`, {
+      cookie: ada.cookie,
+      body: {
+        challengeUid: challenge.uid,
+        signature: await stranger.signMessage({ message: challenge.message }),
+      },
+    });
+
+    expect([refused.statusCode, refused.json().error.fields]).toEqual([
+      400,
+      { signature: SIGNING_DEVICE_SIGNATURE_MISMATCH },
+    ]);
+    const [row] = await db.select().from(signingDevices).where(eq(signingDevices.uid, device.uid));
+    expect(row?.verifiedAt).toBeNull();
   });
 });

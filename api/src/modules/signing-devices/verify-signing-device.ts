@@ -6,7 +6,7 @@ import { consumeProof } from './proof';
 import { deviceView } from './register-signing-device';
 import { findSigningDevice, markSigningDeviceVerified } from './repo';
 
-// Verify a signing device registered without a proof (before proofs existed, or typed in): load it
+// Verify a signing device registered before proofs were required (stored unverified): load it
 // (another user's is not found), take the proof for its address and mark it verified in one
 // transaction, audited. A device verified already keeps its first verification.
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil } from '../../../dev-chain/anvil';
 import { createTestApp } from '../../test/app';
 import { emptyTestDatabase } from '../../test/database';
-import { createOrganization, signInUser } from '../../test/factories';
+import { createOrganization, registerProvedDevice, signInUser } from '../../test/factories';
 import { call } from '../../test/http';
 import { canonicalSafeContracts, SAFE_ARTIFACTS } from './safe';
 
@@ -61,13 +61,10 @@ describe('the wallet with WALLET_CHAIN=arbitrum-sepolia', () => {
         organization: organization.uid,
         ...(body ? { body } : {}),
       });
-    const owner = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-    const device = await call(app, 'POST', '/profile/signing-devices', {
-      cookie: admin.cookie,
-      body: { name: 'Ledger', ethAddress: owner },
-    });
+    const { device } = await registerProvedDevice(app, admin.cookie);
+    const owner = device.ethAddress;
     await ask('POST', '/wallet/signer/propose', { userUid: admin.uid });
-    await ask('POST', '/wallet/signer/signing-device', { signingDeviceUid: device.json().data.uid });
+    await ask('POST', '/wallet/signer/signing-device', { signingDeviceUid: device.uid });
 
     const requested = ZWalletResponse.parse(
       (await ask('POST', '/wallet/deploy', { threshold: 1 })).json(),

@@ -17,12 +17,11 @@ import {
   WALLET_SIGNERS_CHANGED_MESSAGE,
   WALLET_SIGNERS_NOT_READY_MESSAGE,
   ZOverviewResponse,
-  ZSigningDeviceResponse,
   ZWalletResponse,
 } from '@dash/shared/contracts';
 import { and, eq } from 'drizzle-orm';
 import { type Address, createPublicClient, createWalletClient, getAddress, http } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { AppDatabase } from '../../db/client';
@@ -30,7 +29,7 @@ import { auditEvents, jobs, memberships, signingDevices, walletSigners, wallets 
 import { createTestApp, type TestApp, testConfig } from '../../test/app';
 import { emptyTestDatabase } from '../../test/database';
 import { testDevChain } from '../../test/dev-chain';
-import { addMember, createOrganization, signInUser, uniqueSuffix } from '../../test/factories';
+import { addMember, createOrganization, registerProvedDevice, signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
 import { createWalletChainAccess, DeploymentRejectedError, type WalletChainAccess } from './chain';
 import {
@@ -121,20 +120,20 @@ async function getWallet(scene: Scene, cookie = scene.admin.cookie): Promise<TWa
   return ZWalletResponse.parse(response.json()).data;
 }
 
-let addressCounter = 0;
-/** A fresh owner address (well-formed, never reused in this file). */
+/** The keys behind the addresses this file makes: a device is registered with its key's proof. */
+const keys = new Map<string, PrivateKeyAccount>();
+/** A fresh owner address (a new key's, never reused in this file). */
 function freshAddress(): string {
-  addressCounter += 1;
-  return getAddress(`0x${uniqueSuffix()}${String(addressCounter).padStart(32, '0')}`);
+  const key = privateKeyToAccount(generatePrivateKey());
+  keys.set(key.address, key);
+  return key.address;
 }
 
+/** The user's device for `ethAddress` (a fresh one by default), proved with its key. */
 async function createDevice(scene: Scene, cookie: string, ethAddress = freshAddress()) {
-  const created = await call(scene.testApp.app, 'POST', '/profile/signing-devices', {
-    cookie,
-    body: { name: 'Ledger', ethAddress },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  return ZSigningDeviceResponse.parse(created.json()).data;
+  const key = keys.get(getAddress(ethAddress));
+  if (!key) throw new Error(`No key for ${ethAddress}`);
+  return (await registerProvedDevice(scene.testApp.app, cookie, { key })).device;
 }
 
 /** A member proposed as signer who set a signing device (Ready). */

@@ -3,6 +3,7 @@ import {
   signingDevicesQueryOptions,
   type TCreateSigningDeviceRequest,
   type TSigningDevice,
+  type TSigningDeviceProof,
   ZEthAddress,
   ZSigningDeviceResponse,
 } from '@dash/shared/api';
@@ -21,17 +22,24 @@ export async function createSigningDevice(body: TCreateSigningDeviceRequest): Pr
   return answer.data;
 }
 
-/** With a wallet, the device is proved (challenge, personal_sign) and stored verified; without, unverified. */
+/**
+ * The device is stored with its proof: the browser's wallet signs a challenge (personal_sign), or,
+ * for a key the browser cannot reach (a hardware wallet's typed address), the signature made there.
+ */
 export function useCreateSigningDeviceMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({
-      wallet,
-      ...body
-    }: TCreateSigningDeviceRequest & { wallet: BrowserWallet | null }) => {
-      const ethAddress = ZEthAddress.parse(body.ethAddress);
-      const proof = wallet ? await proveKey(wallet.provider, ethAddress) : undefined;
-      return createSigningDevice({ ...body, ethAddress, ...(proof ? { proof } : {}) });
+      name,
+      ethAddress: typed,
+      proveWith,
+    }: Omit<TCreateSigningDeviceRequest, 'proof'> & {
+      proveWith: { wallet: BrowserWallet } | { signed: TSigningDeviceProof };
+    }) => {
+      const ethAddress = ZEthAddress.parse(typed);
+      const proof =
+        'wallet' in proveWith ? await proveKey(proveWith.wallet.provider, ethAddress) : proveWith.signed;
+      return createSigningDevice({ name, ethAddress, proof });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: signingDevicesQueryOptions().queryKey }),
   });

@@ -2,29 +2,33 @@ import { apiRequest, type Eip1193Provider, ERROR_MESSAGES, personalSign } from '
 import {
   signingDevicesQueryOptions,
   type TSigningDevice,
+  type TSigningDeviceChallenge,
   type TSigningDeviceProof,
   ZSigningDeviceChallengeResponse,
   ZSigningDeviceResponse,
 } from '@dash/shared/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-/**
- * A proof that the wallet holds `ethAddress`'s key: a one-time challenge from the API
- * (POST profile/signing-devices/challenges), signed by the wallet with personal_sign.
- */
-export async function proveKey(provider: Eip1193Provider, ethAddress: string): Promise<TSigningDeviceProof> {
-  const challenge = await apiRequest({
+/** POST profile/signing-devices/challenges: the one-time text `ethAddress`'s key signs (personal_sign). */
+export async function requestChallenge(ethAddress: string): Promise<TSigningDeviceChallenge> {
+  const answer = await apiRequest({
     path: 'profile/signing-devices/challenges',
     method: 'POST',
     body: { ethAddress },
     response: ZSigningDeviceChallengeResponse,
     failure: ERROR_MESSAGES.createSigningDevice,
   });
-  const signature = await personalSign(provider, ethAddress, challenge.data.message);
-  return { challengeUid: challenge.data.uid, signature };
+  return answer.data;
 }
 
-/** POST profile/signing-devices/{uid}/verification: a device registered without a proof, proved now. */
+/** A proof that the browser's wallet holds `ethAddress`'s key: a challenge it signs with personal_sign. */
+export async function proveKey(provider: Eip1193Provider, ethAddress: string): Promise<TSigningDeviceProof> {
+  const challenge = await requestChallenge(ethAddress);
+  const signature = await personalSign(provider, ethAddress, challenge.message);
+  return { challengeUid: challenge.uid, signature };
+}
+
+/** POST profile/signing-devices/{uid}/verification: a device registered before proofs, proved now. */
 export async function verifySigningDevice(
   device: TSigningDevice,
   provider: Eip1193Provider,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NewSigningDevicePage } from './NewSigningDevicePage';
 
 const CHALLENGE = '66666666-6666-4666-8666-666666666666';
+const SIGNED = `0x${'cd'.repeat(65)}`;
 
 configure({ asyncUtilTimeout: 5000 });
 afterEach(async () => {
@@ -20,7 +21,8 @@ describe('adding a signing device', () => {
     await renderPage(<NewSigningDevicePage />, { locale: 'en' });
     const name = await screen.findByRole('textbox', { name: /Name/ });
     const address = screen.getByRole('textbox', { name: /Ethereum address/ });
-    const add = screen.getByRole('button', { name: 'Add signing device' });
+    // No browser wallet: the first press asks for the message to sign elsewhere.
+    const add = await screen.findByRole('button', { name: 'Get the message to sign' });
 
     add.focus();
     fireEvent.click(add);
@@ -50,7 +52,7 @@ describe('adding a signing device', () => {
     fireEvent.change(await screen.findByRole('textbox', { name: /Name/ }), { target: { value: 'Ledger' } });
     const address = screen.getByRole('textbox', { name: /Ethereum address/ });
     fireEvent.change(address, { target: { value: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' } });
-    const add = screen.getByRole('button', { name: 'Add signing device' });
+    const add = await screen.findByRole('button', { name: 'Get the message to sign' });
     add.focus();
     fireEvent.click(add);
 
@@ -64,31 +66,64 @@ describe('adding a signing device', () => {
     ).toBe(address);
   });
 
-  /** Adds a device on the page opened at `url`, and answers where the page went after. */
+  /**
+   * Adds a device on the page opened at `url` (no browser wallet: the challenge is shown, signed
+   * elsewhere and the signature pasted), and answers where the page went after.
+   */
   async function addFrom(url: string) {
+    const sent: { path: string; body: unknown }[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
-        Response.json(
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        sent.push({ path, body: JSON.parse(String(init?.body ?? '{}')) });
+        if (path.endsWith('/challenges')) {
+          return Response.json(
+            { data: { uid: CHALLENGE, message: 'Sign me', expiresAt: '2026-11-29T06:00:00.000Z' } },
+            { status: 201 },
+          );
+        }
+        return Response.json(
           {
             data: {
               uid: '99999999-9999-4999-8999-999999999999',
               name: 'Ledger',
               ethAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-              verifiedAt: null,
+              verifiedAt: '2026-11-28T12:00:00.000Z',
               createdAt: '2026-11-28T12:00:00.000Z',
             },
           },
           { status: 201 },
-        ),
-      ),
+        );
+      }),
     );
     await renderPage(<NewSigningDevicePage />, { url, path: '/settings/signing-devices/new', locale: 'en' });
     fireEvent.change(await screen.findByRole('textbox', { name: /Name/ }), { target: { value: 'Ledger' } });
     fireEvent.change(screen.getByRole('textbox', { name: /Ethereum address/ }), {
       target: { value: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
     });
+    fireEvent.click(await screen.findByRole('button', { name: 'Get the message to sign' }));
+    expect(await screen.findByRole('textbox', { name: /Message to sign/ })).toHaveProperty(
+      'value',
+      'Sign me',
+    );
+    const signature = screen.getByRole('textbox', { name: /Signature/ });
+    // A signature of the wrong shape is refused on the page, sending nothing more.
+    fireEvent.change(signature, { target: { value: '0x1234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add signing device' }));
+    expect(await screen.findByText('The signature is not a 65-byte hex signature')).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    fireEvent.change(signature, { target: { value: SIGNED } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add signing device' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual({
+      path: '/api/v0/profile/signing-devices',
+      body: {
+        name: 'Ledger',
+        ethAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        proof: { challengeUid: CHALLENGE, signature: SIGNED },
+      },
+    });
     // The probe is another element once the page is left: read anew each time.
     const location = () => screen.getByRole('status', { name: 'Location' }).textContent;
     await waitFor(() => expect(location()).not.toMatch(/^\/settings\/signing-devices\/new/));

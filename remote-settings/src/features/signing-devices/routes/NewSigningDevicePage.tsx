@@ -1,4 +1,5 @@
 import {
+  ApiError,
   type BrowserWallet,
   discoverBrowserWallets,
   inLanguage,
@@ -11,12 +12,22 @@ import {
   useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
-import { ZCreateSigningDeviceRequest } from '@dash/shared/api';
-import { Anchor, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import {
+  SIGNING_DEVICE_SIGNATURE_MALFORMED,
+  type TSigningDeviceChallenge,
+  ZNewSigningDeviceForm,
+  ZSigningDeviceProof,
+} from '@dash/shared/api';
+import { Anchor, Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCreateSigningDeviceMutation } from '../api/create-signing-device';
+import { requestChallenge } from '../api/prove-signing-device';
+
+/** The choice to sign the challenge outside this browser (a hardware wallet, its own app). */
+const ELSEWHERE = 'elsewhere';
 
 export function NewSigningDevicePage() {
   const { t } = useT('settings');
@@ -25,30 +36,47 @@ export function NewSigningDevicePage() {
   const [searchParams] = useSearchParams();
   const back = safeRedirectPath(searchParams.get('returnTo')) ?? paths.settings.signingDevices();
   const create = useCreateSigningDeviceMutation();
+  const ask = useMutation({ mutationFn: requestChallenge });
+  // The challenge shown to be signed elsewhere, for the address it was asked for.
+  const [challenge, setChallenge] = useState<(TSigningDeviceChallenge & { ethAddress: string }) | null>(null);
+  const fieldsValid = schemaResolver(ZNewSigningDeviceForm, { sync: true });
   const form = useForm({
     mode: 'controlled',
-    initialValues: { name: '', ethAddress: '' },
-    validate: inLanguage(schemaResolver(ZCreateSigningDeviceRequest, { sync: true })),
-    validateInputOnBlur: true,
+    initialValues: { name: '', ethAddress: '', signature: '' },
+    validate: inLanguage((values: { name: string; ethAddress: string; signature: string }) => {
+      const errors: FormErrors = fieldsValid({
+        name: values.name,
+        ethAddress: values.ethAddress,
+      });
+      if (challenge && !ZSigningDeviceProof.shape.signature.safeParse(values.signature.trim()).success) {
+        errors.signature = SIGNING_DEVICE_SIGNATURE_MALFORMED;
+      }
+      return errors;
+    }),
+    validateInputOnBlur: ['name', 'ethAddress'],
   });
 
   const invalid = useFocusFirstInvalid();
-  // The browser's wallets (EIP-6963): the one chosen proves the key (a signed challenge); with none,
-  // the device is added unverified and can be verified later.
+  // The browser's wallets (EIP-6963): the one chosen signs the challenge (personal_sign) for the
+  // address typed or taken from it. A key no browser wallet holds signs the same challenge elsewhere.
   const [wallets, setWallets] = useState<BrowserWallet[] | null>(null);
-  const [walletUuid, setWalletUuid] = useState<string | null>(null);
+  const [proveWith, setProveWith] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
     void discoverBrowserWallets().then((found) => {
       if (!live) return;
       setWallets(found);
-      setWalletUuid((chosen) => chosen ?? found[0]?.uuid ?? null);
+      setProveWith((chosen) => chosen ?? found[0]?.uuid ?? ELSEWHERE);
     });
     return () => {
       live = false;
     };
   }, []);
-  const wallet = wallets?.find((candidate) => candidate.uuid === walletUuid) ?? null;
+  const wallet = wallets?.find((candidate) => candidate.uuid === proveWith) ?? null;
+  // Until discovery answers (a moment), and with no wallet chosen, the challenge is signed elsewhere.
+  const elsewhere = !wallet;
+  const typedAddress = ZNewSigningDeviceForm.shape.ethAddress.safeParse(form.values.ethAddress).data;
+  const shown = elsewhere && challenge && challenge.ethAddress === typedAddress ? challenge : null;
   const fillFromWallet = async () => {
     if (!wallet) return;
     try {
@@ -59,22 +87,43 @@ export function NewSigningDevicePage() {
     }
   };
 
-  const submit = form.onSubmit(
-    (values) =>
-      create.mutate(
-        { ...values, wallet },
-        {
-          onSuccess: (device) => {
-            notifySuccess(t('devices.added', { name: device.name }));
-            navigate(back);
-          },
-          onError: (error) => {
-            if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
-          },
+  const refused = (error: unknown) => {
+    if (!invalid.applyServerFieldErrors(form, error)) notifyError(error);
+  };
+  const submit = form.onSubmit((values) => {
+    if (elsewhere && !shown) {
+      const ethAddress = ZNewSigningDeviceForm.shape.ethAddress.parse(values.ethAddress);
+      ask.mutate(ethAddress, {
+        onSuccess: (asked) => {
+          setChallenge({ ...asked, ethAddress });
+          form.setFieldValue('signature', '');
         },
-      ),
-    invalid.onValidationErrors,
-  );
+        onError: refused,
+      });
+      return;
+    }
+    create.mutate(
+      {
+        name: values.name,
+        ethAddress: values.ethAddress,
+        proveWith: wallet
+          ? { wallet }
+          : { signed: { challengeUid: shown?.uid ?? '', signature: values.signature.trim() } },
+      },
+      {
+        onSuccess: (device) => {
+          notifySuccess(t('devices.added', { name: device.name }));
+          navigate(back);
+        },
+        onError: (error) => {
+          // A challenge used or expired is asked for anew on the next press; a signature refused
+          // leaves the challenge unused, to paste the right one.
+          if (error instanceof ApiError && error.fields?.proof) setChallenge(null);
+          refused(error);
+        },
+      },
+    );
+  }, invalid.onValidationErrors);
 
   return (
     <Stack gap="md" maw={520}>
@@ -104,10 +153,10 @@ export function NewSigningDevicePage() {
                 description={t('devices.proveWithDescription')}
                 data={[
                   ...wallets.map((candidate) => ({ value: candidate.uuid, label: candidate.name })),
-                  { value: '', label: t('devices.proveNone') },
+                  { value: ELSEWHERE, label: t('devices.proveElsewhere') },
                 ]}
-                value={walletUuid ?? ''}
-                onChange={(value) => setWalletUuid(value || null)}
+                value={proveWith}
+                onChange={(value) => setProveWith(value ?? ELSEWHERE)}
                 allowDeselect={false}
               />
               {wallet ? (
@@ -119,12 +168,33 @@ export function NewSigningDevicePage() {
           ) : wallets ? (
             <Text size="sm">{t('devices.noWallet')}</Text>
           ) : null}
+          {shown ? (
+            <>
+              <Textarea
+                label={t('devices.messageToSign')}
+                description={t('devices.messageToSignDescription')}
+                value={shown.message}
+                readOnly
+                rows={9}
+                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              />
+              <TextInput
+                label={t('devices.signature')}
+                description={t('devices.signatureDescription')}
+                autoComplete="off"
+                spellCheck={false}
+                required
+                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                {...form.getInputProps('signature')}
+              />
+            </>
+          ) : null}
           <Group justify="space-between">
             <Anchor component={Link} to={back} size="sm">
               {t('common.cancel')}
             </Anchor>
-            <Button type="submit" loading={create.isPending}>
-              {t('devices.add')}
+            <Button type="submit" loading={create.isPending || ask.isPending}>
+              {elsewhere && !shown ? t('devices.getMessage') : t('devices.add')}
             </Button>
           </Group>
         </Stack>
