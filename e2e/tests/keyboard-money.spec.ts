@@ -1,5 +1,9 @@
 import { ZOrganizationUsersResponse } from '@dash/shared/contracts';
 import type { Page } from '@playwright/test';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { violationsInBothThemes } from '../support/axe';
+import { injectBrowserWallet } from '../support/browser-wallet.mjs';
+import { payFromExternalWallet } from '../support/chain';
 import {
   createOrganizationThroughApi,
   expect,
@@ -10,6 +14,7 @@ import {
   test,
 } from '../support/fixtures';
 import { chooseWithKeys, expectFocusRing, hasFocus, tabTo, toast } from '../support/keyboard';
+import { api, organizationWithSafe } from '../support/safe';
 import {
   activeProviderAccountThroughApi,
   addSigningDevice,
@@ -248,6 +253,54 @@ test.describe('the keyboard alone, money and wallet', () => {
     });
     await expect(page.getByRole('group', { name: 'Wallet address' })).toContainText(predicted);
     await expect(page.getByText(/Deployment transaction 0x[0-9a-f]{64}/)).toBeVisible();
+  });
+
+  test('an owner proposes with Send from the Safe, opens it from the queue and confirms with the signing device', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(budget(120_000));
+    const { organization, adminKey, safe } = await organizationWithSafe(page, browser, baseURL);
+    await payFromExternalWallet('arbitrum-sepolia', 'USDC', safe, '10');
+    const payee = privateKeyToAccount(generatePrivateKey()).address;
+    await api(page, organization, 'POST', 'rails/blockchain-wallets', {
+      network: 'arbitrum-sepolia',
+      address: payee,
+      name: 'Keys payee',
+    });
+    await injectBrowserWallet(page, { privateKey: adminKey });
+
+    // Send from the Safe: the token by the arrows, the amount typed, the only recipient chosen already.
+    await page.goto(`/org/${organization.slug}/wallet`);
+    await tabTo(page, page.getByRole('link', { name: 'Send from the Safe' }));
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('form', { name: 'Send from the Safe' });
+    await tabTo(page, form.getByRole('combobox', { name: 'Token' }));
+    await chooseWithKeys(page, 'USDC');
+    await tabTo(page, form.getByRole('textbox', { name: 'Amount' }));
+    await page.keyboard.type('1.50');
+    await expect(form.getByRole('combobox', { name: 'Recipient' })).toHaveValue(/^Keys payee \(/);
+    await tabTo(page, form.getByRole('button', { name: 'Propose transfer' }));
+    await page.keyboard.press('Enter');
+    await expect(
+      page.getByRole('heading', { level: 1, name: /^Send 1\.50 USDC to Keys payee/ }),
+    ).toBeVisible();
+
+    // The queue (scanned in both themes with a transaction in it) -> its page -> Confirm.
+    await page.goto(`/org/${organization.slug}/wallet`);
+    const link = page.getByRole('link', { name: /^Send 1\.50 USDC to Keys payee/ });
+    await expect(link).toBeVisible();
+    const violations = await violationsInBothThemes(page, 'wallet queue');
+    expect(violations, violations.join('\n')).toEqual([]);
+    await tabTo(page, link);
+    await page.keyboard.press('Enter');
+    const confirmations = page.getByRole('region', { name: 'Confirmations' });
+    await expect(confirmations).toContainText('0 of 2 confirmations');
+    await tabTo(page, page.getByRole('button', { name: 'Confirm with signing device' }));
+    await page.keyboard.press('Enter');
+    await expect(confirmations).toContainText('1 of 2 confirmations');
+    await expect(page.getByRole('button', { name: 'Confirm with signing device' })).toHaveCount(0);
   });
 
   test('the About dialog opens from the account menu and gives focus back to the menu button', async ({
