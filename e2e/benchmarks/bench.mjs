@@ -10,12 +10,15 @@
 //  - Lighthouse (mobile preset) performance score, LCP and total blocking time on that page: the
 //    median of N runs with their range (one run's TBT swings from about 40 to 400 ms on this
 //    machine, with whatever else is running; Lighthouse's own guidance is the median of 5);
+//  - Interaction to Next Paint at 4x CPU of the Safe's interactions (confirm with the signing
+//    device, open a queued transaction, switch the off-ramp's "Paid from"): the median and the
+//    worst of N runs each (wallet-inp.mjs), federated;
 //  - API reads at 2,000 req/s (p50 / p99) on embedded PGlite and on PostgreSQL;
 //  - the machine: its CPU model and cores, the load average at the start, and Lighthouse's
 //    benchmarkIndex of each run (its measure of the CPU's speed), so a figure from another machine
 //    can be compared.
 //
-//   pnpm bench [--skip-build] [--runs 5] [--lighthouse-runs 5] [--api-seconds 5] [--no-api] [--no-lighthouse]
+//   pnpm bench [--skip-build] [--runs 5] [--lighthouse-runs 5] [--inp-runs 5] [--api-seconds 5] [--no-api] [--no-lighthouse] [--no-inp]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -32,17 +35,20 @@ import {
   throttle,
 } from './page-metrics.mjs';
 import { launchBrowser, ROOT, signedInContext, startDashboard } from './stack.mjs';
+import { walletInp } from './wallet-inp.mjs';
 
 const argv = process.argv.slice(2);
-const USAGE = `pnpm bench [--skip-build] [--runs 5] [--lighthouse-runs 5] [--api-seconds 5] [--no-api] [--no-lighthouse]
+const USAGE = `pnpm bench [--skip-build] [--runs 5] [--lighthouse-runs 5] [--inp-runs 5] [--api-seconds 5] [--no-api] [--no-lighthouse] [--no-inp]
 
   --skip-build       measure the builds already there (pnpm run build, and the monolith build:
                      ${'`'}MONOLITH=1 pnpm --filter shell exec rsbuild build${'`'})
   --runs N           LCP loads per variant, cold and repeat (default 5)
   --lighthouse-runs  Lighthouse runs (default 5)
+  --inp-runs N       runs of each Safe interaction whose INP is measured (default 5)
   --api-seconds N    seconds of each API read benchmark (default 5)
   --no-api           no API read benchmarks
   --no-lighthouse    no Lighthouse runs
+  --no-inp           no INP of the Safe's interactions
   BENCH_PORT         the stack's first port (default 4700)`;
 if (argv.includes('--help') || argv.includes('-h')) {
   console.log(USAGE);
@@ -52,6 +58,7 @@ const option = (name, fallback) =>
   argv.includes(`--${name}`) ? Number(argv[argv.indexOf(`--${name}`) + 1]) : fallback;
 const runs = option('runs', 5);
 const lighthouseRuns = option('lighthouse-runs', 5);
+const inpRuns = option('inp-runs', 5);
 const apiSeconds = option('api-seconds', 5);
 const port = Number(process.env.BENCH_PORT ?? 4700);
 const pnpm = join(ROOT, 'node_modules/.bin/pnpm');
@@ -251,6 +258,22 @@ for (const variant of ['federated', 'monolith']) {
     if (variant === 'federated') {
       for (const { remote, bytes } of await remoteAddedBytes(browser, dashboard.base, port, dists)) {
         row('remotes', `${remote} adds (brotli)`, kib(bytes));
+      }
+      if (!argv.includes('--no-inp')) {
+        console.error('INP of the Safe’s interactions…');
+        const inp = await walletInp(browser, dashboard.base, { runs: inpRuns, cpu: 4 });
+        const ms = (value) => (value > 0 ? `${value.toFixed(0)} ms` : '< 16 ms');
+        for (const [key, label] of [
+          ['confirm', 'confirm a queued transaction with the signing device'],
+          ['open', 'open a queued transaction from the queue'],
+          ['payFrom', 'switch the off-ramp’s “Paid from”'],
+        ]) {
+          row(
+            'INP (CPU x4, target < 100 ms)',
+            `${label}: median of ${inpRuns} (worst)`,
+            `${ms(inp[key].median)} (${ms(inp[key].worst)})`,
+          );
+        }
       }
       if (!argv.includes('--no-lighthouse')) {
         // Lighthouse now and then ends a run without an LCP (its trace missed it): that run is tried
