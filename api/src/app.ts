@@ -94,6 +94,7 @@ import {
   type WalletChainAccess,
   type WalletTiming,
 } from './modules/wallet/index';
+import { createWebhookService, registerWebhookRoutes } from './modules/webhooks/index';
 import { readShellTemplate, registerDashboard } from './web/dashboard';
 import { inlineScriptHashes, registerDashboardSecurityHeaders } from './web/security-headers';
 import { loadServerRenderer } from './web/server-render';
@@ -294,6 +295,7 @@ export async function buildApp({
       // Every event stands for a write in its organization, also one made outside a request
       // (inbound mail, jobs).
       onChange: (organizationUid) => readCache.invalidate(organizationUid),
+      onPublished: (organizationUid, event) => void webhooks.onEvent(organizationUid, event),
       onBroadcastError: (error) =>
         app.log.error({ err: error }, 'Could not pass an event to the other API processes'),
     },
@@ -400,6 +402,15 @@ export async function buildApp({
     onApprovalChanged: () => readCache.invalidate(),
   });
   app.decorate('kyb', kyb);
+  const webhooks = createWebhookService({
+    db,
+    events,
+    jobs,
+    mailer: outgoingMail,
+    publicUrl: config.publicUrl,
+    production: config.nodeEnv === 'production',
+    log: app.log.child({ component: 'webhooks' }),
+  });
   app.addHook('onClose', () => inboundSmtp.close());
 
   const { store: releaseStore, service: releases } = openReleases(config.releases, 'api', {
@@ -454,6 +465,7 @@ export async function buildApp({
       registerOverviewRoutes(api, { overview: createOverviewService({ db }) });
       registerHoldingsRoutes(api, { holdings });
       registerEventRoutes(api, { events });
+      registerWebhookRoutes(api, { webhooks });
       registerReleaseRoutes(api, { releases, token: config.releases.token });
       if (config.outboxEnabled) registerDevRoutes(api, { dev: createDevService({ db }) });
     },

@@ -35,3 +35,4 @@ export * from './contracts/tokens';
 export * from './contracts/transfers';
 export * from './contracts/uploads';
 export * from './contracts/wallet';
+export * from './contracts/webhooks';

@@ -80,6 +80,8 @@ export function createClusteredEventBus(
   options: {
     /** A write in the organization happened (this process's event or another's). */
     onChange?: (organizationUid: string) => void;
+    /** An event this process published (not one relayed from another): each is acted on once. */
+    onPublished?: (organizationUid: string, event: TOrganizationEvent) => void;
     onBroadcastError?: (error: unknown) => void;
   } = {},
 ): EventBus {
@@ -92,6 +94,7 @@ export function createClusteredEventBus(
     async publish(organizationUid, event) {
       options.onChange?.(organizationUid);
       await local.publish(organizationUid, event);
+      options.onPublished?.(organizationUid, event);
       try {
         await link.broadcast({ type: 'event', organizationUid, event });
       } catch (error) {

@@ -8,6 +8,7 @@ import {
   ORGANIZATION_HEADER,
   ZErrorBody,
   ZInvitationResponse,
+  ZWebhookEndpointWithSecretResponse,
 } from '@dash/shared/contracts';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -117,6 +118,13 @@ async function arrange(): Promise<Scene> {
     type: 'on_ramp',
   });
 
+  const endpoint = await call(app, 'POST', '/webhooks/endpoints', {
+    cookie: admin.cookie,
+    organization: organization.uid,
+    body: { url: 'https://example.com/hooks', eventTypes: ['transfer.created'] },
+  });
+  const webhookEndpointUid = ZWebhookEndpointWithSecretResponse.parse(endpoint.json()).data.endpoint.uid;
+
   // Another organization, whose uids a caller must never reach.
   const stranger = await signInUser(app);
   const other = await createOrganization(testApp, stranger.cookie);
@@ -144,6 +152,7 @@ async function arrange(): Promise<Scene> {
     device?.uid,
     money.expiredQuoteUid,
     money.transferUid,
+    webhookEndpointUid,
     other.uid,
     stranger.uid,
     otherWallet?.uid,
@@ -176,6 +185,11 @@ async function arrange(): Promise<Scene> {
     'application/pdf',
     'image/png',
     '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    'https://example.com/hooks',
+    'http://localhost:9/hooks',
+    'https://127.0.0.1/hooks',
+    'transfer.created',
+    'kyb.decided',
   ];
   return {
     testApp,

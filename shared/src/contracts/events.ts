@@ -30,6 +30,8 @@ export const ZOrganizationEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('holdings.updated'), network: z.string() }),
   /** A Safe transaction was proposed, confirmed, executed, or replaced (its safeTxHash). */
   z.object({ type: z.literal('safe_transaction.updated'), safeTxHash: z.string() }),
+  /** A webhook endpoint's delivery log grew, or the endpoint was disabled after failing. */
+  z.object({ type: z.literal('webhook_endpoint.updated'), endpointUid: ZUid }),
 ]);
 export type TOrganizationEvent = z.infer<typeof ZOrganizationEvent>;
 export type TOrganizationEventType = TOrganizationEvent['type'];

@@ -25,6 +25,7 @@ export const PERMISSIONS = {
   'documents.read': ['Admin', 'Editor', 'Viewer'],
   'documents.upload': ['Admin', 'Editor'],
   'audit.read': ['Admin'],
+  'webhooks.manage': ['Admin'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TPermission = keyof typeof PERMISSIONS;
@@ -55,4 +56,5 @@ export const PERMISSION_DENIED_MESSAGE: Record<TPermission, string> = {
   'documents.read': 'You do not have access to documents.',
   'documents.upload': 'Viewers cannot upload documents.',
   'audit.read': 'Only Admins can see the audit log.',
+  'webhooks.manage': 'Only Admins can manage webhooks.',
 };

@@ -16,3 +16,4 @@ export * from './notifications';
 export * from './providers';
 export * from './transfers';
 export * from './wallet';
+export * from './webhooks';

@@ -1,3 +1,3 @@
-export { lockOrCreateApplication } from './repo';
+export { listAdminEmails, lockOrCreateApplication } from './repo';
 export { registerKybReviewRoutes, registerKybRoutes } from './routes';
 export { createKybService, type KybService } from './service';

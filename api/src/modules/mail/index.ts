@@ -12,4 +12,5 @@ export {
   signInMail,
   type TransferOutcome,
   transferOutcomeMail,
+  webhookDisabledMail,
 } from './templates';

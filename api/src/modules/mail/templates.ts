@@ -224,3 +224,17 @@ export function providerMessageMail(
     MESSAGES[locale].notificationFooter,
   ]);
 }
+
+/** To each Admin when an endpoint was disabled after its deliveries failed for a whole retry schedule. */
+export function webhookDisabledMail(
+  locale: TLocale,
+  input: { organizationName: string; url: string; link: string },
+): RenderedMail {
+  const words = MESSAGES[locale].webhookDisabled;
+  const values = { organization: input.organizationName, url: input.url };
+  return render(locale, fill(words.subject, values), [
+    fill(words.headline, values),
+    words.next,
+    { link: input.link },
+  ]);
+}

@@ -20,7 +20,16 @@ import type { LightMyRequestResponse } from 'fastify';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { attachments, providerAccounts, signingDevices, walletSigners, wallets } from '../../db/schema';
+import {
+  attachments,
+  providerAccounts,
+  signingDevices,
+  walletSigners,
+  wallets,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+} from '../../db/schema';
 import { ORGANIZATION_NOT_APPROVED_MESSAGE } from '../../http/guards';
 import { routeTable } from '../../http/openapi';
 import { type TestApp, testConfig } from '../../test/app';
@@ -328,6 +337,72 @@ const ENDPOINTS: Endpoint[] = [
     permission: 'members.manage',
     send: (scene) => ask(scene, 'DELETE', `/organization/users/${scene.target.uid}`),
     expected: adminOnly(204),
+  },
+  {
+    name: 'GET webhooks/endpoints',
+    permission: 'webhooks.manage',
+    send: (scene) => ask(scene, 'GET', '/webhooks/endpoints'),
+    expected: adminOnly(200),
+  },
+  {
+    name: 'POST webhooks/endpoints',
+    permission: 'webhooks.manage',
+    send: (scene) =>
+      ask(scene, 'POST', '/webhooks/endpoints', {
+        url: 'https://example.com/hooks',
+        eventTypes: ['kyb.decided'],
+      }),
+    expected: adminOnly(201),
+  },
+  {
+    name: 'DELETE webhooks/endpoints/{endpointUid}',
+    foreign: 404,
+    permission: 'webhooks.manage',
+    send: async (scene) =>
+      ask(scene, 'DELETE', `/webhooks/endpoints/${(await webhookDelivery(scene)).endpointUid}`),
+    expected: adminOnly(204),
+  },
+  {
+    name: 'POST webhooks/endpoints/{endpointUid}/enable',
+    foreign: 404,
+    permission: 'webhooks.manage',
+    send: async (scene) =>
+      ask(scene, 'POST', `/webhooks/endpoints/${(await webhookDelivery(scene)).endpointUid}/enable`),
+    expected: adminOnly(200),
+  },
+  {
+    name: 'POST webhooks/endpoints/{endpointUid}/secret',
+    foreign: 404,
+    permission: 'webhooks.manage',
+    send: async (scene) =>
+      ask(scene, 'POST', `/webhooks/endpoints/${(await webhookDelivery(scene)).endpointUid}/secret`),
+    expected: adminOnly(200),
+  },
+  {
+    name: 'POST webhooks/endpoints/{endpointUid}/test',
+    foreign: 404,
+    permission: 'webhooks.manage',
+    send: async (scene) =>
+      ask(scene, 'POST', `/webhooks/endpoints/${(await webhookDelivery(scene)).endpointUid}/test`),
+    expected: adminOnly(202),
+  },
+  {
+    name: 'GET webhooks/endpoints/{endpointUid}/deliveries',
+    foreign: 404,
+    permission: 'webhooks.manage',
+    send: async (scene) =>
+      ask(scene, 'GET', `/webhooks/endpoints/${(await webhookDelivery(scene)).endpointUid}/deliveries`),
+    expected: adminOnly(200),
+  },
+  {
+    name: 'POST webhooks/endpoints/{endpointUid}/deliveries/{deliveryUid}/resend',
+    foreign: 404,
+    permission: 'webhooks.manage',
+    send: async (scene) => {
+      const { endpointUid, deliveryUid } = await webhookDelivery(scene);
+      return ask(scene, 'POST', `/webhooks/endpoints/${endpointUid}/deliveries/${deliveryUid}/resend`);
+    },
+    expected: adminOnly(202),
   },
   {
     name: 'GET organizations/{orgUid}/audit (organization in the path)',
@@ -1244,6 +1319,38 @@ async function insertSceneMoney(scene: Scene, type: 'on_ramp' | 'off_ramp') {
     type,
   });
   return { quoteUid: money.expiredQuoteUid, transferUid: money.transferUid };
+}
+
+/** A webhook endpoint of the scene's organization with one logged delivery (written directly). */
+async function webhookDelivery(scene: Scene): Promise<{ endpointUid: string; deliveryUid: string }> {
+  const { db } = scene.testApp;
+  const [endpoint] = await db
+    .insert(webhookEndpoints)
+    .values({
+      organizationUid: scene.organization.uid,
+      url: 'https://example.com/hooks',
+      eventTypes: ['kyb.decided'],
+      secret: `whsec_${Buffer.alloc(24, 3).toString('base64')}`,
+    })
+    .returning();
+  if (!endpoint) throw new Error('no endpoint');
+  const eventId = `msg_${randomUUID().replaceAll('-', '')}`;
+  await db
+    .insert(webhookEvents)
+    .values({ id: eventId, organizationUid: scene.organization.uid, type: 'webhook.test', body: '{}' });
+  const [delivery] = await db
+    .insert(webhookDeliveries)
+    .values({
+      endpointUid: endpoint.uid,
+      eventId,
+      attempt: 1,
+      succeeded: true,
+      statusCode: 200,
+      latencyMs: 5,
+    })
+    .returning();
+  if (!delivery) throw new Error('no delivery');
+  return { endpointUid: endpoint.uid, deliveryUid: delivery.uid };
 }
 
 /** Makes a member a proposed wallet signer with a signing device of their own (set when `ready`). */

@@ -1,0 +1,2 @@
+export { registerWebhookRoutes } from './routes';
+export { createWebhookService, type WebhookService } from './service';

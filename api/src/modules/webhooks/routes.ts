@@ -1,0 +1,114 @@
+import {
+  ZCreateWebhookEndpointRequest,
+  ZWebhookDeliveriesQuery,
+  ZWebhookDeliveriesResponse,
+  ZWebhookDeliveryParams,
+  ZWebhookEndpointParams,
+  ZWebhookEndpointResponse,
+  ZWebhookEndpointsResponse,
+  ZWebhookEndpointWithSecretResponse,
+  ZWebhookEventQueuedResponse,
+} from '@dash/shared/contracts';
+import type { FastifyInstance } from 'fastify';
+import { requireOrganization } from '../../http/guards';
+import { defineRoute } from '../../http/route';
+import type { WebhookService } from './service';
+
+/** Admins only: endpoint URLs, answers and the log are integration settings, like keys. */
+const admins = (request: Parameters<typeof requireOrganization>[0]) =>
+  requireOrganization(request, 'webhooks.manage');
+
+export function registerWebhookRoutes(app: FastifyInstance, deps: { webhooks: WebhookService }): void {
+  const { webhooks } = deps;
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/webhooks/endpoints',
+    guard: admins,
+    response: ZWebhookEndpointsResponse,
+    async handler({ auth }) {
+      return { data: await webhooks.list(auth) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/webhooks/endpoints',
+    status: 201,
+    guard: admins,
+    body: ZCreateWebhookEndpointRequest,
+    response: ZWebhookEndpointWithSecretResponse,
+    async handler({ auth, body }) {
+      return { data: await webhooks.create(auth, body) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/webhooks/endpoints/:endpointUid',
+    guard: admins,
+    params: ZWebhookEndpointParams,
+    response: null,
+    async handler({ auth, params }) {
+      await webhooks.remove(auth, params.endpointUid);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/webhooks/endpoints/:endpointUid/enable',
+    guard: admins,
+    params: ZWebhookEndpointParams,
+    response: ZWebhookEndpointResponse,
+    async handler({ auth, params }) {
+      return { data: await webhooks.enable(auth, params.endpointUid) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/webhooks/endpoints/:endpointUid/secret',
+    guard: admins,
+    params: ZWebhookEndpointParams,
+    response: ZWebhookEndpointWithSecretResponse,
+    async handler({ auth, params }) {
+      return { data: await webhooks.rotateSecret(auth, params.endpointUid) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/webhooks/endpoints/:endpointUid/test',
+    status: 202,
+    guard: admins,
+    params: ZWebhookEndpointParams,
+    response: ZWebhookEventQueuedResponse,
+    async handler({ auth, params }) {
+      return { data: await webhooks.sendTest(auth, params.endpointUid) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/webhooks/endpoints/:endpointUid/deliveries',
+    guard: admins,
+    params: ZWebhookEndpointParams,
+    query: ZWebhookDeliveriesQuery,
+    response: ZWebhookDeliveriesResponse,
+    async handler({ auth, params, query }) {
+      return webhooks.deliveries(auth, params.endpointUid, query);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/webhooks/endpoints/:endpointUid/deliveries/:deliveryUid/resend',
+    status: 202,
+    guard: admins,
+    params: ZWebhookDeliveryParams,
+    response: ZWebhookEventQueuedResponse,
+    async handler({ auth, params }) {
+      return { data: await webhooks.resend(auth, params.endpointUid, params.deliveryUid) };
+    },
+  });
+}

@@ -1,0 +1,173 @@
+import type { TOrganizationEvent, TWebhookEventType } from '@dash/shared/contracts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  kybApplications,
+  messages,
+  safeTransactionConfirmations,
+  safeTransactions,
+  transferEvents,
+  transfers,
+} from '../../db/schema';
+
+/** Something that happened, as a webhook event: its type, what it is (once per source) and its data. */
+export interface Happening {
+  type: TWebhookEventType;
+  sourceKey: string;
+  occurredAt: Date;
+  data: Record<string, unknown>;
+}
+
+/** The bus events that may stand for a webhook event. */
+export const SOURCE_EVENT_TYPES = new Set<TOrganizationEvent['type']>([
+  'transfer.updated',
+  'safe_transaction.updated',
+  'message.created',
+  'kyb.updated',
+]);
+
+const KYB_DECISIONS = ['Approved', 'Rejected', 'ChangesRequested'] as const;
+
+/**
+ * What a bus event stands for, read from the records the change left (bus events name what changed
+ * and carry no content): a transfer's status-change rows, a Safe transaction's proposal,
+ * confirmations and execution, an inbound message, a KYB decision. Every row read here is
+ * append-only or moves forward only, so reading it again later gives the same happenings.
+ */
+export async function happeningsOf(
+  db: Database,
+  organizationUid: string,
+  event: TOrganizationEvent,
+): Promise<Happening[]> {
+  switch (event.type) {
+    case 'transfer.updated':
+      return transferHappenings(db, organizationUid, event.transferUid);
+    case 'safe_transaction.updated':
+      return safeTransactionHappenings(db, organizationUid, event.safeTxHash);
+    case 'message.created':
+      return messageHappenings(db, organizationUid, event.messageUid);
+    case 'kyb.updated':
+      return kybHappenings(db, organizationUid);
+    default:
+      return [];
+  }
+}
+
+async function transferHappenings(db: Database, organizationUid: string, transferUid: string) {
+  const rows = await db
+    .select({
+      id: transferEvents.id,
+      type: transfers.type,
+      fromStatus: transferEvents.fromStatus,
+      toStatus: transferEvents.toStatus,
+      createdAt: transferEvents.createdAt,
+    })
+    .from(transferEvents)
+    .innerJoin(transfers, eq(transfers.uid, transferEvents.transferUid))
+    .where(and(eq(transfers.uid, transferUid), eq(transfers.organizationUid, organizationUid)))
+    .orderBy(asc(transferEvents.id));
+  return rows.map(
+    (row): Happening => ({
+      type: row.fromStatus === null ? 'transfer.created' : 'transfer.status_changed',
+      sourceKey: `transfer_event:${row.id}`,
+      occurredAt: row.createdAt,
+      data: {
+        transferUid,
+        transferType: row.type,
+        status: row.toStatus,
+        ...(row.fromStatus === null ? {} : { previousStatus: row.fromStatus }),
+      },
+    }),
+  );
+}
+
+async function safeTransactionHappenings(db: Database, organizationUid: string, safeTxHash: string) {
+  const proposals = await db
+    .select()
+    .from(safeTransactions)
+    .where(
+      and(eq(safeTransactions.organizationUid, organizationUid), eq(safeTransactions.safeTxHash, safeTxHash)),
+    );
+  if (proposals.length === 0) return [];
+  const confirmations = await db
+    .select()
+    .from(safeTransactionConfirmations)
+    .where(
+      inArray(
+        safeTransactionConfirmations.safeTransactionUid,
+        proposals.map((row) => row.uid),
+      ),
+    )
+    .orderBy(asc(safeTransactionConfirmations.createdAt));
+  const happenings: Happening[] = [];
+  for (const proposal of proposals) {
+    const about = {
+      safeTxHash,
+      chainId: proposal.chainId,
+      nonce: proposal.nonce,
+      threshold: proposal.threshold,
+    };
+    happenings.push({
+      type: 'safe_transaction.proposed',
+      sourceKey: `safe_transaction:${proposal.uid}:proposed`,
+      occurredAt: proposal.createdAt,
+      data: about,
+    });
+    const own = confirmations.filter((row) => row.safeTransactionUid === proposal.uid);
+    own.forEach((confirmation, index) => {
+      happenings.push({
+        type: 'safe_transaction.confirmed',
+        sourceKey: `safe_transaction:${proposal.uid}:confirmed:${confirmation.owner}`,
+        occurredAt: confirmation.createdAt,
+        data: { ...about, owner: confirmation.owner, confirmations: index + 1 },
+      });
+    });
+    if (proposal.status === 'executed') {
+      happenings.push({
+        type: 'safe_transaction.executed',
+        sourceKey: `safe_transaction:${proposal.uid}:executed`,
+        occurredAt: proposal.updatedAt,
+        data: { ...about, executionTxHash: proposal.executionTxHash },
+      });
+    }
+  }
+  return happenings;
+}
+
+async function messageHappenings(db: Database, organizationUid: string, messageUid: string) {
+  const [row] = await db
+    .select({ threadUid: messages.threadUid, direction: messages.direction, createdAt: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.uid, messageUid), eq(messages.organizationUid, organizationUid)));
+  if (row?.direction !== 'inbound') return [];
+  return [
+    {
+      type: 'message.received' as const,
+      sourceKey: `message:${messageUid}`,
+      occurredAt: row.createdAt,
+      data: { threadUid: row.threadUid, messageUid },
+    },
+  ];
+}
+
+async function kybHappenings(db: Database, organizationUid: string) {
+  const [row] = await db
+    .select({
+      uid: kybApplications.uid,
+      status: kybApplications.status,
+      version: kybApplications.version,
+      decidedAt: kybApplications.decidedAt,
+    })
+    .from(kybApplications)
+    .where(eq(kybApplications.organizationUid, organizationUid));
+  const decision = KYB_DECISIONS.find((status) => status === row?.status);
+  if (!row || !decision || !row.decidedAt) return [];
+  return [
+    {
+      type: 'kyb.decided' as const,
+      sourceKey: `kyb:${row.uid}:${row.version}`,
+      occurredAt: row.decidedAt,
+      data: { decision },
+    },
+  ];
+}
