@@ -27,6 +27,7 @@ export * from './contracts/signing-devices';
 export * from './contracts/transfers';
 export * from './contracts/uploads';
 export * from './contracts/wallet';
+export * from './contracts/webhooks';
 export * from './endpoints/create-upload';
 export * from './endpoints/get-holdings';
 export * from './endpoints/get-organization-users';

@@ -7,22 +7,26 @@ import { readSettingsTab } from '../features/organization/settings-tab';
 import { AreaProbe } from './AreaProbe';
 import '../i18n';
 import '../features/audit/i18n';
+import '../features/webhooks/i18n';
 
 // The tabs other than General load when first chosen: the page opens on General, and the audit
 // log's contracts (transfers, providers) and the members' tables stay off the area's first load.
 const MembersSettings = lazy(() => import('../features/members/components/MembersSettings'));
 const AuditLog = lazy(() => import('../features/audit/components/AuditLog'));
+const WebhooksSettings = lazy(() => import('../features/webhooks/components/WebhooksSettings'));
 const DangerZone = lazy(() => import('../features/organization/components/DangerZone'));
 
-/** /org/{org}/settings?tab=general|members|audit|danger-zone (Audit: Admins only) */
+/** /org/{org}/settings?tab=general|members|audit|webhooks|danger-zone (Audit, Webhooks: Admins only) */
 export default function OrganizationSettingsPage() {
   const { t } = useT('settings');
   const { t: audit } = useT('audit');
+  const { t: webhooks } = useT('webhooks');
   const [search, setSearch] = useSearchParams();
   const organization = useCurrentOrganization();
   const canAudit = can(organization.role, 'audit.read');
+  const canWebhooks = can(organization.role, 'webhooks.manage');
   const named = readSettingsTab(search.get('tab'));
-  const tab = named === 'audit' && !canAudit ? 'general' : named;
+  const tab = (named === 'audit' && !canAudit) || (named === 'webhooks' && !canWebhooks) ? 'general' : named;
   const selectTab = (value: string | null) =>
     setSearch((previous) => {
       const next = new URLSearchParams(previous);
@@ -39,6 +43,9 @@ export default function OrganizationSettingsPage() {
           <Tabs.Tab value={'general' satisfies TSettingsTab}>{t('organization.tabs.general')}</Tabs.Tab>
           <Tabs.Tab value={'members' satisfies TSettingsTab}>{t('organization.tabs.members')}</Tabs.Tab>
           {canAudit ? <Tabs.Tab value={'audit' satisfies TSettingsTab}>{audit('tab')}</Tabs.Tab> : null}
+          {canWebhooks ? (
+            <Tabs.Tab value={'webhooks' satisfies TSettingsTab}>{webhooks('tab')}</Tabs.Tab>
+          ) : null}
           <Tabs.Tab value={'danger-zone' satisfies TSettingsTab}>
             {t('organization.tabs.dangerZone')}
           </Tabs.Tab>
@@ -55,6 +62,13 @@ export default function OrganizationSettingsPage() {
           <Tabs.Panel value="audit" pt="md">
             <Suspense fallback={<PageSkeleton rows={3} />}>
               <AuditLog />
+            </Suspense>
+          </Tabs.Panel>
+        ) : null}
+        {canWebhooks ? (
+          <Tabs.Panel value="webhooks" pt="md">
+            <Suspense fallback={<PageSkeleton rows={3} />}>
+              <WebhooksSettings />
             </Suspense>
           </Tabs.Panel>
         ) : null}

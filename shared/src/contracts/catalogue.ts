@@ -76,6 +76,14 @@ export const ERROR_MESSAGES = {
   cancelTransfer: 'Failed to cancel the transfer. Please try again later.',
   fetchRailsSettings: 'Failed to fetch the approval settings. Please try again later.',
   updateRailsSettings: 'Failed to save the approval settings. Please try again later.',
+  fetchWebhookEndpoints: 'Failed to fetch webhook endpoints. Please try again later.',
+  createWebhookEndpoint: 'Failed to add the webhook endpoint. Please try again later.',
+  deleteWebhookEndpoint: 'Failed to remove the webhook endpoint. Please try again later.',
+  enableWebhookEndpoint: 'Failed to enable the webhook endpoint. Please try again later.',
+  rotateWebhookSecret: 'Failed to rotate the signing secret. Please try again later.',
+  sendWebhookTest: 'Failed to send the test event. Please try again later.',
+  fetchWebhookDeliveries: 'Failed to fetch the delivery log. Please try again later.',
+  resendWebhook: 'Failed to resend the event. Please try again later.',
 } as const;
 
 export type TErrorMessageKey = keyof typeof ERROR_MESSAGES;

@@ -1,5 +1,5 @@
-import { z } from '@dash/shared/zod';
 import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
+import { z } from '@dash/shared/zod';
 
 /**
  * Outbound webhooks (Admins only; organization in the x-organization-uid header). Deliveries follow
