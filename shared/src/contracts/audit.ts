@@ -1,5 +1,6 @@
 import { API_PREFIX, withSearch, ZIsoDateTime } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
+import { keysetPageQuery } from './keyset-page';
 import { PROVIDER_ACCOUNT_STATUSES } from './providers';
 import { TRANSFER_STATUSES, ZQueryDate } from './transfers';
 
@@ -66,8 +67,6 @@ export const AUDIT_ACTIONS = [
 
 export const AUDIT_PAGE_SIZE_MAX = 100;
 
-const limitMessage = `limit must be a whole number from 1 to ${AUDIT_PAGE_SIZE_MAX}`;
-
 /** The log's filters (also the CSV export's). */
 export const ZAuditFilters = z.object({
   /** Who did it: an e-mail (any case), 'operator:<email>', 'provider:<uid>' or 'system'. */
@@ -84,18 +83,7 @@ export const ZAuditFilters = z.object({
 export type TAuditFilters = z.infer<typeof ZAuditFilters>;
 
 /** Keyset paging: `cursor` is the previous page's `nextCursor` (an opaque string). */
-export const ZAuditQuery = ZAuditFilters.extend({
-  cursor: z
-    .string()
-    .regex(/^[1-9]\d{0,17}$/, { message: 'cursor is not valid' })
-    .optional(),
-  limit: z.coerce
-    .number({ message: limitMessage })
-    .int({ message: limitMessage })
-    .min(1, { message: limitMessage })
-    .max(AUDIT_PAGE_SIZE_MAX, { message: limitMessage })
-    .default(25),
-});
+export const ZAuditQuery = ZAuditFilters.extend(keysetPageQuery(AUDIT_PAGE_SIZE_MAX));
 export type TAuditQuery = z.infer<typeof ZAuditQuery>;
 
 export const ZAuditParams = z.object({ organizationUid: z.uuid({ message: 'Invalid identifier' }) });

@@ -1,5 +1,6 @@
 import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
+import { keysetPageQuery } from './keyset-page';
 
 /**
  * Outbound webhooks (Admins only; organization in the x-organization-uid header). Deliveries follow
@@ -118,21 +119,8 @@ export const ZWebhookEventQueuedResponse = z.object({ data: z.object({ eventId: 
 export type TWebhookEventQueuedResponse = z.infer<typeof ZWebhookEventQueuedResponse>;
 
 export const WEBHOOK_DELIVERIES_PAGE_MAX = 100;
-const limitMessage = `limit must be a whole number from 1 to ${WEBHOOK_DELIVERIES_PAGE_MAX}`;
-
-export const ZWebhookDeliveriesQuery = z.object({
-  /** The previous page's nextCursor. */
-  cursor: z
-    .string()
-    .regex(/^[1-9]\d{0,17}$/, { message: 'cursor is not valid' })
-    .optional(),
-  limit: z.coerce
-    .number({ message: limitMessage })
-    .int({ message: limitMessage })
-    .min(1, { message: limitMessage })
-    .max(WEBHOOK_DELIVERIES_PAGE_MAX, { message: limitMessage })
-    .default(25),
-});
+/** Keyset paging of an endpoint's log, newest first. */
+export const ZWebhookDeliveriesQuery = z.object(keysetPageQuery(WEBHOOK_DELIVERIES_PAGE_MAX));
 export type TWebhookDeliveriesQuery = z.infer<typeof ZWebhookDeliveriesQuery>;
 
 /** One attempt to deliver an event to an endpoint. */
