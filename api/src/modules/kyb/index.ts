@@ -1,3 +1,3 @@
-export { listAdminEmails, lockOrCreateApplication } from './repo';
+export { lockOrCreateApplication } from './repo';
 export { registerKybReviewRoutes, registerKybRoutes } from './routes';
 export { createKybService, type KybService } from './service';

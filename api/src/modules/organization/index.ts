@@ -1,3 +1,9 @@
-export { findOrganizationName, organizationColumns, organizationWithRole, toOrganization } from './repo';
+export {
+  findOrganizationName,
+  listAdminEmails,
+  organizationColumns,
+  organizationWithRole,
+  toOrganization,
+} from './repo';
 export { registerOrganizationAvatarRoutes, registerOrganizationRoutes } from './routes';
 export { createOrganizationService, type OrganizationService } from './service';

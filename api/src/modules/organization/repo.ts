@@ -1,7 +1,7 @@
 import type { TOrganization, TRole } from '@dash/shared/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { memberships, organizationAvatars, organizations } from '../../db/schema';
+import { memberships, organizationAvatars, organizations, users } from '../../db/schema';
 import { recordMailbox } from '../messages/index';
 
 /** The columns an organization answer needs, the caller's role included (from memberships). */
@@ -152,4 +152,15 @@ export async function findOrganizationName(
     .from(organizations)
     .where(eq(organizations.uid, organizationUid));
   return row;
+}
+
+/** The organization's Admins' addresses, in order: whom an operational alert goes to. */
+export async function listAdminEmails(db: Database, organizationUid: string): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.uid, memberships.userUid))
+    .where(and(eq(memberships.organizationUid, organizationUid), eq(memberships.role, 'Admin')))
+    .orderBy(asc(users.email));
+  return rows.map((row) => row.email);
 }
