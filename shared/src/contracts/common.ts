@@ -11,6 +11,17 @@ export type TRole = z.infer<typeof ZRole>;
 export const ZUid = z.uuid({ message: 'Invalid identifier' });
 export const ZIsoDateTime = z.iso.datetime({ offset: true });
 
+/** An opaque keyset cursor: the previous page's `nextCursor`. */
+export const ZPageCursor = z.string().min(1).max(200);
+/** `limit`: a page size from 1 to `max`, `fallback` when absent. */
+export const ZPageSize = (fallback: number, max: number) =>
+  z.coerce
+    .number({ message: 'limit must be a whole number' })
+    .int({ message: 'limit must be a whole number' })
+    .min(1, { message: 'limit must be at least 1' })
+    .max(max, { message: `limit must be at most ${max}` })
+    .default(fallback);
+
 /** Trimmed, lowercased e-mail address: the one rule for sign-in, invites and e-mail changes. */
 export const ZEmail = z
   .string({ message: 'Email is required' })

@@ -1,4 +1,10 @@
-import { API_PREFIX, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
+import {
+  API_PREFIX,
+  ZPageCursor as ZCursor,
+  ZIsoDateTime,
+  ZPageSize,
+  ZUid,
+} from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { UPLOAD_FILENAME_MAX } from './uploads';
 
@@ -69,15 +75,6 @@ export const ZThread = z.object({
   snippet: z.string(),
 });
 export type TThread = z.infer<typeof ZThread>;
-
-const ZCursor = z.string().min(1).max(200);
-const ZPageSize = (fallback: number, max: number) =>
-  z.coerce
-    .number({ message: 'limit must be a whole number' })
-    .int({ message: 'limit must be a whole number' })
-    .min(1, { message: 'limit must be at least 1' })
-    .max(max, { message: `limit must be at most ${max}` })
-    .default(fallback);
 
 /** GET messages (org header): `q` searches subjects and texts (full text) and provider names; `cursor` is a nextCursor. */
 export const ZThreadsQuery = z.object({
