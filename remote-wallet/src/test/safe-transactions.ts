@@ -1,4 +1,4 @@
-import type { TSafeTransaction, TWallet, TWalletSigner } from '@dash/shared/api';
+import type { TSafeTransaction, TSafeTransactionListItem, TWallet, TWalletSigner } from '@dash/shared/api';
 import { USER as ME } from '@dash/shared/test';
 
 /** The members of the Safe transaction tests: Ana (the signed-in user), Bruno and Carla. */
@@ -87,6 +87,21 @@ export function safeTransaction(
     updatedAt: '2026-11-22T09:00:00.000Z',
     ...rest,
   };
+}
+
+/** The transaction as the queue and history list it (GET wallet/transactions): a light row. */
+export function listRow(transaction: TSafeTransaction): TSafeTransactionListItem {
+  const {
+    safeAddress: _safeAddress,
+    tx: _tx,
+    domainHash: _domainHash,
+    messageHash: _messageHash,
+    typedData: _typedData,
+    confirmations,
+    proposedBy: _proposedBy,
+    ...row
+  } = transaction;
+  return { ...row, confirmed: confirmations.length };
 }
 
 /** The rejection of `nonce`: the empty transaction from the Safe to itself. */

@@ -1,5 +1,6 @@
-import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
+import { ZIsoDateTime, ZPageSize, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
+import { INVALID_CURSOR_MESSAGE } from './messages';
 import { ZPositiveAmount } from './money';
 import { ZNetworkId } from './network-ids';
 
@@ -10,7 +11,8 @@ import { ZNetworkId } from './network-ids';
  *
  * | Call | Who | Answer |
  * |---|---|---|
- * | GET wallet/transactions | every member (wallet.read) | 200 {data: {queued, history}} |
+ * | GET wallet/transactions | every member (wallet.read) | 200 {data: {queued, history, historyCursor}} (list rows) |
+ * | GET wallet/transactions/history?cursor&limit | every member | 200 {data: {history, historyCursor}} (list rows, older) |
  * | POST wallet/transactions {kind, …} + Idempotency-Key | Admins, Editors (wallet.propose) | 201 {data: TSafeTransaction} |
  * | GET wallet/transactions/{safeTxHash} | every member | 200 {data: TSafeTransaction} |
  * | POST wallet/transactions/{safeTxHash}/confirmations {signature} | an owner, with their verified device | 201 {data: TSafeTransaction} |
@@ -131,12 +133,60 @@ export const ZSafeTransaction = z.object({
 export type TSafeTransaction = z.infer<typeof ZSafeTransaction>;
 export const ZSafeTransactionResponse = z.object({ data: ZSafeTransaction });
 
+/**
+ * A row of the queue or the history: what the list shows (nonce, kind, what it sends, status, how
+ * many confirmations of how many, who is still missing, when) and no more. The SafeTx, its hashes
+ * and typed data are the one-transaction read's (GET wallet/transactions/{safeTxHash}), read when
+ * a member opens or confirms it.
+ */
+export const ZSafeTransactionListItem = ZSafeTransaction.pick({
+  uid: true,
+  safeTxHash: true,
+  kind: true,
+  status: true,
+  network: true,
+  chainId: true,
+  nonce: true,
+  transfer: true,
+  threshold: true,
+  missing: true,
+  conflict: true,
+  transferUid: true,
+  executionTxHash: true,
+  createdAt: true,
+  updatedAt: true,
+}).extend({
+  /** How many owners confirmed (of `threshold` needed). */
+  confirmed: z.number().int().nonnegative(),
+});
+export type TSafeTransactionListItem = z.infer<typeof ZSafeTransactionListItem>;
+
+export const SAFE_HISTORY_PAGE_SIZE_DEFAULT = 50;
+export const SAFE_HISTORY_PAGE_SIZE_MAX = 100;
+
+/** GET wallet/transactions/history: `cursor` is the previous page's `historyCursor`. */
+export const ZSafeTransactionHistoryQuery = z.object({
+  cursor: z.uuid({ message: INVALID_CURSOR_MESSAGE }).optional(),
+  limit: ZPageSize(SAFE_HISTORY_PAGE_SIZE_DEFAULT, SAFE_HISTORY_PAGE_SIZE_MAX),
+});
+export type TSafeTransactionHistoryQuery = z.input<typeof ZSafeTransactionHistoryQuery>;
+
+const ZHistoryPage = {
+  /** Executed, failed or replaced, newest nonce first (keyset: nonce, then creation, then uid). */
+  history: z.array(ZSafeTransactionListItem),
+  /** Pass as `cursor` to GET wallet/transactions/history for the older page; null on the last page. */
+  historyCursor: z.string().nullable(),
+};
+
 export const ZSafeTransactionsResponse = z.object({
   data: z.object({
-    /** Not yet executed nor replaced, by nonce then age. */
-    queued: z.array(ZSafeTransaction),
-    /** Executed, failed or replaced, newest nonce first (the latest 50). */
-    history: z.array(ZSafeTransaction),
+    /** Not yet executed nor replaced, by nonce then age (all of them). */
+    queued: z.array(ZSafeTransactionListItem),
+    /** The history's first page (the latest 50). */
+    ...ZHistoryPage,
   }),
 });
 export type TSafeTransactions = z.infer<typeof ZSafeTransactionsResponse>['data'];
+
+export const ZSafeTransactionHistoryResponse = z.object({ data: z.object(ZHistoryPage) });
+export type TSafeTransactionHistory = z.infer<typeof ZSafeTransactionHistoryResponse>['data'];

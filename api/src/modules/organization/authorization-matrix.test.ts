@@ -455,6 +455,12 @@ const ENDPOINTS: Endpoint[] = [
     expected: everyMember(200),
   },
   {
+    name: 'GET wallet/transactions/history',
+    permission: 'wallet.read',
+    send: (scene) => ask(scene, 'GET', '/wallet/transactions/history?limit=5'),
+    expected: everyMember(200),
+  },
+  {
     // The scene's wallet is not deployed: Admins and Editors are told so, Viewers may not propose.
     name: 'POST wallet/transactions (no Safe deployed)',
     permission: 'wallet.propose',

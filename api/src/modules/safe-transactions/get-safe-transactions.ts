@@ -1,35 +1,61 @@
-import type { TSafeTransaction, TSafeTransactions } from '@dash/shared/contracts';
+import type { TSafeTransaction, TSafeTransactionHistory, TSafeTransactions } from '@dash/shared/contracts';
+import { INVALID_CURSOR_MESSAGE, SAFE_HISTORY_PAGE_SIZE_DEFAULT } from '@dash/shared/contracts';
 import { AppError } from '../../http/errors';
 import type { SafeTransactionDeps } from './deps';
-import { findSafeTransaction, listSafeTransactions, openAtNonce, type SafeTransactionRow } from './repo';
-import { viewSafeTransactions } from './view';
+import {
+  findSafeTransaction,
+  historyPage,
+  isHistoryRow,
+  listQueued,
+  openAtNonce,
+  type SafeTransactionListRow,
+} from './repo';
+import { viewSafeTransactionListItems, viewSafeTransactions } from './view';
 
 // Read the Safe's transactions (every member): the queue by nonce, with conflicts at a nonce shown,
-// and the latest history; or one transaction by its safeTxHash.
+// and the history a page at a time (light list rows); or one transaction, in full, by its safeTxHash.
 
-function openCounts(queued: readonly SafeTransactionRow[]): Map<number, number> {
+function openCounts(queued: readonly Pick<SafeTransactionListRow, 'nonce'>[]): Map<number, number> {
   const counts = new Map<number, number>();
   for (const row of queued) counts.set(row.nonce, (counts.get(row.nonce) ?? 0) + 1);
   return counts;
+}
+
+/** One page of the history, read one row further to know whether another page follows. */
+async function readHistoryPage(
+  deps: SafeTransactionDeps,
+  organizationUid: string,
+  page: { cursor: string | undefined; limit: number },
+): Promise<TSafeTransactionHistory> {
+  const rows = await historyPage(deps.db, organizationUid, { after: page.cursor, limit: page.limit + 1 });
+  const shown = rows.slice(0, page.limit);
+  // The history's transactions are in conflict with none.
+  const history = await viewSafeTransactionListItems(deps.db, organizationUid, shown, new Map());
+  return { history, historyCursor: rows.length > page.limit ? (shown.at(-1)?.uid ?? null) : null };
 }
 
 export async function listSafeTransactionViews(
   deps: SafeTransactionDeps,
   organizationUid: string,
 ): Promise<TSafeTransactions> {
-  const { queued, history } = await listSafeTransactions(deps.db, organizationUid);
-  // One view of both (one read of their confirmations, the signers and the proposers); the
-  // history's transactions are in conflict with none.
-  const views = await viewSafeTransactions(
-    deps.db,
-    organizationUid,
-    [...queued, ...history],
-    openCounts(queued),
-  );
-  return {
-    queued: views.slice(0, queued.length),
-    history: views.slice(queued.length).map((view) => ({ ...view, conflict: false })),
-  };
+  const [queued, history] = await Promise.all([
+    listQueued(deps.db, organizationUid).then((rows) =>
+      viewSafeTransactionListItems(deps.db, organizationUid, rows, openCounts(rows)),
+    ),
+    readHistoryPage(deps, organizationUid, { cursor: undefined, limit: SAFE_HISTORY_PAGE_SIZE_DEFAULT }),
+  ]);
+  return { queued, ...history };
+}
+
+/** The history after `cursor` (a previous page's historyCursor); an unknown cursor is a 400. */
+export async function listSafeTransactionHistory(
+  deps: SafeTransactionDeps,
+  organizationUid: string,
+  query: { cursor?: string | undefined; limit: number },
+): Promise<TSafeTransactionHistory> {
+  if (query.cursor && !(await isHistoryRow(deps.db, organizationUid, query.cursor)))
+    throw new AppError('VALIDATION', INVALID_CURSOR_MESSAGE, { cursor: INVALID_CURSOR_MESSAGE });
+  return readHistoryPage(deps, organizationUid, { cursor: query.cursor, limit: query.limit });
 }
 
 export async function getSafeTransactionView(

@@ -9,6 +9,7 @@ import {
   tokenOf,
   ZOverviewResponse,
   ZQuoteResponse,
+  ZSafeTransactionResponse,
   ZSafeTransactionsResponse,
   ZTransferDetailResponse,
   ZTransferResponse,
@@ -99,10 +100,16 @@ async function offRampScene() {
     ZTransferDetailResponse.parse(
       (await ask(scene.viewer.cookie, 'GET', `/rails/transactions/${uid}`)).json(),
     ).data;
+  /** One transaction in full (the list's rows carry no typed data). */
+  const one = async (safeTxHash: string): Promise<TSafeTransaction> =>
+    ZSafeTransactionResponse.parse(
+      (await ask(scene.viewer.cookie, 'GET', `/wallet/transactions/${safeTxHash}`)).json(),
+    ).data;
   const confirm = async (
     signer: { user: { cookie: string }; key: PrivateKeyAccount },
-    tx: TSafeTransaction,
+    row: { safeTxHash: string },
   ) => {
+    const tx = await one(row.safeTxHash);
     const answer = await ask(
       signer.user.cookie,
       'POST',
@@ -113,7 +120,7 @@ async function offRampScene() {
     );
     expect(answer.statusCode, answer.body).toBe(201);
   };
-  return { ...scene, sandbox, provider, beneficiary, ask, offRamp, queue, transfer, confirm };
+  return { ...scene, sandbox, provider, beneficiary, ask, offRamp, queue, one, transfer, confirm };
 }
 
 async function usdcOf(address: string): Promise<bigint> {
@@ -158,7 +165,8 @@ describe('an off-ramp paid from the Safe', () => {
     const instructions = (await scene.transfer(offRamp.uid)).instructions;
     expect(instructions?.kind).toBe('crypto');
     const deposit = instructions?.kind === 'crypto' ? instructions.address : '';
-    expect(payment).toMatchObject({
+    // The list row says what it sends; the full read also who proposed it.
+    expect(await scene.one(payment.safeTxHash)).toMatchObject({
       kind: 'transfer',
       status: 'awaiting_confirmations',
       nonce: 0,
@@ -260,7 +268,10 @@ describe('an off-ramp paid from the Safe', () => {
     const rejection = await eventually(scene, 'the rejection proposed', async () => {
       return (await scene.queue()).queued.find((tx) => tx.kind === 'rejection' && tx.nonce === payment.nonce);
     });
-    expect(rejection.proposedBy).toEqual({ uid: scene.admin.uid, name: expect.any(String) });
+    expect((await scene.one(rejection.safeTxHash)).proposedBy).toEqual({
+      uid: scene.admin.uid,
+      name: expect.any(String),
+    });
     expect(await scene.transfer(offRamp.uid)).toMatchObject({
       status: 'failed',
       failureReasonCode: 'quote_expired_unpaid',

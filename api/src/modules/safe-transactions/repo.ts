@@ -81,32 +81,90 @@ export function openAtNonce(db: Database, organizationUid: string, nonce: number
     );
 }
 
-/** The queue (open, by nonce then age) and the history (the rest, newest nonce first, at most 50). */
-export async function listSafeTransactions(db: Database, organizationUid: string) {
-  const [queued, history] = await Promise.all([
-    db
-      .select()
-      .from(safeTransactions)
-      .where(
-        and(
-          eq(safeTransactions.organizationUid, organizationUid),
-          inArray(safeTransactions.status, [...OPEN]),
-        ),
-      )
-      .orderBy(asc(safeTransactions.nonce), asc(safeTransactions.createdAt)),
-    db
-      .select()
-      .from(safeTransactions)
-      .where(
-        and(
-          eq(safeTransactions.organizationUid, organizationUid),
-          notInArray(safeTransactions.status, [...OPEN]),
-        ),
-      )
-      .orderBy(desc(safeTransactions.nonce), desc(safeTransactions.createdAt))
-      .limit(50),
-  ]);
-  return { queued, history };
+/** What a list row shows: no SafeTx, no signed bytes (the one-transaction read has them). */
+const LIST_COLUMNS = {
+  uid: safeTransactions.uid,
+  safeTxHash: safeTransactions.safeTxHash,
+  kind: safeTransactions.kind,
+  status: safeTransactions.status,
+  chainId: safeTransactions.chainId,
+  nonce: safeTransactions.nonce,
+  transfer: safeTransactions.transfer,
+  owners: safeTransactions.owners,
+  threshold: safeTransactions.threshold,
+  transferUid: safeTransactions.transferUid,
+  executionTxHash: safeTransactions.executionTxHash,
+  createdAt: safeTransactions.createdAt,
+  updatedAt: safeTransactions.updatedAt,
+};
+export type SafeTransactionListRow = Pick<SafeTransactionRow, keyof typeof LIST_COLUMNS>;
+
+/** The queue: every open transaction, by nonce then age. */
+export function listQueued(db: Database, organizationUid: string): Promise<SafeTransactionListRow[]> {
+  return db
+    .select(LIST_COLUMNS)
+    .from(safeTransactions)
+    .where(
+      and(eq(safeTransactions.organizationUid, organizationUid), inArray(safeTransactions.status, [...OPEN])),
+    )
+    .orderBy(asc(safeTransactions.nonce), asc(safeTransactions.createdAt));
+}
+
+/** Whether `uid` is one of the organization's transactions in the history (a page cursor). */
+export async function isHistoryRow(db: Database, organizationUid: string, uid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ uid: safeTransactions.uid })
+    .from(safeTransactions)
+    .where(
+      and(
+        eq(safeTransactions.organizationUid, organizationUid),
+        eq(safeTransactions.uid, uid),
+        notInArray(safeTransactions.status, [...OPEN]),
+      ),
+    );
+  return row !== undefined;
+}
+
+/**
+ * A page of the history (executed, failed, replaced), newest nonce first, keyset on (nonce,
+ * created, uid) after the `after` row, read from the row itself so the database's own timestamp
+ * (microseconds) is compared, never a rounded copy. A transaction that leaves the queue meanwhile
+ * has a nonce above every history row's (the Safe's nonce only grows), so it lands before the
+ * first page, never between pages.
+ */
+export function historyPage(
+  db: Database,
+  organizationUid: string,
+  page: { after: string | undefined; limit: number },
+): Promise<SafeTransactionListRow[]> {
+  const cursor = page.after
+    ? sql`(${safeTransactions.nonce}, ${safeTransactions.createdAt}, ${safeTransactions.uid}) <
+        (select c.nonce, c.created_at, c.uid from ${safeTransactions} c where c.uid = ${page.after})`
+    : undefined;
+  return db
+    .select(LIST_COLUMNS)
+    .from(safeTransactions)
+    .where(
+      and(
+        eq(safeTransactions.organizationUid, organizationUid),
+        notInArray(safeTransactions.status, [...OPEN]),
+        cursor,
+      ),
+    )
+    .orderBy(desc(safeTransactions.nonce), desc(safeTransactions.createdAt), desc(safeTransactions.uid))
+    .limit(page.limit);
+}
+
+/** Who confirmed which of these transactions (no signatures: what a list shows). */
+export function confirmersOf(db: Database, uids: readonly string[]) {
+  if (uids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      safeTransactionUid: safeTransactionConfirmations.safeTransactionUid,
+      owner: safeTransactionConfirmations.owner,
+    })
+    .from(safeTransactionConfirmations)
+    .where(inArray(safeTransactionConfirmations.safeTransactionUid, [...uids]));
 }
 
 export function confirmationsOf(db: Database, uids: readonly string[]) {

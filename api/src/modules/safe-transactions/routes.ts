@@ -1,6 +1,8 @@
 import {
   ZConfirmSafeTransactionRequest,
   ZProposeSafeTransactionRequest,
+  ZSafeTransactionHistoryQuery,
+  ZSafeTransactionHistoryResponse,
   ZSafeTransactionParams,
   ZSafeTransactionResponse,
   ZSafeTransactionsResponse,
@@ -11,20 +13,38 @@ import { runIdempotent } from '../../http/idempotency';
 import { defineRoute } from '../../http/route';
 import { confirmSafeTransaction } from './confirm-safe-transaction';
 import type { SafeTransactionDeps } from './deps';
-import { getSafeTransactionView, listSafeTransactionViews } from './get-safe-transactions';
+import {
+  getSafeTransactionView,
+  listSafeTransactionHistory,
+  listSafeTransactionViews,
+} from './get-safe-transactions';
 import { prepareProposal, proposeSafeTransaction } from './propose-safe-transaction';
 
 export function registerSafeTransactionRoutes(app: FastifyInstance, deps: SafeTransactionDeps): void {
   defineRoute(app, {
     method: 'GET',
     url: '/wallet/transactions',
-    summary: "The Safe's queue (by nonce, conflicts shown) and its latest history",
+    summary: "The Safe's queue (by nonce, conflicts shown) and its history's first page, as list rows",
     guard: (request) => requireOrganization(request, 'wallet.read'),
     response: ZSafeTransactionsResponse,
     // The same for every member (nothing in it is the reader's); emptied by every write and event.
     cacheKey: ({ auth }) => `${auth.organization.uid}:safe-transactions`,
     async handler({ auth }) {
       return { data: await listSafeTransactionViews(deps, auth.organization.uid) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/wallet/transactions/history',
+    summary: "The Safe's history, older pages (keyset cursor: the previous page's historyCursor)",
+    guard: (request) => requireOrganization(request, 'wallet.read'),
+    query: ZSafeTransactionHistoryQuery,
+    response: ZSafeTransactionHistoryResponse,
+    cacheKey: ({ auth, query }) =>
+      `${auth.organization.uid}:safe-transactions:history:${query.cursor ?? ''}:${query.limit}`,
+    async handler({ auth, query }) {
+      return { data: await listSafeTransactionHistory(deps, auth.organization.uid, query) };
     },
   });
 

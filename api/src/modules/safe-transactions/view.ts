@@ -1,8 +1,15 @@
-import type { TSafeTransaction, TSafeTx } from '@dash/shared/contracts';
+import type { TSafeTransaction, TSafeTransactionListItem, TSafeTx } from '@dash/shared/contracts';
 import { getAddress } from 'viem';
 import type { Database } from '../../db/client';
 import { listSigners } from '../wallet/index';
-import { type ConfirmationRow, confirmationsOf, namesOf, type SafeTransactionRow } from './repo';
+import {
+  type ConfirmationRow,
+  confirmationsOf,
+  confirmersOf,
+  namesOf,
+  type SafeTransactionListRow,
+  type SafeTransactionRow,
+} from './repo';
 import { networkOfChain } from './safe-network';
 import { safeTxHashes, safeTxTypedDataJson } from './safe-tx';
 
@@ -35,19 +42,9 @@ function signedFormOf(
   return form;
 }
 
-export async function viewSafeTransactions(
-  db: Database,
-  organizationUid: string,
-  rows: readonly SafeTransactionRow[],
-  openNonces: ReadonlyMap<number, number>,
-): Promise<TSafeTransaction[]> {
-  const [confirmations, signers] = await Promise.all([
-    confirmationsOf(
-      db,
-      rows.map((row) => row.uid),
-    ),
-    listSigners(db, organizationUid),
-  ]);
+/** Names an owner address by the member whose signing device holds it (null when none does). */
+async function ownerViewer(db: Database, organizationUid: string) {
+  const signers = await listSigners(db, organizationUid);
   const memberOf = new Map(
     signers.flatMap((signer) =>
       signer.ethAddress
@@ -60,6 +57,74 @@ export async function viewSafeTransactions(
         : [],
     ),
   );
+  return (owner: string) => ({
+    owner,
+    userUid: memberOf.get(getAddress(owner))?.userUid ?? null,
+    name: memberOf.get(getAddress(owner))?.name ?? null,
+  });
+}
+
+/** The owners whose confirmation a transaction still lacks. */
+function missingOwners(row: Pick<SafeTransactionRow, 'owners'>, confirmedBy: readonly string[]): string[] {
+  const confirmed = new Set<string>(confirmedBy.map((owner) => getAddress(owner)));
+  return ownersOf(row).filter((owner) => !confirmed.has(owner));
+}
+
+/** List rows: what the queue and the history show, with one read of confirmers and signers. */
+export async function viewSafeTransactionListItems(
+  db: Database,
+  organizationUid: string,
+  rows: readonly SafeTransactionListRow[],
+  openNonces: ReadonlyMap<number, number>,
+): Promise<TSafeTransactionListItem[]> {
+  if (rows.length === 0) return [];
+  const [confirmers, ownerView] = await Promise.all([
+    confirmersOf(
+      db,
+      rows.map((row) => row.uid),
+    ),
+    ownerViewer(db, organizationUid),
+  ]);
+  const byTransaction = new Map<string, string[]>();
+  for (const { safeTransactionUid, owner } of confirmers) {
+    byTransaction.set(safeTransactionUid, [...(byTransaction.get(safeTransactionUid) ?? []), owner]);
+  }
+  return rows.map((row) => {
+    const confirmedBy = byTransaction.get(row.uid) ?? [];
+    return {
+      uid: row.uid,
+      safeTxHash: row.safeTxHash,
+      kind: row.kind,
+      status: row.status,
+      network: networkOfChain(row.chainId),
+      chainId: row.chainId,
+      nonce: row.nonce,
+      transfer: row.transfer ?? null,
+      threshold: row.threshold,
+      confirmed: confirmedBy.length,
+      missing: missingOwners(row, confirmedBy).map(ownerView),
+      conflict: (openNonces.get(row.nonce) ?? 0) > 1,
+      transferUid: row.transferUid,
+      executionTxHash: row.executionTxHash,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+export async function viewSafeTransactions(
+  db: Database,
+  organizationUid: string,
+  rows: readonly SafeTransactionRow[],
+  openNonces: ReadonlyMap<number, number>,
+): Promise<TSafeTransaction[]> {
+  const [confirmations, ownerView] = await Promise.all([
+    confirmationsOf(
+      db,
+      rows.map((row) => row.uid),
+    ),
+    ownerViewer(db, organizationUid),
+  ]);
   const proposers = await namesOf(
     db,
     rows.flatMap((row) => (row.proposedBy ? [row.proposedBy] : [])),
@@ -75,12 +140,6 @@ export async function viewSafeTransactions(
     const tx = row.tx as unknown as TSafeTx;
     const safe = { chainId: row.chainId, address: getAddress(row.safeAddress) };
     const confirmed = byTransaction.get(row.uid) ?? [];
-    const owners = ownersOf(row);
-    const ownerView = (owner: string) => ({
-      owner,
-      userUid: memberOf.get(getAddress(owner))?.userUid ?? null,
-      name: memberOf.get(getAddress(owner))?.name ?? null,
-    });
     return {
       uid: row.uid,
       safeTxHash: row.safeTxHash,
@@ -98,9 +157,10 @@ export async function viewSafeTransactions(
         ...ownerView(confirmation.owner),
         submittedAt: confirmation.createdAt.toISOString(),
       })),
-      missing: owners
-        .filter((owner) => !confirmed.some((confirmation) => getAddress(confirmation.owner) === owner))
-        .map(ownerView),
+      missing: missingOwners(
+        row,
+        confirmed.map((confirmation) => confirmation.owner),
+      ).map(ownerView),
       conflict: (openNonces.get(row.nonce) ?? 0) > 1,
       proposedBy: row.proposedBy ? { uid: row.proposedBy, name: proposers.get(row.proposedBy) ?? '' } : null,
       transferUid: row.transferUid,
@@ -112,6 +172,6 @@ export async function viewSafeTransactions(
 }
 
 /** The owners the transaction needs confirmations from: the Safe's, recorded at proposal. */
-export function ownersOf(row: SafeTransactionRow): string[] {
+export function ownersOf(row: Pick<SafeTransactionRow, 'owners'>): string[] {
   return row.owners.map((owner) => getAddress(owner));
 }

@@ -12,5 +12,5 @@ export {
   takeRelayerNonce,
 } from './repo';
 export { registerWalletRoutes } from './routes';
-export { SAFE_ARTIFACTS } from './safe';
+export { DEV_CHAIN_ID, SAFE_ARTIFACTS } from './safe';
 export { createWalletService, type WalletTiming } from './service';

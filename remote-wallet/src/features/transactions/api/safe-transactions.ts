@@ -6,14 +6,23 @@ import {
   requestWalletAccounts,
   useEventStreamPollInterval,
   useOrganizationEvents,
+  withSearch,
 } from '@dash/shared';
 import {
   type TSafeTransaction,
+  type TSafeTransactionHistory,
   type TSafeTransactions,
+  ZSafeTransactionHistoryResponse,
   ZSafeTransactionResponse,
   ZSafeTransactionsResponse,
 } from '@dash/shared/api';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 
 /** Every Safe transaction query of an organization (the list and each transaction): what an update invalidates. */
 export const safeTransactionsKey = (organizationUid: string) =>
@@ -23,7 +32,7 @@ export const safeTransactionsKey = (organizationUid: string) =>
 export const safeTransactionKey = (organizationUid: string, safeTxHash: string) =>
   [...safeTransactionsKey(organizationUid), safeTxHash] as const;
 
-/** GET wallet/transactions: the Safe's queue and latest history. */
+/** GET wallet/transactions: the Safe's queue and the history's first page (list rows). */
 export async function getSafeTransactions(
   organizationUid: string,
   signal?: AbortSignal,
@@ -42,6 +51,31 @@ export const safeTransactionsQueryOptions = (organizationUid: string) =>
   queryOptions({
     queryKey: safeTransactionsKey(organizationUid),
     queryFn: ({ signal }) => getSafeTransactions(organizationUid, signal),
+  });
+
+/** GET wallet/transactions/history?cursor: the history's page after `cursor`. */
+export async function getSafeTransactionHistory(
+  organizationUid: string,
+  cursor: string,
+  signal?: AbortSignal,
+): Promise<TSafeTransactionHistory> {
+  const answer = await apiRequest({
+    path: withSearch('wallet/transactions/history', { cursor }),
+    organizationUid,
+    response: ZSafeTransactionHistoryResponse,
+    failure: ERROR_MESSAGES.fetchSafeTransactions,
+    signal,
+  });
+  return answer.data;
+}
+
+/** The history's older pages, from the list's `historyCursor` on (under the list's key: invalidated with it). */
+export const olderSafeHistoryQueryOptions = (organizationUid: string, firstCursor: string) =>
+  infiniteQueryOptions({
+    queryKey: [...safeTransactionsKey(organizationUid), 'history', firstCursor] as const,
+    queryFn: ({ pageParam, signal }) => getSafeTransactionHistory(organizationUid, pageParam, signal),
+    initialPageParam: firstCursor,
+    getNextPageParam: (page: TSafeTransactionHistory) => page.historyCursor ?? undefined,
   });
 
 /**

@@ -4,7 +4,7 @@ import { USER as ME, renderPage } from '@dash/shared/test';
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
-import { CARLA, DEPLOYED, rejection, safeTransaction } from '../../../test/safe-transactions';
+import { CARLA, DEPLOYED, listRow, rejection, safeTransaction } from '../../../test/safe-transactions';
 import { SafeQueue } from './SafeQueue';
 
 const hash = (byte: string) => `0x${byte.repeat(32)}`;
@@ -17,7 +17,11 @@ function renderQueue(
 ) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => Response.json({ data: { queued, history } })),
+    vi.fn(async () =>
+      Response.json({
+        data: { queued: queued.map(listRow), history: history.map(listRow), historyCursor: null },
+      }),
+    ),
   );
   renderPage(
     <SafeQueue
@@ -130,5 +134,57 @@ describe('the Safe’s queue', () => {
     await screen.findByRole('region', { name: 'Awaiting others' });
     expect(screen.queryByRole('link', { name: 'Send from the Safe' })).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('shows the history’s latest page, and older pages by cursor on Show older until the last', async () => {
+    const executed = (nonce: number) =>
+      listRow(
+        safeTransaction({
+          nonce,
+          safeTxHash: hash(nonce.toString(16).padStart(2, '0')),
+          status: 'executed',
+          confirmedBy: ['ana', 'bruno'],
+        }),
+      );
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const path = String(url).replace('/api/v0/', '');
+        asked.push(path);
+        if (path === 'wallet/transactions/history?cursor=c-9')
+          return Response.json({ data: { history: [executed(8), executed(7)], historyCursor: 'c-7' } });
+        if (path === 'wallet/transactions/history?cursor=c-7')
+          return Response.json({ data: { history: [executed(6)], historyCursor: null } });
+        return Response.json({
+          data: { queued: [], history: [executed(10), executed(9)], historyCursor: 'c-9' },
+        });
+      }),
+    );
+    renderPage(
+      <SafeQueue
+        organizationUid="33333333-3333-4333-8333-333333333333"
+        wallet={DEPLOYED}
+        currentUserUid={ME.uid}
+      />,
+      { role: 'Viewer', user: { uid: ME.uid } },
+    );
+    const nonces = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.firstChild?.textContent)
+        .filter((cell) => cell !== 'Nonce');
+    await screen.findByRole('table', { name: 'History' });
+    expect(nonces()).toEqual(['10', '9']);
+    expect(asked.some((path) => path.startsWith('wallet/transactions/history'))).toBe(false);
+    (await screen.findByRole('button', { name: 'Show older' })).click();
+    await screen.findByText('8');
+    expect(nonces()).toEqual(['10', '9', '8', '7']);
+    (await screen.findByRole('button', { name: 'Show older' })).click();
+    await screen.findByText('6');
+    expect(nonces()).toEqual(['10', '9', '8', '7', '6']);
+    // The last page: nothing older to show.
+    expect(screen.queryByRole('button', { name: 'Show older' })).toBeNull();
   });
 });

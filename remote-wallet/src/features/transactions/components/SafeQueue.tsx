@@ -1,9 +1,10 @@
 import { can, paths, shortAddress, useCurrentOrganization, useFormat, useT } from '@dash/shared';
-import type { TSafeTransaction, TWallet } from '@dash/shared/api';
+import type { TSafeTransactionListItem, TWallet } from '@dash/shared/api';
 import { Anchor, Badge, Button, Card, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useSafeTransactionsQuery } from '../api/safe-transactions';
+import { olderSafeHistoryQueryOptions, useSafeTransactionsQuery } from '../api/safe-transactions';
 import { useConfirmWithDevice } from '../hooks/useConfirmWithDevice';
 import { describe, ownerName } from '../lib/describe';
 import { awaitedOwner, groupQueue, type TNonceGroup, type TViewer } from '../lib/queue';
@@ -13,7 +14,8 @@ import { awaitedOwner, groupQueue, type TNonceGroup, type TViewer } from '../lib
  * "Awaiting others", "Ready to execute", "Executing"), by nonce, the transactions sharing a nonce
  * grouped and marked as a conflict; then the history. Each transaction links to its page; an owner
  * whose confirmation is awaited confirms with their signing device from here too. Admins and Editors
- * propose a transfer ("Send from the Safe").
+ * propose a transfer ("Send from the Safe"). The history shows its latest page; "Show older" reads
+ * the next pages by cursor.
  */
 export function SafeQueue({
   organizationUid,
@@ -25,7 +27,6 @@ export function SafeQueue({
   currentUserUid: string;
 }) {
   const { t } = useT('wallet');
-  const format = useFormat();
   const organization = useCurrentOrganization();
   const transactions = useSafeTransactionsQuery(organizationUid);
   const viewer: TViewer = {
@@ -58,7 +59,7 @@ export function SafeQueue({
         </Text>
       </Card>
     );
-  const { queued, history } = transactions.data;
+  const { queued, history, historyCursor } = transactions.data;
   const groups = groupQueue(queued, viewer);
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="wallet-queue">
@@ -100,37 +101,84 @@ export function SafeQueue({
           {t('queue.noHistory')}
         </Text>
       ) : (
-        <Table mt="xs" aria-labelledby="wallet-history">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('queue.nonce')}</Table.Th>
-              <Table.Th>{t('queue.what')}</Table.Th>
-              <Table.Th>{t('queue.status')}</Table.Th>
-              <Table.Th>{t('queue.execution')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {history.map((transaction) => (
-              <Table.Tr key={transaction.uid}>
-                <Table.Td>{transaction.nonce}</Table.Td>
-                <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={paths.org.wallet.transaction(organization.slug, transaction.safeTxHash)}
-                  >
-                    {describe(transaction, t, format)}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{t(`queue.statuses.${transaction.status}`)}</Table.Td>
-                <Table.Td title={transaction.executionTxHash ?? undefined}>
-                  {transaction.executionTxHash ? shortAddress(transaction.executionTxHash) : '—'}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <>
+          <HistoryTable rows={history} />
+          {historyCursor ? (
+            <OlderHistory key={historyCursor} organizationUid={organizationUid} cursor={historyCursor} />
+          ) : null}
+        </>
       )}
     </Card>
+  );
+}
+
+function HistoryTable({ rows }: { rows: TSafeTransactionListItem[] }) {
+  const { t } = useT('wallet');
+  const format = useFormat();
+  const organization = useCurrentOrganization();
+  return (
+    <Table mt="xs" aria-labelledby="wallet-history">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('queue.nonce')}</Table.Th>
+          <Table.Th>{t('queue.what')}</Table.Th>
+          <Table.Th>{t('queue.status')}</Table.Th>
+          <Table.Th>{t('queue.execution')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((transaction) => (
+          <Table.Tr key={transaction.uid}>
+            <Table.Td>{transaction.nonce}</Table.Td>
+            <Table.Td>
+              <Anchor
+                component={Link}
+                to={paths.org.wallet.transaction(organization.slug, transaction.safeTxHash)}
+              >
+                {describe(transaction, t, format)}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{t(`queue.statuses.${transaction.status}`)}</Table.Td>
+            <Table.Td title={transaction.executionTxHash ?? undefined}>
+              {transaction.executionTxHash ? shortAddress(transaction.executionTxHash) : '—'}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The history's older pages, read one at a time on "Show older" (keyset cursor from the page before). */
+function OlderHistory({ organizationUid, cursor }: { organizationUid: string; cursor: string }) {
+  const { t } = useT('wallet');
+  const [asked, setAsked] = useState(false);
+  const older = useInfiniteQuery({
+    ...olderSafeHistoryQueryOptions(organizationUid, cursor),
+    enabled: asked,
+  });
+  const rows = older.data?.pages.flatMap((page) => page.history) ?? [];
+  const more = !asked || older.hasNextPage;
+  return (
+    <>
+      {rows.length > 0 ? <HistoryTable rows={rows} /> : null}
+      {older.isError ? (
+        <Text size="sm" mt="xs">
+          {t('queue.failed')}
+        </Text>
+      ) : null}
+      {more ? (
+        <Button
+          mt="xs"
+          variant="subtle"
+          size="compact-sm"
+          loading={older.isFetching}
+          onClick={() => (asked ? void older.fetchNextPage() : setAsked(true))}
+        >
+          {t('queue.older')}
+        </Button>
+      ) : null}
+    </>
   );
 }
 
@@ -192,7 +240,7 @@ function QueuedTransaction({
   viewer,
 }: {
   organizationUid: string;
-  transaction: TSafeTransaction;
+  transaction: TSafeTransactionListItem;
   viewer: TViewer;
 }) {
   const { t } = useT('wallet');
@@ -223,7 +271,7 @@ function QueuedTransaction({
           <Text size="xs">
             {t('queue.details', {
               nonce: transaction.nonce,
-              confirmed: transaction.confirmations.length,
+              confirmed: transaction.confirmed,
               threshold: transaction.threshold,
             })}
           </Text>

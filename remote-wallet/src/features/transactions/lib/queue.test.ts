@@ -1,7 +1,8 @@
+import type { TSafeTransaction } from '@dash/shared/api';
 import { USER as ME } from '@dash/shared/test';
 import { describe, expect, it } from 'vitest';
 import { ANA_KEY, BRUNO, rejection, safeTransaction } from '../../../test/safe-transactions';
-import { awaitedOwner, groupQueue, ownerOf, rejectable, type TViewer } from './queue';
+import { awaitedOwner, groupQueue, ownerOf, rejectable, type TQueueGroup, type TViewer } from './queue';
 
 const hash = (byte: string) => `0x${byte.repeat(32)}`;
 const ANA: TViewer = { userUid: ME.uid, address: ANA_KEY };
@@ -9,7 +10,7 @@ const ANA: TViewer = { userUid: ME.uid, address: ANA_KEY };
 const CARLA: TViewer = { userUid: '44444444-4444-4444-8444-444444444444', address: null };
 
 /** The sections and, in each, the nonces and the transactions' hashes' first bytes. */
-const shape = (groups: ReturnType<typeof groupQueue>) =>
+const shape = (groups: TQueueGroup<TSafeTransaction>[]) =>
   groups.map((group) => [
     group.section,
     group.nonces.map((nonce) => [nonce.nonce, nonce.transactions.map((tx) => tx.safeTxHash.slice(2, 4))]),

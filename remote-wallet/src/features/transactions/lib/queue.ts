@@ -1,4 +1,4 @@
-import type { TSafeTransaction } from '@dash/shared/api';
+import type { TSafeTransaction, TSafeTransactionListItem } from '@dash/shared/api';
 
 /** Who is looking: the member, and the address of the signing device they set as a signer (if any). */
 export interface TViewer {
@@ -8,6 +8,8 @@ export interface TViewer {
 }
 
 type TOwner = TSafeTransaction['missing'][number];
+/** What the queue needs of a transaction: a list row has it, so does the full transaction. */
+type TQueued = Pick<TSafeTransactionListItem, 'status' | 'missing'>;
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -24,7 +26,7 @@ export function ownerOf(transaction: TSafeTransaction, viewer: TViewer): string 
 }
 
 /** The viewer's owner when the transaction still awaits their confirmation (Safe{Wallet}'s "Needs your confirmation"). */
-export function awaitedOwner(transaction: TSafeTransaction, viewer: TViewer): string | null {
+export function awaitedOwner(transaction: TQueued, viewer: TViewer): string | null {
   if (transaction.status !== 'awaiting_confirmations') return null;
   return transaction.missing.find((owner) => isViewers(owner, viewer))?.owner ?? null;
 }
@@ -34,7 +36,7 @@ export const QUEUE_SECTIONS = ['needsYou', 'awaitingOthers', 'ready', 'executing
 export type TQueueSection = (typeof QUEUE_SECTIONS)[number];
 
 /** Where one transaction belongs, by its own status and whether it awaits the viewer. */
-export function sectionOf(transaction: TSafeTransaction, viewer: TViewer): TQueueSection {
+export function sectionOf(transaction: TQueued, viewer: TViewer): TQueueSection {
   if (transaction.status === 'executing') return 'executing';
   if (transaction.status === 'ready') return 'ready';
   return awaitedOwner(transaction, viewer) ? 'needsYou' : 'awaitingOthers';
@@ -44,15 +46,17 @@ export function sectionOf(transaction: TSafeTransaction, viewer: TViewer): TQueu
 const PROGRESS: Record<TQueueSection, number> = { awaitingOthers: 0, needsYou: 1, ready: 2, executing: 3 };
 
 /** The queued transactions at one nonce: more than one is a conflict (only one of them can execute). */
-export interface TNonceGroup {
+export interface TNonceGroup<T extends TQueueRow = TSafeTransactionListItem> {
   nonce: number;
-  transactions: TSafeTransaction[];
+  transactions: T[];
 }
 
-export interface TQueueGroup {
+export interface TQueueGroup<T extends TQueueRow = TSafeTransactionListItem> {
   section: TQueueSection;
-  nonces: TNonceGroup[];
+  nonces: TNonceGroup<T>[];
 }
+
+type TQueueRow = TQueued & { nonce: number };
 
 /**
  * The queue as Safe{Wallet} shows it: by nonce, the transactions sharing a nonce kept together (they
@@ -61,12 +65,12 @@ export interface TQueueGroup {
  * the order "Needs your signature", "Awaiting others", "Ready to execute", "Executing", the empty ones
  * left out, and nonces ascending in each.
  */
-export function groupQueue(queued: TSafeTransaction[], viewer: TViewer): TQueueGroup[] {
-  const byNonce = new Map<number, TSafeTransaction[]>();
+export function groupQueue<T extends TQueueRow>(queued: T[], viewer: TViewer): TQueueGroup<T>[] {
+  const byNonce = new Map<number, T[]>();
   for (const transaction of queued) {
     byNonce.set(transaction.nonce, [...(byNonce.get(transaction.nonce) ?? []), transaction]);
   }
-  const sections = new Map<TQueueSection, TNonceGroup[]>();
+  const sections = new Map<TQueueSection, TNonceGroup<T>[]>();
   for (const nonce of [...byNonce.keys()].sort((a, b) => a - b)) {
     const transactions = byNonce.get(nonce) ?? [];
     const section = transactions
@@ -84,7 +88,10 @@ export function groupQueue(queued: TSafeTransaction[], viewer: TViewer): TQueueG
  * Whether a rejection of this transaction's nonce may be proposed: a queued (not yet executing) transfer
  * whose nonce has no rejection among the queued transactions yet.
  */
-export function rejectable(transaction: TSafeTransaction, queued: TSafeTransaction[]): boolean {
+export function rejectable(
+  transaction: Pick<TSafeTransactionListItem, 'kind' | 'status' | 'nonce'>,
+  queued: Pick<TSafeTransactionListItem, 'kind' | 'nonce'>[],
+): boolean {
   if (transaction.kind === 'rejection') return false;
   if (transaction.status !== 'awaiting_confirmations' && transaction.status !== 'ready') return false;
   return !queued.some((other) => other.nonce === transaction.nonce && other.kind === 'rejection');

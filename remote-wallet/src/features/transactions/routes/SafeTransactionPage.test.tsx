@@ -9,6 +9,7 @@ import {
   BRUNO,
   CARLA,
   DEPLOYED,
+  listRow,
   PAYROLL,
   rejection,
   SAFE,
@@ -67,7 +68,8 @@ function serve({
         return Response.json({ data: proposed }, { status: 201 });
       }
       if (path === 'wallet') return Response.json({ data: wallet });
-      if (path === 'wallet/transactions') return Response.json({ data: { queued, history: [] } });
+      if (path === 'wallet/transactions')
+        return Response.json({ data: { queued: queued.map(listRow), history: [], historyCursor: null } });
       const found = [...transactions, ...(proposed ? [proposed] : [])].find(
         (tx) => path === `wallet/transactions/${tx.safeTxHash}`,
       );

@@ -1,0 +1,239 @@
+import {
+  INVALID_CURSOR_MESSAGE,
+  ZSafeTransactionHistoryResponse,
+  ZSafeTransactionListItem,
+  ZSafeTransactionResponse,
+  ZSafeTransactionsResponse,
+} from '@dash/shared/contracts';
+import { eq } from 'drizzle-orm';
+import { getAddress } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { describe, expect, it } from 'vitest';
+import { safeTransactionConfirmations, safeTransactions } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { addMember, createOrganization, signInUser } from '../../test/factories';
+import { call, errorOf } from '../../test/http';
+import { DEV_CHAIN_ID } from '../wallet/index';
+import { safeTxHash, tokenTransferTx } from './safe-tx';
+
+/**
+ * The queue and the history as lists: light rows (no SafeTx, typed data nor hashes but the
+ * safeTxHash), the history paged with a keyset cursor. Rows are written as the module writes them
+ * (no chain: reading them needs none).
+ */
+const SAFE = getAddress(`0x${'5afe'.repeat(10)}`);
+const TOKEN = getAddress(`0x${'0c'.repeat(20)}`);
+const RECIPIENT = getAddress(`0x${'be'.repeat(20)}`);
+const OWNERS = [privateKeyToAccount(generatePrivateKey()), privateKeyToAccount(generatePrivateKey())].map(
+  (key) => key.address,
+);
+
+type Status = 'executed' | 'replaced' | 'awaiting_confirmations';
+
+/** Transactions written at once, as the module writes them (each executed one confirmed by both owners). */
+async function insertSafeTransactions(
+  testApp: TestApp,
+  organizationUid: string,
+  specs: readonly { nonce: number; status: Status; amount?: number; createdAt?: Date }[],
+) {
+  const rows = await testApp.db
+    .insert(safeTransactions)
+    .values(
+      specs.map(({ nonce, status, amount = nonce + 1, createdAt }) => {
+        const tx = tokenTransferTx(TOKEN, RECIPIENT, BigInt(amount) * 1_000_000n, BigInt(nonce));
+        return {
+          organizationUid,
+          chainId: DEV_CHAIN_ID,
+          safeAddress: SAFE,
+          nonce,
+          safeTxHash: safeTxHash({ chainId: DEV_CHAIN_ID, address: SAFE }, tx),
+          kind: 'transfer' as const,
+          status,
+          tx,
+          transfer: {
+            symbol: 'USDC',
+            amount: String(amount),
+            token: TOKEN,
+            recipient: { walletUid: null, name: 'Payroll', address: RECIPIENT },
+          },
+          owners: OWNERS,
+          threshold: 2,
+          executionTxHash: status === 'executed' ? `0x${nonce.toString(16).padStart(64, '0')}` : null,
+          ...(createdAt ? { createdAt } : {}),
+        };
+      }),
+    )
+    .returning();
+  const confirmations = rows.flatMap((row) =>
+    (row.status === 'executed'
+      ? OWNERS
+      : row.status === 'awaiting_confirmations'
+        ? OWNERS.slice(0, 1)
+        : []
+    ).map((owner) => ({ safeTransactionUid: row.uid, owner, signature: `0x${'11'.repeat(65)}` })),
+  );
+  if (confirmations.length > 0) await testApp.db.insert(safeTransactionConfirmations).values(confirmations);
+  return rows;
+}
+
+/**
+ * 60 executed transactions (nonces 0..59); at nonces 10 and 20 a replaced one beside the executed
+ * one, created at the same instant (the keyset's uid breaks the tie); nonces 60..62 queued.
+ */
+async function pagingScene() {
+  const testApp = await createTestApp();
+  const admin = await signInUser(testApp.app);
+  const organization = await createOrganization(testApp, admin.cookie);
+  const viewer = await addMember(testApp, organization.uid, 'Viewer');
+  const base = Date.now() - 3_600_000;
+  const history = await insertSafeTransactions(testApp, organization.uid, [
+    ...Array.from({ length: 60 }, (_, nonce) => ({
+      nonce,
+      status: 'executed' as const,
+      createdAt: new Date(base + nonce * 1000),
+    })),
+    ...[10, 20].map((nonce) => ({
+      nonce,
+      status: 'replaced' as const,
+      amount: 999,
+      createdAt: new Date(base + nonce * 1000),
+    })),
+  ]);
+  const queued = await insertSafeTransactions(
+    testApp,
+    organization.uid,
+    [60, 61, 62].map((nonce) => ({ nonce, status: 'awaiting_confirmations' as const })),
+  );
+  const ask = (path: string, cookie = viewer.cookie) =>
+    call(testApp.app, 'GET', path, { cookie, organization: organization.uid });
+  return { testApp, organization, admin, viewer, queued, historyUids: history.map((row) => row.uid), ask };
+}
+
+type Scene = Awaited<ReturnType<typeof pagingScene>>;
+
+/** Every history row from the list's first page on, following historyCursor with pages of `limit`. */
+async function readAllHistory(scene: Scene, limit: number, between?: () => Promise<void>) {
+  const first = ZSafeTransactionsResponse.parse((await scene.ask('/wallet/transactions')).json()).data;
+  const rows = [...first.history];
+  let cursor = first.historyCursor;
+  while (cursor) {
+    await between?.();
+    const page = await scene.ask(`/wallet/transactions/history?cursor=${cursor}&limit=${limit}`);
+    expect(page.statusCode, page.body).toBe(200);
+    const data = ZSafeTransactionHistoryResponse.parse(page.json()).data;
+    expect(data.history.length).toBeLessThanOrEqual(limit);
+    rows.push(...data.history);
+    cursor = data.historyCursor;
+  }
+  return rows;
+}
+
+describe('the Safe queue and history as lists', () => {
+  it('answers light list rows: what the list shows, the full shape only for one transaction', async () => {
+    const scene = await pagingScene();
+    const answer = await scene.ask('/wallet/transactions');
+    expect(answer.statusCode, answer.body).toBe(200);
+    const raw = answer.json() as { data: { queued: object[]; history: object[] } };
+    const listKeys = Object.keys(ZSafeTransactionListItem.shape).sort();
+    for (const row of [...raw.data.queued, ...raw.data.history])
+      expect(Object.keys(row).sort()).toEqual(listKeys);
+    for (const heavy of ['tx', 'typedData', 'domainHash', 'messageHash', 'confirmations', 'proposedBy'])
+      expect(listKeys).not.toContain(heavy);
+
+    const { queued, history, historyCursor } = ZSafeTransactionsResponse.parse(answer.json()).data;
+    expect(queued.map((row) => row.nonce)).toEqual([60, 61, 62]);
+    expect(queued[0]).toMatchObject({
+      kind: 'transfer',
+      status: 'awaiting_confirmations',
+      network: 'arbitrum-sepolia',
+      threshold: 2,
+      confirmed: 1,
+      conflict: false,
+      transfer: { symbol: 'USDC', amount: '61', recipient: { name: 'Payroll', address: RECIPIENT } },
+      executionTxHash: null,
+    });
+    expect(queued[0]?.missing.map((owner) => owner.owner)).toEqual([OWNERS[1]]);
+    expect(history).toHaveLength(50);
+    expect(history[0]).toMatchObject({ nonce: 59, status: 'executed', confirmed: 2, missing: [] });
+    expect(historyCursor).toBe(history.at(-1)?.uid);
+
+    // The one-transaction read keeps everything: SafeTx, hashes, typed data, confirmations.
+    const one = await scene.ask(`/wallet/transactions/${history[0]?.safeTxHash}`);
+    expect(one.statusCode, one.body).toBe(200);
+    const full = ZSafeTransactionResponse.parse(one.json()).data;
+    expect(full).toMatchObject({ uid: history[0]?.uid, tx: { nonce: '59' }, safeAddress: SAFE });
+    expect(JSON.parse(full.typedData)).toMatchObject({ primaryType: 'SafeTx' });
+    expect(full.confirmations.map((confirmation) => confirmation.owner)).toEqual(OWNERS);
+  });
+
+  it('pages the whole history by cursor, newest nonce first, with no duplicate and no gap', async () => {
+    const scene = await pagingScene();
+    const rows = await readAllHistory(scene, 7);
+    expect(rows.map((row) => row.uid).sort()).toEqual([...scene.historyUids].sort());
+    expect(new Set(rows.map((row) => row.uid)).size).toBe(rows.length);
+    const nonces = rows.map((row) => row.nonce);
+    expect(nonces).toEqual([...nonces].sort((a, b) => b - a));
+    // Both transactions at nonce 10 and 20, whatever page boundary falls between them.
+    expect(nonces.filter((nonce) => nonce === 10)).toHaveLength(2);
+    expect(rows.filter((row) => row.status === 'replaced').map((row) => row.nonce)).toEqual([20, 10]);
+    // The last page says so.
+    const lastCursor = rows.at(-2)?.uid;
+    const last = ZSafeTransactionHistoryResponse.parse(
+      (await scene.ask(`/wallet/transactions/history?cursor=${lastCursor}&limit=5`)).json(),
+    ).data;
+    expect(last).toEqual({ history: [rows.at(-1)], historyCursor: null });
+  });
+
+  it('keeps the pages whole while a queued transaction executes between them', async () => {
+    const scene = await pagingScene();
+    const [leaving] = scene.queued;
+    if (!leaving) throw new Error('queued');
+    let moved = false;
+    const rows = await readAllHistory(scene, 9, async () => {
+      if (moved) return;
+      moved = true;
+      // Executed after the first page was read: it is newer than every page still to come.
+      await scene.testApp.db
+        .update(safeTransactions)
+        .set({ status: 'executed', updatedAt: new Date() })
+        .where(eq(safeTransactions.uid, leaving.uid));
+    });
+    expect(moved).toBe(true);
+    expect(rows.map((row) => row.uid).sort()).toEqual([...scene.historyUids].sort());
+    const now = ZSafeTransactionsResponse.parse((await scene.ask('/wallet/transactions')).json()).data;
+    expect(now.history[0]).toMatchObject({ uid: leaving.uid, nonce: 60, status: 'executed' });
+    expect(now.queued.map((row) => row.nonce)).toEqual([61, 62]);
+  });
+
+  it('refuses a bad cursor or page size with a 400, and keeps the history to members', async () => {
+    const scene = await pagingScene();
+    for (const query of ['cursor=nope', 'limit=0', 'limit=101', 'limit=ten']) {
+      const answer = await scene.ask(`/wallet/transactions/history?${query}`);
+      expect(errorOf(answer), query).toMatchObject({ status: 400, code: 'VALIDATION' });
+    }
+    // A uid that is no history row of this organization: a queued one, another organization's, none.
+    const other = await createOrganization(scene.testApp, scene.admin.cookie);
+    const [foreign] = await insertSafeTransactions(scene.testApp, other.uid, [
+      { nonce: 0, status: 'executed', amount: 12_345 },
+    ]);
+    const [queued] = scene.queued;
+    for (const cursor of [queued?.uid, foreign?.uid, crypto.randomUUID()]) {
+      const answer = await scene.ask(`/wallet/transactions/history?cursor=${cursor}`);
+      expect(errorOf(answer)).toEqual({ status: 400, code: 'VALIDATION', message: INVALID_CURSOR_MESSAGE });
+    }
+    // Every member reads it; an outsider learns nothing; no session is a 401.
+    const page = await scene.ask('/wallet/transactions/history?limit=3');
+    expect(ZSafeTransactionHistoryResponse.parse(page.json()).data.history.map((row) => row.nonce)).toEqual([
+      59, 58, 57,
+    ]);
+    const outsider = await signInUser(scene.testApp.app);
+    expect((await scene.ask('/wallet/transactions/history', outsider.cookie)).statusCode).toBe(404);
+    expect(
+      (
+        await call(scene.testApp.app, 'GET', '/wallet/transactions/history', {
+          organization: scene.organization.uid,
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+});
