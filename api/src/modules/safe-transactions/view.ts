@@ -89,27 +89,34 @@ export async function viewSafeTransactionListItems(
   for (const { safeTransactionUid, owner } of confirmers) {
     byTransaction.set(safeTransactionUid, [...(byTransaction.get(safeTransactionUid) ?? []), owner]);
   }
-  return rows.map((row) => {
-    const confirmedBy = byTransaction.get(row.uid) ?? [];
-    return {
-      uid: row.uid,
-      safeTxHash: row.safeTxHash,
-      kind: row.kind,
-      status: row.status,
-      network: networkOfChain(row.chainId),
-      chainId: row.chainId,
-      nonce: row.nonce,
-      transfer: row.transfer ?? null,
-      threshold: row.threshold,
-      confirmed: confirmedBy.length,
-      missing: missingOwners(row, confirmedBy).map(ownerView),
-      conflict: (openNonces.get(row.nonce) ?? 0) > 1,
-      transferUid: row.transferUid,
-      executionTxHash: row.executionTxHash,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  });
+  return rows.map((row) => listItemOf(row, byTransaction.get(row.uid) ?? [], ownerView, openNonces));
+}
+
+/** A list row: what the queue and history show of a transaction, given who confirmed it. */
+function listItemOf(
+  row: SafeTransactionListRow,
+  confirmedBy: readonly string[],
+  ownerView: Awaited<ReturnType<typeof ownerViewer>>,
+  openNonces: ReadonlyMap<number, number>,
+): TSafeTransactionListItem {
+  return {
+    uid: row.uid,
+    safeTxHash: row.safeTxHash,
+    kind: row.kind,
+    status: row.status,
+    network: networkOfChain(row.chainId),
+    chainId: row.chainId,
+    nonce: row.nonce,
+    transfer: row.transfer ?? null,
+    threshold: row.threshold,
+    confirmed: confirmedBy.length,
+    missing: missingOwners(row, confirmedBy).map(ownerView),
+    conflict: (openNonces.get(row.nonce) ?? 0) > 1,
+    transferUid: row.transferUid,
+    executionTxHash: row.executionTxHash,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 export async function viewSafeTransactions(
@@ -140,33 +147,22 @@ export async function viewSafeTransactions(
     const tx = row.tx as unknown as TSafeTx;
     const safe = { chainId: row.chainId, address: getAddress(row.safeAddress) };
     const confirmed = byTransaction.get(row.uid) ?? [];
+    const { confirmed: _count, ...listed } = listItemOf(
+      row,
+      confirmed.map((confirmation) => confirmation.owner),
+      ownerView,
+      openNonces,
+    );
     return {
-      uid: row.uid,
-      safeTxHash: row.safeTxHash,
-      kind: row.kind,
-      status: row.status,
-      network: networkOfChain(row.chainId),
-      chainId: row.chainId,
+      ...listed,
       safeAddress: safe.address,
-      nonce: row.nonce,
       tx,
-      transfer: row.transfer ?? null,
       ...signedFormOf(row, safe, tx),
-      threshold: row.threshold,
       confirmations: confirmed.map((confirmation) => ({
         ...ownerView(confirmation.owner),
         submittedAt: confirmation.createdAt.toISOString(),
       })),
-      missing: missingOwners(
-        row,
-        confirmed.map((confirmation) => confirmation.owner),
-      ).map(ownerView),
-      conflict: (openNonces.get(row.nonce) ?? 0) > 1,
       proposedBy: row.proposedBy ? { uid: row.proposedBy, name: proposers.get(row.proposedBy) ?? '' } : null,
-      transferUid: row.transferUid,
-      executionTxHash: row.executionTxHash,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
     };
   });
 }
