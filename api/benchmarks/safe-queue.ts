@@ -1,10 +1,11 @@
 /**
  * Benchmark of the Safe's queue and history (issue 51): the demo organization's Safe with 500
  * transactions (the newest 20 queued, the rest executed, each confirmed by both owners); GET
- * wallet/transactions (the queue and the latest 50 of the history) and GET
- * wallet/transactions/{safeTxHash} (one of them, in turn), half each, at a fixed arrival rate (open
- * loop, ./open-loop.mjs in a worker thread, 2 s of warm-up) for p50/p95/p99, with the API as main.ts
- * runs it (read cache on).
+ * wallet/transactions (the queue and the history's first page of 50, as light list rows), GET
+ * wallet/transactions/history?cursor (the history's older pages, each in turn) and GET
+ * wallet/transactions/{safeTxHash} (one of them in full, in turn), a third each, at a fixed arrival
+ * rate (open loop, ./open-loop.mjs in a worker thread, 2 s of warm-up) for p50/p95/p99, with the API
+ * as main.ts runs it (read cache on).
  *
  *   cd api && npx tsx benchmarks/safe-queue.ts [rate=500] [seconds=10] [transactions=500] [--pglite]
  *
@@ -138,25 +139,42 @@ try {
     'x-organization-uid': organizationUid,
   };
   const list = await app.inject({ method: 'GET', url: '/api/v0/wallet/transactions', headers });
-  const body = list.json() as { data: { queued: unknown[]; history: unknown[] } };
+  const body = list.json() as {
+    data: { queued: unknown[]; history: unknown[]; historyCursor: string | null };
+  };
   if (list.statusCode !== 200) throw new Error(`GET wallet/transactions answered ${list.statusCode}`);
   console.log(
-    `GET wallet/transactions: ${body.data.queued.length} queued, ${body.data.history.length} in the history, ${(list.body.length / 1024).toFixed(0)} KiB`,
+    `GET wallet/transactions: ${body.data.queued.length} queued, ${body.data.history.length} in the history's first page, ${(list.body.length / 1024).toFixed(1)} KiB`,
+  );
+  // The history's older pages, walked once by cursor (each page's URL is then asked in turn).
+  const historyPages: string[] = [];
+  for (let cursor = body.data.historyCursor; cursor; ) {
+    const url = `/api/v0/wallet/transactions/history?cursor=${cursor}`;
+    const page = await app.inject({ method: 'GET', url, headers });
+    if (page.statusCode !== 200) throw new Error(`GET ${url} answered ${page.statusCode}`);
+    historyPages.push(url);
+    cursor = (page.json() as { data: { historyCursor: string | null } }).data.historyCursor;
+  }
+  const one = await app.inject({ method: 'GET', url: `/api/v0/wallet/transactions/${hashes[0]}`, headers });
+  console.log(
+    `History: ${historyPages.length} older pages; one transaction in full: ${(one.body.length / 1024).toFixed(1)} KiB`,
   );
 
   // What one request costs on its own (sequential, in this process).
   for (const [label, url] of [
     ['list', '/api/v0/wallet/transactions'],
     ['one', `/api/v0/wallet/transactions/${hashes[count - 1]}`],
+    ['history page', historyPages[0] ?? '/api/v0/wallet/transactions/history'],
   ] as const) {
     const t = performance.now();
     for (let i = 0; i < 50; i += 1) await app.inject({ method: 'GET', url, headers });
     console.log(`GET ${label}: ${((performance.now() - t) / 50).toFixed(2)} ms each (50 sequential)`);
   }
 
-  // Half the list, half one transaction (each in turn).
-  const paths = hashes.flatMap((hash) => [
+  // A third the list, a third an older history page, a third one transaction (each in turn).
+  const paths = hashes.flatMap((hash, i) => [
     '/api/v0/wallet/transactions',
+    historyPages[i % Math.max(historyPages.length, 1)] ?? '/api/v0/wallet/transactions/history',
     `/api/v0/wallet/transactions/${hash}`,
   ]);
   const run = (duration: number) => openLoopInWorker({ port, rate, seconds: duration, headers, paths });
