@@ -114,6 +114,16 @@ async function signIn() {
   return { cookie, organizationUid: organizations[0].uid };
 }
 
+/** An Editor API key of the organization, made by the signed-in Admin: the same reads, by key. */
+async function createApiKey(cookie, organizationUid) {
+  const created = await request('POST', 'organization/api-keys', {
+    headers: { cookie, 'x-organization-uid': organizationUid },
+    body: { name: 'Benchmark', role: 'Editor' },
+  });
+  if (created.status !== 201) throw new Error(`could not create an API key: ${created.text}`);
+  return JSON.parse(created.text).data.secret;
+}
+
 async function drive(label, path, headers, { record = true, duration = seconds } = {}) {
   const { latencies, elapsed, failures } = await openLoop({
     port,
@@ -140,6 +150,8 @@ try {
   await waitForHealth();
   const { cookie, organizationUid } = await signIn();
   const withOrg = { cookie, 'x-organization-uid': organizationUid };
+  // The key case beside the session case: a request by key must cost no more than one by session.
+  const withKey = { authorization: `Bearer ${await createApiKey(cookie, organizationUid)}` };
   console.log(
     `\nAPI reads at ${rate} req/s for ${seconds} s each, on ${postgres ? 'PostgreSQL (throwaway server)' : 'embedded PGlite'}`,
   );
@@ -150,6 +162,8 @@ try {
     ['GET me', 'me', { cookie }],
     ['GET me/organizations', 'me/organizations', { cookie }],
     ['GET organization', 'organization', withOrg],
+    ['GET organization (key)', 'organization', withKey],
+    ['GET messages (key)', 'messages', withKey],
     ['GET remotes', 'remotes', {}],
     ['GET messages', 'messages', withOrg],
     [`GET messages/{uid}`, `messages/${longest.uid}`, withOrg],

@@ -16,6 +16,7 @@ import type { ReadCache } from './http/read-cache';
 import { illFormedTextError, registerNoStore, registerOriginCheck } from './http/request-policy';
 import { setSessionCookie } from './http/session-cookie';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/runner';
+import { createApiKeyService, registerApiKeyRoutes } from './modules/api-keys/index';
 import { createAuditLogService, registerAuditRoutes, registerAuditSource } from './modules/audit/index';
 import { createAuthService, registerAuthRoutes } from './modules/auth/index';
 import {
@@ -256,7 +257,8 @@ export async function buildApp({
   const invitations = createInvitationService({ db, mailer: outgoingMail, config, organizations });
   const profile = createProfileService({ db, mailer: outgoingMail, config });
   const { readCache, cluster } = await registerReadCache(app, { cacheReads, cacheAnswers, linkCluster });
-  const access = cachedAccess(readCache, { auth, organizations });
+  const apiKeys = createApiKeyService({ db, config });
+  const access = cachedAccess(readCache, { auth, organizations, apiKeys });
   const cachedMe = cachedMeService(readCache, createMeService({ db, config }));
 
   const jobs = createJobRunner({ db, log: app.log.child({ component: 'jobs' }), ...jobOptions });
@@ -274,6 +276,7 @@ export async function buildApp({
   app.decorate('appConfig', config);
   app.decorate('access', access);
   app.decorateRequest('sessionLookup', null);
+  app.decorateRequest('apiKeyLookup', null);
   app.decorateRequest('extendedSessionToken', null);
   app.decorateRequest('organizationScope', null);
   app.addHook('onSend', async (request, reply, payload) => {
@@ -439,6 +442,7 @@ export async function buildApp({
       registerMemberRoutes(api, { members: createMemberService({ db }) });
       registerAuditRoutes(api, { audit: createAuditLogService({ db }) });
       registerInvitationRoutes(api, { invitations });
+      registerApiKeyRoutes(api, { apiKeys });
       registerProfileRoutes(api, { profile });
       registerNotificationRoutes(api, { db });
       registerSigningDeviceRoutes(api, { signingDevices: createSigningDeviceService({ db }) });

@@ -5,6 +5,7 @@
  * app uses is that app's own, in `src/features/<feature>/api/`. What the session needs at boot (me,
  * the organization list, the remotes manifest and their contracts) is in `@dash/shared` itself.
  */
+export * from './contracts/api-keys';
 export * from './contracts/audit';
 export * from './contracts/counterparties';
 export * from './contracts/holdings';

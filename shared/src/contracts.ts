@@ -2,6 +2,7 @@
  * The contracts entry: request/response schemas, messages, paths and the permission matrix.
  * Free of React and the DOM, so the API imports it as well as every app.
  */
+export * from './contracts/api-keys';
 export * from './contracts/audit';
 export * from './contracts/auth';
 export * from './contracts/boot';

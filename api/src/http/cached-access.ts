@@ -1,6 +1,7 @@
 import type { TOrganization, TUser } from '@dash/shared/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type ClusterLink, createSingleProcessLink } from '../events/cluster';
+import type { ApiKeyAnswer } from '../modules/api-keys/authenticate-api-key';
 import type { AccessResolver, AuthenticatedSession } from './guards';
 import { createReadCache, type ReadCache } from './read-cache';
 
@@ -62,9 +63,17 @@ export function cachedAccess(
   sources: {
     auth: Pick<AccessResolver, 'authenticate' | 'authenticateForOrganization'>;
     organizations: { findForMember: AccessResolver['findMembership'] };
+    apiKeys: { authenticate(secret: string): Promise<ApiKeyAnswer> };
   },
 ): AccessResolver {
   return {
+    // Unscoped, like a session: every write forgets it (a revocation, a change of its creator's
+    // role), on every process before the write's answer leaves; it also lapses when its last use is due.
+    authenticateApiKey: (secret) =>
+      readCache.read(`api-key:${secret}`, async () => {
+        const { access, validUntil } = await sources.apiKeys.authenticate(secret);
+        return { value: access, validUntil };
+      }),
     authenticate: (token) =>
       readCache.read(`session:${token}`, async () => {
         const session = await sources.auth.authenticate(token);

@@ -6,6 +6,7 @@ import {
   INBOUND_EMAIL_CONTENT_TYPE,
   INBOUND_SIGNATURE_HEADER,
   ORGANIZATION_HEADER,
+  ZCreateApiKeyResponse,
   ZErrorBody,
   ZInvitationResponse,
   ZWebhookEndpointWithSecretResponse,
@@ -96,6 +97,12 @@ async function arrange(): Promise<Scene> {
     body: { email: 'invited@example.com', role: 'Editor' },
   });
   const invitationUid = ZInvitationResponse.parse(invited.json()).data.uid;
+  const keyCreated = await call(app, 'POST', '/organization/api-keys', {
+    cookie: admin.cookie,
+    organization: organization.uid,
+    body: { name: 'Fuzz', role: 'Editor' },
+  });
+  const apiKeyUid = ZCreateApiKeyResponse.parse(keyCreated.json()).data.uid;
 
   const provider = await createProvider(db);
   const delivery = await deliver(testApp, {
@@ -143,6 +150,7 @@ async function arrange(): Promise<Scene> {
     viewer.uid,
     admin.uid,
     invitationUid,
+    apiKeyUid,
     delivery.threadUid,
     document.uid,
     catalogue.uid,

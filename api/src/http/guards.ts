@@ -1,4 +1,8 @@
 import {
+  API_KEY_INVALID_MESSAGE,
+  API_KEY_ORGANIZATION_MISMATCH_MESSAGE,
+  API_KEY_REFUSED_MESSAGE,
+  API_KEY_REFUSED_PERMISSIONS,
   can,
   OPERATOR_ONLY_MESSAGE,
   ORGANIZATION_HEADER,
@@ -10,6 +14,7 @@ import {
 } from '@dash/shared/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { actAsApiKey } from '../modules/audit/source';
 import { AppError } from './errors';
 import { SESSION_TOKEN_PATTERN } from './session-cookie';
 
@@ -21,8 +26,18 @@ export interface AuthenticatedSession {
   validUntil?: number;
 }
 
-/** How the guards reach the data; buildApp wires the auth and organization services in. */
+/** What an API key acts as: the Admin who created it, in its organization, with its role. */
+export interface ApiKeyAccess {
+  apiKey: { uid: string; name: string };
+  user: TUser;
+  /** The key's organization; `role` is the key's role (capped by its creator's). */
+  organization: TOrganization;
+}
+
+/** How the guards reach the data; buildApp wires the auth, API key and organization services in. */
 export interface AccessResolver {
+  /** The live key behind an `Authorization: Bearer` secret, or null (unknown, revoked, its creator gone). */
+  authenticateApiKey(secret: string): Promise<ApiKeyAccess | null>;
   /** The live session for a cookie value (extending it when due), or null when unknown or expired. */
   authenticate(sessionToken: string): Promise<AuthenticatedSession | null>;
   /** authenticate() and findMembership() in one round trip (organization-scoped requests). */
@@ -42,6 +57,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Memoised session lookup: every guard in one request shares one query. */
     sessionLookup: Promise<AuthenticatedSession | null> | null;
+    /** Memoised API key lookup, for a request that sends `Authorization: Bearer`. */
+    apiKeyLookup: Promise<ApiKeyAccess | null> | null;
     /** Set when the session was extended; an onSend hook re-sends the cookie. */
     extendedSessionToken: string | null;
     /**
@@ -50,6 +67,28 @@ declare module 'fastify' {
      */
     organizationScope: string | null;
   }
+}
+
+const BEARER = /^Bearer\s+(\S*)\s*$/i;
+
+/**
+ * The secret of a request that sends `Authorization: Bearer`, else undefined. Such a request is
+ * authenticated by its key alone: its cookie, if any, is never looked at, so what a browser sends
+ * by itself (the cookie) cannot ride along on a request the Origin check lets through for keys.
+ */
+export function bearerSecret(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  return BEARER.exec(header)?.[1];
+}
+
+/** The key of a bearer request; 401 when it is unknown, forged or revoked (checked on every request). */
+async function requireApiKey(request: FastifyRequest, secret: string): Promise<ApiKeyAccess> {
+  request.apiKeyLookup ??= request.server.access.authenticateApiKey(secret);
+  const access = await request.apiKeyLookup;
+  if (!access) throw new AppError('UNAUTHENTICATED', API_KEY_INVALID_MESSAGE);
+  actAsApiKey(access.apiKey);
+  return access;
 }
 
 export function sessionToken(request: FastifyRequest): string | undefined {
@@ -77,11 +116,29 @@ export function currentSession(request: FastifyRequest): Promise<AuthenticatedSe
 export const UNAUTHENTICATED_MESSAGE = 'Sign in to continue.';
 export const ORGANIZATION_NOT_FOUND_MESSAGE = 'Organization not found';
 
-/** The signed-in user; otherwise 401 UNAUTHENTICATED. */
+/**
+ * The signed-in user; otherwise 401 UNAUTHENTICATED. A valid API key is refused (403): what is
+ * not an organization's (a profile, signing devices, creating organizations) is a person's own.
+ */
 export async function requireUser(request: FastifyRequest): Promise<TUser> {
+  const secret = bearerSecret(request);
+  if (secret !== undefined) {
+    await requireApiKey(request, secret);
+    throw new AppError('FORBIDDEN', API_KEY_REFUSED_MESSAGE);
+  }
   const session = await currentSession(request);
   if (!session) throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
   return session.user;
+}
+
+/**
+ * Who is asking, a signed-in user or an API key (401 otherwise), for a guard that authorizes by
+ * something else next (a signed link's organization, through requireOrganizationByUid).
+ */
+export async function requireCaller(request: FastifyRequest): Promise<void> {
+  const secret = bearerSecret(request);
+  if (secret !== undefined) await requireApiKey(request, secret);
+  else await requireUser(request);
 }
 
 /** True for a platform operator (OPERATOR_EMAILS). */
@@ -103,6 +160,8 @@ export interface OrganizationContext {
   user: TUser;
   /** The organization named by the x-organization-uid header, with the user's role in it. */
   organization: TOrganization;
+  /** Set when an API key made the request: it acts as `user` (its creator) with the key's role. */
+  apiKey?: { uid: string; name: string };
 }
 
 /**
@@ -115,10 +174,17 @@ export async function requireOrganization(
   permission: TPermission,
 ): Promise<OrganizationContext> {
   const header = request.headers[ORGANIZATION_HEADER];
+  const secret = bearerSecret(request);
+  // A key belongs to one organization: without the header, it acts in that one.
+  if (secret !== undefined && (header === undefined || header === '')) {
+    const { organization } = await requireApiKey(request, secret);
+    return requireOrganizationByUid(request, organization.uid, permission);
+  }
   const uid = ZUid.safeParse(header);
   if (!uid.success) {
     // Who is asking comes first: an anonymous caller gets 401 whatever the header says.
-    await requireUser(request);
+    if (secret !== undefined) await requireApiKey(request, secret);
+    else await requireUser(request);
     if (header === undefined || header === '') {
       throw new AppError('VALIDATION', 'Choose an organization first.', {
         [ORGANIZATION_HEADER]: 'Organization header is required',
@@ -130,6 +196,19 @@ export async function requireOrganization(
   }
 
   return requireOrganizationByUid(request, uid.data, permission);
+}
+
+/**
+ * requireOrganization for what only a member in person does with their own membership (leaving
+ * it): an API key is refused (403) whatever its role.
+ */
+export async function requireMemberInPerson(
+  request: FastifyRequest,
+  permission: TPermission,
+): Promise<OrganizationContext> {
+  const context = await requireOrganization(request, permission);
+  if (context.apiKey) throw new AppError('FORBIDDEN', API_KEY_REFUSED_MESSAGE);
+  return context;
 }
 
 /**
@@ -146,12 +225,36 @@ export async function requireOrganizationByUid(
     request.organizationScope === null || request.organizationScope === organizationUid
       ? organizationUid
       : '';
+  const secret = bearerSecret(request);
+  if (secret !== undefined)
+    return authorizeApiKey(await requireApiKey(request, secret), organizationUid, permission);
   const { user, organization } = await resolveMembership(request, organizationUid);
   if (!organization) throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
   if (!can(organization.role, permission)) {
     throw new AppError('FORBIDDEN', PERMISSION_DENIED_MESSAGE[permission]);
   }
   return { user, organization };
+}
+
+/**
+ * A key acts only in its own organization (403 when another is named), never where only a person
+ * may (API_KEY_REFUSED_PERMISSIONS), and otherwise as a member of its role under the same matrix.
+ */
+function authorizeApiKey(
+  access: ApiKeyAccess,
+  organizationUid: string,
+  permission: TPermission,
+): OrganizationContext {
+  if (access.organization.uid !== organizationUid) {
+    throw new AppError('FORBIDDEN', API_KEY_ORGANIZATION_MISMATCH_MESSAGE);
+  }
+  if (API_KEY_REFUSED_PERMISSIONS.includes(permission)) {
+    throw new AppError('FORBIDDEN', API_KEY_REFUSED_MESSAGE);
+  }
+  if (!can(access.organization.role, permission)) {
+    throw new AppError('FORBIDDEN', PERMISSION_DENIED_MESSAGE[permission]);
+  }
+  return { user: access.user, organization: access.organization, apiKey: access.apiKey };
 }
 
 /**
@@ -164,6 +267,11 @@ export async function stillAllowed(
   organizationUid: string,
   permission: TPermission,
 ): Promise<boolean> {
+  const secret = bearerSecret(request);
+  if (secret !== undefined) {
+    const access = await request.server.access.authenticateApiKey(secret);
+    return access?.organization.uid === organizationUid && can(access.organization.role, permission);
+  }
   const token = sessionToken(request);
   if (token === undefined) return false;
   const found = await request.server.access.authenticateForOrganization(token, organizationUid);

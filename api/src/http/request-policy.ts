@@ -1,5 +1,7 @@
+import { API_KEY_PATTERN } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
+import { bearerSecret } from './guards';
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const CROSS_ORIGIN_MESSAGE = 'Cross-origin request refused';
@@ -7,12 +9,15 @@ export const CROSS_ORIGIN_MESSAGE = 'Cross-origin request refused';
 /**
  * CSRF defence in depth beside SameSite=Lax: a browser always names the page that sent a mutating
  * request (Origin, Sec-Fetch-Site), so a foreign one is refused. Callers without those headers
- * (curl, server to server) carry no ambient cookie risk and pass.
+ * (curl, server to server) carry no ambient cookie risk and pass, and so does a request with an
+ * API key: the guards authenticate it by that key alone, never by a cookie the browser added.
  */
 export function registerOriginCheck(app: FastifyInstance, allowedOrigins: readonly string[]): void {
   const allowed = new Set(allowedOrigins);
   app.addHook('onRequest', async (request) => {
     if (!MUTATING_METHODS.has(request.method)) return;
+    const secret = bearerSecret(request);
+    if (secret !== undefined && API_KEY_PATTERN.test(secret)) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (!allowed.has(origin)) throw new AppError('FORBIDDEN', CROSS_ORIGIN_MESSAGE);

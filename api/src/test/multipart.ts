@@ -44,7 +44,14 @@ export const GIF = Buffer.from('GIF89a\u0001\u0000\u0001\u0000');
 /** POST organization/avatar with one file in the given field (default `avatar`). */
 export function uploadAvatar(
   app: FastifyInstance,
-  options: { cookie?: string; organization?: string; file?: Buffer; field?: string; filename?: string },
+  options: {
+    cookie?: string;
+    organization?: string;
+    file?: Buffer;
+    field?: string;
+    filename?: string;
+    headers?: Record<string, string>;
+  },
 ) {
   const { payload, contentType } = multipartBody([
     {
@@ -54,7 +61,7 @@ export function uploadAvatar(
       data: options.file ?? PNG,
     },
   ]);
-  const headers: Record<string, string> = { 'content-type': contentType };
+  const headers: Record<string, string> = { 'content-type': contentType, ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.organization) headers[ORGANIZATION_HEADER] = options.organization;
   return app.inject({ method: 'POST', url: `${API_PREFIX}/organization/avatar`, headers, payload });

@@ -26,6 +26,7 @@ export const PERMISSIONS = {
   'documents.upload': ['Admin', 'Editor'],
   'audit.read': ['Admin'],
   'webhooks.manage': ['Admin'],
+  'apiKeys.manage': ['Admin'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TPermission = keyof typeof PERMISSIONS;
@@ -57,4 +58,15 @@ export const PERMISSION_DENIED_MESSAGE: Record<TPermission, string> = {
   'documents.upload': 'Viewers cannot upload documents.',
   'audit.read': 'Only Admins can see the audit log.',
   'webhooks.manage': 'Only Admins can manage webhooks.',
+  'apiKeys.manage': 'Only Admins can manage API keys.',
 };
+
+/**
+ * What an API key never does whatever its role: create keys or change who is a member (issue 52).
+ * Only a signed-in person may.
+ */
+export const API_KEY_REFUSED_PERMISSIONS: readonly TPermission[] = [
+  'apiKeys.manage',
+  'members.manage',
+  'invites.manage',
+];

@@ -237,3 +237,35 @@ export const rateLimitWindows = pgTable(
   },
   (table) => [index('rate_limit_windows_reset_at_idx').on(table.resetAt)],
 );
+
+/**
+ * Organization API keys (modules/api-keys): a secret acting in one organization with one role,
+ * on behalf of the Admin who created it. Only the secret's SHA-256 is stored.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    uid: uuid('uid').primaryKey().defaultRandom(),
+    organizationUid: uuid('organization_uid')
+      .notNull()
+      .references(() => organizations.uid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    /** sha256 (hex) of the secret. */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The secret's first characters (`dash_live_AbCd`), shown in the list. */
+    shownPrefix: text('shown_prefix').notNull(),
+    /** The Admin it acts for; null once that user is gone (then the key works no more). */
+    createdBy: uuid('created_by').references(() => users.uid, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** Moved at most once a minute (api-keys/authenticate-api-key.ts). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The last refused use after revocation that was audited (at most one audit row a minute). */
+    lastRefusedAt: timestamp('last_refused_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('api_keys_organization_idx').on(table.organizationUid, table.createdAt),
+    check('api_keys_role_check', sql`${table.role} in (${sqlList(ROLES)})`),
+  ],
+);

@@ -3,9 +3,10 @@ import type { Database } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 import { currentAuditSource } from './source';
 
-/** Who made a change: a person (by uid and e-mail), an operator, a provider or the system. */
+/** Who made a change: a person (by uid and e-mail), an API key, an operator, a provider or the system. */
 export type AuditActor =
   | { kind: 'user'; userUid: string; email: string }
+  | { kind: 'apiKey'; apiKeyUid: string; name: string }
   | { kind: 'operator'; email: string; userUid?: string }
   | { kind: 'provider'; providerUid: string }
   | { kind: 'system' };
@@ -28,6 +29,8 @@ function actorLabel(actor: AuditActor): string {
   switch (actor.kind) {
     case 'user':
       return actor.email;
+    case 'apiKey':
+      return `api_key:${actor.apiKeyUid} (${actor.name})`;
     case 'operator':
       return `operator:${actor.email}`;
     case 'provider':
@@ -43,17 +46,18 @@ function actorLabel(actor: AuditActor): string {
  */
 export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
   const source = currentAuditSource();
+  // A request authenticated by an API key acts as its creator, but the record names the key.
+  const actor: AuditActor =
+    entry.actor.kind === 'user' && source.apiKey
+      ? { kind: 'apiKey', apiKeyUid: source.apiKey.uid, name: source.apiKey.name }
+      : entry.actor;
   await db.insert(auditEvents).values({
     requestId: source.requestId,
     ip: source.ip,
     organizationUid: entry.organizationUid,
     actorUserUid:
-      entry.actor.kind === 'user'
-        ? entry.actor.userUid
-        : entry.actor.kind === 'operator'
-          ? (entry.actor.userUid ?? null)
-          : null,
-    actor: actorLabel(entry.actor),
+      actor.kind === 'user' ? actor.userUid : actor.kind === 'operator' ? (actor.userUid ?? null) : null,
+    actor: actorLabel(actor),
     action: entry.action,
     subjectType: entry.subjectType,
     subjectUid: entry.subjectUid,

@@ -7,6 +7,8 @@ export interface AuditSource {
   requestId: string | null;
   /** The caller's address (behind a trusted proxy: the client's); null for jobs. */
   ip: string | null;
+  /** The API key the request authenticated with (http/guards.ts): the actor of what it changes. */
+  apiKey?: { uid: string; name: string };
 }
 
 const storage = new AsyncLocalStorage<AuditSource>();
@@ -14,6 +16,12 @@ const storage = new AsyncLocalStorage<AuditSource>();
 /** The source of the code running now; a terminal command (pnpm ops) has none. */
 export function currentAuditSource(): AuditSource {
   return storage.getStore() ?? { requestId: null, ip: null };
+}
+
+/** Names the API key the running request acts as (set by its guard once the key is known). */
+export function actAsApiKey(apiKey: { uid: string; name: string }): void {
+  const source = storage.getStore();
+  if (source) source.apiKey = apiKey;
 }
 
 /** Runs `work` (and everything it starts) as coming from `source`, e.g. a job. */

@@ -5,7 +5,7 @@ import {
   ZUpdateOrganizationUserRequest,
 } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requireOrganization } from '../../http/guards';
+import { requireMemberInPerson, requireOrganization } from '../../http/guards';
 import { defineRoute } from '../../http/route';
 import type { MemberService } from './service';
 
@@ -43,11 +43,11 @@ export function registerMemberRoutes(app: FastifyInstance, deps: { members: Memb
     },
   });
 
-  // Leaving needs only membership: organization.read is every member's.
+  // Leaving needs only membership: organization.read is every member's (a person's, not a key's).
   defineRoute(app, {
     method: 'POST',
     url: '/organization/leave',
-    guard: (request) => requireOrganization(request, 'organization.read'),
+    guard: (request) => requireMemberInPerson(request, 'organization.read'),
     response: null,
     async handler({ auth }) {
       await deps.members.leave(auth.organization, auth.user);

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  API_KEY_REFUSED_MESSAGE,
+  API_KEY_REFUSED_PERMISSIONS,
   API_PREFIX,
   attachmentDownloadPath,
   can,
@@ -13,6 +15,7 @@ import {
   PERMISSION_DENIED_MESSAGE,
   type TPermission,
   type TRole,
+  ZCreateApiKeyResponse,
   ZInvitationResponse,
 } from '@dash/shared/contracts';
 import { eq } from 'drizzle-orm';
@@ -21,6 +24,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import {
+  apiKeys,
   attachments,
   providerAccounts,
   signingDevices,
@@ -54,6 +58,8 @@ import {
   SANDBOX_TEST_SECRET,
 } from '../../test/providers';
 import { snapshotTables, type TableSnapshot } from '../../test/snapshot';
+import { createApiKeySecret } from '../api-keys/index';
+import { hashToken } from '../auth/index';
 
 /** 'operator': a platform operator (OPERATOR_EMAILS) who is not a member of the organization. */
 type Caller = TRole | 'non-member' | 'anonymous' | 'operator';
@@ -72,6 +78,8 @@ interface Scene {
   target: { uid: string };
   invitationUid: string;
   cookie: string | undefined;
+  /** An API key's secret, when the caller is a key (then no cookie). */
+  apiKey?: string;
   /** The caller's user uid (none when anonymous). */
   callerUid: string | undefined;
   /** The caller's uid when they are a member. */
@@ -83,6 +91,7 @@ interface Scene {
   bankBeneficiaryUid: string;
   /** The founder (Admin): arranges what an endpoint needs before the caller calls it. */
   founder: { cookie: string; organization: string };
+  founderUid: string;
 }
 
 interface Endpoint {
@@ -102,8 +111,16 @@ interface Endpoint {
    * organization's uids gets this status (404), and nothing changes. `foreignSend` when the send differs.
    */
   foreign?: number;
+  /** What an API key of a role gets, where it differs from keyExpected's rule. */
+  keyExpected?: Partial<Record<TRole, number>>;
+  /** `send` arranges what can be arranged once per scene: a key caller gets a scene of its own. */
+  arrangesOnce?: boolean;
   foreignSend?(scene: Scene): Promise<LightMyRequestResponse>;
 }
+
+/** Who the caller is, as a request says it: their cookie, their API key, or nothing (anonymous). */
+const callerHeaders = (scene: Scene): Record<string, string> =>
+  scene.cookie ? { cookie: scene.cookie } : scene.apiKey ? { authorization: `Bearer ${scene.apiKey}` } : {};
 
 const ask = async (
   scene: Scene,
@@ -114,10 +131,9 @@ const ask = async (
 ) => {
   await scene.beforeRequest();
   return call(scene.testApp.app, method, path, {
-    ...(scene.cookie ? { cookie: scene.cookie } : {}),
     organization: scene.headerOrganization,
     ...(body === undefined ? {} : { body }),
-    ...(headers ? { headers } : {}),
+    headers: { ...callerHeaders(scene), ...headers },
   });
 };
 
@@ -126,7 +142,7 @@ const get = async (scene: Scene, url: string) => {
   return scene.testApp.app.inject({
     method: 'GET',
     url: scene.link(url),
-    headers: scene.cookie ? { cookie: scene.cookie } : {},
+    headers: callerHeaders(scene),
   });
 };
 
@@ -139,7 +155,7 @@ const raw = async (
 ) => {
   await scene.beforeRequest();
   const headers: Record<string, string> = {
-    ...(scene.cookie ? { cookie: scene.cookie } : {}),
+    ...callerHeaders(scene),
     ...options.headers,
   };
   if (options.body !== undefined) headers['content-type'] ??= 'application/json';
@@ -160,7 +176,7 @@ async function openEventStream(scene: Scene): Promise<LightMyRequestResponse> {
           host: '127.0.0.1',
           port,
           path: organizationEventsPath(scene.organization.uid),
-          headers: scene.cookie ? { cookie: scene.cookie } : {},
+          headers: callerHeaders(scene),
         },
         (response) => {
           let body = '';
@@ -194,7 +210,7 @@ async function putToOwnSignedUrl(scene: Scene): Promise<LightMyRequestResponse> 
   return app.inject({
     method: 'PUT',
     url: signedUrl,
-    headers: { 'content-type': 'application/pdf', ...(scene.cookie ? { cookie: scene.cookie } : {}) },
+    headers: { 'content-type': 'application/pdf', ...callerHeaders(scene) },
     payload: PDF_BYTES,
   });
 }
@@ -254,7 +270,7 @@ async function ownDocumentUpload(scene: Scene): Promise<string> {
   await app.inject({
     method: 'PUT',
     url: signedUrl,
-    headers: { 'content-type': 'application/pdf', ...(scene.cookie ? { cookie: scene.cookie } : {}) },
+    headers: { 'content-type': 'application/pdf', ...callerHeaders(scene) },
     payload: PDF_BYTES,
   });
   return tempFileId;
@@ -312,7 +328,7 @@ const ENDPOINTS: Endpoint[] = [
     send: async (scene) => {
       await scene.beforeRequest();
       return uploadAvatar(scene.testApp.app, {
-        ...(scene.cookie ? { cookie: scene.cookie } : {}),
+        headers: callerHeaders(scene),
         organization: scene.headerOrganization,
       });
     },
@@ -417,6 +433,32 @@ const ENDPOINTS: Endpoint[] = [
     expected: adminOnly(200),
   },
   {
+    name: 'GET organization/api-keys',
+    permission: 'apiKeys.manage',
+    send: (scene) => ask(scene, 'GET', '/organization/api-keys'),
+    expected: adminOnly(200),
+  },
+  {
+    name: 'POST organization/api-keys',
+    permission: 'apiKeys.manage',
+    send: (scene) => ask(scene, 'POST', '/organization/api-keys', { name: 'CI', role: 'Viewer' }),
+    expected: adminOnly(201),
+  },
+  {
+    name: 'DELETE organization/api-keys/{apiKeyUid}',
+    foreign: 404,
+    permission: 'apiKeys.manage',
+    send: async (scene) => {
+      const created = await call(scene.testApp.app, 'POST', '/organization/api-keys', {
+        ...scene.founder,
+        body: { name: 'To revoke', role: 'Viewer' },
+      });
+      const { uid } = ZCreateApiKeyResponse.parse(created.json()).data;
+      return ask(scene, 'DELETE', `/organization/api-keys/${uid}`);
+    },
+    expected: adminOnly(204),
+  },
+  {
     name: 'GET organization/invitations',
     permission: 'invites.manage',
     send: (scene) => ask(scene, 'GET', '/organization/invitations'),
@@ -440,6 +482,7 @@ const ENDPOINTS: Endpoint[] = [
     name: 'POST organization/leave',
     permission: 'organization.read',
     send: (scene) => ask(scene, 'POST', '/organization/leave'),
+    keyExpected: { Admin: 403, Editor: 403, Viewer: 403 },
     expected: everyMember(204),
   },
   {
@@ -700,6 +743,7 @@ const ENDPOINTS: Endpoint[] = [
       await prepareKyb(scene, { submit: true });
       return ask(scene, 'POST', `/ops/kyb/${scene.organization.uid}/approve`);
     },
+    arrangesOnce: true,
     expected: operatorsOnly(200),
   },
   {
@@ -709,6 +753,7 @@ const ENDPOINTS: Endpoint[] = [
       await prepareKyb(scene, { submit: true });
       return ask(scene, 'POST', `/ops/kyb/${scene.organization.uid}/reject`, { reason: 'Incomplete' });
     },
+    arrangesOnce: true,
     expected: operatorsOnly(200),
   },
   {
@@ -718,6 +763,7 @@ const ENDPOINTS: Endpoint[] = [
       await prepareKyb(scene, { submit: true });
       return ask(scene, 'POST', `/ops/kyb/${scene.organization.uid}/request-changes`, { note: 'Fix it' });
     },
+    arrangesOnce: true,
     expected: operatorsOnly(200),
   },
   {
@@ -791,7 +837,7 @@ const ENDPOINTS: Endpoint[] = [
       return scene.testApp.app.inject({
         method: 'POST',
         url: `/api/v0/providers/webhooks/${provider.uid}`,
-        headers: { 'content-type': 'application/json', ...(scene.cookie ? { cookie: scene.cookie } : {}) },
+        headers: { 'content-type': 'application/json', ...callerHeaders(scene) },
         payload: JSON.stringify({ id: 'evt_1', type: 'onboarding.approved' }),
       });
     },
@@ -1136,6 +1182,7 @@ const ENDPOINTS: Endpoint[] = [
     name: "POST me/invitations/{invitationUid}/accept (someone else's invitation)",
     permission: 'organization.read',
     send: (scene) => raw(scene, 'POST', `/api/v0/me/invitations/${scene.invitationUid}/accept`),
+    keyExpected: { Admin: 403, Editor: 403, Viewer: 403 },
     expected: signedIn(404),
     notFoundMessage: 'Invitation not found',
   },
@@ -1143,6 +1190,7 @@ const ENDPOINTS: Endpoint[] = [
     name: "POST me/invitations/{invitationUid}/decline (someone else's invitation)",
     permission: 'organization.read',
     send: (scene) => raw(scene, 'POST', `/api/v0/me/invitations/${scene.invitationUid}/decline`),
+    keyExpected: { Admin: 403, Editor: 403, Viewer: 403 },
     expected: signedIn(404),
     notFoundMessage: 'Invitation not found',
   },
@@ -1225,6 +1273,7 @@ const ENDPOINTS: Endpoint[] = [
       raw(scene, 'POST', `/api/v0/profile/signing-devices/${randomUUID()}/verification`, {
         body: { challengeUid: randomUUID(), signature: `0x${'11'.repeat(65)}` },
       }),
+    keyExpected: { Admin: 403, Editor: 403, Viewer: 403 },
     expected: signedIn(404),
     notFoundMessage: 'Signing device not found',
   },
@@ -1377,6 +1426,74 @@ async function makeSigner(scene: Scene, userUid: string | undefined, options: { 
 
 const CALLERS: Caller[] = ['Admin', 'Editor', 'Viewer', 'non-member', 'anonymous', 'operator'];
 
+/** Which key role calls after which refused caller, so each endpoint meets a key of each role. */
+const KEY_AFTER: Partial<Record<Caller, TRole>> = {
+  'non-member': 'Admin',
+  anonymous: 'Editor',
+  operator: 'Viewer',
+};
+
+/**
+ * An API key of `role` answers as a member of that role, except: nothing that is not an
+ * organization's (a person's own, the compliance review) and nothing a key never does (keys,
+ * members: API_KEY_REFUSED_PERMISSIONS), both 403; unguarded routes answer it as anyone.
+ */
+function keyExpected(endpoint: Endpoint, role: TRole): number {
+  const override = endpoint.keyExpected?.[role];
+  if (override !== undefined) return override;
+  const { expected, permission } = endpoint;
+  // Routes with a key of their own (release token, signatures) answer a key as anyone.
+  if (new Set(Object.values(expected)).size === 1) return expected[role];
+  const organizationScoped = expected['non-member'] === 404 && expected.anonymous === 401;
+  if (organizationScoped) return isRefusedToKeys(permission) ? 403 : expected[role];
+  if (expected.anonymous === 401) return 403;
+  return expected[role];
+}
+
+const isRefusedToKeys = (permission: TPermission | 'operator') =>
+  permission === 'operator' || API_KEY_REFUSED_PERMISSIONS.includes(permission);
+
+/** A key of the founder's with `role`, written as the API writes one (recently used: no write on use). */
+async function apiKeyOf(scene: Scene, role: TRole): Promise<string> {
+  const secret = createApiKeySecret('test');
+  await scene.testApp.db.insert(apiKeys).values({
+    organizationUid: scene.organization.uid,
+    name: `${role} key`,
+    role,
+    tokenHash: hashToken(secret),
+    shownPrefix: secret.slice(0, 14),
+    createdBy: scene.founderUid,
+    lastUsedAt: new Date(),
+  });
+  return secret;
+}
+
+async function expectKeyAnswers(endpoint: Endpoint, callerScene: Scene, role: TRole): Promise<void> {
+  const scene: Scene = {
+    ...callerScene,
+    cookie: undefined,
+    apiKey: await apiKeyOf(callerScene, role),
+    headerOrganization: callerScene.organization.uid,
+    link: (url) => url,
+    callerUid: callerScene.founderUid,
+    memberUid: callerScene.founderUid,
+  };
+  const tables = watchTables(scene);
+  const response = await endpoint.send(scene);
+  const expected = keyExpected(endpoint, role);
+  expect(response.statusCode, `${endpoint.name} with a ${role} key: ${response.body}`).toBe(expected);
+  if (expected >= 400) await tables.expectUnchanged(`${endpoint.name} with a ${role} key`);
+  if (expected === 403) {
+    const { code, message } = errorOf(response);
+    expect(code).toBe('FORBIDDEN');
+    const { permission } = endpoint;
+    const scoped = endpoint.expected['non-member'] === 404;
+    if (isRefusedToKeys(permission) || !scoped) expect(message).toBe(API_KEY_REFUSED_MESSAGE);
+    else if (!can(role, permission as TPermission))
+      expect(message).toBe(PERMISSION_DENIED_MESSAGE[permission as TPermission]);
+  }
+}
+
 /**
  * One API for the whole file: building one costs more than most scenes, and every scene makes its
  * own users and organizations (fresh uids, e-mails and slugs), so scenes never meet.
@@ -1484,6 +1601,7 @@ async function arrange(
       caller === 'non-member' || caller === 'operator' || options.foreign ? undefined : callerUser?.uid,
     thread,
     founder: { cookie: founder.cookie, organization: organization.uid },
+    founderUid: founder.uid,
     registeredWalletUid: counterparties.walletUid,
     bankBeneficiaryUid: counterparties.bankBeneficiaryUid,
   };
@@ -1562,6 +1680,12 @@ describe('the authorization matrix of every organization-scoped endpoint', () =>
           });
         }
         if (expected === 401) expect(errorOf(response)).toMatchObject({ code: 'UNAUTHENTICATED' });
+
+        // The same table for API keys, at no extra setup: these callers were refused and changed
+        // nothing, so a key of one role (the founder's) then calls on the same untouched scene.
+        const keyRole = KEY_AFTER[caller];
+        if (keyRole === undefined || expected < 400) return;
+        await expectKeyAnswers(endpoint, endpoint.arrangesOnce ? await arrange(caller) : scene, keyRole);
       });
     });
   }

@@ -9,7 +9,7 @@ import {
   ZUploadQuery,
 } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requireOrganization, requireOrganizationByUid, requireUser } from '../../http/guards';
+import { requireCaller, requireOrganization, requireOrganizationByUid } from '../../http/guards';
 import { defineRoute } from '../../http/route';
 import type { UploadService } from './service';
 
@@ -60,7 +60,7 @@ export async function registerUploadRoutes(
       // The link first (no database), then who sends it: the signed-in user named by the token,
       // still allowed to upload in that organization.
       guard: async (request) => {
-        await requireUser(request);
+        await requireCaller(request);
         const params = ZUploadParams.safeParse(request.params);
         const query = ZUploadQuery.safeParse(request.query);
         const claims = deps.uploads.verify(
