@@ -98,6 +98,7 @@ export const MANTINE_CORE_EXPORTS = [
   'Collapse',
   'ColorSwatch',
   'Container',
+  'CopyButton',
   'Divider',
   'FileButton',
   'Group',

@@ -12,11 +12,12 @@ import '../features/webhooks/i18n';
 // The tabs other than General load when first chosen: the page opens on General, and the audit
 // log's contracts (transfers, providers) and the members' tables stay off the area's first load.
 const MembersSettings = lazy(() => import('../features/members/components/MembersSettings'));
+const ApiKeysSettings = lazy(() => import('../features/api-keys/components/ApiKeysSettings'));
 const AuditLog = lazy(() => import('../features/audit/components/AuditLog'));
 const WebhooksSettings = lazy(() => import('../features/webhooks/components/WebhooksSettings'));
 const DangerZone = lazy(() => import('../features/organization/components/DangerZone'));
 
-/** /org/{org}/settings?tab=general|members|audit|webhooks|danger-zone (Audit, Webhooks: Admins only) */
+/** /org/{org}/settings?tab=general|members|api-keys|audit|webhooks|danger-zone (API keys, Audit, Webhooks: Admins only) */
 export default function OrganizationSettingsPage() {
   const { t } = useT('settings');
   const { t: audit } = useT('audit');
@@ -24,9 +25,14 @@ export default function OrganizationSettingsPage() {
   const [search, setSearch] = useSearchParams();
   const organization = useCurrentOrganization();
   const canAudit = can(organization.role, 'audit.read');
+  const canManageKeys = can(organization.role, 'apiKeys.manage');
   const canWebhooks = can(organization.role, 'webhooks.manage');
   const named = readSettingsTab(search.get('tab'));
-  const tab = (named === 'audit' && !canAudit) || (named === 'webhooks' && !canWebhooks) ? 'general' : named;
+  const hidden =
+    (named === 'audit' && !canAudit) ||
+    (named === 'api-keys' && !canManageKeys) ||
+    (named === 'webhooks' && !canWebhooks);
+  const tab = hidden ? 'general' : named;
   const selectTab = (value: string | null) =>
     setSearch((previous) => {
       const next = new URLSearchParams(previous);
@@ -42,6 +48,9 @@ export default function OrganizationSettingsPage() {
         <Tabs.List>
           <Tabs.Tab value={'general' satisfies TSettingsTab}>{t('organization.tabs.general')}</Tabs.Tab>
           <Tabs.Tab value={'members' satisfies TSettingsTab}>{t('organization.tabs.members')}</Tabs.Tab>
+          {canManageKeys ? (
+            <Tabs.Tab value={'api-keys' satisfies TSettingsTab}>{t('organization.tabs.apiKeys')}</Tabs.Tab>
+          ) : null}
           {canAudit ? <Tabs.Tab value={'audit' satisfies TSettingsTab}>{audit('tab')}</Tabs.Tab> : null}
           {canWebhooks ? (
             <Tabs.Tab value={'webhooks' satisfies TSettingsTab}>{webhooks('tab')}</Tabs.Tab>
@@ -58,6 +67,13 @@ export default function OrganizationSettingsPage() {
             <MembersSettings />
           </Suspense>
         </Tabs.Panel>
+        {canManageKeys ? (
+          <Tabs.Panel value="api-keys" pt="md">
+            <Suspense fallback={<PageSkeleton rows={3} />}>
+              <ApiKeysSettings />
+            </Suspense>
+          </Tabs.Panel>
+        ) : null}
         {canAudit ? (
           <Tabs.Panel value="audit" pt="md">
             <Suspense fallback={<PageSkeleton rows={3} />}>

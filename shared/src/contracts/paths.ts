@@ -6,7 +6,7 @@ import { withSearch } from './with-search';
  */
 const seg = encodeURIComponent;
 
-export const SETTINGS_TABS = ['general', 'members', 'api-keys', 'webhooks', 'audit', 'danger-zone'] as const;
+export const SETTINGS_TABS = ['general', 'members', 'api-keys', 'audit', 'webhooks', 'danger-zone'] as const;
 export type TSettingsTab = (typeof SETTINGS_TABS)[number];
 
 export const paths = {
