@@ -209,10 +209,14 @@ export async function buildApp({
     // Long enough for any token the contracts accept, so their own validation message answers.
     routerOptions: { maxParamLength: 256 },
     // Malformed URLs (bad percent-encoding, overlong parameters) answer in the usual error shape.
-    frameworkErrors: (error, _request, reply) => {
+    // They fail before the onRequest hooks, so the request id header is set here too.
+    frameworkErrors: (error, request, reply) => {
       const appError = new AppError('VALIDATION', 'The request URL is not valid.');
       reply.log.info({ code: error.code }, appError.message);
-      (reply as FastifyReply).code(appError.status).send(appError.toBody());
+      (reply as FastifyReply)
+        .code(appError.status)
+        .header('x-request-id', request.id)
+        .send(appError.toBody(request.id));
     },
   });
 

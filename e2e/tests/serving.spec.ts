@@ -128,7 +128,11 @@ test.describe('production serving', () => {
     const gone = await raw(`${origin}${script?.replace(/\.[0-9a-f]+\.js$/, '.0000000000.js')}`);
     expect(gone.status).toBe(404);
     expect(JSON.parse(gone.body.toString('utf8'))).toEqual({
-      error: { code: 'NOT_FOUND', message: 'There is no file at this address.' },
+      error: {
+        code: 'NOT_FOUND',
+        message: 'There is no file at this address.',
+        requestId: gone.headers['x-request-id'],
+      },
     });
     const page = await raw(`${origin}/org/${DEMO_ORG_SLUG}/messages`);
     expect(page.headers['content-type']).toContain('text/html');

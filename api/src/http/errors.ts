@@ -44,9 +44,15 @@ export class AppError extends Error {
     this.headers = options.headers ?? {};
   }
 
-  toBody(): TErrorBody {
+  /** The body, naming the request that failed (its x-request-id header and log lines carry the same id). */
+  toBody(requestId: string): TErrorBody {
     return {
-      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) },
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.fields ? { fields: this.fields } : {}),
+        requestId,
+      },
     };
   }
 }
@@ -157,10 +163,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         await drainUnreadBody(request);
         reply.header('connection', 'close');
       }
-      return reply.code(appError.status).headers(appError.headers).send(appError.toBody());
+      return reply.code(appError.status).headers(appError.headers).send(appError.toBody(request.id));
     }
     request.log.error({ err: error }, 'Unhandled error');
-    return reply.code(500).send(new AppError('INTERNAL', INTERNAL_MESSAGE).toBody());
+    return reply.code(500).send(new AppError('INTERNAL', INTERNAL_MESSAGE).toBody(request.id));
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -169,6 +175,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.url.startsWith('/api') ? 'This API route does not exist.' : 'There is no file at this address.',
     );
     request.log.info({ method: request.method, url: request.url }, 'Route not found');
-    return reply.code(error.status).send(error.toBody());
+    return reply.code(error.status).send(error.toBody(request.id));
   });
 }

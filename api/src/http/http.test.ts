@@ -15,7 +15,11 @@ describe('request handling shared by every endpoint', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(ZErrorBody.parse(response.json())).toEqual({
-      error: { code: 'VALIDATION', message: 'The request body is not valid JSON.' },
+      error: {
+        code: 'VALIDATION',
+        message: 'The request body is not valid JSON.',
+        requestId: response.headers['x-request-id'],
+      },
     });
   });
 
@@ -63,6 +67,7 @@ describe('request handling shared by every endpoint', () => {
       expect(response.statusCode, payload).toBe(400);
       expect(ZErrorBody.parse(response.json()), payload).toEqual({
         error: {
+          requestId: response.headers['x-request-id'],
           code: 'VALIDATION',
           message: 'Text must be valid Unicode (it has a lone surrogate).',
           fields: { [field]: 'Text must be valid Unicode (it has a lone surrogate).' },
@@ -121,6 +126,42 @@ describe('request handling shared by every endpoint', () => {
     const { app } = await createTestApp();
     const response = await app.inject({ method: 'POST', url: '/api/v0/auth/%E0%A4%A' });
     expect(errorOf(response)).toMatchObject({ status: 400, code: 'VALIDATION' });
+  });
+
+  it('names the failed request in every error body, as its x-request-id header and log lines do', async () => {
+    const lines: Array<{ reqId?: string }> = [];
+    const { app } = await createTestApp(
+      { logLevel: 'info', authRateLimitPerEmail: 1 },
+      { logStream: { write: (line) => void lines.push(JSON.parse(line)) } },
+    );
+    expect((await call(app, 'POST', '/auth', { body: { email: 'ada@example.com' } })).statusCode).toBe(202);
+    const failures = {
+      unknownRoute: await app.inject({ method: 'GET', url: '/api/v0/nope' }),
+      unknownFile: await app.inject({ method: 'GET', url: '/nope.js' }),
+      malformedUrl: await app.inject({ method: 'POST', url: '/api/v0/auth/%E0%A4%A' }),
+      validation: await call(app, 'POST', '/auth', { body: { email: 'not an address' } }),
+      badJson: await app.inject({
+        method: 'POST',
+        url: '/api/v0/auth',
+        headers: { 'content-type': 'application/json' },
+        payload: '{',
+      }),
+      unauthenticated: await call(app, 'GET', '/me'),
+      rateLimited: await call(app, 'POST', '/auth', { body: { email: 'ada@example.com' } }),
+    };
+    const ids = new Set<string>();
+    for (const [name, response] of Object.entries(failures)) {
+      const header = response.headers['x-request-id'];
+      expect(typeof header, name).toBe('string');
+      expect(ZErrorBody.parse(response.json()).error.requestId, name).toBe(header);
+      expect(
+        lines.some((line) => line.reqId === header),
+        `${name}: a log line with reqId ${String(header)}`,
+      ).toBe(true);
+      ids.add(String(header));
+    }
+    expect(failures.rateLimited.statusCode).toBe(429);
+    expect(ids.size).toBe(Object.keys(failures).length);
   });
 
   it('marks every answer Cache-Control: no-store, errors included', async () => {

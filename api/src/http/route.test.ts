@@ -149,7 +149,9 @@ describe('defineRoute', () => {
 
     const response = await call(app, 'GET', '/broken');
 
-    expect(response.json()).toEqual({ error: { code: 'INTERNAL', message: INTERNAL_MESSAGE } });
+    expect(response.json()).toEqual({
+      error: { code: 'INTERNAL', message: INTERNAL_MESSAGE, requestId: response.headers['x-request-id'] },
+    });
     expect(response.statusCode).toBe(500);
   });
 
@@ -168,7 +170,9 @@ describe('defineRoute', () => {
     const response = await call(app, 'POST', '/explode', { body: {} });
 
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: { code: 'INTERNAL', message: INTERNAL_MESSAGE } });
+    expect(response.json()).toEqual({
+      error: { code: 'INTERNAL', message: INTERNAL_MESSAGE, requestId: response.headers['x-request-id'] },
+    });
     expect(response.body).not.toContain('hunter2');
   });
 

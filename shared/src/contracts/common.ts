@@ -53,14 +53,21 @@ export const ERROR_CODES = [
 export const ZErrorCode = z.enum(ERROR_CODES);
 export type TErrorCode = z.infer<typeof ZErrorCode>;
 
-/** The one error body every failing API call answers with. */
-export const ZErrorBody = z.object({
-  error: z.object({
-    code: ZErrorCode,
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
+/** What went wrong: the code, a sentence, each refused field's message, and the request's id. */
+export const ZError = z.object({
+  code: ZErrorCode,
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  /**
+   * The id the response's x-request-id header and the API's log lines carry, to quote to support.
+   * This API always sends it; optional so an answer without it (a proxy's) still shows its message.
+   */
+  requestId: z.string().optional(),
 });
+export type TError = z.infer<typeof ZError>;
+
+/** The one error body every failing API call answers with. */
+export const ZErrorBody = z.object({ error: ZError });
 export type TErrorBody = z.infer<typeof ZErrorBody>;
 
 export const ZHealthResponse = z.object({

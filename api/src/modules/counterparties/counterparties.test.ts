@@ -170,6 +170,7 @@ describe('registered blockchain wallets', () => {
     const duplicate = await add(asAdmin, 'ethereum', CHECKSUMMED.toLowerCase());
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().error).toEqual({
+      requestId: duplicate.headers['x-request-id'],
       code: 'CONFLICT',
       message: REGISTERED_WALLET_DUPLICATE_MESSAGE,
       fields: { address: REGISTERED_WALLET_DUPLICATE_MESSAGE },
@@ -384,7 +385,12 @@ describe('bank beneficiaries', () => {
     const { testApp, asAdmin } = await arrange();
     const response = await asAdmin('POST', '/rails/bank-beneficiaries', { name: 'B', ...body });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ code: 'VALIDATION', message, fields });
+    expect(response.json().error).toEqual({
+      code: 'VALIDATION',
+      message,
+      fields,
+      requestId: response.headers['x-request-id'],
+    });
     expect(await testApp.db.select().from(bankBeneficiaries)).toEqual([]);
   });
 

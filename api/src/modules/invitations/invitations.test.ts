@@ -102,6 +102,7 @@ describe('POST /organization/invitations', () => {
 
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toEqual({
+      requestId: response.headers['x-request-id'],
       code: 'CONFLICT',
       message: ALREADY_A_MEMBER_MESSAGE,
       fields: { email: ALREADY_A_MEMBER_MESSAGE },

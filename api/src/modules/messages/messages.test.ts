@@ -247,6 +247,7 @@ describe('Message Center', () => {
       expect(twice.statusCode).toBe(400);
       expect(twice.json()).toEqual({
         error: {
+          requestId: twice.headers['x-request-id'],
           code: 'VALIDATION',
           message: REPLY_ATTACHED_TWICE_MESSAGE,
           fields: { attachments: REPLY_ATTACHED_TWICE_MESSAGE },

@@ -133,6 +133,7 @@ describe('POST /organization/avatar', () => {
       });
       expect(response.json()).toEqual({
         error: {
+          requestId: response.headers['x-request-id'],
           code: 'UNSUPPORTED_MEDIA_TYPE',
           message: AVATAR_TYPE_MESSAGE,
           fields: { avatar: AVATAR_TYPE_MESSAGE },
@@ -154,6 +155,7 @@ describe('POST /organization/avatar', () => {
     });
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json().error).toEqual({
+      requestId: tooLarge.headers['x-request-id'],
       code: 'PAYLOAD_TOO_LARGE',
       message: AVATAR_TOO_LARGE_MESSAGE,
       fields: { avatar: AVATAR_TOO_LARGE_MESSAGE },

@@ -52,6 +52,7 @@ describe('POST /organization', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       error: {
+        requestId: response.headers['x-request-id'],
         code: 'CONFLICT',
         message: 'This slug is already taken',
         fields: { slug: 'This slug is already taken' },

@@ -228,6 +228,7 @@ describe('changing the e-mail address', () => {
       body: { email: ' ADA@example.com' },
     });
     expect(same.json().error).toEqual({
+      requestId: same.headers['x-request-id'],
       code: 'VALIDATION',
       message: EMAIL_UNCHANGED_MESSAGE,
       fields: { email: EMAIL_UNCHANGED_MESSAGE },

@@ -132,6 +132,7 @@ describe('the release API: a bearer token, not a session', () => {
     });
     expect(badPath.json()).toEqual({
       error: {
+        requestId: badPath.headers['x-request-id'],
         code: 'VALIDATION',
         message: 'Not a relative file path inside the build',
         fields: { 'files.../evil.js': 'Not a relative file path inside the build' },
@@ -486,7 +487,12 @@ describe('a canary for an organization that does not exist', () => {
     const message =
       'There is no organization "no-such-org", so nothing was pinned. A canary names organizations by their slug (as in /org/<slug>/…).';
     expect(response.json()).toEqual({
-      error: { code: 'VALIDATION', message, fields: { organizations: message } },
+      error: {
+        code: 'VALIDATION',
+        message,
+        fields: { organizations: message },
+        requestId: response.headers['x-request-id'],
+      },
     });
     expect(response.statusCode).toBe(400);
     const known = await call(app, 'POST', '/releases/remote-wallet/pins', {

@@ -95,6 +95,7 @@ describe('signing devices', () => {
 
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toEqual({
+        requestId: response.headers['x-request-id'],
         code: 'VALIDATION',
         message: INVALID_ETH_ADDRESS,
         fields: { ethAddress: INVALID_ETH_ADDRESS },
@@ -111,6 +112,7 @@ describe('signing devices', () => {
       body: { name: 'Ledger', ethAddress: ZERO_ADDRESS, proof: NO_CHALLENGE },
     });
     expect(response.json().error).toEqual({
+      requestId: response.headers['x-request-id'],
       code: 'VALIDATION',
       message: ZERO_ADDRESS_MESSAGE,
       fields: { ethAddress: ZERO_ADDRESS_MESSAGE },
@@ -135,6 +137,7 @@ describe('signing devices', () => {
     const duplicate = await create(ada.cookie, key.address.toLowerCase());
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().error).toEqual({
+      requestId: duplicate.headers['x-request-id'],
       code: 'CONFLICT',
       message: SIGNING_DEVICE_DUPLICATE_MESSAGE,
       fields: { ethAddress: SIGNING_DEVICE_DUPLICATE_MESSAGE },
@@ -202,6 +205,7 @@ describe('a signing device proves its key', () => {
     });
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toEqual({
+      requestId: again.headers['x-request-id'],
       code: 'VALIDATION',
       message: SIGNING_DEVICE_CHALLENGE_INVALID,
       fields: { proof: SIGNING_DEVICE_CHALLENGE_INVALID },

@@ -203,6 +203,7 @@ describe('the wallet', () => {
     const notMember = await propose(outsider.uid);
     expect(notMember.statusCode).toBe(400);
     expect(notMember.json().error).toEqual({
+      requestId: notMember.headers['x-request-id'],
       code: 'VALIDATION',
       message: WALLET_SIGNER_NOT_MEMBER_MESSAGE,
       fields: { userUid: WALLET_SIGNER_NOT_MEMBER_MESSAGE },
@@ -238,6 +239,7 @@ describe('the wallet', () => {
     const notYours = await setDevice(grace.cookie, adminsDevice.uid);
     expect(notYours.statusCode).toBe(400);
     expect(notYours.json().error).toEqual({
+      requestId: notYours.headers['x-request-id'],
       code: 'VALIDATION',
       message: WALLET_DEVICE_NOT_YOURS_MESSAGE,
       fields: { signingDeviceUid: WALLET_DEVICE_NOT_YOURS_MESSAGE },
@@ -341,6 +343,7 @@ describe('the wallet', () => {
     const duplicate = await deploy(1);
     expect(duplicate.statusCode).toBe(400);
     expect(duplicate.json().error).toEqual({
+      requestId: duplicate.headers['x-request-id'],
       code: 'VALIDATION',
       message: WALLET_DUPLICATE_OWNER_MESSAGE,
       fields: { owners: WALLET_DUPLICATE_OWNER_MESSAGE },
@@ -485,6 +488,7 @@ describe('a signer’s signing device', () => {
     code: 'CONFLICT',
     message: WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE,
     fields: { signingDeviceUid: WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE },
+    requestId: expect.any(String),
   };
 
   it('is refused (409, on signingDeviceUid) when another signer already uses its address, in any letter case, and nothing changes', async () => {
@@ -659,6 +663,7 @@ describe('what the Admin confirmed', () => {
     const stale = await deploy(seen);
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error).toEqual({
+      requestId: stale.headers['x-request-id'],
       code: 'CONFLICT',
       message: WALLET_SIGNERS_CHANGED_MESSAGE,
       fields: { owners: WALLET_SIGNERS_CHANGED_MESSAGE },
@@ -695,6 +700,7 @@ describe('what the Admin confirmed', () => {
     const refused = await send(scene, scene.admin.cookie, 'POST', '/wallet/deploy', { threshold: 1 });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toEqual({
+      requestId: refused.headers['x-request-id'],
       code: 'VALIDATION',
       message: SAFE_RESERVED_ADDRESS_MESSAGE,
       fields: { owners: SAFE_RESERVED_ADDRESS_MESSAGE },
