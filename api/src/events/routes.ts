@@ -2,6 +2,7 @@ import { ORGANIZATION_EVENTS_HEARTBEAT_MS, ORGANIZATION_EVENTS_RETRY_MS, ZUid } 
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../http/errors';
 import {
+  ORGANIZATION_IN_PATH_ACCESS,
   ORGANIZATION_NOT_FOUND_MESSAGE,
   requireOrganizationByUid,
   requireUser,
@@ -32,6 +33,7 @@ export function registerEventRoutes(
     method: 'GET',
     url: '/organizations/:organizationUid/events',
     summary: "The organization's live events (server-sent events; members only)",
+    access: ORGANIZATION_IN_PATH_ACCESS,
     responses: { 200: { contentType: 'text/event-stream', description: 'One ZOrganizationEvent per event' } },
   });
   app.get('/organizations/:organizationUid/events', async (request, reply) => {

@@ -2,7 +2,12 @@ import type { Readable } from 'node:stream';
 import { type TPermission, ZUid } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
-import { ORGANIZATION_NOT_FOUND_MESSAGE, requireOrganizationByUid, requireUser } from './guards';
+import {
+  ORGANIZATION_IN_PATH_ACCESS,
+  ORGANIZATION_NOT_FOUND_MESSAGE,
+  requireOrganizationByUid,
+  requireUser,
+} from './guards';
 import { documentRoute } from './openapi';
 
 /** A stored file on its way to the browser (a message attachment, an organization document). */
@@ -59,6 +64,7 @@ export function defineOrganizationFileLink(
     method: 'GET',
     url,
     summary: spec.summary,
+    access: ORGANIZATION_IN_PATH_ACCESS,
     responses: {
       200: { contentType: 'application/octet-stream', description: 'The file, as an attachment' },
     },

@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { actAsApiKey } from '../modules/audit/source';
 import { AppError } from './errors';
+import { documentGuard, type RouteAccess } from './openapi';
 import { SESSION_TOKEN_PATTERN } from './session-cookie';
 
 export interface AuthenticatedSession {
@@ -324,4 +325,48 @@ async function resolveMembership(
   }
   const user = await requireUser(request);
   return { user, organization: await access.findMembership(organizationUid, user.uid) };
+}
+
+/** What the guards check, as the API reference tells it (http/openapi.ts). */
+export const SESSION_ACCESS: RouteAccess = { security: ['session'], errors: ['UNAUTHENTICATED'] };
+export const OPERATOR_ACCESS: RouteAccess = {
+  security: ['session'],
+  errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+};
+export const ORGANIZATION_ACCESS: RouteAccess = {
+  security: ['session', 'organizationKey'],
+  organizationHeader: true,
+  errors: ['VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+};
+/** An organization named in the URL (requireOrganizationByUid). */
+export const ORGANIZATION_IN_PATH_ACCESS: RouteAccess = {
+  security: ['session', 'organizationKey'],
+  errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+};
+
+documentGuard(requireUser, SESSION_ACCESS);
+documentGuard(requireOperator, OPERATOR_ACCESS);
+
+/** The guard of an organization-scoped route: `guard: organizationGuard('members.read')`. */
+export function organizationGuard(permission: TPermission) {
+  return documentGuard(
+    (request: FastifyRequest) => requireOrganization(request, permission),
+    ORGANIZATION_ACCESS,
+  );
+}
+
+/** The guard of a route only a member signed in in person may call, never an API key (leaving). */
+export function memberInPersonGuard(permission: TPermission) {
+  return documentGuard((request: FastifyRequest) => requireMemberInPerson(request, permission), {
+    ...ORGANIZATION_ACCESS,
+    security: ['session'],
+  });
+}
+
+/** The guard of an approved-only route (rails, deposit, explore, open-stable). */
+export function approvedOrganizationGuard(permission: TPermission) {
+  return documentGuard(
+    (request: FastifyRequest) => requireApprovedOrganization(request, permission),
+    ORGANIZATION_ACCESS,
+  );
 }

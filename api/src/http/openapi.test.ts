@@ -1,14 +1,47 @@
+import { ERROR_CODES, ORGANIZATION_HEADER } from '@dash/shared/contracts';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/app';
-import { call } from '../test/http';
+import { createTestApp, testConfig } from '../test/app';
+import { signIn } from '../test/auth';
+import { call, errorOf } from '../test/http';
 import { openApiPath, routeTable } from './openapi';
 
 interface Operation {
-  parameters: Array<{ name: string; in: string }>;
-  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
-  responses: Record<string, unknown>;
+  summary: string;
+  security?: Array<Record<string, string[]>>;
+  parameters: Array<{ name?: string; in?: string; $ref?: string }>;
+  requestBody?: {
+    content: Record<string, { schema: { $ref?: string; properties?: Record<string, unknown> } }>;
+  };
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema: { $ref?: string } }> }>;
 }
 type Paths = Record<string, Record<string, Operation>>;
+interface OpenApiDocument {
+  paths: Paths;
+  components: Record<string, Record<string, Record<string, unknown>>>;
+}
+
+const testReleases = () => testConfig().releases;
+
+async function referenceOf(app: FastifyInstance): Promise<OpenApiDocument> {
+  const response = await app.inject({ method: 'GET', url: '/api/v0/openapi.json' });
+  expect(response.statusCode).toBe(200);
+  return response.json() as OpenApiDocument;
+}
+
+function operations(document: OpenApiDocument) {
+  return Object.entries(document.paths).flatMap(([path, byMethod]) =>
+    Object.entries(byMethod).map(([method, operation]) => ({
+      name: `${method.toUpperCase()} ${path}`,
+      method: method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+      // Any value fits a path parameter: the guard answers before parameters are parsed.
+      url: path.replace(/\{[^}]+\}/g, '3f1c7a52-8f0e-4d55-9b1e-2c6f1d0a9e41'),
+      operation,
+    })),
+  );
+}
+
+const refs = (operation: Operation) => operation.parameters.map((parameter) => parameter.$ref);
 
 describe('GET /openapi.json', () => {
   it('documents every route Fastify registered, and nothing it did not', async () => {
@@ -32,12 +65,128 @@ describe('GET /openapi.json', () => {
 
     const createOrganization = paths['/api/v0/organization']?.post;
     const body = createOrganization?.requestBody?.content['application/json']?.schema;
-    expect(Object.keys(body?.properties ?? {})).toEqual(expect.arrayContaining(['name', 'slug']));
+    expect(body).toEqual({ $ref: '#/components/schemas/CreateOrganizationRequest' });
     expect(createOrganization?.responses).toHaveProperty('201');
-    expect(createOrganization?.responses).toHaveProperty('default');
+    expect(createOrganization?.responses).toHaveProperty('400');
 
     const changeRole = paths['/api/v0/organization/users/{userUid}']?.patch;
     expect(changeRole?.parameters).toContainEqual(expect.objectContaining({ name: 'userUid', in: 'path' }));
+  });
+
+  it('says who may call each operation, and the API answers as it says', async () => {
+    const { app } = await createTestApp({ releases: { ...testReleases(), token: 'release-secret' } });
+    const document = await referenceOf(app);
+    const cookie = await signIn(app, 'ada@example.com');
+    const schemes = Object.keys(document.components.securitySchemes ?? {});
+    expect(schemes).toEqual(expect.arrayContaining(['session', 'organizationKey', 'releaseToken']));
+
+    const publicOnes: string[] = [];
+    for (const { name, method, url, operation } of operations(document)) {
+      expect(operation.security, name).toBeInstanceOf(Array);
+      const accepted = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
+      for (const scheme of accepted) expect(schemes, name).toContain(scheme);
+      if (accepted.length === 0) {
+        publicOnes.push(name);
+        continue;
+      }
+      // Without credentials: 401, whatever else is missing.
+      const anonymous = await app.inject({ method, url });
+      expect(errorOf(anonymous), name).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+      // Signed in, without the organization header it documents: 400 naming the header.
+      if (refs(operation).includes('#/components/parameters/OrganizationUid')) {
+        const headerless = await app.inject({ method, url, headers: { cookie } });
+        expect(errorOf(headerless), name).toMatchObject({ status: 400, code: 'VALIDATION' });
+        expect(headerless.json().error.fields, name).toHaveProperty(ORGANIZATION_HEADER);
+      }
+    }
+    expect(publicOnes.sort()).toEqual([
+      'GET /api/v0/dev/mailbox',
+      'GET /api/v0/health',
+      'GET /api/v0/openapi.json',
+      'GET /api/v0/remotes',
+      'GET /releases/{remote}/{version}/{path}',
+      'POST /api/v0/auth',
+      'POST /api/v0/auth/sign-out',
+      'POST /api/v0/auth/{token}',
+      'POST /api/v0/inbound/email',
+      'POST /api/v0/profile/email-change',
+      'POST /api/v0/providers/webhooks/{providerUid}',
+    ]);
+  });
+
+  it('asks for an Idempotency-Key on the money POSTs, and only there', async () => {
+    const { app } = await createTestApp();
+    const document = await referenceOf(app);
+    const idempotent = operations(document).filter(({ operation }) =>
+      refs(operation).includes('#/components/parameters/IdempotencyKey'),
+    );
+    expect(idempotent.map(({ name }) => name).sort()).toEqual([
+      'POST /api/v0/deposits',
+      'POST /api/v0/rails/off-ramps',
+      'POST /api/v0/rails/on-ramps',
+      'POST /api/v0/wallet/transactions',
+    ]);
+    for (const { name, operation } of idempotent) {
+      expect(operation.summary, name).toContain('Idempotency-Key required');
+      expect(Object.keys(operation.responses), name).toEqual(expect.arrayContaining(['409', '422']));
+    }
+    expect(document.components.parameters?.IdempotencyKey).toMatchObject({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: true,
+    });
+  });
+
+  it("lists each operation's errors as the one named Error shape, with the request id", async () => {
+    const { app } = await createTestApp();
+    const document = await referenceOf(app);
+    const { schemas = {}, responses = {} } = document.components;
+    expect(schemas.ErrorBody).toMatchObject({
+      properties: { error: { $ref: '#/components/schemas/Error' } },
+    });
+    expect(schemas.Error).toMatchObject({
+      properties: {
+        code: { $ref: '#/components/schemas/ErrorCode' },
+        message: { type: 'string' },
+        fields: { type: 'object' },
+        requestId: { type: 'string' },
+      },
+    });
+    expect(schemas.ErrorCode).toMatchObject({ enum: [...ERROR_CODES] });
+    for (const { name, operation } of operations(document)) {
+      const errors = Object.entries(operation.responses).filter(([status]) => Number(status) >= 400);
+      expect(
+        errors.some(([status]) => status === '500'),
+        name,
+      ).toBe(true);
+      for (const [status, response] of errors) {
+        const named = response.$ref?.replace('#/components/responses/', '') ?? '';
+        expect(responses[named], `${name} ${status}`).toMatchObject({
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+        });
+      }
+    }
+  });
+
+  it('names its shapes: every $ref leads to a component, and answers are references', async () => {
+    const { app } = await createTestApp();
+    const document = await referenceOf(app);
+    const text = JSON.stringify(document);
+    const targets = [...text.matchAll(/"\$ref":"#\/components\/(\w+)\/([^"]+)"/g)];
+    expect(targets.length).toBeGreaterThan(500);
+    for (const [, kind, name] of targets)
+      expect(document.components[kind as string], `${kind}/${name}`).toHaveProperty(name as string);
+    expect(Object.keys(document.components.schemas ?? {}).length).toBeGreaterThan(100);
+    const answers = operations(document).flatMap(({ name, operation }) =>
+      Object.entries(operation.responses)
+        .filter(([status]) => Number(status) < 300)
+        .map(([status, response]) => ({
+          where: `${name} ${status}`,
+          schema: response.content?.['application/json']?.schema,
+        })),
+    );
+    const inline = answers.filter(({ schema }) => schema && !schema.$ref).map(({ where }) => where);
+    expect(inline).toEqual(['GET /api/v0/openapi.json 200']);
   });
 
   it('is rendered at /docs by a page whose script the API serves itself', async () => {

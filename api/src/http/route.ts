@@ -1,7 +1,8 @@
+import type { TErrorCode } from '@dash/shared/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, BODY_MISSING_MESSAGE, bodyTypeMessage, validationError } from './errors';
-import { documentRoute } from './openapi';
+import { accessOfGuard, documentRoute, PUBLIC_ACCESS, type RouteAccess } from './openapi';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type MaybeSchema = z.ZodType | undefined;
@@ -34,6 +35,16 @@ export interface RouteSpec<
    * e.g. `guard: (request) => requireOrganization(request, 'organization.update')`.
    */
   guard?: (request: FastifyRequest) => Promise<TAuth>;
+  /**
+   * Who may call it, for the API reference: by default what the guard was documented with
+   * (`organizationGuard`, `requireUser`… in guards.ts; `documentGuard` for others), public without
+   * a guard. A guard nobody documented is refused at start-up, so the reference cannot be wrong.
+   */
+  access?: RouteAccess;
+  /** A money POST that goes through runIdempotent: the reference asks for an Idempotency-Key. */
+  idempotent?: boolean;
+  /** Errors the handler's own rules may answer (the guard's and the inputs' are known). */
+  errors?: readonly TErrorCode[];
   params?: TParams;
   query?: TQuery;
   /** The request body contract; a route without one ignores the body. */
@@ -108,9 +119,18 @@ export function defineRoute<
   TResponse extends z.ZodType | null = null,
 >(app: FastifyInstance, spec: RouteSpec<TAuth, TParams, TQuery, TBody, TResponse>): void {
   const status = spec.status ?? (spec.response === null ? 204 : 200);
+  const access = spec.access ?? (spec.guard ? accessOfGuard(spec.guard) : PUBLIC_ACCESS);
+  if (!access) {
+    throw new Error(
+      `${spec.method} ${spec.url}: its guard is not documented (documentGuard in http/openapi.ts, or access)`,
+    );
+  }
   documentRoute(app, {
     method: spec.method,
     url: spec.url,
+    access,
+    ...(spec.idempotent ? { idempotent: true } : {}),
+    ...(spec.errors ? { errors: spec.errors } : {}),
     ...(spec.summary ? { summary: spec.summary } : {}),
     ...(spec.params ? { params: spec.params } : {}),
     ...(spec.query ? { query: spec.query } : {}),

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { csvLine } from '../../http/csv';
 import { AppError, validationError } from '../../http/errors';
 import {
+  ORGANIZATION_IN_PATH_ACCESS,
   ORGANIZATION_NOT_FOUND_MESSAGE,
   type OrganizationContext,
   requireOrganizationByUid,
@@ -54,6 +55,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { audit: AuditLo
     url: '/organizations/:organizationUid/audit',
     summary: "The organization's audit log, newest first, filtered and keyset-paged (Admins)",
     guard: requireAuditReader,
+    access: ORGANIZATION_IN_PATH_ACCESS,
     query: ZAuditQuery,
     response: ZAuditResponse,
     handler: ({ auth, query }) => deps.audit.list(auth, query),
@@ -64,6 +66,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { audit: AuditLo
     method: 'GET',
     url: '/organizations/:organizationUid/audit/export.csv',
     summary: 'The filtered audit log as CSV, streamed (same filters as the list, no paging; Admins)',
+    access: ORGANIZATION_IN_PATH_ACCESS,
     query: ZAuditFilters,
     responses: { 200: { contentType: 'text/csv', description: 'One row per audit event, newest first' } },
   });

@@ -20,6 +20,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
     method: 'POST',
     url: '/auth',
     status: 202,
+    errors: ['RATE_LIMITED'],
     body: ZRequestMagicLinkRequest,
     response: ZRequestMagicLinkResponse,
     async handler({ body, request }) {
@@ -46,6 +47,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
   defineRoute(app, {
     method: 'POST',
     url: '/auth/:token',
+    errors: ['GONE'],
     params: z.strictObject({ token: ZMagicLinkToken }),
     body: ZVerifyMagicLinkRequest.optional(),
     response: ZVerifyMagicLinkResponse,

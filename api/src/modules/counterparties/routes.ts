@@ -20,7 +20,7 @@ import {
 } from '@dash/shared/counterparty-rules';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { requireApprovedOrganization, requireUser } from '../../http/guards';
+import { approvedOrganizationGuard, requireUser, SESSION_ACCESS } from '../../http/guards';
 import { documentRoute } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
 import type { CounterpartyService } from './service';
@@ -48,6 +48,7 @@ function defineReferenceRoute<S extends z.ZodType>(
     method: 'GET',
     url: spec.url,
     summary: spec.summary,
+    access: SESSION_ACCESS,
     responses: { 200: spec.response },
   });
   app.route({
@@ -96,7 +97,7 @@ export function registerCounterpartyRoutes(
     method: 'GET',
     url: '/rails/blockchain-wallets',
     summary: "The organization's registered blockchain wallets",
-    guard: (request) => requireApprovedOrganization(request, 'rails.read'),
+    guard: approvedOrganizationGuard('rails.read'),
     response: ZRegisteredWalletsResponse,
     async handler({ auth }) {
       // A wallet on a dev chain is marked so: the page then links it to no public explorer.
@@ -115,7 +116,7 @@ export function registerCounterpartyRoutes(
     url: '/rails/blockchain-wallets',
     status: 201,
     summary: 'Registers a blockchain wallet (EVM addresses stored checksummed)',
-    guard: (request) => requireApprovedOrganization(request, 'rails.write'),
+    guard: approvedOrganizationGuard('rails.write'),
     body: ZCreateRegisteredWalletRequest,
     response: ZRegisteredWalletResponse,
     async handler({ auth, body }) {
@@ -127,7 +128,7 @@ export function registerCounterpartyRoutes(
     method: 'PATCH',
     url: '/rails/blockchain-wallets/:walletUid',
     summary: "Changes a registered wallet's name and remark",
-    guard: (request) => requireApprovedOrganization(request, 'rails.write'),
+    guard: approvedOrganizationGuard('rails.write'),
     params: ZRegisteredWalletParams,
     body: ZUpdateCounterpartyRequest,
     response: ZRegisteredWalletResponse,
@@ -142,7 +143,7 @@ export function registerCounterpartyRoutes(
     method: 'DELETE',
     url: '/rails/blockchain-wallets/:walletUid',
     summary: 'Deletes a registered wallet',
-    guard: (request) => requireApprovedOrganization(request, 'rails.write'),
+    guard: approvedOrganizationGuard('rails.write'),
     params: ZRegisteredWalletParams,
     response: null,
     async handler({ auth, params }) {
@@ -154,7 +155,7 @@ export function registerCounterpartyRoutes(
     method: 'GET',
     url: '/rails/bank-beneficiaries',
     summary: "The organization's bank beneficiaries (CLABE accounts and Pix keys)",
-    guard: (request) => requireApprovedOrganization(request, 'rails.read'),
+    guard: approvedOrganizationGuard('rails.read'),
     response: ZBankBeneficiariesResponse,
     async handler({ auth }) {
       return { data: await counterparties.listBeneficiaries(auth.organization) };
@@ -166,7 +167,7 @@ export function registerCounterpartyRoutes(
     url: '/rails/bank-beneficiaries',
     status: 201,
     summary: 'Adds a bank beneficiary (the key is stored normalized)',
-    guard: (request) => requireApprovedOrganization(request, 'rails.write'),
+    guard: approvedOrganizationGuard('rails.write'),
     body: ZCreateBankBeneficiaryRequest,
     response: ZBankBeneficiaryResponse,
     async handler({ auth, body }) {
@@ -178,7 +179,7 @@ export function registerCounterpartyRoutes(
     method: 'PATCH',
     url: '/rails/bank-beneficiaries/:beneficiaryUid',
     summary: "Changes a bank beneficiary's name and remark",
-    guard: (request) => requireApprovedOrganization(request, 'rails.write'),
+    guard: approvedOrganizationGuard('rails.write'),
     params: ZBankBeneficiaryParams,
     body: ZUpdateCounterpartyRequest,
     response: ZBankBeneficiaryResponse,
@@ -198,7 +199,7 @@ export function registerCounterpartyRoutes(
     method: 'DELETE',
     url: '/rails/bank-beneficiaries/:beneficiaryUid',
     summary: 'Deletes a bank beneficiary',
-    guard: (request) => requireApprovedOrganization(request, 'rails.write'),
+    guard: approvedOrganizationGuard('rails.write'),
     params: ZBankBeneficiaryParams,
     response: null,
     async handler({ auth, params }) {

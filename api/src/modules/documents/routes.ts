@@ -6,7 +6,7 @@ import {
 } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { defineOrganizationFileLink } from '../../http/file-download';
-import { requireOrganization } from '../../http/guards';
+import { organizationGuard } from '../../http/guards';
 import { defineRoute } from '../../http/route';
 import type { DocumentService } from './service';
 
@@ -15,7 +15,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: { documents: 
     method: 'GET',
     url: '/documents',
     summary: "The organization's documents (KYB ones and others), newest first",
-    guard: (request) => requireOrganization(request, 'documents.read'),
+    guard: organizationGuard('documents.read'),
     response: ZDocumentsResponse,
     async handler({ auth }) {
       return { data: await deps.documents.list(auth.organization.uid) };
@@ -27,7 +27,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: { documents: 
     url: '/documents',
     status: 201,
     summary: "Add a document from an uploaded file (POST uploads with purpose 'document', then PUT)",
-    guard: (request) => requireOrganization(request, 'documents.upload'),
+    guard: organizationGuard('documents.upload'),
     body: ZCreateDocumentRequest,
     response: ZDocumentResponse,
     async handler({ auth, body }) {

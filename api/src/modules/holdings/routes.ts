@@ -1,7 +1,12 @@
 import { ZHoldingsParams, ZHoldingsResponse, ZUid } from '@dash/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
-import { ORGANIZATION_NOT_FOUND_MESSAGE, requireOrganizationByUid, requireUser } from '../../http/guards';
+import {
+  ORGANIZATION_IN_PATH_ACCESS,
+  ORGANIZATION_NOT_FOUND_MESSAGE,
+  requireOrganizationByUid,
+  requireUser,
+} from '../../http/guards';
 import { defineRoute } from '../../http/route';
 import type { HoldingsService } from './service';
 
@@ -22,6 +27,7 @@ export function registerHoldingsRoutes(app: FastifyInstance, deps: { holdings: H
     summary:
       "What the organization's Safe and registered wallets hold on chain, per network and token, as last read, and where the ledger differs",
     guard: requireHoldingsReader,
+    access: ORGANIZATION_IN_PATH_ACCESS,
     params: ZHoldingsParams,
     response: ZHoldingsResponse,
     async handler({ auth }) {

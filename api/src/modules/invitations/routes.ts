@@ -7,7 +7,7 @@ import {
   ZMyInvitationsResponse,
 } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requireOrganization, requireUser } from '../../http/guards';
+import { organizationGuard, requireUser } from '../../http/guards';
 import { localeOfRequest } from '../../http/locale';
 import { defineRoute } from '../../http/route';
 import type { InvitationService } from './service';
@@ -19,7 +19,7 @@ export function registerInvitationRoutes(
   defineRoute(app, {
     method: 'GET',
     url: '/organization/invitations',
-    guard: (request) => requireOrganization(request, 'invites.manage'),
+    guard: organizationGuard('invites.manage'),
     response: ZInvitationsResponse,
     async handler({ auth }) {
       return { data: await deps.invitations.list(auth.organization) };
@@ -30,7 +30,7 @@ export function registerInvitationRoutes(
     method: 'POST',
     url: '/organization/invitations',
     status: 201,
-    guard: (request) => requireOrganization(request, 'invites.manage'),
+    guard: organizationGuard('invites.manage'),
     body: ZCreateInvitationRequest,
     response: ZInvitationResponse,
     async handler({ auth, body, request }) {
@@ -42,7 +42,7 @@ export function registerInvitationRoutes(
   defineRoute(app, {
     method: 'DELETE',
     url: '/organization/invitations/:invitationUid',
-    guard: (request) => requireOrganization(request, 'invites.manage'),
+    guard: organizationGuard('invites.manage'),
     params: ZInvitationParams,
     response: null,
     async handler({ auth, params }) {

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors';
 import { downloadHeaders } from '../../http/file-download';
-import { requireOperator, requireOrganization } from '../../http/guards';
+import { OPERATOR_ACCESS, organizationGuard, requireOperator } from '../../http/guards';
 import { documentRoute } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
 import type { DocumentService } from '../documents/index';
@@ -24,7 +24,7 @@ export function registerKybRoutes(app: FastifyInstance, deps: { kyb: KybService 
     method: 'GET',
     url: '/kyb',
     summary: "The organization's KYB application (NotStarted when there is none yet)",
-    guard: (request) => requireOrganization(request, 'kyb.read'),
+    guard: organizationGuard('kyb.read'),
     response: ZKybApplicationResponse,
     async handler({ auth }) {
       return { data: await deps.kyb.get(auth.organization.uid) };
@@ -35,7 +35,7 @@ export function registerKybRoutes(app: FastifyInstance, deps: { kyb: KybService 
     method: 'PUT',
     url: '/kyb',
     summary: 'Save the KYB draft (partial data, validated as far as it goes)',
-    guard: (request) => requireOrganization(request, 'kyb.edit'),
+    guard: organizationGuard('kyb.edit'),
     body: ZSaveKybDraftRequest,
     response: ZKybApplicationResponse,
     async handler({ auth, body }) {
@@ -47,7 +47,7 @@ export function registerKybRoutes(app: FastifyInstance, deps: { kyb: KybService 
     method: 'POST',
     url: '/kyb/submit',
     summary: 'Submit the saved KYB application for review (complete, with its required documents)',
-    guard: (request) => requireOrganization(request, 'kyb.submit'),
+    guard: organizationGuard('kyb.submit'),
     response: ZKybApplicationResponse,
     async handler({ auth }) {
       return { data: await deps.kyb.submit(auth) };
@@ -58,7 +58,7 @@ export function registerKybRoutes(app: FastifyInstance, deps: { kyb: KybService 
     method: 'GET',
     url: '/kyb/timeline',
     summary: 'Every change of the KYB application: who, when, from, to, note (oldest first)',
-    guard: (request) => requireOrganization(request, 'kyb.read'),
+    guard: organizationGuard('kyb.read'),
     response: ZKybTimelineResponse,
     async handler({ auth }) {
       return { data: await deps.kyb.timeline(auth.organization.uid) };
@@ -136,6 +136,7 @@ export function registerKybReviewRoutes(
     method: 'GET',
     url: '/ops/kyb/:organizationUid/documents/:documentUid',
     summary: 'Download a document of an organization under review (operators; a link)',
+    access: OPERATOR_ACCESS,
     responses: {
       200: { contentType: 'application/octet-stream', description: 'The file, as an attachment' },
     },

@@ -5,7 +5,7 @@ import {
   ZUpdateOrganizationUserRequest,
 } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requireMemberInPerson, requireOrganization } from '../../http/guards';
+import { memberInPersonGuard, organizationGuard } from '../../http/guards';
 import { defineRoute } from '../../http/route';
 import type { MemberService } from './service';
 
@@ -13,7 +13,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: { members: Memb
   defineRoute(app, {
     method: 'GET',
     url: '/organization/users',
-    guard: (request) => requireOrganization(request, 'members.read'),
+    guard: organizationGuard('members.read'),
     response: ZOrganizationUsersResponse,
     async handler({ auth }) {
       return { data: await deps.members.list(auth.organization) };
@@ -23,7 +23,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: { members: Memb
   defineRoute(app, {
     method: 'PATCH',
     url: '/organization/users/:userUid',
-    guard: (request) => requireOrganization(request, 'members.manage'),
+    guard: organizationGuard('members.manage'),
     params: ZOrganizationUserParams,
     body: ZUpdateOrganizationUserRequest,
     response: ZOrganizationUserResponse,
@@ -35,7 +35,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: { members: Memb
   defineRoute(app, {
     method: 'DELETE',
     url: '/organization/users/:userUid',
-    guard: (request) => requireOrganization(request, 'members.manage'),
+    guard: organizationGuard('members.manage'),
     params: ZOrganizationUserParams,
     response: null,
     async handler({ auth, params }) {
@@ -47,7 +47,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: { members: Memb
   defineRoute(app, {
     method: 'POST',
     url: '/organization/leave',
-    guard: (request) => requireMemberInPerson(request, 'organization.read'),
+    guard: memberInPersonGuard('organization.read'),
     response: null,
     async handler({ auth }) {
       await deps.members.leave(auth.organization, auth.user);

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors';
 import { defineOrganizationFileLink } from '../../http/file-download';
-import { requireOrganization } from '../../http/guards';
+import { organizationGuard } from '../../http/guards';
 import { hmacSha256Matches } from '../../http/hmac';
 import { defineRoute } from '../../http/route';
 import type { InboundService } from './inbound';
@@ -37,7 +37,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: { messages: Me
   defineRoute(app, {
     method: 'GET',
     url: '/messages',
-    guard: (request) => requireOrganization(request, 'messages.read'),
+    guard: organizationGuard('messages.read'),
     query: ZThreadsQuery,
     response: ZThreadsResponse,
     // What every open Message Center refetches on each event; a search is typed, not polled.
@@ -53,7 +53,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: { messages: Me
   defineRoute(app, {
     method: 'GET',
     url: '/messages/:threadUid',
-    guard: (request) => requireOrganization(request, 'messages.read'),
+    guard: organizationGuard('messages.read'),
     params: ZThreadParams,
     query: ZThreadMessagesQuery,
     response: ZThreadMessagesResponse,
@@ -76,7 +76,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: { messages: Me
     method: 'POST',
     url: '/messages/:threadUid',
     status: 201,
-    guard: (request) => requireOrganization(request, 'messages.reply'),
+    guard: organizationGuard('messages.reply'),
     params: ZThreadParams,
     body: ZReplyRequest,
     response: ZReplyResponse,
@@ -88,7 +88,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: { messages: Me
   defineRoute(app, {
     method: 'POST',
     url: '/messages/:threadUid/read',
-    guard: (request) => requireOrganization(request, 'messages.read'),
+    guard: organizationGuard('messages.read'),
     params: ZThreadParams,
     response: null,
     async handler({ auth, params }) {
@@ -135,6 +135,11 @@ export async function registerInboundRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/inbound/email',
+    access: {
+      security: [],
+      headers: [{ name: INBOUND_SIGNATURE_HEADER, description: 'HMAC-SHA256 of the raw message (hex)' }],
+      errors: ['UNAUTHENTICATED'],
+    },
     guard: async (request) => {
       const body = request.body;
       if (

@@ -13,8 +13,9 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
 import {
+  ORGANIZATION_IN_PATH_ACCESS,
   ORGANIZATION_NOT_FOUND_MESSAGE,
-  requireOrganization,
+  organizationGuard,
   requireOrganizationByUid,
   requireUser,
 } from '../../http/guards';
@@ -29,7 +30,7 @@ export function registerOrganizationRoutes(
   defineRoute(app, {
     method: 'GET',
     url: '/organization',
-    guard: (request) => requireOrganization(request, 'organization.read'),
+    guard: organizationGuard('organization.read'),
     response: ZOrganizationResponse,
     async handler({ auth }) {
       return { data: auth.organization };
@@ -51,7 +52,7 @@ export function registerOrganizationRoutes(
   defineRoute(app, {
     method: 'PATCH',
     url: '/organization',
-    guard: (request) => requireOrganization(request, 'organization.update'),
+    guard: organizationGuard('organization.update'),
     body: ZUpdateOrganizationRequest,
     response: ZOrganizationResponse,
     async handler({ auth, body }) {
@@ -62,7 +63,7 @@ export function registerOrganizationRoutes(
   defineRoute(app, {
     method: 'DELETE',
     url: '/organization',
-    guard: (request) => requireOrganization(request, 'organization.delete'),
+    guard: organizationGuard('organization.delete'),
     body: ZDeleteOrganizationRequest,
     response: null,
     async handler({ auth, body }) {
@@ -75,6 +76,7 @@ export function registerOrganizationRoutes(
     method: 'GET',
     url: '/organization-avatars/:organizationUid',
     summary: "The organization's avatar image (members only)",
+    access: ORGANIZATION_IN_PATH_ACCESS,
     responses: { 200: { contentType: 'image/*', description: 'PNG, JPEG or WebP' } },
   });
   app.get('/organization-avatars/:organizationUid', async (request, reply) => {
@@ -139,7 +141,7 @@ export async function registerOrganizationAvatarRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/organization/avatar',
-    guard: (request) => requireOrganization(request, 'organization.update'),
+    guard: organizationGuard('organization.update'),
     response: ZOrganizationResponse,
     async handler({ auth, request }) {
       const bytes = await readAvatarUpload(request);

@@ -1,7 +1,12 @@
 import { ZOverviewParams, ZOverviewResponse, ZUid } from '@dash/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
-import { ORGANIZATION_NOT_FOUND_MESSAGE, requireOrganizationByUid, requireUser } from '../../http/guards';
+import {
+  ORGANIZATION_IN_PATH_ACCESS,
+  ORGANIZATION_NOT_FOUND_MESSAGE,
+  requireOrganizationByUid,
+  requireUser,
+} from '../../http/guards';
 import { defineRoute } from '../../http/route';
 import type { OverviewService } from './service';
 
@@ -22,6 +27,7 @@ export function registerOverviewRoutes(app: FastifyInstance, deps: { overview: O
     summary:
       "The organization's overview for the reader: balances from the ledger, wallet, KYB and provider status, what waits for them, latest transactions, 30-day volume",
     guard: requireOverviewReader,
+    access: ORGANIZATION_IN_PATH_ACCESS,
     params: ZOverviewParams,
     response: ZOverviewResponse,
     async handler({ auth }) {

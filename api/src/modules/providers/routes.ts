@@ -9,7 +9,7 @@ import {
   ZStartOnboardingRequest,
 } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requireApprovedOrganization } from '../../http/guards';
+import { approvedOrganizationGuard } from '../../http/guards';
 import { defineRoute } from '../../http/route';
 import type { ProviderService } from './service';
 
@@ -19,7 +19,7 @@ export function registerProviderRoutes(app: FastifyInstance, deps: { providers: 
     method: 'GET',
     url: '/providers',
     summary: 'The provider catalogue, filtered by fiat currency and stablecoin network',
-    guard: (request) => requireApprovedOrganization(request, 'rails.read'),
+    guard: approvedOrganizationGuard('rails.read'),
     query: ZProvidersQuery,
     response: ZProvidersResponse,
     async handler({ query }) {
@@ -31,7 +31,7 @@ export function registerProviderRoutes(app: FastifyInstance, deps: { providers: 
     method: 'GET',
     url: '/providers/:providerUid',
     summary: 'One provider of the catalogue',
-    guard: (request) => requireApprovedOrganization(request, 'rails.read'),
+    guard: approvedOrganizationGuard('rails.read'),
     params: ZProviderParams,
     response: ZProviderResponse,
     async handler({ params }) {
@@ -43,7 +43,7 @@ export function registerProviderRoutes(app: FastifyInstance, deps: { providers: 
     method: 'GET',
     url: '/provider-accounts',
     summary: "The organization's accounts with providers and their onboarding status",
-    guard: (request) => requireApprovedOrganization(request, 'rails.read'),
+    guard: approvedOrganizationGuard('rails.read'),
     response: ZProviderAccountsResponse,
     async handler({ auth }) {
       return { data: await deps.providers.listAccounts(auth) };
@@ -54,7 +54,7 @@ export function registerProviderRoutes(app: FastifyInstance, deps: { providers: 
     method: 'GET',
     url: '/provider-accounts/:providerUid',
     summary: "The organization's account with one provider",
-    guard: (request) => requireApprovedOrganization(request, 'rails.read'),
+    guard: approvedOrganizationGuard('rails.read'),
     params: ZProviderParams,
     response: ZProviderAccountResponse,
     async handler({ auth, params }) {
@@ -67,7 +67,7 @@ export function registerProviderRoutes(app: FastifyInstance, deps: { providers: 
     url: '/provider-accounts',
     status: 202,
     summary: 'Start onboarding with a provider (once per provider; the provider is called by a job)',
-    guard: (request) => requireApprovedOrganization(request, 'openStable.onboard'),
+    guard: approvedOrganizationGuard('openStable.onboard'),
     body: ZStartOnboardingRequest,
     response: ZProviderAccountResponse,
     async handler({ auth, body }) {
@@ -95,6 +95,8 @@ export async function registerProviderWebhookRoutes(
     method: 'POST',
     url: '/providers/webhooks/:providerUid',
     summary: "A provider's signed webhook (no session; HMAC signature over the raw body)",
+    // The provider's own signature header (each adapter names it) is the authentication.
+    access: { security: [], errors: ['UNAUTHENTICATED'] },
     params: ZProviderParams,
     response: ZProviderWebhookResponse,
     async handler({ request, params }) {

@@ -16,7 +16,7 @@ import {
 } from '@dash/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
-import { documentRoute } from '../../http/openapi';
+import { documentGuard, documentRoute, PUBLIC_ACCESS } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
 import type { ReleaseService } from './service';
 import { isReleaseFilePath, type ReleaseFileSource } from './store';
@@ -37,7 +37,7 @@ export const RELEASE_TOKEN_MESSAGE = 'Send the release token as "Authorization: 
  */
 export function releaseTokenGuard(token: string | undefined) {
   const expected = token === undefined ? null : createHash('sha256').update(token).digest();
-  return async (request: FastifyRequest): Promise<void> => {
+  const guard = async (request: FastifyRequest): Promise<void> => {
     if (expected === null) throw new AppError('NOT_FOUND', RELEASE_API_OFF_MESSAGE);
     const match = /^Bearer +(\S+)$/i.exec(request.headers.authorization ?? '');
     const given = createHash('sha256')
@@ -49,6 +49,8 @@ export function releaseTokenGuard(token: string | undefined) {
       });
     }
   };
+  // 404 when the release API is off (no RELEASE_TOKEN).
+  return documentGuard(guard, { security: ['releaseToken'], errors: ['UNAUTHENTICATED', 'NOT_FOUND'] });
 }
 
 /** /api/v0/releases: the same operations as `pnpm release`, for CI and tools. */
@@ -204,6 +206,7 @@ export function registerReleaseFileRoutes(app: FastifyInstance, deps: { files: R
     method: 'GET',
     url: `${RELEASE_FILES_PREFIX}/:remote/:version/*`,
     summary: 'A file of a published remote release (immutable, CORS)',
+    access: PUBLIC_ACCESS,
     responses: {
       200: { contentType: 'application/octet-stream', description: 'The file, with its own content type' },
     },

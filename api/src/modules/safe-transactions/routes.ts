@@ -8,7 +8,7 @@ import {
   ZSafeTransactionsResponse,
 } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requireOrganization } from '../../http/guards';
+import { organizationGuard } from '../../http/guards';
 import { runIdempotent } from '../../http/idempotency';
 import { defineRoute } from '../../http/route';
 import { confirmSafeTransaction } from './confirm-safe-transaction';
@@ -25,7 +25,7 @@ export function registerSafeTransactionRoutes(app: FastifyInstance, deps: SafeTr
     method: 'GET',
     url: '/wallet/transactions',
     summary: "The Safe's queue (by nonce, conflicts shown) and its history's first page, as list rows",
-    guard: (request) => requireOrganization(request, 'wallet.read'),
+    guard: organizationGuard('wallet.read'),
     response: ZSafeTransactionsResponse,
     // The same for every member (nothing in it is the reader's); emptied by every write and event.
     cacheKey: ({ auth }) => `${auth.organization.uid}:safe-transactions`,
@@ -38,7 +38,7 @@ export function registerSafeTransactionRoutes(app: FastifyInstance, deps: SafeTr
     method: 'GET',
     url: '/wallet/transactions/history',
     summary: "The Safe's history, older pages (keyset cursor: the previous page's historyCursor)",
-    guard: (request) => requireOrganization(request, 'wallet.read'),
+    guard: organizationGuard('wallet.read'),
     query: ZSafeTransactionHistoryQuery,
     response: ZSafeTransactionHistoryResponse,
     cacheKey: ({ auth, query }) =>
@@ -54,7 +54,8 @@ export function registerSafeTransactionRoutes(app: FastifyInstance, deps: SafeTr
     status: 201,
     summary:
       'Proposes a Safe transaction: a token transfer to a registered wallet, or a rejection (Idempotency-Key required)',
-    guard: (request) => requireOrganization(request, 'wallet.propose'),
+    guard: organizationGuard('wallet.propose'),
+    idempotent: true,
     body: ZProposeSafeTransactionRequest,
     response: ZSafeTransactionResponse,
     handler: ({ request, reply, auth, body }) =>
@@ -73,7 +74,7 @@ export function registerSafeTransactionRoutes(app: FastifyInstance, deps: SafeTr
     method: 'GET',
     url: '/wallet/transactions/:safeTxHash',
     summary: 'One Safe transaction: its SafeTx, hashes, typed data, confirmations and missing signers',
-    guard: (request) => requireOrganization(request, 'wallet.read'),
+    guard: organizationGuard('wallet.read'),
     params: ZSafeTransactionParams,
     response: ZSafeTransactionResponse,
     cacheKey: ({ auth, params }) => `${auth.organization.uid}:safe-transaction:${params.safeTxHash}`,
@@ -87,7 +88,7 @@ export function registerSafeTransactionRoutes(app: FastifyInstance, deps: SafeTr
     url: '/wallet/transactions/:safeTxHash/confirmations',
     status: 201,
     summary: "An owner's confirmation, signed by their own verified signing device",
-    guard: (request) => requireOrganization(request, 'wallet.read'),
+    guard: organizationGuard('wallet.read'),
     params: ZSafeTransactionParams,
     body: ZConfirmSafeTransactionRequest,
     response: ZSafeTransactionResponse,

@@ -26,8 +26,9 @@ import { csvField } from '../../http/csv';
 import { AppError, validationError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
 import {
+  approvedOrganizationGuard,
+  ORGANIZATION_IN_PATH_ACCESS,
   ORGANIZATION_NOT_FOUND_MESSAGE,
-  requireApprovedOrganization,
   requireApprovedOrganizationByUid,
   requireUser,
 } from '../../http/guards';
@@ -58,7 +59,7 @@ export function registerTransferRoutes(
     url: '/rails/quotes',
     status: 201,
     summary: "A provider's quote for an on-ramp or off-ramp (rate, fees, amount delivered, expiry)",
-    guard: (request) => requireApprovedOrganization(request, 'rails.write'),
+    guard: approvedOrganizationGuard('rails.write'),
     body: ZCreateQuoteRequest,
     response: ZQuoteResponse,
     async handler({ auth, body }) {
@@ -85,7 +86,8 @@ export function registerTransferRoutes(
       url,
       status: 201,
       summary: `${summary} (Idempotency-Key required)`,
-      guard: (request) => requireApprovedOrganization(request, 'rails.write'),
+      guard: approvedOrganizationGuard('rails.write'),
+      idempotent: true,
       body,
       response: ZTransferResponse,
       handler: ({ request, reply, auth, body: parsed }) =>
@@ -125,7 +127,7 @@ export function registerTransferRoutes(
     method: 'POST',
     url: '/rails/transactions/:transferUid/approve',
     summary: "A second member's approval of an off-ramp above the organization's threshold",
-    guard: (request) => requireApprovedOrganization(request, 'rails.write'),
+    guard: approvedOrganizationGuard('rails.write'),
     params: ZTransferParams,
     response: ZTransferResponse,
     async handler({ auth, params }) {
@@ -138,7 +140,7 @@ export function registerTransferRoutes(
     url: '/rails/transactions/:transferUid/cancel',
     summary:
       'Calls off an off-ramp waiting for approval: withdrawn by its creator or rejected by another member, with an optional reason',
-    guard: (request) => requireApprovedOrganization(request, 'rails.write'),
+    guard: approvedOrganizationGuard('rails.write'),
     params: ZTransferParams,
     body: ZCancelTransferRequest,
     response: ZTransferResponse,
@@ -151,7 +153,7 @@ export function registerTransferRoutes(
     method: 'GET',
     url: '/rails/transactions',
     summary: 'On-ramps, off-ramps and deposits, newest first, filtered and paged (page >= 1, size 1..100)',
-    guard: (request) => requireApprovedOrganization(request, 'rails.read'),
+    guard: approvedOrganizationGuard('rails.read'),
     query: ZTransactionsQuery,
     response: ZTransactionsResponse,
     cacheKey: ({ auth, query }) => `${auth.organization.uid}:${JSON.stringify(query)}`,
@@ -163,6 +165,7 @@ export function registerTransferRoutes(
     method: 'GET',
     url: '/organizations/:organizationUid/transactions/export.csv',
     summary: 'The filtered transactions as CSV, streamed (same filters as the list, no paging)',
+    access: ORGANIZATION_IN_PATH_ACCESS,
     query: ZTransactionsFilters,
     responses: { 200: { contentType: 'text/csv', description: 'One row per transaction, newest first' } },
   });
@@ -192,7 +195,7 @@ export function registerTransferRoutes(
     method: 'GET',
     url: '/rails/transactions/:transferUid',
     summary: 'One transaction with its timeline of status changes',
-    guard: (request) => requireApprovedOrganization(request, 'rails.read'),
+    guard: approvedOrganizationGuard('rails.read'),
     params: ZTransferParams,
     response: ZTransferDetailResponse,
     async handler({ auth, params }) {
@@ -204,7 +207,7 @@ export function registerTransferRoutes(
     method: 'GET',
     url: '/rails/balances',
     summary: "The organization's ledger balances per account and currency (posted and pending)",
-    guard: (request) => requireApprovedOrganization(request, 'rails.read'),
+    guard: approvedOrganizationGuard('rails.read'),
     response: ZLedgerBalancesResponse,
     async handler({ auth }) {
       return { data: await transfers.balances(auth) };
@@ -215,7 +218,7 @@ export function registerTransferRoutes(
     method: 'GET',
     url: '/rails/settings',
     summary: "The organization's rails settings (off-ramp approval threshold)",
-    guard: (request) => requireApprovedOrganization(request, 'rails.read'),
+    guard: approvedOrganizationGuard('rails.read'),
     response: ZRailsSettingsResponse,
     async handler({ auth }) {
       return { data: await transfers.getApprovalThreshold(auth) };
@@ -226,7 +229,7 @@ export function registerTransferRoutes(
     method: 'PUT',
     url: '/rails/settings',
     summary: 'Set the off-ramp approval threshold (Admins)',
-    guard: (request) => requireApprovedOrganization(request, 'organization.update'),
+    guard: approvedOrganizationGuard('organization.update'),
     body: ZRailsSettings,
     response: ZRailsSettingsResponse,
     async handler({ auth, body }) {

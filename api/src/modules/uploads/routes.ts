@@ -9,7 +9,13 @@ import {
   ZUploadQuery,
 } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requireCaller, requireOrganization, requireOrganizationByUid } from '../../http/guards';
+import {
+  ORGANIZATION_ACCESS,
+  ORGANIZATION_IN_PATH_ACCESS,
+  requireCaller,
+  requireOrganization,
+  requireOrganizationByUid,
+} from '../../http/guards';
 import { defineRoute } from '../../http/route';
 import type { UploadService } from './service';
 
@@ -37,6 +43,7 @@ export async function registerUploadRoutes(
     status: 201,
     // Who may upload depends on what for: read before the body is parsed (the guard runs first).
     guard: (request) => requireOrganization(request, uploadPermission(purposeOf(request.body))),
+    access: ORGANIZATION_ACCESS,
     body: ZCreateUploadRequest,
     response: ZCreateUploadResponse,
     async handler({ auth, body }) {
@@ -59,6 +66,7 @@ export async function registerUploadRoutes(
       url: '/uploads/:tempFileId',
       // The link first (no database), then who sends it: the signed-in user named by the token,
       // still allowed to upload in that organization.
+      access: { ...ORGANIZATION_IN_PATH_ACCESS, errors: [...ORGANIZATION_IN_PATH_ACCESS.errors, 'GONE'] },
       guard: async (request) => {
         await requireCaller(request);
         const params = ZUploadParams.safeParse(request.params);

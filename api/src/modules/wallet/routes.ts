@@ -6,7 +6,7 @@ import {
   ZWalletSignerParams,
 } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requireOrganization } from '../../http/guards';
+import { organizationGuard } from '../../http/guards';
 import { defineRoute } from '../../http/route';
 import type { WalletService } from './service';
 
@@ -14,7 +14,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { wallet: Walle
   defineRoute(app, {
     method: 'GET',
     url: '/wallet',
-    guard: (request) => requireOrganization(request, 'wallet.read'),
+    guard: organizationGuard('wallet.read'),
     response: ZWalletResponse,
     async handler({ auth }) {
       return { data: await deps.wallet.get(auth.organization) };
@@ -25,7 +25,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { wallet: Walle
     method: 'POST',
     url: '/wallet/signer/propose',
     status: 201,
-    guard: (request) => requireOrganization(request, 'wallet.manage'),
+    guard: organizationGuard('wallet.manage'),
     body: ZProposeWalletSignerRequest,
     response: ZWalletResponse,
     async handler({ auth, body }) {
@@ -36,7 +36,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { wallet: Walle
   defineRoute(app, {
     method: 'DELETE',
     url: '/wallet/signer/:userUid',
-    guard: (request) => requireOrganization(request, 'wallet.manage'),
+    guard: organizationGuard('wallet.manage'),
     params: ZWalletSignerParams,
     response: null,
     async handler({ auth, params }) {
@@ -48,7 +48,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { wallet: Walle
   defineRoute(app, {
     method: 'POST',
     url: '/wallet/signer/signing-device',
-    guard: (request) => requireOrganization(request, 'wallet.read'),
+    guard: organizationGuard('wallet.read'),
     body: ZSetWalletSigningDeviceRequest,
     response: ZWalletResponse,
     async handler({ auth, body }) {
@@ -62,7 +62,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { wallet: Walle
     method: 'POST',
     url: '/wallet/deploy',
     status: 202,
-    guard: (request) => requireOrganization(request, 'wallet.manage'),
+    guard: organizationGuard('wallet.manage'),
     body: ZDeployWalletRequest,
     response: ZWalletResponse,
     async handler({ auth, body }) {
@@ -74,7 +74,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { wallet: Walle
     method: 'POST',
     url: '/wallet/deploy/retry',
     status: 202,
-    guard: (request) => requireOrganization(request, 'wallet.manage'),
+    guard: organizationGuard('wallet.manage'),
     response: ZWalletResponse,
     async handler({ auth }) {
       return { data: await deps.wallet.retry(auth.organization, auth.user) };
