@@ -265,7 +265,12 @@ export async function buildApp({
   const access = cachedAccess(readCache, { auth, organizations, apiKeys });
   const cachedMe = cachedMeService(readCache, createMeService({ db, config }));
 
-  const jobs = createJobRunner({ db, log: app.log.child({ component: 'jobs' }), ...jobOptions });
+  const jobs = createJobRunner({
+    db,
+    log: app.log.child({ component: 'jobs' }),
+    retentionMs: config.jobRetentionHours * 60 * 60 * 1000,
+    ...jobOptions,
+  });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
   const safeChain = walletChain ?? createWalletChainAccess(config.wallet);

@@ -162,6 +162,7 @@ export const ZEnv = z.object({
     .optional(),
   AUTH_RATE_LIMIT_PER_EMAIL: positiveInt(5),
   AUTH_RATE_LIMIT_PER_IP: positiveInt(30),
+  JOB_RETENTION_HOURS: positiveInt(168),
   NODE_ENV: z
     .enum(['development', 'test', 'production'], {
       message: 'must be one of development, test, production',

@@ -86,6 +86,8 @@ export interface Config {
   operatorEmails: ReadonlySet<string>;
   authRateLimitPerEmail: number;
   authRateLimitPerIp: number;
+  /** Succeeded jobs are deleted this long after they finished (JOB_RETENTION_HOURS); failed ones are kept. */
+  jobRetentionHours: number;
   nodeEnv: 'development' | 'test' | 'production';
   logLevel: (typeof LOG_LEVELS)[number];
   remotes: readonly TRemoteEntry[];
@@ -274,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorEmails: new Set(operatorEmails),
     authRateLimitPerEmail: vars.AUTH_RATE_LIMIT_PER_EMAIL,
     authRateLimitPerIp: vars.AUTH_RATE_LIMIT_PER_IP,
+    jobRetentionHours: vars.JOB_RETENTION_HOURS,
     nodeEnv: vars.NODE_ENV,
     logLevel: vars.LOG_LEVEL,
     remotes: vars.REMOTES,

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
+import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 import { emptyTestDatabase } from '../test/database';
 import { createJobRunner, enqueueJob, RescheduleJob } from './runner';
@@ -9,7 +10,7 @@ import { createJobRunner, enqueueJob, RescheduleJob } from './runner';
 const log = Fastify({ logger: false }).log;
 const ZPayload = z.object({ n: z.number() });
 
-async function setup(options: { leaseMs?: number } = {}) {
+async function setup(options: { leaseMs?: number; retentionMs?: number; retentionSweepMs?: number } = {}) {
   const { db } = await emptyTestDatabase();
   const runner = createJobRunner({ db, log, pollMs: 20, ...options });
   onTestFinished(() => runner.stop());
@@ -151,5 +152,58 @@ describe('job runner', () => {
     await Promise.all([runner.stop(), other.stop()]);
 
     expect(new Set(seen).size).toBe(20);
+  });
+});
+
+describe('job retention', () => {
+  /** A job row as it stands `hoursAgo` after it finished (or was created, when still waiting). */
+  async function insertJob(
+    db: Database,
+    status: 'queued' | 'running' | 'done' | 'failed',
+    hoursAgo: number,
+    count = 1,
+  ): Promise<number[]> {
+    const at = sql`now() - ${`${hoursAgo} hours`}::interval`;
+    const rows = await db
+      .insert(jobs)
+      .values(
+        Array.from({ length: count }, (_, n) => ({
+          kind: 'count',
+          payload: { n },
+          status,
+          createdAt: at,
+          runAt: at,
+          finishedAt: status === 'done' || status === 'failed' ? at : null,
+          lastError: status === 'failed' ? 'provider down' : null,
+        })),
+      )
+      .returning({ id: jobs.id });
+    return rows.map((row) => row.id);
+  }
+
+  it('deletes succeeded jobs past the retention, in batches, and keeps failed and unfinished ones', async () => {
+    const { db, runner } = await setup({ retentionMs: 24 * 60 * 60 * 1000 });
+    const expired = await insertJob(db, 'done', 25, 1_201);
+    const recent = await insertJob(db, 'done', 23);
+    const failed = await insertJob(db, 'failed', 24 * 365);
+    const waiting = await insertJob(db, 'queued', 24 * 30);
+    const running = await insertJob(db, 'running', 24 * 30);
+
+    expect(await runner.deleteExpired()).toBe(expired.length);
+    const left = (await db.select({ id: jobs.id }).from(jobs)).map((row) => row.id).sort((a, b) => a - b);
+    expect(left).toEqual([...recent, ...failed, ...waiting, ...running].sort((a, b) => a - b));
+    expect(await runner.deleteExpired()).toBe(0);
+  });
+
+  it('sweeps on its own schedule once started', async () => {
+    const { db, runner } = await setup({ retentionMs: 60 * 60 * 1000, retentionSweepMs: 20 });
+    await runner.start();
+    const kept = await insertJob(db, 'failed', 2);
+    await insertJob(db, 'done', 2, 3);
+    await expect
+      .poll(async () => (await db.select({ id: jobs.id }).from(jobs)).map((row) => row.id), {
+        timeout: 10_000,
+      })
+      .toEqual(kept);
   });
 });

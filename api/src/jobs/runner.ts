@@ -83,6 +83,14 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   /** Jobs run at once by this process (default 4). */
   concurrency?: number;
+  /**
+   * Jobs that succeeded longer ago than this are deleted by the runner (default 7 days, as
+   * JOB_RETENTION_HOURS); failed ones are kept for operators (`pnpm ops jobs failed`). A job's key
+   * dedupes enqueues only while its row exists, so keep this longer than any retry of its cause.
+   */
+  retentionMs?: number;
+  /** How often a started runner deletes them (default hourly, and once at start). */
+  retentionSweepMs?: number;
 }
 
 export interface JobRunner {
@@ -96,11 +104,17 @@ export interface JobRunner {
   wake(): void;
   /** Runs due jobs until none is left (tests and CLIs). Returns how many attempts ran. */
   drain(): Promise<number>;
+  /** Deletes succeeded jobs past the retention now, in batches; returns how many (a started runner does it hourly). */
+  deleteExpired(): Promise<number>;
 }
 
 type Claimed = typeof jobs.$inferSelect;
 
 const DEFAULT_MAX_ATTEMPTS = 8;
+export const DEFAULT_JOB_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** Rows deleted per statement, and statements per sweep: short locks, a bounded sweep. */
+const RETENTION_BATCH = 500;
+const RETENTION_MAX_BATCHES = 20;
 const defaultBackoff = (failures: number) => Math.min(300_000, 1_000 * 2 ** Math.max(0, failures - 1));
 
 function describe(error: unknown): string {
@@ -112,11 +126,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const pollMs = options.pollMs ?? 500;
   const leaseMs = options.leaseMs ?? 30_000;
   const concurrency = options.concurrency ?? 4;
+  const retentionMs = options.retentionMs ?? DEFAULT_JOB_RETENTION_MS;
+  const retentionSweepMs = options.retentionSweepMs ?? 60 * 60 * 1000;
   // biome-ignore lint/suspicious/noExplicitAny: definitions of different payload types live in one map.
   const definitions = new Map<string, JobDefinition<any>>();
   const inHand = new Map<number, Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
+  let retentionTimer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> | null = null;
   let running = false;
   let looking: Promise<void> | null = null;
   let lookAgain = false;
@@ -250,6 +268,44 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       });
   }
 
+  /** Only `done` rows: a failed job stays until an operator has seen it. */
+  async function deleteExpired(): Promise<number> {
+    let deleted = 0;
+    for (let batch = 0; batch < RETENTION_MAX_BATCHES; batch++) {
+      const expired = db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.status, 'done'),
+            lt(
+              jobs.finishedAt,
+              sql`now() - ${`${Math.max(0, Math.round(retentionMs))} milliseconds`}::interval`,
+            ),
+          ),
+        )
+        .orderBy(asc(jobs.finishedAt))
+        .limit(RETENTION_BATCH)
+        .for('update', { skipLocked: true });
+      const rows = await db.delete(jobs).where(inArray(jobs.id, expired)).returning({ id: jobs.id });
+      deleted += rows.length;
+      if (rows.length < RETENTION_BATCH) break;
+    }
+    return deleted;
+  }
+
+  function sweep(): void {
+    if (!running || sweeping) return;
+    sweeping = deleteExpired()
+      .then((deleted) => {
+        if (deleted > 0) log.info({ deleted }, 'Deleted succeeded jobs past their retention');
+      })
+      .catch((error) => log.error({ err: error }, 'Deleting old jobs failed'))
+      .finally(() => {
+        sweeping = null;
+      });
+  }
+
   async function extendLeases(): Promise<void> {
     const ids = [...inHand.keys()];
     if (ids.length === 0) return;
@@ -285,18 +341,24 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         Math.max(1_000, Math.floor(leaseMs / 3)),
       );
       heartbeat.unref();
+      retentionTimer = setInterval(sweep, retentionSweepMs);
+      retentionTimer.unref();
       wake();
+      sweep();
     },
 
     async stop() {
       running = false;
       clearInterval(timer);
       clearInterval(heartbeat);
+      clearInterval(retentionTimer);
+      await sweeping;
       await looking;
       await Promise.all(inHand.values());
     },
 
     wake,
+    deleteExpired,
 
     async drain() {
       let attempts = 0;

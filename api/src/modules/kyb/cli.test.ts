@@ -1,5 +1,6 @@
 import { KYB_NOT_SUBMITTED_MESSAGE, ZKybTimelineResponse, ZMailboxResponse } from '@dash/shared/contracts';
 import { describe, expect, it } from 'vitest';
+import { jobs } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { createOrganization, signInUser } from '../../test/factories';
 import { call } from '../../test/http';
@@ -65,5 +66,50 @@ describe('pnpm ops kyb', () => {
       to: 'ChangesRequested',
       note: 'Sign the articles',
     });
+  });
+});
+
+describe('pnpm ops jobs failed', () => {
+  it('lists the jobs the runner gave up on with their last error, newest first', async () => {
+    const testApp = await createTestApp();
+    const lines: string[] = [];
+    const run = (...argv: string[]) =>
+      runKybCli(argv, { db: testApp.db, config: testApp.config, print: (line) => lines.push(line) });
+
+    expect(await run('jobs', 'failed')).toBe(0);
+    expect(lines).toEqual(['No failed job.']);
+
+    const [older, newer] = await testApp.db
+      .insert(jobs)
+      .values([
+        {
+          kind: 'mail',
+          payload: {},
+          status: 'failed',
+          failures: 8,
+          lastError: 'SMTP said\n550',
+          finishedAt: new Date('2026-01-01T00:00:00Z'),
+        },
+        {
+          kind: 'deploy',
+          payload: {},
+          status: 'failed',
+          failures: 3,
+          lastError: 'RPC down',
+          finishedAt: new Date('2026-01-02T00:00:00Z'),
+        },
+        { kind: 'mail', payload: {}, status: 'done', finishedAt: new Date('2026-01-03T00:00:00Z') },
+      ])
+      .returning({ id: jobs.id });
+    lines.length = 0;
+    expect(await run('jobs', 'failed')).toBe(0);
+    expect(lines).toEqual([
+      `2026-01-02T00:00:00.000Z  #${newer?.id}  deploy  3 failures  RPC down`,
+      `2026-01-01T00:00:00.000Z  #${older?.id}  mail  8 failures  SMTP said 550`,
+    ]);
+    lines.length = 0;
+    expect(await run('jobs', 'failed', '--limit', '1')).toBe(0);
+    expect(lines).toHaveLength(1);
+    await expect(run('jobs', 'failed', '--limit', '0')).rejects.toThrow(UsageError);
   });
 });

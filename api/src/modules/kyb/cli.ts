@@ -16,6 +16,7 @@ import { migrate } from '../../db/migrate';
 import { createClusteredEventBus, createInProcessEventBus, type EventBus } from '../../events/bus';
 import { createPostgresLink } from '../../events/cluster';
 import { AppError } from '../../http/errors';
+import { formatFailedJob, listFailedJobs } from '../../jobs/failed';
 import { createJobRunner } from '../../jobs/runner';
 import type { AuditActor } from '../audit/index';
 import { createMailer, type Mailer } from '../mail/index';
@@ -33,6 +34,12 @@ export const KYB_CLI_USAGE = `Usage: pnpm ops kyb <command> [options]
 
   <org> is the organization's slug or uid.
   --as EMAIL   Act as this operator (one of OPERATOR_EMAILS); default: operator "cli".
+
+       pnpm ops jobs failed [--limit N]
+
+  failed                                 Jobs the runner gave up on, newest first, with their last
+                                         error (at most N, default 50). Succeeded jobs are deleted
+                                         after JOB_RETENTION_HOURS; failed ones are kept.
 
 Environment: DATABASE_URL or DATA_DIR, OPERATOR_EMAILS, SMTP_URL, PUBLIC_URL, as for the API.`;
 
@@ -58,6 +65,7 @@ export async function runKybCli(argv: string[], deps: KybCliDeps): Promise<numbe
       reason: { type: 'string' },
       note: { type: 'string' },
       as: { type: 'string' },
+      limit: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -66,8 +74,17 @@ export async function runKybCli(argv: string[], deps: KybCliDeps): Promise<numbe
     print(KYB_CLI_USAGE);
     return area === undefined && !values.help ? 2 : 0;
   }
-  if (area !== 'kyb') throw new UsageError(`Unknown area "${area}": only "kyb" is reviewed here.`);
+  if (area !== 'kyb' && area !== 'jobs') throw new UsageError(`Unknown area "${area}": "kyb" or "jobs".`);
   if (extra.length > 0) throw new UsageError(`Unexpected arguments: ${extra.join(' ')}`);
+  if (area === 'jobs') {
+    if (command !== 'failed' || target !== undefined) throw new UsageError('Only "pnpm ops jobs failed".');
+    const limit = values.limit === undefined ? 50 : Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit takes a whole number above 0.');
+    const failed = await listFailedJobs(deps.db, limit);
+    if (failed.length === 0) print('No failed job.');
+    for (const job of failed) print(formatFailedJob(job));
+    return 0;
+  }
 
   let actor: AuditActor = { kind: 'operator', email: 'cli' };
   if (values.as !== undefined) {
