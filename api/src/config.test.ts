@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       authAllowlist: null,
       authRateLimitPerEmail: 5,
       authRateLimitPerIp: 30,
+      jobRetentionHours: 168,
       nodeEnv: 'development',
       logLevel: 'info',
       sessionCookieName: 'dash_session',
@@ -59,6 +60,7 @@ describe('loadConfig', () => {
       AUTH_ALLOWLIST: 'Boss@Acme.example, partner.example ,',
       AUTH_RATE_LIMIT_PER_EMAIL: '3',
       AUTH_RATE_LIMIT_PER_IP: '100',
+      JOB_RETENTION_HOURS: '48',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       REMOTES: 'remote-wallet@1.2.3=https://cdn.example/wallet/mf-manifest.json?v=2',
@@ -77,6 +79,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://user:pass@smtp.example:465',
       authRateLimitPerEmail: 3,
       authRateLimitPerIp: 100,
+      jobRetentionHours: 48,
       nodeEnv: 'production',
       logLevel: 'warn',
       remotes: [
