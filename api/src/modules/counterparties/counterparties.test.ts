@@ -323,13 +323,12 @@ describe('bank beneficiaries', () => {
       asAdmin('POST', '/rails/bank-beneficiaries', { name: 'B', ...body });
 
     expect((await add({ type: 'Clabe', bankAccountNumber: CLABE })).statusCode).toBe(201);
-    expect(
-      (await add({ type: 'Clabe', bankAccountNumber: `${CLABE.slice(0, 3)} ${CLABE.slice(3)}` })).json()
-        .error,
-    ).toEqual({
+    const spaced = await add({ type: 'Clabe', bankAccountNumber: `${CLABE.slice(0, 3)} ${CLABE.slice(3)}` });
+    expect(spaced.json().error).toEqual({
       code: 'CONFLICT',
       message: CLABE_DUPLICATE_MESSAGE,
       fields: { bankAccountNumber: CLABE_DUPLICATE_MESSAGE },
+      requestId: spaced.headers['x-request-id'],
     });
     expect((await add({ type: 'PixKey', pixKeyType: 'email', pixKey: 'a@example.com' })).statusCode).toBe(
       201,
