@@ -347,11 +347,17 @@ export const ORGANIZATION_IN_PATH_ACCESS: RouteAccess = {
 documentGuard(requireUser, SESSION_ACCESS);
 documentGuard(requireOperator, OPERATOR_ACCESS);
 
+/** A permission no API key has (keys, members) is documented as the session's alone. */
+const accessFor = (permission: TPermission): RouteAccess =>
+  API_KEY_REFUSED_PERMISSIONS.includes(permission)
+    ? { ...ORGANIZATION_ACCESS, security: ['session'] }
+    : ORGANIZATION_ACCESS;
+
 /** The guard of an organization-scoped route: `guard: organizationGuard('members.read')`. */
 export function organizationGuard(permission: TPermission) {
   return documentGuard(
     (request: FastifyRequest) => requireOrganization(request, permission),
-    ORGANIZATION_ACCESS,
+    accessFor(permission),
   );
 }
 
@@ -367,6 +373,6 @@ export function memberInPersonGuard(permission: TPermission) {
 export function approvedOrganizationGuard(permission: TPermission) {
   return documentGuard(
     (request: FastifyRequest) => requireApprovedOrganization(request, permission),
-    ORGANIZATION_ACCESS,
+    accessFor(permission),
   );
 }

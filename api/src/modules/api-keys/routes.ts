@@ -5,7 +5,7 @@ import {
   ZCreateApiKeyResponse,
 } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requireOrganization } from '../../http/guards';
+import { organizationGuard } from '../../http/guards';
 import { defineRoute } from '../../http/route';
 import type { ApiKeyService } from './service';
 
@@ -14,7 +14,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
     method: 'GET',
     url: '/organization/api-keys',
     summary: "The organization's API keys, revoked ones included (never their secrets)",
-    guard: (request) => requireOrganization(request, 'apiKeys.manage'),
+    guard: organizationGuard('apiKeys.manage'),
     response: ZApiKeysResponse,
     async handler({ auth }) {
       return { data: await deps.apiKeys.list(auth) };
@@ -26,7 +26,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
     url: '/organization/api-keys',
     status: 201,
     summary: 'Creates an API key with a role; the answer is the only time its secret is shown',
-    guard: (request) => requireOrganization(request, 'apiKeys.manage'),
+    guard: organizationGuard('apiKeys.manage'),
     body: ZCreateApiKeyRequest,
     response: ZCreateApiKeyResponse,
     async handler({ auth, body }) {
@@ -38,7 +38,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
     method: 'DELETE',
     url: '/organization/api-keys/:apiKeyUid',
     summary: 'Revokes an API key: its next request is a 401 on every API process',
-    guard: (request) => requireOrganization(request, 'apiKeys.manage'),
+    guard: organizationGuard('apiKeys.manage'),
     params: ZApiKeyParams,
     response: null,
     async handler({ auth, params }) {

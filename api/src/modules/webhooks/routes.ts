@@ -10,13 +10,12 @@ import {
   ZWebhookEventQueuedResponse,
 } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requireOrganization } from '../../http/guards';
+import { organizationGuard } from '../../http/guards';
 import { defineRoute } from '../../http/route';
 import type { WebhookService } from './service';
 
 /** Admins only: endpoint URLs, answers and the log are integration settings, like keys. */
-const admins = (request: Parameters<typeof requireOrganization>[0]) =>
-  requireOrganization(request, 'webhooks.manage');
+const admins = organizationGuard('webhooks.manage');
 
 export function registerWebhookRoutes(app: FastifyInstance, deps: { webhooks: WebhookService }): void {
   const { webhooks } = deps;
