@@ -8,7 +8,6 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createClusteredEventBus, createInProcessEventBus, type EventBus } from './events/bus';
 import type { ClusterLink } from './events/cluster';
-import { registerEventRoutes } from './events/routes';
 import { cachedAccess, cachedMeService, registerReadCache } from './http/cached-access';
 import { AppError, registerErrorHandling } from './http/errors';
 import { recordRouteTable } from './http/openapi';
@@ -16,86 +15,48 @@ import type { ReadCache } from './http/read-cache';
 import { illFormedTextError, registerNoStore, registerOriginCheck } from './http/request-policy';
 import { setSessionCookie } from './http/session-cookie';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/runner';
-import { createApiKeyService, registerApiKeyRoutes } from './modules/api-keys/index';
-import { createAuditLogService, registerAuditRoutes, registerAuditSource } from './modules/audit/index';
-import { createAuthService, registerAuthRoutes } from './modules/auth/index';
-import {
-  createCounterpartyService,
-  registerCounterpartyReferenceRoutes,
-  registerCounterpartyRoutes,
-} from './modules/counterparties/index';
-import { createDevService, registerDevRoutes } from './modules/dev/index';
-import { createDocumentService, registerDocumentRoutes } from './modules/documents/index';
-import { createHealthService, registerHealthRoutes } from './modules/health/index';
-import {
-  createHoldingsService,
-  type HoldingsWatcher,
-  registerHoldingsRoutes,
-} from './modules/holdings/index';
-import { createInvitationService, registerInvitationRoutes } from './modules/invitations/index';
-import {
-  createKybService,
-  type KybService,
-  registerKybReviewRoutes,
-  registerKybRoutes,
-} from './modules/kyb/index';
+import { createApiKeyService } from './modules/api-keys/index';
+import { registerAuditSource } from './modules/audit/index';
+import { createAuthService } from './modules/auth/index';
+import { createDocumentService } from './modules/documents/index';
+import { createHoldingsService, type HoldingsWatcher } from './modules/holdings/index';
+import { createInvitationService } from './modules/invitations/index';
+import { createKybService, type KybService } from './modules/kyb/index';
 import { createMailer, type Mailer } from './modules/mail/index';
-import { createMeService, registerMeRoutes } from './modules/me/index';
-import { createMemberService, registerMemberRoutes } from './modules/members/index';
+import { createMeService } from './modules/me/index';
 import {
   createInboundService,
   createInboundSmtpListener,
   createMessageService,
   type InboundService,
   type InboundSmtpListener,
-  registerInboundRoutes,
-  registerMessageRoutes,
 } from './modules/messages/index';
-import { dispatchJob, mailJob, registerNotificationRoutes } from './modules/notifications/index';
-import {
-  createOrganizationService,
-  registerOrganizationAvatarRoutes,
-  registerOrganizationRoutes,
-} from './modules/organization/index';
-import { createOverviewService, registerOverviewRoutes } from './modules/overview/index';
-import { createProfileService, registerProfileRoutes } from './modules/profile/index';
+import { dispatchJob, mailJob } from './modules/notifications/index';
+import { createOrganizationService } from './modules/organization/index';
+import { createProfileService } from './modules/profile/index';
 import {
   createProviderAdapters,
   createProviderService,
   type ProviderAdapters,
-  registerProviderRoutes,
-  registerProviderWebhookRoutes,
 } from './modules/providers/index';
-import { registerReferenceRoutes } from './modules/reference/index';
-import {
-  openReleases,
-  organizationDirectory,
-  registerReleaseFileRoutes,
-  registerReleaseRoutes,
-} from './modules/releases/index';
-import { createRemotesService, registerRemotesRoutes } from './modules/remotes/index';
+import { openReleases, organizationDirectory, registerReleaseFileRoutes } from './modules/releases/index';
+import { createRemotesService } from './modules/remotes/index';
 import {
   awaitsSignature,
   enqueueOffRampPayment,
   executeSafeTransactionJob,
   payOffRampJobs,
-  registerSafeTransactionRoutes,
 } from './modules/safe-transactions/index';
-import { createSigningDeviceService, registerSigningDeviceRoutes } from './modules/signing-devices/index';
-import {
-  createTransferService,
-  registerTransferRoutes,
-  type TransferService,
-} from './modules/transfers/index';
-import { createUploadService, registerUploadRoutes, type UploadService } from './modules/uploads/index';
+import { createTransferService, type TransferService } from './modules/transfers/index';
+import { createUploadService, type UploadService } from './modules/uploads/index';
 import {
   createWalletChainAccess,
   createWalletService,
-  registerWalletRoutes,
   type WalletChainAccess,
   type WalletTiming,
 } from './modules/wallet/index';
-import { createWebhookService, registerWebhookRoutes } from './modules/webhooks/index';
+import { createWebhookService } from './modules/webhooks/index';
+import { registerApiRoutes } from './routes';
 import { readShellTemplate, registerDashboard } from './web/dashboard';
 import { inlineScriptHashes, registerDashboardSecurityHeaders } from './web/security-headers';
 import { loadServerRenderer } from './web/server-render';
@@ -441,47 +402,33 @@ export async function buildApp({
   registerReleaseFileRoutes(app, { files: releaseStore });
 
   await app.register(
-    async (api) => {
-      registerHealthRoutes(api, { health: createHealthService({ db }) });
-      await registerReferenceRoutes(api, { version: API_VERSION });
-      registerAuthRoutes(api, { auth });
-      registerMeRoutes(api, { me: cachedMe });
-      registerOrganizationRoutes(api, { organizations });
-      await api.register(registerOrganizationAvatarRoutes, { organizations });
-      registerMemberRoutes(api, { members: createMemberService({ db }) });
-      registerAuditRoutes(api, { audit: createAuditLogService({ db }) });
-      registerInvitationRoutes(api, { invitations });
-      registerApiKeyRoutes(api, { apiKeys });
-      registerProfileRoutes(api, { profile });
-      registerNotificationRoutes(api, { db });
-      registerSigningDeviceRoutes(api, { signingDevices: createSigningDeviceService({ db }) });
-      registerWalletRoutes(api, { wallet });
-      registerSafeTransactionRoutes(api, safeTransactions);
-      registerRemotesRoutes(api, { remotes });
-      registerMessageRoutes(api, { messages });
-      await api.register(registerUploadRoutes, { uploads });
-      registerKybRoutes(api, { kyb });
-      registerKybReviewRoutes(api, { kyb, documents });
-      registerDocumentRoutes(api, { documents });
-      await api.register(registerInboundRoutes, {
+    (api) =>
+      registerApiRoutes(api, {
+        db,
+        config,
+        version: API_VERSION,
+        auth,
+        me: cachedMe,
+        organizations,
+        invitations,
+        apiKeys,
+        profile,
+        wallet,
+        safeTransactions,
+        remotes,
+        messages,
+        uploads,
+        kyb,
+        documents,
         inbound,
-        secret: config.messages.inboundSecret,
-        maxBytes: config.messages.inboundMaxBytes,
-      });
-      registerProviderRoutes(api, { providers });
-      await api.register(registerProviderWebhookRoutes, { providers });
-      registerCounterpartyReferenceRoutes(api);
-      registerCounterpartyRoutes(api, {
-        counterparties: createCounterpartyService({ db, pendingTransfers: transfers.pendingTransferUsage }),
-      });
-      registerTransferRoutes(api, { transfers, db });
-      registerOverviewRoutes(api, { overview: createOverviewService({ db }) });
-      registerHoldingsRoutes(api, { holdings });
-      registerEventRoutes(api, { events });
-      registerWebhookRoutes(api, { webhooks });
-      registerReleaseRoutes(api, { releases, token: config.releases.token });
-      if (config.outboxEnabled) registerDevRoutes(api, { dev: createDevService({ db }) });
-    },
+        providers,
+        transfers,
+        pendingTransfers: transfers.pendingTransferUsage,
+        holdings,
+        events,
+        webhooks,
+        releases,
+      }),
     { prefix: API_PREFIX },
   );
   if (config.webDistDir && shellTemplate) {
