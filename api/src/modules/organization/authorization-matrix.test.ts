@@ -18,7 +18,7 @@ import {
   ZCreateApiKeyResponse,
   ZInvitationResponse,
 } from '@dash/shared/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -581,20 +581,24 @@ const ENDPOINTS: Endpoint[] = [
     name: 'POST wallet/deploy/retry',
     permission: 'wallet.manage',
     send: async (scene) => {
-      await scene.testApp.db.insert(wallets).values({
-        organizationUid: scene.organization.uid,
-        status: 'failed',
-        chainId: 1337,
-        address: '0x0000000000000000000000000000000000000abc',
-        owners: ['0x0000000000000000000000000000000000000def'],
-        threshold: 1,
-        saltNonce: '1',
-        proxyFactory: '0x0000000000000000000000000000000000000001',
-        singleton: '0x0000000000000000000000000000000000000002',
-        fallbackHandler: '0x0000000000000000000000000000000000000003',
-        deployAttempt: 1,
-        error: 'refused',
-      });
+      await scene.testApp.db
+        .insert(wallets)
+        .values({
+          organizationUid: scene.organization.uid,
+          status: 'failed',
+          chainId: 1337,
+          address: '0x0000000000000000000000000000000000000abc',
+          owners: ['0x0000000000000000000000000000000000000def'],
+          threshold: 1,
+          saltNonce: '1',
+          proxyFactory: '0x0000000000000000000000000000000000000001',
+          singleton: '0x0000000000000000000000000000000000000002',
+          fallbackHandler: '0x0000000000000000000000000000000000000003',
+          deployAttempt: 1,
+          error: 'refused',
+        })
+        // A key caller runs after a refused caller on the same scene: the failed wallet is there.
+        .onConflictDoNothing();
       return ask(scene, 'POST', '/wallet/deploy/retry');
     },
     expected: adminOnly(202),
@@ -1412,10 +1416,20 @@ async function webhookDelivery(scene: Scene): Promise<{ endpointUid: string; del
 async function makeSigner(scene: Scene, userUid: string | undefined, options: { ready?: boolean } = {}) {
   if (!userUid) return undefined;
   const { db } = scene.testApp;
-  const [device] = await db
-    .insert(signingDevices)
-    .values({ userUid, name: 'Ledger', ethAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' })
-    .returning();
+  // A key caller runs after another caller on the same scene: the member may have one already.
+  const address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+  const [existing] = await db
+    .select()
+    .from(signingDevices)
+    .where(and(eq(signingDevices.userUid, userUid), eq(signingDevices.ethAddress, address)));
+  const [device] = existing
+    ? [existing]
+    : await db.insert(signingDevices).values({ userUid, name: 'Ledger', ethAddress: address }).returning();
+  await db
+    .delete(walletSigners)
+    .where(
+      and(eq(walletSigners.organizationUid, scene.organization.uid), eq(walletSigners.userUid, userUid)),
+    );
   await db.insert(walletSigners).values({
     organizationUid: scene.organization.uid,
     userUid,

@@ -70,6 +70,7 @@ describe('signing devices', () => {
       code: 'VALIDATION',
       message: SIGNING_DEVICE_PROOF_REQUIRED,
       fields: { proof: SIGNING_DEVICE_PROOF_REQUIRED },
+      requestId: response.headers['x-request-id'],
     });
     expect(await db.select().from(signingDevices)).toEqual([]);
     expect(await db.select().from(auditEvents).where(eq(auditEvents.subjectType, 'signing_device'))).toEqual(
