@@ -62,11 +62,12 @@ export const PERMISSION_DENIED_MESSAGE: Record<TPermission, string> = {
 };
 
 /**
- * What an API key never does whatever its role: create keys or change who is a member (issue 52).
- * Only a signed-in person may.
+ * What an API key never does whatever its role: create keys, change who is a member (issue 52) or
+ * delete the organization (a leaked key must not be able to end it). Only a signed-in person may.
  */
 export const API_KEY_REFUSED_PERMISSIONS: readonly TPermission[] = [
   'apiKeys.manage',
   'members.manage',
   'invites.manage',
+  'organization.delete',
 ];
