@@ -1,19 +1,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { DATABASE_INDEPENDENT } from './api/src/test/database-independent.ts';
+import { DATABASE_INDEPENDENT, ONE_DATABASE } from './api/src/test/database-independent.ts';
 
 /**
  * API test files marked database-independent (the chain, the sandbox provider, the mailer, the
- * release store...) run in the PGlite run only: the PostgreSQL run (TEST_DATABASE_URL set) would
- * repeat them for nothing. A marked file that opens a database fails (api/src/test/database.ts).
+ * release store...) or one-database (the authorization matrix) run in the PGlite run only: the
+ * PostgreSQL run (TEST_DATABASE_URL set) would repeat them for nothing
+ * (api/src/test/database-independent.ts).
  */
 function databaseIndependentTests(): string[] {
   if (!process.env.TEST_DATABASE_URL) return [];
   const source = fileURLToPath(new URL('./api/src/', import.meta.url));
   return readdirSync(source, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.test.ts'))
-    .filter((file) => DATABASE_INDEPENDENT.test(readFileSync(source + file, 'utf8')))
+    .filter((file) => {
+      const text = readFileSync(source + file, 'utf8');
+      return DATABASE_INDEPENDENT.test(text) || ONE_DATABASE.test(text);
+    })
     .map((file) => `api/src/${file}`);
 }
 const runOnce = databaseIndependentTests();

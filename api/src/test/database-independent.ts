@@ -7,6 +7,13 @@ import { readFileSync } from 'node:fs';
  */
 export const DATABASE_INDEPENDENT = /^\/\/ Database-independent: /m;
 
+/**
+ * A file that opens a database but whose subject is not the database (who may call what) says
+ * `// One database: <why>`: it runs in the PGlite run only too. Every module's own tests still run
+ * on both databases, so each endpoint's SQL is still tried on PostgreSQL.
+ */
+export const ONE_DATABASE = /^\/\/ One database: /m;
+
 const marked = new Map<string, boolean>();
 
 /** Fails a file marked database-independent that opens a database all the same. */

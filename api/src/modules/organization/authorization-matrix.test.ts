@@ -1,3 +1,5 @@
+// One database: who may call what is the guards' rule, the same on either database; every
+// endpoint's SQL runs on PostgreSQL in its own module's tests and in the contract fuzzer.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
