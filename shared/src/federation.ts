@@ -116,6 +116,7 @@ export const MANTINE_CORE_EXPORTS = [
   'SimpleGrid',
   'Skeleton',
   'Stack',
+  'Switch',
   'Table',
   'Tabs',
   'Text',

@@ -156,6 +156,12 @@ function textOf(node: ts.Expression, depth = 0): TText {
   }
   if (ts.isArrowFunction(expression) && !ts.isBlock(expression.body))
     return textOf(expression.body, depth + 1);
+  // `condition ? MESSAGE : undefined` (zod's error map: this message, else zod's own)
+  if (ts.isConditionalExpression(expression)) {
+    const isUndefined = (branch: ts.Expression) => unwrap(branch).getText() === 'undefined';
+    if (isUndefined(expression.whenFalse)) return textOf(expression.whenTrue, depth + 1);
+    if (isUndefined(expression.whenTrue)) return textOf(expression.whenFalse, depth + 1);
+  }
   return undefined;
 }
 
@@ -236,9 +242,14 @@ function collect(): TFound[] {
   return found;
 }
 
-/** `error: z.object(...)`, `message: z.string()`: a response shape, not a message. */
-function isZodSchema(node: ts.Expression): boolean {
-  return /^z\s*\./.test(node.getText());
+/** `error: z.object(...)`, `message: z.string()`, `error: ZError`: a response shape, not a message. */
+function isZodSchema(node: ts.Expression, depth = 0): boolean {
+  const expression = unwrap(node);
+  if (ts.isIdentifier(expression) && depth < 5) {
+    const value = CONSTS.get(expression.text);
+    return value !== undefined && isZodSchema(value, depth + 1);
+  }
+  return /^z\s*\./.test(expression.getText());
 }
 
 describe('the shared contracts’ messages in every language', () => {
