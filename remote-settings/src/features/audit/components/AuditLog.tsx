@@ -1,9 +1,10 @@
 import '../i18n';
-import { LoadFailed, PagerButton, PageSkeleton, useCurrentOrganization, useFormat, useT } from '@dash/shared';
+import { LoadFailed, PageSkeleton, useCurrentOrganization, useFormat, useT } from '@dash/shared';
 import { auditExportPath, providersQueryOptions, type TAuditFilters } from '@dash/shared/api';
 import { Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
 import { useAuditLogQuery } from '../api/get-audit-log';
 import { describeChange } from '../describe-change';
 import { PROVIDER_ACTOR, useAuditWords } from '../hooks/useAuditWords';
@@ -18,9 +19,8 @@ export default function AuditLog() {
   const words = useAuditWords();
   const [filters, setFilters] = useState<TAuditFilters>({});
   const [actorDraft, setActorDraft] = useState('');
-  // The cursors of the pages before this one (keyset paging goes forward; Previous pops).
-  const [cursors, setCursors] = useState<string[]>([]);
-  const cursor = cursors[cursors.length - 1];
+  const pages = useKeysetPages();
+  const { cursor } = pages;
   const log = useAuditLogQuery(organization.uid, {
     ...filters,
     limit: PAGE_SIZE,
@@ -36,7 +36,7 @@ export default function AuditLog() {
   );
 
   const setFilter = (key: keyof TAuditFilters, value: string | null) => {
-    setCursors([]);
+    pages.reset();
     setFilters((previous) => {
       const next = { ...previous };
       if (value) next[key] = value;
@@ -162,26 +162,15 @@ export default function AuditLog() {
         </Table.ScrollContainer>
       )}
 
-      <Group gap="xs">
-        <PagerButton
-          unavailable={cursors.length === 0}
-          onPress={() => setCursors((previous) => previous.slice(0, -1))}
-        >
-          {t('previous')}
-        </PagerButton>
-        <Text size="sm" aria-live="polite">
-          {t('page', { page: cursors.length + 1 })}
-        </Text>
-        <PagerButton
-          unavailable={!log.data?.nextCursor}
-          onPress={() => {
-            const next = log.data?.nextCursor;
-            if (next) setCursors((previous) => [...previous, next]);
-          }}
-        >
-          {t('next')}
-        </PagerButton>
-      </Group>
+      <KeysetPager
+        pages={pages}
+        nextCursor={log.data?.nextCursor}
+        labels={{
+          previous: t('previous'),
+          page: t('page', { page: pages.cursors.length + 1 }),
+          next: t('next'),
+        }}
+      />
     </Stack>
   );
 }

@@ -1,14 +1,6 @@
-import {
-  LoadFailed,
-  notifyError,
-  notifySuccess,
-  PagerButton,
-  PageSkeleton,
-  useFormat,
-  useT,
-} from '@dash/shared';
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { LoadFailed, notifyError, notifySuccess, PageSkeleton, useFormat, useT } from '@dash/shared';
+import { Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
 import { useWebhookDeliveriesQuery } from '../api/get-webhook-deliveries';
 import { useResendWebhookMutation } from '../api/resend-webhook';
 import { eventTypeKey } from './event-type-key';
@@ -25,9 +17,8 @@ export function DeliveryLog({
 }) {
   const { t } = useT('webhooks');
   const format = useFormat();
-  const [cursors, setCursors] = useState<string[]>([]);
-  const cursor = cursors[cursors.length - 1];
-  const log = useWebhookDeliveriesQuery(organizationUid, endpointUid, cursor, refetchInterval);
+  const pages = useKeysetPages();
+  const log = useWebhookDeliveriesQuery(organizationUid, endpointUid, pages.cursor, refetchInterval);
   const resend = useResendWebhookMutation(organizationUid, endpointUid);
   const eventLabel = (type: string) => {
     const key = `eventTypes.${eventTypeKey(type)}`;
@@ -115,26 +106,15 @@ export function DeliveryLog({
           </Table>
         </Table.ScrollContainer>
       )}
-      <Group gap="xs">
-        <PagerButton
-          unavailable={cursors.length === 0}
-          onPress={() => setCursors((previous) => previous.slice(0, -1))}
-        >
-          {t('log.previous')}
-        </PagerButton>
-        <Text size="sm" aria-live="polite">
-          {t('log.page', { page: cursors.length + 1 })}
-        </Text>
-        <PagerButton
-          unavailable={!log.data?.nextCursor}
-          onPress={() => {
-            const next = log.data?.nextCursor;
-            if (next) setCursors((previous) => [...previous, next]);
-          }}
-        >
-          {t('log.next')}
-        </PagerButton>
-      </Group>
+      <KeysetPager
+        pages={pages}
+        nextCursor={log.data?.nextCursor}
+        labels={{
+          previous: t('log.previous'),
+          page: t('log.page', { page: pages.cursors.length + 1 }),
+          next: t('log.next'),
+        }}
+      />
     </Stack>
   );
 }
