@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   type TOrganization,
   type TRole,
@@ -7,6 +7,7 @@ import {
   ZSigningDeviceChallengeResponse,
   ZSigningDeviceResponse,
 } from '@dash/shared/contracts';
+import { sql } from 'drizzle-orm';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
 import type { Database } from '../db/client';
@@ -16,7 +17,9 @@ import {
   providerAccounts,
   quotes,
   registeredWallets,
+  sessions,
   transfers,
+  users,
 } from '../db/schema';
 import type { TestApp } from './app';
 import { signIn } from './auth';
@@ -59,6 +62,35 @@ export async function signInUser(app: TestApp['app'], email = uniqueEmail()) {
   const cookie = await signIn(app, email);
   const me = ZMeResponse.parse((await call(app, 'GET', '/me', { cookie })).json()).data;
   return { cookie, uid: me.uid, email: me.email };
+}
+
+/**
+ * A signed-in user written straight into the database: the user (found or created by e-mail) and a
+ * session, the rows POST auth/{token} leaves, with the Cookie header a browser would send. For
+ * suites whose subject is what a session may do, not how one is opened: two inserts instead of the
+ * four requests and a mail of signInUser (the authorization matrix arranges thousands of callers).
+ */
+export async function signedInDirectly({ db, config }: TestApp, email = uniqueEmail()) {
+  const [user] = await db
+    .insert(users)
+    .values({ email })
+    .onConflictDoUpdate({ target: users.email, set: { email } })
+    .returning({ uid: users.uid, email: users.email });
+  if (!user) throw new Error(`No user for ${email}`);
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    userUid: user.uid,
+    expiresAt: sql`now() + interval '30 days'`,
+  });
+  return { cookie: `${config.sessionCookieName}=${token}`, uid: user.uid, email: user.email };
+}
+
+/** A member with `role` arranged directly (signedInDirectly and the membership row). */
+export async function addMemberDirectly(testApp: TestApp, organizationUid: string, role: TRole) {
+  const user = await signedInDirectly(testApp, uniqueEmail(role.toLowerCase()));
+  await testApp.db.insert(memberships).values({ organizationUid, userUid: user.uid, role });
+  return user;
 }
 
 /**

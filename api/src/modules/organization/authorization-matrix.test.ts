@@ -23,7 +23,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import {
   apiKeys,
@@ -41,11 +41,11 @@ import { routeTable } from '../../http/openapi';
 import { type TestApp, testConfig } from '../../test/app';
 import { emptyTestDatabase } from '../../test/database';
 import {
-  addMember,
+  addMemberDirectly,
   createOrganization,
   insertCounterparties,
   insertMoney,
-  signInUser,
+  signedInDirectly,
   uniqueEmail,
 } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
@@ -1555,11 +1555,11 @@ async function arrange(
   options: { approved?: boolean; foreign?: boolean } = {},
 ): Promise<Scene> {
   const testApp = await matrixApp();
-  const founder = await signInUser(testApp.app);
+  const founder = await signedInDirectly(testApp);
   const organization = await createOrganization(testApp, founder.cookie);
   if (options.approved) await approveOrganization(testApp.db, organization.uid);
   const counterparties = await insertCounterparties(testApp.db, organization.uid);
-  const target = await addMember(testApp, organization.uid, 'Viewer');
+  const target = await addMemberDirectly(testApp, organization.uid, 'Viewer');
   const invited = await call(testApp.app, 'POST', '/organization/invitations', {
     cookie: founder.cookie,
     organization: organization.uid,
@@ -1595,13 +1595,13 @@ async function arrange(
   let headerOrganization = organization.uid;
   if (options.foreign) {
     // An Admin of an organization of their own (Approved like this one), naming theirs.
-    callerUser = await signInUser(testApp.app);
+    callerUser = await signedInDirectly(testApp);
     const own = await createOrganization(testApp, callerUser.cookie);
     await approveOrganization(testApp.db, own.uid);
     headerOrganization = own.uid;
-  } else if (caller === 'non-member') callerUser = await signInUser(testApp.app);
-  else if (caller === 'operator') callerUser = await signInUser(testApp.app, 'ops@example.com');
-  else if (caller !== 'anonymous') callerUser = await addMember(testApp, organization.uid, caller);
+  } else if (caller === 'non-member') callerUser = await signedInDirectly(testApp);
+  else if (caller === 'operator') callerUser = await signedInDirectly(testApp, 'ops@example.com');
+  else if (caller !== 'anonymous') callerUser = await addMemberDirectly(testApp, organization.uid, caller);
   return {
     testApp,
     organization,
@@ -1664,6 +1664,11 @@ describe('the matrix covers every route the API registers', () => {
 describe('the authorization matrix of every organization-scoped endpoint', () => {
   for (const endpoint of ENDPOINTS) {
     describe(endpoint.name, () => {
+      // Each endpoint starts on an empty database: every scene makes its own users and organization,
+      // and the snapshots that prove a refusal changed nothing scan every row of every table.
+      beforeAll(async () => {
+        await emptyTestDatabase();
+      });
       it.each(CALLERS)('answers %s as the matrix says', async (caller) => {
         const scene = await arrange(caller, { approved: endpoint.approvedOnly === true });
         const tables = watchTables(scene);

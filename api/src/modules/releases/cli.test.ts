@@ -1,3 +1,5 @@
+// Database-independent: the release CLI on a DATA_DIR of its own, whose embedded PGlite it opens
+// itself whichever database the suite runs on (its environment names no DATABASE_URL).
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
