@@ -55,7 +55,7 @@ import {
   type WalletChainAccess,
   type WalletTiming,
 } from './modules/wallet/index';
-import { createWebhookService } from './modules/webhooks/index';
+import { createWebhookService, type WebhookService } from './modules/webhooks/index';
 import { registerApiRoutes } from './routes';
 import { readShellTemplate, registerDashboard } from './web/dashboard';
 import { inlineScriptHashes, registerDashboardSecurityHeaders } from './web/security-headers';
@@ -126,6 +126,8 @@ declare module 'fastify' {
     transfers: TransferService;
     /** The balance watcher: main.ts starts it after listen; closed with the app; tests call checkNow(). */
     holdings: HoldingsWatcher;
+    /** Outbound webhooks: main.ts starts the sweep for lost bus events; tests call sweep(). */
+    webhooks: WebhookService;
   }
 }
 
@@ -384,6 +386,7 @@ export async function buildApp({
     production: config.nodeEnv === 'production',
     log: app.log.child({ component: 'webhooks' }),
   });
+  app.decorate('webhooks', webhooks);
   app.addHook('onClose', () => inboundSmtp.close());
 
   const { store: releaseStore, service: releases } = openReleases(config.releases, 'api', {

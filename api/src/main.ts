@@ -54,6 +54,7 @@ try {
   // The embedded database admits one process: every job still marked running is an orphan.
   await app.jobs.start({ exclusive: database.kind === 'pglite' });
   await app.uploads.schedulePurge();
+  await app.webhooks.startSweeping();
   app.holdings.start();
   const smtpPort = await app.inboundSmtp.listen(
     config.messages.inboundSmtpPort,

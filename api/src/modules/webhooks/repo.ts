@@ -23,6 +23,15 @@ export async function listActiveEndpoints(db: Database, organizationUid: string)
     .where(and(eq(webhookEndpoints.organizationUid, organizationUid), eq(webhookEndpoints.status, 'active')));
 }
 
+/** The organizations with at least one active endpoint (the sweep's scope). */
+export async function listOrganizationsWithActiveEndpoints(db: Database): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ organizationUid: webhookEndpoints.organizationUid })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.status, 'active'));
+  return rows.map((row) => row.organizationUid);
+}
+
 /** The organization's endpoint (undefined when it is another's or gone); `lock` holds it for the transaction. */
 export async function findEndpoint(
   db: Database,

@@ -24,6 +24,7 @@ import { findEndpoint, listDeliveries, listEndpoints } from './repo';
 import { resendEvent } from './resend-event';
 import { rotateSecret } from './rotate-secret';
 import { sendTestEvent } from './send-test-event';
+import { startSweeping, sweepJob, sweepMissedEvents } from './sweep-missed-events';
 
 export type WebhookService = ReturnType<typeof createWebhookService>;
 
@@ -53,6 +54,7 @@ export function createWebhookService(deps: {
     }),
   );
   jobs.register(disabledMailJob({ db, mailer: deps.mailer, publicUrl: deps.publicUrl }));
+  jobs.register(sweepJob({ db, now, wake: () => jobs.wake() }));
 
   async function ownEndpoint(context: Context, endpointUid: string) {
     const endpoint = await findEndpoint(db, context.organization.uid, endpointUid);
@@ -76,6 +78,10 @@ export function createWebhookService(deps: {
         deps.log.error({ err: error, organizationUid, type: event.type }, 'Recording webhook events failed');
       }
     },
+    /** Starts the sweep for changes whose bus event was lost (main.ts, once the runner runs). */
+    startSweeping: () => startSweeping(db, now()),
+    /** Records what changed since `since` and has no webhook event yet (the sweep's work, now). */
+    sweep: async (since: Date) => thenWake(sweepMissedEvents(db, since)),
     async list(context: Context): Promise<TWebhookEndpoint[]> {
       return (await listEndpoints(db, context.organization.uid)).map(endpointView);
     },

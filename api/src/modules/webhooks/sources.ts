@@ -1,5 +1,5 @@
 import type { TOrganizationEvent, TWebhookEventType } from '@dash/shared/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   kybApplications,
@@ -169,5 +169,58 @@ async function kybHappenings(db: Database, organizationUid: string) {
       occurredAt: row.decidedAt,
       data: { decision },
     },
+  ];
+}
+
+/**
+ * The bus events that stand for what changed in an organization since `since`, read from the same
+ * records (the sweep's view, for changes whose bus event was never published: a process that died
+ * between a commit and its publish). Recording them again is a no-op for those already recorded.
+ */
+export async function changesSince(
+  db: Database,
+  organizationUid: string,
+  since: Date,
+): Promise<TOrganizationEvent[]> {
+  const changedTransfers = await db
+    .selectDistinct({ transferUid: transferEvents.transferUid })
+    .from(transferEvents)
+    .innerJoin(transfers, eq(transfers.uid, transferEvents.transferUid))
+    .where(and(eq(transfers.organizationUid, organizationUid), gte(transferEvents.createdAt, since)));
+  const changedSafeTransactions = await db
+    .selectDistinct({ safeTxHash: safeTransactions.safeTxHash })
+    .from(safeTransactions)
+    .leftJoin(
+      safeTransactionConfirmations,
+      eq(safeTransactionConfirmations.safeTransactionUid, safeTransactions.uid),
+    )
+    .where(
+      and(
+        eq(safeTransactions.organizationUid, organizationUid),
+        or(gte(safeTransactions.updatedAt, since), gte(safeTransactionConfirmations.createdAt, since)),
+      ),
+    );
+  const inbound = await db
+    .select({ messageUid: messages.uid, threadUid: messages.threadUid })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.organizationUid, organizationUid),
+        eq(messages.direction, 'inbound'),
+        gte(messages.createdAt, since),
+      ),
+    );
+  const [decided] = await db
+    .select({ uid: kybApplications.uid })
+    .from(kybApplications)
+    .where(and(eq(kybApplications.organizationUid, organizationUid), gte(kybApplications.decidedAt, since)));
+  return [
+    ...changedTransfers.map((row) => ({ type: 'transfer.updated' as const, transferUid: row.transferUid })),
+    ...changedSafeTransactions.map((row) => ({
+      type: 'safe_transaction.updated' as const,
+      safeTxHash: row.safeTxHash,
+    })),
+    ...inbound.map((row) => ({ type: 'message.created' as const, ...row })),
+    ...(decided ? [{ type: 'kyb.updated' as const }] : []),
   ];
 }

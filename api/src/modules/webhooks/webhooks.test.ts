@@ -23,6 +23,7 @@ import { createCatalogueProvider } from '../../test/providers';
 import { listOutboxMails } from '../mail/index';
 import { WEBHOOK_RETRY_SCHEDULE_MS } from './deliver-event';
 import { WEBHOOK_DELIVERY_JOB } from './record-events';
+import { SWEEP_EVERY_MS, SWEEP_JOB } from './sweep-missed-events';
 
 interface Received {
   headers: Record<string, string>;
@@ -187,6 +188,55 @@ describe('outbound webhooks', () => {
       ['transfer.status_changed', 'funds_received'],
     ]);
     expect(new Set(receiver.received.map((request) => request.headers['webhook-id'])).size).toBe(2);
+  });
+
+  it('sends a change whose bus event was lost (a crash between commit and publish) on the next sweep, once', async () => {
+    const { testApp, organization, as } = await arrange();
+    const receiver = await startReceiver();
+    const { secret } = await register(testApp, as, receiver.url, [
+      'transfer.created',
+      'transfer.status_changed',
+    ]);
+    const provider = await createCatalogueProvider(testApp.db);
+    const { transferUid } = await insertMoney(testApp.db, {
+      organizationUid: organization.uid,
+      providerUid: provider.uid,
+      type: 'on_ramp',
+    });
+    const sweptSince = new Date(Date.now() - 60_000);
+    // Committed, and the process died before publishing: the bus never says so.
+    await testApp.db.insert(transferEvents).values([
+      { transferUid, fromStatus: null, toStatus: 'awaiting_funds', source: 'user' },
+      { transferUid, fromStatus: 'awaiting_funds', toStatus: 'funds_received', source: 'provider' },
+    ]);
+    const deliveryJobs = () => testApp.db.select().from(jobs).where(eq(jobs.kind, WEBHOOK_DELIVERY_JOB));
+    expect(await deliveryJobs()).toHaveLength(0);
+
+    expect(await testApp.app.webhooks.sweep(sweptSince)).toBe(2);
+    await testApp.app.jobs.drain();
+    const payloads = receiver.received.map((request) => verify(secret, request));
+    expect(payloads.map((payload) => [payload.type, payload.data.status]).sort()).toEqual([
+      ['transfer.created', 'awaiting_funds'],
+      ['transfer.status_changed', 'funds_received'],
+    ]);
+
+    // Seen again, by a later sweep or by a bus event after all: nothing is sent twice.
+    expect(await testApp.app.webhooks.sweep(sweptSince)).toBe(0);
+    await testApp.app.events.publish(organization.uid, { type: 'transfer.updated', transferUid });
+    await testApp.app.jobs.drain();
+    expect(await deliveryJobs()).toHaveLength(2);
+    expect(receiver.received).toHaveLength(2);
+
+    // The chain: every API start joins the sweep due this minute; each sweep queues the next.
+    await testApp.app.webhooks.startSweeping();
+    await testApp.app.webhooks.startSweeping();
+    const sweeps = () => testApp.db.select().from(jobs).where(eq(jobs.kind, SWEEP_JOB));
+    expect(await sweeps()).toHaveLength(1);
+    await testApp.app.jobs.drain();
+    const [done, next] = (await sweeps()).sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
+    expect(done?.status).toBe('done');
+    expect(next?.status).toBe('queued');
+    expect((next?.runAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(SWEEP_EVERY_MS - 60_000);
   });
 
   it('retries after a 500 with the same id, and Resend sends that id again', async () => {
