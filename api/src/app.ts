@@ -21,7 +21,7 @@ import { createAuthService } from './modules/auth/index';
 import { createDocumentService } from './modules/documents/index';
 import { createHoldingsService, type HoldingsWatcher } from './modules/holdings/index';
 import { createInvitationService } from './modules/invitations/index';
-import { createKybService, type KybService } from './modules/kyb/index';
+import { createKybService, type KybService, retiredDecisionMailJob } from './modules/kyb/index';
 import { createMailer, type Mailer } from './modules/mail/index';
 import { createMeService } from './modules/me/index';
 import {
@@ -46,8 +46,13 @@ import {
   enqueueOffRampPayment,
   executeSafeTransactionJob,
   payOffRampJobs,
+  retiredSignatureMailJob,
 } from './modules/safe-transactions/index';
-import { createTransferService, type TransferService } from './modules/transfers/index';
+import {
+  createTransferService,
+  retiredApprovalMailJob,
+  type TransferService,
+} from './modules/transfers/index';
 import { createUploadService, type UploadService } from './modules/uploads/index';
 import {
   createWalletChainAccess,
@@ -340,6 +345,11 @@ export async function buildApp({
   };
   jobs.register(dispatchJob(notifications));
   jobs.register(mailJob(notifications));
+  // Mail jobs queued under their kinds from before the notifications module, told to it now.
+  const retiredDeps = { db, wake: () => jobs.wake() };
+  jobs.register(retiredApprovalMailJob(retiredDeps));
+  jobs.register(retiredSignatureMailJob(retiredDeps));
+  jobs.register(retiredDecisionMailJob(retiredDeps));
   const providers = createProviderService({
     db,
     events,

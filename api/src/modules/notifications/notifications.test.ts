@@ -6,13 +6,18 @@ import {
 } from '@dash/shared/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditEvents, jobs, memberships } from '../../db/schema';
+import { auditEvents, jobs, kybApplications, memberships } from '../../db/schema';
+import { enqueueJob } from '../../jobs/runner';
 import { createTestApp, type TestApp } from '../../test/app';
-import { addMember, createOrganization, signInUser } from '../../test/factories';
+import { addMember, createOrganization, insertMoney, signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
 import { submitCompleteApplication } from '../../test/kyb';
 import { createProvider, deliver } from '../../test/messages';
+import { createCatalogueProvider } from '../../test/providers';
+import { RETIRED_DECISION_MAIL_JOB } from '../kyb/index';
 import { createOutboxMailer, type Mailer } from '../mail/index';
+import { RETIRED_SIGNATURE_MAIL_JOB } from '../safe-transactions/index';
+import { RETIRED_APPROVAL_MAIL_JOB } from '../transfers/index';
 
 const preferencesOf = async (testApp: TestApp, cookie: string) =>
   ZNotificationPreferencesResponse.parse(
@@ -194,6 +199,64 @@ describe('notification mails (issue 52)', () => {
     });
     await testApp.app.jobs.drain();
     expect(await mailsTo(testApp, editor.email, news)).toHaveLength(1);
+  });
+
+  it('mails what an older version queued under its retired mail kinds, once per member', async () => {
+    const testApp = await createTestApp();
+    const { admin, organization, member } = await arrangeKyb(testApp);
+    const secondAdmin = await member('Admin');
+    const operator = await signInUser(testApp.app, 'ops@example.com');
+    const decided = await call(testApp.app, 'POST', `/ops/kyb/${organization.uid}/approve`, {
+      cookie: operator.cookie,
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const [application] = await testApp.db
+      .select({ version: kybApplications.version })
+      .from(kybApplications)
+      .where(eq(kybApplications.organizationUid, organization.uid));
+    const version = application?.version ?? 0;
+    // As the version before the notifications module left it: no notification, one mail job per
+    // Admin (and per approver, and per owner) under the old kinds.
+    await testApp.db.delete(jobs).where(eq(jobs.status, 'queued'));
+    const provider = await createCatalogueProvider(testApp.db);
+    const { transferUid } = await insertMoney(testApp.db, {
+      organizationUid: organization.uid,
+      providerUid: provider.uid,
+      type: 'off_ramp',
+    });
+    for (const to of [admin.email, secondAdmin.email]) {
+      await enqueueJob(testApp.db, {
+        kind: RETIRED_DECISION_MAIL_JOB,
+        payload: { organizationUid: organization.uid, to, decision: 'Approved', note: null, version },
+      });
+      await enqueueJob(testApp.db, {
+        kind: RETIRED_APPROVAL_MAIL_JOB,
+        payload: {
+          organizationUid: organization.uid,
+          transferUid,
+          kind: 'requested',
+          to,
+          actor: 'someone-gone@example.com',
+          note: null,
+        },
+      });
+    }
+    // A proposal that is gone tells no one.
+    await enqueueJob(testApp.db, {
+      kind: RETIRED_SIGNATURE_MAIL_JOB,
+      payload: { safeTransactionUid: crypto.randomUUID(), userUid: admin.uid },
+    });
+
+    await testApp.app.jobs.drain();
+
+    for (const to of [admin.email, secondAdmin.email]) {
+      expect((await mailsTo(testApp, to, /^KYB application/)).map((mail) => mail.subject)).toEqual([
+        `KYB application approved: ${organization.name}`,
+      ]);
+      expect(await mailsTo(testApp, to, /^Off-ramp waiting for your approval/)).toHaveLength(1);
+    }
+    const left = await testApp.db.select({ kind: jobs.kind, status: jobs.status }).from(jobs);
+    expect(left.filter((job) => job.status !== 'done')).toEqual([]);
   });
 
   it('never mails twice for one event and recipient, even when its job runs again', async () => {

@@ -35,6 +35,15 @@ export async function findSafeTransaction(
   return row;
 }
 
+/** The transaction with this uid, if it still exists. */
+export async function findSafeTransactionByUid(
+  db: Database,
+  uid: string,
+): Promise<SafeTransactionRow | undefined> {
+  const [row] = await db.select().from(safeTransactions).where(eq(safeTransactions.uid, uid));
+  return row;
+}
+
 /** The transaction, locked until the transaction ends (two confirmations wait for each other). */
 export async function lockSafeTransaction(db: Database, uid: string): Promise<SafeTransactionRow> {
   const [row] = await db.select().from(safeTransactions).where(eq(safeTransactions.uid, uid)).for('update');
