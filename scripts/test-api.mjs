@@ -17,6 +17,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { relay } from './lib/relay.mjs';
 import { startThrowawayPostgres } from './throwaway-postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,20 +28,6 @@ const projectArgs = extraArgs.includes('--project') ? [] : ['--project', 'api'];
 const children = new Set();
 let throwaway = null;
 const sideBySide = process.env.API_TESTS_ONE_AT_A_TIME !== '1';
-
-/** Writes a child's output line by line, each line prefixed with `tag` (when given). */
-function relay(stream, target, tag) {
-  let rest = '';
-  stream.setEncoding('utf8');
-  stream.on('data', (chunk) => {
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop() ?? '';
-    for (const line of lines) target.write(`${tag}${line}\n`);
-  });
-  stream.on('end', () => {
-    if (rest) target.write(`${tag}${rest}\n`);
-  });
-}
 
 function runSuite(label, testDatabaseUrl, tag = '', vitestArgs = []) {
   console.log(`\n▶ API tests on ${label}\n`);
