@@ -131,6 +131,7 @@ test.describe('production serving', () => {
       error: {
         code: 'NOT_FOUND',
         message: 'There is no file at this address.',
+        messageCode: 'messages.fileNotFound',
         requestId: gone.headers['x-request-id'],
       },
     });

@@ -10,6 +10,7 @@ export * from './contracts/catalogue';
 export * from './contracts/common';
 export * from './contracts/events';
 export * from './contracts/locale';
+export * from './contracts/message-codes';
 export * from './contracts/organization';
 export * from './contracts/paths';
 export * from './contracts/permissions';

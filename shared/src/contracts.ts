@@ -16,6 +16,7 @@ export * from './contracts/kyb';
 export * from './contracts/locale';
 export * from './contracts/mailbox';
 export * from './contracts/members';
+export * from './contracts/message-codes';
 export * from './contracts/messages';
 export * from './contracts/money';
 export * from './contracts/network-ids';

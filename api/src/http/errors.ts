@@ -1,4 +1,11 @@
-import type { TErrorBody, TErrorCode } from '@dash/shared/contracts';
+import {
+  codedMessage,
+  codeOfIssue,
+  english,
+  type TCodedMessage,
+  type TErrorBody,
+  type TErrorCode,
+} from '@dash/shared/contracts';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
@@ -27,21 +34,42 @@ export interface AppErrorOptions {
   cause?: unknown;
 }
 
-/** What services throw for anything a caller should see. Everything else becomes a 500 INTERNAL. */
+/** A message as a service gives it: coded (its English comes from en.json), or English alone. */
+export type TAppMessage = TCodedMessage | string;
+
+const englishOf = (message: TAppMessage) =>
+  typeof message === 'string' ? message : english(message.code, message.params);
+
+/**
+ * What services throw for anything a caller should see. Everything else becomes a 500 INTERNAL.
+ * A coded message (`codedMessage('messages.emailTaken')`) answers with its English and its code,
+ * so a client words it in its reader's language; the same for each field's message.
+ */
 export class AppError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
+  /** The message's code and values, when it has one. */
+  readonly messageCode?: TCodedMessage;
+  readonly fields?: Record<string, string>;
+  readonly fieldCodes?: Record<string, TCodedMessage>;
 
   constructor(
     readonly code: TErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
+    message: TAppMessage,
+    fields?: Record<string, TAppMessage>,
     options: AppErrorOptions = {},
   ) {
-    super(message, { cause: options.cause });
+    super(englishOf(message), { cause: options.cause });
     this.name = 'AppError';
     this.status = options.status ?? STATUS_BY_CODE[code];
     this.headers = options.headers ?? {};
+    if (typeof message !== 'string') this.messageCode = message;
+    if (fields) {
+      const entries = Object.entries(fields);
+      this.fields = Object.fromEntries(entries.map(([name, text]) => [name, englishOf(text)]));
+      const coded = entries.filter((entry): entry is [string, TCodedMessage] => typeof entry[1] !== 'string');
+      if (coded.length > 0) this.fieldCodes = Object.fromEntries(coded);
+    }
   }
 
   /** The body, naming the request that failed (its x-request-id header and log lines carry the same id). */
@@ -50,70 +78,78 @@ export class AppError extends Error {
       error: {
         code: this.code,
         message: this.message,
+        ...(this.messageCode ? { messageCode: this.messageCode.code } : {}),
+        ...(this.messageCode?.params ? { params: this.messageCode.params } : {}),
         ...(this.fields ? { fields: this.fields } : {}),
+        ...(this.fieldCodes ? { fieldCodes: this.fieldCodes } : {}),
         requestId,
       },
     };
   }
 }
 
-export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again later.';
+export const INTERNAL_MESSAGE = english('messages.internal');
 
 /**
  * A failed zod parse as a VALIDATION error: the first issue is the message, and fields maps each
- * path (dot-joined, optionally prefixed) to its first message. Unknown keys of strict objects are
- * reported per key.
+ * path (dot-joined, optionally prefixed) to its first message, coded when the contract's rule is
+ * (`coded(...)`). Unknown keys of strict objects are reported per key.
  */
 export function validationError(error: z.ZodError, options: { prefix?: string } = {}): AppError {
-  const fields: Record<string, string> = {};
+  const fields: Record<string, TAppMessage> = {};
   const join = (path: readonly PropertyKey[]) =>
     [options.prefix, ...path.map(String)].filter((part) => part !== undefined && part !== '').join('.');
+  const messageOf = (issue: z.core.$ZodIssue): TAppMessage => codeOfIssue(issue) ?? issue.message;
 
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const name = join([...issue.path, key]);
-        fields[name] ??= 'Unknown field';
+        fields[name] ??= codedMessage('messages.unknownField');
       }
       continue;
     }
     const name = join(issue.path);
-    if (name !== '') fields[name] ??= issue.message;
+    if (name !== '') fields[name] ??= messageOf(issue);
   }
 
   const first = error.issues[0];
-  const message =
+  const message: TAppMessage =
     first?.code === 'unrecognized_keys'
-      ? `Unknown field${first.keys.length > 1 ? 's' : ''}: ${first.keys.join(', ')}`
-      : (first?.message ?? 'Invalid request');
+      ? codedMessage(first.keys.length > 1 ? 'messages.unknownFields' : 'messages.unknownFieldNamed', {
+          keys: first.keys.join(', '),
+        })
+      : first
+        ? messageOf(first)
+        : codedMessage('messages.invalidRequest');
   return new AppError('VALIDATION', message, Object.keys(fields).length > 0 ? fields : undefined);
 }
 
 /** What a request is told whose body is missing, or is not the JSON value its contract expects. */
-export const BODY_MISSING_MESSAGE = 'The request body is empty.';
+export const BODY_MISSING_MESSAGE = english('messages.bodyEmpty');
 export const bodyTypeMessage = (expected: string) =>
-  `The request body must be a JSON ${expected === 'record' ? 'object' : expected}.`;
+  codedMessage('messages.bodyMustBeJson', { type: expected === 'record' ? 'object' : expected });
 
 /** Fastify's own errors (body parsing, limits, content type) in the same shape as ours. */
 function fromFastifyError(error: FastifyError): AppError | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new AppError('VALIDATION', 'The request body is not valid JSON.');
+      return new AppError('VALIDATION', codedMessage('messages.bodyNotJson'));
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new AppError('VALIDATION', BODY_MISSING_MESSAGE);
+      return new AppError('VALIDATION', codedMessage('messages.bodyEmpty'));
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+      return new AppError('PAYLOAD_TOO_LARGE', codedMessage('messages.bodyTooLarge'));
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.');
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', codedMessage('messages.bodyMediaType'));
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new AppError('VALIDATION', 'The request body does not match its Content-Length.');
+      return new AppError('VALIDATION', codedMessage('messages.bodyLengthMismatch'));
   }
   // secure-json-parse (prototype poisoning) and other client errors carry a 4xx status.
   const status = error.statusCode ?? 500;
-  if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
-  if (status === 415)
-    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.');
-  if (status >= 400 && status < 500) return new AppError('VALIDATION', 'The request is not valid.');
+  if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', codedMessage('messages.bodyTooLarge'));
+  if (status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE', codedMessage('messages.bodyMediaType'));
+  if (status >= 400 && status < 500)
+    return new AppError('VALIDATION', codedMessage('messages.requestInvalid'));
   return undefined;
 }
 
@@ -166,13 +202,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(appError.status).headers(appError.headers).send(appError.toBody(request.id));
     }
     request.log.error({ err: error }, 'Unhandled error');
-    return reply.code(500).send(new AppError('INTERNAL', INTERNAL_MESSAGE).toBody(request.id));
+    return reply
+      .code(500)
+      .send(new AppError('INTERNAL', codedMessage('messages.internal')).toBody(request.id));
   });
 
   app.setNotFoundHandler((request, reply) => {
     const error = new AppError(
       'NOT_FOUND',
-      request.url.startsWith('/api') ? 'This API route does not exist.' : 'There is no file at this address.',
+      codedMessage(request.url.startsWith('/api') ? 'messages.apiRouteNotFound' : 'messages.fileNotFound'),
     );
     request.log.info({ method: request.method, url: request.url }, 'Route not found');
     return reply.code(error.status).send(error.toBody(request.id));

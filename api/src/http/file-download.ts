@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { type TPermission, ZUid } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors';
+import { AppError, type TAppMessage } from './errors';
 import {
   ORGANIZATION_IN_PATH_ACCESS,
   ORGANIZATION_NOT_FOUND_MESSAGE,
@@ -55,7 +55,7 @@ export function defineOrganizationFileLink(
     collection: string;
     summary: string;
     permission: TPermission;
-    notFoundMessage: string;
+    notFoundMessage: TAppMessage;
     load(organizationUid: string, fileUid: string): Promise<FileDownload>;
   },
 ): void {

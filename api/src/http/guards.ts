@@ -1,10 +1,7 @@
 import {
-  API_KEY_INVALID_MESSAGE,
-  API_KEY_ORGANIZATION_MISMATCH_MESSAGE,
-  API_KEY_REFUSED_MESSAGE,
   API_KEY_REFUSED_PERMISSIONS,
   can,
-  OPERATOR_ONLY_MESSAGE,
+  codedMessage,
   ORGANIZATION_HEADER,
   PERMISSION_DENIED_MESSAGE,
   type TOrganization,
@@ -12,11 +9,15 @@ import {
   type TUser,
   ZUid,
 } from '@dash/shared/contracts';
+
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { actAsApiKey } from '../modules/audit/source';
+
 import { AppError } from './errors';
+
 import { documentGuard, type RouteAccess } from './openapi';
+
 import { SESSION_TOKEN_PATTERN } from './session-cookie';
 
 export interface AuthenticatedSession {
@@ -87,7 +88,7 @@ export function bearerSecret(request: FastifyRequest): string | undefined {
 async function requireApiKey(request: FastifyRequest, secret: string): Promise<ApiKeyAccess> {
   request.apiKeyLookup ??= request.server.access.authenticateApiKey(secret);
   const access = await request.apiKeyLookup;
-  if (!access) throw new AppError('UNAUTHENTICATED', API_KEY_INVALID_MESSAGE);
+  if (!access) throw new AppError('UNAUTHENTICATED', codedMessage('messages.apiKeyInvalid'));
   actAsApiKey(access.apiKey);
   return access;
 }
@@ -125,7 +126,7 @@ export async function requireUser(request: FastifyRequest): Promise<TUser> {
   const secret = bearerSecret(request);
   if (secret !== undefined) {
     await requireApiKey(request, secret);
-    throw new AppError('FORBIDDEN', API_KEY_REFUSED_MESSAGE);
+    throw new AppError('FORBIDDEN', codedMessage('messages.apiKeyRefused'));
   }
   const session = await currentSession(request);
   if (!session) throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
@@ -153,7 +154,8 @@ export function isOperator(config: Pick<Config, 'operatorEmails'>, user: { email
  */
 export async function requireOperator(request: FastifyRequest): Promise<TUser> {
   const user = await requireUser(request);
-  if (!isOperator(request.server.appConfig, user)) throw new AppError('FORBIDDEN', OPERATOR_ONLY_MESSAGE);
+  if (!isOperator(request.server.appConfig, user))
+    throw new AppError('FORBIDDEN', codedMessage('messages.kybOperatorOnly'));
   return user;
 }
 
@@ -208,7 +210,7 @@ export async function requireMemberInPerson(
   permission: TPermission,
 ): Promise<OrganizationContext> {
   const context = await requireOrganization(request, permission);
-  if (context.apiKey) throw new AppError('FORBIDDEN', API_KEY_REFUSED_MESSAGE);
+  if (context.apiKey) throw new AppError('FORBIDDEN', codedMessage('messages.apiKeyRefused'));
   return context;
 }
 
@@ -247,10 +249,10 @@ function authorizeApiKey(
   permission: TPermission,
 ): OrganizationContext {
   if (access.organization.uid !== organizationUid) {
-    throw new AppError('FORBIDDEN', API_KEY_ORGANIZATION_MISMATCH_MESSAGE);
+    throw new AppError('FORBIDDEN', codedMessage('messages.apiKeyOtherOrganization'));
   }
   if (API_KEY_REFUSED_PERMISSIONS.includes(permission)) {
-    throw new AppError('FORBIDDEN', API_KEY_REFUSED_MESSAGE);
+    throw new AppError('FORBIDDEN', codedMessage('messages.apiKeyRefused'));
   }
   if (!can(access.organization.role, permission)) {
     throw new AppError('FORBIDDEN', PERMISSION_DENIED_MESSAGE[permission]);

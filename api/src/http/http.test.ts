@@ -18,6 +18,7 @@ describe('request handling shared by every endpoint', () => {
       error: {
         code: 'VALIDATION',
         message: 'The request body is not valid JSON.',
+        messageCode: 'messages.bodyNotJson',
         requestId: response.headers['x-request-id'],
       },
     });

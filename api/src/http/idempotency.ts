@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_KEY_IN_FLIGHT_MESSAGE,
-  IDEMPOTENCY_KEY_REQUIRED_MESSAGE,
-  IDEMPOTENCY_KEY_REUSED_MESSAGE,
-  IDEMPOTENT_REPLAYED_HEADER,
-} from '@dash/shared/contracts';
+
+import { codedMessage, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@dash/shared/contracts';
+
 import { and, eq, lt, sql } from 'drizzle-orm';
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+
 import { canonicalJson } from './canonical-json';
+
 import { AppError } from './errors';
 
 /** Keys are kept this long (IETF idempotency-key draft: the server says how long). */
@@ -24,7 +23,7 @@ const IN_FLIGHT_LEASE_MS = 60_000;
  */
 function inFlight(lockedUntil: Date | null): AppError {
   const seconds = lockedUntil ? Math.ceil((lockedUntil.getTime() - Date.now()) / 1000) : 1;
-  return new AppError('CONFLICT', IDEMPOTENCY_KEY_IN_FLIGHT_MESSAGE, undefined, {
+  return new AppError('CONFLICT', codedMessage('messages.idempotencyInProgress'), undefined, {
     headers: { 'Retry-After': String(Math.min(IN_FLIGHT_LEASE_MS / 1000, Math.max(1, seconds))) },
   });
 }
@@ -63,7 +62,7 @@ export async function runIdempotent<T, P = undefined>(
   // Control characters (a NUL above all, which no text column can hold) are not part of a key.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
   if (key === '' || key.length > 255 || /[\u0000-\u001f\u007f]/.test(key)) {
-    throw new AppError('VALIDATION', IDEMPOTENCY_KEY_REQUIRED_MESSAGE, {
+    throw new AppError('VALIDATION', codedMessage('messages.idempotencyKeyRequired'), {
       [IDEMPOTENCY_KEY_HEADER]: 'Send a key of 1 to 255 printable characters',
     });
   }
@@ -100,7 +99,7 @@ export async function runIdempotent<T, P = undefined>(
     const [earlier] = await tx.select().from(idempotencyKeys).where(where).for('update');
     if (!earlier) throw inFlight(null);
     if (earlier.fingerprint !== fingerprint) {
-      throw new AppError('UNPROCESSABLE', IDEMPOTENCY_KEY_REUSED_MESSAGE);
+      throw new AppError('UNPROCESSABLE', codedMessage('messages.idempotencyKeyReused'));
     }
     if (earlier.responseStatus !== null) {
       return { kind: 'replay' as const, body: earlier.responseBody as T };

@@ -150,7 +150,12 @@ describe('defineRoute', () => {
     const response = await call(app, 'GET', '/broken');
 
     expect(response.json()).toEqual({
-      error: { code: 'INTERNAL', message: INTERNAL_MESSAGE, requestId: response.headers['x-request-id'] },
+      error: {
+        code: 'INTERNAL',
+        message: INTERNAL_MESSAGE,
+        messageCode: 'messages.internal',
+        requestId: response.headers['x-request-id'],
+      },
     });
     expect(response.statusCode).toBe(500);
   });
@@ -171,7 +176,12 @@ describe('defineRoute', () => {
 
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({
-      error: { code: 'INTERNAL', message: INTERNAL_MESSAGE, requestId: response.headers['x-request-id'] },
+      error: {
+        code: 'INTERNAL',
+        message: INTERNAL_MESSAGE,
+        messageCode: 'messages.internal',
+        requestId: response.headers['x-request-id'],
+      },
     });
     expect(response.body).not.toContain('hunter2');
   });

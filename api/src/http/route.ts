@@ -1,7 +1,7 @@
-import type { TErrorCode } from '@dash/shared/contracts';
+import { codedMessage, english, type TErrorCode } from '@dash/shared/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, BODY_MISSING_MESSAGE, bodyTypeMessage, validationError } from './errors';
+import { AppError, bodyTypeMessage, validationError } from './errors';
 import { accessOfGuard, documentRoute, PUBLIC_ACCESS, type RouteAccess } from './openapi';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -66,7 +66,7 @@ export interface RouteSpec<
   ): Promise<NoInfer<TResponse extends z.ZodType ? z.input<TResponse> : void>>;
 }
 
-export const NUL_CHARACTER_MESSAGE = 'Text must not contain NUL characters.';
+export const NUL_CHARACTER_MESSAGE = english('messages.nulCharacter');
 
 /** The path of the first string holding a NUL character (no database can store one in text). */
 function pathOfNul(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
@@ -90,7 +90,7 @@ function parseOrThrow(schema: MaybeSchema, value: unknown, part?: 'body'): unkno
     if (part === 'body' && first?.code === 'invalid_type' && first.path.length === 0)
       throw new AppError(
         'VALIDATION',
-        value === undefined ? BODY_MISSING_MESSAGE : bodyTypeMessage(first.expected),
+        value === undefined ? codedMessage('messages.bodyEmpty') : bodyTypeMessage(first.expected),
       );
     throw validationError(result.error);
   }
@@ -99,8 +99,8 @@ function parseOrThrow(schema: MaybeSchema, value: unknown, part?: 'body'): unkno
     const name = nul.join('.');
     throw new AppError(
       'VALIDATION',
-      NUL_CHARACTER_MESSAGE,
-      name === '' ? undefined : { [name]: NUL_CHARACTER_MESSAGE },
+      codedMessage('messages.nulCharacter'),
+      name === '' ? undefined : { [name]: codedMessage('messages.nulCharacter') },
     );
   }
   return result.data;

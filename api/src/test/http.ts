@@ -1,5 +1,12 @@
-import { API_PREFIX, ORGANIZATION_HEADER } from '@dash/shared/contracts';
+import {
+  API_PREFIX,
+  english as englishText,
+  isMessageCode,
+  ORGANIZATION_HEADER,
+  type TError,
+} from '@dash/shared/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 
 export interface CallOptions {
   /** A Cookie header, e.g. from signIn(). */
@@ -31,3 +38,18 @@ export function errorOf(response: LightMyRequestResponse): { status: number; cod
   const body = response.json() as { error?: { code?: string; message?: string } };
   return { status: response.statusCode, code: body.error?.code ?? '', message: body.error?.message ?? '' };
 }
+
+/**
+ * An error body's English parts, once its codes are checked to word the same English (en.json's
+ * text with the values): for a table of English messages whose codes the table does not list.
+ */
+export function englishOfCoded(error: TError): Omit<TError, 'messageCode' | 'params' | 'fieldCodes'> {
+  const { messageCode, params, fieldCodes, ...english } = error;
+  if (messageCode) expect(wordEnglish(messageCode, params)).toBe(english.message);
+  for (const [field, coded] of Object.entries(fieldCodes ?? {}))
+    expect(wordEnglish(coded.code, coded.params)).toBe(english.fields?.[field]);
+  return english;
+}
+
+const wordEnglish = (code: string, params?: Record<string, string>) =>
+  isMessageCode(code) ? englishText(code, params) : `unknown code ${code}`;

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest } from './api-client';
 
 const FAILURE = 'Failed to create organization. Please try again later.';
+/** The same catalogue message by its code, as a call names it. */
+const FAILURE_CODE = 'catalogue.createOrganization';
 const ZAnswer = z.object({ data: z.object({ slug: z.string() }) });
 
 function answer(status: number, body?: unknown, contentType = 'application/json') {
@@ -38,7 +40,7 @@ describe('the API client', () => {
       body: { name: 'Acme', slug: 'acme' },
       organizationUid: '7d3c3f0e-0f61-4a8e-9a55-0d7f4ad0c1b2',
       response: ZAnswer,
-      failure: FAILURE,
+      failure: FAILURE_CODE,
     });
     expect(result).toEqual({ data: { slug: 'acme' } });
     expect(fetchMock).toHaveBeenCalledWith(
@@ -64,7 +66,13 @@ describe('the API client', () => {
       },
     });
     const error = await failureOf(
-      apiRequest({ path: 'organization', method: 'POST', body: {}, response: ZAnswer, failure: FAILURE }),
+      apiRequest({
+        path: 'organization',
+        method: 'POST',
+        body: {},
+        response: ZAnswer,
+        failure: FAILURE_CODE,
+      }),
     );
     expect(error.message).toBe(FAILURE);
     expect(error.status).toBe(409);
@@ -74,9 +82,36 @@ describe('the API client', () => {
     expect(error.isClientError).toBe(true);
   });
 
+  it('keeps the codes the server gave, and drops a code this client has no words for', async () => {
+    answer(413, {
+      error: {
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'Files must be at most 25 MB.',
+        messageCode: 'messages.fileTooLarge',
+        params: { size: '25', unit: 'MB' },
+        fields: { byteSize: 'Files must be at most 25 MB.', other: 'A newer rule' },
+        fieldCodes: {
+          byteSize: { code: 'messages.fileTooLarge', params: { size: '25', unit: 'MB' } },
+          other: { code: 'messages.fromANewerServer' },
+        },
+      },
+    });
+    const error = await failureOf(
+      apiRequest({ path: 'organization', response: ZAnswer, failure: FAILURE_CODE }),
+    );
+    expect(error.message).toBe(FAILURE);
+    expect(error.codes).toEqual({
+      message: { code: FAILURE_CODE },
+      detail: { code: 'messages.fileTooLarge', params: { size: '25', unit: 'MB' } },
+      fields: { byteSize: { code: 'messages.fileTooLarge', params: { size: '25', unit: 'MB' } } },
+    });
+  });
+
   it('does not pass a server fault’s wording on to the user', async () => {
     answer(500, { error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } });
-    const error = await failureOf(apiRequest({ path: 'organization', response: ZAnswer, failure: FAILURE }));
+    const error = await failureOf(
+      apiRequest({ path: 'organization', response: ZAnswer, failure: FAILURE_CODE }),
+    );
     expect(error.message).toBe(FAILURE);
     expect(error.detail).toBeUndefined();
     expect(error.isClientError).toBe(false);
@@ -85,20 +120,22 @@ describe('the API client', () => {
   it('fails with the catalogue message when the answer is not JSON or breaks the contract', async () => {
     answer(200, '<html>proxy error</html>', 'text/html');
     const notJson = await failureOf(
-      apiRequest({ path: 'organization', response: ZAnswer, failure: FAILURE }),
+      apiRequest({ path: 'organization', response: ZAnswer, failure: FAILURE_CODE }),
     );
     expect(notJson).toMatchObject({ message: FAILURE, code: 'BAD_RESPONSE' });
 
     answer(200, { data: { slug: 42 } });
     const wrongShape = await failureOf(
-      apiRequest({ path: 'organization', response: ZAnswer, failure: FAILURE }),
+      apiRequest({ path: 'organization', response: ZAnswer, failure: FAILURE_CODE }),
     );
     expect(wrongShape).toMatchObject({ message: FAILURE, code: 'BAD_RESPONSE' });
   });
 
   it('fails with the catalogue message when an error answer is not in the error shape', async () => {
     answer(502, 'Bad gateway', 'text/plain');
-    const error = await failureOf(apiRequest({ path: 'organization', response: ZAnswer, failure: FAILURE }));
+    const error = await failureOf(
+      apiRequest({ path: 'organization', response: ZAnswer, failure: FAILURE_CODE }),
+    );
     expect(error).toMatchObject({ message: FAILURE, status: 502, code: 'INTERNAL' });
   });
 
@@ -107,14 +144,16 @@ describe('the API client', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    const error = await failureOf(apiRequest({ path: 'organization', response: ZAnswer, failure: FAILURE }));
+    const error = await failureOf(
+      apiRequest({ path: 'organization', response: ZAnswer, failure: FAILURE_CODE }),
+    );
     expect(error).toMatchObject({ message: FAILURE, status: 0, code: 'NETWORK' });
   });
 
   it('answers nothing for a 204 call', async () => {
     answer(204);
     await expect(
-      apiRequest({ path: 'auth/sign-out', method: 'POST', response: null, failure: 'x' }),
+      apiRequest({ path: 'auth/sign-out', method: 'POST', response: null, failure: 'catalogue.signOut' }),
     ).resolves.toBeUndefined();
   });
 });

@@ -1,10 +1,28 @@
 import type { z } from '@dash/shared/zod';
 import { API_PREFIX, ORGANIZATION_HEADER, type TErrorCode, ZErrorBody } from '../contracts/common';
+import {
+  codedMessage,
+  english,
+  isMessageCode,
+  type TCodedMessage,
+  type TMessageCode,
+} from '../contracts/message-codes';
+
+/** The codes of an ApiError's texts, from which the UI words them in the reader's language. */
+export interface ApiErrorCodes {
+  /** The catalogue message's code (`catalogue.*`). */
+  message?: TCodedMessage;
+  /** The server's reason's code, when the server gave one. */
+  detail?: TCodedMessage;
+  /** Each field's message code, when the server gave one. */
+  fields?: Record<string, TCodedMessage>;
+}
 
 /**
  * A failed API call. `message` is the spec's catalogue message for the call (what a toast shows);
  * `detail` is the server's own explanation when it gave one (a rule the caller broke), and
- * `fields` maps form fields to their messages.
+ * `fields` maps form fields to their messages; all in English, and `codes` has each one's code,
+ * which is what the UI words them from.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -14,6 +32,7 @@ export class ApiError extends Error {
     readonly code: TErrorCode | 'NETWORK' | 'BAD_RESPONSE',
     readonly detail?: string,
     readonly fields?: Record<string, string>,
+    readonly codes: ApiErrorCodes = {},
   ) {
     super(message);
   }
@@ -46,8 +65,8 @@ export interface ApiRequest<S extends z.ZodType> {
   headers?: Record<string, string>;
   /** Schema of a successful answer; `null` for calls answered with 204 No Content. */
   response: S | null;
-  /** The catalogue message this call fails with. */
-  failure: string;
+  /** The catalogue message this call fails with, by its code (`catalogue.*`). */
+  failure: TMessageCode;
   signal?: AbortSignal;
 }
 
@@ -77,7 +96,7 @@ export async function apiRequest<S extends z.ZodType>(request: ApiRequest<S>): P
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(request.failure, 0, 'NETWORK', 'The server could not be reached.');
+    throw networkError(request.failure);
   }
 
   if (!response.ok) throw await toApiError(response, request.failure);
@@ -87,22 +106,52 @@ export async function apiRequest<S extends z.ZodType>(request: ApiRequest<S>): P
   try {
     json = await response.json();
   } catch {
-    throw new ApiError(request.failure, response.status, 'BAD_RESPONSE');
+    throw badResponse(request.failure, response.status);
   }
   const parsed = request.response.safeParse(json);
-  if (!parsed.success) throw new ApiError(request.failure, response.status, 'BAD_RESPONSE');
+  if (!parsed.success) throw badResponse(request.failure, response.status);
   return parsed.data;
 }
 
-async function toApiError(response: Response, failure: string): Promise<ApiError> {
+/** A call that failed with its catalogue message (`failure`), English and coded. */
+export function failedCall(
+  failure: TMessageCode,
+  status: number,
+  code: ApiError['code'],
+  detail?: TCodedMessage,
+): ApiError {
+  return new ApiError(
+    english(failure),
+    status,
+    code,
+    detail ? english(detail.code, detail.params) : undefined,
+    undefined,
+    { message: codedMessage(failure), ...(detail ? { detail } : {}) },
+  );
+}
+
+const networkError = (failure: TMessageCode) =>
+  failedCall(failure, 0, 'NETWORK', codedMessage('messages.network'));
+const badResponse = (failure: TMessageCode, status: number) => failedCall(failure, status, 'BAD_RESPONSE');
+
+async function toApiError(response: Response, failure: TMessageCode): Promise<ApiError> {
   const body = ZErrorBody.safeParse(await response.json().catch(() => null));
   if (!body.success) {
-    return new ApiError(failure, response.status, response.status >= 500 ? 'INTERNAL' : 'BAD_RESPONSE');
+    return failedCall(failure, response.status, response.status >= 500 ? 'INTERNAL' : 'BAD_RESPONSE');
   }
-  const { code, message, fields } = body.data.error;
+  const { code, message, messageCode, params, fields, fieldCodes } = body.data.error;
   // A server fault says nothing the user can act on; a client error explains what to change.
-  const detail = response.status >= 500 ? undefined : message;
-  return new ApiError(failure, response.status, code, detail, fields);
+  const clientError = response.status < 500;
+  const detailCode =
+    clientError && messageCode && isMessageCode(messageCode) ? codedMessage(messageCode, params) : undefined;
+  const knownFieldCodes = Object.entries(fieldCodes ?? {}).filter((entry): entry is [string, TCodedMessage] =>
+    isMessageCode(entry[1].code),
+  );
+  return new ApiError(english(failure), response.status, code, clientError ? message : undefined, fields, {
+    message: codedMessage(failure),
+    ...(detailCode ? { detail: detailCode } : {}),
+    ...(knownFieldCodes.length > 0 ? { fields: Object.fromEntries(knownFieldCodes) } : {}),
+  });
 }
 
 export interface UploadRequest<S extends z.ZodType> {
@@ -113,7 +162,7 @@ export interface UploadRequest<S extends z.ZodType> {
   contentType: string;
   organizationUid?: string;
   response: S;
-  failure: string;
+  failure: TMessageCode;
   /** Called with the fraction of the body sent so far (0 to 1). */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -137,8 +186,7 @@ export function uploadRequest<S extends z.ZodType>(request: UploadRequest<S>): P
     const abort = () => xhr.abort();
     request.signal?.addEventListener('abort', abort, { once: true });
     xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
-    xhr.onerror = () =>
-      reject(new ApiError(request.failure, 0, 'NETWORK', 'The server could not be reached.'));
+    xhr.onerror = () => reject(networkError(request.failure));
     xhr.onload = () => {
       request.signal?.removeEventListener('abort', abort);
       const response = new Response(xhr.status === 204 ? null : xhr.responseText, {
@@ -153,9 +201,9 @@ export function uploadRequest<S extends z.ZodType>(request: UploadRequest<S>): P
         (json: unknown) => {
           const parsed = request.response.safeParse(json);
           if (parsed.success) resolve(parsed.data);
-          else reject(new ApiError(request.failure, xhr.status, 'BAD_RESPONSE'));
+          else reject(badResponse(request.failure, xhr.status));
         },
-        () => reject(new ApiError(request.failure, xhr.status, 'BAD_RESPONSE')),
+        () => reject(badResponse(request.failure, xhr.status)),
       );
     };
     xhr.send(request.body);

@@ -72,7 +72,7 @@ describe('the API transport', () => {
         path: 'messages',
         organizationUid: 'o1',
         response: z.object({ ok: z.number() }),
-        failure: 'Could not load',
+        failure: 'catalogue.fetchThreads',
       });
       expect(answer).toEqual({ ok: 1 });
       expect(seen).toEqual(['GET /api/v0/messages o1']);

@@ -1,4 +1,4 @@
-import { ROLES, ZIsoDateTime, ZRole, ZUid } from '@dash/shared/contracts-core';
+import { coded, english, ROLES, ZIsoDateTime, ZRole, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 
 /**
@@ -11,18 +11,22 @@ export const API_KEY_PATTERN = /^dash_(live|test)_[A-Za-z0-9_-]{43}$/;
 /** How much of a secret the list shows to tell keys apart: the prefix and four characters. */
 export const API_KEY_SHOWN_LENGTH = 'dash_live_'.length + 4;
 
-export const API_KEY_NAME_REQUIRED = 'Name the key';
-export const API_KEY_NAME_TOO_LONG = 'Keep the name under 80 characters';
-export const API_KEY_NOT_FOUND_MESSAGE = 'API key not found';
-export const API_KEY_ROLE_ABOVE_CREATOR_MESSAGE = 'A key cannot have more powers than you have.';
+export const API_KEY_NAME_REQUIRED = english('messages.apiKeyNameRequired');
+export const API_KEY_NAME_TOO_LONG = english('messages.apiKeyNameTooLong');
+export const API_KEY_NOT_FOUND_MESSAGE = english('messages.apiKeyNotFound');
+export const API_KEY_ROLE_ABOVE_CREATOR_MESSAGE = english('messages.apiKeyRoleAboveCreator');
 /** What a key is told where only a signed-in person may act (keys, members, personal settings). */
-export const API_KEY_REFUSED_MESSAGE = 'An API key cannot do this; sign in to do it.';
-export const API_KEY_ORGANIZATION_MISMATCH_MESSAGE = 'This API key belongs to another organization.';
-export const API_KEY_INVALID_MESSAGE = 'This API key is not valid or was revoked.';
+export const API_KEY_REFUSED_MESSAGE = english('messages.apiKeyRefused');
+export const API_KEY_ORGANIZATION_MISMATCH_MESSAGE = english('messages.apiKeyOtherOrganization');
+export const API_KEY_INVALID_MESSAGE = english('messages.apiKeyInvalid');
 
 /** POST organization/api-keys. */
 export const ZCreateApiKeyRequest = z.strictObject({
-  name: z.string().trim().min(1, API_KEY_NAME_REQUIRED).max(80, API_KEY_NAME_TOO_LONG),
+  name: z
+    .string()
+    .trim()
+    .min(1, coded('messages.apiKeyNameRequired'))
+    .max(80, coded('messages.apiKeyNameTooLong')),
   role: z.enum(ROLES),
 });
 export type TCreateApiKeyRequest = z.infer<typeof ZCreateApiKeyRequest>;

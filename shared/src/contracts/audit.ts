@@ -1,4 +1,4 @@
-import { API_PREFIX, withSearch, ZIsoDateTime } from '@dash/shared/contracts-core';
+import { API_PREFIX, coded, withSearch, ZIsoDateTime } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { keysetPageQuery } from './keyset-page';
 import { PROVIDER_ACCOUNT_STATUSES } from './providers';
@@ -70,10 +70,10 @@ export const AUDIT_PAGE_SIZE_MAX = 100;
 /** The log's filters (also the CSV export's). */
 export const ZAuditFilters = z.object({
   /** Who did it: an e-mail (any case), 'operator:<email>', 'provider:<uid>' or 'system'. */
-  actor: z.string().trim().min(1).max(320, { message: 'actor is at most 320 characters' }).optional(),
+  actor: z.string().trim().min(1).max(320, coded('messages.auditActorTooLong')).optional(),
   action: z
     .string()
-    .regex(/^[a-z_]{1,40}\.[a-z_]{1,60}$/, { message: 'Choose an action such as member.role_changed' })
+    .regex(/^[a-z_]{1,40}\.[a-z_]{1,60}$/, coded('messages.chooseAuditAction'))
     .optional(),
   /** From this UTC day on (inclusive). */
   from: ZQueryDate.optional(),
@@ -86,7 +86,7 @@ export type TAuditFilters = z.infer<typeof ZAuditFilters>;
 export const ZAuditQuery = ZAuditFilters.extend(keysetPageQuery(AUDIT_PAGE_SIZE_MAX));
 export type TAuditQuery = z.infer<typeof ZAuditQuery>;
 
-export const ZAuditParams = z.object({ organizationUid: z.uuid({ message: 'Invalid identifier' }) });
+export const ZAuditParams = z.object({ organizationUid: z.uuid(coded('messages.invalidIdentifier')) });
 
 export const ZAuditEvent = z.object({
   id: z.string(),

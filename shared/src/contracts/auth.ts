@@ -1,6 +1,7 @@
 import { z } from '@dash/shared/zod';
 import { ZEmail, ZUid } from './common';
 import { ZLocale } from './locale';
+import { coded } from './message-codes';
 
 /** The longest redirect the API takes (what is sent: the percent-encoded path). */
 const REDIRECT_MAX_LENGTH = 2048;
@@ -49,9 +50,7 @@ export const ZRequestMagicLinkResponse = z.object({
 export type TRequestMagicLinkResponse = z.infer<typeof ZRequestMagicLinkResponse>;
 
 /** Path parameter of POST auth/{token}: base64url of at least 32 random bytes. */
-export const ZMagicLinkToken = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{43,128}$/, { message: 'This sign-in link is not valid' });
+export const ZMagicLinkToken = z.string().regex(/^[A-Za-z0-9_-]{43,128}$/, coded('messages.linkInvalid'));
 
 export const ZVerifyMagicLinkRequest = z.strictObject({});
 

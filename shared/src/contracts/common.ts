@@ -1,4 +1,5 @@
 import { z } from '@dash/shared/zod';
+import { coded, ZCodedMessage } from './message-codes';
 
 export const API_PREFIX = '/api/v0';
 /** Organization-scoped calls name their organization with this header (spec section 6). */
@@ -8,7 +9,7 @@ export const ROLES = ['Admin', 'Editor', 'Viewer'] as const;
 export const ZRole = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRole>;
 
-export const ZUid = z.uuid({ message: 'Invalid identifier' });
+export const ZUid = z.uuid(coded('messages.invalidIdentifier'));
 export const ZIsoDateTime = z.iso.datetime({ offset: true });
 
 /** An opaque keyset cursor: the previous page's `nextCursor`. */
@@ -16,19 +17,19 @@ export const ZPageCursor = z.string().min(1).max(200);
 /** `limit`: a page size from 1 to `max`, `fallback` when absent. */
 export const ZPageSize = (fallback: number, max: number) =>
   z.coerce
-    .number({ message: 'limit must be a whole number' })
-    .int({ message: 'limit must be a whole number' })
-    .min(1, { message: 'limit must be at least 1' })
-    .max(max, { message: `limit must be at most ${max}` })
+    .number(coded('messages.limitWholeNumber'))
+    .int(coded('messages.limitWholeNumber'))
+    .min(1, coded('messages.limitAtLeastOne'))
+    .max(max, coded('messages.limitAtMost', { max: String(max) }))
     .default(fallback);
 
 /** Trimmed, lowercased e-mail address: the one rule for sign-in, invites and e-mail changes. */
 export const ZEmail = z
-  .string({ message: 'Email is required' })
+  .string(coded('messages.emailRequired'))
   .trim()
   .toLowerCase()
-  .max(254, { message: 'Email must be at most 254 characters' })
-  .pipe(z.email({ message: 'Enter a valid email address' }));
+  .max(254, coded('messages.emailTooLong'))
+  .pipe(z.email(coded('messages.emailInvalid')));
 
 export const ERROR_CODES = [
   'VALIDATION',
@@ -53,11 +54,19 @@ export const ERROR_CODES = [
 export const ZErrorCode = z.enum(ERROR_CODES);
 export type TErrorCode = z.infer<typeof ZErrorCode>;
 
-/** What went wrong: the code, a sentence, each refused field's message, and the request's id. */
+/**
+ * What went wrong: the code (it gives the status), a sentence in English and its message code,
+ * each refused field's message (English and coded), and the request's id.
+ */
 export const ZError = z.object({
   code: ZErrorCode,
   message: z.string(),
+  /** The message's code (its key in the `common` locale) and values: what a client words it from. */
+  messageCode: z.string().optional(),
+  params: z.record(z.string(), z.string()).optional(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** Each refused field's message as a code with values, beside its English in `fields`. */
+  fieldCodes: z.record(z.string(), ZCodedMessage).optional(),
   /**
    * The id the response's x-request-id header and the API's log lines carry, to quote to support.
    * This API always sends it; optional so an answer without it (a proxy's) still shows its message.

@@ -1,4 +1,4 @@
-import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
+import { coded, english, type TMessageCode, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { NETWORK_IDS } from './network-ids';
 import { REGISTERED_WALLET_NETWORK_IDS } from './networks';
@@ -12,40 +12,52 @@ import { REGISTERED_WALLET_NETWORK_IDS } from './networks';
  */
 
 // Spec section 5, word for word.
-export const INVALID_EVM_ADDRESS = 'Invalid EVM address';
-export const ZERO_ADDRESS_MESSAGE = 'Cannot be a zero address';
-export const INVALID_SOLANA_ADDRESS = 'Invalid Solana address';
-export const NAME_REQUIRED = 'Name is required';
-export const INVALID_CLABE = 'Invalid CLABE';
+export const INVALID_EVM_ADDRESS = english('messages.invalidEvmAddress');
+export const ZERO_ADDRESS_MESSAGE = english('messages.zeroAddress');
+export const INVALID_SOLANA_ADDRESS = english('messages.invalidSolanaAddress');
+export const NAME_REQUIRED = english('messages.nameRequired');
+export const INVALID_CLABE = english('messages.invalidClabe');
+export const CLABE_CODES = {
+  length: 'messages.clabeLength',
+  characters: 'messages.clabeCharacters',
+  checksum: 'messages.clabeChecksum',
+  bank: 'messages.clabeBankCode',
+  city: 'messages.clabeCityCode',
+} as const satisfies Record<string, TMessageCode>;
 export const CLABE_MESSAGES = {
-  length: 'Must be exactly 18 digits long',
-  characters: 'Must be only numeric digits (no letters)',
-  checksum: 'Invalid checksum',
-  bank: 'Invalid bank code',
-  city: 'Invalid city code',
-} as const;
+  length: english(CLABE_CODES.length),
+  characters: english(CLABE_CODES.characters),
+  checksum: english(CLABE_CODES.checksum),
+  bank: english(CLABE_CODES.bank),
+  city: english(CLABE_CODES.city),
+};
+export const PIX_KEY_CODES = {
+  cpf: 'messages.pixCpfLength',
+  cnpj: 'messages.pixCnpjLength',
+  phone: 'messages.pixPhoneInvalid',
+  email: 'messages.pixEmailInvalid',
+  random: 'messages.pixRandomKeyInvalid',
+} as const satisfies Record<string, TMessageCode>;
 export const PIX_KEY_MESSAGES = {
-  cpf: 'CPF must be exactly 11 digits',
-  cnpj: 'CNPJ must be exactly 14 digits',
-  phone: 'Phone must be a valid international format starting with +',
-  email: 'Email must be a valid email address',
-  random: 'Random key must be a valid UUID format',
-} as const;
+  cpf: english(PIX_KEY_CODES.cpf),
+  cnpj: english(PIX_KEY_CODES.cnpj),
+  phone: english(PIX_KEY_CODES.phone),
+  email: english(PIX_KEY_CODES.email),
+  random: english(PIX_KEY_CODES.random),
+};
 // Ours, where the spec is silent.
-export const CPF_CHECK_DIGITS_MESSAGE = 'CPF check digits are not valid';
-export const CNPJ_CHECK_DIGITS_MESSAGE = 'CNPJ check digits are not valid';
-export const CHOOSE_NETWORK_MESSAGE = 'Choose one of the supported networks';
-export const CHOOSE_PIX_KEY_TYPE_MESSAGE = 'Choose the kind of Pix key';
+export const CPF_CHECK_DIGITS_MESSAGE = english('messages.cpfCheckDigits');
+export const CNPJ_CHECK_DIGITS_MESSAGE = english('messages.cnpjCheckDigits');
+export const CHOOSE_NETWORK_MESSAGE = english('messages.chooseNetwork');
+export const CHOOSE_PIX_KEY_TYPE_MESSAGE = english('messages.choosePixKeyType');
 export const COUNTERPARTY_NAME_MAX = 64;
 export const COUNTERPARTY_REMARK_MAX = 280;
-export const REGISTERED_WALLET_DUPLICATE_MESSAGE =
-  'This address is already registered on this network in your organization';
-export const CLABE_DUPLICATE_MESSAGE = 'This CLABE is already one of your bank beneficiaries';
-export const PIX_KEY_DUPLICATE_MESSAGE = 'This Pix key is already one of your bank beneficiaries';
-export const REGISTERED_WALLET_NOT_FOUND_MESSAGE = 'Registered wallet not found';
-export const BANK_BENEFICIARY_NOT_FOUND_MESSAGE = 'Bank beneficiary not found';
-export const COUNTERPARTY_IN_USE_MESSAGE =
-  'A pending transfer uses this counterparty. Wait until it completes, then delete it.';
+export const REGISTERED_WALLET_DUPLICATE_MESSAGE = english('messages.registeredWalletDuplicate');
+export const CLABE_DUPLICATE_MESSAGE = english('messages.clabeDuplicate');
+export const PIX_KEY_DUPLICATE_MESSAGE = english('messages.pixKeyDuplicate');
+export const REGISTERED_WALLET_NOT_FOUND_MESSAGE = english('messages.registeredWalletNotFound');
+export const BANK_BENEFICIARY_NOT_FOUND_MESSAGE = english('messages.bankBeneficiaryNotFound');
+export const COUNTERPARTY_IN_USE_MESSAGE = english('messages.counterpartyInUse');
 
 /** Spec section 3: 0x followed by forty zeros. */
 export const ZERO_ADDRESS = `0x${'0'.repeat(40)}`;
@@ -54,16 +66,16 @@ export const ZERO_ADDRESS = `0x${'0'.repeat(40)}`;
 // Names and remarks
 
 export const ZCounterpartyName = z
-  .string({ message: NAME_REQUIRED })
+  .string(coded('messages.nameRequired'))
   .trim()
-  .min(1, { message: NAME_REQUIRED })
-  .max(COUNTERPARTY_NAME_MAX, { message: `Name must be at most ${COUNTERPARTY_NAME_MAX} characters` });
+  .min(1, coded('messages.nameRequired'))
+  .max(COUNTERPARTY_NAME_MAX, coded('messages.nameTooLong'));
 
 /** Nullable: an empty remark is stored as null. */
 export const ZCounterpartyRemark = z
   .string()
   .trim()
-  .max(COUNTERPARTY_REMARK_MAX, { message: `Remark must be at most ${COUNTERPARTY_REMARK_MAX} characters` })
+  .max(COUNTERPARTY_REMARK_MAX, coded('messages.remarkTooLong'))
   .nullish()
   .transform((value) => (value ? value : null));
 
@@ -71,7 +83,7 @@ export const ZCounterpartyRemark = z
 // Registered blockchain wallets
 
 export const ZRegisteredWalletNetwork = z.enum(REGISTERED_WALLET_NETWORK_IDS, {
-  message: CHOOSE_NETWORK_MESSAGE,
+  ...coded('messages.chooseNetwork'),
 });
 
 /** Only the name and remark change (a different address is a different counterparty); a remark left out stays. */

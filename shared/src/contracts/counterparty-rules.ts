@@ -2,19 +2,15 @@ import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
 import { isValidEmail } from '@brazilian-utils/brazilian-utils/is-valid-email';
 import { isValidPhone } from '@brazilian-utils/brazilian-utils/is-valid-phone';
+import { coded, codedIssue, englishOrNull, type TMessageCode } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { base58 } from '@scure/base';
 import { clabe } from 'clabe-validator';
 import { getAddress } from 'viem/utils';
 import {
-  CHOOSE_PIX_KEY_TYPE_MESSAGE,
+  CLABE_CODES,
   CLABE_MESSAGES,
-  CNPJ_CHECK_DIGITS_MESSAGE,
-  CPF_CHECK_DIGITS_MESSAGE,
-  INVALID_CLABE,
-  INVALID_EVM_ADDRESS,
-  INVALID_SOLANA_ADDRESS,
-  PIX_KEY_MESSAGES,
+  PIX_KEY_CODES,
   PIX_KEY_TYPES,
   type TMexicanBank,
   type TMexicanCity,
@@ -22,7 +18,6 @@ import {
   ZCounterpartyName,
   ZCounterpartyRemark,
   ZERO_ADDRESS,
-  ZERO_ADDRESS_MESSAGE,
   ZRegisteredWalletNetwork,
 } from './counterparties';
 import type { TNetworkId } from './network-ids';
@@ -42,11 +37,12 @@ import { isValidEthAddress } from './signing-devices';
 // Addresses
 
 /** 0x + 40 hex; a mixed-case address must pass its EIP-55 checksum (viem). The zero address is refused. */
-export function evmAddressProblem(value: string): string | null {
-  if (!isValidEthAddress(value)) return INVALID_EVM_ADDRESS;
-  if (value.toLowerCase() === ZERO_ADDRESS) return ZERO_ADDRESS_MESSAGE;
+export function evmAddressProblemCode(value: string): TMessageCode | null {
+  if (!isValidEthAddress(value)) return 'messages.invalidEvmAddress';
+  if (value.toLowerCase() === ZERO_ADDRESS) return 'messages.zeroAddress';
   return null;
 }
+export const evmAddressProblem = (value: string) => englishOrNull(evmAddressProblemCode(value));
 
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
@@ -61,11 +57,13 @@ export function isValidSolanaAddress(value: string): boolean {
 }
 
 /** What is wrong with an address on a network, or null. */
-export function addressProblem(network: TNetworkId, address: string): string | null {
+export function addressProblemCode(network: TNetworkId, address: string): TMessageCode | null {
   const type = findNetwork(network)?.type;
-  if (type === 'solana') return isValidSolanaAddress(address) ? null : INVALID_SOLANA_ADDRESS;
-  return evmAddressProblem(address);
+  if (type === 'solana') return isValidSolanaAddress(address) ? null : 'messages.invalidSolanaAddress';
+  return evmAddressProblemCode(address);
 }
+export const addressProblem = (network: TNetworkId, address: string) =>
+  englishOrNull(addressProblemCode(network, address));
 
 /** The stored spelling: EVM addresses in their EIP-55 checksum form, Solana as given. */
 export function normalizeAddress(network: TNetworkId, address: string): string {
@@ -75,13 +73,13 @@ export function normalizeAddress(network: TNetworkId, address: string): string {
 export const ZCreateRegisteredWalletRequest = z
   .strictObject({
     network: ZRegisteredWalletNetwork,
-    address: z.string({ message: INVALID_EVM_ADDRESS }).trim(),
+    address: z.string(coded('messages.invalidEvmAddress')).trim(),
     name: ZCounterpartyName,
     remark: ZCounterpartyRemark,
   })
   .superRefine((value, context) => {
-    const problem = addressProblem(value.network, value.address);
-    if (problem) context.addIssue({ code: 'custom', path: ['address'], message: problem });
+    const problem = addressProblemCode(value.network, value.address);
+    if (problem) context.addIssue({ code: 'custom', path: ['address'], ...codedIssue(problem) });
   })
   .transform((value) => ({ ...value, address: normalizeAddress(value.network, value.address) }));
 export type TCreateRegisteredWalletRequest = z.input<typeof ZCreateRegisteredWalletRequest>;
@@ -96,6 +94,8 @@ export interface ClabeResolution {
   clabe: string;
   /** The detailed spec message, or null when valid. */
   problem: string | null;
+  /** The same message by its code. */
+  problemCode: TMessageCode | null;
   bank: { code: string; tag: string; name: string } | null;
   /** The cities its city code stands for, as clabe-validator names them. */
   city: string | null;
@@ -132,6 +132,7 @@ export function resolveClabe(input: string): ClabeResolution {
   return {
     clabe: digits,
     problem: check.ok && bank ? null : CLABE_MESSAGES[key ?? 'length'],
+    problemCode: check.ok && bank ? null : CLABE_CODES[key ?? 'length'],
     bank,
     city: check.city,
   };
@@ -156,27 +157,28 @@ export function normalizePixKey(type: TPixKeyType, input: string): string {
 }
 
 /** What is wrong with a Pix key of a kind (checked on its normalized form), or null. */
-export function pixKeyProblem(type: TPixKeyType, input: string): string | null {
+export function pixKeyProblemCode(type: TPixKeyType, input: string): TMessageCode | null {
   const value = normalizePixKey(type, input);
   switch (type) {
     case 'cpf':
-      if (!/^\d{11}$/.test(value)) return PIX_KEY_MESSAGES.cpf;
-      return isValidCpf(value) ? null : CPF_CHECK_DIGITS_MESSAGE;
+      if (!/^\d{11}$/.test(value)) return PIX_KEY_CODES.cpf;
+      return isValidCpf(value) ? null : 'messages.cpfCheckDigits';
     case 'cnpj':
-      if (!/^\d{14}$/.test(value)) return PIX_KEY_MESSAGES.cnpj;
-      return isValidCnpj(value) ? null : CNPJ_CHECK_DIGITS_MESSAGE;
+      if (!/^\d{14}$/.test(value)) return PIX_KEY_CODES.cnpj;
+      return isValidCnpj(value) ? null : 'messages.cnpjCheckDigits';
     case 'phone':
-      if (!E164.test(value)) return PIX_KEY_MESSAGES.phone;
+      if (!E164.test(value)) return PIX_KEY_CODES.phone;
       // A Brazilian number (the Pix case) must also be a real mobile number.
-      if (value.startsWith('+55') && !isValidPhone(value, { accept: ['mobile'] }))
-        return PIX_KEY_MESSAGES.phone;
+      if (value.startsWith('+55') && !isValidPhone(value, { accept: ['mobile'] })) return PIX_KEY_CODES.phone;
       return null;
     case 'email':
-      return isValidEmail(value) ? null : PIX_KEY_MESSAGES.email;
+      return isValidEmail(value) ? null : PIX_KEY_CODES.email;
     case 'random':
-      return UUID.test(value) ? null : PIX_KEY_MESSAGES.random;
+      return UUID.test(value) ? null : PIX_KEY_CODES.random;
   }
 }
+export const pixKeyProblem = (type: TPixKeyType, input: string) =>
+  englishOrNull(pixKeyProblemCode(type, input));
 
 /** The kind a key being typed most likely is (the form preselects it; the user may choose another). */
 export function detectPixKeyType(input: string): TPixKeyType | null {
@@ -199,14 +201,14 @@ const ZClabeBeneficiaryRequest = z
     type: z.literal('Clabe'),
     name: ZCounterpartyName,
     remark: ZCounterpartyRemark,
-    bankAccountNumber: z.string({ message: CLABE_MESSAGES.length }),
+    bankAccountNumber: z.string(coded('messages.clabeLength')),
   })
   .superRefine((value, context) => {
-    const { problem } = resolveClabe(value.bankAccountNumber);
-    if (!problem) return;
+    const { problemCode } = resolveClabe(value.bankAccountNumber);
+    if (!problemCode) return;
     // The overall message first (the API answer's message), the detail under the field.
-    context.addIssue({ code: 'custom', path: [], message: INVALID_CLABE });
-    context.addIssue({ code: 'custom', path: ['bankAccountNumber'], message: problem });
+    context.addIssue({ code: 'custom', path: [], ...codedIssue('messages.invalidClabe') });
+    context.addIssue({ code: 'custom', path: ['bankAccountNumber'], ...codedIssue(problemCode) });
   })
   .transform((value) => ({ ...value, bankAccountNumber: resolveClabe(value.bankAccountNumber).clabe }));
 
@@ -215,19 +217,19 @@ const ZPixKeyBeneficiaryRequest = z
     type: z.literal('PixKey'),
     name: ZCounterpartyName,
     remark: ZCounterpartyRemark,
-    pixKeyType: z.enum(PIX_KEY_TYPES, { message: CHOOSE_PIX_KEY_TYPE_MESSAGE }),
-    pixKey: z.string({ message: CHOOSE_PIX_KEY_TYPE_MESSAGE }),
+    pixKeyType: z.enum(PIX_KEY_TYPES, coded('messages.choosePixKeyType')),
+    pixKey: z.string(coded('messages.choosePixKeyType')),
   })
   .superRefine((value, context) => {
-    const problem = pixKeyProblem(value.pixKeyType, value.pixKey);
-    if (problem) context.addIssue({ code: 'custom', path: ['pixKey'], message: problem });
+    const problem = pixKeyProblemCode(value.pixKeyType, value.pixKey);
+    if (problem) context.addIssue({ code: 'custom', path: ['pixKey'], ...codedIssue(problem) });
   })
   .transform((value) => ({ ...value, pixKey: normalizePixKey(value.pixKeyType, value.pixKey) }));
 
 export const ZCreateBankBeneficiaryRequest = z.discriminatedUnion(
   'type',
   [ZClabeBeneficiaryRequest, ZPixKeyBeneficiaryRequest],
-  { error: () => 'Choose Clabe or PixKey' },
+  coded('messages.chooseClabeOrPixKey'),
 );
 export type TCreateBankBeneficiaryRequest = z.input<typeof ZCreateBankBeneficiaryRequest>;
 

@@ -1,18 +1,27 @@
-import { ROLES, ZEmail, ZIsoDateTime, ZOrganization, ZRole, ZUid } from '@dash/shared/contracts-core';
+import {
+  coded,
+  english,
+  ROLES,
+  ZEmail,
+  ZIsoDateTime,
+  ZOrganization,
+  ZRole,
+  ZUid,
+} from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 
 /** An invitation is single use and expires after 7 days. */
 export const INVITATION_TTL_DAYS = 7;
 
-export const INVITE_ROLE_REQUIRED = 'Choose a role';
-export const ALREADY_A_MEMBER_MESSAGE = 'Already a member';
-export const INVITATION_NOT_FOUND_MESSAGE = 'Invitation not found';
-export const INVITATION_GONE_MESSAGE = 'This invitation has expired or was already answered.';
+export const INVITE_ROLE_REQUIRED = english('messages.chooseRole');
+export const ALREADY_A_MEMBER_MESSAGE = english('messages.alreadyMember');
+export const INVITATION_NOT_FOUND_MESSAGE = english('messages.invitationNotFound');
+export const INVITATION_GONE_MESSAGE = english('messages.invitationGone');
 
 /** POST organization/invitations: e-mail (trimmed, valid format) and role (spec section 5). */
 export const ZCreateInvitationRequest = z.strictObject({
   email: ZEmail,
-  role: z.enum(ROLES, { message: INVITE_ROLE_REQUIRED }),
+  role: z.enum(ROLES, coded('messages.chooseRole')),
 });
 export type TCreateInvitationRequest = z.infer<typeof ZCreateInvitationRequest>;
 

@@ -1,3 +1,4 @@
+import { coded } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 
 /**
@@ -5,17 +6,17 @@ import { z } from '@dash/shared/zod';
  * `nextCursor` (a row id as an opaque string), and `limit`, 1 to `max` rows (25 by default).
  */
 export function keysetPageQuery(max: number) {
-  const limitMessage = `limit must be a whole number from 1 to ${max}`;
+  const limitMessage = coded('messages.limitRange', { max: String(max) });
   return {
     cursor: z
       .string()
-      .regex(/^[1-9]\d{0,17}$/, { message: 'cursor is not valid' })
+      .regex(/^[1-9]\d{0,17}$/, coded('messages.cursorInvalid'))
       .optional(),
     limit: z.coerce
-      .number({ message: limitMessage })
-      .int({ message: limitMessage })
-      .min(1, { message: limitMessage })
-      .max(max, { message: limitMessage })
+      .number(limitMessage)
+      .int(limitMessage)
+      .min(1, limitMessage)
+      .max(max, limitMessage)
       .default(25),
   };
 }

@@ -1,5 +1,13 @@
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
-import { API_PREFIX, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
+import {
+  API_PREFIX,
+  coded,
+  codedIssue,
+  english,
+  type TMessageCode,
+  ZIsoDateTime,
+  ZUid,
+} from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 
 /**
@@ -27,42 +35,42 @@ export const KYB_EDITABLE_STATUSES: readonly TKybStatus[] = ['NotStarted', 'Draf
 
 // Field messages, exported so API tests and UI tests assert the same words.
 export const KYB_MESSAGES = {
-  legalNameRequired: 'Enter the legal name',
-  countryRequired: 'Choose the country of incorporation',
-  countryInvalid: 'Enter a two-letter country code (ISO 3166), e.g. US',
-  taxIdRequired: 'Enter the tax id',
-  rfcInvalid: 'Enter a valid RFC: 12 characters for a company (e.g. ABC010203XY9), 13 for a person',
-  cnpjInvalid: 'Enter a valid CNPJ (14 digits, e.g. 11.222.333/0001-81)',
-  incorporationDateInvalid: 'Enter the incorporation date as YYYY-MM-DD',
-  incorporationDateFuture: 'The incorporation date cannot be in the future',
-  addressLine1Required: 'Enter the street address',
-  cityRequired: 'Enter the city',
-  stateRequired: 'Enter the state or region',
-  postalCodeRequired: 'Enter the postal code',
-  websiteInvalid: 'Enter a full web address starting with https:// or http://',
-  businessActivityRequired: 'Describe the business activity',
-  amountInvalid: 'Enter an amount such as 250000.00 (digits, at most 2 decimals)',
-  currencyInvalid: 'Enter a three-letter currency code, e.g. MXN',
-  ownersRequired: 'Add at least one beneficial owner',
-  ownerNameRequired: "Enter the owner's full name",
-  ownershipInvalid: 'Enter a percentage above 0 and at most 100, e.g. 25 or 12.5',
-  ownershipTotal: 'Ownership of all owners adds up to more than 100%',
-  nationalityInvalid: 'Enter a two-letter country code (ISO 3166), e.g. MX',
-  idDocumentTypeRequired: 'Choose the id document type',
-  idDocumentNumberRequired: 'Enter the id document number',
-  tooLong: 'This is too long',
+  legalNameRequired: english('messages.kybLegalNameRequired'),
+  countryRequired: english('messages.kybCountryRequired'),
+  countryInvalid: english('messages.kybCountryInvalid'),
+  taxIdRequired: english('messages.kybTaxIdRequired'),
+  rfcInvalid: english('messages.kybRfcInvalid'),
+  cnpjInvalid: english('messages.kybCnpjInvalid'),
+  incorporationDateInvalid: english('messages.kybIncorporationDateInvalid'),
+  incorporationDateFuture: english('messages.kybIncorporationDateFuture'),
+  addressLine1Required: english('messages.kybAddressLine1Required'),
+  cityRequired: english('messages.kybCityRequired'),
+  stateRequired: english('messages.kybStateRequired'),
+  postalCodeRequired: english('messages.kybPostalCodeRequired'),
+  websiteInvalid: english('messages.kybWebsiteInvalid'),
+  businessActivityRequired: english('messages.kybBusinessActivityRequired'),
+  amountInvalid: english('messages.kybAmountInvalid'),
+  currencyInvalid: english('messages.kybCurrencyInvalid'),
+  ownersRequired: english('messages.kybOwnersRequired'),
+  ownerNameRequired: english('messages.kybOwnerNameRequired'),
+  ownershipInvalid: english('messages.kybOwnershipInvalid'),
+  ownershipTotal: english('messages.kybOwnershipTotal'),
+  nationalityInvalid: english('messages.kybNationalityInvalid'),
+  idDocumentTypeRequired: english('messages.kybIdDocumentTypeRequired'),
+  idDocumentNumberRequired: english('messages.kybIdDocumentNumberRequired'),
+  tooLong: english('messages.kybTooLong'),
 } as const;
 
-export const KYB_NOT_EDITABLE_MESSAGE = 'This KYB application was submitted and can no longer be changed.';
-export const KYB_SUBMIT_INCOMPLETE_MESSAGE = 'Complete the KYB application before submitting it.';
-export const KYB_DOCUMENTS_MISSING_MESSAGE = 'Upload the required documents before submitting.';
-export const KYB_NOT_SUBMITTED_MESSAGE = 'Only a submitted KYB application can be reviewed.';
-export const KYB_ALREADY_SUBMITTED_MESSAGE = 'This KYB application is already submitted.';
-export const KYB_NOT_FOUND_MESSAGE = 'KYB application not found';
-export const KYB_REASON_REQUIRED = 'Give the reason for the rejection';
-export const KYB_NOTE_REQUIRED = 'Say what needs to change';
-export const DOCUMENT_NOT_FOUND_MESSAGE = 'Document not found';
-export const OPERATOR_ONLY_MESSAGE = 'Only platform operators can review KYB applications.';
+export const KYB_NOT_EDITABLE_MESSAGE = english('messages.kybNotEditable');
+export const KYB_SUBMIT_INCOMPLETE_MESSAGE = english('messages.kybSubmitIncomplete');
+export const KYB_DOCUMENTS_MISSING_MESSAGE = english('messages.kybDocumentsMissing');
+export const KYB_NOT_SUBMITTED_MESSAGE = english('messages.kybNotSubmitted');
+export const KYB_ALREADY_SUBMITTED_MESSAGE = english('messages.kybAlreadySubmitted');
+export const KYB_NOT_FOUND_MESSAGE = english('messages.kybNotFound');
+export const KYB_REASON_REQUIRED = english('messages.rejectionReasonRequired');
+export const KYB_NOTE_REQUIRED = english('messages.changesRequestedReasonRequired');
+export const DOCUMENT_NOT_FOUND_MESSAGE = english('messages.documentNotFound');
+export const OPERATOR_ONLY_MESSAGE = english('messages.kybOperatorOnly');
 
 /** RFC of a persona moral (3 letters) or física (4): letters (with & and Ñ), yymmdd, 3-character homoclave. */
 export const RFC_PATTERN = /^[A-ZÑ&]{3,4}\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])[A-Z0-9]{3}$/;
@@ -109,19 +117,15 @@ export function ownerNeedsIdDocument(percent: string | undefined): boolean {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-const text = (required: string, max = 200) =>
-  z
-    .string({ message: required })
-    .trim()
-    .min(1, { message: required })
-    .max(max, { message: KYB_MESSAGES.tooLong });
+const text = (required: TMessageCode, max = 200) =>
+  z.string(coded(required)).trim().min(1, coded(required)).max(max, coded('messages.kybTooLong'));
 
-const ZCountryCode = (message: string) =>
+const ZCountryCode = (message: TMessageCode) =>
   z
-    .string({ message })
+    .string(coded(message))
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{2}$/, { message });
+    .regex(/^[A-Z]{2}$/, coded(message));
 
 export const ID_DOCUMENT_TYPES = ['passport', 'national_id', 'drivers_license', 'residence_permit'] as const;
 export const ID_DOCUMENT_TYPE_LABELS: Record<(typeof ID_DOCUMENT_TYPES)[number], string> = {
@@ -134,60 +138,63 @@ export const ID_DOCUMENT_TYPE_LABELS: Record<(typeof ID_DOCUMENT_TYPES)[number],
 export const ZBeneficialOwner = z.strictObject({
   /** Chosen by the client; an owner's id document refers to it. */
   id: ZUid,
-  name: text(KYB_MESSAGES.ownerNameRequired),
+  name: text('messages.kybOwnerNameRequired'),
   ownershipPercent: z
-    .string({ message: KYB_MESSAGES.ownershipInvalid })
+    .string(coded('messages.kybOwnershipInvalid'))
     .trim()
-    .refine(isValidOwnershipPercent, { message: KYB_MESSAGES.ownershipInvalid }),
-  nationality: ZCountryCode(KYB_MESSAGES.nationalityInvalid),
-  idDocumentType: z.enum(ID_DOCUMENT_TYPES, { message: KYB_MESSAGES.idDocumentTypeRequired }),
-  idDocumentNumber: text(KYB_MESSAGES.idDocumentNumberRequired, 64),
+    .refine(isValidOwnershipPercent, coded('messages.kybOwnershipInvalid')),
+  nationality: ZCountryCode('messages.kybNationalityInvalid'),
+  idDocumentType: z.enum(ID_DOCUMENT_TYPES, coded('messages.kybIdDocumentTypeRequired')),
+  idDocumentNumber: text('messages.kybIdDocumentNumberRequired', 64),
 });
 export type TBeneficialOwner = z.infer<typeof ZBeneficialOwner>;
 
 export const ZRegisteredAddress = z.strictObject({
-  line1: text(KYB_MESSAGES.addressLine1Required),
-  line2: z.string().trim().max(200, { message: KYB_MESSAGES.tooLong }).optional(),
-  city: text(KYB_MESSAGES.cityRequired, 100),
-  state: text(KYB_MESSAGES.stateRequired, 100),
-  postalCode: text(KYB_MESSAGES.postalCodeRequired, 20),
-  country: ZCountryCode(KYB_MESSAGES.countryInvalid),
+  line1: text('messages.kybAddressLine1Required'),
+  line2: z.string().trim().max(200, coded('messages.kybTooLong')).optional(),
+  city: text('messages.kybCityRequired', 100),
+  state: text('messages.kybStateRequired', 100),
+  postalCode: text('messages.kybPostalCodeRequired', 20),
+  country: ZCountryCode('messages.kybCountryInvalid'),
 });
 
 export const ZMoneyAmount = z.strictObject({
-  amount: z.string({ message: KYB_MESSAGES.amountInvalid }).trim().regex(DECIMAL_PATTERN, {
-    message: KYB_MESSAGES.amountInvalid,
-  }),
+  amount: z
+    .string(coded('messages.kybAmountInvalid'))
+    .trim()
+    .regex(DECIMAL_PATTERN, {
+      ...coded('messages.kybAmountInvalid'),
+    }),
   currency: z
-    .string({ message: KYB_MESSAGES.currencyInvalid })
+    .string(coded('messages.kybCurrencyInvalid'))
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{3}$/, { message: KYB_MESSAGES.currencyInvalid }),
+    .regex(/^[A-Z]{3}$/, coded('messages.kybCurrencyInvalid')),
 });
 
 const ZIncorporationDate = z
-  .string({ message: KYB_MESSAGES.incorporationDateInvalid })
+  .string(coded('messages.kybIncorporationDateInvalid'))
   .trim()
-  .pipe(z.iso.date({ message: KYB_MESSAGES.incorporationDateInvalid }))
-  .refine((value) => value <= today(), { message: KYB_MESSAGES.incorporationDateFuture });
+  .pipe(z.iso.date(coded('messages.kybIncorporationDateInvalid')))
+  .refine((value) => value <= today(), coded('messages.kybIncorporationDateFuture'));
 
 const ZWebsite = z
   .string()
   .trim()
-  .max(300, { message: KYB_MESSAGES.tooLong })
+  .max(300, coded('messages.kybTooLong'))
   .refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i.test(value), {
-    message: KYB_MESSAGES.websiteInvalid,
+    ...coded('messages.kybWebsiteInvalid'),
   });
 
 const applicationShape = {
-  legalName: text(KYB_MESSAGES.legalNameRequired),
-  tradeName: z.string().trim().max(200, { message: KYB_MESSAGES.tooLong }).optional(),
-  countryOfIncorporation: ZCountryCode(KYB_MESSAGES.countryRequired),
-  taxId: text(KYB_MESSAGES.taxIdRequired, 64),
+  legalName: text('messages.kybLegalNameRequired'),
+  tradeName: z.string().trim().max(200, coded('messages.kybTooLong')).optional(),
+  countryOfIncorporation: ZCountryCode('messages.kybCountryRequired'),
+  taxId: text('messages.kybTaxIdRequired', 64),
   incorporationDate: ZIncorporationDate,
   registeredAddress: ZRegisteredAddress,
   website: ZWebsite.optional(),
-  businessActivity: text(KYB_MESSAGES.businessActivityRequired, 1000),
+  businessActivity: text('messages.kybBusinessActivityRequired', 1000),
   expectedMonthlyVolume: ZMoneyAmount,
 };
 
@@ -202,17 +209,21 @@ function checkCrossFields(data: CrossFields, context: z.RefinementCtx): void {
   const { countryOfIncorporation: country, taxId } = data;
   if (country && taxId) {
     if (country === 'MX' && !isValidRfc(taxId)) {
-      context.addIssue({ code: 'custom', path: ['taxId'], message: KYB_MESSAGES.rfcInvalid });
+      context.addIssue({ code: 'custom', path: ['taxId'], ...codedIssue('messages.kybRfcInvalid') });
     }
     if (country === 'BR' && !isValidCnpj(taxId)) {
-      context.addIssue({ code: 'custom', path: ['taxId'], message: KYB_MESSAGES.cnpjInvalid });
+      context.addIssue({ code: 'custom', path: ['taxId'], ...codedIssue('messages.kybCnpjInvalid') });
     }
   }
   const percents = (data.beneficialOwners ?? [])
     .map((owner) => owner.ownershipPercent)
     .filter((percent): percent is string => percent !== undefined);
   if (!ownershipWithinTotal(percents)) {
-    context.addIssue({ code: 'custom', path: ['beneficialOwners'], message: KYB_MESSAGES.ownershipTotal });
+    context.addIssue({
+      code: 'custom',
+      path: ['beneficialOwners'],
+      ...codedIssue('messages.kybOwnershipTotal'),
+    });
   }
 }
 
@@ -221,8 +232,8 @@ export const ZKybApplicationData = z
   .strictObject({
     ...applicationShape,
     beneficialOwners: z
-      .array(ZBeneficialOwner, { message: KYB_MESSAGES.ownersRequired })
-      .min(1, { message: KYB_MESSAGES.ownersRequired })
+      .array(ZBeneficialOwner, coded('messages.kybOwnersRequired'))
+      .min(1, coded('messages.kybOwnersRequired'))
       .max(20),
   })
   .superRefine(checkCrossFields);
@@ -240,14 +251,14 @@ const draftField = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndef
 export const ZKybDraft = z
   .strictObject({
     legalName: draftField(applicationShape.legalName),
-    tradeName: draftField(z.string().trim().max(200, { message: KYB_MESSAGES.tooLong })),
+    tradeName: draftField(z.string().trim().max(200, coded('messages.kybTooLong'))),
     countryOfIncorporation: draftField(applicationShape.countryOfIncorporation),
     taxId: draftField(applicationShape.taxId),
     incorporationDate: draftField(ZIncorporationDate),
     registeredAddress: z
       .strictObject({
         line1: draftField(ZRegisteredAddress.shape.line1),
-        line2: draftField(z.string().trim().max(200, { message: KYB_MESSAGES.tooLong })),
+        line2: draftField(z.string().trim().max(200, coded('messages.kybTooLong'))),
         city: draftField(ZRegisteredAddress.shape.city),
         state: draftField(ZRegisteredAddress.shape.state),
         postalCode: draftField(ZRegisteredAddress.shape.postalCode),
@@ -288,7 +299,7 @@ export const KYB_DOCUMENT_KINDS = [
   'owner_id',
 ] as const;
 export const DOCUMENT_KINDS = [...KYB_DOCUMENT_KINDS, 'other'] as const;
-export const ZDocumentKind = z.enum(DOCUMENT_KINDS, { message: 'Choose the document type' });
+export const ZDocumentKind = z.enum(DOCUMENT_KINDS, coded('messages.chooseDocumentType'));
 export type TDocumentKind = z.infer<typeof ZDocumentKind>;
 
 export const DOCUMENT_KIND_LABELS: Record<TDocumentKind, string> = {
@@ -308,8 +319,8 @@ const TAX_CERTIFICATE_LABEL: Record<string, string> = {
 /** Documents are PDF, PNG or JPEG, at most 10 MB each; the type is sniffed from the bytes. */
 export const DOCUMENT_CONTENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
-export const DOCUMENT_TYPE_MESSAGE = 'Documents must be PDF, PNG or JPEG files.';
-export const DOCUMENT_TOO_LARGE_MESSAGE = 'Documents must be at most 10 MB.';
+export const DOCUMENT_TYPE_MESSAGE = english('messages.documentType');
+export const DOCUMENT_TOO_LARGE_MESSAGE = english('messages.documentTooLarge');
 
 export interface TRequiredDocument {
   kind: TDocumentKind;
@@ -387,7 +398,7 @@ export const ZCreateDocumentRequest = z
   })
   .refine((value) => value.kind !== 'owner_id' || value.ownerId !== undefined, {
     path: ['ownerId'],
-    message: 'Choose the owner this id belongs to',
+    ...coded('messages.chooseDocumentOwner'),
   });
 export type TCreateDocumentRequest = z.infer<typeof ZCreateDocumentRequest>;
 
@@ -459,13 +470,17 @@ export const ZKybReviewParams = z.strictObject({ organizationUid: ZUid });
 
 export const ZRejectKybRequest = z.strictObject({
   reason: z
-    .string({ message: KYB_REASON_REQUIRED })
+    .string(coded('messages.rejectionReasonRequired'))
     .trim()
-    .min(1, { message: KYB_REASON_REQUIRED })
+    .min(1, coded('messages.rejectionReasonRequired'))
     .max(2000),
 });
 export type TRejectKybRequest = z.infer<typeof ZRejectKybRequest>;
 export const ZRequestKybChangesRequest = z.strictObject({
-  note: z.string({ message: KYB_NOTE_REQUIRED }).trim().min(1, { message: KYB_NOTE_REQUIRED }).max(2000),
+  note: z
+    .string(coded('messages.changesRequestedReasonRequired'))
+    .trim()
+    .min(1, coded('messages.changesRequestedReasonRequired'))
+    .max(2000),
 });
 export type TRequestKybChangesRequest = z.infer<typeof ZRequestKybChangesRequest>;

@@ -1,4 +1,4 @@
-import { ROLES, ZRole, ZUid } from '@dash/shared/contracts-core';
+import { coded, english, ROLES, ZRole, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 
 /** A user of the organization with their role in it (GET organization/users, spec section 7). */
@@ -17,16 +17,16 @@ export type TOrganizationUsersResponse = z.infer<typeof ZOrganizationUsersRespon
 export const ZOrganizationUserResponse = z.object({ data: ZOrganizationUser });
 export type TOrganizationUserResponse = z.infer<typeof ZOrganizationUserResponse>;
 
-export const ROLE_REQUIRED = 'Choose Admin, Editor or Viewer';
+export const ROLE_REQUIRED = english('messages.chooseRoleOf');
 
 /** PATCH organization/users/{userUid}: the member's new role (spec section 5). */
 export const ZUpdateOrganizationUserRequest = z.strictObject({
-  role: z.enum(ROLES, { message: ROLE_REQUIRED }),
+  role: z.enum(ROLES, coded('messages.chooseRoleOf')),
 });
 export type TUpdateOrganizationUserRequest = z.infer<typeof ZUpdateOrganizationUserRequest>;
 
 export const ZOrganizationUserParams = z.strictObject({ userUid: ZUid });
 
 /** Every organization keeps at least one Admin: the last one can be neither demoted, removed nor leave. */
-export const LAST_ADMIN_MESSAGE = 'You are the last Admin: make someone else Admin first.';
-export const MEMBER_NOT_FOUND_MESSAGE = 'This person is not a member of the organization.';
+export const LAST_ADMIN_MESSAGE = english('messages.lastAdmin');
+export const MEMBER_NOT_FOUND_MESSAGE = english('messages.memberNotFound');

@@ -1,5 +1,7 @@
 import {
   API_PREFIX,
+  coded,
+  english,
   ZPageCursor as ZCursor,
   ZIsoDateTime,
   ZPageSize,
@@ -29,13 +31,13 @@ export const SEARCH_QUERY_MAX = 200;
 export const REPLY_CONTENT_MAX = 50_000;
 export const REPLY_ATTACHMENTS_MAX = 20;
 
-export const REPLY_EMPTY_MESSAGE = 'Type a message or attach a file.';
-export const REPLY_TOO_LONG_MESSAGE = `A message must be at most ${REPLY_CONTENT_MAX} characters.`;
-export const REPLY_TOO_MANY_ATTACHMENTS_MESSAGE = `Attach at most ${REPLY_ATTACHMENTS_MAX} files.`;
-export const REPLY_ATTACHED_TWICE_MESSAGE = 'Each file can be attached once.';
-export const THREAD_NOT_FOUND_MESSAGE = 'Conversation not found';
-export const ATTACHMENT_NOT_FOUND_MESSAGE = 'Attachment not found';
-export const INVALID_CURSOR_MESSAGE = 'Invalid page cursor';
+export const REPLY_EMPTY_MESSAGE = english('messages.messageEmpty');
+export const REPLY_TOO_LONG_MESSAGE = english('messages.messageTooLong');
+export const REPLY_TOO_MANY_ATTACHMENTS_MESSAGE = english('messages.attachmentsTooMany');
+export const REPLY_ATTACHED_TWICE_MESSAGE = english('messages.attachmentAttachedTwice');
+export const THREAD_NOT_FOUND_MESSAGE = english('messages.conversationNotFound');
+export const ATTACHMENT_NOT_FOUND_MESSAGE = english('messages.attachmentNotFound');
+export const INVALID_CURSOR_MESSAGE = english('messages.invalidPageCursor');
 
 /** True for an address at the client mail domain (the spec shows those as 'me'). */
 export function isClientMailAddress(address: string, clientMailDomain: string): boolean {
@@ -81,7 +83,7 @@ export const ZThreadsQuery = z.object({
   q: z
     .string()
     .trim()
-    .max(SEARCH_QUERY_MAX, { message: `Search at most ${SEARCH_QUERY_MAX} characters` })
+    .max(SEARCH_QUERY_MAX, coded('messages.searchTooLong'))
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
   cursor: ZCursor.optional(),
@@ -149,7 +151,7 @@ export const ZThreadMessagesQuery = z
     limit: ZPageSize(MESSAGES_PAGE_SIZE_DEFAULT, MESSAGES_PAGE_SIZE_MAX),
   })
   .refine((query) => query.before === undefined || query.after === undefined, {
-    message: 'Send before or after, not both',
+    ...coded('messages.beforeOrAfter'),
     path: ['after'],
   });
 export type TThreadMessagesQuery = z.input<typeof ZThreadMessagesQuery>;
@@ -169,10 +171,10 @@ export type TThreadMessagesResponse = z.infer<typeof ZThreadMessagesResponse>;
 /** The spec's Reply payload attachment: a temp file from POST uploads and the name to send it as. */
 export const ZReplyAttachment = z.strictObject({
   filename: z
-    .string({ message: 'File name is required' })
+    .string(coded('messages.fileNameRequired'))
     .trim()
-    .min(1, { message: 'File name is required' })
-    .max(UPLOAD_FILENAME_MAX, { message: `File name must be at most ${UPLOAD_FILENAME_MAX} characters` }),
+    .min(1, coded('messages.fileNameRequired'))
+    .max(UPLOAD_FILENAME_MAX, coded('messages.fileNameTooLong')),
   tempFileId: ZUid,
 });
 export type TReplyAttachment = z.infer<typeof ZReplyAttachment>;
@@ -189,22 +191,22 @@ export function isBlankText(text: string): boolean {
 export const ZReplyRequest = z
   .strictObject({
     content: z
-      .string({ message: REPLY_EMPTY_MESSAGE })
-      .max(REPLY_CONTENT_MAX, { message: REPLY_TOO_LONG_MESSAGE }),
+      .string(coded('messages.messageEmpty'))
+      .max(REPLY_CONTENT_MAX, coded('messages.messageTooLong')),
     attachments: z
       .array(ZReplyAttachment)
-      .max(REPLY_ATTACHMENTS_MAX, { message: REPLY_TOO_MANY_ATTACHMENTS_MESSAGE })
+      .max(REPLY_ATTACHMENTS_MAX, coded('messages.attachmentsTooMany'))
       // One upload is one file: taken once, it would otherwise go out twice under two names.
       .refine(
         (attachments) =>
           new Set(attachments.map((attachment) => attachment.tempFileId.toLowerCase())).size ===
           attachments.length,
-        { message: REPLY_ATTACHED_TWICE_MESSAGE },
+        coded('messages.attachmentAttachedTwice'),
       )
       .default([]),
   })
   .refine((reply) => !isBlankText(reply.content) || reply.attachments.length > 0, {
-    message: REPLY_EMPTY_MESSAGE,
+    ...coded('messages.messageEmpty'),
     path: ['content'],
   });
 export type TReplyRequest = z.input<typeof ZReplyRequest>;

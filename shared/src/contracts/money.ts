@@ -1,3 +1,4 @@
+import { coded, english, englishOrNull, type TMessageCode } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 
 /**
@@ -11,13 +12,13 @@ import { z } from '@dash/shared/zod';
 
 /** A decimal amount as a string (never a float): up to 18 digits before the point and 8 after. */
 export const DECIMAL_AMOUNT = /^\d{1,18}(\.\d{1,8})?$/;
-export const DECIMAL_AMOUNT_MESSAGE = 'Enter an amount such as 10 or 10.50';
-export const ZDecimalString = z.string().regex(DECIMAL_AMOUNT, { message: DECIMAL_AMOUNT_MESSAGE });
+export const DECIMAL_AMOUNT_MESSAGE = english('messages.amountFormat');
+export const ZDecimalString = z.string().regex(DECIMAL_AMOUNT, coded('messages.amountFormat'));
 
 /** A signed decimal string as the ledger sums it: '-12.5', '0', '1250.00'. */
 export const ZSignedDecimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
 
-export const AMOUNT_POSITIVE_MESSAGE = 'Amount must be positive';
+export const AMOUNT_POSITIVE_MESSAGE = english('messages.amountPositive');
 /** Up to 18 digits, and any number of decimal places: how many an amount may have depends on what it is. */
 const TYPED_AMOUNT = /^\d{1,18}(\.\d+)?$/;
 /**
@@ -25,24 +26,24 @@ const TYPED_AMOUNT = /^\d{1,18}(\.\d+)?$/;
  * alone (what it is, not the format hint), and nothing else is checked then. Surrounding spaces are
  * trimmed first ('  10 ' is 10), the one rule for every amount a member types or an API takes.
  */
-export const positiveDecimal = (message: string) =>
+export const positiveDecimal = (message: TMessageCode) =>
   z
-    .string({ message })
+    .string(coded(message))
     .trim()
-    .refine((value) => !/^\s*-/.test(value), { message, abort: true })
-    .regex(TYPED_AMOUNT, { message: DECIMAL_AMOUNT_MESSAGE })
-    .refine((value) => /[1-9]/.test(value), { message });
+    .refine((value) => !/^\s*-/.test(value), { ...coded(message), abort: true })
+    .regex(TYPED_AMOUNT, coded('messages.amountFormat'))
+    .refine((value) => /[1-9]/.test(value), coded(message));
 
 /**
  * What every amount a member types must be, but for its decimal places: each schema that takes one
  * checks them for what the amount is in (checkAmountDecimals: 2 for fiat, 6 for a stablecoin, both
  * within what the ledger stores), so "1.123456789" is told the places it may have, not the format.
  */
-export const ZPositiveAmount = positiveDecimal(AMOUNT_POSITIVE_MESSAGE);
+export const ZPositiveAmount = positiveDecimal('messages.amountPositive');
 
 /** ISO 4217 fiat currencies the providers serve, with the rail each moves on. */
 export const FIAT_CURRENCIES = ['BRL', 'MXN'] as const;
-export const ZFiatCurrency = z.enum(FIAT_CURRENCIES, { message: 'Choose BRL or MXN' });
+export const ZFiatCurrency = z.enum(FIAT_CURRENCIES, coded('messages.chooseBrlOrMxn'));
 export type TFiatCurrency = z.infer<typeof ZFiatCurrency>;
 export const RAIL_BY_CURRENCY = { BRL: 'Pix', MXN: 'SPEI' } as const satisfies Record<TFiatCurrency, string>;
 
@@ -54,19 +55,21 @@ export const RAIL_BY_CURRENCY = { BRL: 'Pix', MXN: 'SPEI' } as const satisfies R
  */
 export const FIAT_DECIMALS = 2;
 export const STABLECOIN_DECIMALS = 6;
-export const FIAT_AMOUNT_DECIMALS_MESSAGE = 'Enter the amount with at most 2 decimal places';
-export const STABLECOIN_AMOUNT_DECIMALS_MESSAGE = 'Enter the amount with at most 6 decimal places';
+export const FIAT_AMOUNT_DECIMALS_MESSAGE = english('messages.amountFiatDecimals');
+export const STABLECOIN_AMOUNT_DECIMALS_MESSAGE = english('messages.amountStablecoinDecimals');
 
 /**
  * The message for an amount with more decimal places than `type`'s amounts may have (on-ramps and
  * deposits are typed in fiat, off-ramps in the stablecoin), or null. `amount` is one the amount's
  * own rules took (ZPositiveAmount): they answer the rest.
  */
-export function amountDecimalsProblem(amount: string, type: 'fiat' | 'stablecoin'): string | null {
+export function amountDecimalsProblemCode(amount: string, type: 'fiat' | 'stablecoin'): TMessageCode | null {
   const places = amount.split('.')[1]?.length ?? 0;
-  if (type === 'fiat') return places > FIAT_DECIMALS ? FIAT_AMOUNT_DECIMALS_MESSAGE : null;
-  return places > STABLECOIN_DECIMALS ? STABLECOIN_AMOUNT_DECIMALS_MESSAGE : null;
+  if (type === 'fiat') return places > FIAT_DECIMALS ? 'messages.amountFiatDecimals' : null;
+  return places > STABLECOIN_DECIMALS ? 'messages.amountStablecoinDecimals' : null;
 }
+export const amountDecimalsProblem = (amount: string, type: 'fiat' | 'stablecoin') =>
+  englishOrNull(amountDecimalsProblemCode(amount, type));
 
 /**
  * -1, 0 or 1 as `a` is below, equal to or above `b`: decimal strings (DECIMAL_AMOUNT) compared as
@@ -86,20 +89,20 @@ export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
   return aDigits < bDigits ? -1 : 1;
 }
 
-export const AMOUNT_BELOW_PROVIDER_MINIMUM_MESSAGE =
-  "This amount is below the provider's minimum per transfer";
-export const AMOUNT_ABOVE_PROVIDER_MAXIMUM_MESSAGE =
-  "This amount is above the provider's maximum per transfer";
+export const AMOUNT_BELOW_PROVIDER_MINIMUM_MESSAGE = english('messages.amountBelowProviderMinimum');
+export const AMOUNT_ABOVE_PROVIDER_MAXIMUM_MESSAGE = english('messages.amountAboveProviderMaximum');
 
 /**
  * The message for a transfer worth `fiatAmount` outside a provider's limits for its currency (the
  * catalogue's minAmount and maxAmount, both included), or null.
  */
-export function providerLimitProblem(
+export function providerLimitProblemCode(
   fiatAmount: string,
   limits: { minAmount: string; maxAmount: string },
-): string | null {
-  if (compareDecimals(fiatAmount, limits.minAmount) < 0) return AMOUNT_BELOW_PROVIDER_MINIMUM_MESSAGE;
-  if (compareDecimals(fiatAmount, limits.maxAmount) > 0) return AMOUNT_ABOVE_PROVIDER_MAXIMUM_MESSAGE;
+): TMessageCode | null {
+  if (compareDecimals(fiatAmount, limits.minAmount) < 0) return 'messages.amountBelowProviderMinimum';
+  if (compareDecimals(fiatAmount, limits.maxAmount) > 0) return 'messages.amountAboveProviderMaximum';
   return null;
 }
+export const providerLimitProblem = (fiatAmount: string, limits: { minAmount: string; maxAmount: string }) =>
+  englishOrNull(providerLimitProblemCode(fiatAmount, limits));

@@ -1,3 +1,4 @@
+import { coded, english } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 
 /**
@@ -16,13 +17,13 @@ export const NOTIFICATION_KINDS = [
   'kyb_decision',
   'provider_message',
 ] as const;
-export const ZNotificationKind = z.enum(NOTIFICATION_KINDS, { message: 'Unknown notification kind' });
+export const ZNotificationKind = z.enum(NOTIFICATION_KINDS, coded('messages.notificationKindUnknown'));
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;
 
 export const ZNotificationPreference = z.strictObject({
   kind: ZNotificationKind,
   /** true: mail me. */
-  mail: z.boolean({ message: 'Choose on or off' }),
+  mail: z.boolean(coded('messages.chooseOnOrOff')),
 });
 export type TNotificationPreference = z.infer<typeof ZNotificationPreference>;
 
@@ -32,16 +33,16 @@ export const ZNotificationPreferencesResponse = z.object({
 });
 export type TNotificationPreferencesResponse = z.infer<typeof ZNotificationPreferencesResponse>;
 
-export const NOTIFICATION_KIND_REPEATED_MESSAGE = 'Each notification kind may be given once';
+export const NOTIFICATION_KIND_REPEATED_MESSAGE = english('messages.notificationKindOnce');
 
 /** PUT profile/notifications: the kinds to change (others stay as they are). */
 export const ZUpdateNotificationPreferencesRequest = z.strictObject({
   preferences: z
     .array(ZNotificationPreference)
-    .min(1, { message: 'Give at least one notification kind' })
+    .min(1, coded('messages.notificationKindRequired'))
     .max(NOTIFICATION_KINDS.length)
     .refine((list) => new Set(list.map((item) => item.kind)).size === list.length, {
-      message: NOTIFICATION_KIND_REPEATED_MESSAGE,
+      ...coded('messages.notificationKindOnce'),
     }),
 });
 export type TUpdateNotificationPreferencesRequest = z.infer<typeof ZUpdateNotificationPreferencesRequest>;

@@ -1,16 +1,15 @@
 import { z } from '@dash/shared/zod';
 import { ZRole, ZUid } from './common';
+import { coded, english } from './message-codes';
 
 export const ORGANIZATION_NAME_MAX = 32;
 export const ORGANIZATION_SLUG_MAX = 48;
 
-export const ORGANIZATION_NAME_TOO_LONG = 'Organization name must be less than 32 characters';
-export const ORGANIZATION_NAME_REQUIRED = 'Organization name is required';
-export const ORGANIZATION_NAME_CONTROL_CHARACTERS =
-  'Organization name cannot contain line breaks or control characters';
-export const ORGANIZATION_SLUG_TOO_LONG = 'Organization slug must be less than 48 characters';
-export const ORGANIZATION_SLUG_FORMAT =
-  'Organization slug must contain only lowercase letters, numbers, and hyphens, and cannot start or end with a hyphen';
+export const ORGANIZATION_NAME_TOO_LONG = english('messages.organizationNameTooLong');
+export const ORGANIZATION_NAME_REQUIRED = english('messages.organizationNameRequired');
+export const ORGANIZATION_NAME_CONTROL_CHARACTERS = english('messages.organizationNameControlCharacters');
+export const ORGANIZATION_SLUG_TOO_LONG = english('messages.organizationSlugTooLong');
+export const ORGANIZATION_SLUG_FORMAT = english('messages.organizationSlugFormat');
 
 /**
  * The name goes into mail subjects and headers, the sidebar and CSV exports: one line of text, so no
@@ -18,16 +17,16 @@ export const ORGANIZATION_SLUG_FORMAT =
  * Unicode line or paragraph separator. Checked after trimming, so a stray trailing newline is dropped.
  */
 export const ZOrganizationName = z
-  .string({ message: ORGANIZATION_NAME_REQUIRED })
+  .string(coded('messages.organizationNameRequired'))
   .trim()
-  .min(1, { message: ORGANIZATION_NAME_REQUIRED })
-  .max(ORGANIZATION_NAME_MAX, { message: ORGANIZATION_NAME_TOO_LONG })
-  .regex(/^[^\p{Cc}\p{Zl}\p{Zp}]*$/u, { message: ORGANIZATION_NAME_CONTROL_CHARACTERS });
+  .min(1, coded('messages.organizationNameRequired'))
+  .max(ORGANIZATION_NAME_MAX, coded('messages.organizationNameTooLong'))
+  .regex(/^[^\p{Cc}\p{Zl}\p{Zp}]*$/u, coded('messages.organizationNameControlCharacters'));
 
 export const ZOrganizationSlug = z
-  .string({ message: ORGANIZATION_SLUG_FORMAT })
-  .max(ORGANIZATION_SLUG_MAX, { message: ORGANIZATION_SLUG_TOO_LONG })
-  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, { message: ORGANIZATION_SLUG_FORMAT });
+  .string(coded('messages.organizationSlugFormat'))
+  .max(ORGANIZATION_SLUG_MAX, coded('messages.organizationSlugTooLong'))
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, coded('messages.organizationSlugFormat'));
 
 /** The slug a name suggests: lowercase ASCII, runs of anything else become one hyphen. */
 export function suggestSlug(name: string): string {
@@ -73,18 +72,15 @@ export const ZUpdateOrganizationRequest = z
     slug: ZOrganizationSlug.optional(),
   })
   .refine((body) => body.name !== undefined || body.slug !== undefined, {
-    message: 'Nothing to update: send a name or a slug',
+    ...coded('messages.organizationNothingToUpdate'),
   });
 export type TUpdateOrganizationRequest = z.infer<typeof ZUpdateOrganizationRequest>;
 
-export const DELETE_CONFIRMATION_MESSAGE = 'Type the organization slug to confirm';
+export const DELETE_CONFIRMATION_MESSAGE = english('messages.deleteConfirmation');
 
 /** DELETE organization: the caller types the organization's slug to confirm. */
 export const ZDeleteOrganizationRequest = z.strictObject({
-  slug: z
-    .string({ message: DELETE_CONFIRMATION_MESSAGE })
-    .trim()
-    .min(1, { message: DELETE_CONFIRMATION_MESSAGE }),
+  slug: z.string(coded('messages.deleteConfirmation')).trim().min(1, coded('messages.deleteConfirmation')),
 });
 export type TDeleteOrganizationRequest = z.infer<typeof ZDeleteOrganizationRequest>;
 
@@ -93,9 +89,9 @@ export const AVATAR_FIELD = 'avatar';
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type TAvatarContentType = (typeof AVATAR_CONTENT_TYPES)[number];
-export const AVATAR_TOO_LARGE_MESSAGE = 'The avatar must be at most 2 MB.';
-export const AVATAR_TYPE_MESSAGE = 'The avatar must be a PNG, JPEG or WebP image.';
-export const AVATAR_MISSING_MESSAGE = 'Choose an image to upload.';
+export const AVATAR_TOO_LARGE_MESSAGE = english('messages.avatarTooLarge');
+export const AVATAR_TYPE_MESSAGE = english('messages.avatarType');
+export const AVATAR_MISSING_MESSAGE = english('messages.avatarMissing');
 
 /**
  * The image type from the file's first bytes (never from its name or the browser's claim):

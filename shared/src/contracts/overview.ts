@@ -1,4 +1,4 @@
-import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
+import { english, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { ZKybStatus } from './kyb';
 import { ZFiatCurrency, ZSignedDecimalString } from './money';
@@ -120,7 +120,7 @@ export type TOverview = z.infer<typeof ZOverview>;
 export const ZOverviewResponse = z.object({ data: ZOverview });
 export const ZOverviewParams = z.object({ organizationUid: ZUid });
 
-export const OVERVIEW_FETCH_FAILED_MESSAGE = 'Failed to fetch the overview. Please try again later.';
+export const OVERVIEW_FETCH_FAILED_MESSAGE = english('messages.failedToFetchOverview');
 
 /** The overview's path under the API prefix (the organization is in the path, not the header). */
 export const overviewPath = (organizationUid: string) =>

@@ -1,4 +1,5 @@
 import type { TRole } from './common';
+import { english } from './message-codes';
 
 /**
  * The role permission matrix, written once. The API enforces it on every organization-scoped
@@ -37,28 +38,28 @@ export function can(role: TRole | undefined, permission: TPermission): boolean {
 }
 
 export const PERMISSION_DENIED_MESSAGE: Record<TPermission, string> = {
-  'organization.read': 'You do not have access to this organization.',
-  'organization.update': 'Only Admins can change organization settings.',
-  'organization.delete': 'Only Admins can delete the organization.',
-  'members.read': 'You do not have access to the member list.',
-  'members.manage': 'Only Admins can change or remove members.',
-  'invites.manage': 'Only Admins can invite people.',
-  'messages.read': 'You do not have access to messages.',
-  'messages.reply': 'Viewers can read messages but not reply.',
-  'wallet.read': 'You do not have access to the wallet.',
-  'wallet.manage': 'Only Admins can manage the wallet.',
-  'wallet.propose': 'Viewers cannot propose wallet transactions.',
-  'rails.read': 'You do not have access to rails.',
-  'rails.write': 'Viewers cannot move money or change rails settings.',
-  'openStable.onboard': 'Viewers cannot start onboarding.',
-  'kyb.read': 'You do not have access to the KYB application.',
-  'kyb.edit': 'Viewers cannot change the KYB application.',
-  'kyb.submit': 'Only Admins can submit the KYB application.',
-  'documents.read': 'You do not have access to documents.',
-  'documents.upload': 'Viewers cannot upload documents.',
-  'audit.read': 'Only Admins can see the audit log.',
-  'webhooks.manage': 'Only Admins can manage webhooks.',
-  'apiKeys.manage': 'Only Admins can manage API keys.',
+  'organization.read': english('messages.deniedOrganizationRead'),
+  'organization.update': english('messages.deniedOrganizationUpdate'),
+  'organization.delete': english('messages.deniedOrganizationDelete'),
+  'members.read': english('messages.deniedMembersRead'),
+  'members.manage': english('messages.deniedMembersManage'),
+  'invites.manage': english('messages.deniedInvitesManage'),
+  'messages.read': english('messages.deniedMessagesRead'),
+  'messages.reply': english('messages.deniedMessagesReply'),
+  'wallet.read': english('messages.deniedWalletRead'),
+  'wallet.manage': english('messages.deniedWalletManage'),
+  'wallet.propose': english('messages.deniedWalletPropose'),
+  'rails.read': english('messages.deniedRailsRead'),
+  'rails.write': english('messages.deniedRailsWrite'),
+  'openStable.onboard': english('messages.deniedOnboard'),
+  'kyb.read': english('messages.deniedKybRead'),
+  'kyb.edit': english('messages.deniedKybWrite'),
+  'kyb.submit': english('messages.kybSubmitAdminsOnly'),
+  'documents.read': english('messages.deniedDocumentsRead'),
+  'documents.upload': english('messages.deniedDocumentsUpload'),
+  'audit.read': english('messages.deniedAuditRead'),
+  'webhooks.manage': english('messages.deniedWebhooksManage'),
+  'apiKeys.manage': english('messages.deniedApiKeysManage'),
 };
 
 /**

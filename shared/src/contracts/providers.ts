@@ -1,4 +1,4 @@
-import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
+import { coded, english, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { ZDecimalString, ZFiatCurrency } from './money';
 import { ZNetworkId } from './network-ids';
@@ -88,8 +88,8 @@ export type TProviderRequirement = z.infer<typeof ZProviderRequirement>;
  * The API's own reasons for failing an onboarding (the provider's are its own words): shown in the
  * reader's language by their text (translateMessage), the provider's as they came.
  */
-export const PROVIDER_NOT_INSTALLED_MESSAGE = 'This provider cannot be reached from this installation.';
-export const PROVIDER_NO_KYB_MESSAGE = 'The organization has no approved KYB application to send.';
+export const PROVIDER_NOT_INSTALLED_MESSAGE = english('messages.providerUnavailable');
+export const PROVIDER_NO_KYB_MESSAGE = english('messages.providerNoKyb');
 
 export const ZProviderAccount = z.object({
   uid: ZUid,
@@ -109,7 +109,7 @@ export const ZProviderAccountsResponse = z.object({ data: z.array(ZProviderAccou
 export const ZProviderAccountResponse = z.object({ data: ZProviderAccount });
 
 export const ZStartOnboardingRequest = z.object({
-  providerUid: z.uuid({ message: 'Choose a provider' }),
+  providerUid: z.uuid(coded('messages.chooseProvider')),
 });
 export type TStartOnboardingRequest = z.infer<typeof ZStartOnboardingRequest>;
 
@@ -117,11 +117,10 @@ export const ZProviderWebhookResponse = z.object({
   data: z.object({ received: z.literal(true), duplicate: z.boolean() }),
 });
 
-export const PROVIDER_NOT_FOUND_MESSAGE = 'Provider not found';
+export const PROVIDER_NOT_FOUND_MESSAGE = english('messages.providerNotFound');
 /** 503: the provider timed out, was unreachable or failed on its side (a quote asked now); nothing was saved. */
-export const PROVIDER_UNAVAILABLE_MESSAGE =
-  'The provider could not be reached. Please try again in a moment.';
-export const PROVIDER_ACCOUNT_NOT_FOUND_MESSAGE = 'No onboarding with this provider yet.';
-export const ONBOARDING_CLOSED_MESSAGE = 'This provider is not accepting onboarding right now.';
-export const PROVIDER_WEBHOOK_SIGNATURE_MESSAGE = 'The webhook signature is missing, wrong or too old.';
-export const PROVIDER_WEBHOOK_UNKNOWN_EVENT_MESSAGE = 'Unknown webhook event.';
+export const PROVIDER_UNAVAILABLE_MESSAGE = english('messages.providerUnreachable');
+export const PROVIDER_ACCOUNT_NOT_FOUND_MESSAGE = english('messages.noOnboarding');
+export const ONBOARDING_CLOSED_MESSAGE = english('messages.providerOnboardingClosed');
+export const PROVIDER_WEBHOOK_SIGNATURE_MESSAGE = english('messages.webhookSignatureInvalid');
+export const PROVIDER_WEBHOOK_UNKNOWN_EVENT_MESSAGE = english('messages.webhookEventUnknown');

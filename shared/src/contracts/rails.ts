@@ -1,3 +1,4 @@
+import { english } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { positiveDecimal } from './money';
 
@@ -27,9 +28,9 @@ export function readTransactionsPaging(search: URLSearchParams): TTransactionsPa
  * amount than the threshold wait for a second member's approval; null turns approval off. Here, not
  * in transfers.ts: the settings page that edits it takes no other transfer schema.
  */
-export const APPROVAL_THRESHOLD_POSITIVE_MESSAGE = 'Enter an amount greater than 0';
+export const APPROVAL_THRESHOLD_POSITIVE_MESSAGE = english('messages.amountGreaterThanZero');
 export const ZRailsSettings = z.strictObject({
-  offRampApprovalThreshold: positiveDecimal(APPROVAL_THRESHOLD_POSITIVE_MESSAGE).nullable(),
+  offRampApprovalThreshold: positiveDecimal('messages.amountGreaterThanZero').nullable(),
 });
 export type TRailsSettings = z.infer<typeof ZRailsSettings>;
 export const ZRailsSettingsResponse = z.object({ data: ZRailsSettings });

@@ -1,4 +1,11 @@
-import { ZIsoDateTime, ZOrganizationSlug, ZRemoteName } from '@dash/shared/contracts-core';
+import {
+  coded,
+  codeOfIssue,
+  english,
+  ZIsoDateTime,
+  ZOrganizationSlug,
+  ZRemoteName,
+} from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 
 /**
@@ -13,27 +20,24 @@ import { z } from '@dash/shared/zod';
  */
 export const RELEASE_VERSION_PATTERN =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$/;
-export const RELEASE_VERSION_MESSAGE =
-  'A release version is a semantic version such as 1.4.2 or 1.5.0-rc.1 (no build metadata)';
+export const RELEASE_VERSION_MESSAGE = english('messages.releaseVersion');
 export const ZReleaseVersion = z
-  .string({ message: RELEASE_VERSION_MESSAGE })
-  .max(64, { message: 'A release version is at most 64 characters' })
-  .regex(RELEASE_VERSION_PATTERN, { message: RELEASE_VERSION_MESSAGE });
+  .string(coded('messages.releaseVersion'))
+  .max(64, coded('messages.releaseVersionTooLong'))
+  .regex(RELEASE_VERSION_PATTERN, coded('messages.releaseVersion'));
 
 export const DEFAULT_RELEASE_ENVIRONMENT = 'production';
 export const ZReleaseEnvironment = z
-  .string({ message: 'An environment name is required' })
-  .regex(/^[a-z][a-z0-9-]{0,31}$/, {
-    message: 'An environment name is 1 to 32 lowercase letters, digits or hyphens, starting with a letter',
-  });
+  .string(coded('messages.releaseEnvironmentRequired'))
+  .regex(/^[a-z][a-z0-9-]{0,31}$/, coded('messages.releaseEnvironmentFormat'));
 
 /** Who did it, as recorded in the pin history (an e-mail address, a CI job name). */
 export const ZReleaseActor = z
   .string()
   .trim()
-  .min(1, { message: 'Say who is making the change' })
-  .max(120, { message: 'At most 120 characters' })
-  .regex(/^[^\p{Cc}]+$/u, { message: 'No control characters' });
+  .min(1, coded('messages.releaseActorRequired'))
+  .max(120, coded('messages.releaseActorTooLong'))
+  .regex(/^[^\p{Cc}]+$/u, coded('messages.releaseActorControlCharacters'));
 
 /**
  * A file of a release, relative to the build's root: `static/js/async/1.4c2a.js`. No `.` or `..`
@@ -41,15 +45,13 @@ export const ZReleaseActor = z
  */
 export const RELEASE_FILE_PATH_PATTERN =
   /^(?!.*(?:^|\/)\.{1,2}(?:\/|$))[A-Za-z0-9._@+~-]+(?:\/[A-Za-z0-9._@+~-]+)*$/;
-export const RELEASE_FILE_PATH_MESSAGE = 'Not a relative file path inside the build';
+export const RELEASE_FILE_PATH_MESSAGE = english('messages.releaseFilePath');
 export const ZReleaseFilePath = z
   .string()
-  .max(512, { message: 'A file path is at most 512 characters' })
-  .regex(RELEASE_FILE_PATH_PATTERN, { message: RELEASE_FILE_PATH_MESSAGE });
+  .max(512, coded('messages.releaseFilePathTooLong'))
+  .regex(RELEASE_FILE_PATH_PATTERN, coded('messages.releaseFilePath'));
 
-export const ZContentHash = z
-  .string()
-  .regex(/^sha256:[0-9a-f]{64}$/, { message: 'Not a sha256 content hash' });
+export const ZContentHash = z.string().regex(/^sha256:[0-9a-f]{64}$/, coded('messages.releaseContentHash'));
 
 /** One shared dependency the release was built against, from its federation manifest. */
 export const ZReleaseSharedDependency = z.object({
@@ -186,17 +188,20 @@ export const ZRemoteReleaseVersionParams = z.strictObject({ remote: ZRemoteName,
 /** PUT releases/{remote}/{version}: an already-built `dist/`, every file base64-encoded. */
 export const ZPublishReleaseRequest = z.strictObject({
   files: z
-    .record(ZReleaseFilePath, z.base64({ message: 'File contents must be base64' }), {
+    .record(ZReleaseFilePath, z.base64(coded('messages.releaseFileBase64')), {
       // zod's own word for a bad key is "Invalid key in record"; the key's contract says what is wrong.
-      error: (issue) =>
-        issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? RELEASE_FILE_PATH_MESSAGE) : undefined,
+      error: (issue) => {
+        if (issue.code !== 'invalid_key') return undefined;
+        const key = issue.issues[0] && codeOfIssue(issue.issues[0]);
+        return coded(key?.code ?? 'messages.releaseFilePath', key?.params).error(issue);
+      },
     })
-    .refine((files) => Object.keys(files).length > 0, { message: 'A release has at least one file' })
-    .refine((files) => Object.keys(files).length <= 5000, { message: 'A release has at most 5000 files' }),
+    .refine((files) => Object.keys(files).length > 0, coded('messages.releaseFilesRequired'))
+    .refine((files) => Object.keys(files).length <= 5000, coded('messages.releaseFilesTooMany')),
   builtAt: ZIsoDateTime.optional(),
   gitCommit: z
     .string()
-    .regex(/^[0-9a-f]{7,64}(-dirty)?$/, { message: 'A git commit is 7 to 64 hex digits' })
+    .regex(/^[0-9a-f]{7,64}(-dirty)?$/, coded('messages.releaseGitCommit'))
     .optional(),
   by: ZReleaseActor.optional(),
 });
@@ -210,9 +215,9 @@ export const ZPublishReleaseResponse = z.object({
 export type TPublishReleaseResponse = z.infer<typeof ZPublishReleaseResponse>;
 
 const ZExpectedSeq = z
-  .number({ message: 'expectedSeq is the seq you last saw' })
-  .int({ message: 'expectedSeq is a whole number' })
-  .nonnegative({ message: 'expectedSeq is 0 or more' });
+  .number(coded('messages.releaseExpectedSeq'))
+  .int(coded('messages.releaseExpectedSeqWhole'))
+  .nonnegative(coded('messages.releaseExpectedSeqNonNegative'));
 
 export const ZPinReleaseRequest = z.strictObject({
   version: ZReleaseVersion,
@@ -222,9 +227,9 @@ export const ZPinReleaseRequest = z.strictObject({
   /** Canary: pin for these organizations (slugs) only. */
   organizations: z
     .array(ZOrganizationSlug)
-    .min(1, { message: 'Name at least one organization for a canary' })
-    .max(100, { message: 'At most 100 organizations in a canary' })
-    .refine((slugs) => new Set(slugs).size === slugs.length, { message: 'An organization is listed twice' })
+    .min(1, coded('messages.releaseCanaryRequired'))
+    .max(100, coded('messages.releaseCanaryTooMany'))
+    .refine((slugs) => new Set(slugs).size === slugs.length, coded('messages.releaseCanaryTwice'))
     .optional(),
   force: z.boolean().optional(),
   by: ZReleaseActor.optional(),

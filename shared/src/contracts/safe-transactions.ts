@@ -1,6 +1,5 @@
-import { ZIsoDateTime, ZPageSize, ZUid } from '@dash/shared/contracts-core';
+import { coded, english, ZIsoDateTime, ZPageSize, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import { INVALID_CURSOR_MESSAGE } from './messages';
 import { ZPositiveAmount } from './money';
 import { ZNetworkId } from './network-ids';
 
@@ -34,20 +33,18 @@ export const SAFE_TRANSACTION_STATUSES = [
 ] as const;
 export type TSafeTransactionStatus = (typeof SAFE_TRANSACTION_STATUSES)[number];
 
-export const SAFE_SIGNATURE_MALFORMED = 'The signature is not a valid 65-byte ECDSA signature';
-export const SAFE_SIGNATURE_NOT_OWNER =
-  'The signature was not made by an owner of this Safe over this transaction';
-export const SAFE_SIGNATURE_NOT_YOURS =
-  'The signature was made by another owner’s key, not your signing device';
-export const SAFE_DEVICE_UNVERIFIED = 'Verify your signing device before you confirm wallet transactions';
-export const SAFE_ALREADY_CONFIRMED = 'You already confirmed this transaction';
-export const SAFE_NOT_AWAITING = 'This transaction no longer takes confirmations';
-export const SAFE_NOT_DEPLOYED = 'The organization’s wallet is not deployed';
-export const SAFE_NO_TRANSACTION_AT_NONCE = 'No queued transaction has this nonce: nothing to reject';
-export const SAFE_REJECTION_EXISTS = 'A rejection of this nonce is already proposed';
-export const SAFE_WALLET_NOT_ON_NETWORK = 'Choose a registered wallet on the Safe’s network';
-export const SAFE_TOKEN_NOT_ON_NETWORK = 'This token is not on the Safe’s network';
-export const SAFE_AMOUNT_DECIMALS = 'The token has fewer decimals than this amount';
+export const SAFE_SIGNATURE_MALFORMED = english('messages.safeSignatureMalformed');
+export const SAFE_SIGNATURE_NOT_OWNER = english('messages.safeSignatureNotOwner');
+export const SAFE_SIGNATURE_NOT_YOURS = english('messages.safeSignatureNotYours');
+export const SAFE_DEVICE_UNVERIFIED = english('messages.safeDeviceUnverified');
+export const SAFE_ALREADY_CONFIRMED = english('messages.safeAlreadyConfirmed');
+export const SAFE_NOT_AWAITING = english('messages.safeNotAwaiting');
+export const SAFE_NOT_DEPLOYED = english('messages.safeNotDeployed');
+export const SAFE_NO_TRANSACTION_AT_NONCE = english('messages.safeNoTransactionAtNonce');
+export const SAFE_REJECTION_EXISTS = english('messages.safeRejectionExists');
+export const SAFE_WALLET_NOT_ON_NETWORK = english('messages.safeWalletNotOnNetwork');
+export const SAFE_TOKEN_NOT_ON_NETWORK = english('messages.safeTokenNotOnNetwork');
+export const SAFE_AMOUNT_DECIMALS = english('messages.safeAmountDecimals');
 
 export const ZProposeSafeTransactionRequest = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -84,7 +81,7 @@ export const ZSafeTransactionParams = z.object({ safeTxHash: z.string().regex(/^
 
 export const ZConfirmSafeTransactionRequest = z.strictObject({
   /** An eth_signTypedData_v4 signature of the SafeTx (v 27/28), or an eth_sign one of the safeTxHash (v 31/32). */
-  signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, { message: SAFE_SIGNATURE_MALFORMED }),
+  signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, coded('messages.safeSignatureMalformed')),
 });
 
 const ZOwnerView = z.object({
@@ -166,7 +163,7 @@ export const SAFE_HISTORY_PAGE_SIZE_MAX = 100;
 
 /** GET wallet/transactions/history: `cursor` is the previous page's `historyCursor`. */
 export const ZSafeTransactionHistoryQuery = z.object({
-  cursor: z.uuid({ message: INVALID_CURSOR_MESSAGE }).optional(),
+  cursor: z.uuid(coded('messages.invalidPageCursor')).optional(),
   limit: ZPageSize(SAFE_HISTORY_PAGE_SIZE_DEFAULT, SAFE_HISTORY_PAGE_SIZE_MAX),
 });
 export type TSafeTransactionHistoryQuery = z.input<typeof ZSafeTransactionHistoryQuery>;

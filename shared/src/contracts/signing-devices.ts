@@ -1,18 +1,17 @@
-import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
+import { coded, english, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { getAddress, isAddress } from 'viem/utils';
-import { ZERO_ADDRESS, ZERO_ADDRESS_MESSAGE } from './counterparties';
-import { SAFE_RESERVED_ADDRESS_MESSAGE, SAFE_SENTINEL_ADDRESS } from './wallet';
+import { ZERO_ADDRESS } from './counterparties';
+import { SAFE_SENTINEL_ADDRESS } from './wallet';
 
-export const INVALID_ETH_ADDRESS = 'Invalid Ethereum address';
-export const SIGNING_DEVICE_NAME_REQUIRED = 'Name is required';
+export const INVALID_ETH_ADDRESS = english('messages.invalidEthereumAddress');
+export const SIGNING_DEVICE_NAME_REQUIRED = english('messages.nameRequired');
 export const SIGNING_DEVICE_NAME_MAX = 64;
-export const SIGNING_DEVICE_DUPLICATE_MESSAGE = 'You already registered a signing device with this address';
-export const SIGNING_DEVICE_SIGNATURE_MALFORMED = 'The signature is not a 65-byte hex signature';
-export const SIGNING_DEVICE_CHALLENGE_INVALID =
-  'This challenge is unknown, used or expired: ask for a new one';
-export const SIGNING_DEVICE_SIGNATURE_MISMATCH = 'The signature was not made by this address’s key';
-export const SIGNING_DEVICE_PROOF_REQUIRED = 'Prove you hold this address’s key: sign the challenge';
+export const SIGNING_DEVICE_DUPLICATE_MESSAGE = english('messages.signingDeviceDuplicate');
+export const SIGNING_DEVICE_SIGNATURE_MALFORMED = english('messages.signingDeviceSignatureMalformed');
+export const SIGNING_DEVICE_CHALLENGE_INVALID = english('messages.signingDeviceChallengeInvalid');
+export const SIGNING_DEVICE_SIGNATURE_MISMATCH = english('messages.signingDeviceSignatureMismatch');
+export const SIGNING_DEVICE_PROOF_REQUIRED = english('messages.signingDeviceProofRequired');
 /** How long a challenge can be signed. */
 export const SIGNING_DEVICE_CHALLENGE_TTL_MS = 10 * 60_000;
 
@@ -34,12 +33,12 @@ export function isValidEthAddress(value: string): boolean {
  * show as ready.
  */
 export const ZEthAddress = z
-  .string({ message: INVALID_ETH_ADDRESS })
+  .string(coded('messages.invalidEthereumAddress'))
   .trim()
-  .refine(isValidEthAddress, { message: INVALID_ETH_ADDRESS })
-  .refine((value) => value.toLowerCase() !== ZERO_ADDRESS, { message: ZERO_ADDRESS_MESSAGE, abort: true })
+  .refine(isValidEthAddress, coded('messages.invalidEthereumAddress'))
+  .refine((value) => value.toLowerCase() !== ZERO_ADDRESS, { ...coded('messages.zeroAddress'), abort: true })
   .refine((value) => value.toLowerCase() !== SAFE_SENTINEL_ADDRESS, {
-    message: SAFE_RESERVED_ADDRESS_MESSAGE,
+    ...coded('messages.safeReservedAddress'),
     abort: true,
   })
   .transform((value) => getAddress(value));
@@ -52,9 +51,12 @@ export const ZSigningDeviceProof = z.strictObject(
   {
     challengeUid: ZUid,
     /** 65 bytes, hex. */
-    signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, { message: SIGNING_DEVICE_SIGNATURE_MALFORMED }),
+    signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, coded('messages.signingDeviceSignatureMalformed')),
   },
-  { error: (issue) => (issue.input === undefined ? SIGNING_DEVICE_PROOF_REQUIRED : undefined) },
+  {
+    error: (issue) =>
+      issue.input === undefined ? coded('messages.signingDeviceProofRequired').error(issue) : undefined,
+  },
 );
 export type TSigningDeviceProof = z.infer<typeof ZSigningDeviceProof>;
 
@@ -82,10 +84,10 @@ export const ZSigningDeviceChallengeResponse = z.object({ data: ZSigningDeviceCh
 
 export const ZCreateSigningDeviceRequest = z.strictObject({
   name: z
-    .string({ message: SIGNING_DEVICE_NAME_REQUIRED })
+    .string(coded('messages.nameRequired'))
     .trim()
-    .min(1, { message: SIGNING_DEVICE_NAME_REQUIRED })
-    .max(SIGNING_DEVICE_NAME_MAX, { message: `Name must be at most ${SIGNING_DEVICE_NAME_MAX} characters` }),
+    .min(1, coded('messages.nameRequired'))
+    .max(SIGNING_DEVICE_NAME_MAX, coded('messages.nameTooLong')),
   ethAddress: ZEthAddress,
   /** Required: a browser's wallet or a hardware wallet (the address typed) signs the same challenge. */
   proof: ZSigningDeviceProof,

@@ -1,6 +1,14 @@
-import { API_PREFIX, withSearch, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
+import {
+  API_PREFIX,
+  coded,
+  codedIssue,
+  english,
+  withSearch,
+  ZIsoDateTime,
+  ZUid,
+} from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import { amountDecimalsProblem, ZDecimalString, ZFiatCurrency, ZPositiveAmount } from './money';
+import { amountDecimalsProblemCode, ZDecimalString, ZFiatCurrency, ZPositiveAmount } from './money';
 import { ZNetworkId } from './network-ids';
 import { TRANSACTIONS_PAGE_SIZE_MAX } from './rails';
 
@@ -32,7 +40,7 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 
 export const TRANSFER_TYPES = ['on_ramp', 'off_ramp', 'deposit'] as const;
-export const ZTransferType = z.enum(TRANSFER_TYPES, { message: 'Choose a transfer type' });
+export const ZTransferType = z.enum(TRANSFER_TYPES, coded('messages.chooseTransferType'));
 export type TTransferType = z.infer<typeof ZTransferType>;
 export const TRANSFER_TYPE_LABELS: Record<TTransferType, string> = {
   on_ramp: 'On-ramp',
@@ -57,7 +65,7 @@ export const TRANSFER_STATUSES = [
   'returned',
   'canceled',
 ] as const;
-export const ZTransferStatus = z.enum(TRANSFER_STATUSES, { message: 'Choose a status' });
+export const ZTransferStatus = z.enum(TRANSFER_STATUSES, coded('messages.chooseStatus'));
 export type TTransferStatus = z.infer<typeof ZTransferStatus>;
 export const TRANSFER_STATUS_LABELS: Record<TTransferStatus, string> = {
   awaiting_approval: 'Awaiting approval',
@@ -105,14 +113,14 @@ export const ZTokenSymbol = z.string().min(1).max(20);
 function checkAmountDecimals(type: 'on_ramp' | 'off_ramp', amount: string, context: z.RefinementCtx) {
   // One message at a time: an amount the field's own rules refuse already has its message.
   if (!ZPositiveAmount.safeParse(amount).success) return;
-  const problem = amountDecimalsProblem(amount, type === 'on_ramp' ? 'fiat' : 'stablecoin');
-  if (problem) context.addIssue({ code: 'custom', message: problem, path: ['amount'] });
+  const problem = amountDecimalsProblemCode(amount, type === 'on_ramp' ? 'fiat' : 'stablecoin');
+  if (problem) context.addIssue({ code: 'custom', ...codedIssue(problem), path: ['amount'] });
 }
 
 export const ZCreateQuoteRequest = z
   .strictObject({
-    providerUid: z.uuid({ message: 'Choose a provider' }),
-    type: z.enum(['on_ramp', 'off_ramp'], { message: 'Choose on-ramp or off-ramp' }),
+    providerUid: z.uuid(coded('messages.chooseProvider')),
+    type: z.enum(['on_ramp', 'off_ramp'], coded('messages.chooseRampDirection')),
     currency: ZFiatCurrency,
     network: ZNetworkId,
     /** On-ramp: the fiat amount paid in (at most 2 decimals). Off-ramp: the stablecoin amount sent (at most 6). */
@@ -142,19 +150,19 @@ export type TQuote = z.infer<typeof ZQuote>;
 export const ZQuoteResponse = z.object({ data: ZQuote });
 
 export const ZCreateOnRampRequest = z.strictObject({
-  quoteUid: z.uuid({ message: 'Get a quote first' }),
-  walletUid: z.uuid({ message: 'Choose a target wallet' }),
+  quoteUid: z.uuid(coded('messages.quoteFirst')),
+  walletUid: z.uuid(coded('messages.chooseTargetWallet')),
 });
 export type TCreateOnRampRequest = z.infer<typeof ZCreateOnRampRequest>;
 
 export const ZCreateOffRampRequest = z.strictObject({
-  quoteUid: z.uuid({ message: 'Get a quote first' }),
-  bankBeneficiaryUid: z.uuid({ message: 'Choose a bank beneficiary' }),
+  quoteUid: z.uuid(coded('messages.quoteFirst')),
+  bankBeneficiaryUid: z.uuid(coded('messages.chooseBankBeneficiary')),
   /**
    * The registered wallet (on the quote's network) the stablecoin is paid from; null or absent: an
    * external wallet, whose tokens were never the organization's wallets' (the ledger says so).
    */
-  walletUid: z.uuid({ message: 'Choose a wallet' }).nullable().optional(),
+  walletUid: z.uuid(coded('messages.chooseSourceWallet')).nullable().optional(),
   /**
    * Paid from the organization's Safe (on the quote's network): once the provider names its deposit
    * address, the exact amount is proposed in the Safe's queue for the signers to confirm.
@@ -170,15 +178,15 @@ export const DEPOSIT_STABLECOIN = 'testbrz';
 export const DEPOSIT_NETWORK = 'polygon-amoy';
 export const ZCreateDepositRequest = z
   .strictObject({
-    provider: z.literal(DEPOSIT_PROVIDER, { message: 'Provider must be Transfero' }),
-    currencyId: z.literal(DEPOSIT_CURRENCY, { message: 'Currency must be BRL' }),
-    stablecoinId: z.literal(DEPOSIT_STABLECOIN, { message: 'Stablecoin must be testbrz' }),
-    networkId: z.literal(DEPOSIT_NETWORK, { message: 'Network must be polygon-amoy' }),
+    provider: z.literal(DEPOSIT_PROVIDER, coded('messages.providerMustBeTransfero')),
+    currencyId: z.literal(DEPOSIT_CURRENCY, coded('messages.currencyMustBeBrl')),
+    stablecoinId: z.literal(DEPOSIT_STABLECOIN, coded('messages.stablecoinMustBeTestbrz')),
+    networkId: z.literal(DEPOSIT_NETWORK, coded('messages.networkMustBePolygonAmoy')),
     /** BRL, so at most 2 decimals (checked below, as a quote's amount is). */
     amount: ZPositiveAmount,
     targetWalletUid: z
-      .string({ message: 'Choose a target wallet' })
-      .uuid({ message: 'Choose a target wallet' }),
+      .string(coded('messages.chooseTargetWallet'))
+      .uuid(coded('messages.chooseTargetWallet')),
   })
   .superRefine((request, context) => checkAmountDecimals('on_ramp', request.amount, context));
 export type TCreateDepositRequest = z.infer<typeof ZCreateDepositRequest>;
@@ -393,26 +401,26 @@ export const ZTransferParams = z.object({ transferUid: ZUid });
  * Admin or Editor. The reason is optional; it is shown on the transfer and kept in its timeline.
  */
 export const TRANSFER_CANCEL_REASON_MAX = 500;
-export const TRANSFER_CANCEL_REASON_LENGTH_MESSAGE = 'Keep the reason to 500 characters or fewer.';
+export const TRANSFER_CANCEL_REASON_LENGTH_MESSAGE = english('messages.transferCancelReasonLength');
 export const ZCancelTransferRequest = z.strictObject({
   reason: z
     .string()
     .trim()
-    .max(TRANSFER_CANCEL_REASON_MAX, { message: TRANSFER_CANCEL_REASON_LENGTH_MESSAGE })
+    .max(TRANSFER_CANCEL_REASON_MAX, coded('messages.transferCancelReasonLength'))
     .optional(),
 });
 export type TCancelTransferRequest = z.infer<typeof ZCancelTransferRequest>;
 
 /** A day in ISO form; from year 1 (ISO and JavaScript have a year 0000, PostgreSQL's dates do not). */
 export const ZQueryDate = z.iso
-  .date({ message: 'Use a date such as 2026-01-31' })
-  .refine((value) => !value.startsWith('0000'), { message: 'Use a date such as 2026-01-31' });
+  .date(coded('messages.dateFormat'))
+  .refine((value) => !value.startsWith('0000'), coded('messages.dateFormat'));
 
 /**
  * A range that ends before it starts matches nothing: it is refused, on its end (`to`), rather than
  * answered with an empty list or an empty CSV.
  */
-export const TRANSACTIONS_DATE_RANGE_MESSAGE = 'The end date is before the start date';
+export const TRANSACTIONS_DATE_RANGE_MESSAGE = english('messages.transactionsDateRange');
 
 /**
  * The list's filters (also the CSV export's): the whole filtered set, newest first. The page checks
@@ -431,10 +439,10 @@ export const ZTransactionsFilters = z
      * `me`: only the off-ramps waiting for the reader's approval (awaiting approval, created by someone
      * else: a creator cannot approve their own), what the overview's "Waiting for you" counts.
      */
-    waitingFor: z.literal('me', { message: "waitingFor must be 'me'" }).optional(),
+    waitingFor: z.literal('me', coded('messages.waitingForMe')).optional(),
   })
   .refine(({ from, to }) => !from || !to || from <= to, {
-    message: TRANSACTIONS_DATE_RANGE_MESSAGE,
+    ...coded('messages.transactionsDateRange'),
     path: ['to'],
   });
 export type TTransactionsFilters = z.infer<typeof ZTransactionsFilters>;
@@ -445,16 +453,16 @@ export type TTransactionsFilters = z.infer<typeof ZTransactionsFilters>;
  */
 export const ZTransactionsQuery = ZTransactionsFilters.extend({
   page: z.coerce
-    .number({ message: 'page must be a whole number of at least 1' })
-    .int({ message: 'page must be a whole number of at least 1' })
-    .min(1, { message: 'page must be a whole number of at least 1' })
+    .number(coded('messages.pageWholeNumber'))
+    .int(coded('messages.pageWholeNumber'))
+    .min(1, coded('messages.pageWholeNumber'))
     .default(1),
   size: z.coerce
-    .number({ message: `size must be a whole number from 1 to ${TRANSACTIONS_PAGE_SIZE_MAX}` })
-    .int({ message: `size must be a whole number from 1 to ${TRANSACTIONS_PAGE_SIZE_MAX}` })
-    .min(1, { message: `size must be a whole number from 1 to ${TRANSACTIONS_PAGE_SIZE_MAX}` })
+    .number(coded('messages.sizeRange100'))
+    .int(coded('messages.sizeRange100'))
+    .min(1, coded('messages.sizeRange100'))
     .max(TRANSACTIONS_PAGE_SIZE_MAX, {
-      message: `size must be a whole number from 1 to ${TRANSACTIONS_PAGE_SIZE_MAX}`,
+      ...coded('messages.sizeRange100'),
     })
     .default(10),
 });
@@ -534,29 +542,25 @@ export const TRANSACTIONS_CSV_COLUMNS = [
   'payout_reference',
 ] as const;
 
-export const QUOTE_NOT_FOUND_MESSAGE = 'Quote not found';
-export const QUOTE_EXPIRED_MESSAGE = 'This quote has expired. Get a new quote to continue.';
-export const QUOTE_USED_MESSAGE = 'This quote was already used for another transfer. Get a new quote.';
-export const TRANSFER_NOT_FOUND_MESSAGE = 'Transaction not found';
-export const PROVIDER_ACCOUNT_NOT_ACTIVE_MESSAGE =
-  'Your organization needs an Active account with this provider first. Start onboarding on Open Stable.';
-export const PROVIDER_CURRENCY_MESSAGE = 'This provider does not offer this currency on this network.';
-export const QUOTE_WALLET_NETWORK_MESSAGE = 'The target wallet is on another network than the quote.';
-export const SOURCE_WALLET_NETWORK_MESSAGE = 'This wallet is on another network than the quote.';
-export const SOURCE_SAFE_NETWORK_MESSAGE = 'The organization’s Safe is not on the quote’s network.';
-export const SOURCE_SAFE_OR_WALLET_MESSAGE = 'Pay from the Safe or from a wallet, not both.';
-export const QUOTE_BENEFICIARY_CURRENCY_MESSAGE =
-  'This bank beneficiary cannot receive this currency (Pix for BRL, CLABE for MXN).';
-export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE = 'Send an Idempotency-Key header with this request.';
-export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
-  'This Idempotency-Key was already used with another request body.';
-export const IDEMPOTENCY_KEY_IN_FLIGHT_MESSAGE =
-  'A request with this Idempotency-Key is still being processed. Try again shortly.';
-export const TRANSFER_NOT_AWAITING_APPROVAL_MESSAGE = 'This transfer is not waiting for an approval.';
-export const OWN_TRANSFER_APPROVAL_MESSAGE = 'A second member must approve a transfer you created.';
-export const WALLET_NOT_FOUND_FOR_TRANSFER_MESSAGE = 'Target wallet not found';
-export const SOURCE_WALLET_NOT_FOUND_MESSAGE = 'Wallet not found';
-export const BENEFICIARY_NOT_FOUND_FOR_TRANSFER_MESSAGE = 'Bank beneficiary not found';
+export const QUOTE_NOT_FOUND_MESSAGE = english('messages.quoteNotFound');
+export const QUOTE_EXPIRED_MESSAGE = english('messages.quoteExpired');
+export const QUOTE_USED_MESSAGE = english('messages.quoteUsed');
+export const TRANSFER_NOT_FOUND_MESSAGE = english('messages.transactionNotFound');
+export const PROVIDER_ACCOUNT_NOT_ACTIVE_MESSAGE = english('messages.providerAccountRequired');
+export const PROVIDER_CURRENCY_MESSAGE = english('messages.providerCurrencyUnsupported');
+export const QUOTE_WALLET_NETWORK_MESSAGE = english('messages.targetWalletNetworkMismatch');
+export const SOURCE_WALLET_NETWORK_MESSAGE = english('messages.sourceWalletNetworkMismatch');
+export const SOURCE_SAFE_NETWORK_MESSAGE = english('messages.sourceSafeNetworkMismatch');
+export const SOURCE_SAFE_OR_WALLET_MESSAGE = english('messages.sourceSafeOrWallet');
+export const QUOTE_BENEFICIARY_CURRENCY_MESSAGE = english('messages.beneficiaryCurrencyMismatch');
+export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE = english('messages.idempotencyKeyRequired');
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE = english('messages.idempotencyKeyReused');
+export const IDEMPOTENCY_KEY_IN_FLIGHT_MESSAGE = english('messages.idempotencyInProgress');
+export const TRANSFER_NOT_AWAITING_APPROVAL_MESSAGE = english('messages.transferNotAwaitingApproval');
+export const OWN_TRANSFER_APPROVAL_MESSAGE = english('messages.secondApproverRequired');
+export const WALLET_NOT_FOUND_FOR_TRANSFER_MESSAGE = english('messages.targetWalletNotFound');
+export const SOURCE_WALLET_NOT_FOUND_MESSAGE = english('messages.sourceWalletNotFound');
+export const BENEFICIARY_NOT_FOUND_FOR_TRANSFER_MESSAGE = english('messages.bankBeneficiaryNotFound');
 
 /** The CSV export of exactly the filtered set: a download link, so the organization is in the path. */
 export function transactionsExportPath(organizationUid: string, filters: TTransactionsFilters): string {
@@ -571,9 +575,9 @@ export function transactionsExportPath(organizationUid: string, filters: TTransa
  * counterparty (target wallet or bank beneficiary) chosen on the same form.
  */
 export const ZRampForm = z.object({
-  providerUid: z.string().min(1, { message: 'Choose a provider' }),
+  providerUid: z.string().min(1, coded('messages.chooseProvider')),
   currency: ZFiatCurrency,
-  counterpartyUid: z.string().min(1, { message: 'Choose where the money goes' }),
+  counterpartyUid: z.string().min(1, coded('messages.chooseDestination')),
   network: z.string(),
   amount: ZPositiveAmount,
   /** Off-ramp: the registered wallet it is paid from; '' for an external wallet. */

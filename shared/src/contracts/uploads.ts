@@ -1,4 +1,12 @@
-import { API_PREFIX, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
+import {
+  API_PREFIX,
+  coded,
+  codedMessage,
+  english,
+  type TCodedMessage,
+  ZIsoDateTime,
+  ZUid,
+} from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 
 /**
@@ -61,22 +69,29 @@ export const UPLOAD_CONTENT_TYPES = [
 ] as const;
 export type TUploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 
-export const UPLOAD_TYPE_MESSAGE =
-  'This file type is not supported: send a PDF, an image (PNG, JPEG, GIF, WebP), text, CSV, ZIP or Office document.';
-export const UPLOAD_TYPE_MISMATCH_MESSAGE = 'The file content does not match its type.';
-export const UPLOAD_FILENAME_REQUIRED = 'File name is required';
-export const UPLOAD_EMPTY_MESSAGE = 'The file is empty.';
-export const UPLOAD_LINK_INVALID_MESSAGE = 'This upload link is not valid.';
-export const UPLOAD_LINK_EXPIRED_MESSAGE = 'This upload link has expired: upload the file again.';
-export const UPLOAD_LINK_USED_MESSAGE = 'This upload link was already used: upload the file again.';
-export const UPLOAD_SIZE_MISMATCH_MESSAGE =
-  'The file size does not match the size announced for this upload.';
-export const TEMP_FILE_GONE_MESSAGE = 'The attached file is no longer available: attach it again.';
+export const UPLOAD_TYPE_MESSAGE = english('messages.attachmentTypeUnsupported');
+export const UPLOAD_TYPE_MISMATCH_MESSAGE = english('messages.fileContentMismatch');
+export const UPLOAD_FILENAME_REQUIRED = english('messages.fileNameRequired');
+export const UPLOAD_EMPTY_MESSAGE = english('messages.fileEmpty');
+export const UPLOAD_LINK_INVALID_MESSAGE = english('messages.uploadLinkInvalid');
+export const UPLOAD_LINK_EXPIRED_MESSAGE = english('messages.uploadLinkExpired');
+export const UPLOAD_LINK_USED_MESSAGE = english('messages.uploadLinkUsed');
+export const UPLOAD_SIZE_MISMATCH_MESSAGE = english('messages.fileSizeMismatch');
+export const TEMP_FILE_GONE_MESSAGE = english('messages.attachmentGone');
+
+/** The size limit as a coded message: its size (a decimal string) and unit. */
+export function uploadTooLargeCode(maxBytes: number): TCodedMessage {
+  const [unit, size] = maxBytes >= 1024 * 1024 ? ['MB', maxBytes / (1024 * 1024)] : ['KB', maxBytes / 1024];
+  return codedMessage('messages.fileTooLarge', {
+    size: Number.isInteger(size) ? String(size) : size.toFixed(2),
+    unit,
+  });
+}
 
 /** The size limit in words, e.g. 'Files must be at most 25 MB.' */
 export function uploadTooLargeMessage(maxBytes: number): string {
-  const [unit, size] = maxBytes >= 1024 * 1024 ? ['MB', maxBytes / (1024 * 1024)] : ['KB', maxBytes / 1024];
-  return `Files must be at most ${Number.isInteger(size) ? size : size.toFixed(2)} ${unit}.`;
+  const { code, params } = uploadTooLargeCode(maxBytes);
+  return english(code, params);
 }
 
 /** The type a browser File should be uploaded as, or null when it is not allowed (empty or unknown). */
@@ -97,20 +112,20 @@ export type TUploadPurpose = z.infer<typeof ZUploadPurpose>;
 export const ZCreateUploadRequest = z.strictObject({
   purpose: ZUploadPurpose.optional(),
   filename: z
-    .string({ message: UPLOAD_FILENAME_REQUIRED })
+    .string(coded('messages.fileNameRequired'))
     .trim()
-    .min(1, { message: UPLOAD_FILENAME_REQUIRED })
-    .max(UPLOAD_FILENAME_MAX, { message: `File name must be at most ${UPLOAD_FILENAME_MAX} characters` }),
+    .min(1, coded('messages.fileNameRequired'))
+    .max(UPLOAD_FILENAME_MAX, coded('messages.fileNameTooLong')),
   /** One of UPLOAD_CONTENT_TYPES; any other type is refused with 415 (UPLOAD_TYPE_MESSAGE). */
   contentType: z
-    .string({ message: UPLOAD_TYPE_MESSAGE })
+    .string(coded('messages.attachmentTypeUnsupported'))
     .trim()
     .toLowerCase()
-    .min(1, { message: UPLOAD_TYPE_MESSAGE }),
+    .min(1, coded('messages.attachmentTypeUnsupported')),
   byteSize: z
-    .number({ message: 'byteSize must be a whole number of bytes' })
-    .int({ message: 'byteSize must be a whole number of bytes' })
-    .min(1, { message: UPLOAD_EMPTY_MESSAGE }),
+    .number(coded('messages.byteSizeWholeNumber'))
+    .int(coded('messages.byteSizeWholeNumber'))
+    .min(1, coded('messages.fileEmpty')),
 });
 export type TCreateUploadRequest = z.infer<typeof ZCreateUploadRequest>;
 

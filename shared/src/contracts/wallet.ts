@@ -1,9 +1,9 @@
-import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
+import { coded, english, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 
 // Here and not beside the signing-device address rule that uses them: that module needs viem, and the
 // wallet's UI needs only these (viem would add 4 KiB to its first load).
-export const SAFE_RESERVED_ADDRESS_MESSAGE = 'This address is reserved by the Safe contract';
+export const SAFE_RESERVED_ADDRESS_MESSAGE = english('messages.safeReservedAddress');
 /** Safe's SENTINEL_OWNERS (address 1): the head of its owner list, refused as an owner by setup. */
 export const SAFE_SENTINEL_ADDRESS = '0x0000000000000000000000000000000000000001';
 
@@ -139,13 +139,13 @@ export type TWallet = z.infer<typeof ZWallet>;
 export const ZWalletResponse = z.object({ data: ZWallet });
 export type TWalletResponse = z.infer<typeof ZWalletResponse>;
 
-export const SIGNER_USER_REQUIRED = 'Choose a user';
-export const SIGNING_DEVICE_REQUIRED = 'Choose a signing device';
-export const QUORUM_INVALID = 'Choose a quorum from 1 to the number of signers';
+export const SIGNER_USER_REQUIRED = english('messages.chooseUser');
+export const SIGNING_DEVICE_REQUIRED = english('messages.chooseSigningDevice');
+export const QUORUM_INVALID = english('messages.chooseQuorum');
 
 /** POST wallet/signer/propose (Admins). Answers 201 with the wallet. */
 export const ZProposeWalletSignerRequest = z.strictObject({
-  userUid: z.string({ message: SIGNER_USER_REQUIRED }).min(1, { message: SIGNER_USER_REQUIRED }).pipe(ZUid),
+  userUid: z.string(coded('messages.chooseUser')).min(1, coded('messages.chooseUser')).pipe(ZUid),
 });
 export type TProposeWalletSignerRequest = z.infer<typeof ZProposeWalletSignerRequest>;
 
@@ -156,8 +156,8 @@ export type TProposeWalletSignerRequest = z.infer<typeof ZProposeWalletSignerReq
  */
 export const ZSetWalletSigningDeviceRequest = z.strictObject({
   signingDeviceUid: z
-    .string({ message: SIGNING_DEVICE_REQUIRED })
-    .min(1, { message: SIGNING_DEVICE_REQUIRED })
+    .string(coded('messages.chooseSigningDevice'))
+    .min(1, coded('messages.chooseSigningDevice'))
     .pipe(ZUid),
 });
 export type TSetWalletSigningDeviceRequest = z.infer<typeof ZSetWalletSigningDeviceRequest>;
@@ -171,9 +171,9 @@ export type TSetWalletSigningDeviceRequest = z.infer<typeof ZSetWalletSigningDev
  */
 export const ZDeployWalletRequest = z.strictObject({
   threshold: z
-    .number({ message: QUORUM_INVALID })
-    .int({ message: QUORUM_INVALID })
-    .min(1, { message: QUORUM_INVALID }),
+    .number(coded('messages.chooseQuorum'))
+    .int(coded('messages.chooseQuorum'))
+    .min(1, coded('messages.chooseQuorum')),
   owners: z.array(z.string().max(64)).max(100).optional(),
 });
 export type TDeployWalletRequest = z.infer<typeof ZDeployWalletRequest>;
@@ -192,28 +192,25 @@ export function quorumLabel(threshold: number, signerCount: number): string {
 }
 
 // Rule messages the API answers with (4xx, API error shape).
-export const WALLET_SIGNER_NOT_MEMBER_MESSAGE = 'This person is not a user of the organization.';
-export const WALLET_SIGNER_DUPLICATE_MESSAGE = 'This user is already a signer of the wallet.';
-export const WALLET_SIGNER_NOT_FOUND_MESSAGE = 'This person is not a signer of the wallet.';
-export const WALLET_NOT_A_SIGNER_MESSAGE = 'Only signers of the wallet can set a signing device.';
-export const WALLET_DEVICE_NOT_YOURS_MESSAGE = 'Choose one of your own signing devices.';
+export const WALLET_SIGNER_NOT_MEMBER_MESSAGE = english('messages.notAUser');
+export const WALLET_SIGNER_DUPLICATE_MESSAGE = english('messages.alreadySigner');
+export const WALLET_SIGNER_NOT_FOUND_MESSAGE = english('messages.notASigner');
+export const WALLET_NOT_A_SIGNER_MESSAGE = english('messages.signingDeviceSignersOnly');
+export const WALLET_DEVICE_NOT_YOURS_MESSAGE = english('messages.chooseOwnSigningDevice');
 /**
  * POST wallet/signer/signing-device (409, on signingDeviceUid): the device's address is already the
  * address of another signer of the wallet, and a Safe cannot have one owner twice.
  */
-export const WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE =
-  'Another signer of this wallet already uses this address: choose another signing device';
-export const WALLET_NO_SIGNERS_MESSAGE = 'Add at least one signer before deploying the wallet.';
-export const WALLET_SIGNERS_NOT_READY_MESSAGE =
-  'Every signer must set a signing device before the wallet is deployed.';
-export const WALLET_DUPLICATE_OWNER_MESSAGE = 'Two signers use the same signing device address.';
-export const WALLET_INVALID_OWNER_MESSAGE = 'Cannot be a zero address';
-export const WALLET_SIGNERS_CHANGED_MESSAGE =
-  'The signers changed since you looked; review them and deploy again';
-export const WALLET_LOCKED_MESSAGE = 'The wallet deployment was requested: signers can no longer change.';
-export const WALLET_DEPLOYED_MESSAGE = 'The wallet is deployed and can no longer change.';
-export const WALLET_DEPLOY_IN_FLIGHT_MESSAGE = 'The wallet is already being deployed.';
-export const WALLET_RETRY_NOT_FAILED_MESSAGE = 'Only a failed deployment can be retried.';
+export const WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE = english('messages.walletSignerAddressTaken');
+export const WALLET_NO_SIGNERS_MESSAGE = english('messages.signersRequired');
+export const WALLET_SIGNERS_NOT_READY_MESSAGE = english('messages.signingDevicesRequired');
+export const WALLET_DUPLICATE_OWNER_MESSAGE = english('messages.signingDeviceShared');
+export const WALLET_INVALID_OWNER_MESSAGE = english('messages.zeroAddress');
+export const WALLET_SIGNERS_CHANGED_MESSAGE = english('messages.walletSignersChanged');
+export const WALLET_LOCKED_MESSAGE = english('messages.signersLockedDeploymentRequested');
+export const WALLET_DEPLOYED_MESSAGE = english('messages.walletDeployed');
+export const WALLET_DEPLOY_IN_FLIGHT_MESSAGE = english('messages.walletDeploying');
+export const WALLET_RETRY_NOT_FAILED_MESSAGE = english('messages.deploymentRetryFailedOnly');
 
 const SAFE_VIEWER_PREFIX: Record<TWalletChainKey, string | undefined> = {
   'arbitrum-one': 'arb1',

@@ -1,4 +1,4 @@
-import { ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
+import { coded, english, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { keysetPageQuery } from './keyset-page';
 
@@ -44,40 +44,35 @@ export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
 export const WEBHOOK_RESPONSE_EXCERPT_BYTES = 1024;
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 
-export const WEBHOOK_URL_MESSAGE = 'Enter an http:// or https:// URL.';
-export const WEBHOOK_HTTPS_REQUIRED_MESSAGE =
-  'Use an https:// URL (http:// only for localhost in development).';
-export const WEBHOOK_PRIVATE_ADDRESS_MESSAGE =
-  'This address is private, loopback or link-local: webhooks only go to public addresses.';
-export const WEBHOOK_HOST_UNRESOLVED_MESSAGE = 'This host name does not resolve.';
-export const WEBHOOK_EVENTS_MESSAGE = 'Choose at least one event.';
-export const WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE = 'Webhook endpoint not found';
-export const WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE = 'Delivery not found';
-export const WEBHOOK_ENDPOINT_DISABLED_MESSAGE = 'This endpoint is disabled: enable it first.';
+export const WEBHOOK_URL_MESSAGE = english('messages.webhookUrl');
+export const WEBHOOK_HTTPS_REQUIRED_MESSAGE = english('messages.webhookHttpsRequired');
+export const WEBHOOK_PRIVATE_ADDRESS_MESSAGE = english('messages.webhookPrivateAddress');
+export const WEBHOOK_HOST_UNRESOLVED_MESSAGE = english('messages.webhookHostUnresolved');
+export const WEBHOOK_EVENTS_MESSAGE = english('messages.webhookEvents');
+export const WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE = english('messages.webhookEndpointNotFound');
+export const WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE = english('messages.webhookDeliveryNotFound');
+export const WEBHOOK_ENDPOINT_DISABLED_MESSAGE = english('messages.webhookEndpointDisabled');
 
 export const ZWebhookUrl = z
-  .string({ message: WEBHOOK_URL_MESSAGE })
+  .string(coded('messages.webhookUrl'))
   .trim()
-  .max(WEBHOOK_URL_MAX_LENGTH, { message: `A URL is at most ${WEBHOOK_URL_MAX_LENGTH} characters.` })
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
-      } catch {
-        return false;
-      }
-    },
-    { message: WEBHOOK_URL_MESSAGE },
-  );
+  .max(WEBHOOK_URL_MAX_LENGTH, coded('messages.webhookUrlTooLong'))
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, coded('messages.webhookUrl'));
 
 export const ZCreateWebhookEndpointRequest = z.object({
   url: ZWebhookUrl,
   eventTypes: z
-    .array(ZWebhookEventType, { message: WEBHOOK_EVENTS_MESSAGE })
-    .min(1, { message: WEBHOOK_EVENTS_MESSAGE })
+    .array(ZWebhookEventType, coded('messages.webhookEvents'))
+    .min(1, coded('messages.webhookEvents'))
     .max(WEBHOOK_EVENT_TYPES.length)
-    .refine((types) => new Set(types).size === types.length, { message: 'Each event once.' }),
+    .refine((types) => new Set(types).size === types.length, coded('messages.webhookEventsOnce')),
 });
 export type TCreateWebhookEndpointRequest = z.infer<typeof ZCreateWebhookEndpointRequest>;
 

@@ -1,4 +1,5 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TCreateUploadRequest, type TUploadResult, ZCreateUploadResponse } from '../contracts/uploads';
 
 /** POST uploads: announces a file (name, type, size) and answers where to PUT its bytes. */
@@ -13,7 +14,7 @@ export async function createUpload(
     body,
     organizationUid,
     response: ZCreateUploadResponse,
-    failure: ERROR_MESSAGES.uploadFile,
+    failure: 'catalogue.uploadFile',
     signal,
   });
   return answer.data;

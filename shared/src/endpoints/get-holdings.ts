@@ -1,11 +1,12 @@
 import {
   apiRequest,
-  ERROR_MESSAGES,
   type TOrganizationEvent,
   useEventStreamPollInterval,
   useOrganizationEvents,
 } from '@dash/shared';
+
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { holdingsPath, type THoldings, ZHoldingsResponse } from '../contracts/holdings';
 
 /**
@@ -16,7 +17,7 @@ export async function getHoldings(organizationUid: string, signal?: AbortSignal)
   const answer = await apiRequest({
     path: holdingsPath(organizationUid),
     response: ZHoldingsResponse,
-    failure: ERROR_MESSAGES.fetchHoldings,
+    failure: 'catalogue.fetchHoldings',
     signal,
   });
   return answer.data;

@@ -1,8 +1,7 @@
 import { z } from '@dash/shared/zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../client/api-client';
+import { ApiError, apiRequest, failedCall } from '../client/api-client';
 import { type TSessionUser, ZMeResponse } from '../contracts/auth';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
 
 const ZAnySession = z.object({ data: z.object({ type: z.string() }).loose() });
 
@@ -16,16 +15,16 @@ export async function getMe(signal?: AbortSignal): Promise<TSessionUser | null> 
     answer = await apiRequest({
       path: 'me',
       response: ZAnySession,
-      failure: ERROR_MESSAGES.fetchSession,
+      failure: 'catalogue.fetchSession',
       signal,
     });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
-  if (answer.data.type !== 'user') throw new Error(ERROR_MESSAGES.notUserSession);
+  if (answer.data.type !== 'user') throw failedCall('catalogue.notUserSession', 200, 'BAD_RESPONSE');
   const session = ZMeResponse.safeParse(answer);
-  if (!session.success) throw new ApiError(ERROR_MESSAGES.fetchSession, 200, 'BAD_RESPONSE');
+  if (!session.success) throw failedCall('catalogue.fetchSession', 200, 'BAD_RESPONSE');
   return session.data.data;
 }
 

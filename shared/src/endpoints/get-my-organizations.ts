@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
+
 import { type TOrganization, ZMyOrganizationsResponse } from '../contracts/organization';
 
 export async function getMyOrganizations(signal?: AbortSignal): Promise<TOrganization[]> {
   const answer = await apiRequest({
     path: 'me/organizations',
     response: ZMyOrganizationsResponse,
-    failure: ERROR_MESSAGES.fetchOrganizations,
+    failure: 'catalogue.fetchOrganizations',
     signal,
   });
   return answer.data;

@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { type TOrganizationUser, ZOrganizationUsersResponse } from '../contracts/members';
 
 /** GET organization/users: every member with name, e-mail and role. */
@@ -11,7 +13,7 @@ export async function getOrganizationUsers(
     path: 'organization/users',
     organizationUid,
     response: ZOrganizationUsersResponse,
-    failure: ERROR_MESSAGES.fetchOrganizationUsers,
+    failure: 'catalogue.fetchOrganizationUsers',
     signal,
   });
   return answer.data;

@@ -5,12 +5,7 @@ import {
   useOrganizationEvents,
 } from '@dash/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  OVERVIEW_FETCH_FAILED_MESSAGE,
-  overviewPath,
-  type TOverview,
-  ZOverviewResponse,
-} from '../contracts/overview';
+import { overviewPath, type TOverview, ZOverviewResponse } from '../contracts/overview';
 import { WALLET_POLL_INTERVAL_MS } from '../contracts/wallet';
 
 /** GET organizations/{orgUid}/overview: the organization's overview, for the reader, in one round trip. */
@@ -18,7 +13,7 @@ export async function getOverview(organizationUid: string, signal?: AbortSignal)
   const answer = await apiRequest({
     path: overviewPath(organizationUid),
     response: ZOverviewResponse,
-    failure: OVERVIEW_FETCH_FAILED_MESSAGE,
+    failure: 'messages.failedToFetchOverview',
     signal,
   });
   return answer.data;

@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES, withSearch } from '@dash/shared';
+import { apiRequest, withSearch } from '@dash/shared';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { type TCatalogueProvider, type TProvidersQuery, ZProvidersResponse } from '../contracts/providers';
 
 /** GET providers: the catalogue, filtered by fiat currency and stablecoin network. */
@@ -12,7 +14,7 @@ export async function getProviders(
     path: withSearch('providers', { currency: filters.currency, network: filters.network }),
     organizationUid,
     response: ZProvidersResponse,
-    failure: ERROR_MESSAGES.fetchProviders,
+    failure: 'catalogue.fetchProviders',
     signal,
   });
   return answer.data;

@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { type TRegisteredWallet, ZRegisteredWalletsResponse } from '../contracts/counterparties';
 
 /**
@@ -15,7 +17,7 @@ export async function getRegisteredWallets(
     path: 'rails/blockchain-wallets',
     organizationUid,
     response: ZRegisteredWalletsResponse,
-    failure: ERROR_MESSAGES.fetchRegisteredWallets,
+    failure: 'catalogue.fetchRegisteredWallets',
     signal,
   });
   return answer.data;

@@ -1,5 +1,5 @@
 import { apiRequest } from '../client/api-client';
-import { ERROR_MESSAGES } from '../contracts/catalogue';
+
 import { type TRemotesManifest, ZRemotesManifest } from '../contracts/remotes';
 
 /**
@@ -14,7 +14,7 @@ export function getRemotesManifest(
   return apiRequest({
     path: `remotes${query}`,
     response: ZRemotesManifest,
-    failure: ERROR_MESSAGES.fetchRemotes,
+    failure: 'catalogue.fetchRemotes',
     signal,
   });
 }

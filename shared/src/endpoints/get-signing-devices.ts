@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { type TSigningDevice, ZSigningDevicesResponse } from '../contracts/signing-devices';
 
 /** GET profile/signing-devices: the signed-in user's devices. */
@@ -7,7 +9,7 @@ export async function getSigningDevices(signal?: AbortSignal): Promise<TSigningD
   const answer = await apiRequest({
     path: 'profile/signing-devices',
     response: ZSigningDevicesResponse,
-    failure: ERROR_MESSAGES.fetchSigningDevices,
+    failure: 'catalogue.fetchSigningDevices',
     signal,
   });
   return answer.data;

@@ -1,11 +1,6 @@
-import { ApiError, ERROR_MESSAGES, uploadRequest } from '@dash/shared';
+import { codedMessage, failedCall, uploadRequest } from '@dash/shared';
 import { useMutation } from '@tanstack/react-query';
-import {
-  type TUploadedFile,
-  UPLOAD_TYPE_MESSAGE,
-  uploadContentTypeOf,
-  ZUploadedFileResponse,
-} from '../contracts/uploads';
+import { type TUploadedFile, uploadContentTypeOf, ZUploadedFileResponse } from '../contracts/uploads';
 import { createUpload } from './create-upload';
 
 /** PUT signedUrl: the file's bytes with its content type (the browser sets the length). */
@@ -22,7 +17,7 @@ export async function putUploadBytes(
     body: file,
     contentType,
     response: ZUploadedFileResponse,
-    failure: ERROR_MESSAGES.uploadFile,
+    failure: 'catalogue.uploadFile',
     onProgress,
     signal,
   });
@@ -38,7 +33,12 @@ export async function uploadFile(
 ): Promise<TUploadedFile> {
   const contentType = uploadContentTypeOf(file);
   if (!contentType)
-    throw new ApiError(ERROR_MESSAGES.uploadFile, 0, 'UNSUPPORTED_MEDIA_TYPE', UPLOAD_TYPE_MESSAGE);
+    throw failedCall(
+      'catalogue.uploadFile',
+      0,
+      'UNSUPPORTED_MEDIA_TYPE',
+      codedMessage('messages.attachmentTypeUnsupported'),
+    );
   const { signedUrl } = await createUpload(
     organizationUid,
     { filename: file.name, contentType, byteSize: file.size },

@@ -3,12 +3,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { keyOfEnglish } from './messages';
+import en from './locales/en.json';
 
 /**
- * Every user-facing English message of a shared contract has a translation key (issue 14): field
- * errors and server reasons reach the UI in English and are translated by their text
- * (translateMessage), so a contract message without a key would show in English in every language.
+ * Every user-facing message of a shared contract travels as a code (issue 49): a zod check names
+ * its message with `coded('messages.x')` (a custom issue with `codedIssue`), a message constant is
+ * `english('messages.x')`, so the API answers the code beside the English and the UI words it in
+ * the reader's language. English text written in a contract would reach the UI untranslated.
  *
  * Collected from shared/src/contracts/*.ts with the TypeScript compiler API:
  * (a) the initializer of an exported const named *_MESSAGE, and every string in an exported const
@@ -16,15 +17,13 @@ import { keyOfEnglish } from './messages';
  *     messages.test.ts);
  * (b) the message of a zod check: a call whose argument is a string or an object with a
  *     `message`/`error` string (`.min(1, { message })`, `.regex(re, 'text')`, `.refine(fn, {...})`);
- * (c) any `message:`/`error:` property (covers `addIssue({ message })` in superRefine).
+ * (c) any `message:`/`error:` property (covers `addIssue({ message })` in superRefine);
+ * and every code named in `coded(…)`, `codedIssue(…)`, `codedMessage(…)`, `english(…)`.
  * A value given by name (a const declared in any contract file), a template whose parts are such
- * consts, or an arrow function returning a string is resolved to its text; text built from a
- * function's parameter (`${label} is required`, `addIssue({ message: problem })`) is the caller's
- * words, checked where the caller writes them (e.g. KYB_MESSAGES), and is left out here.
- * releases.ts is skipped: it is the release managers' HTTP API (CI and operators), not the UI.
+ * consts, or an arrow function returning a string is resolved to its text.
  */
 const CONTRACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'contracts');
-const SKIPPED_FILES = new Set(['releases.ts']);
+const SKIPPED_FILES = new Set<string>();
 const CHECK_PROPERTIES = new Set(['message', 'error']);
 /** zod calls whose string argument is the message (`z.literal('pix')`, `.normalize('NFKD')` are values). */
 const CHECKS = new Set([
@@ -172,9 +171,12 @@ function isMessage(text: string): boolean {
 }
 
 type TFound = { text: TText; where: string };
+/** The functions that name a message by its code. */
+const CODED = new Set(['coded', 'codedIssue', 'codedMessage', 'english']);
 
-function collect(): TFound[] {
+function collect(): { found: TFound[]; codes: string[] } {
   const found: TFound[] = [];
+  const codes: string[] = [];
   for (const file of files) {
     const add = (node: ts.Expression) => {
       const { line } = file.getLineAndCharacterOfPosition(node.getStart());
@@ -206,6 +208,10 @@ function collect(): TFound[] {
             }
           }
         }
+      }
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && CODED.has(node.expression.text)) {
+        const [code] = node.arguments;
+        if (code && ts.isStringLiteral(code)) codes.push(code.text);
       }
       // (b) zod checks: a string argument, or an object argument's message/error
       if (
@@ -239,7 +245,7 @@ function collect(): TFound[] {
     };
     visit(file);
   }
-  return found;
+  return { found, codes };
 }
 
 /** `error: z.object(...)`, `message: z.string()`, `error: ZError`: a response shape, not a message. */
@@ -252,39 +258,32 @@ function isZodSchema(node: ts.Expression, depth = 0): boolean {
   return /^z\s*\./.test(expression.getText());
 }
 
+/** Whether en.json has a message under this code. */
+function hasText(code: string): boolean {
+  const [section, key] = code.split('.') as [string, string];
+  const texts = (en as unknown as Record<string, Record<string, unknown>>)[section];
+  return typeof texts?.[key] === 'string';
+}
+
 describe('the shared contracts’ messages in every language', () => {
-  const found = collect();
+  const { found, codes } = collect();
 
   it('finds the contract messages (the collector itself works)', () => {
-    const texts = found.map((entry) => entry.text);
-    expect(texts).toContain('Enter a valid email address');
-    expect(texts).toContain('Invalid EVM address');
-    expect(texts).toContain('Must be exactly 18 digits long');
-    expect(texts).not.toContain('/');
+    expect(codes).toContain('messages.emailInvalid');
+    expect(codes).toContain('messages.invalidEvmAddress');
+    expect(codes).toContain('messages.clabeLength');
+    expect(found.map((entry) => entry.text)).not.toContain('/');
   });
 
-  it('resolves every message to its text (a name or template it cannot follow is reported)', () => {
-    const unresolved = found.filter((entry) => entry.text === undefined).map((entry) => entry.where);
-    if (unresolved.length)
-      console.error(`Contract messages whose text is unknown:\n${unresolved.join('\n')}`);
-    expect(unresolved).toEqual([]);
+  it('writes no message as English text: each one is named by its code', () => {
+    const english = found
+      .filter((entry) => typeof entry.text === 'string' && isMessage(entry.text))
+      .map((entry) => entry.where);
+    if (english.length) console.error(`Contract messages written as English:\n${english.join('\n')}`);
+    expect(english).toEqual([]);
   });
 
-  it('has a translation key for every user-facing English message', () => {
-    const missing = [
-      ...new Set(
-        found
-          .map((entry) => entry.text)
-          .filter(
-            (text): text is string => typeof text === 'string' && isMessage(text) && !keyOfEnglish(text),
-          ),
-      ),
-    ].sort();
-    if (missing.length) {
-      console.error(
-        `Contract messages without a translation key (${missing.length}):\n${missing.join('\n')}`,
-      );
-    }
-    expect(missing).toEqual([]);
+  it('names only codes en.json has a message for (and so every locale: check-i18n)', () => {
+    expect([...new Set(codes)].filter((code) => !hasText(code))).toEqual([]);
   });
 });

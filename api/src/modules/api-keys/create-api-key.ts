@@ -1,19 +1,25 @@
 import { randomBytes } from 'node:crypto';
+
 import {
   API_KEY_PREFIXES,
-  API_KEY_ROLE_ABOVE_CREATOR_MESSAGE,
   API_KEY_SHOWN_LENGTH,
+  codedMessage,
   ROLES,
   type TCreateApiKeyRequest,
   type TCreateApiKeyResponse,
   type TRole,
 } from '@dash/shared/contracts';
+
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+
 import type { OrganizationContext } from '../../http/guards';
 import { recordAudit, userActor } from '../audit/index';
+
 import { hashToken } from '../auth/index';
+
 import { findApiKey } from './list-api-keys';
+
 import { insertApiKey } from './repo';
 
 /** Whether `role` gives no more than `limit` (Admin > Editor > Viewer). */
@@ -36,8 +42,8 @@ export async function createApiKey(
 ): Promise<TCreateApiKeyResponse['data']> {
   const { organization, user } = context;
   if (!withinRole(input.role, organization.role)) {
-    throw new AppError('FORBIDDEN', API_KEY_ROLE_ABOVE_CREATOR_MESSAGE, {
-      role: API_KEY_ROLE_ABOVE_CREATOR_MESSAGE,
+    throw new AppError('FORBIDDEN', codedMessage('messages.apiKeyRoleAboveCreator'), {
+      role: codedMessage('messages.apiKeyRoleAboveCreator'),
     });
   }
   const secret = createApiKeySecret(environment);

@@ -1,6 +1,8 @@
-import { API_KEY_NOT_FOUND_MESSAGE, type TApiKey } from '@dash/shared/contracts';
+import { codedMessage, type TApiKey } from '@dash/shared/contracts';
+
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+
 import { type ApiKeyRow, listApiKeys as selectApiKeys } from './repo';
 
 function toApiKey(row: ApiKeyRow): TApiKey {
@@ -25,6 +27,6 @@ export async function listApiKeys(db: Database, organizationUid: string): Promis
 /** One key of the organization; 404 when it has none by that uid. */
 export async function findApiKey(db: Database, organizationUid: string, uid: string): Promise<TApiKey> {
   const [row] = await selectApiKeys(db, organizationUid, uid);
-  if (!row) throw new AppError('NOT_FOUND', API_KEY_NOT_FOUND_MESSAGE);
+  if (!row) throw new AppError('NOT_FOUND', codedMessage('messages.apiKeyNotFound'));
   return toApiKey(row);
 }

@@ -1,8 +1,11 @@
-import { API_KEY_NOT_FOUND_MESSAGE } from '@dash/shared/contracts';
+import { codedMessage } from '@dash/shared/contracts';
+
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+
 import type { OrganizationContext } from '../../http/guards';
 import { recordAudit, userActor } from '../audit/index';
+
 import { apiKeyExists, revokeApiKey as markRevoked } from './repo';
 
 /**
@@ -26,6 +29,6 @@ export async function revokeApiKey(db: Database, context: OrganizationContext, u
     return true;
   });
   if (!revoked && !(await apiKeyExists(db, organization.uid, uid))) {
-    throw new AppError('NOT_FOUND', API_KEY_NOT_FOUND_MESSAGE);
+    throw new AppError('NOT_FOUND', codedMessage('messages.apiKeyNotFound'));
   }
 }

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  codedMessage,
+  english,
   safeRedirectPath,
   type TLocale,
   type TOrganization,
@@ -25,10 +27,10 @@ import {
 } from './repo';
 
 export const RATE_LIMIT_WINDOW_MS = 15 * 60 * 1000;
-export const RATE_LIMITED_MESSAGE = 'Too many sign-in requests. Please wait a few minutes and try again.';
-export const NOT_ALLOWLISTED_MESSAGE = 'This e-mail address is not on the list of people who can sign in.';
-export const LINK_GONE_MESSAGE = 'This sign-in link has expired or was already used.';
-export const LINK_INVALID_MESSAGE = 'This sign-in link is not valid';
+export const RATE_LIMITED_MESSAGE = english('messages.rateLimited');
+export const NOT_ALLOWLISTED_MESSAGE = english('messages.notAllowlisted');
+export const LINK_GONE_MESSAGE = english('messages.linkGone');
+export const LINK_INVALID_MESSAGE = english('messages.linkInvalid');
 
 /** 32 random bytes as base64url: 43 characters, 256 bits. */
 export function createToken(): string {
@@ -84,7 +86,7 @@ export function createAuthService({ db, mailer, config, now }: AuthServiceDeps) 
     const decision = await perIp.hit(ip);
     const final = decision.allowed ? await perEmail.hit(email) : decision;
     if (!final.allowed) {
-      throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE, undefined, {
+      throw new AppError('RATE_LIMITED', codedMessage('messages.rateLimited'), undefined, {
         headers: { 'retry-after': String(final.retryAfterSeconds) },
       });
     }
@@ -101,7 +103,7 @@ export function createAuthService({ db, mailer, config, now }: AuthServiceDeps) 
     ): Promise<void> {
       await throttle(client.ip, input.email);
       if (!isAllowlisted(config.authAllowlist, input.email)) {
-        throw new AppError('NOT_ALLOWLISTED', NOT_ALLOWLISTED_MESSAGE);
+        throw new AppError('NOT_ALLOWLISTED', codedMessage('messages.notAllowlisted'));
       }
       const token = createToken();
       await insertMagicLink(db, {
@@ -128,8 +130,11 @@ export function createAuthService({ db, mailer, config, now }: AuthServiceDeps) 
         return { link, user };
       });
       if (!outcome) {
-        if (await magicLinkExists(db, tokenHash)) throw new AppError('GONE', LINK_GONE_MESSAGE);
-        throw new AppError('VALIDATION', LINK_INVALID_MESSAGE, { token: LINK_INVALID_MESSAGE });
+        if (await magicLinkExists(db, tokenHash))
+          throw new AppError('GONE', codedMessage('messages.linkGone'));
+        throw new AppError('VALIDATION', codedMessage('messages.linkInvalid'), {
+          token: codedMessage('messages.linkInvalid'),
+        });
       }
       const answer: TVerifyMagicLinkResponse = { status: outcome.user.created ? 'registered' : 'signed-in' };
       if (outcome.link.redirect !== null) answer.redirect = outcome.link.redirect;

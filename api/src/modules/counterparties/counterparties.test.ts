@@ -27,7 +27,7 @@ import { bankBeneficiaries, registeredWallets } from '../../db/schema';
 import { ORGANIZATION_NOT_APPROVED_MESSAGE } from '../../http/guards';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addMember, createOrganization, signInUser } from '../../test/factories';
-import { call, errorOf } from '../../test/http';
+import { call, englishOfCoded, errorOf } from '../../test/http';
 import { approveOrganization } from '../../test/providers';
 import { auditTrail } from '../audit/index';
 
@@ -173,7 +173,9 @@ describe('registered blockchain wallets', () => {
       requestId: duplicate.headers['x-request-id'],
       code: 'CONFLICT',
       message: REGISTERED_WALLET_DUPLICATE_MESSAGE,
+      messageCode: 'messages.registeredWalletDuplicate',
       fields: { address: REGISTERED_WALLET_DUPLICATE_MESSAGE },
+      fieldCodes: { address: { code: 'messages.registeredWalletDuplicate' } },
     });
     // Another network, or another organization, may hold the same address.
     expect((await add(asAdmin, 'polygon', CHECKSUMMED)).statusCode).toBe(201);
@@ -327,7 +329,9 @@ describe('bank beneficiaries', () => {
     expect(spaced.json().error).toEqual({
       code: 'CONFLICT',
       message: CLABE_DUPLICATE_MESSAGE,
+      messageCode: 'messages.clabeDuplicate',
       fields: { bankAccountNumber: CLABE_DUPLICATE_MESSAGE },
+      fieldCodes: { bankAccountNumber: { code: 'messages.clabeDuplicate' } },
       requestId: spaced.headers['x-request-id'],
     });
     expect((await add({ type: 'PixKey', pixKeyType: 'email', pixKey: 'a@example.com' })).statusCode).toBe(
@@ -384,7 +388,7 @@ describe('bank beneficiaries', () => {
     const { testApp, asAdmin } = await arrange();
     const response = await asAdmin('POST', '/rails/bank-beneficiaries', { name: 'B', ...body });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({
+    expect(englishOfCoded(response.json().error)).toEqual({
       code: 'VALIDATION',
       message,
       fields,

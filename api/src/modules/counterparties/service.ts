@@ -1,16 +1,12 @@
 import {
-  BANK_BENEFICIARY_NOT_FOUND_MESSAGE,
-  CLABE_DUPLICATE_MESSAGE,
-  COUNTERPARTY_IN_USE_MESSAGE,
-  PIX_KEY_DUPLICATE_MESSAGE,
-  REGISTERED_WALLET_DUPLICATE_MESSAGE,
-  REGISTERED_WALLET_NOT_FOUND_MESSAGE,
+  codedMessage,
   type TBankBeneficiary,
   type TOrganization,
   type TRegisteredWallet,
   type TUser,
   type ZUpdateCounterpartyRequest,
 } from '@dash/shared/contracts';
+
 import type {
   ZCreateBankBeneficiaryRequest,
   ZCreateRegisteredWalletRequest,
@@ -18,8 +14,11 @@ import type {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+
 import { AppError } from '../../http/errors';
+
 import { recordAudit, userActor } from '../audit/index';
+
 import {
   type BankBeneficiaryRow,
   deleteBankBeneficiary,
@@ -45,7 +44,7 @@ export type CounterpartyKind = 'registered_wallet' | 'bank_beneficiary';
  * The seam for transfers (issue 11): whether a pending transfer pays to or from a counterparty,
  * asked inside the deleting transaction with the counterparty's row locked. Transfers do not
  * exist yet, so nothing is plugged in and deletion is plain; once they do, a counterparty in use
- * is refused with 409 COUNTERPARTY_IN_USE_MESSAGE.
+ * is refused with 409 codedMessage('messages.counterpartyInUse').
  */
 export interface PendingTransferUsage {
   isUsedByPendingTransfer(
@@ -99,7 +98,7 @@ export function createCounterpartyService({
 }) {
   async function refuseIfInUse(tx: Database, organizationUid: string, kind: CounterpartyKind, uid: string) {
     if (await pendingTransfers?.isUsedByPendingTransfer(tx, { organizationUid, kind, uid })) {
-      throw new AppError('CONFLICT', COUNTERPARTY_IN_USE_MESSAGE);
+      throw new AppError('CONFLICT', codedMessage('messages.counterpartyInUse'));
     }
   }
 
@@ -130,8 +129,8 @@ export function createCounterpartyService({
         if (isUniqueViolation(error, 'registered_wallets_organization_network_address_unique')) {
           throw new AppError(
             'CONFLICT',
-            REGISTERED_WALLET_DUPLICATE_MESSAGE,
-            { address: REGISTERED_WALLET_DUPLICATE_MESSAGE },
+            codedMessage('messages.registeredWalletDuplicate'),
+            { address: codedMessage('messages.registeredWalletDuplicate') },
             { cause: error },
           );
         }
@@ -147,7 +146,7 @@ export function createCounterpartyService({
     ): Promise<TRegisteredWallet> {
       return db.transaction(async (tx) => {
         const before = await lockRegisteredWallet(tx, organization.uid, uid);
-        if (!before) throw new AppError('NOT_FOUND', REGISTERED_WALLET_NOT_FOUND_MESSAGE);
+        if (!before) throw new AppError('NOT_FOUND', codedMessage('messages.registeredWalletNotFound'));
         const { after, data: changed } = changes(before, change);
         if (Object.keys(changed).length === 0) return toWallet(before);
         const row = await updateRegisteredWallet(tx, uid, after);
@@ -166,7 +165,7 @@ export function createCounterpartyService({
     deleteWallet(organization: TOrganization, user: TUser, uid: string): Promise<void> {
       return db.transaction(async (tx) => {
         const wallet = await lockRegisteredWallet(tx, organization.uid, uid);
-        if (!wallet) throw new AppError('NOT_FOUND', REGISTERED_WALLET_NOT_FOUND_MESSAGE);
+        if (!wallet) throw new AppError('NOT_FOUND', codedMessage('messages.registeredWalletNotFound'));
         await refuseIfInUse(tx, organization.uid, 'registered_wallet', uid);
         await deleteRegisteredWallet(tx, uid);
         await recordAudit(tx, {
@@ -216,8 +215,8 @@ export function createCounterpartyService({
         if (isUniqueViolation(error, 'bank_beneficiaries_organization_type_key_unique')) {
           const [field, message] =
             beneficiary.type === 'Clabe'
-              ? ['bankAccountNumber', CLABE_DUPLICATE_MESSAGE]
-              : ['pixKey', PIX_KEY_DUPLICATE_MESSAGE];
+              ? ['bankAccountNumber', codedMessage('messages.clabeDuplicate')]
+              : ['pixKey', codedMessage('messages.pixKeyDuplicate')];
           throw new AppError('CONFLICT', message, { [field]: message }, { cause: error });
         }
         throw error;
@@ -232,7 +231,7 @@ export function createCounterpartyService({
     ): Promise<TBankBeneficiary> {
       return db.transaction(async (tx) => {
         const before = await lockBankBeneficiary(tx, organization.uid, uid);
-        if (!before) throw new AppError('NOT_FOUND', BANK_BENEFICIARY_NOT_FOUND_MESSAGE);
+        if (!before) throw new AppError('NOT_FOUND', codedMessage('messages.bankBeneficiaryNotFound'));
         const { after, data: changed } = changes(before, change);
         if (Object.keys(changed).length === 0) return toBeneficiary(before);
         const row = await updateBankBeneficiary(tx, uid, after);
@@ -251,7 +250,7 @@ export function createCounterpartyService({
     deleteBeneficiary(organization: TOrganization, user: TUser, uid: string): Promise<void> {
       return db.transaction(async (tx) => {
         const beneficiary = await lockBankBeneficiary(tx, organization.uid, uid);
-        if (!beneficiary) throw new AppError('NOT_FOUND', BANK_BENEFICIARY_NOT_FOUND_MESSAGE);
+        if (!beneficiary) throw new AppError('NOT_FOUND', codedMessage('messages.bankBeneficiaryNotFound'));
         await refuseIfInUse(tx, organization.uid, 'bank_beneficiary', uid);
         await deleteBankBeneficiary(tx, uid);
         await recordAudit(tx, {

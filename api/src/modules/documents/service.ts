@@ -1,26 +1,28 @@
 import {
+  codedMessage,
   DOCUMENT_CONTENT_TYPES,
   DOCUMENT_MAX_BYTES,
-  DOCUMENT_NOT_FOUND_MESSAGE,
-  DOCUMENT_TOO_LARGE_MESSAGE,
-  DOCUMENT_TYPE_MESSAGE,
   documentDownloadPath,
   KYB_EDITABLE_STATUSES,
-  KYB_NOT_EDITABLE_MESSAGE,
   type TCreateDocumentRequest,
   type TDocument,
   type TOrganization,
   type TOrganizationEvent,
   type TUser,
 } from '@dash/shared/contracts';
+
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../../blobs/store';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
+
 import { downloadContentType, type FileDownload } from '../../http/file-download';
+
 import { recordAudit, userActor } from '../audit/index';
+
 import { lockOrCreateApplication } from '../kyb/index';
+
 import type { UploadService } from '../uploads/index';
 import { type DocumentRow, findDocument, insertDocument, listDocuments } from './repo';
 
@@ -87,7 +89,7 @@ export function createDocumentService(deps: {
         if (input.kind !== 'other') {
           const application = await lockOrCreateApplication(tx, organizationUid);
           if (!KYB_EDITABLE_STATUSES.includes(application.status)) {
-            throw new AppError('CONFLICT', KYB_NOT_EDITABLE_MESSAGE);
+            throw new AppError('CONFLICT', codedMessage('messages.kybNotEditable'));
           }
           if (
             input.kind === 'owner_id' &&
@@ -110,13 +112,13 @@ export function createDocumentService(deps: {
         if (!file) throw new Error('A taken temp file is missing');
         // A temp file uploaded for something else (a reply attachment) may be of another type or size.
         if (!(DOCUMENT_CONTENT_TYPES as readonly string[]).includes(file.contentType)) {
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', DOCUMENT_TYPE_MESSAGE, {
-            tempFileId: DOCUMENT_TYPE_MESSAGE,
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', codedMessage('messages.documentType'), {
+            tempFileId: codedMessage('messages.documentType'),
           });
         }
         if (file.byteSize > DOCUMENT_MAX_BYTES) {
-          throw new AppError('PAYLOAD_TOO_LARGE', DOCUMENT_TOO_LARGE_MESSAGE, {
-            tempFileId: DOCUMENT_TOO_LARGE_MESSAGE,
+          throw new AppError('PAYLOAD_TOO_LARGE', codedMessage('messages.documentTooLarge'), {
+            tempFileId: codedMessage('messages.documentTooLarge'),
           });
         }
         const document = await insertDocument(tx, {
@@ -147,11 +149,11 @@ export function createDocumentService(deps: {
     /** A document of the organization with a stream of its bytes (404 otherwise). */
     async download(organizationUid: string, documentUid: string): Promise<DocumentDownload> {
       const row = await findDocument(db, { organizationUid, documentUid });
-      if (!row) throw new AppError('NOT_FOUND', DOCUMENT_NOT_FOUND_MESSAGE);
+      if (!row) throw new AppError('NOT_FOUND', codedMessage('messages.documentNotFound'));
       const blob = await deps.blobs.get(row.blobKey);
       if (!blob) {
         log.error({ documentUid, blobKey: row.blobKey }, 'Document blob missing');
-        throw new AppError('NOT_FOUND', DOCUMENT_NOT_FOUND_MESSAGE);
+        throw new AppError('NOT_FOUND', codedMessage('messages.documentNotFound'));
       }
       return {
         filename: row.name,

@@ -105,7 +105,9 @@ describe('POST /organization/invitations', () => {
       requestId: response.headers['x-request-id'],
       code: 'CONFLICT',
       message: ALREADY_A_MEMBER_MESSAGE,
+      messageCode: 'messages.alreadyMember',
       fields: { email: ALREADY_A_MEMBER_MESSAGE },
+      fieldCodes: { email: { code: 'messages.alreadyMember' } },
     });
   });
 

@@ -1,7 +1,5 @@
 import {
-  ALREADY_A_MEMBER_MESSAGE,
-  INVITATION_GONE_MESSAGE,
-  INVITATION_NOT_FOUND_MESSAGE,
+  codedMessage,
   INVITATION_TTL_DAYS,
   type TCreateInvitationRequest,
   type TInvitation,
@@ -10,11 +8,15 @@ import {
   type TOrganization,
   type TUser,
 } from '@dash/shared/contracts';
+
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+
 import { recordAudit, userActor } from '../audit/index';
+
 import { findLocaleOfEmail, invitationMail, type Mailer } from '../mail/index';
+
 import type { OrganizationService } from '../organization/index';
 import {
   answerInvitation,
@@ -52,8 +54,9 @@ export function createInvitationService(deps: {
   /** Why an invitation cannot be answered: not this user's (404, nothing to learn) or no longer pending (410). */
   async function unanswerable(invitationUid: string, user: TUser): Promise<AppError> {
     const found = await findInvitationAddress(db, invitationUid);
-    if (!found || found.email !== user.email) return new AppError('NOT_FOUND', INVITATION_NOT_FOUND_MESSAGE);
-    return new AppError('GONE', INVITATION_GONE_MESSAGE);
+    if (!found || found.email !== user.email)
+      return new AppError('NOT_FOUND', codedMessage('messages.invitationNotFound'));
+    return new AppError('GONE', codedMessage('messages.invitationGone'));
   }
 
   return {
@@ -68,7 +71,9 @@ export function createInvitationService(deps: {
       requestLocale: TLocale,
     ): Promise<TInvitation> {
       if (await isMemberByEmail(db, organization.uid, input.email)) {
-        throw new AppError('CONFLICT', ALREADY_A_MEMBER_MESSAGE, { email: ALREADY_A_MEMBER_MESSAGE });
+        throw new AppError('CONFLICT', codedMessage('messages.alreadyMember'), {
+          email: codedMessage('messages.alreadyMember'),
+        });
       }
       const { uid } = await db.transaction(async (tx) => {
         const invitation = await upsertInvitation(tx, {
@@ -111,7 +116,7 @@ export function createInvitationService(deps: {
     async revoke(organization: TOrganization, user: TUser, invitationUid: string): Promise<void> {
       await db.transaction(async (tx) => {
         const revoked = await revokeInvitation(tx, organization.uid, invitationUid);
-        if (!revoked) throw new AppError('NOT_FOUND', INVITATION_NOT_FOUND_MESSAGE);
+        if (!revoked) throw new AppError('NOT_FOUND', codedMessage('messages.invitationNotFound'));
         await recordAudit(tx, {
           organizationUid: organization.uid,
           actor: userActor(user),
@@ -157,7 +162,7 @@ export function createInvitationService(deps: {
       });
       if (!accepted) throw await unanswerable(invitationUid, user);
       const organization = await deps.organizations.findForMember(accepted.organizationUid, user.uid);
-      if (!organization) throw new AppError('GONE', INVITATION_GONE_MESSAGE);
+      if (!organization) throw new AppError('GONE', codedMessage('messages.invitationGone'));
       return organization;
     },
 

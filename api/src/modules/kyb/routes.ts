@@ -1,5 +1,5 @@
 import {
-  DOCUMENT_NOT_FOUND_MESSAGE,
+  codedMessage,
   ZDocumentParams,
   ZKybApplicationResponse,
   ZKybQueueResponse,
@@ -10,12 +10,18 @@ import {
   ZRequestKybChangesRequest,
   ZSaveKybDraftRequest,
 } from '@dash/shared/contracts';
+
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors';
+
 import { downloadHeaders } from '../../http/file-download';
+
 import { OPERATOR_ACCESS, organizationGuard, requireOperator } from '../../http/guards';
+
 import { documentRoute } from '../../http/openapi';
+
 import { defineRoute } from '../../http/route';
+
 import type { DocumentService } from '../documents/index';
 import { type KybService, operatorActor } from './service';
 
@@ -144,7 +150,7 @@ export function registerKybReviewRoutes(
   app.get('/ops/kyb/:organizationUid/documents/:documentUid', async (request, reply) => {
     await requireOperator(request);
     const params = ZDocumentParams.safeParse(request.params);
-    if (!params.success) throw new AppError('NOT_FOUND', DOCUMENT_NOT_FOUND_MESSAGE);
+    if (!params.success) throw new AppError('NOT_FOUND', codedMessage('messages.documentNotFound'));
     const file = await deps.documents.download(params.data.organizationUid, params.data.documentUid);
     return reply.headers(downloadHeaders(file)).send(file.body);
   });

@@ -1,11 +1,6 @@
 import {
-  KYB_ALREADY_SUBMITTED_MESSAGE,
-  KYB_DOCUMENTS_MISSING_MESSAGE,
+  codedMessage,
   KYB_EDITABLE_STATUSES,
-  KYB_NOT_EDITABLE_MESSAGE,
-  KYB_NOT_FOUND_MESSAGE,
-  KYB_NOT_SUBMITTED_MESSAGE,
-  KYB_SUBMIT_INCOMPLETE_MESSAGE,
   missingDocuments,
   opsDocumentDownloadPath,
   requiredDocuments,
@@ -22,15 +17,20 @@ import {
   type TUser,
   ZKybApplicationData,
 } from '@dash/shared/contracts';
+
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError, validationError } from '../../http/errors';
+
 import type { JobRunner } from '../../jobs/runner';
 import { type AuditActor, auditTrail, recordAudit, userActor } from '../audit/index';
+
 import { listDocuments, toDocument } from '../documents/index';
+
 import type { KybDecision } from '../mail/index';
 import { notify } from '../notifications/index';
+
 import {
   decideSubmittedApplication,
   findApplication,
@@ -145,9 +145,9 @@ export function createKybService(deps: {
       if (!decided) {
         const existing = await findApplication(tx, organizationUid);
         if (!existing || !(await findOrganization(tx, organizationUid))) {
-          throw new AppError('NOT_FOUND', KYB_NOT_FOUND_MESSAGE);
+          throw new AppError('NOT_FOUND', codedMessage('messages.kybNotFound'));
         }
-        throw new AppError('CONFLICT', KYB_NOT_SUBMITTED_MESSAGE);
+        throw new AppError('CONFLICT', codedMessage('messages.kybNotSubmitted'));
       }
       await setApprovalStatus(tx, organizationUid, approvalStatusOf(decision));
       await recordAudit(tx, {
@@ -194,7 +194,7 @@ export function createKybService(deps: {
       const row = await db.transaction(async (tx) => {
         const current = await lockOrCreateApplication(tx, organizationUid);
         if (!KYB_EDITABLE_STATUSES.includes(current.status)) {
-          throw new AppError('CONFLICT', KYB_NOT_EDITABLE_MESSAGE);
+          throw new AppError('CONFLICT', codedMessage('messages.kybNotEditable'));
         }
         const saved = await updateApplication(tx, current.uid, { status: 'Draft', data });
         await recordAudit(tx, {
@@ -221,15 +221,16 @@ export function createKybService(deps: {
       const organizationUid = context.organization.uid;
       const row = await db.transaction(async (tx) => {
         const current = await lockOrCreateApplication(tx, organizationUid);
-        if (current.status === 'Submitted') throw new AppError('CONFLICT', KYB_ALREADY_SUBMITTED_MESSAGE);
+        if (current.status === 'Submitted')
+          throw new AppError('CONFLICT', codedMessage('messages.kybAlreadySubmitted'));
         if (!KYB_EDITABLE_STATUSES.includes(current.status)) {
-          throw new AppError('CONFLICT', KYB_NOT_EDITABLE_MESSAGE);
+          throw new AppError('CONFLICT', codedMessage('messages.kybNotEditable'));
         }
         const complete = ZKybApplicationData.safeParse(current.data);
         if (!complete.success) {
           throw new AppError(
             'VALIDATION',
-            KYB_SUBMIT_INCOMPLETE_MESSAGE,
+            codedMessage('messages.kybSubmitIncomplete'),
             validationError(complete.error).fields,
           );
         }
@@ -238,7 +239,7 @@ export function createKybService(deps: {
         if (missing.length > 0) {
           throw new AppError(
             'VALIDATION',
-            KYB_DOCUMENTS_MISSING_MESSAGE,
+            codedMessage('messages.kybDocumentsMissing'),
             Object.fromEntries(
               missing.map((need) => [
                 `documents.${need.kind}${need.ownerId ? `.${need.ownerId}` : ''}`,
@@ -294,7 +295,7 @@ export function createKybService(deps: {
     /** One application as an operator sees it: data, documents (operators' links) and timeline. */
     async review(organizationUid: string): Promise<TKybReview> {
       const organization = await findOrganization(db, organizationUid);
-      if (!organization) throw new AppError('NOT_FOUND', KYB_NOT_FOUND_MESSAGE);
+      if (!organization) throw new AppError('NOT_FOUND', codedMessage('messages.kybNotFound'));
       const row = await findApplication(db, organizationUid);
       const documents = await listDocuments(db, organizationUid);
       return {

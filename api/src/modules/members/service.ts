@@ -1,18 +1,22 @@
 import {
   can,
-  LAST_ADMIN_MESSAGE,
-  MEMBER_NOT_FOUND_MESSAGE,
+  codedMessage,
   PERMISSION_DENIED_MESSAGE,
   type TOrganization,
   type TOrganizationUser,
   type TRole,
   type TUser,
 } from '@dash/shared/contracts';
+
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+
 import { ORGANIZATION_NOT_FOUND_MESSAGE } from '../../http/guards';
+
 import { recordAudit, userActor } from '../audit/index';
+
 import { requestedWalletOwnerAddress } from '../wallet/index';
+
 import {
   countAdmins,
   deleteMembership,
@@ -65,10 +69,10 @@ export function createMemberService({ db }: { db: Database }) {
         }
       }
       const member = await findOrganizationUser(tx, organizationUid, userUid);
-      if (!member) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND_MESSAGE);
+      if (!member) throw new AppError('NOT_FOUND', codedMessage('messages.memberNotFound'));
       const losesAdmin = member.role === 'Admin' && nextRole !== 'Admin';
       if (losesAdmin && (await countAdmins(tx, organizationUid)) <= 1) {
-        throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
+        throw new AppError('CONFLICT', codedMessage('messages.lastAdmin'));
       }
       return apply(tx, member);
     });

@@ -250,7 +250,9 @@ describe('Message Center', () => {
           requestId: twice.headers['x-request-id'],
           code: 'VALIDATION',
           message: REPLY_ATTACHED_TWICE_MESSAGE,
+          messageCode: 'messages.attachmentAttachedTwice',
           fields: { attachments: REPLY_ATTACHED_TWICE_MESSAGE },
+          fieldCodes: { attachments: { code: 'messages.attachmentAttachedTwice' } },
         },
       });
     }

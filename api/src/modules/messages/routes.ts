@@ -1,5 +1,5 @@
 import {
-  ATTACHMENT_NOT_FOUND_MESSAGE,
+  codedMessage,
   INBOUND_EMAIL_CONTENT_TYPE,
   INBOUND_SIGNATURE_HEADER,
   ZInboundEmailResponse,
@@ -11,12 +11,18 @@ import {
   ZThreadsQuery,
   ZThreadsResponse,
 } from '@dash/shared/contracts';
+
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors';
+
 import { defineOrganizationFileLink } from '../../http/file-download';
+
 import { organizationGuard } from '../../http/guards';
+
 import { hmacSha256Matches } from '../../http/hmac';
+
 import { defineRoute } from '../../http/route';
+
 import type { InboundService } from './inbound';
 import type { MessageService } from './service';
 
@@ -100,7 +106,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: { messages: Me
     collection: 'attachments',
     summary: 'Download an attachment (members only; a link, so the organization is in the path)',
     permission: 'messages.read',
-    notFoundMessage: ATTACHMENT_NOT_FOUND_MESSAGE,
+    notFoundMessage: codedMessage('messages.attachmentNotFound'),
     load: (organizationUid, attachmentUid) => deps.messages.download(organizationUid, attachmentUid),
   });
 }

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Readable } from 'node:stream';
 import {
-  ATTACHMENT_NOT_FOUND_MESSAGE,
   attachmentDownloadPath,
-  INVALID_CURSOR_MESSAGE,
+  codedMessage,
   isClientMailAddress,
-  THREAD_NOT_FOUND_MESSAGE,
   type TMessage,
   type TOrganization,
   type TOrganizationEvent,
@@ -17,19 +16,27 @@ import {
   type ZThreadMessagesQuery,
   type ZThreadsQuery,
 } from '@dash/shared/contracts';
+
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+
 import type { BlobStore } from '../../blobs/store';
 import type { MessagesConfig } from '../../config';
 import { crashPoint } from '../../crash-point';
+
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
+
 import { downloadContentType } from '../../http/file-download';
+
 import { enqueueJob, type JobRunner } from '../../jobs/runner';
+
 import { escapeHtml, type Mailer } from '../mail/index';
+
 import type { UploadService } from '../uploads/index';
 import { snippetOf } from './inbound';
+
 import {
   advanceThread,
   findAttachment,
@@ -109,7 +116,9 @@ function isCursorTime(at: string): boolean {
 function decodeThreadCursor(cursor: string): { lastMessageAt: string; uid: string } {
   const [at, uid] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   if (!at || !uid || !isCursorTime(at) || !z.uuid().safeParse(uid).success) {
-    throw new AppError('VALIDATION', INVALID_CURSOR_MESSAGE, { cursor: INVALID_CURSOR_MESSAGE });
+    throw new AppError('VALIDATION', codedMessage('messages.invalidPageCursor'), {
+      cursor: codedMessage('messages.invalidPageCursor'),
+    });
   }
   return { lastMessageAt: at, uid };
 }
@@ -118,7 +127,9 @@ function decodeThreadCursor(cursor: string): { lastMessageAt: string; uid: strin
 function decodeSeqCursor(cursor: string | undefined, field: string): number | undefined {
   if (cursor === undefined) return undefined;
   if (!/^\d{1,9}$/.test(cursor))
-    throw new AppError('VALIDATION', INVALID_CURSOR_MESSAGE, { [field]: INVALID_CURSOR_MESSAGE });
+    throw new AppError('VALIDATION', codedMessage('messages.invalidPageCursor'), {
+      [field]: codedMessage('messages.invalidPageCursor'),
+    });
   return Number(cursor);
 }
 
@@ -154,7 +165,7 @@ export function createMessageService(deps: {
       threadUid,
       userUid: context.user.uid,
     });
-    if (!row) throw new AppError('NOT_FOUND', THREAD_NOT_FOUND_MESSAGE);
+    if (!row) throw new AppError('NOT_FOUND', codedMessage('messages.conversationNotFound'));
     return row;
   }
 
@@ -280,7 +291,7 @@ export function createMessageService(deps: {
           { threadUid, organizationUid },
           { sentAt, snippet: snippetOf(input.content) },
         );
-        if (!thread) throw new AppError('NOT_FOUND', THREAD_NOT_FOUND_MESSAGE);
+        if (!thread) throw new AppError('NOT_FOUND', codedMessage('messages.conversationNotFound'));
         const { latest, latestInbound } = await latestMessages(tx, threadUid);
 
         const own = (address: string) => isClientMailAddress(address, domain);
@@ -368,11 +379,11 @@ export function createMessageService(deps: {
       attachmentUid: string,
     ): Promise<{ filename: string; contentType: string; byteSize: number; body: Readable }> {
       const file = await findAttachment(db, { organizationUid, attachmentUid });
-      if (!file) throw new AppError('NOT_FOUND', ATTACHMENT_NOT_FOUND_MESSAGE);
+      if (!file) throw new AppError('NOT_FOUND', codedMessage('messages.attachmentNotFound'));
       const blob = await deps.blobs.get(file.blobKey);
       if (!blob) {
         log.error({ attachmentUid, blobKey: file.blobKey }, 'Attachment blob missing');
-        throw new AppError('NOT_FOUND', ATTACHMENT_NOT_FOUND_MESSAGE);
+        throw new AppError('NOT_FOUND', codedMessage('messages.attachmentNotFound'));
       }
       return {
         filename: file.filename,

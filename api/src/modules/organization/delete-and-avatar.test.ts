@@ -136,7 +136,9 @@ describe('POST /organization/avatar', () => {
           requestId: response.headers['x-request-id'],
           code: 'UNSUPPORTED_MEDIA_TYPE',
           message: AVATAR_TYPE_MESSAGE,
+          messageCode: 'messages.avatarType',
           fields: { avatar: AVATAR_TYPE_MESSAGE },
+          fieldCodes: { avatar: { code: 'messages.avatarType' } },
         },
       });
       expect(response.statusCode).toBe(415);
@@ -158,7 +160,9 @@ describe('POST /organization/avatar', () => {
       requestId: tooLarge.headers['x-request-id'],
       code: 'PAYLOAD_TOO_LARGE',
       message: AVATAR_TOO_LARGE_MESSAGE,
+      messageCode: 'messages.avatarTooLarge',
       fields: { avatar: AVATAR_TOO_LARGE_MESSAGE },
+      fieldCodes: { avatar: { code: 'messages.avatarTooLarge' } },
     });
 
     const exact = await uploadAvatar(app, {

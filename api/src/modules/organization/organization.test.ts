@@ -55,7 +55,9 @@ describe('POST /organization', () => {
         requestId: response.headers['x-request-id'],
         code: 'CONFLICT',
         message: 'This slug is already taken',
+        messageCode: 'messages.slugTaken',
         fields: { slug: 'This slug is already taken' },
+        fieldCodes: { slug: { code: 'messages.slugTaken' } },
       },
     });
     expect(await db.select().from(organizations)).toHaveLength(1);

@@ -1,17 +1,18 @@
 import {
   AVATAR_FIELD,
   AVATAR_MAX_BYTES,
-  AVATAR_MISSING_MESSAGE,
-  AVATAR_TOO_LARGE_MESSAGE,
+  codedMessage,
   ZCreateOrganizationRequest,
   ZDeleteOrganizationRequest,
   ZOrganizationResponse,
   ZUid,
   ZUpdateOrganizationRequest,
 } from '@dash/shared/contracts';
+
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
+
 import {
   ORGANIZATION_IN_PATH_ACCESS,
   ORGANIZATION_NOT_FOUND_MESSAGE,
@@ -19,8 +20,11 @@ import {
   requireOrganizationByUid,
   requireUser,
 } from '../../http/guards';
+
 import { documentRoute } from '../../http/openapi';
+
 import { defineRoute } from '../../http/route';
+
 import type { OrganizationService } from './service';
 
 export function registerOrganizationRoutes(
@@ -107,9 +111,13 @@ async function readAvatarUpload(request: FastifyRequest): Promise<Buffer> {
     });
   }
   const missing = () =>
-    new AppError('VALIDATION', AVATAR_MISSING_MESSAGE, { [AVATAR_FIELD]: AVATAR_MISSING_MESSAGE });
+    new AppError('VALIDATION', codedMessage('messages.avatarMissing'), {
+      [AVATAR_FIELD]: codedMessage('messages.avatarMissing'),
+    });
   const tooLarge = () =>
-    new AppError('PAYLOAD_TOO_LARGE', AVATAR_TOO_LARGE_MESSAGE, { [AVATAR_FIELD]: AVATAR_TOO_LARGE_MESSAGE });
+    new AppError('PAYLOAD_TOO_LARGE', codedMessage('messages.avatarTooLarge'), {
+      [AVATAR_FIELD]: codedMessage('messages.avatarTooLarge'),
+    });
   try {
     const part = await request.file();
     if (!part || part.fieldname !== AVATAR_FIELD) throw missing();

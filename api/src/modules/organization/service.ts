@@ -1,21 +1,26 @@
 import { createHash } from 'node:crypto';
+
 import {
   API_PREFIX,
   AVATAR_MAX_BYTES,
-  AVATAR_TOO_LARGE_MESSAGE,
-  AVATAR_TYPE_MESSAGE,
-  DELETE_CONFIRMATION_MESSAGE,
+  codedMessage,
+  english,
   sniffAvatarType,
   type TCreateOrganizationRequest,
   type TOrganization,
   type TUpdateOrganizationRequest,
   type TUser,
 } from '@dash/shared/contracts';
+
 import type { Database } from '../../db/client';
 import { isUniqueViolation, retryOnConflict } from '../../db/errors';
+
 import { AppError } from '../../http/errors';
+
 import { ORGANIZATION_NOT_FOUND_MESSAGE } from '../../http/guards';
+
 import { recordAudit, userActor } from '../audit/index';
+
 import {
   deleteOrganization,
   findOrganizationAvatar,
@@ -35,10 +40,15 @@ export function avatarUrl(organizationUid: string, bytes: Buffer): string {
 
 export const AVATAR_NOT_FOUND_MESSAGE = 'This organization has no avatar.';
 
-export const SLUG_TAKEN_MESSAGE = 'This slug is already taken';
+export const SLUG_TAKEN_MESSAGE = english('messages.slugTaken');
 
 function slugTaken(cause?: unknown): AppError {
-  return new AppError('CONFLICT', SLUG_TAKEN_MESSAGE, { slug: SLUG_TAKEN_MESSAGE }, { cause });
+  return new AppError(
+    'CONFLICT',
+    codedMessage('messages.slugTaken'),
+    { slug: codedMessage('messages.slugTaken') },
+    { cause },
+  );
 }
 
 const SUBJECT = 'organization';
@@ -115,7 +125,9 @@ export function createOrganizationService({ db }: { db: Database }) {
     /** The slug, typed again by the caller, confirms which organization goes. */
     async delete(current: TOrganization, user: TUser, confirmation: string): Promise<void> {
       if (confirmation !== current.slug) {
-        throw new AppError('VALIDATION', DELETE_CONFIRMATION_MESSAGE, { slug: DELETE_CONFIRMATION_MESSAGE });
+        throw new AppError('VALIDATION', codedMessage('messages.deleteConfirmation'), {
+          slug: codedMessage('messages.deleteConfirmation'),
+        });
       }
       await db.transaction(async (tx) => {
         if (!(await deleteOrganization(tx, current.uid))) {
@@ -136,13 +148,15 @@ export function createOrganizationService({ db }: { db: Database }) {
     /** PNG, JPEG or WebP (told by the bytes, not the file name), at most 2 MB. */
     async setAvatar(current: TOrganization, user: TUser, bytes: Buffer): Promise<TOrganization> {
       if (bytes.length > AVATAR_MAX_BYTES) {
-        throw new AppError('PAYLOAD_TOO_LARGE', AVATAR_TOO_LARGE_MESSAGE, {
-          avatar: AVATAR_TOO_LARGE_MESSAGE,
+        throw new AppError('PAYLOAD_TOO_LARGE', codedMessage('messages.avatarTooLarge'), {
+          avatar: codedMessage('messages.avatarTooLarge'),
         });
       }
       const contentType = sniffAvatarType(bytes);
       if (!contentType) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', AVATAR_TYPE_MESSAGE, { avatar: AVATAR_TYPE_MESSAGE });
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', codedMessage('messages.avatarType'), {
+          avatar: codedMessage('messages.avatarType'),
+        });
       }
       return db.transaction(async (tx) => {
         const updated = await saveOrganizationAvatar(tx, current.uid, {

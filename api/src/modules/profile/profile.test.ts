@@ -231,7 +231,9 @@ describe('changing the e-mail address', () => {
       requestId: same.headers['x-request-id'],
       code: 'VALIDATION',
       message: EMAIL_UNCHANGED_MESSAGE,
+      messageCode: 'messages.emailUnchanged',
       fields: { email: EMAIL_UNCHANGED_MESSAGE },
+      fieldCodes: { email: { code: 'messages.emailUnchanged' } },
     });
     const bad = await call(app, 'POST', '/profile/email-change-request', {
       cookie: ada.cookie,

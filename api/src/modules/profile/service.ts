@@ -1,29 +1,30 @@
 import {
-  EMAIL_CHANGE_LINK_GONE_MESSAGE,
-  EMAIL_CHANGE_LINK_INVALID_MESSAGE,
+  codedMessage,
   EMAIL_CHANGE_TTL_MINUTES,
-  EMAIL_TAKEN_MESSAGE,
-  EMAIL_UNCHANGED_MESSAGE,
   type TLocale,
   type TMeResponse,
   type TUpdateProfileRequest,
   type TUser,
 } from '@dash/shared/contracts';
+
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+
 import { AppError } from '../../http/errors';
+
 import { isOperator } from '../../http/guards';
+
 import {
   createRateLimiter,
   createToken,
   hashToken,
   isAllowlisted,
-  NOT_ALLOWLISTED_MESSAGE,
   RATE_LIMIT_WINDOW_MS,
-  RATE_LIMITED_MESSAGE,
 } from '../auth/index';
+
 import { emailChangedMail, emailChangeMail, findLocaleOfEmail, type Mailer } from '../mail/index';
+
 import {
   consumeEmailChange,
   findEmailChangeOwner,
@@ -36,7 +37,12 @@ import {
 } from './repo';
 
 const emailTaken = (cause?: unknown) =>
-  new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE }, { cause });
+  new AppError(
+    'CONFLICT',
+    codedMessage('messages.emailTaken'),
+    { email: codedMessage('messages.emailTaken') },
+    { cause },
+  );
 
 export type ProfileService = ReturnType<typeof createProfileService>;
 
@@ -72,15 +78,19 @@ export function createProfileService(deps: {
      */
     async requestEmailChange(user: TUser, email: string, requestLocale: TLocale): Promise<void> {
       if (email === user.email) {
-        throw new AppError('VALIDATION', EMAIL_UNCHANGED_MESSAGE, { email: EMAIL_UNCHANGED_MESSAGE });
+        throw new AppError('VALIDATION', codedMessage('messages.emailUnchanged'), {
+          email: codedMessage('messages.emailUnchanged'),
+        });
       }
       if (!isAllowlisted(config.authAllowlist, email)) {
-        throw new AppError('NOT_ALLOWLISTED', NOT_ALLOWLISTED_MESSAGE, { email: NOT_ALLOWLISTED_MESSAGE });
+        throw new AppError('NOT_ALLOWLISTED', codedMessage('messages.notAllowlisted'), {
+          email: codedMessage('messages.notAllowlisted'),
+        });
       }
       if (await findUserByEmail(db, email)) throw emailTaken();
       const decision = await perUser.hit(user.uid);
       if (!decision.allowed) {
-        throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE, undefined, {
+        throw new AppError('RATE_LIMITED', codedMessage('messages.rateLimited'), undefined, {
           headers: { 'retry-after': String(decision.retryAfterSeconds) },
         });
       }
@@ -131,10 +141,10 @@ export function createProfileService(deps: {
         if (isUniqueViolation(error, 'users_email_unique')) throw emailTaken(error);
         throw error;
       }
-      if (outcome.kind === 'spent') throw new AppError('GONE', EMAIL_CHANGE_LINK_GONE_MESSAGE);
+      if (outcome.kind === 'spent') throw new AppError('GONE', codedMessage('messages.emailChangeLinkGone'));
       if (outcome.kind === 'unknown') {
-        throw new AppError('VALIDATION', EMAIL_CHANGE_LINK_INVALID_MESSAGE, {
-          token: EMAIL_CHANGE_LINK_INVALID_MESSAGE,
+        throw new AppError('VALIDATION', codedMessage('messages.emailChangeLinkInvalid'), {
+          token: codedMessage('messages.emailChangeLinkInvalid'),
         });
       }
       // The old address hears about it, so a hijacked session cannot move the account silently.

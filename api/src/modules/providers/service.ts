@@ -1,28 +1,31 @@
 import {
-  ONBOARDING_CLOSED_MESSAGE,
-  PROVIDER_ACCOUNT_NOT_FOUND_MESSAGE,
-  PROVIDER_NO_KYB_MESSAGE,
-  PROVIDER_NOT_FOUND_MESSAGE,
-  PROVIDER_NOT_INSTALLED_MESSAGE,
-  PROVIDER_WEBHOOK_SIGNATURE_MESSAGE,
-  PROVIDER_WEBHOOK_UNKNOWN_EVENT_MESSAGE,
+  codedMessage,
+  english,
   type TCatalogueProvider,
   type TProviderAccount,
   type TProviderAccountStatus,
   type TProviderRequirement,
   type TProvidersQuery,
 } from '@dash/shared/contracts';
+
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+
 import { crashPoint } from '../../crash-point';
+
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
+
 import type { OrganizationContext } from '../../http/guards';
 import { enqueueJob, type JobDefinition } from '../../jobs/runner';
+
 import { type AuditActor, recordAudit, userActor } from '../audit/index';
+
 import { type ProviderOnboarding, type ProviderTransfer, WebhookRefused } from './adapters/adapter';
+
 import { ProviderError } from './adapters/http-client';
+
 import type { ProviderAdapters } from './adapters/registry';
 import {
   findAccount,
@@ -199,12 +202,12 @@ export function createProviderService(deps: ProviderServiceDeps) {
       const provider = await findProvider(db, account.providerUid, { listedOnly: false });
       const adapter = provider ? deps.adapters(provider) : null;
       if (!provider || !adapter) {
-        await failAccount(job, PROVIDER_NOT_INSTALLED_MESSAGE);
+        await failAccount(job, english('messages.providerUnavailable'));
         return;
       }
       const kybData = await deps.kybData(account.organizationUid);
       if (!kybData) {
-        await failAccount(job, PROVIDER_NO_KYB_MESSAGE);
+        await failAccount(job, english('messages.providerNoKyb'));
         return;
       }
       let onboarding: ProviderOnboarding;
@@ -256,7 +259,7 @@ export function createProviderService(deps: ProviderServiceDeps) {
 
     async getProvider(providerUid: string): Promise<TCatalogueProvider> {
       const row = await findProvider(db, providerUid, { listedOnly: true });
-      if (!row) throw new AppError('NOT_FOUND', PROVIDER_NOT_FOUND_MESSAGE);
+      if (!row) throw new AppError('NOT_FOUND', codedMessage('messages.providerNotFound'));
       return toProvider(row);
     },
 
@@ -266,7 +269,7 @@ export function createProviderService(deps: ProviderServiceDeps) {
 
     async getAccount(context: OrganizationContext, providerUid: string): Promise<TProviderAccount> {
       const account = await findAccount(db, context.organization.uid, providerUid);
-      if (!account) throw new AppError('NOT_FOUND', PROVIDER_ACCOUNT_NOT_FOUND_MESSAGE);
+      if (!account) throw new AppError('NOT_FOUND', codedMessage('messages.noOnboarding'));
       return account;
     },
 
@@ -279,11 +282,11 @@ export function createProviderService(deps: ProviderServiceDeps) {
       const organizationUid = context.organization.uid;
       const started = await db.transaction(async (tx) => {
         const provider = await findProvider(tx, providerUid, { listedOnly: true });
-        if (!provider) throw new AppError('NOT_FOUND', PROVIDER_NOT_FOUND_MESSAGE);
+        if (!provider) throw new AppError('NOT_FOUND', codedMessage('messages.providerNotFound'));
         let account = await lockAccount(tx, organizationUid, providerUid);
         if (account && account.status !== 'Failed') return false;
         if (!provider.onboardingOpen || !deps.adapters(provider)) {
-          throw new AppError('CONFLICT', ONBOARDING_CLOSED_MESSAGE);
+          throw new AppError('CONFLICT', codedMessage('messages.providerOnboardingClosed'));
         }
         const from = account?.status ?? null;
         if (account) {
@@ -337,7 +340,7 @@ export function createProviderService(deps: ProviderServiceDeps) {
     ): Promise<{ duplicate: boolean; organizationUid?: string | undefined }> {
       const provider = await findProvider(db, providerUid, { listedOnly: false });
       const adapter = provider ? deps.adapters(provider) : null;
-      if (!provider || !adapter) throw new AppError('NOT_FOUND', PROVIDER_NOT_FOUND_MESSAGE);
+      if (!provider || !adapter) throw new AppError('NOT_FOUND', codedMessage('messages.providerNotFound'));
       let event: ReturnType<typeof adapter.verifyWebhook>;
       try {
         event = adapter.verifyWebhook(rawBody, headers);
@@ -345,14 +348,14 @@ export function createProviderService(deps: ProviderServiceDeps) {
         if (!(error instanceof WebhookRefused)) throw error;
         log.warn({ providerUid, reason: error.reason, detail: error.message }, 'Provider webhook refused');
         if (error.reason === 'bad-signature' || error.reason === 'stale') {
-          throw new AppError('UNAUTHENTICATED', PROVIDER_WEBHOOK_SIGNATURE_MESSAGE);
+          throw new AppError('UNAUTHENTICATED', codedMessage('messages.webhookSignatureInvalid'));
         }
-        throw new AppError('VALIDATION', PROVIDER_WEBHOOK_UNKNOWN_EVENT_MESSAGE);
+        throw new AppError('VALIDATION', codedMessage('messages.webhookEventUnknown'));
       }
 
       if (event.type === 'transfer.updated') {
         const { transferUpdates } = deps;
-        if (!transferUpdates) throw new AppError('VALIDATION', PROVIDER_WEBHOOK_UNKNOWN_EVENT_MESSAGE);
+        if (!transferUpdates) throw new AppError('VALIDATION', codedMessage('messages.webhookEventUnknown'));
         const outcome = await db.transaction(async (tx) => {
           const fresh = await recordWebhookEvent(tx, { providerUid, eventId: event.id, type: event.type });
           if (!fresh) return { duplicate: true, applied: undefined };

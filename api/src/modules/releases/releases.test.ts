@@ -135,7 +135,9 @@ describe('the release API: a bearer token, not a session', () => {
         requestId: badPath.headers['x-request-id'],
         code: 'VALIDATION',
         message: 'Not a relative file path inside the build',
+        messageCode: 'messages.releaseFilePath',
         fields: { 'files.../evil.js': 'Not a relative file path inside the build' },
+        fieldCodes: { 'files.../evil.js': { code: 'messages.releaseFilePath' } },
       },
     });
 

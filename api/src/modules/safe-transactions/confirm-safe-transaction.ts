@@ -1,19 +1,18 @@
-import {
-  SAFE_ALREADY_CONFIRMED,
-  SAFE_DEVICE_UNVERIFIED,
-  SAFE_NOT_AWAITING,
-  SAFE_SIGNATURE_MALFORMED,
-  SAFE_SIGNATURE_NOT_OWNER,
-  SAFE_SIGNATURE_NOT_YOURS,
-  type TSafeTransaction,
-} from '@dash/shared/contracts';
+import { codedMessage, type TSafeTransaction } from '@dash/shared/contracts';
+
 import { getAddress, type Hex } from 'viem';
+
 import { AppError } from '../../http/errors';
+
 import type { OrganizationContext } from '../../http/guards';
 import { recordAudit } from '../audit/index';
+
 import { listSigners } from '../wallet/index';
+
 import { publishSafeTransactionUpdated, type SafeTransactionDeps } from './deps';
+
 import { enqueueExecution } from './execute-safe-transaction';
+
 import {
   confirmationsOf,
   findSafeTransaction,
@@ -22,7 +21,9 @@ import {
   openAtNonce,
   updateSafeTransaction,
 } from './repo';
+
 import { recoverSafeSignature } from './safe-tx';
+
 import { ownersOf, viewSafeTransactions } from './view';
 
 // Confirm a Safe transaction: an owner's signature, made in the browser by their own signing device
@@ -49,23 +50,29 @@ export async function confirmSafeTransaction(
   // Check the signature: well formed, low s, by an owner of this transaction's Safe.
   const recovered = await recoverSafeSignature(found.safeTxHash as Hex, signature);
   if (!recovered.ok)
-    throw new AppError('VALIDATION', SAFE_SIGNATURE_MALFORMED, { signature: SAFE_SIGNATURE_MALFORMED });
+    throw new AppError('VALIDATION', codedMessage('messages.safeSignatureMalformed'), {
+      signature: codedMessage('messages.safeSignatureMalformed'),
+    });
   const owner = getAddress(recovered.owner);
   if (!ownersOf(found).includes(owner)) {
-    throw new AppError('FORBIDDEN', SAFE_SIGNATURE_NOT_OWNER, { signature: SAFE_SIGNATURE_NOT_OWNER });
+    throw new AppError('FORBIDDEN', codedMessage('messages.safeSignatureNotOwner'), {
+      signature: codedMessage('messages.safeSignatureNotOwner'),
+    });
   }
   // Authorize: the owner key is the caller's own signing device, verified.
   const mine = (await listSigners(deps.db, organizationUid)).find((signer) => signer.uid === auth.user.uid);
   if (!mine?.ethAddress || getAddress(mine.ethAddress) !== owner) {
-    throw new AppError('FORBIDDEN', SAFE_SIGNATURE_NOT_YOURS, { signature: SAFE_SIGNATURE_NOT_YOURS });
+    throw new AppError('FORBIDDEN', codedMessage('messages.safeSignatureNotYours'), {
+      signature: codedMessage('messages.safeSignatureNotYours'),
+    });
   }
-  if (!mine.deviceVerifiedAt) throw new AppError('FORBIDDEN', SAFE_DEVICE_UNVERIFIED);
+  if (!mine.deviceVerifiedAt) throw new AppError('FORBIDDEN', codedMessage('messages.safeDeviceUnverified'));
 
   // Record, under the row lock: the confirmation; ready once the threshold is reached.
   const row = await deps.db.transaction(async (tx) => {
     const current = await lockSafeTransaction(tx, found.uid);
     if (current.status !== 'awaiting_confirmations' && current.status !== 'ready') {
-      throw new AppError('CONFLICT', SAFE_NOT_AWAITING);
+      throw new AppError('CONFLICT', codedMessage('messages.safeNotAwaiting'));
     }
     const inserted = await insertConfirmation(tx, {
       safeTransactionUid: current.uid,
@@ -74,7 +81,7 @@ export async function confirmSafeTransaction(
       userUid: auth.user.uid,
       signingDeviceUid: mine.signingDeviceUid,
     });
-    if (!inserted) throw new AppError('CONFLICT', SAFE_ALREADY_CONFIRMED);
+    if (!inserted) throw new AppError('CONFLICT', codedMessage('messages.safeAlreadyConfirmed'));
     await recordAudit(tx, {
       organizationUid,
       actor: { kind: 'user', userUid: auth.user.uid, email: auth.user.email },

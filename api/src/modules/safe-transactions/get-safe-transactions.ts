@@ -1,6 +1,8 @@
 import type { TSafeTransaction, TSafeTransactionHistory, TSafeTransactions } from '@dash/shared/contracts';
-import { INVALID_CURSOR_MESSAGE, SAFE_HISTORY_PAGE_SIZE_DEFAULT } from '@dash/shared/contracts';
+import { codedMessage, SAFE_HISTORY_PAGE_SIZE_DEFAULT } from '@dash/shared/contracts';
+
 import { AppError } from '../../http/errors';
+
 import type { SafeTransactionDeps } from './deps';
 import {
   findSafeTransaction,
@@ -10,6 +12,7 @@ import {
   openAtNonce,
   type SafeTransactionListRow,
 } from './repo';
+
 import { viewSafeTransactionListItems, viewSafeTransactions } from './view';
 
 // Read the Safe's transactions (every member): the queue by nonce, with conflicts at a nonce shown,
@@ -54,7 +57,9 @@ export async function listSafeTransactionHistory(
   query: { cursor?: string | undefined; limit: number },
 ): Promise<TSafeTransactionHistory> {
   if (query.cursor && !(await isHistoryRow(deps.db, organizationUid, query.cursor)))
-    throw new AppError('VALIDATION', INVALID_CURSOR_MESSAGE, { cursor: INVALID_CURSOR_MESSAGE });
+    throw new AppError('VALIDATION', codedMessage('messages.invalidPageCursor'), {
+      cursor: codedMessage('messages.invalidPageCursor'),
+    });
   return readHistoryPage(deps, organizationUid, { cursor: query.cursor, limit: query.limit });
 }
 

@@ -1,28 +1,32 @@
 import {
-  SAFE_AMOUNT_DECIMALS,
-  SAFE_NO_TRANSACTION_AT_NONCE,
-  SAFE_NOT_DEPLOYED,
-  SAFE_REJECTION_EXISTS,
-  SAFE_TOKEN_NOT_ON_NETWORK,
-  SAFE_WALLET_NOT_ON_NETWORK,
+  codedMessage,
   type TProposeSafeTransactionRequest,
   type TSafeTransaction,
   type TSafeTx,
   toBaseUnits,
   tokenOf,
 } from '@dash/shared/contracts';
+
 import { and, eq } from 'drizzle-orm';
+
 import { getAddress } from 'viem';
+
 import type { Database } from '../../db/client';
 import { registeredWallets } from '../../db/schema';
+
 import { AppError } from '../../http/errors';
+
 import type { OrganizationContext } from '../../http/guards';
 import type { IdempotentWork } from '../../http/idempotency';
 import { deployedSafeOf } from '../wallet/index';
+
 import type { SafeTransactionDeps } from './deps';
 import { nextNonce, recordProposal } from './proposal';
+
 import { openAtNonce, type SafeTransactionRow } from './repo';
+
 import { networkOfChain } from './safe-network';
+
 import { rejectionTx, tokenTransferTx } from './safe-tx';
 
 // Propose a Safe transaction (Admins and Editors; an Idempotency-Key): a token transfer from the
@@ -34,7 +38,7 @@ import { rejectionTx, tokenTransferTx } from './safe-tx';
 /** Read before the transaction: the Safe's nonce on chain. */
 export async function prepareProposal(deps: SafeTransactionDeps, auth: OrganizationContext): Promise<bigint> {
   const safe = await deployedSafeOf(deps.db, auth.organization.uid);
-  if (!safe) throw new AppError('CONFLICT', SAFE_NOT_DEPLOYED);
+  if (!safe) throw new AppError('CONFLICT', codedMessage('messages.safeNotDeployed'));
   return deps.walletChain.safeNonce(safe.address);
 }
 
@@ -48,7 +52,7 @@ export async function proposeSafeTransaction(
   const organizationUid = auth.organization.uid;
   // Load: the deployed Safe and its network.
   const safe = await deployedSafeOf(tx, organizationUid);
-  if (!safe) throw new AppError('CONFLICT', SAFE_NOT_DEPLOYED);
+  if (!safe) throw new AppError('CONFLICT', codedMessage('messages.safeNotDeployed'));
   const network = networkOfChain(safe.chainId);
 
   // Check: what it sends, and at which nonce.
@@ -65,16 +69,22 @@ export async function proposeSafeTransaction(
         ),
       );
     if (!wallet || wallet.network !== network) {
-      throw new AppError('VALIDATION', SAFE_WALLET_NOT_ON_NETWORK, { walletUid: SAFE_WALLET_NOT_ON_NETWORK });
+      throw new AppError('VALIDATION', codedMessage('messages.safeWalletNotOnNetwork'), {
+        walletUid: codedMessage('messages.safeWalletNotOnNetwork'),
+      });
     }
     const token = deps.chains.of(network)?.token(request.symbol) ?? tokenOf(network, request.symbol, false);
     if (!token)
-      throw new AppError('VALIDATION', SAFE_TOKEN_NOT_ON_NETWORK, { symbol: SAFE_TOKEN_NOT_ON_NETWORK });
+      throw new AppError('VALIDATION', codedMessage('messages.safeTokenNotOnNetwork'), {
+        symbol: codedMessage('messages.safeTokenNotOnNetwork'),
+      });
     let units: bigint;
     try {
       units = toBaseUnits(request.amount, token.decimals);
     } catch {
-      throw new AppError('VALIDATION', SAFE_AMOUNT_DECIMALS, { amount: SAFE_AMOUNT_DECIMALS });
+      throw new AppError('VALIDATION', codedMessage('messages.safeAmountDecimals'), {
+        amount: codedMessage('messages.safeAmountDecimals'),
+      });
     }
     const nonce = await nextNonce(tx, organizationUid, chainNonce);
     const recipient = getAddress(wallet.address);
@@ -88,10 +98,14 @@ export async function proposeSafeTransaction(
   } else {
     const queued = await openAtNonce(tx, organizationUid, request.nonce);
     if (BigInt(request.nonce) < chainNonce || !queued.some((row) => row.kind !== 'rejection')) {
-      throw new AppError('VALIDATION', SAFE_NO_TRANSACTION_AT_NONCE, { nonce: SAFE_NO_TRANSACTION_AT_NONCE });
+      throw new AppError('VALIDATION', codedMessage('messages.safeNoTransactionAtNonce'), {
+        nonce: codedMessage('messages.safeNoTransactionAtNonce'),
+      });
     }
     if (queued.some((row) => row.kind === 'rejection')) {
-      throw new AppError('CONFLICT', SAFE_REJECTION_EXISTS, { nonce: SAFE_REJECTION_EXISTS });
+      throw new AppError('CONFLICT', codedMessage('messages.safeRejectionExists'), {
+        nonce: codedMessage('messages.safeRejectionExists'),
+      });
     }
     safeTx = rejectionTx(safe.address, BigInt(request.nonce));
   }

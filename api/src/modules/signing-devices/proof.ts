@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
+
 import {
-  SIGNING_DEVICE_CHALLENGE_INVALID,
+  codedMessage,
   SIGNING_DEVICE_CHALLENGE_TTL_MS,
-  SIGNING_DEVICE_SIGNATURE_MALFORMED,
-  SIGNING_DEVICE_SIGNATURE_MISMATCH,
   type TSigningDeviceChallenge,
   type TSigningDeviceProof,
   type TUser,
 } from '@dash/shared/contracts';
+
 import { type Hex, recoverMessageAddress } from 'viem';
+
 import type { Database } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError, type TAppMessage } from '../../http/errors';
+
 import { insertChallenge, lockChallenge, markChallengeUsed } from './repo';
 
 // The proof that a user holds a signing device's key: a one-time challenge (for one user and
@@ -57,7 +59,7 @@ export async function createChallenge(
   return { uid, message, expiresAt: expiresAt.toISOString() };
 }
 
-const refused = (field: 'proof' | 'signature', message: string) =>
+const refused = (field: 'proof' | 'signature', message: TAppMessage) =>
   new AppError('VALIDATION', message, { [field]: message });
 
 /**
@@ -80,14 +82,15 @@ export async function consumeProof(
     challenge.usedAt !== null ||
     challenge.expiresAt <= now
   ) {
-    throw refused('proof', SIGNING_DEVICE_CHALLENGE_INVALID);
+    throw refused('proof', codedMessage('messages.signingDeviceChallengeInvalid'));
   }
   let signer: string;
   try {
     signer = await recoverMessageAddress({ message: challenge.message, signature: proof.signature as Hex });
   } catch {
-    throw refused('signature', SIGNING_DEVICE_SIGNATURE_MALFORMED);
+    throw refused('signature', codedMessage('messages.signingDeviceSignatureMalformed'));
   }
-  if (signer !== ethAddress) throw refused('signature', SIGNING_DEVICE_SIGNATURE_MISMATCH);
+  if (signer !== ethAddress)
+    throw refused('signature', codedMessage('messages.signingDeviceSignatureMismatch'));
   await markChallengeUsed(tx, challenge.uid, now);
 }

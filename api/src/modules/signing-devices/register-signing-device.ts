@@ -1,14 +1,19 @@
 import {
-  SIGNING_DEVICE_DUPLICATE_MESSAGE,
+  codedMessage,
   type TCreateSigningDeviceRequest,
   type TSigningDevice,
   type TUser,
 } from '@dash/shared/contracts';
+
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+
 import { AppError } from '../../http/errors';
+
 import { recordAudit } from '../audit/index';
+
 import { consumeProof } from './proof';
+
 import { insertSigningDevice, type SigningDeviceRow } from './repo';
 
 // Register a signing device: the user's own, by name and address (checksummed by the contract, so
@@ -46,8 +51,8 @@ export async function registerSigningDevice(
     if (isUniqueViolation(error, 'signing_devices_user_address_unique')) {
       throw new AppError(
         'CONFLICT',
-        SIGNING_DEVICE_DUPLICATE_MESSAGE,
-        { ethAddress: SIGNING_DEVICE_DUPLICATE_MESSAGE },
+        codedMessage('messages.signingDeviceDuplicate'),
+        { ethAddress: codedMessage('messages.signingDeviceDuplicate') },
         { cause: error },
       );
     }

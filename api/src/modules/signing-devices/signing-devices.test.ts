@@ -69,7 +69,9 @@ describe('signing devices', () => {
     expect(response.json().error).toEqual({
       code: 'VALIDATION',
       message: SIGNING_DEVICE_PROOF_REQUIRED,
+      messageCode: 'messages.signingDeviceProofRequired',
       fields: { proof: SIGNING_DEVICE_PROOF_REQUIRED },
+      fieldCodes: { proof: { code: 'messages.signingDeviceProofRequired' } },
       requestId: response.headers['x-request-id'],
     });
     expect(await db.select().from(signingDevices)).toEqual([]);
@@ -99,7 +101,9 @@ describe('signing devices', () => {
         requestId: response.headers['x-request-id'],
         code: 'VALIDATION',
         message: INVALID_ETH_ADDRESS,
+        messageCode: 'messages.invalidEthereumAddress',
         fields: { ethAddress: INVALID_ETH_ADDRESS },
+        fieldCodes: { ethAddress: { code: 'messages.invalidEthereumAddress' } },
       });
       expect(await db.select().from(signingDevices)).toEqual([]);
     },
@@ -116,7 +120,9 @@ describe('signing devices', () => {
       requestId: response.headers['x-request-id'],
       code: 'VALIDATION',
       message: ZERO_ADDRESS_MESSAGE,
+      messageCode: 'messages.zeroAddress',
       fields: { ethAddress: ZERO_ADDRESS_MESSAGE },
+      fieldCodes: { ethAddress: { code: 'messages.zeroAddress' } },
     });
     expect(await db.select().from(signingDevices)).toEqual([]);
   });
@@ -141,7 +147,9 @@ describe('signing devices', () => {
       requestId: duplicate.headers['x-request-id'],
       code: 'CONFLICT',
       message: SIGNING_DEVICE_DUPLICATE_MESSAGE,
+      messageCode: 'messages.signingDeviceDuplicate',
       fields: { ethAddress: SIGNING_DEVICE_DUPLICATE_MESSAGE },
+      fieldCodes: { ethAddress: { code: 'messages.signingDeviceDuplicate' } },
     });
 
     const grace = await signInUser(app);
@@ -209,7 +217,9 @@ describe('a signing device proves its key', () => {
       requestId: again.headers['x-request-id'],
       code: 'VALIDATION',
       message: SIGNING_DEVICE_CHALLENGE_INVALID,
+      messageCode: 'messages.signingDeviceChallengeInvalid',
       fields: { proof: SIGNING_DEVICE_CHALLENGE_INVALID },
+      fieldCodes: { proof: { code: 'messages.signingDeviceChallengeInvalid' } },
     });
     expect(await db.select().from(signingDevices)).toEqual([]);
   });

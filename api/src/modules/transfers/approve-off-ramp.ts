@@ -1,13 +1,22 @@
-import { OWN_TRANSFER_APPROVAL_MESSAGE, type TTransfer } from '@dash/shared/contracts';
+import { codedMessage, type TTransfer } from '@dash/shared/contracts';
+
 import { AppError } from '../../http/errors';
+
 import type { OrganizationContext } from '../../http/guards';
 import { recordAudit, userActor } from '../audit/index';
+
 import { notifyApprovalStep } from './approval-mail';
+
 import { lockAwaitingApproval } from './awaiting-approval';
+
 import { publishTransferUpdated, SUBJECT, type TransferDeps } from './deps';
+
 import { enqueueDue } from './jobs';
+
 import { transferAnswer } from './new-transfer';
+
 import { transferNote } from './notes';
+
 import { insertTransferEvent, trim, updateTransfer } from './repo';
 
 // A second member approves an off-ramp above the organization's threshold (never its creator;
@@ -23,7 +32,7 @@ export async function approveOffRamp(
   await deps.db.transaction(async (tx) => {
     const transfer = await lockAwaitingApproval(tx, organizationUid, transferUid);
     if (transfer.createdBy === context.user.uid)
-      throw new AppError('FORBIDDEN', OWN_TRANSFER_APPROVAL_MESSAGE);
+      throw new AppError('FORBIDDEN', codedMessage('messages.secondApproverRequired'));
     await updateTransfer(tx, transfer.uid, { status: 'awaiting_funds', approvedBy: context.user.uid });
     const note = transferNote('approved_by', { actor: context.user.email });
     await insertTransferEvent(tx, {

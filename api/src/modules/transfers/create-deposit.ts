@@ -1,17 +1,16 @@
-import {
-  DEPOSIT_PROVIDER,
-  PROVIDER_NOT_FOUND_MESSAGE,
-  QUOTE_WALLET_NETWORK_MESSAGE,
-  type TCreateDepositRequest,
-  WALLET_NOT_FOUND_FOR_TRANSFER_MESSAGE,
-} from '@dash/shared/contracts';
+import { codedMessage, DEPOSIT_PROVIDER, type TCreateDepositRequest } from '@dash/shared/contracts';
+
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+
 import type { OrganizationContext } from '../../http/guards';
 import { findProviderByName } from '../providers/index';
+
 import { acceptOnRampQuote } from './create-on-ramp';
+
 import type { TransferDeps } from './deps';
 import { priceQuote } from './quote';
+
 import { findWallet, type QuoteRow } from './repo';
 
 // A deposit (POST deposits): an on-ramp from the deposit provider (Transfero: BRL, testbrz on
@@ -28,14 +27,14 @@ export async function quoteDeposit(
   const { db } = deps;
   // The wallet first: a deposit refused for it leaves no quote behind.
   const wallet = await findWallet(db, context.organization.uid, request.targetWalletUid);
-  if (!wallet) throw new AppError('NOT_FOUND', WALLET_NOT_FOUND_FOR_TRANSFER_MESSAGE);
+  if (!wallet) throw new AppError('NOT_FOUND', codedMessage('messages.targetWalletNotFound'));
   if (wallet.network !== request.networkId) {
-    throw new AppError('VALIDATION', QUOTE_WALLET_NETWORK_MESSAGE, {
-      targetWalletUid: QUOTE_WALLET_NETWORK_MESSAGE,
+    throw new AppError('VALIDATION', codedMessage('messages.targetWalletNetworkMismatch'), {
+      targetWalletUid: codedMessage('messages.targetWalletNetworkMismatch'),
     });
   }
   const provider = await findProviderByName(db, DEPOSIT_PROVIDER);
-  if (!provider) throw new AppError('NOT_FOUND', PROVIDER_NOT_FOUND_MESSAGE);
+  if (!provider) throw new AppError('NOT_FOUND', codedMessage('messages.providerNotFound'));
   return priceQuote(deps, db, context, {
     providerUid: provider.uid,
     type: 'on_ramp',

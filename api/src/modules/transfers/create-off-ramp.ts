@@ -1,23 +1,19 @@
-import {
-  BENEFICIARY_NOT_FOUND_FOR_TRANSFER_MESSAGE,
-  networkOfChainId,
-  QUOTE_BENEFICIARY_CURRENCY_MESSAGE,
-  SAFE_NOT_DEPLOYED,
-  SOURCE_SAFE_NETWORK_MESSAGE,
-  SOURCE_SAFE_OR_WALLET_MESSAGE,
-  SOURCE_WALLET_NETWORK_MESSAGE,
-  SOURCE_WALLET_NOT_FOUND_MESSAGE,
-  type TCreateOffRampRequest,
-} from '@dash/shared/contracts';
+import { codedMessage, networkOfChainId, type TCreateOffRampRequest } from '@dash/shared/contracts';
+
 import Decimal from 'decimal.js';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+
 import type { OrganizationContext } from '../../http/guards';
 import { findBankBeneficiary } from '../counterparties/index';
+
 import { deployedSafeOf } from '../wallet/index';
+
 import type { TransferDeps } from './deps';
 import { fromQuote, writeNewTransfer } from './new-transfer';
+
 import { takeQuote } from './quote';
+
 import { findOrganizationThreshold, findWallet } from './repo';
 
 // An off-ramp: a member accepts an off-ramp quote to one of the organization's bank beneficiaries
@@ -37,34 +33,38 @@ export async function createOffRamp(
   const organizationUid = context.organization.uid;
   const quoteRow = await takeQuote(deps, tx, organizationUid, request.quoteUid, 'off_ramp');
   const beneficiary = await findBankBeneficiary(tx, organizationUid, request.bankBeneficiaryUid);
-  if (!beneficiary) throw new AppError('NOT_FOUND', BENEFICIARY_NOT_FOUND_FOR_TRANSFER_MESSAGE);
+  if (!beneficiary) throw new AppError('NOT_FOUND', codedMessage('messages.bankBeneficiaryNotFound'));
   const expected = quoteRow.fiatCurrency === 'BRL' ? 'PixKey' : 'Clabe';
   if (beneficiary.type !== expected) {
-    throw new AppError('VALIDATION', QUOTE_BENEFICIARY_CURRENCY_MESSAGE, {
-      bankBeneficiaryUid: QUOTE_BENEFICIARY_CURRENCY_MESSAGE,
+    throw new AppError('VALIDATION', codedMessage('messages.beneficiaryCurrencyMismatch'), {
+      bankBeneficiaryUid: codedMessage('messages.beneficiaryCurrencyMismatch'),
     });
   }
   if (request.fromSafe && request.walletUid) {
-    throw new AppError('VALIDATION', SOURCE_SAFE_OR_WALLET_MESSAGE, {
-      fromSafe: SOURCE_SAFE_OR_WALLET_MESSAGE,
+    throw new AppError('VALIDATION', codedMessage('messages.sourceSafeOrWallet'), {
+      fromSafe: codedMessage('messages.sourceSafeOrWallet'),
     });
   }
   const safe = request.fromSafe ? await deployedSafeOf(tx, organizationUid) : null;
   if (request.fromSafe && !safe) {
-    throw new AppError('CONFLICT', SAFE_NOT_DEPLOYED, { fromSafe: SAFE_NOT_DEPLOYED });
+    throw new AppError('CONFLICT', codedMessage('messages.safeNotDeployed'), {
+      fromSafe: codedMessage('messages.safeNotDeployed'),
+    });
   }
   if (safe && networkOfChainId(safe.chainId) !== quoteRow.network) {
-    throw new AppError('VALIDATION', SOURCE_SAFE_NETWORK_MESSAGE, { fromSafe: SOURCE_SAFE_NETWORK_MESSAGE });
+    throw new AppError('VALIDATION', codedMessage('messages.sourceSafeNetworkMismatch'), {
+      fromSafe: codedMessage('messages.sourceSafeNetworkMismatch'),
+    });
   }
   const wallet = request.walletUid ? await findWallet(tx, organizationUid, request.walletUid) : null;
   if (request.walletUid && !wallet) {
-    throw new AppError('NOT_FOUND', SOURCE_WALLET_NOT_FOUND_MESSAGE, {
-      walletUid: SOURCE_WALLET_NOT_FOUND_MESSAGE,
+    throw new AppError('NOT_FOUND', codedMessage('messages.sourceWalletNotFound'), {
+      walletUid: codedMessage('messages.sourceWalletNotFound'),
     });
   }
   if (wallet && wallet.network !== quoteRow.network) {
-    throw new AppError('VALIDATION', SOURCE_WALLET_NETWORK_MESSAGE, {
-      walletUid: SOURCE_WALLET_NETWORK_MESSAGE,
+    throw new AppError('VALIDATION', codedMessage('messages.sourceWalletNetworkMismatch'), {
+      walletUid: codedMessage('messages.sourceWalletNetworkMismatch'),
     });
   }
   const threshold = await findOrganizationThreshold(tx, organizationUid);

@@ -1,14 +1,14 @@
-import {
-  QUOTE_WALLET_NETWORK_MESSAGE,
-  type TCreateOnRampRequest,
-  WALLET_NOT_FOUND_FOR_TRANSFER_MESSAGE,
-} from '@dash/shared/contracts';
+import { codedMessage, type TCreateOnRampRequest } from '@dash/shared/contracts';
+
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+
 import type { OrganizationContext } from '../../http/guards';
 import type { TransferDeps } from './deps';
 import { fromQuote, writeNewTransfer } from './new-transfer';
+
 import { takeQuote } from './quote';
+
 import { findWallet } from './repo';
 
 // An on-ramp: a member accepts an on-ramp quote to one of the organization's registered wallets on
@@ -26,10 +26,10 @@ export async function acceptOnRampQuote(
   const organizationUid = context.organization.uid;
   const quoteRow = await takeQuote(deps, tx, organizationUid, request.quoteUid, 'on_ramp');
   const wallet = await findWallet(tx, organizationUid, request.walletUid);
-  if (!wallet) throw new AppError('NOT_FOUND', WALLET_NOT_FOUND_FOR_TRANSFER_MESSAGE);
+  if (!wallet) throw new AppError('NOT_FOUND', codedMessage('messages.targetWalletNotFound'));
   if (wallet.network !== quoteRow.network) {
-    throw new AppError('VALIDATION', QUOTE_WALLET_NETWORK_MESSAGE, {
-      walletUid: QUOTE_WALLET_NETWORK_MESSAGE,
+    throw new AppError('VALIDATION', codedMessage('messages.targetWalletNetworkMismatch'), {
+      walletUid: codedMessage('messages.targetWalletNetworkMismatch'),
     });
   }
   return writeNewTransfer(deps, tx, context, {

@@ -1,5 +1,7 @@
-import { TRANSFER_NOT_FOUND_MESSAGE, type TTransferDetail } from '@dash/shared/contracts';
+import { codedMessage, type TTransferDetail } from '@dash/shared/contracts';
+
 import { AppError } from '../../http/errors';
+
 import type { OrganizationContext } from '../../http/guards';
 import type { TransferDeps } from './deps';
 import { findTransfer, listTransferEvents } from './repo';
@@ -12,7 +14,7 @@ export async function getTransfer(
   transferUid: string,
 ): Promise<TTransferDetail> {
   const transfer = await findTransfer(deps.db, context.organization.uid, transferUid);
-  if (!transfer) throw new AppError('NOT_FOUND', TRANSFER_NOT_FOUND_MESSAGE);
+  if (!transfer) throw new AppError('NOT_FOUND', codedMessage('messages.transactionNotFound'));
   return {
     ...transfer,
     events: await listTransferEvents(deps.db, transferUid),

@@ -1,22 +1,19 @@
 import { randomUUID } from 'node:crypto';
+
 import {
-  AMOUNT_BELOW_PROVIDER_MINIMUM_MESSAGE,
-  PROVIDER_ACCOUNT_NOT_ACTIVE_MESSAGE,
-  PROVIDER_CURRENCY_MESSAGE,
-  PROVIDER_NOT_FOUND_MESSAGE,
-  PROVIDER_UNAVAILABLE_MESSAGE,
-  providerLimitProblem,
-  QUOTE_EXPIRED_MESSAGE,
-  QUOTE_NOT_FOUND_MESSAGE,
-  QUOTE_USED_MESSAGE,
+  codedMessage,
+  providerLimitProblemCode,
   type TCreateQuoteRequest,
   type TQuote,
 } from '@dash/shared/contracts';
+
 import Decimal from 'decimal.js';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+
 import type { OrganizationContext } from '../../http/guards';
 import { findAccountStatus, findProvider, ProviderError, type ProviderRow } from '../providers/index';
+
 import type { TransferDeps } from './deps';
 import { amountsOf, insertQuote, lockQuote, type QuoteRow } from './repo';
 
@@ -26,13 +23,13 @@ import { amountsOf, insertQuote, lockQuote, type QuoteRow } from './repo';
 
 function adapterOf(deps: TransferDeps, provider: ProviderRow | undefined) {
   const adapter = provider ? deps.adapters(provider) : null;
-  if (!provider || !adapter) throw new AppError('NOT_FOUND', PROVIDER_NOT_FOUND_MESSAGE);
+  if (!provider || !adapter) throw new AppError('NOT_FOUND', codedMessage('messages.providerNotFound'));
   return { provider, adapter };
 }
 
 async function requireActiveAccount(tx: Database, organizationUid: string, providerUid: string) {
   const status = await findAccountStatus(tx, organizationUid, providerUid);
-  if (status !== 'Active') throw new AppError('CONFLICT', PROVIDER_ACCOUNT_NOT_ACTIVE_MESSAGE);
+  if (status !== 'Active') throw new AppError('CONFLICT', codedMessage('messages.providerAccountRequired'));
 }
 
 function toQuote(row: QuoteRow): TQuote {
@@ -62,15 +59,17 @@ export async function priceQuote(
     provider.fiat.some((fiat) => fiat.currency === request.currency) &&
     provider.stablecoins.some((coin) => coin.network === request.network);
   if (!offers)
-    throw new AppError('VALIDATION', PROVIDER_CURRENCY_MESSAGE, { currency: PROVIDER_CURRENCY_MESSAGE });
+    throw new AppError('VALIDATION', codedMessage('messages.providerCurrencyUnsupported'), {
+      currency: codedMessage('messages.providerCurrencyUnsupported'),
+    });
   await requireActiveAccount(tx, organizationUid, provider.uid);
   // The provider's limits per transfer for the currency (the catalogue's, both ends included), on
   // the fiat the transfer is worth: an on-ramp's amount is that fiat; an off-ramp's is known once
   // the provider has priced it (what it pays out plus its fee).
   const limits = provider.fees.find((fee) => fee.currency === request.currency);
   const refuseOutsideLimits = (fiatAmount: string) => {
-    const problem = limits ? providerLimitProblem(fiatAmount, limits) : null;
-    if (problem) throw new AppError('VALIDATION', problem, { amount: problem });
+    const problem = limits ? providerLimitProblemCode(fiatAmount, limits) : null;
+    if (problem) throw new AppError('VALIDATION', codedMessage(problem), { amount: codedMessage(problem) });
   };
   if (request.type === 'on_ramp') refuseOutsideLimits(request.amount);
   const uid = randomUUID();
@@ -86,15 +85,15 @@ export async function priceQuote(
       // for one under the provider's minimum. Any other refusal in the provider's own words, not
       // our request line.
       if (error.code === 'amount_too_small') {
-        throw new AppError('VALIDATION', AMOUNT_BELOW_PROVIDER_MINIMUM_MESSAGE, {
-          amount: AMOUNT_BELOW_PROVIDER_MINIMUM_MESSAGE,
+        throw new AppError('VALIDATION', codedMessage('messages.amountBelowProviderMinimum'), {
+          amount: codedMessage('messages.amountBelowProviderMinimum'),
         });
       }
       throw new AppError('VALIDATION', `The provider refused the quote: ${error.reason ?? error.code}`);
     }
     if (error instanceof ProviderError) {
       // Timed out, unreachable or failing on its side: the caller may ask again, nothing was saved.
-      throw new AppError('UNAVAILABLE', PROVIDER_UNAVAILABLE_MESSAGE, undefined, {
+      throw new AppError('UNAVAILABLE', codedMessage('messages.providerUnreachable'), undefined, {
         headers: { 'retry-after': '5' },
         cause: error,
       });
@@ -145,9 +144,10 @@ export async function takeQuote(
   type: QuoteRow['type'],
 ) {
   const row = await lockQuote(tx, organizationUid, quoteUid);
-  if (!row || row.type !== type) throw new AppError('NOT_FOUND', QUOTE_NOT_FOUND_MESSAGE);
-  if (row.usedBy) throw new AppError('CONFLICT', QUOTE_USED_MESSAGE);
-  if (row.expiresAt.getTime() <= deps.now()) throw new AppError('CONFLICT', QUOTE_EXPIRED_MESSAGE);
+  if (!row || row.type !== type) throw new AppError('NOT_FOUND', codedMessage('messages.quoteNotFound'));
+  if (row.usedBy) throw new AppError('CONFLICT', codedMessage('messages.quoteUsed'));
+  if (row.expiresAt.getTime() <= deps.now())
+    throw new AppError('CONFLICT', codedMessage('messages.quoteExpired'));
   await requireActiveAccount(tx, organizationUid, row.providerUid);
   return row;
 }

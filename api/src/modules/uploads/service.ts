@@ -1,38 +1,36 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Readable } from 'node:stream';
 import { Transform, type TransformCallback } from 'node:stream';
+
 import {
+  codedMessage,
   DOCUMENT_CONTENT_TYPES,
   DOCUMENT_MAX_BYTES,
-  DOCUMENT_TOO_LARGE_MESSAGE,
-  DOCUMENT_TYPE_MESSAGE,
   type TCreateUploadRequest,
-  TEMP_FILE_GONE_MESSAGE,
   TEMP_FILE_TTL_HOURS,
   type TUploadContentType,
   type TUploadedFile,
   type TUploadPurpose,
   type TUploadResult,
   UPLOAD_CONTENT_TYPES,
-  UPLOAD_EMPTY_MESSAGE,
-  UPLOAD_LINK_EXPIRED_MESSAGE,
-  UPLOAD_LINK_INVALID_MESSAGE,
-  UPLOAD_LINK_USED_MESSAGE,
-  UPLOAD_SIZE_MISMATCH_MESSAGE,
-  UPLOAD_TYPE_MESSAGE,
-  UPLOAD_TYPE_MISMATCH_MESSAGE,
   UPLOAD_URL_TTL_SECONDS,
   uploadPath,
-  uploadTooLargeMessage,
+  uploadTooLargeCode,
 } from '@dash/shared/contracts';
+
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+
 import type { BlobStore } from '../../blobs/store';
 import type { UploadsConfig } from '../../config';
 import { crashPoint } from '../../crash-point';
+
 import type { Database } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError, type TAppMessage } from '../../http/errors';
+
 import { enqueueJob, type JobRunner } from '../../jobs/runner';
+
 import {
   claimTempFileForUpload,
   deleteTempFile,
@@ -43,7 +41,9 @@ import {
   type TempFileRow,
   takeUploadedTempFiles,
 } from './repo';
+
 import { bytesMatchType, SNIFF_BYTES } from './sniff';
+
 import { signUploadToken, type UploadClaims, verifyUploadToken } from './token';
 
 export const PURGE_TEMP_FILES_JOB = 'uploads.purge-temp-files';
@@ -66,8 +66,8 @@ const isUploadType = (value: string): value is TUploadContentType =>
 interface PurposeRules {
   types: readonly TUploadContentType[];
   maxBytes: number;
-  typeMessage: string;
-  tooLargeMessage: string;
+  typeMessage: TAppMessage;
+  tooLargeMessage: TAppMessage;
 }
 
 function purposeRules(purpose: TUploadPurpose, config: UploadsConfig): PurposeRules {
@@ -75,15 +75,15 @@ function purposeRules(purpose: TUploadPurpose, config: UploadsConfig): PurposeRu
     return {
       types: DOCUMENT_CONTENT_TYPES,
       maxBytes: Math.min(DOCUMENT_MAX_BYTES, config.maxBytes),
-      typeMessage: DOCUMENT_TYPE_MESSAGE,
-      tooLargeMessage: DOCUMENT_TOO_LARGE_MESSAGE,
+      typeMessage: codedMessage('messages.documentType'),
+      tooLargeMessage: codedMessage('messages.documentTooLarge'),
     };
   }
   return {
     types: UPLOAD_CONTENT_TYPES,
     maxBytes: config.maxBytes,
-    typeMessage: UPLOAD_TYPE_MESSAGE,
-    tooLargeMessage: uploadTooLargeMessage(config.maxBytes),
+    typeMessage: codedMessage('messages.attachmentTypeUnsupported'),
+    tooLargeMessage: uploadTooLargeCode(config.maxBytes),
   };
 }
 
@@ -99,7 +99,7 @@ function guardUpload(options: { limit: number; tooLarge: () => AppError; content
     const bytes = Buffer.concat(head ?? []);
     head = null;
     if (!bytesMatchType(bytes, options.contentType))
-      return new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TYPE_MISMATCH_MESSAGE);
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', codedMessage('messages.fileContentMismatch'));
     stream.push(bytes);
     return null;
   };
@@ -114,7 +114,7 @@ function guardUpload(options: { limit: number; tooLarge: () => AppError; content
       callback(checkHead(this));
     },
     flush(callback: TransformCallback) {
-      if (seen === 0) return callback(new AppError('VALIDATION', UPLOAD_EMPTY_MESSAGE));
+      if (seen === 0) return callback(new AppError('VALIDATION', codedMessage('messages.fileEmpty')));
       callback(head === null ? null : checkHead(this));
     },
   });
@@ -202,8 +202,9 @@ export function createUploadService(deps: {
     verify(tempFileId: string, token: string): UploadClaims {
       const claims = verifyUploadToken(config.secret, token);
       if (!claims || claims.tempFileId !== tempFileId)
-        throw new AppError('FORBIDDEN', UPLOAD_LINK_INVALID_MESSAGE);
-      if (claims.expiresAt * 1000 <= now().getTime()) throw new AppError('GONE', UPLOAD_LINK_EXPIRED_MESSAGE);
+        throw new AppError('FORBIDDEN', codedMessage('messages.uploadLinkInvalid'));
+      if (claims.expiresAt * 1000 <= now().getTime())
+        throw new AppError('GONE', codedMessage('messages.uploadLinkExpired'));
       return claims;
     },
 
@@ -213,7 +214,8 @@ export function createUploadService(deps: {
      * the type) and marks it uploaded. A failed upload spends the link: upload again.
      */
     async receive(claims: UploadClaims, upload: IncomingUpload): Promise<TUploadedFile> {
-      if (claims.userUid !== upload.userUid) throw new AppError('FORBIDDEN', UPLOAD_LINK_INVALID_MESSAGE);
+      if (claims.userUid !== upload.userUid)
+        throw new AppError('FORBIDDEN', codedMessage('messages.uploadLinkInvalid'));
       const rules = purposeRules(claims.purpose, config);
       const contentType = upload.contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
       if (
@@ -224,7 +226,7 @@ export function createUploadService(deps: {
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',
           isUploadType(contentType) && rules.types.includes(contentType)
-            ? UPLOAD_TYPE_MISMATCH_MESSAGE
+            ? codedMessage('messages.fileContentMismatch')
             : rules.typeMessage,
         );
       }
@@ -232,10 +234,13 @@ export function createUploadService(deps: {
       // is cut off while streaming, once it passes the size in the token.
       if (upload.contentLength !== undefined) {
         const length = Number(upload.contentLength);
-        if (!Number.isSafeInteger(length)) throw new AppError('VALIDATION', UPLOAD_SIZE_MISMATCH_MESSAGE);
+        if (!Number.isSafeInteger(length))
+          throw new AppError('VALIDATION', codedMessage('messages.fileSizeMismatch'));
         if (length > rules.maxBytes) throw tooLarge(rules);
-        if (length > claims.byteSize) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_SIZE_MISMATCH_MESSAGE);
-        if (length < claims.byteSize) throw new AppError('VALIDATION', UPLOAD_SIZE_MISMATCH_MESSAGE);
+        if (length > claims.byteSize)
+          throw new AppError('PAYLOAD_TOO_LARGE', codedMessage('messages.fileSizeMismatch'));
+        if (length < claims.byteSize)
+          throw new AppError('VALIDATION', codedMessage('messages.fileSizeMismatch'));
       }
 
       const row = await claimTempFileForUpload(db, {
@@ -245,13 +250,13 @@ export function createUploadService(deps: {
       });
       if (!row) {
         const existing = await findTempFile(db, claims.tempFileId);
-        if (existing) throw new AppError('CONFLICT', UPLOAD_LINK_USED_MESSAGE);
-        throw new AppError('GONE', UPLOAD_LINK_EXPIRED_MESSAGE);
+        if (existing) throw new AppError('CONFLICT', codedMessage('messages.uploadLinkUsed'));
+        throw new AppError('GONE', codedMessage('messages.uploadLinkExpired'));
       }
 
       const { guard, bytesSeen } = guardUpload({
         limit: Math.min(claims.byteSize, rules.maxBytes),
-        tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', UPLOAD_SIZE_MISMATCH_MESSAGE),
+        tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', codedMessage('messages.fileSizeMismatch')),
         contentType,
       });
       // The guard may fail before the store has attached to it: keep its error and raise it here.
@@ -263,7 +268,8 @@ export function createUploadService(deps: {
         upload.body.on('error', (error) => guard.destroy(error));
         await blobs.put(row.blobKey, upload.body.pipe(guard), { contentType, byteSize: claims.byteSize });
         if (refused) throw refused;
-        if (bytesSeen() !== claims.byteSize) throw new AppError('VALIDATION', UPLOAD_SIZE_MISMATCH_MESSAGE);
+        if (bytesSeen() !== claims.byteSize)
+          throw new AppError('VALIDATION', codedMessage('messages.fileSizeMismatch'));
       } catch (error) {
         await blobs.delete(row.blobKey).catch(() => undefined);
         await deleteTempFile(db, row.uid);
@@ -292,8 +298,8 @@ export function createUploadService(deps: {
       const byUid = new Map(rows.map((row) => [row.uid, row]));
       const missing = tempFileIds.findIndex((uid) => !byUid.has(uid));
       if (missing !== -1) {
-        throw new AppError('VALIDATION', TEMP_FILE_GONE_MESSAGE, {
-          [`${field}.${missing}.tempFileId`]: TEMP_FILE_GONE_MESSAGE,
+        throw new AppError('VALIDATION', codedMessage('messages.attachmentGone'), {
+          [`${field}.${missing}.tempFileId`]: codedMessage('messages.attachmentGone'),
         });
       }
       return byUid;

@@ -1,6 +1,8 @@
-import { WALLET_DEPLOYED_MESSAGE, WALLET_LOCKED_MESSAGE } from '@dash/shared/contracts';
+import { codedMessage } from '@dash/shared/contracts';
+
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+
 import type { WalletContext } from './context';
 import { lockWallet } from './repo';
 
@@ -17,8 +19,9 @@ export function changeUndeployed<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const wallet = await lockWallet(tx, organizationUid);
-    if (wallet.status === 'deployed') throw new AppError('CONFLICT', WALLET_DEPLOYED_MESSAGE);
-    if (wallet.status !== 'undeployed') throw new AppError('CONFLICT', WALLET_LOCKED_MESSAGE);
+    if (wallet.status === 'deployed') throw new AppError('CONFLICT', codedMessage('messages.walletDeployed'));
+    if (wallet.status !== 'undeployed')
+      throw new AppError('CONFLICT', codedMessage('messages.signersLockedDeploymentRequested'));
     return apply(tx);
   });
 }

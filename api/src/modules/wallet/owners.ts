@@ -1,13 +1,9 @@
-import {
-  SAFE_RESERVED_ADDRESS_MESSAGE,
-  SAFE_SENTINEL_ADDRESS,
-  WALLET_DUPLICATE_OWNER_MESSAGE,
-  WALLET_INVALID_OWNER_MESSAGE,
-  WALLET_NO_SIGNERS_MESSAGE,
-  WALLET_SIGNERS_NOT_READY_MESSAGE,
-} from '@dash/shared/contracts';
+import { codedMessage, SAFE_SENTINEL_ADDRESS } from '@dash/shared/contracts';
+
 import { type Address, getAddress, zeroAddress } from 'viem';
-import { AppError } from '../../http/errors';
+
+import { AppError, type TAppMessage } from '../../http/errors';
+
 import type { WalletChainAccess } from './chain';
 import type { SignerRow } from './repo';
 import { type SafeDeploymentConfig, saltNonceFor } from './safe';
@@ -19,7 +15,7 @@ import { type SafeDeploymentConfig, saltNonceFor } from './safe';
  */
 
 /** A rule the signers break, as a 4xx on `owners` (the form shows the message as it is). */
-export const ownersProblem = (code: 'CONFLICT' | 'VALIDATION', message: string) =>
+export const ownersProblem = (code: 'CONFLICT' | 'VALIDATION', message: TAppMessage) =>
   new AppError(code, message, { owners: message });
 
 /**
@@ -27,19 +23,20 @@ export const ownersProblem = (code: 'CONFLICT' | 'VALIDATION', message: string) 
  * signer, every signer Ready, no address twice, none Safe refuses (zero, sentinel).
  */
 export function ownersOf(signers: SignerRow[]): { owners: Address[] } | { problem: AppError } {
-  if (signers.length === 0) return { problem: new AppError('CONFLICT', WALLET_NO_SIGNERS_MESSAGE) };
+  if (signers.length === 0)
+    return { problem: new AppError('CONFLICT', codedMessage('messages.signersRequired')) };
   if (signers.some((signer) => !signer.ethAddress)) {
-    return { problem: new AppError('CONFLICT', WALLET_SIGNERS_NOT_READY_MESSAGE) };
+    return { problem: new AppError('CONFLICT', codedMessage('messages.signingDevicesRequired')) };
   }
   const owners = signers.map((signer) => getAddress(signer.ethAddress as string));
   if (owners.some((owner) => owner === zeroAddress)) {
-    return { problem: ownersProblem('VALIDATION', WALLET_INVALID_OWNER_MESSAGE) };
+    return { problem: ownersProblem('VALIDATION', codedMessage('messages.zeroAddress')) };
   }
   if (owners.some((owner) => owner === getAddress(SAFE_SENTINEL_ADDRESS))) {
-    return { problem: ownersProblem('VALIDATION', SAFE_RESERVED_ADDRESS_MESSAGE) };
+    return { problem: ownersProblem('VALIDATION', codedMessage('messages.safeReservedAddress')) };
   }
   if (new Set(owners).size !== owners.length) {
-    return { problem: ownersProblem('VALIDATION', WALLET_DUPLICATE_OWNER_MESSAGE) };
+    return { problem: ownersProblem('VALIDATION', codedMessage('messages.signingDeviceShared')) };
   }
   return { owners };
 }

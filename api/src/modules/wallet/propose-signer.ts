@@ -1,16 +1,17 @@
-import {
-  type TOrganization,
-  type TUser,
-  type TWallet,
-  WALLET_SIGNER_DUPLICATE_MESSAGE,
-  WALLET_SIGNER_NOT_MEMBER_MESSAGE,
-} from '@dash/shared/contracts';
+import { codedMessage, type TOrganization, type TUser, type TWallet } from '@dash/shared/contracts';
+
 import { AppError } from '../../http/errors';
+
 import { userActor } from '../audit/index';
+
 import { findOrganizationUser } from '../members/index';
+
 import { changeUndeployed } from './change-undeployed';
+
 import { recordWalletAudit, type WalletContext } from './context';
+
 import { getWallet } from './get-wallet';
+
 import { insertSigner } from './repo';
 
 /*
@@ -26,13 +27,13 @@ export async function proposeSigner(
   await changeUndeployed(context, organization.uid, async (tx) => {
     const member = await findOrganizationUser(tx, organization.uid, userUid);
     if (!member) {
-      throw new AppError('VALIDATION', WALLET_SIGNER_NOT_MEMBER_MESSAGE, {
-        userUid: WALLET_SIGNER_NOT_MEMBER_MESSAGE,
+      throw new AppError('VALIDATION', codedMessage('messages.notAUser'), {
+        userUid: codedMessage('messages.notAUser'),
       });
     }
     if (!(await insertSigner(tx, organization.uid, userUid))) {
-      throw new AppError('CONFLICT', WALLET_SIGNER_DUPLICATE_MESSAGE, {
-        userUid: WALLET_SIGNER_DUPLICATE_MESSAGE,
+      throw new AppError('CONFLICT', codedMessage('messages.alreadySigner'), {
+        userUid: codedMessage('messages.alreadySigner'),
       });
     }
     await recordWalletAudit(tx, organization.uid, {

@@ -1,8 +1,13 @@
-import { type TOrganization, type TUser, WALLET_SIGNER_NOT_FOUND_MESSAGE } from '@dash/shared/contracts';
+import { codedMessage, type TOrganization, type TUser } from '@dash/shared/contracts';
+
 import { AppError } from '../../http/errors';
+
 import { userActor } from '../audit/index';
+
 import { changeUndeployed } from './change-undeployed';
+
 import { recordWalletAudit, type WalletContext } from './context';
+
 import { deleteSigner } from './repo';
 
 /*
@@ -17,7 +22,7 @@ export async function removeSigner(
 ): Promise<void> {
   await changeUndeployed(context, organization.uid, async (tx) => {
     if (!(await deleteSigner(tx, organization.uid, userUid))) {
-      throw new AppError('NOT_FOUND', WALLET_SIGNER_NOT_FOUND_MESSAGE);
+      throw new AppError('NOT_FOUND', codedMessage('messages.notASigner'));
     }
     await recordWalletAudit(tx, organization.uid, {
       actor: userActor(actor),

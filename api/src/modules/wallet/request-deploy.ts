@@ -1,20 +1,19 @@
-import {
-  QUORUM_INVALID,
-  type TOrganization,
-  type TUser,
-  type TWallet,
-  WALLET_DEPLOY_IN_FLIGHT_MESSAGE,
-  WALLET_DEPLOYED_MESSAGE,
-  WALLET_LOCKED_MESSAGE,
-  WALLET_SIGNERS_CHANGED_MESSAGE,
-} from '@dash/shared/contracts';
+import { codedMessage, type TOrganization, type TUser, type TWallet } from '@dash/shared/contracts';
+
 import { AppError } from '../../http/errors';
+
 import { userActor } from '../audit/index';
+
 import { recordWalletAudit, type WalletContext } from './context';
+
 import { startDeployAttempt } from './deploy-attempt';
+
 import { getWallet } from './get-wallet';
+
 import { configFor, ownersOf, ownersProblem } from './owners';
+
 import { listSigners, lockWallet, type SignerRow } from './repo';
+
 import { predictSafeAddress } from './safe';
 
 /*
@@ -50,17 +49,21 @@ export async function requestDeploy(
 ): Promise<TWallet> {
   await context.db.transaction(async (tx) => {
     const wallet = await lockWallet(tx, organization.uid);
-    if (wallet.status === 'deployed') throw new AppError('CONFLICT', WALLET_DEPLOYED_MESSAGE);
-    if (wallet.status === 'deploying') throw new AppError('CONFLICT', WALLET_DEPLOY_IN_FLIGHT_MESSAGE);
-    if (wallet.status === 'failed') throw new AppError('CONFLICT', WALLET_LOCKED_MESSAGE);
+    if (wallet.status === 'deployed') throw new AppError('CONFLICT', codedMessage('messages.walletDeployed'));
+    if (wallet.status === 'deploying')
+      throw new AppError('CONFLICT', codedMessage('messages.walletDeploying'));
+    if (wallet.status === 'failed')
+      throw new AppError('CONFLICT', codedMessage('messages.signersLockedDeploymentRequested'));
     const signers = await listSigners(tx, organization.uid);
     const owners = ownersOf(signers);
     if (confirmed && !sameOwners(confirmed, signers)) {
-      throw ownersProblem('CONFLICT', WALLET_SIGNERS_CHANGED_MESSAGE);
+      throw ownersProblem('CONFLICT', codedMessage('messages.walletSignersChanged'));
     }
     if ('problem' in owners) throw owners.problem;
     if (threshold > owners.owners.length) {
-      throw new AppError('VALIDATION', QUORUM_INVALID, { threshold: QUORUM_INVALID });
+      throw new AppError('VALIDATION', codedMessage('messages.chooseQuorum'), {
+        threshold: codedMessage('messages.chooseQuorum'),
+      });
     }
     const config = configFor(context.chain, organization.uid, owners.owners, threshold);
     await startDeployAttempt(tx, wallet, {

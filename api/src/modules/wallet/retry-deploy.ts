@@ -1,16 +1,15 @@
-import {
-  type TOrganization,
-  type TUser,
-  type TWallet,
-  WALLET_DEPLOY_IN_FLIGHT_MESSAGE,
-  WALLET_DEPLOYED_MESSAGE,
-  WALLET_RETRY_NOT_FAILED_MESSAGE,
-} from '@dash/shared/contracts';
+import { codedMessage, type TOrganization, type TUser, type TWallet } from '@dash/shared/contracts';
+
 import { AppError } from '../../http/errors';
+
 import { userActor } from '../audit/index';
+
 import { recordWalletAudit, type WalletContext } from './context';
+
 import { startDeployAttempt } from './deploy-attempt';
+
 import { getWallet } from './get-wallet';
+
 import { lockWallet } from './repo';
 
 /*
@@ -26,9 +25,11 @@ export async function retryDeploy(
 ): Promise<TWallet> {
   await context.db.transaction(async (tx) => {
     const wallet = await lockWallet(tx, organization.uid);
-    if (wallet.status === 'deploying') throw new AppError('CONFLICT', WALLET_DEPLOY_IN_FLIGHT_MESSAGE);
-    if (wallet.status === 'deployed') throw new AppError('CONFLICT', WALLET_DEPLOYED_MESSAGE);
-    if (wallet.status !== 'failed') throw new AppError('CONFLICT', WALLET_RETRY_NOT_FAILED_MESSAGE);
+    if (wallet.status === 'deploying')
+      throw new AppError('CONFLICT', codedMessage('messages.walletDeploying'));
+    if (wallet.status === 'deployed') throw new AppError('CONFLICT', codedMessage('messages.walletDeployed'));
+    if (wallet.status !== 'failed')
+      throw new AppError('CONFLICT', codedMessage('messages.deploymentRetryFailedOnly'));
     await startDeployAttempt(tx, wallet, {});
     await recordWalletAudit(tx, organization.uid, {
       actor: userActor(actor),

@@ -1,17 +1,17 @@
-import {
-  type TOrganization,
-  type TUser,
-  type TWallet,
-  WALLET_DEVICE_NOT_YOURS_MESSAGE,
-  WALLET_NOT_A_SIGNER_MESSAGE,
-  WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE,
-} from '@dash/shared/contracts';
+import { codedMessage, type TOrganization, type TUser, type TWallet } from '@dash/shared/contracts';
+
 import { AppError } from '../../http/errors';
+
 import { userActor } from '../audit/index';
+
 import { findSigningDevice } from '../signing-devices/index';
+
 import { changeUndeployed } from './change-undeployed';
+
 import { recordWalletAudit, type WalletContext } from './context';
+
 import { getWallet } from './get-wallet';
+
 import { listSigners, setSignerDevice } from './repo';
 
 /*
@@ -31,22 +31,22 @@ export async function setSigningDevice(
     const device = await findSigningDevice(tx, signingDeviceUid);
     // Someone else's device answers like an unknown one: uids of other people's devices stay private.
     if (!device || device.userUid !== user.uid) {
-      throw new AppError('VALIDATION', WALLET_DEVICE_NOT_YOURS_MESSAGE, {
-        signingDeviceUid: WALLET_DEVICE_NOT_YOURS_MESSAGE,
+      throw new AppError('VALIDATION', codedMessage('messages.chooseOwnSigningDevice'), {
+        signingDeviceUid: codedMessage('messages.chooseOwnSigningDevice'),
       });
     }
     const signers = await listSigners(tx, organization.uid);
     const me = signers.find((signer) => signer.uid === user.uid);
-    if (!me) throw new AppError('FORBIDDEN', WALLET_NOT_A_SIGNER_MESSAGE);
+    if (!me) throw new AppError('FORBIDDEN', codedMessage('messages.signingDeviceSignersOnly'));
     // A Safe cannot have one owner twice: refused here, where the clash would be made, not at deploy.
     const address = device.ethAddress.toLowerCase();
     if (signers.some((signer) => signer.uid !== user.uid && signer.ethAddress?.toLowerCase() === address)) {
-      throw new AppError('CONFLICT', WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE, {
-        signingDeviceUid: WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE,
+      throw new AppError('CONFLICT', codedMessage('messages.walletSignerAddressTaken'), {
+        signingDeviceUid: codedMessage('messages.walletSignerAddressTaken'),
       });
     }
     if (!(await setSignerDevice(tx, organization.uid, user.uid, device.uid))) {
-      throw new AppError('FORBIDDEN', WALLET_NOT_A_SIGNER_MESSAGE);
+      throw new AppError('FORBIDDEN', codedMessage('messages.signingDeviceSignersOnly'));
     }
     await recordWalletAudit(tx, organization.uid, {
       actor: userActor(user),

@@ -206,7 +206,9 @@ describe('the wallet', () => {
       requestId: notMember.headers['x-request-id'],
       code: 'VALIDATION',
       message: WALLET_SIGNER_NOT_MEMBER_MESSAGE,
+      messageCode: 'messages.notAUser',
       fields: { userUid: WALLET_SIGNER_NOT_MEMBER_MESSAGE },
+      fieldCodes: { userUid: { code: 'messages.notAUser' } },
     });
     expect(errorOf(await propose('00000000-0000-4000-8000-000000000000'))).toMatchObject({ status: 400 });
     expect(errorOf(await propose('not-a-uid'))).toMatchObject({ status: 400, code: 'VALIDATION' });
@@ -242,7 +244,9 @@ describe('the wallet', () => {
       requestId: notYours.headers['x-request-id'],
       code: 'VALIDATION',
       message: WALLET_DEVICE_NOT_YOURS_MESSAGE,
+      messageCode: 'messages.chooseOwnSigningDevice',
       fields: { signingDeviceUid: WALLET_DEVICE_NOT_YOURS_MESSAGE },
+      fieldCodes: { signingDeviceUid: { code: 'messages.chooseOwnSigningDevice' } },
     });
     expect(errorOf(await setDevice(grace.cookie, '00000000-0000-4000-8000-000000000000')).status).toBe(400);
     expect(errorOf(await setDevice(grace.cookie, ''))).toMatchObject({ status: 400, code: 'VALIDATION' });
@@ -346,7 +350,9 @@ describe('the wallet', () => {
       requestId: duplicate.headers['x-request-id'],
       code: 'VALIDATION',
       message: WALLET_DUPLICATE_OWNER_MESSAGE,
+      messageCode: 'messages.signingDeviceShared',
       fields: { owners: WALLET_DUPLICATE_OWNER_MESSAGE },
+      fieldCodes: { owners: { code: 'messages.signingDeviceShared' } },
     });
     const own = await createDevice(scene, grace.cookie);
     await send(scene, grace.cookie, 'POST', '/wallet/signer/signing-device', { signingDeviceUid: own.uid });
@@ -487,7 +493,9 @@ describe('a signer’s signing device', () => {
   const addressTaken = {
     code: 'CONFLICT',
     message: WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE,
+    messageCode: 'messages.walletSignerAddressTaken',
     fields: { signingDeviceUid: WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE },
+    fieldCodes: { signingDeviceUid: { code: 'messages.walletSignerAddressTaken' } },
     requestId: expect.any(String),
   };
 
@@ -666,7 +674,9 @@ describe('what the Admin confirmed', () => {
       requestId: stale.headers['x-request-id'],
       code: 'CONFLICT',
       message: WALLET_SIGNERS_CHANGED_MESSAGE,
+      messageCode: 'messages.walletSignersChanged',
       fields: { owners: WALLET_SIGNERS_CHANGED_MESSAGE },
+      fieldCodes: { owners: { code: 'messages.walletSignersChanged' } },
     });
     // The same addresses in another order are another Safe: refused too.
     expect(errorOf(await deploy([graceDevice.ethAddress, adminDevice.ethAddress])).status).toBe(409);
@@ -703,7 +713,9 @@ describe('what the Admin confirmed', () => {
       requestId: refused.headers['x-request-id'],
       code: 'VALIDATION',
       message: SAFE_RESERVED_ADDRESS_MESSAGE,
+      messageCode: 'messages.safeReservedAddress',
       fields: { owners: SAFE_RESERVED_ADDRESS_MESSAGE },
+      fieldCodes: { owners: { code: 'messages.safeReservedAddress' } },
     });
   });
 });

@@ -1,13 +1,12 @@
-import {
-  type TOrganization,
-  type TUser,
-  type TWebhookEndpoint,
-  WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE,
-} from '@dash/shared/contracts';
+import { codedMessage, type TOrganization, type TUser, type TWebhookEndpoint } from '@dash/shared/contracts';
+
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+
 import { recordAudit, userActor } from '../audit/index';
+
 import { endpointView, WEBHOOK_SUBJECT } from './register-endpoint';
+
 import { findEndpoint, updateEndpoint } from './repo';
 
 // Enable an endpoint again after it was disabled for failing (Admins): it gets new events from now
@@ -20,7 +19,7 @@ export async function enableEndpoint(
 ): Promise<TWebhookEndpoint> {
   const row = await db.transaction(async (tx) => {
     const current = await findEndpoint(tx, context.organization.uid, endpointUid, { lock: true });
-    if (!current) throw new AppError('NOT_FOUND', WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE);
+    if (!current) throw new AppError('NOT_FOUND', codedMessage('messages.webhookEndpointNotFound'));
     if (current.status === 'active') return current;
     const enabled = await updateEndpoint(tx, current.uid, {
       status: 'active',

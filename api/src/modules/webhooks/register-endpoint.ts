@@ -1,18 +1,21 @@
 import { randomBytes } from 'node:crypto';
+
 import {
+  codedMessage,
   type TCreateWebhookEndpointRequest,
   type TOrganization,
   type TUser,
   type TWebhookEndpoint,
   type TWebhookEventType,
-  WEBHOOK_HOST_UNRESOLVED_MESSAGE,
-  WEBHOOK_HTTPS_REQUIRED_MESSAGE,
-  WEBHOOK_PRIVATE_ADDRESS_MESSAGE,
 } from '@dash/shared/contracts';
+
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+
 import { recordAudit, userActor } from '../audit/index';
+
 import { assertPublicHost, ForbiddenAddressError, hostOf } from './address-guard';
+
 import { insertEndpoint, type WebhookEndpointRow } from './repo';
 
 // Register an endpoint (Admins): an https URL (http only to localhost outside production) whose
@@ -33,7 +36,9 @@ export async function checkEndpointUrl(value: string, production: boolean): Prom
   const url = new URL(value);
   const host = hostOf(url);
   if (url.protocol !== 'https:' && (production || !LOCAL_HOSTS.has(host))) {
-    throw new AppError('VALIDATION', WEBHOOK_HTTPS_REQUIRED_MESSAGE, { url: WEBHOOK_HTTPS_REQUIRED_MESSAGE });
+    throw new AppError('VALIDATION', codedMessage('messages.webhookHttpsRequired'), {
+      url: codedMessage('messages.webhookHttpsRequired'),
+    });
   }
   if (!production) return;
   try {
@@ -41,8 +46,8 @@ export async function checkEndpointUrl(value: string, production: boolean): Prom
   } catch (error) {
     const message =
       error instanceof ForbiddenAddressError
-        ? WEBHOOK_PRIVATE_ADDRESS_MESSAGE
-        : WEBHOOK_HOST_UNRESOLVED_MESSAGE;
+        ? codedMessage('messages.webhookPrivateAddress')
+        : codedMessage('messages.webhookHostUnresolved');
     throw new AppError('VALIDATION', message, { url: message }, { cause: error });
   }
 }

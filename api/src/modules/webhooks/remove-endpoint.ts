@@ -1,8 +1,12 @@
-import { type TOrganization, type TUser, WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE } from '@dash/shared/contracts';
+import { codedMessage, type TOrganization, type TUser } from '@dash/shared/contracts';
+
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+
 import { recordAudit, userActor } from '../audit/index';
+
 import { WEBHOOK_SUBJECT } from './register-endpoint';
+
 import { deleteEndpoint, findEndpoint } from './repo';
 
 // Remove an endpoint (Admins): its log goes with it; deliveries still queued find it gone and end.
@@ -14,7 +18,7 @@ export async function removeEndpoint(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await findEndpoint(tx, context.organization.uid, endpointUid, { lock: true });
-    if (!current) throw new AppError('NOT_FOUND', WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE);
+    if (!current) throw new AppError('NOT_FOUND', codedMessage('messages.webhookEndpointNotFound'));
     await deleteEndpoint(tx, current.uid);
     await recordAudit(tx, {
       organizationUid: context.organization.uid,

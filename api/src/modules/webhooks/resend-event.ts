@@ -1,14 +1,12 @@
-import {
-  type TOrganization,
-  type TUser,
-  WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE,
-  WEBHOOK_ENDPOINT_DISABLED_MESSAGE,
-  WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE,
-} from '@dash/shared/contracts';
+import { codedMessage, type TOrganization, type TUser } from '@dash/shared/contracts';
+
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+
 import { recordAudit, userActor } from '../audit/index';
+
 import { enqueueDelivery } from './record-events';
+
 import { findDelivery, findEndpoint } from './repo';
 
 // Resend (Admins): the event of a logged delivery goes to its endpoint again, as a new delivery
@@ -23,10 +21,11 @@ export async function resendEvent(
 ): Promise<{ eventId: string }> {
   return db.transaction(async (tx) => {
     const endpoint = await findEndpoint(tx, context.organization.uid, endpointUid, { lock: true });
-    if (!endpoint) throw new AppError('NOT_FOUND', WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE);
+    if (!endpoint) throw new AppError('NOT_FOUND', codedMessage('messages.webhookEndpointNotFound'));
     const delivery = await findDelivery(tx, endpoint.uid, deliveryUid);
-    if (!delivery) throw new AppError('NOT_FOUND', WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE);
-    if (endpoint.status !== 'active') throw new AppError('CONFLICT', WEBHOOK_ENDPOINT_DISABLED_MESSAGE);
+    if (!delivery) throw new AppError('NOT_FOUND', codedMessage('messages.webhookDeliveryNotFound'));
+    if (endpoint.status !== 'active')
+      throw new AppError('CONFLICT', codedMessage('messages.webhookEndpointDisabled'));
     await enqueueDelivery(tx, { endpointUid: endpoint.uid, eventId: delivery.eventId }, { resend: true });
     await recordAudit(tx, {
       organizationUid: context.organization.uid,

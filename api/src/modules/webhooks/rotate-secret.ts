@@ -1,14 +1,18 @@
 import {
+  codedMessage,
   type TOrganization,
   type TUser,
   type TWebhookEndpoint,
-  WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE,
   WEBHOOK_SECRET_OVERLAP_HOURS,
 } from '@dash/shared/contracts';
+
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+
 import { recordAudit, userActor } from '../audit/index';
+
 import { endpointView, newWebhookSecret, WEBHOOK_SUBJECT } from './register-endpoint';
+
 import { findEndpoint, updateEndpoint } from './repo';
 
 // Rotate an endpoint's secret (Admins): a new one signs from now on; the one it replaces still
@@ -24,7 +28,7 @@ export async function rotateSecret(
   const secret = newWebhookSecret();
   const row = await db.transaction(async (tx) => {
     const current = await findEndpoint(tx, context.organization.uid, endpointUid, { lock: true });
-    if (!current) throw new AppError('NOT_FOUND', WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE);
+    if (!current) throw new AppError('NOT_FOUND', codedMessage('messages.webhookEndpointNotFound'));
     const expiresAt = new Date(now.getTime() + WEBHOOK_SECRET_OVERLAP_HOURS * 3_600_000);
     const rotated = await updateEndpoint(tx, current.uid, {
       secret,

@@ -1,15 +1,19 @@
 import {
+  codedMessage,
   type TOrganization,
   type TUser,
-  WEBHOOK_ENDPOINT_DISABLED_MESSAGE,
-  WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE,
   WEBHOOK_TEST_EVENT_TYPE,
 } from '@dash/shared/contracts';
+
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+
 import { recordAudit, userActor } from '../audit/index';
+
 import { enqueueDelivery, eventBody, newEventId } from './record-events';
+
 import { WEBHOOK_SUBJECT } from './register-endpoint';
+
 import { findEndpoint, insertEvent } from './repo';
 
 // "Send a test event" (Admins): a `webhook.test` event for this endpoint only, delivered by the
@@ -23,8 +27,9 @@ export async function sendTestEvent(
 ): Promise<{ eventId: string }> {
   return db.transaction(async (tx) => {
     const endpoint = await findEndpoint(tx, context.organization.uid, endpointUid, { lock: true });
-    if (!endpoint) throw new AppError('NOT_FOUND', WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE);
-    if (endpoint.status !== 'active') throw new AppError('CONFLICT', WEBHOOK_ENDPOINT_DISABLED_MESSAGE);
+    if (!endpoint) throw new AppError('NOT_FOUND', codedMessage('messages.webhookEndpointNotFound'));
+    if (endpoint.status !== 'active')
+      throw new AppError('CONFLICT', codedMessage('messages.webhookEndpointDisabled'));
     const eventId = newEventId();
     await insertEvent(tx, {
       id: eventId,

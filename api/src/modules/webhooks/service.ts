@@ -7,22 +7,32 @@ import type {
   TWebhookDeliveriesResponse,
   TWebhookEndpoint,
 } from '@dash/shared/contracts';
-import { WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE } from '@dash/shared/contracts';
+import { codedMessage } from '@dash/shared/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
+
 import type { JobRunner } from '../../jobs/runner';
 import type { Mailer } from '../mail/index';
 import { deliverEventJob } from './deliver-event';
+
 import { disabledMailJob } from './disable-failing-endpoint';
+
 import { enableEndpoint } from './enable-endpoint';
+
 import { recordWebhookEvents } from './record-events';
+
 import { endpointView, registerEndpoint } from './register-endpoint';
+
 import { removeEndpoint } from './remove-endpoint';
+
 import { findEndpoint, listDeliveries, listEndpoints } from './repo';
+
 import { resendEvent } from './resend-event';
+
 import { rotateSecret } from './rotate-secret';
+
 import { sendTestEvent } from './send-test-event';
 import { startSweeping, sweepJob, sweepMissedEvents } from './sweep-missed-events';
 
@@ -58,7 +68,7 @@ export function createWebhookService(deps: {
 
   async function ownEndpoint(context: Context, endpointUid: string) {
     const endpoint = await findEndpoint(db, context.organization.uid, endpointUid);
-    if (!endpoint) throw new AppError('NOT_FOUND', WEBHOOK_ENDPOINT_NOT_FOUND_MESSAGE);
+    if (!endpoint) throw new AppError('NOT_FOUND', codedMessage('messages.webhookEndpointNotFound'));
     return endpoint;
   }
 

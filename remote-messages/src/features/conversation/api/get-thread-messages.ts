@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TMessage, type TThreadMessagesResponse, ZThreadMessagesResponse } from '@dash/shared/api';
+
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -19,7 +21,7 @@ export async function getThreadMessages(
     path: `messages/${encodeURIComponent(threadUid)}${query}`,
     organizationUid,
     response: ZThreadMessagesResponse,
-    failure: ERROR_MESSAGES.fetchThread,
+    failure: 'catalogue.fetchThread',
     signal,
   });
 }

@@ -1,6 +1,8 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import type { TThreadsResponse } from '@dash/shared/api';
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { threadsQueryOptions } from '../../threads/api/get-threads';
 
 /** POST messages/{threadUid}/read: the current user has read the thread up to now. */
@@ -10,7 +12,7 @@ export async function markThreadRead(organizationUid: string, threadUid: string)
     method: 'POST',
     organizationUid,
     response: null,
-    failure: ERROR_MESSAGES.fetchThread,
+    failure: 'catalogue.fetchThread',
   });
 }
 

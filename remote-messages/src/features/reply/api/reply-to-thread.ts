@@ -1,10 +1,14 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TMessage, type TReplyRequest, ZReplyResponse } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import {
   refreshThreadMessages,
   threadMessagesQueryOptions,
 } from '../../conversation/api/get-thread-messages';
+
 import { threadsQueryOptions } from '../../threads/api/get-threads';
 
 /** POST messages/{threadUid}: a reply with text and uploaded attachments; answers the stored message. */
@@ -19,7 +23,7 @@ export async function replyToThread(
     body,
     organizationUid,
     response: ZReplyResponse,
-    failure: ERROR_MESSAGES.replyToMessage,
+    failure: 'catalogue.replyToMessage',
   });
   return answer.data;
 }

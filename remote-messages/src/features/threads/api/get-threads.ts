@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES, withSearch } from '@dash/shared';
+import { apiRequest, withSearch } from '@dash/shared';
+
 import { type TThreadsResponse, ZThreadsResponse } from '@dash/shared/api';
+
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 /** GET messages: the organization's threads, newest activity first, one page at a time. */
@@ -12,7 +14,7 @@ export async function getThreads(
     path: withSearch('messages', { q: search.q, cursor: search.cursor }),
     organizationUid,
     response: ZThreadsResponse,
-    failure: ERROR_MESSAGES.fetchThreads,
+    failure: 'catalogue.fetchThreads',
     signal,
   });
 }

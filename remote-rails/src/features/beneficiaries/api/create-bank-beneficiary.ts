@@ -1,7 +1,10 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TBankBeneficiary, ZBankBeneficiaryResponse } from '@dash/shared/api';
+
 import type { TCreateBankBeneficiaryRequest } from '@dash/shared/counterparty-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { bankBeneficiariesQueryOptions } from './get-bank-beneficiaries';
 
 /** POST rails/bank-beneficiaries: the CLABE or Pix key is stored normalized. */
@@ -15,7 +18,7 @@ export async function createBankBeneficiary(
     body,
     organizationUid,
     response: ZBankBeneficiaryResponse,
-    failure: ERROR_MESSAGES.createBankBeneficiary,
+    failure: 'catalogue.createBankBeneficiary',
   });
   return answer.data;
 }

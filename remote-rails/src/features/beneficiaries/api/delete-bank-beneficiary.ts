@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { bankBeneficiariesQueryOptions } from './get-bank-beneficiaries';
 
 /** DELETE rails/bank-beneficiaries/{beneficiaryUid}. */
@@ -9,7 +11,7 @@ export async function deleteBankBeneficiary(organizationUid: string, beneficiary
     method: 'DELETE',
     organizationUid,
     response: null,
-    failure: ERROR_MESSAGES.deleteBankBeneficiary,
+    failure: 'catalogue.deleteBankBeneficiary',
   });
 }
 

@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TBankBeneficiary, ZBankBeneficiariesResponse } from '@dash/shared/api';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET rails/bank-beneficiaries: the organization's CLABE accounts and Pix keys (approved organizations only). */
@@ -11,7 +13,7 @@ export async function getBankBeneficiaries(
     path: 'rails/bank-beneficiaries',
     organizationUid,
     response: ZBankBeneficiariesResponse,
-    failure: ERROR_MESSAGES.fetchBankBeneficiaries,
+    failure: 'catalogue.fetchBankBeneficiaries',
     signal,
   });
   return answer.data;

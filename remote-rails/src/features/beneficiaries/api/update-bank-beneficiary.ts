@@ -1,10 +1,13 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import {
   type TBankBeneficiary,
   type TUpdateCounterpartyRequest,
   ZBankBeneficiaryResponse,
 } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { bankBeneficiariesQueryOptions } from './get-bank-beneficiaries';
 
 /** PATCH rails/bank-beneficiaries/{beneficiaryUid}: a new name and remark. */
@@ -19,7 +22,7 @@ export async function updateBankBeneficiary(
     body,
     organizationUid,
     response: ZBankBeneficiaryResponse,
-    failure: ERROR_MESSAGES.updateBankBeneficiary,
+    failure: 'catalogue.updateBankBeneficiary',
   });
   return answer.data;
 }

@@ -1,11 +1,14 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import {
   IDEMPOTENCY_KEY_HEADER,
   type TCreateDepositRequest,
   type TTransfer,
   ZTransferResponse,
 } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { transactionsKey } from '../../transactions/api/get-transactions';
 
 /**
@@ -25,7 +28,7 @@ export async function createDeposit(
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
     organizationUid,
     response: ZTransferResponse,
-    failure: ERROR_MESSAGES.createDeposit,
+    failure: 'catalogue.createDeposit',
   });
   return answer.data;
 }

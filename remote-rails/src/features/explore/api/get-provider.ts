@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TCatalogueProvider, ZProviderResponse } from '@dash/shared/api';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET providers/{providerUid}: one provider of the catalogue. */
@@ -12,7 +14,7 @@ export async function getProvider(
     path: `providers/${encodeURIComponent(providerUid)}`,
     organizationUid,
     response: ZProviderResponse,
-    failure: ERROR_MESSAGES.fetchProvider,
+    failure: 'catalogue.fetchProvider',
     signal,
   });
   return answer.data;

@@ -1,10 +1,13 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import {
   type TProviderAccount,
   type TStartOnboardingRequest,
   ZProviderAccountResponse,
 } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { providerAccountsQueryOptions } from '../../providers/api/get-provider-accounts';
 
 /** POST provider-accounts (Admins, Editors): starts onboarding once per provider; answers the account. */
@@ -18,7 +21,7 @@ export async function startOnboarding(
     organizationUid,
     body,
     response: ZProviderAccountResponse,
-    failure: ERROR_MESSAGES.startOnboarding,
+    failure: 'catalogue.startOnboarding',
   });
   return answer.data;
 }

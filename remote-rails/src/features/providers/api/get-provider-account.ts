@@ -1,6 +1,9 @@
-import { ApiError, apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { ApiError, apiRequest } from '@dash/shared';
+
 import { type TProviderAccount, ZProviderAccountResponse } from '@dash/shared/api';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { providerAccountsQueryOptions } from './get-provider-accounts';
 
 /** GET provider-accounts/{providerUid}: the organization's account with one provider; null when there is none yet. */
@@ -14,7 +17,7 @@ export async function getProviderAccount(
       path: `provider-accounts/${encodeURIComponent(providerUid)}`,
       organizationUid,
       response: ZProviderAccountResponse,
-      failure: ERROR_MESSAGES.fetchProviderAccounts,
+      failure: 'catalogue.fetchProviderAccounts',
       signal,
     });
     return answer.data;

@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TProviderAccount, ZProviderAccountsResponse } from '@dash/shared/api';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET provider-accounts: the organization's accounts with providers and their status. */
@@ -11,7 +13,7 @@ export async function getProviderAccounts(
     path: 'provider-accounts',
     organizationUid,
     response: ZProviderAccountsResponse,
-    failure: ERROR_MESSAGES.fetchProviderAccounts,
+    failure: 'catalogue.fetchProviderAccounts',
     signal,
   });
   return answer.data;

@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TCreateQuoteRequest, type TQuote, ZQuoteResponse } from '@dash/shared/api';
+
 import { useMutation } from '@tanstack/react-query';
 
 /** POST rails/quotes: the provider's rate, fees, amount delivered and expiry for one amount. */
@@ -10,7 +12,7 @@ export async function createQuote(organizationUid: string, body: TCreateQuoteReq
     body,
     organizationUid,
     response: ZQuoteResponse,
-    failure: ERROR_MESSAGES.createQuote,
+    failure: 'catalogue.createQuote',
   });
   return answer.data;
 }

@@ -1,6 +1,9 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TTransfer, ZTransferResponse } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { transactionsKey } from './get-transactions';
 
 /** POST rails/transactions/{transferUid}/approve: a second member approves an off-ramp above the threshold. */
@@ -10,7 +13,7 @@ export async function approveTransfer(organizationUid: string, transferUid: stri
     method: 'POST',
     organizationUid,
     response: ZTransferResponse,
-    failure: ERROR_MESSAGES.approveTransfer,
+    failure: 'catalogue.approveTransfer',
   });
   return answer.data;
 }

@@ -1,6 +1,9 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TCancelTransferRequest, type TTransfer, ZTransferResponse } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { transactionsKey } from './get-transactions';
 
 /**
@@ -18,7 +21,7 @@ export async function cancelTransfer(
     organizationUid,
     body: request,
     response: ZTransferResponse,
-    failure: ERROR_MESSAGES.cancelTransfer,
+    failure: 'catalogue.cancelTransfer',
   });
   return answer.data;
 }

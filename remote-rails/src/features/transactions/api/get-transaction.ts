@@ -1,6 +1,9 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TTransferDetail, ZTransferDetailResponse } from '@dash/shared/api';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { transactionsKey } from './get-transactions';
 
 /** GET rails/transactions/{transferUid}: one transaction with its timeline. */
@@ -13,7 +16,7 @@ export async function getTransaction(
     path: `rails/transactions/${encodeURIComponent(transferUid)}`,
     organizationUid,
     response: ZTransferDetailResponse,
-    failure: ERROR_MESSAGES.fetchTransaction,
+    failure: 'catalogue.fetchTransaction',
     signal,
   });
   return answer.data;

@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES, withSearch } from '@dash/shared';
+import { apiRequest, withSearch } from '@dash/shared';
+
 import { type TTransactionsQuery, type TTransactionsResponse, ZTransactionsResponse } from '@dash/shared/api';
+
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET rails/transactions: one page of the filtered transactions, newest first. */
@@ -12,7 +14,7 @@ export function getTransactions(
     path: withSearch('rails/transactions', query),
     organizationUid,
     response: ZTransactionsResponse,
-    failure: ERROR_MESSAGES.fetchTransactions,
+    failure: 'catalogue.fetchTransactions',
     signal,
   });
 }

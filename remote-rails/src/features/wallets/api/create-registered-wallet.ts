@@ -1,9 +1,11 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import {
   registeredWalletsQueryOptions,
   type TRegisteredWallet,
   ZRegisteredWalletResponse,
 } from '@dash/shared/api';
+
 import type { TCreateRegisteredWalletRequest } from '@dash/shared/counterparty-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
@@ -18,7 +20,7 @@ export async function createRegisteredWallet(
     body,
     organizationUid,
     response: ZRegisteredWalletResponse,
-    failure: ERROR_MESSAGES.createRegisteredWallet,
+    failure: 'catalogue.createRegisteredWallet',
   });
   return answer.data;
 }

@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { registeredWalletsQueryOptions } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** DELETE rails/blockchain-wallets/{walletUid}. */
@@ -9,7 +11,7 @@ export async function deleteRegisteredWallet(organizationUid: string, walletUid:
     method: 'DELETE',
     organizationUid,
     response: null,
-    failure: ERROR_MESSAGES.deleteRegisteredWallet,
+    failure: 'catalogue.deleteRegisteredWallet',
   });
 }
 

@@ -1,10 +1,12 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import {
   registeredWalletsQueryOptions,
   type TRegisteredWallet,
   type TUpdateCounterpartyRequest,
   ZRegisteredWalletResponse,
 } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** PATCH rails/blockchain-wallets/{walletUid}: a new name and remark. */
@@ -19,7 +21,7 @@ export async function updateRegisteredWallet(
     body,
     organizationUid,
     response: ZRegisteredWalletResponse,
-    failure: ERROR_MESSAGES.updateRegisteredWallet,
+    failure: 'catalogue.updateRegisteredWallet',
   });
   return answer.data;
 }

@@ -1,10 +1,13 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import {
   type TCreateApiKeyRequest,
   type TCreateApiKeyResponse,
   ZCreateApiKeyResponse,
 } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { apiKeysQueryOptions } from './get-api-keys';
 
 /** POST organization/api-keys: the new key with its secret, the only time the secret is sent. */
@@ -18,7 +21,7 @@ export async function createApiKey(
     body,
     organizationUid,
     response: ZCreateApiKeyResponse,
-    failure: ERROR_MESSAGES.createApiKey,
+    failure: 'catalogue.createApiKey',
   });
   return answer.data;
 }

@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TApiKey, ZApiKeysResponse } from '@dash/shared/api';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET organization/api-keys: the organization's keys, revoked ones included (Admins). */
@@ -8,7 +10,7 @@ export async function getApiKeys(organizationUid: string, signal?: AbortSignal):
     path: 'organization/api-keys',
     organizationUid,
     response: ZApiKeysResponse,
-    failure: ERROR_MESSAGES.fetchApiKeys,
+    failure: 'catalogue.fetchApiKeys',
     signal,
   });
   return answer.data;

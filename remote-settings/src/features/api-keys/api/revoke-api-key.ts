@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { apiKeysQueryOptions } from './get-api-keys';
 
 /** DELETE organization/api-keys/{uid}: the key stops working at once. */
@@ -9,7 +11,7 @@ export async function revokeApiKey(organizationUid: string, apiKeyUid: string): 
     method: 'DELETE',
     organizationUid,
     response: null,
-    failure: ERROR_MESSAGES.revokeApiKey,
+    failure: 'catalogue.revokeApiKey',
   });
 }
 

@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TRailsSettings, ZRailsSettingsResponse } from '@dash/shared/api';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET rails/settings: the off-ramp approval threshold (null: two-person approval off). */
@@ -11,7 +13,7 @@ export async function getRailsSettings(
     path: 'rails/settings',
     organizationUid,
     response: ZRailsSettingsResponse,
-    failure: ERROR_MESSAGES.fetchRailsSettings,
+    failure: 'catalogue.fetchRailsSettings',
     signal,
   });
   return answer.data;

@@ -1,6 +1,9 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TRailsSettings, ZRailsSettingsResponse } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { railsSettingsQueryOptions } from './get-rails-settings';
 
 /** PUT rails/settings (Admins): set the off-ramp approval threshold, or null to turn approval off. */
@@ -14,7 +17,7 @@ export async function updateRailsSettings(
     body,
     organizationUid,
     response: ZRailsSettingsResponse,
-    failure: ERROR_MESSAGES.updateRailsSettings,
+    failure: 'catalogue.updateRailsSettings',
   });
   return answer.data;
 }

@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { auditPath, type TAuditQuery, type TAuditResponse, ZAuditResponse } from '@dash/shared/api';
+
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET organizations/{orgUid}/audit: one page of the organization's audit log, newest first (Admins). */
@@ -11,7 +13,7 @@ export function getAuditLog(
   return apiRequest({
     path: auditPath(organizationUid, query),
     response: ZAuditResponse,
-    failure: ERROR_MESSAGES.fetchAuditLog,
+    failure: 'catalogue.fetchAuditLog',
     signal,
   });
 }

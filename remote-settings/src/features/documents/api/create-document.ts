@@ -1,10 +1,8 @@
-import { ApiError, apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest, codedMessage, failedCall } from '@dash/shared';
 import {
   createUpload,
   DOCUMENT_CONTENT_TYPES,
   DOCUMENT_MAX_BYTES,
-  DOCUMENT_TOO_LARGE_MESSAGE,
-  DOCUMENT_TYPE_MESSAGE,
   putUploadBytes,
   type TCreateDocumentRequest,
   type TDocument,
@@ -26,7 +24,7 @@ export async function createDocument(
     body,
     organizationUid,
     response: ZDocumentResponse,
-    failure: ERROR_MESSAGES.uploadDocument,
+    failure: 'catalogue.uploadDocument',
   });
   return answer.data;
 }
@@ -38,9 +36,19 @@ export async function uploadDocument(
 ): Promise<TDocument> {
   const contentType = uploadContentTypeOf(input.file);
   if (!contentType || !(DOCUMENT_CONTENT_TYPES as readonly string[]).includes(contentType))
-    throw new ApiError(ERROR_MESSAGES.uploadDocument, 0, 'UNSUPPORTED_MEDIA_TYPE', DOCUMENT_TYPE_MESSAGE);
+    throw failedCall(
+      'catalogue.uploadDocument',
+      0,
+      'UNSUPPORTED_MEDIA_TYPE',
+      codedMessage('messages.documentType'),
+    );
   if (input.file.size > DOCUMENT_MAX_BYTES)
-    throw new ApiError(ERROR_MESSAGES.uploadDocument, 0, 'PAYLOAD_TOO_LARGE', DOCUMENT_TOO_LARGE_MESSAGE);
+    throw failedCall(
+      'catalogue.uploadDocument',
+      0,
+      'PAYLOAD_TOO_LARGE',
+      codedMessage('messages.documentTooLarge'),
+    );
   const { tempFileId, signedUrl } = await createUpload(organizationUid, {
     purpose: 'document',
     filename: input.file.name,

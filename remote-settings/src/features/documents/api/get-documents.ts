@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TDocument, ZDocumentsResponse } from '@dash/shared/api';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET documents: every document of the organization, newest first. */
@@ -8,7 +10,7 @@ export async function getDocuments(organizationUid: string, signal?: AbortSignal
     path: 'documents',
     organizationUid,
     response: ZDocumentsResponse,
-    failure: ERROR_MESSAGES.fetchDocuments,
+    failure: 'catalogue.fetchDocuments',
     signal,
   });
   return answer.data;

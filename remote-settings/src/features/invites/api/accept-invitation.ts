@@ -1,6 +1,9 @@
-import { apiRequest, ERROR_MESSAGES, myOrganizationsQueryOptions, type TOrganization } from '@dash/shared';
+import { apiRequest, myOrganizationsQueryOptions, type TOrganization } from '@dash/shared';
+
 import { ZAcceptInvitationResponse } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { myInvitationsQueryOptions } from './get-my-invitations';
 
 /** POST me/invitations/{uid}/accept: joins the organization with the invitation's role. */
@@ -9,7 +12,7 @@ export async function acceptInvitation(invitationUid: string): Promise<TOrganiza
     path: `me/invitations/${encodeURIComponent(invitationUid)}/accept`,
     method: 'POST',
     response: ZAcceptInvitationResponse,
-    failure: ERROR_MESSAGES.acceptInvitation,
+    failure: 'catalogue.acceptInvitation',
   });
   return answer.data;
 }

@@ -1,11 +1,14 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import {
   overviewQueryOptions,
   type TCreateInvitationRequest,
   type TInvitation,
   ZInvitationResponse,
 } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { organizationInvitationsQueryOptions } from './get-organization-invitations';
 
 /** POST organization/invitations: e-mails the invitee a link; inviting again re-sends and renews it. */
@@ -19,7 +22,7 @@ export async function createInvitation(
     body,
     organizationUid,
     response: ZInvitationResponse,
-    failure: ERROR_MESSAGES.createInvitation,
+    failure: 'catalogue.createInvitation',
   });
   return answer.data;
 }

@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { myInvitationsQueryOptions } from './get-my-invitations';
 
 /** POST me/invitations/{uid}/decline. */
@@ -8,7 +10,7 @@ export async function declineInvitation(invitationUid: string): Promise<void> {
     path: `me/invitations/${encodeURIComponent(invitationUid)}/decline`,
     method: 'POST',
     response: null,
-    failure: ERROR_MESSAGES.declineInvitation,
+    failure: 'catalogue.declineInvitation',
   });
 }
 

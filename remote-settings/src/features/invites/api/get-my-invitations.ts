@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TMyInvitation, ZMyInvitationsResponse } from '@dash/shared/api';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET me/invitations: the signed-in user's pending invitations. */
@@ -7,7 +9,7 @@ export async function getMyInvitations(signal?: AbortSignal): Promise<TMyInvitat
   const answer = await apiRequest({
     path: 'me/invitations',
     response: ZMyInvitationsResponse,
-    failure: ERROR_MESSAGES.fetchInvitations,
+    failure: 'catalogue.fetchInvitations',
     signal,
   });
   return answer.data;

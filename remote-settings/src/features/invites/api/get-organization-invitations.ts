@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TInvitation, ZInvitationsResponse } from '@dash/shared/api';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET organization/invitations: the organization's pending invitations (Admins). */
@@ -11,7 +13,7 @@ export async function getOrganizationInvitations(
     path: 'organization/invitations',
     organizationUid,
     response: ZInvitationsResponse,
-    failure: ERROR_MESSAGES.fetchInvitations,
+    failure: 'catalogue.fetchInvitations',
     signal,
   });
   return answer.data;

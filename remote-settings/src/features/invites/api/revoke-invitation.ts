@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { organizationInvitationsQueryOptions } from './get-organization-invitations';
 
 /** DELETE organization/invitations/{uid}: the link in the mail stops working. */
@@ -9,7 +11,7 @@ export async function revokeInvitation(organizationUid: string, invitationUid: s
     method: 'DELETE',
     organizationUid,
     response: null,
-    failure: ERROR_MESSAGES.revokeInvitation,
+    failure: 'catalogue.revokeInvitation',
   });
 }
 

@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TKybTimelineEntry, ZKybTimelineResponse } from '@dash/shared/api';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET kyb/timeline: every change of the KYB application, oldest first. */
@@ -11,7 +13,7 @@ export async function getKybTimeline(
     path: 'kyb/timeline',
     organizationUid,
     response: ZKybTimelineResponse,
-    failure: ERROR_MESSAGES.fetchKybTimeline,
+    failure: 'catalogue.fetchKybTimeline',
     signal,
   });
   return answer.data;

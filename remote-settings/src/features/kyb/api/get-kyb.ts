@@ -1,8 +1,13 @@
-import { apiRequest, ERROR_MESSAGES, myOrganizationsQueryOptions, useOrganizationEvents } from '@dash/shared';
+import { apiRequest, myOrganizationsQueryOptions, useOrganizationEvents } from '@dash/shared';
+
 import { type TKybApplication, ZKybApplicationResponse } from '@dash/shared/api';
+
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { documentsQueryOptions } from '../../documents/api/get-documents';
+
 import { organizationQueryOptions } from '../../organization/api/get-organization';
+
 import { kybTimelineQueryOptions } from './get-kyb-timeline';
 
 /** GET kyb: the organization's KYB application (NotStarted when there is none). */
@@ -11,7 +16,7 @@ export async function getKyb(organizationUid: string, signal?: AbortSignal): Pro
     path: 'kyb',
     organizationUid,
     response: ZKybApplicationResponse,
-    failure: ERROR_MESSAGES.fetchKyb,
+    failure: 'catalogue.fetchKyb',
     signal,
   });
   return answer.data;

@@ -1,6 +1,9 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TKybApplication, type TKybDraft, ZKybApplicationResponse } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { invalidateKyb, kybQueryOptions } from './get-kyb';
 
 /** PUT kyb: saves the draft (Admins, Editors); partial data is fine, what is there must be valid. */
@@ -11,7 +14,7 @@ export async function saveKybDraft(organizationUid: string, body: TKybDraft): Pr
     body,
     organizationUid,
     response: ZKybApplicationResponse,
-    failure: ERROR_MESSAGES.saveKybDraft,
+    failure: 'catalogue.saveKybDraft',
   });
   return answer.data;
 }

@@ -1,6 +1,9 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TKybApplication, ZKybApplicationResponse } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { invalidateKyb, kybQueryOptions } from './get-kyb';
 
 /** POST kyb/submit: submits the saved application for review (Admins). */
@@ -10,7 +13,7 @@ export async function submitKyb(organizationUid: string): Promise<TKybApplicatio
     method: 'POST',
     organizationUid,
     response: ZKybApplicationResponse,
-    failure: ERROR_MESSAGES.submitKyb,
+    failure: 'catalogue.submitKyb',
   });
   return answer.data;
 }

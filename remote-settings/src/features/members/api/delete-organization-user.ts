@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { organizationUsersQueryOptions } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** DELETE organization/users/{userUid}: removes a member from the organization. */
@@ -9,7 +11,7 @@ export async function deleteOrganizationUser(organizationUid: string, userUid: s
     method: 'DELETE',
     organizationUid,
     response: null,
-    failure: ERROR_MESSAGES.deleteOrganizationMember,
+    failure: 'catalogue.deleteOrganizationMember',
   });
 }
 

@@ -1,10 +1,12 @@
-import { apiRequest, ERROR_MESSAGES, myOrganizationsQueryOptions } from '@dash/shared';
+import { apiRequest, myOrganizationsQueryOptions } from '@dash/shared';
+
 import {
   organizationUsersQueryOptions,
   type TOrganizationUser,
   type TUpdateOrganizationUserRequest,
   ZOrganizationUserResponse,
 } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** PATCH organization/users/{userUid}: a member's new role. */
@@ -19,7 +21,7 @@ export async function updateOrganizationUser(
     body,
     organizationUid,
     response: ZOrganizationUserResponse,
-    failure: ERROR_MESSAGES.updateOrganizationMember,
+    failure: 'catalogue.updateOrganizationMember',
   });
   return answer.data;
 }

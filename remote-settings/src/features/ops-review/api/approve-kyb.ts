@@ -1,7 +1,11 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TKybApplication, ZKybApplicationResponse } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { kybQueueQueryOptions } from './get-kyb-queue';
+
 import { kybReviewQueryOptions } from './get-kyb-review';
 
 /** POST ops/kyb/{organizationUid}/approve (operators). */
@@ -10,7 +14,7 @@ export async function approveKyb(organizationUid: string): Promise<TKybApplicati
     path: `ops/kyb/${encodeURIComponent(organizationUid)}/approve`,
     method: 'POST',
     response: ZKybApplicationResponse,
-    failure: ERROR_MESSAGES.decideKyb,
+    failure: 'catalogue.decideKyb',
   });
   return answer.data;
 }

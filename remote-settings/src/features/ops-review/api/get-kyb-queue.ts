@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TKybQueueItem, ZKybQueueResponse } from '@dash/shared/api';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET ops/kyb: submitted applications waiting for review (operators). */
@@ -7,7 +9,7 @@ export async function getKybQueue(signal?: AbortSignal): Promise<TKybQueueItem[]
   const answer = await apiRequest({
     path: 'ops/kyb',
     response: ZKybQueueResponse,
-    failure: ERROR_MESSAGES.fetchKybQueue,
+    failure: 'catalogue.fetchKybQueue',
     signal,
   });
   return answer.data;

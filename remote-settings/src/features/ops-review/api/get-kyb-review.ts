@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TKybReview, ZKybReviewResponse } from '@dash/shared/api';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET ops/kyb/{organizationUid}: one application with its documents and timeline (operators). */
@@ -7,7 +9,7 @@ export async function getKybReview(organizationUid: string, signal?: AbortSignal
   const answer = await apiRequest({
     path: `ops/kyb/${encodeURIComponent(organizationUid)}`,
     response: ZKybReviewResponse,
-    failure: ERROR_MESSAGES.fetchKybReview,
+    failure: 'catalogue.fetchKybReview',
     signal,
   });
   return answer.data;

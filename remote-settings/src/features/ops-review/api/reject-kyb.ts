@@ -1,6 +1,9 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TKybApplication, type TRejectKybRequest, ZKybApplicationResponse } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { invalidateKybReview } from './approve-kyb';
 
 /** POST ops/kyb/{organizationUid}/reject {reason} (operators). */
@@ -10,7 +13,7 @@ export async function rejectKyb(organizationUid: string, body: TRejectKybRequest
     method: 'POST',
     body,
     response: ZKybApplicationResponse,
-    failure: ERROR_MESSAGES.decideKyb,
+    failure: 'catalogue.decideKyb',
   });
   return answer.data;
 }

@@ -1,10 +1,13 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import {
   type TKybApplication,
   type TRequestKybChangesRequest,
   ZKybApplicationResponse,
 } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { invalidateKybReview } from './approve-kyb';
 
 /** POST ops/kyb/{organizationUid}/request-changes {note} (operators). */
@@ -17,7 +20,7 @@ export async function requestKybChanges(
     method: 'POST',
     body,
     response: ZKybApplicationResponse,
-    failure: ERROR_MESSAGES.decideKyb,
+    failure: 'catalogue.decideKyb',
   });
   return answer.data;
 }

@@ -1,10 +1,7 @@
-import {
-  apiRequest,
-  ERROR_MESSAGES,
-  myOrganizationsQueryOptions,
-  type TDeleteOrganizationRequest,
-} from '@dash/shared';
+import { apiRequest, myOrganizationsQueryOptions, type TDeleteOrganizationRequest } from '@dash/shared';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { organizationQueryOptions } from './get-organization';
 
 /** DELETE organization: the body repeats the organization's slug as confirmation. */
@@ -18,7 +15,7 @@ export async function deleteOrganization(
     body,
     organizationUid,
     response: null,
-    failure: ERROR_MESSAGES.deleteOrganization,
+    failure: 'catalogue.deleteOrganization',
   });
 }
 

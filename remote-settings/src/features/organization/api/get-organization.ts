@@ -1,4 +1,5 @@
-import { apiRequest, ERROR_MESSAGES, type TOrganization, ZOrganizationResponse } from '@dash/shared';
+import { apiRequest, type TOrganization, ZOrganizationResponse } from '@dash/shared';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export async function getOrganization(organizationUid: string, signal?: AbortSignal): Promise<TOrganization> {
@@ -6,7 +7,7 @@ export async function getOrganization(organizationUid: string, signal?: AbortSig
     path: 'organization',
     organizationUid,
     response: ZOrganizationResponse,
-    failure: ERROR_MESSAGES.getOrganization,
+    failure: 'catalogue.getOrganization',
     signal,
   });
   return answer.data;

@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES, myOrganizationsQueryOptions } from '@dash/shared';
+import { apiRequest, myOrganizationsQueryOptions } from '@dash/shared';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { organizationQueryOptions } from './get-organization';
 
 /** POST organization/leave: any member may leave, except the last Admin. */
@@ -9,7 +11,7 @@ export async function leaveOrganization(organizationUid: string): Promise<void> 
     method: 'POST',
     organizationUid,
     response: null,
-    failure: ERROR_MESSAGES.leaveOrganization,
+    failure: 'catalogue.leaveOrganization',
   });
 }
 

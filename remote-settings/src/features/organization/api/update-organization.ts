@@ -1,12 +1,13 @@
 import {
   apiRequest,
-  ERROR_MESSAGES,
   myOrganizationsQueryOptions,
   type TOrganization,
   type TUpdateOrganizationRequest,
   ZOrganizationResponse,
 } from '@dash/shared';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { organizationQueryOptions } from './get-organization';
 
 export async function updateOrganization(
@@ -19,7 +20,7 @@ export async function updateOrganization(
     body,
     organizationUid,
     response: ZOrganizationResponse,
-    failure: ERROR_MESSAGES.updateOrganization,
+    failure: 'catalogue.updateOrganization',
   });
   return answer.data;
 }

@@ -1,12 +1,13 @@
 import {
   AVATAR_FIELD,
   apiRequest,
-  ERROR_MESSAGES,
   myOrganizationsQueryOptions,
   type TOrganization,
   ZOrganizationResponse,
 } from '@dash/shared';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { organizationQueryOptions } from './get-organization';
 
 /** POST organization/avatar: the image goes in the multipart form field `avatar`. */
@@ -19,7 +20,7 @@ export async function uploadOrganizationAvatar(organizationUid: string, file: Bl
     formData,
     organizationUid,
     response: ZOrganizationResponse,
-    failure: ERROR_MESSAGES.uploadOrganizationAvatar,
+    failure: 'catalogue.uploadOrganizationAvatar',
   });
   return answer.data;
 }

@@ -1,5 +1,7 @@
-import { ApiError, apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { ApiError, apiRequest } from '@dash/shared';
+
 import { ZConfirmEmailChangeResponse } from '@dash/shared/api';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export type TEmailChangeResult = { confirmed: true; email: string } | { confirmed: false; reason: string };
@@ -15,7 +17,7 @@ export async function confirmEmailChange(token: string): Promise<TEmailChangeRes
       method: 'POST',
       body: { token },
       response: ZConfirmEmailChangeResponse,
-      failure: ERROR_MESSAGES.confirmEmailChange,
+      failure: 'catalogue.confirmEmailChange',
     });
     return { confirmed: true, email: answer.data.email };
   } catch (error) {

@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TNotificationPreference, ZNotificationPreferencesResponse } from '@dash/shared/api';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET profile/notifications: every kind and whether the user gets it by mail. */
@@ -7,7 +9,7 @@ export async function getNotificationPreferences(signal?: AbortSignal): Promise<
   const answer = await apiRequest({
     path: 'profile/notifications',
     response: ZNotificationPreferencesResponse,
-    failure: ERROR_MESSAGES.fetchNotificationPreferences,
+    failure: 'catalogue.fetchNotificationPreferences',
     signal,
   });
   return answer.data.preferences;

@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TRequestEmailChangeRequest, ZRequestEmailChangeResponse } from '@dash/shared/api';
+
 import { useMutation } from '@tanstack/react-query';
 
 /** POST profile/email-change-request: mails a confirmation link to the new address. */
@@ -9,7 +11,7 @@ export async function requestEmailChange(body: TRequestEmailChangeRequest): Prom
     method: 'POST',
     body,
     response: ZRequestEmailChangeResponse,
-    failure: ERROR_MESSAGES.requestEmailChange,
+    failure: 'catalogue.requestEmailChange',
   });
 }
 

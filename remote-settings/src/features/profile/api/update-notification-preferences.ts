@@ -1,10 +1,13 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import {
   type TNotificationPreference,
   type TUpdateNotificationPreferencesRequest,
   ZNotificationPreferencesResponse,
 } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { notificationPreferencesQueryOptions } from './get-notification-preferences';
 
 /** PUT profile/notifications: the kinds to change; answers with every kind. */
@@ -16,7 +19,7 @@ export async function updateNotificationPreferences(
     method: 'PUT',
     body,
     response: ZNotificationPreferencesResponse,
-    failure: ERROR_MESSAGES.updateNotificationPreferences,
+    failure: 'catalogue.updateNotificationPreferences',
   });
   return answer.data.preferences;
 }

@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES, meQueryOptions, type TSessionUser } from '@dash/shared';
+import { apiRequest, meQueryOptions, type TSessionUser } from '@dash/shared';
+
 import { type TUpdateProfileRequest, ZUpdateProfileResponse } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** PUT profile: first and last name. */
@@ -9,7 +11,7 @@ export async function updateProfile(body: TUpdateProfileRequest): Promise<TSessi
     method: 'PUT',
     body,
     response: ZUpdateProfileResponse,
-    failure: ERROR_MESSAGES.updateProfile,
+    failure: 'catalogue.updateProfile',
   });
   return answer.data;
 }

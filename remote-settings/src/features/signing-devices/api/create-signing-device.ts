@@ -1,4 +1,5 @@
-import { apiRequest, type BrowserWallet, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest, type BrowserWallet } from '@dash/shared';
+
 import {
   signingDevicesQueryOptions,
   type TCreateSigningDeviceRequest,
@@ -7,7 +8,9 @@ import {
   ZEthAddress,
   ZSigningDeviceResponse,
 } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { proveKey } from './prove-signing-device';
 
 /** POST profile/signing-devices: the address is stored in its EIP-55 checksum form. */
@@ -17,7 +20,7 @@ export async function createSigningDevice(body: TCreateSigningDeviceRequest): Pr
     method: 'POST',
     body,
     response: ZSigningDeviceResponse,
-    failure: ERROR_MESSAGES.createSigningDevice,
+    failure: 'catalogue.createSigningDevice',
   });
   return answer.data;
 }

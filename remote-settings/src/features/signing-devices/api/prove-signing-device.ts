@@ -1,4 +1,5 @@
-import { apiRequest, type Eip1193Provider, ERROR_MESSAGES, personalSign } from '@dash/shared';
+import { apiRequest, type Eip1193Provider, personalSign } from '@dash/shared';
+
 import {
   signingDevicesQueryOptions,
   type TSigningDevice,
@@ -7,6 +8,7 @@ import {
   ZSigningDeviceChallengeResponse,
   ZSigningDeviceResponse,
 } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST profile/signing-devices/challenges: the one-time text `ethAddress`'s key signs (personal_sign). */
@@ -16,7 +18,7 @@ export async function requestChallenge(ethAddress: string): Promise<TSigningDevi
     method: 'POST',
     body: { ethAddress },
     response: ZSigningDeviceChallengeResponse,
-    failure: ERROR_MESSAGES.createSigningDevice,
+    failure: 'catalogue.createSigningDevice',
   });
   return answer.data;
 }
@@ -39,7 +41,7 @@ export async function verifySigningDevice(
     method: 'POST',
     body: proof,
     response: ZSigningDeviceResponse,
-    failure: ERROR_MESSAGES.createSigningDevice,
+    failure: 'catalogue.createSigningDevice',
   });
   return answer.data;
 }

@@ -1,10 +1,13 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import {
   type TCreateWebhookEndpointRequest,
   type TWebhookEndpointWithSecretResponse,
   ZWebhookEndpointWithSecretResponse,
 } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { webhookEndpointsQueryOptions } from './get-webhook-endpoints';
 
 /** POST webhooks/endpoints: registers an endpoint; the answer holds its signing secret, shown this once. */
@@ -18,7 +21,7 @@ export async function createWebhookEndpoint(
     body,
     organizationUid,
     response: ZWebhookEndpointWithSecretResponse,
-    failure: ERROR_MESSAGES.createWebhookEndpoint,
+    failure: 'catalogue.createWebhookEndpoint',
   });
   return answer.data;
 }

@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { webhookEndpointsQueryOptions } from './get-webhook-endpoints';
 
 /** DELETE webhooks/endpoints/{endpointUid}: removes the endpoint and its log. */
@@ -9,7 +11,7 @@ export async function deleteWebhookEndpoint(organizationUid: string, endpointUid
     method: 'DELETE',
     organizationUid,
     response: null,
-    failure: ERROR_MESSAGES.deleteWebhookEndpoint,
+    failure: 'catalogue.deleteWebhookEndpoint',
   });
 }
 

@@ -1,6 +1,9 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TWebhookEndpoint, ZWebhookEndpointResponse } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { webhookEndpointsQueryOptions } from './get-webhook-endpoints';
 
 /** POST webhooks/endpoints/{endpointUid}/enable: a disabled endpoint gets events again. */
@@ -13,7 +16,7 @@ export async function enableWebhookEndpoint(
     method: 'POST',
     organizationUid,
     response: ZWebhookEndpointResponse,
-    failure: ERROR_MESSAGES.enableWebhookEndpoint,
+    failure: 'catalogue.enableWebhookEndpoint',
   });
   return answer.data;
 }

@@ -1,6 +1,9 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TWebhookDeliveriesResponse, ZWebhookDeliveriesResponse } from '@dash/shared/api';
+
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
 import { webhooksKey } from './get-webhook-endpoints';
 
 /** GET webhooks/endpoints/{endpointUid}/deliveries: one page of an endpoint's log, newest first. */
@@ -15,7 +18,7 @@ export function getWebhookDeliveries(
     path: `webhooks/endpoints/${encodeURIComponent(endpointUid)}/deliveries${search}`,
     organizationUid,
     response: ZWebhookDeliveriesResponse,
-    failure: ERROR_MESSAGES.fetchWebhookDeliveries,
+    failure: 'catalogue.fetchWebhookDeliveries',
     signal,
   });
 }

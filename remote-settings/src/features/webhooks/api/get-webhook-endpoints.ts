@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TWebhookEndpoint, ZWebhookEndpointsResponse } from '@dash/shared/api';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET webhooks/endpoints: the organization's webhook endpoints, newest first (Admins). */
@@ -11,7 +13,7 @@ export async function getWebhookEndpoints(
     path: 'webhooks/endpoints',
     organizationUid,
     response: ZWebhookEndpointsResponse,
-    failure: ERROR_MESSAGES.fetchWebhookEndpoints,
+    failure: 'catalogue.fetchWebhookEndpoints',
     signal,
   });
   return answer.data;

@@ -1,6 +1,9 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { ZWebhookEventQueuedResponse } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { webhooksKey } from './get-webhook-endpoints';
 
 /** POST webhooks/endpoints/{endpointUid}/deliveries/{deliveryUid}/resend: the same event, sent again. */
@@ -10,7 +13,7 @@ export async function resendWebhook(organizationUid: string, endpointUid: string
     method: 'POST',
     organizationUid,
     response: ZWebhookEventQueuedResponse,
-    failure: ERROR_MESSAGES.resendWebhook,
+    failure: 'catalogue.resendWebhook',
   });
   return answer.data.eventId;
 }

@@ -1,9 +1,12 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import {
   type TWebhookEndpointWithSecretResponse,
   ZWebhookEndpointWithSecretResponse,
 } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { webhookEndpointsQueryOptions } from './get-webhook-endpoints';
 
 /** POST webhooks/endpoints/{endpointUid}/secret: a new signing secret (shown once); the old one overlaps. */
@@ -16,7 +19,7 @@ export async function rotateWebhookSecret(
     method: 'POST',
     organizationUid,
     response: ZWebhookEndpointWithSecretResponse,
-    failure: ERROR_MESSAGES.rotateWebhookSecret,
+    failure: 'catalogue.rotateWebhookSecret',
   });
   return answer.data;
 }

@@ -1,6 +1,9 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { ZWebhookEventQueuedResponse } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { webhooksKey } from './get-webhook-endpoints';
 
 /** POST webhooks/endpoints/{endpointUid}/test: queues a `webhook.test` event for this endpoint. */
@@ -10,7 +13,7 @@ export async function sendWebhookTest(organizationUid: string, endpointUid: stri
     method: 'POST',
     organizationUid,
     response: ZWebhookEventQueuedResponse,
-    failure: ERROR_MESSAGES.sendWebhookTest,
+    failure: 'catalogue.sendWebhookTest',
   });
   return answer.data.eventId;
 }

@@ -1,6 +1,9 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TDeployWalletRequest, type TWallet, ZWalletResponse } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { walletQueryOptions } from '../../wallet/api/get-wallet';
 
 /** POST wallet/deploy (Admins): the wallet moves to deploying; the deployment runs as a job. */
@@ -11,7 +14,7 @@ export async function deployWallet(organizationUid: string, body: TDeployWalletR
     organizationUid,
     body,
     response: ZWalletResponse,
-    failure: ERROR_MESSAGES.requestWalletDeployment,
+    failure: 'catalogue.requestWalletDeployment',
   });
   return answer.data;
 }

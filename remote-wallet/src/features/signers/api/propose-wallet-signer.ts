@@ -1,6 +1,9 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TProposeWalletSignerRequest, type TWallet, ZWalletResponse } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { walletQueryOptions } from '../../wallet/api/get-wallet';
 
 /** POST wallet/signer/propose (Admins): an organization user becomes a Pending signer. */
@@ -14,7 +17,7 @@ export async function proposeWalletSigner(
     organizationUid,
     body,
     response: ZWalletResponse,
-    failure: ERROR_MESSAGES.proposeWalletSigner,
+    failure: 'catalogue.proposeWalletSigner',
   });
   return answer.data;
 }

@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { walletQueryOptions } from '../../wallet/api/get-wallet';
 
 /** DELETE wallet/signer/{userUid} (Admins, before deployment): withdraws a proposed signer. */
@@ -9,7 +11,7 @@ export async function removeWalletSigner(organizationUid: string, userUid: strin
     method: 'DELETE',
     organizationUid,
     response: null,
-    failure: ERROR_MESSAGES.removeWalletSigner,
+    failure: 'catalogue.removeWalletSigner',
   });
 }
 

@@ -1,6 +1,9 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TSetWalletSigningDeviceRequest, type TWallet, ZWalletResponse } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { walletQueryOptions } from '../../wallet/api/get-wallet';
 
 /** POST wallet/signer/signing-device: the signed-in signer signs with one of their own devices. */
@@ -14,7 +17,7 @@ export async function setWalletSigningDevice(
     organizationUid,
     body,
     response: ZWalletResponse,
-    failure: ERROR_MESSAGES.setWalletSigningDevice,
+    failure: 'catalogue.setWalletSigningDevice',
   });
   return answer.data;
 }

@@ -1,6 +1,9 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TSafeTransaction, ZSafeTransactionResponse } from '@dash/shared/api';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { safeTransactionKey, useSafeTransactionEvents } from './safe-transactions';
 
 /** GET wallet/transactions/{safeTxHash}: one transaction, with its confirmations and hashes. */
@@ -13,7 +16,7 @@ export async function getSafeTransaction(
     path: `wallet/transactions/${encodeURIComponent(safeTxHash)}`,
     organizationUid,
     response: ZSafeTransactionResponse,
-    failure: ERROR_MESSAGES.fetchSafeTransactions,
+    failure: 'catalogue.fetchSafeTransactions',
     signal,
   });
   return answer.data;

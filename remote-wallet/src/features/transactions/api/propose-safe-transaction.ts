@@ -1,11 +1,14 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import {
   IDEMPOTENCY_KEY_HEADER,
   type TProposeSafeTransactionRequest,
   type TSafeTransaction,
   ZSafeTransactionResponse,
 } from '@dash/shared/api';
+
 import { useMutation } from '@tanstack/react-query';
+
 import { useSettleSafeTransaction } from './safe-transactions';
 
 /**
@@ -25,7 +28,7 @@ export async function proposeSafeTransaction(
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
     organizationUid,
     response: ZSafeTransactionResponse,
-    failure: ERROR_MESSAGES.proposeSafeTransaction,
+    failure: 'catalogue.proposeSafeTransaction',
   });
   return answer.data;
 }

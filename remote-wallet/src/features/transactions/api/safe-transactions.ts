@@ -2,12 +2,12 @@ import {
   apiRequest,
   discoverBrowserWallets,
   type Eip1193Provider,
-  ERROR_MESSAGES,
   requestWalletAccounts,
   useEventStreamPollInterval,
   useOrganizationEvents,
   withSearch,
 } from '@dash/shared';
+
 import {
   type TSafeTransaction,
   type TSafeTransactionHistory,
@@ -16,6 +16,7 @@ import {
   ZSafeTransactionResponse,
   ZSafeTransactionsResponse,
 } from '@dash/shared/api';
+
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -41,7 +42,7 @@ export async function getSafeTransactions(
     path: 'wallet/transactions',
     organizationUid,
     response: ZSafeTransactionsResponse,
-    failure: ERROR_MESSAGES.fetchSafeTransactions,
+    failure: 'catalogue.fetchSafeTransactions',
     signal,
   });
   return answer.data;
@@ -63,7 +64,7 @@ export async function getSafeTransactionHistory(
     path: withSearch('wallet/transactions/history', { cursor }),
     organizationUid,
     response: ZSafeTransactionHistoryResponse,
-    failure: ERROR_MESSAGES.fetchSafeTransactions,
+    failure: 'catalogue.fetchSafeTransactions',
     signal,
   });
   return answer.data;
@@ -143,7 +144,7 @@ export async function confirmSafeTransaction(
     organizationUid,
     body: { signature },
     response: ZSafeTransactionResponse,
-    failure: ERROR_MESSAGES.confirmSafeTransaction,
+    failure: 'catalogue.confirmSafeTransaction',
   });
   return answer.data;
 }

@@ -1,5 +1,7 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TWallet, WALLET_POLL_INTERVAL_MS, ZWalletResponse } from '@dash/shared/api';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET wallet: the organization's wallet, its signers and, once requested, its deployment. */
@@ -8,7 +10,7 @@ export async function getWallet(organizationUid: string, signal?: AbortSignal): 
     path: 'wallet',
     organizationUid,
     response: ZWalletResponse,
-    failure: ERROR_MESSAGES.fetchWallet,
+    failure: 'catalogue.fetchWallet',
     signal,
   });
   return answer.data;

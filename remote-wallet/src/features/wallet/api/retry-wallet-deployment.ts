@@ -1,6 +1,9 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TWallet, ZWalletResponse } from '@dash/shared/api';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { walletQueryOptions } from './get-wallet';
 
 /** POST wallet/deploy/retry (Admins, failed wallets): deploys again with the stored configuration. */
@@ -10,7 +13,7 @@ export async function retryWalletDeployment(organizationUid: string): Promise<TW
     method: 'POST',
     organizationUid,
     response: ZWalletResponse,
-    failure: ERROR_MESSAGES.requestWalletDeployment,
+    failure: 'catalogue.requestWalletDeployment',
   });
   return answer.data;
 }

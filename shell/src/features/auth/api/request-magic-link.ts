@@ -1,9 +1,5 @@
-import {
-  apiRequest,
-  ERROR_MESSAGES,
-  type TRequestMagicLinkRequest,
-  ZRequestMagicLinkResponse,
-} from '@dash/shared';
+import { apiRequest, type TRequestMagicLinkRequest, ZRequestMagicLinkResponse } from '@dash/shared';
+
 import { useMutation } from '@tanstack/react-query';
 
 /** POST auth: e-mails a magic link. A 403 means the address is not on the allowlist. */
@@ -13,7 +9,7 @@ export async function requestMagicLink(body: TRequestMagicLinkRequest): Promise<
     method: 'POST',
     body,
     response: ZRequestMagicLinkResponse,
-    failure: ERROR_MESSAGES.sendMagicLink,
+    failure: 'catalogue.sendMagicLink',
   });
 }
 

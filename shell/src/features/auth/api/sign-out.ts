@@ -1,4 +1,5 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { useMutation } from '@tanstack/react-query';
 
 export async function signOut(): Promise<void> {
@@ -6,7 +7,7 @@ export async function signOut(): Promise<void> {
     path: 'auth/sign-out',
     method: 'POST',
     response: null,
-    failure: ERROR_MESSAGES.signOut,
+    failure: 'catalogue.signOut',
   });
 }
 

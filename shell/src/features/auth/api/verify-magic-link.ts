@@ -1,9 +1,5 @@
-import {
-  apiRequest,
-  ERROR_MESSAGES,
-  type TVerifyMagicLinkResponse,
-  ZVerifyMagicLinkResponse,
-} from '@dash/shared';
+import { apiRequest, type TVerifyMagicLinkResponse, ZVerifyMagicLinkResponse } from '@dash/shared';
+
 import { useMutation } from '@tanstack/react-query';
 
 export async function verifyMagicLink(token: string): Promise<TVerifyMagicLinkResponse> {
@@ -12,7 +8,7 @@ export async function verifyMagicLink(token: string): Promise<TVerifyMagicLinkRe
     method: 'POST',
     body: {},
     response: ZVerifyMagicLinkResponse,
-    failure: ERROR_MESSAGES.verifyMagicLink,
+    failure: 'catalogue.verifyMagicLink',
   });
 }
 

@@ -1,12 +1,14 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
+
 import { type TMailboxResponse, ZMailboxResponse } from '@dash/shared/api';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export function getDevMailbox(signal?: AbortSignal): Promise<TMailboxResponse> {
   return apiRequest({
     path: 'dev/mailbox',
     response: ZMailboxResponse,
-    failure: ERROR_MESSAGES.fetchMailbox,
+    failure: 'catalogue.fetchMailbox',
     signal,
   });
 }

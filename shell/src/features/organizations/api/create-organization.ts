@@ -1,12 +1,12 @@
 import {
   apiRequest,
-  ERROR_MESSAGES,
   meQueryOptions,
   myOrganizationsQueryOptions,
   type TCreateOrganizationRequest,
   type TOrganization,
   ZOrganizationResponse,
 } from '@dash/shared';
+
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 export async function createOrganization(body: TCreateOrganizationRequest): Promise<TOrganization> {
@@ -15,7 +15,7 @@ export async function createOrganization(body: TCreateOrganizationRequest): Prom
     method: 'POST',
     body,
     response: ZOrganizationResponse,
-    failure: ERROR_MESSAGES.createOrganization,
+    failure: 'catalogue.createOrganization',
   });
   return answer.data;
 }
