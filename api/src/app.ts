@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { API_PREFIX } from '@dash/shared/contracts';
+import { API_PREFIX, codedMessage } from '@dash/shared/contracts';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { type BlobStore, createBlobStore } from './blobs/store';
@@ -179,7 +179,7 @@ export async function buildApp({
     // Malformed URLs (bad percent-encoding, overlong parameters) answer in the usual error shape.
     // They fail before the onRequest hooks, so the request id header is set here too.
     frameworkErrors: (error, request, reply) => {
-      const appError = new AppError('VALIDATION', 'The request URL is not valid.');
+      const appError = new AppError('VALIDATION', codedMessage('messages.requestUrlInvalid'));
       reply.log.info({ code: error.code }, appError.message);
       (reply as FastifyReply)
         .code(appError.status)

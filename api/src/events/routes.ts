@@ -1,9 +1,13 @@
-import { ORGANIZATION_EVENTS_HEARTBEAT_MS, ORGANIZATION_EVENTS_RETRY_MS, ZUid } from '@dash/shared/contracts';
+import {
+  codedMessage,
+  ORGANIZATION_EVENTS_HEARTBEAT_MS,
+  ORGANIZATION_EVENTS_RETRY_MS,
+  ZUid,
+} from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../http/errors';
 import {
   ORGANIZATION_IN_PATH_ACCESS,
-  ORGANIZATION_NOT_FOUND_MESSAGE,
   requireOrganizationByUid,
   requireUser,
   stillAllowed,
@@ -41,7 +45,7 @@ export function registerEventRoutes(
     const uid = ZUid.safeParse(organizationUid);
     if (!uid.success) {
       await requireUser(request);
-      throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+      throw new AppError('NOT_FOUND', codedMessage('messages.organizationNotFound'));
     }
     const { user } = await requireOrganizationByUid(request, uid.data, 'organization.read');
 

@@ -1,13 +1,8 @@
 import type { Readable } from 'node:stream';
-import { type TPermission, ZUid } from '@dash/shared/contracts';
+import { codedMessage, type TPermission, ZUid } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError, type TAppMessage } from './errors';
-import {
-  ORGANIZATION_IN_PATH_ACCESS,
-  ORGANIZATION_NOT_FOUND_MESSAGE,
-  requireOrganizationByUid,
-  requireUser,
-} from './guards';
+import { ORGANIZATION_IN_PATH_ACCESS, requireOrganizationByUid, requireUser } from './guards';
 import { documentRoute } from './openapi';
 
 /** A stored file on its way to the browser (a message attachment, an organization document). */
@@ -74,7 +69,7 @@ export function defineOrganizationFileLink(
     const organization = ZUid.safeParse(organizationUid);
     if (!organization.success) {
       await requireUser(request);
-      throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+      throw new AppError('NOT_FOUND', codedMessage('messages.organizationNotFound'));
     }
     await requireOrganizationByUid(request, organization.data, spec.permission);
     const file = ZUid.safeParse(fileUid);

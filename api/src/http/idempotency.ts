@@ -1,15 +1,10 @@
 import { createHash } from 'node:crypto';
-
 import { codedMessage, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@dash/shared/contracts';
-
 import { and, eq, lt, sql } from 'drizzle-orm';
-
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-
 import { canonicalJson } from './canonical-json';
-
 import { AppError } from './errors';
 
 /** Keys are kept this long (IETF idempotency-key draft: the server says how long). */
@@ -63,7 +58,7 @@ export async function runIdempotent<T, P = undefined>(
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
   if (key === '' || key.length > 255 || /[\u0000-\u001f\u007f]/.test(key)) {
     throw new AppError('VALIDATION', codedMessage('messages.idempotencyKeyRequired'), {
-      [IDEMPOTENCY_KEY_HEADER]: 'Send a key of 1 to 255 printable characters',
+      [IDEMPOTENCY_KEY_HEADER]: codedMessage('messages.idempotencyKeyFormat'),
     });
   }
   const fingerprint = createHash('sha256')

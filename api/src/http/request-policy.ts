@@ -1,10 +1,10 @@
-import { API_KEY_PATTERN } from '@dash/shared/contracts';
+import { API_KEY_PATTERN, codedMessage, english } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
 import { bearerSecret } from './guards';
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-export const CROSS_ORIGIN_MESSAGE = 'Cross-origin request refused';
+export const CROSS_ORIGIN_MESSAGE = english('messages.crossOriginRefused');
 
 /**
  * CSRF defence in depth beside SameSite=Lax: a browser always names the page that sent a mutating
@@ -20,12 +20,12 @@ export function registerOriginCheck(app: FastifyInstance, allowedOrigins: readon
     if (secret !== undefined && API_KEY_PATTERN.test(secret)) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      if (!allowed.has(origin)) throw new AppError('FORBIDDEN', CROSS_ORIGIN_MESSAGE);
+      if (!allowed.has(origin)) throw new AppError('FORBIDDEN', codedMessage('messages.crossOriginRefused'));
       // An allowed origin may sit on another site (ALLOWED_ORIGINS), so its Sec-Fetch-Site is not held against it.
       return;
     }
     if (request.headers['sec-fetch-site'] === 'cross-site')
-      throw new AppError('FORBIDDEN', CROSS_ORIGIN_MESSAGE);
+      throw new AppError('FORBIDDEN', codedMessage('messages.crossOriginRefused'));
   });
 }
 
@@ -41,7 +41,6 @@ export function registerNoStore(app: FastifyInstance): void {
   });
 }
 
-const ILL_FORMED_TEXT_MESSAGE = 'Text must be valid Unicode (it has a lone surrogate).';
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one (code units). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** A `\uD800`-`\uDFFF` escape in JSON text: the only way a body can carry a surrogate on its own. */
@@ -88,7 +87,7 @@ export function illFormedTextError(text: string, json: unknown): AppError | unde
   if (path === undefined) return undefined;
   return new AppError(
     'VALIDATION',
-    ILL_FORMED_TEXT_MESSAGE,
-    path === '' ? undefined : { [path]: ILL_FORMED_TEXT_MESSAGE },
+    codedMessage('messages.illFormedText'),
+    path === '' ? undefined : { [path]: codedMessage('messages.illFormedText') },
   );
 }

@@ -20,10 +20,28 @@ function stubApi({ confirm, me }: { confirm: Response; me: Response }) {
 }
 
 const gone = () =>
-  Response.json({ error: { code: 'GONE', message: EMAIL_CHANGE_LINK_GONE_MESSAGE } }, { status: 410 });
+  Response.json(
+    {
+      error: {
+        code: 'GONE',
+        message: EMAIL_CHANGE_LINK_GONE_MESSAGE,
+        messageCode: 'messages.emailChangeLinkGone',
+      },
+    },
+    { status: 410 },
+  );
 const signedIn = (email: string) => Response.json({ data: { ...USER, email } });
 const signedOut = () =>
-  Response.json({ error: { code: 'UNAUTHENTICATED', message: 'Sign in to continue.' } }, { status: 401 });
+  Response.json(
+    {
+      error: {
+        code: 'UNAUTHENTICATED',
+        message: 'Sign in to continue.',
+        messageCode: 'messages.signInToContinue',
+      },
+    },
+    { status: 401 },
+  );
 
 configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {

@@ -1,5 +1,4 @@
-import { meQueryOptions, paths, translateMessage, useT } from '@dash/shared';
-import { EMAIL_CHANGE_LINK_GONE_MESSAGE } from '@dash/shared/api';
+import { meQueryOptions, paths, useT, wordError, wordMessage } from '@dash/shared';
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
@@ -79,7 +78,7 @@ function EmailChangeResult({ token }: { token: string }) {
   }
   if (result.isError) {
     return (
-      <ResultAlert color="red" heading={translateMessage(result.error.message)}>
+      <ResultAlert color="red" heading={wordError(result.error)}>
         <Button size="xs" variant="light" color="red" onClick={() => result.refetch()}>
           {common('ui.retry')}
         </Button>
@@ -93,10 +92,12 @@ function EmailChangeResult({ token }: { token: string }) {
       </ResultAlert>
     );
   }
-  if (result.data.reason === EMAIL_CHANGE_LINK_GONE_MESSAGE) return <EmailChangeLinkSpent />;
+  if (result.data.reasonCode?.code === 'messages.emailChangeLinkGone') return <EmailChangeLinkSpent />;
   return (
     <ResultAlert color="red" heading={t('changeEmail.notConfirmed')}>
-      <Text size="sm">{translateMessage(result.data.reason)}</Text>
+      <Text size="sm">
+        {result.data.reasonCode ? wordMessage(result.data.reasonCode) : result.data.reason}
+      </Text>
       <Text size="sm">{t('changeEmail.askNew')}</Text>
     </ResultAlert>
   );

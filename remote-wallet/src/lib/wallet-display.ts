@@ -1,22 +1,5 @@
-import { ApiError, notifyError, type TFunction, translateMessage } from '@dash/shared';
-import {
-  SAFE_ALREADY_CONFIRMED,
-  SAFE_AMOUNT_DECIMALS,
-  SAFE_DEVICE_UNVERIFIED,
-  SAFE_NO_TRANSACTION_AT_NONCE,
-  SAFE_NOT_AWAITING,
-  SAFE_NOT_DEPLOYED,
-  SAFE_REJECTION_EXISTS,
-  SAFE_RESERVED_ADDRESS_MESSAGE,
-  SAFE_SIGNATURE_MALFORMED,
-  SAFE_SIGNATURE_NOT_OWNER,
-  SAFE_SIGNATURE_NOT_YOURS,
-  SAFE_TOKEN_NOT_ON_NETWORK,
-  SAFE_WALLET_NOT_ON_NETWORK,
-  type TWalletChain,
-  type TWalletSigner,
-  WALLET_SIGNERS_CHANGED_MESSAGE,
-} from '@dash/shared/api';
+import { ApiError, notifyError, type TCodedMessage, type TFunction, wordMessage } from '@dash/shared';
+import type { TWalletChain, TWalletSigner } from '@dash/shared/api';
 
 /** A signer as people know them: their name, else their e-mail, else their address. */
 export function signerName(
@@ -49,28 +32,32 @@ export function quorumText(threshold: number, signerCount: number, t: TFunction)
   return t('quorum.label', { threshold, count: signerCount });
 }
 
-/** The wallet's own API messages the common catalogue does not (yet) translate, by their English text. */
-const WALLET_MESSAGE_KEYS: Record<string, string> = {
-  [SAFE_RESERVED_ADDRESS_MESSAGE]: 'rules.reservedAddress',
-  [WALLET_SIGNERS_CHANGED_MESSAGE]: 'rules.signersChanged',
-  [SAFE_SIGNATURE_MALFORMED]: 'rules.signatureMalformed',
-  [SAFE_SIGNATURE_NOT_OWNER]: 'rules.signatureNotOwner',
-  [SAFE_SIGNATURE_NOT_YOURS]: 'rules.signatureNotYours',
-  [SAFE_DEVICE_UNVERIFIED]: 'rules.deviceUnverified',
-  [SAFE_ALREADY_CONFIRMED]: 'rules.alreadyConfirmed',
-  [SAFE_NOT_AWAITING]: 'rules.notAwaiting',
-  [SAFE_NOT_DEPLOYED]: 'rules.notDeployed',
-  [SAFE_NO_TRANSACTION_AT_NONCE]: 'rules.noTransactionAtNonce',
-  [SAFE_REJECTION_EXISTS]: 'rules.rejectionExists',
-  [SAFE_WALLET_NOT_ON_NETWORK]: 'rules.walletNotOnNetwork',
-  [SAFE_TOKEN_NOT_ON_NETWORK]: 'rules.tokenNotOnNetwork',
-  [SAFE_AMOUNT_DECIMALS]: 'rules.amountDecimals',
+/** The wallet's own wording of some API messages, by their code (the rest: the common wording). */
+const WALLET_MESSAGE_KEYS: Partial<Record<TCodedMessage['code'], string>> = {
+  'messages.safeReservedAddress': 'rules.reservedAddress',
+  'messages.walletSignersChanged': 'rules.signersChanged',
+  'messages.safeSignatureMalformed': 'rules.signatureMalformed',
+  'messages.safeSignatureNotOwner': 'rules.signatureNotOwner',
+  'messages.safeSignatureNotYours': 'rules.signatureNotYours',
+  'messages.safeDeviceUnverified': 'rules.deviceUnverified',
+  'messages.safeAlreadyConfirmed': 'rules.alreadyConfirmed',
+  'messages.safeNotAwaiting': 'rules.notAwaiting',
+  'messages.safeNotDeployed': 'rules.notDeployed',
+  'messages.safeNoTransactionAtNonce': 'rules.noTransactionAtNonce',
+  'messages.safeRejectionExists': 'rules.rejectionExists',
+  'messages.safeWalletNotOnNetwork': 'rules.walletNotOnNetwork',
+  'messages.safeTokenNotOnNetwork': 'rules.tokenNotOnNetwork',
+  'messages.safeAmountDecimals': 'rules.amountDecimals',
 };
 
-/** An API or contract message in the reader's language (t of the wallet namespace); unknown text as it came. */
-export function walletMessage(text: string, t: TFunction): string {
-  const key = WALLET_MESSAGE_KEYS[text];
-  return key ? t(key) : translateMessage(text);
+/**
+ * An API or contract message in the reader's language: the wallet's wording (t of the wallet
+ * namespace) when it has one for the code, else the common one; a message without a code as it came.
+ */
+export function walletMessage(message: TCodedMessage | undefined, english: string, t: TFunction): string {
+  if (!message) return english;
+  const key = WALLET_MESSAGE_KEYS[message.code];
+  return key ? t(key) : wordMessage(message);
 }
 
 /**
@@ -79,8 +66,12 @@ export function walletMessage(text: string, t: TFunction): string {
  */
 export function notifyWalletError(error: unknown, t: TFunction): void {
   if (error instanceof ApiError && error.detail) {
+    const detail = walletMessage(error.codes.detail, error.detail, t);
+    // The wallet's wording is final: the toast shows it as it is.
     notifyError(
-      new ApiError(error.message, error.status, error.code, walletMessage(error.detail, t), error.fields),
+      new ApiError(error.message, error.status, error.code, detail, error.fields, {
+        ...(error.codes.message ? { message: error.codes.message } : {}),
+      }),
     );
   } else notifyError(error);
 }

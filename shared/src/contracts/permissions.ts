@@ -1,5 +1,5 @@
 import type { TRole } from './common';
-import { english } from './message-codes';
+import { english, type TMessageCode } from './message-codes';
 
 /**
  * The role permission matrix, written once. The API enforces it on every organization-scoped
@@ -37,30 +37,36 @@ export function can(role: TRole | undefined, permission: TPermission): boolean {
   return (PERMISSIONS[permission] as readonly TRole[]).includes(role);
 }
 
-export const PERMISSION_DENIED_MESSAGE: Record<TPermission, string> = {
-  'organization.read': english('messages.deniedOrganizationRead'),
-  'organization.update': english('messages.deniedOrganizationUpdate'),
-  'organization.delete': english('messages.deniedOrganizationDelete'),
-  'members.read': english('messages.deniedMembersRead'),
-  'members.manage': english('messages.deniedMembersManage'),
-  'invites.manage': english('messages.deniedInvitesManage'),
-  'messages.read': english('messages.deniedMessagesRead'),
-  'messages.reply': english('messages.deniedMessagesReply'),
-  'wallet.read': english('messages.deniedWalletRead'),
-  'wallet.manage': english('messages.deniedWalletManage'),
-  'wallet.propose': english('messages.deniedWalletPropose'),
-  'rails.read': english('messages.deniedRailsRead'),
-  'rails.write': english('messages.deniedRailsWrite'),
-  'openStable.onboard': english('messages.deniedOnboard'),
-  'kyb.read': english('messages.deniedKybRead'),
-  'kyb.edit': english('messages.deniedKybWrite'),
-  'kyb.submit': english('messages.kybSubmitAdminsOnly'),
-  'documents.read': english('messages.deniedDocumentsRead'),
-  'documents.upload': english('messages.deniedDocumentsUpload'),
-  'audit.read': english('messages.deniedAuditRead'),
-  'webhooks.manage': english('messages.deniedWebhooksManage'),
-  'apiKeys.manage': english('messages.deniedApiKeysManage'),
-};
+/** What a member without a permission is told, by its code. */
+export const PERMISSION_DENIED_CODE = {
+  'organization.read': 'messages.deniedOrganizationRead',
+  'organization.update': 'messages.deniedOrganizationUpdate',
+  'organization.delete': 'messages.deniedOrganizationDelete',
+  'members.read': 'messages.deniedMembersRead',
+  'members.manage': 'messages.deniedMembersManage',
+  'invites.manage': 'messages.deniedInvitesManage',
+  'messages.read': 'messages.deniedMessagesRead',
+  'messages.reply': 'messages.deniedMessagesReply',
+  'wallet.read': 'messages.deniedWalletRead',
+  'wallet.manage': 'messages.deniedWalletManage',
+  'wallet.propose': 'messages.deniedWalletPropose',
+  'rails.read': 'messages.deniedRailsRead',
+  'rails.write': 'messages.deniedRailsWrite',
+  'openStable.onboard': 'messages.deniedOnboard',
+  'kyb.read': 'messages.deniedKybRead',
+  'kyb.edit': 'messages.deniedKybWrite',
+  'kyb.submit': 'messages.kybSubmitAdminsOnly',
+  'documents.read': 'messages.deniedDocumentsRead',
+  'documents.upload': 'messages.deniedDocumentsUpload',
+  'audit.read': 'messages.deniedAuditRead',
+  'webhooks.manage': 'messages.deniedWebhooksManage',
+  'apiKeys.manage': 'messages.deniedApiKeysManage',
+} as const satisfies Record<TPermission, TMessageCode>;
+
+/** The same in English. */
+export const PERMISSION_DENIED_MESSAGE = Object.fromEntries(
+  Object.entries(PERMISSION_DENIED_CODE).map(([permission, code]) => [permission, english(code)]),
+) as Record<TPermission, string>;
 
 /**
  * What an API key never does whatever its role: create keys, change who is a member (issue 52) or

@@ -1,4 +1,4 @@
-import { coded, english, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
+import { coded, english, ZCodedMessage, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { ZDecimalString, ZFiatCurrency } from './money';
 import { ZNetworkId } from './network-ids';
@@ -85,8 +85,8 @@ export const ZProviderRequirement = z.object({
 export type TProviderRequirement = z.infer<typeof ZProviderRequirement>;
 
 /**
- * The API's own reasons for failing an onboarding (the provider's are its own words): shown in the
- * reader's language by their text (translateMessage), the provider's as they came.
+ * The API's own reasons for failing an onboarding (the provider's are its own words): they travel
+ * with their code (`reasonCode`) and are shown in the reader's language, the provider's as they came.
  */
 export const PROVIDER_NOT_INSTALLED_MESSAGE = english('messages.providerUnavailable');
 export const PROVIDER_NO_KYB_MESSAGE = english('messages.providerNoKyb');
@@ -97,6 +97,8 @@ export const ZProviderAccount = z.object({
   status: ZProviderAccountStatus,
   /** Why the provider rejected it (or why it failed); null otherwise. */
   reason: z.string().nullable(),
+  /** The code of `reason` when the reason is the API's own; null for the provider's words. */
+  reasonCode: ZCodedMessage.nullable().optional(),
   requirements: z.array(ZProviderRequirement),
   /** The provider's own id of the onboarding, once it has one. */
   externalId: z.string().nullable(),

@@ -1,5 +1,4 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TCreateUploadRequest, type TUploadResult, ZCreateUploadResponse } from '../contracts/uploads';
 
 /** POST uploads: announces a file (name, type, size) and answers where to PUT its bytes. */

@@ -4,9 +4,7 @@ import {
   useEventStreamPollInterval,
   useOrganizationEvents,
 } from '@dash/shared';
-
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-
 import { holdingsPath, type THoldings, ZHoldingsResponse } from '../contracts/holdings';
 
 /**

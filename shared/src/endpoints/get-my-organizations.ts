@@ -1,7 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-
 import { apiRequest } from '../client/api-client';
-
 import { type TOrganization, ZMyOrganizationsResponse } from '../contracts/organization';
 
 export async function getMyOrganizations(signal?: AbortSignal): Promise<TOrganization[]> {

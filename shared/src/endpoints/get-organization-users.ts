@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
-
 import { type TOrganizationUser, ZOrganizationUsersResponse } from '../contracts/members';
 
 /** GET organization/users: every member with name, e-mail and role. */

@@ -1,7 +1,5 @@
 import { apiRequest, withSearch } from '@dash/shared';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
-
 import { type TCatalogueProvider, type TProvidersQuery, ZProvidersResponse } from '../contracts/providers';
 
 /** GET providers: the catalogue, filtered by fiat currency and stablecoin network. */

@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
-
 import { type TRegisteredWallet, ZRegisteredWalletsResponse } from '../contracts/counterparties';
 
 /**

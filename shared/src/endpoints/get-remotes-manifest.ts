@@ -1,5 +1,4 @@
 import { apiRequest } from '../client/api-client';
-
 import { type TRemotesManifest, ZRemotesManifest } from '../contracts/remotes';
 
 /**

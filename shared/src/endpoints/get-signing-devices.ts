@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
-
 import { type TSigningDevice, ZSigningDevicesResponse } from '../contracts/signing-devices';
 
 /** GET profile/signing-devices: the signed-in user's devices. */

@@ -1,80 +1,81 @@
+import type { z } from '@dash/shared/zod';
+import { ApiError } from '../client/api-client';
+import { codeOfIssue, isMessageCode, type TCodedMessage } from '../contracts/message-codes';
 import { NUMBER_MARKS } from './format';
 import { i18n } from './i18n';
-import en from './locales/en.json';
-
-type TTree = { [key: string]: string | TTree };
-
-/** English text -> its key in `common` (catalogue.*, messages.*): English stays the source of truth. */
-const KEY_OF_ENGLISH = new Map<string, string>();
-/**
- * English messages with values in them, such as 'Files must be at most {{size}} {{unit}}.' (the
- * server's own limit): each as a pattern the text is matched against, the names of its values, its key.
- */
-const PATTERNS: Array<{ pattern: RegExp; names: string[]; key: string }> = [];
-const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
-for (const section of ['catalogue', 'messages'] as const) {
-  for (const [key, text] of Object.entries(en[section] as TTree)) {
-    if (typeof text !== 'string') continue;
-    if (!text.includes('{{')) {
-      KEY_OF_ENGLISH.set(text, `${section}.${key}`);
-      continue;
-    }
-    const names = [...text.matchAll(PLACEHOLDER)].map((match) => match[1] as string);
-    const words = text.split(PLACEHOLDER).filter((_, at) => at % 2 === 0);
-    const source = words.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(.+?)');
-    PATTERNS.push({ pattern: new RegExp(`^${source}$`), names, key: `${section}.${key}` });
-  }
-}
-
-/** An English message's key in `common` and the values it carries (none for a fixed text). */
-function findMessage(text: string): { key: string; values?: Record<string, string> } | undefined {
-  const key = KEY_OF_ENGLISH.get(text);
-  if (key) return { key };
-  for (const { pattern, names, key } of PATTERNS) {
-    const match = pattern.exec(text);
-    if (match)
-      return { key, values: Object.fromEntries(names.map((name, at) => [name, match[at + 1] ?? ''])) };
-  }
-  return undefined;
-}
-
-/** The key in `common` of an English message (catalogue.* or messages.*), if it has one. */
-export function keyOfEnglish(text: string): string | undefined {
-  return findMessage(text)?.key;
-}
 
 /** A decimal value as the active language writes it ('2.50' is '2,50' in pt-BR); other values as they are. */
 const inLocale = (value: string) =>
   /^\d+\.\d+$/.test(value) ? value.replace('.', NUMBER_MARKS[i18n.language].decimal) : value;
 
 /**
- * A message that reaches the UI in English (the spec's catalogue message of a failed call, a
- * server's reason, a field error) in the active language, found by its text, or by its pattern for
- * a message with values (the values are kept, a decimal written the language's way). Text we have
- * no translation for is shown as it came, so nothing is ever lost.
+ * A coded message (a failed call's catalogue message, a server's reason, a field error) in the
+ * active language: its code is its key in `common`, its values go in (a decimal written the
+ * language's way). Messages travel as codes (issue 49): nothing is ever looked up by its English.
  */
-export function translateMessage(text: string): string {
-  const found = findMessage(text);
-  if (!found) return text;
+export function wordMessage(message: TCodedMessage): string {
   const values = Object.fromEntries(
-    Object.entries(found.values ?? {}).map(([name, value]) => [name, inLocale(value)]),
+    Object.entries(message.params ?? {}).map(([name, value]) => [name, inLocale(value)]),
   );
-  return i18n.t(found.key, { ...values, ns: 'common' });
+  return i18n.t(message.code, { ...values, ns: 'common' });
 }
 
 /**
- * A form validator whose messages come out in the active language: wraps a validator (such as
- * @mantine/form's schemaResolver over a shared contract) and passes every message through
- * translateMessage, so the contract keeps one English rule and the field shows it translated.
+ * A message as it travels (a code this client may not know, from a newer server) in the active
+ * language, else the English it came with (a proxy's, a test's, the provider's own words).
  */
-export function inLanguage<TValues, TErrors extends Record<string, unknown>>(
-  validate: (values: TValues) => TErrors,
-): (values: TValues) => TErrors {
-  return (values) =>
-    Object.fromEntries(
-      Object.entries(validate(values)).map(([field, message]) => [
-        field,
-        typeof message === 'string' ? translateMessage(message) : message,
-      ]),
-    ) as TErrors;
+export function wordCoded(
+  message: { code: string; params?: Record<string, string> } | null | undefined,
+  english: string,
+): string {
+  return message && isMessageCode(message.code)
+    ? wordMessage({ code: message.code, ...(message.params ? { params: message.params } : {}) })
+    : english;
+}
+const worded = wordCoded;
+
+/** A failed call's catalogue message in the active language; any other error's own message. */
+export function wordError(error: Error): string {
+  return error instanceof ApiError ? worded(error.codes.message, error.message) : error.message;
+}
+
+/** The server's reason of a failed call in the active language, or undefined when it gave none. */
+export function wordErrorDetail(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || !error.detail) return undefined;
+  return worded(error.codes.detail, error.detail);
+}
+
+/** A failed call's field messages in the active language, by field path. */
+export function wordFieldErrors(error: ApiError): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(error.fields ?? {}).map(([field, text]) => [
+      field,
+      worded(error.codes.fields?.[field], text),
+    ]),
+  );
+}
+
+/** A zod issue's message in the active language: worded from its code (the contract's rule). */
+export function wordIssue(issue: { message: string }): string {
+  return worded(codeOfIssue(issue), issue.message);
+}
+
+/**
+ * A form validator over a shared contract whose messages come out in the active language, as
+ * @mantine/form's schemaResolver maps issues (each field's first issue, by its dotted path), but
+ * worded from each issue's code, so the contract keeps one rule and the field shows it translated.
+ */
+export function schemaResolverInLanguage<TValues>(
+  schema: z.ZodType,
+): (values: TValues) => Record<string, string> {
+  return (values) => {
+    const result = schema.safeParse(values);
+    const errors: Record<string, string> = {};
+    if (result.success) return errors;
+    for (const issue of result.error.issues) {
+      const path = issue.path.map(String).join('.');
+      errors[path] ??= wordIssue(issue);
+    }
+    return errors;
+  };
 }

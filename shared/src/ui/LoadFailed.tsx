@@ -1,6 +1,6 @@
 import { Alert, Button } from '@mantine/core';
 import { useT } from '../i18n/i18n';
-import { translateMessage } from '../i18n/messages';
+import { wordError } from '../i18n/messages';
 
 /** Data that could not load: the catalogue message, with a Retry that refetches it (any area). */
 export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -10,7 +10,7 @@ export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => 
       color="red"
       variant="light"
       role="alert"
-      title={error instanceof Error ? translateMessage(error.message) : t('ui.failedToLoad')}
+      title={error instanceof Error ? wordError(error) : t('ui.failedToLoad')}
     >
       <Button size="xs" variant="light" color="red" onClick={onRetry}>
         {t('ui.retry')}

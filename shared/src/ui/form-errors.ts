@@ -1,5 +1,5 @@
 import { ApiError } from '../client/api-client';
-import { translateMessage } from '../i18n/messages';
+import { wordFieldErrors } from '../i18n/messages';
 
 interface FormWithErrors {
   setErrors: (errors: Record<string, string>) => void;
@@ -30,6 +30,7 @@ export function applyServerFieldErrors(form: FormWithErrors, error: unknown): bo
     ([field]) => values === undefined || isFieldOf(values, field),
   );
   if (onForm.length === 0) return false;
-  form.setErrors(Object.fromEntries(onForm.map(([field, text]) => [field, translateMessage(text)])));
+  const worded = wordFieldErrors(error);
+  form.setErrors(Object.fromEntries(onForm.map(([field, text]) => [field, worded[field] ?? text])));
   return true;
 }

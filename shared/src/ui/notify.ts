@@ -1,7 +1,6 @@
 import type { NotificationData } from '@mantine/notifications';
-import { ApiError } from '../client/api-client';
 import { i18n } from '../i18n/i18n';
-import { translateMessage } from '../i18n/messages';
+import { wordError, wordErrorDetail } from '../i18n/messages';
 
 type TNotificationsModule = typeof import('@mantine/notifications');
 
@@ -102,7 +101,7 @@ function showToast(data: NotificationData): void {
 
 /**
  * A failed mutation's toast: the catalogue message, with the server's reason when it gave one, both
- * in the active language (translateMessage). One argument, so it can be a mutation's `onError`.
+ * in the active language (worded from their codes). One argument, so it can be a mutation's `onError`.
  */
 export function notifyError(error: unknown): void {
   notifyErrorWith(error, (reason) => reason);
@@ -113,12 +112,8 @@ export function notifyError(error: unknown): void {
  * none), e.g. to name the one file of several that was refused.
  */
 export function notifyErrorWith(error: unknown, explain: (reason: string) => string): void {
-  const title =
-    error instanceof Error
-      ? translateMessage(error.message)
-      : i18n.t('ui.somethingWentWrong', { ns: 'common' });
-  const detail = error instanceof ApiError ? error.detail : undefined;
-  showToast({ color: 'red', title, message: explain(detail ? translateMessage(detail) : '') });
+  const title = error instanceof Error ? wordError(error) : i18n.t('ui.somethingWentWrong', { ns: 'common' });
+  showToast({ color: 'red', title, message: explain(wordErrorDetail(error) ?? '') });
 }
 
 export function notifySuccess(message: string): void {

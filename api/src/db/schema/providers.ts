@@ -2,6 +2,7 @@
 import {
   PROVIDER_ACCOUNT_STATUSES,
   type TCatalogueProvider,
+  type TCodedMessage,
   type TProviderRequirement,
 } from '@dash/shared/contracts';
 import { sql } from 'drizzle-orm';
@@ -83,6 +84,8 @@ export const providerAccounts = pgTable(
     attempt: integer('attempt').notNull().default(1),
     externalId: text('external_id'),
     reason: text('reason'),
+    /** The code of `reason` when the reason is ours (the provider's own words have none). */
+    reasonCode: jsonb('reason_code').$type<TCodedMessage>(),
     requirements: jsonb('requirements').$type<TProviderRequirement[]>().notNull().default([]),
     startedBy: uuid('started_by').references(() => users.uid, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-
 import {
   API_KEY_PREFIXES,
   API_KEY_SHOWN_LENGTH,
@@ -9,17 +8,12 @@ import {
   type TCreateApiKeyResponse,
   type TRole,
 } from '@dash/shared/contracts';
-
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-
 import type { OrganizationContext } from '../../http/guards';
 import { recordAudit, userActor } from '../audit/index';
-
 import { hashToken } from '../auth/index';
-
 import { findApiKey } from './list-api-keys';
-
 import { insertApiKey } from './repo';
 
 /** Whether `role` gives no more than `limit` (Admin > Editor > Viewer). */

@@ -1,8 +1,6 @@
 import { codedMessage, type TApiKey } from '@dash/shared/contracts';
-
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-
 import { type ApiKeyRow, listApiKeys as selectApiKeys } from './repo';
 
 function toApiKey(row: ApiKeyRow): TApiKey {

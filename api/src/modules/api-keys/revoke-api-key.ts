@@ -1,11 +1,8 @@
 import { codedMessage } from '@dash/shared/contracts';
-
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-
 import type { OrganizationContext } from '../../http/guards';
 import { recordAudit, userActor } from '../audit/index';
-
 import { apiKeyExists, revokeApiKey as markRevoked } from './repo';
 
 /**

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   AUDIT_CSV_COLUMNS,
+  codedMessage,
   type TAuditEvent,
   ZAuditFilters,
   ZAuditQuery,
@@ -12,7 +13,6 @@ import { csvLine } from '../../http/csv';
 import { AppError, validationError } from '../../http/errors';
 import {
   ORGANIZATION_IN_PATH_ACCESS,
-  ORGANIZATION_NOT_FOUND_MESSAGE,
   type OrganizationContext,
   requireOrganizationByUid,
   requireUser,
@@ -27,7 +27,7 @@ async function requireAuditReader(request: FastifyRequest): Promise<Organization
   const uid = ZUid.safeParse(organizationUid);
   if (!uid.success) {
     await requireUser(request);
-    throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+    throw new AppError('NOT_FOUND', codedMessage('messages.organizationNotFound'));
   }
   return requireOrganizationByUid(request, uid.data, 'audit.read');
 }

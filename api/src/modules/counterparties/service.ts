@@ -6,7 +6,6 @@ import {
   type TUser,
   type ZUpdateCounterpartyRequest,
 } from '@dash/shared/contracts';
-
 import type {
   ZCreateBankBeneficiaryRequest,
   ZCreateRegisteredWalletRequest,
@@ -14,11 +13,8 @@ import type {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-
 import { AppError } from '../../http/errors';
-
 import { recordAudit, userActor } from '../audit/index';
-
 import {
   type BankBeneficiaryRow,
   deleteBankBeneficiary,

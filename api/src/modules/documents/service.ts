@@ -3,6 +3,7 @@ import {
   DOCUMENT_CONTENT_TYPES,
   DOCUMENT_MAX_BYTES,
   documentDownloadPath,
+  english,
   KYB_EDITABLE_STATUSES,
   type TCreateDocumentRequest,
   type TDocument,
@@ -10,23 +11,18 @@ import {
   type TOrganizationEvent,
   type TUser,
 } from '@dash/shared/contracts';
-
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../../blobs/store';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
-
 import { downloadContentType, type FileDownload } from '../../http/file-download';
-
 import { recordAudit, userActor } from '../audit/index';
-
 import { lockOrCreateApplication } from '../kyb/index';
-
 import type { UploadService } from '../uploads/index';
 import { type DocumentRow, findDocument, insertDocument, listDocuments } from './repo';
 
-export const OWNER_NOT_FOUND_MESSAGE = 'Choose one of the beneficial owners of the KYB application';
+export const OWNER_NOT_FOUND_MESSAGE = english('messages.kybOwnerNotFound');
 
 /** A document as an answer; `downloadPath` builds its link (members' or operators'). */
 export function toDocument(
@@ -95,7 +91,9 @@ export function createDocumentService(deps: {
             input.kind === 'owner_id' &&
             !(application.data.beneficialOwners ?? []).some((owner) => owner.id === input.ownerId)
           ) {
-            throw new AppError('VALIDATION', OWNER_NOT_FOUND_MESSAGE, { ownerId: OWNER_NOT_FOUND_MESSAGE });
+            throw new AppError('VALIDATION', codedMessage('messages.kybOwnerNotFound'), {
+              ownerId: codedMessage('messages.kybOwnerNotFound'),
+            });
           }
         }
         let taken: Awaited<ReturnType<UploadService['take']>>;

@@ -1,10 +1,11 @@
 import type { THealthResponse } from '@dash/shared/contracts';
+import { codedMessage, english } from '@dash/shared/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { pingDatabase } from './repo';
 
 export const HEALTH_TIMEOUT_MS = 2_000;
-export const DATABASE_DOWN_MESSAGE = 'The database is not reachable.';
+export const DATABASE_DOWN_MESSAGE = english('messages.databaseDown');
 
 export type HealthService = ReturnType<typeof createHealthService>;
 
@@ -26,7 +27,7 @@ export function createHealthService({
         await Promise.race([pingDatabase(db), timeout]);
         return { status: 'ok', database: 'ok' };
       } catch (error) {
-        throw new AppError('UNAVAILABLE', DATABASE_DOWN_MESSAGE, undefined, { cause: error });
+        throw new AppError('UNAVAILABLE', codedMessage('messages.databaseDown'), undefined, { cause: error });
       } finally {
         clearTimeout(timer);
       }

@@ -1,12 +1,7 @@
-import { ZHoldingsParams, ZHoldingsResponse, ZUid } from '@dash/shared/contracts';
+import { codedMessage, ZHoldingsParams, ZHoldingsResponse, ZUid } from '@dash/shared/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
-import {
-  ORGANIZATION_IN_PATH_ACCESS,
-  ORGANIZATION_NOT_FOUND_MESSAGE,
-  requireOrganizationByUid,
-  requireUser,
-} from '../../http/guards';
+import { ORGANIZATION_IN_PATH_ACCESS, requireOrganizationByUid, requireUser } from '../../http/guards';
 import { defineRoute } from '../../http/route';
 import type { HoldingsService } from './service';
 
@@ -15,7 +10,7 @@ async function requireHoldingsReader(request: FastifyRequest) {
   const uid = ZUid.safeParse((request.params as { organizationUid?: string }).organizationUid);
   if (!uid.success) {
     await requireUser(request);
-    throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+    throw new AppError('NOT_FOUND', codedMessage('messages.organizationNotFound'));
   }
   return requireOrganizationByUid(request, uid.data, 'organization.read');
 }

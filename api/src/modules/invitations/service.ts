@@ -8,15 +8,11 @@ import {
   type TOrganization,
   type TUser,
 } from '@dash/shared/contracts';
-
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-
 import { recordAudit, userActor } from '../audit/index';
-
 import { findLocaleOfEmail, invitationMail, type Mailer } from '../mail/index';
-
 import type { OrganizationService } from '../organization/index';
 import {
   answerInvitation,

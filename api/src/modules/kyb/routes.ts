@@ -10,18 +10,12 @@ import {
   ZRequestKybChangesRequest,
   ZSaveKybDraftRequest,
 } from '@dash/shared/contracts';
-
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors';
-
 import { downloadHeaders } from '../../http/file-download';
-
 import { OPERATOR_ACCESS, organizationGuard, requireOperator } from '../../http/guards';
-
 import { documentRoute } from '../../http/openapi';
-
 import { defineRoute } from '../../http/route';
-
 import type { DocumentService } from '../documents/index';
 import { type KybService, operatorActor } from './service';
 

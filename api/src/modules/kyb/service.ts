@@ -17,20 +17,15 @@ import {
   type TUser,
   ZKybApplicationData,
 } from '@dash/shared/contracts';
-
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError, validationError } from '../../http/errors';
-
 import type { JobRunner } from '../../jobs/runner';
 import { type AuditActor, auditTrail, recordAudit, userActor } from '../audit/index';
-
 import { listDocuments, toDocument } from '../documents/index';
-
 import type { KybDecision } from '../mail/index';
 import { notify } from '../notifications/index';
-
 import {
   decideSubmittedApplication,
   findApplication,

@@ -1,22 +1,16 @@
 import {
   can,
   codedMessage,
-  PERMISSION_DENIED_MESSAGE,
+  PERMISSION_DENIED_CODE,
   type TOrganization,
   type TOrganizationUser,
   type TRole,
   type TUser,
 } from '@dash/shared/contracts';
-
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-
-import { ORGANIZATION_NOT_FOUND_MESSAGE } from '../../http/guards';
-
 import { recordAudit, userActor } from '../audit/index';
-
 import { requestedWalletOwnerAddress } from '../wallet/index';
-
 import {
   countAdmins,
   deleteMembership,
@@ -57,15 +51,15 @@ export function createMemberService({ db }: { db: Database }) {
   ): Promise<T> {
     return db.transaction(async (tx) => {
       if (!(await lockOrganization(tx, organizationUid))) {
-        throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+        throw new AppError('NOT_FOUND', codedMessage('messages.organizationNotFound'));
       }
       // The guard read the caller's role before this lock: another change may have demoted or
       // removed them since, and a change made on the strength of a role they no longer hold is refused.
       if (manager) {
         const current = await findOrganizationUser(tx, organizationUid, manager.uid);
-        if (!current) throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+        if (!current) throw new AppError('NOT_FOUND', codedMessage('messages.organizationNotFound'));
         if (!can(current.role, 'members.manage')) {
-          throw new AppError('FORBIDDEN', PERMISSION_DENIED_MESSAGE['members.manage']);
+          throw new AppError('FORBIDDEN', codedMessage(PERMISSION_DENIED_CODE['members.manage']));
         }
       }
       const member = await findOrganizationUser(tx, organizationUid, userUid);

@@ -1,5 +1,6 @@
 import {
   codedMessage,
+  english,
   INBOUND_EMAIL_CONTENT_TYPE,
   INBOUND_SIGNATURE_HEADER,
   ZInboundEmailResponse,
@@ -11,22 +12,16 @@ import {
   ZThreadsQuery,
   ZThreadsResponse,
 } from '@dash/shared/contracts';
-
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/errors';
-
 import { defineOrganizationFileLink } from '../../http/file-download';
-
 import { organizationGuard } from '../../http/guards';
-
 import { hmacSha256Matches } from '../../http/hmac';
-
 import { defineRoute } from '../../http/route';
-
 import type { InboundService } from './inbound';
 import type { MessageService } from './service';
 
-export const INBOUND_SIGNATURE_MESSAGE = 'The inbound mail signature is missing or wrong.';
+export const INBOUND_SIGNATURE_MESSAGE = english('messages.inboundSignatureInvalid');
 
 /** `sha256=<hex>` of HMAC-SHA256(body, secret), compared in constant time. */
 export function signatureMatches(
@@ -111,12 +106,20 @@ export function registerMessageRoutes(app: FastifyInstance, deps: { messages: Me
   });
 }
 
-export const INBOUND_CONTENT_TYPE_MESSAGE = `Send the raw mail as ${INBOUND_EMAIL_CONTENT_TYPE}.`;
+export const INBOUND_CONTENT_TYPE_MESSAGE = english('messages.inboundContentType', {
+  type: INBOUND_EMAIL_CONTENT_TYPE,
+});
 
 /** Any other body type in the inbound scope is a 415 that says what to send. */
 function addRawMailOnly(app: FastifyInstance): void {
   app.addContentTypeParser('*', (_request, _payload, done) =>
-    done(new AppError('UNSUPPORTED_MEDIA_TYPE', INBOUND_CONTENT_TYPE_MESSAGE), undefined),
+    done(
+      new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        codedMessage('messages.inboundContentType', { type: INBOUND_EMAIL_CONTENT_TYPE }),
+      ),
+      undefined,
+    ),
   );
 }
 
@@ -153,7 +156,7 @@ export async function registerInboundRoutes(
         !signatureMatches(deps.secret, body, request.headers[INBOUND_SIGNATURE_HEADER])
       ) {
         request.log.warn({ ip: request.ip }, 'Inbound mail with a bad signature refused');
-        throw new AppError('UNAUTHENTICATED', INBOUND_SIGNATURE_MESSAGE);
+        throw new AppError('UNAUTHENTICATED', codedMessage('messages.inboundSignatureInvalid'));
       }
       return body;
     },

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-
 import type { Readable } from 'node:stream';
 import {
   attachmentDownloadPath,
@@ -16,27 +15,19 @@ import {
   type ZThreadMessagesQuery,
   type ZThreadsQuery,
 } from '@dash/shared/contracts';
-
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-
 import type { BlobStore } from '../../blobs/store';
 import type { MessagesConfig } from '../../config';
 import { crashPoint } from '../../crash-point';
-
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
-
 import { downloadContentType } from '../../http/file-download';
-
 import { enqueueJob, type JobRunner } from '../../jobs/runner';
-
 import { escapeHtml, type Mailer } from '../mail/index';
-
 import type { UploadService } from '../uploads/index';
 import { snippetOf } from './inbound';
-
 import {
   advanceThread,
   findAttachment,
@@ -297,7 +288,8 @@ export function createMessageService(deps: {
         const own = (address: string) => isClientMailAddress(address, domain);
         const fallback = thread.providerUid ? await firstProviderAddress(tx, thread.providerUid) : undefined;
         const to = latestInbound ? [latestInbound.fromAddress] : fallback ? [fallback] : [];
-        if (to.length === 0) throw new AppError('CONFLICT', 'This conversation has nobody to reply to.');
+        if (to.length === 0)
+          throw new AppError('CONFLICT', codedMessage('messages.conversationNoRecipients'));
         const cc = latestInbound
           ? [...new Set([...latestInbound.to, ...latestInbound.cc])].filter(
               (address) => !own(address) && !to.includes(address),

@@ -8,23 +8,17 @@ import {
   ZUid,
   ZUpdateOrganizationRequest,
 } from '@dash/shared/contracts';
-
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
-
 import {
   ORGANIZATION_IN_PATH_ACCESS,
-  ORGANIZATION_NOT_FOUND_MESSAGE,
   organizationGuard,
   requireOrganizationByUid,
   requireUser,
 } from '../../http/guards';
-
 import { documentRoute } from '../../http/openapi';
-
 import { defineRoute } from '../../http/route';
-
 import type { OrganizationService } from './service';
 
 export function registerOrganizationRoutes(
@@ -88,7 +82,7 @@ export function registerOrganizationRoutes(
     const uid = ZUid.safeParse(organizationUid);
     if (!uid.success) {
       await requireUser(request);
-      throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+      throw new AppError('NOT_FOUND', codedMessage('messages.organizationNotFound'));
     }
     await requireOrganizationByUid(request, uid.data, 'organization.read');
     const avatar = await deps.organizations.avatar(uid.data);
@@ -101,14 +95,16 @@ export function registerOrganizationRoutes(
   });
 }
 
-const MULTIPART_FORM_MESSAGE = `Send the avatar as multipart/form-data in the field "${AVATAR_FIELD}".`;
-
 /** The one file of an avatar upload, read into memory (it is at most 2 MB). */
 async function readAvatarUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', MULTIPART_FORM_MESSAGE, {
-      [AVATAR_FIELD]: MULTIPART_FORM_MESSAGE,
-    });
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      codedMessage('messages.avatarMultipart', { field: AVATAR_FIELD }),
+      {
+        [AVATAR_FIELD]: codedMessage('messages.avatarMultipart', { field: AVATAR_FIELD }),
+      },
+    );
   }
   const missing = () =>
     new AppError('VALIDATION', codedMessage('messages.avatarMissing'), {
@@ -129,7 +125,7 @@ async function readAvatarUpload(request: FastifyRequest): Promise<Buffer> {
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (typeof code === 'string' && code.startsWith('FST_'))
-      throw new AppError('VALIDATION', MULTIPART_FORM_MESSAGE);
+      throw new AppError('VALIDATION', codedMessage('messages.avatarMultipart', { field: AVATAR_FIELD }));
     throw error;
   }
 }

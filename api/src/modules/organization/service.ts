@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-
 import {
   API_PREFIX,
   AVATAR_MAX_BYTES,
@@ -11,16 +10,10 @@ import {
   type TUpdateOrganizationRequest,
   type TUser,
 } from '@dash/shared/contracts';
-
 import type { Database } from '../../db/client';
 import { isUniqueViolation, retryOnConflict } from '../../db/errors';
-
 import { AppError } from '../../http/errors';
-
-import { ORGANIZATION_NOT_FOUND_MESSAGE } from '../../http/guards';
-
 import { recordAudit, userActor } from '../audit/index';
-
 import {
   deleteOrganization,
   findOrganizationAvatar,
@@ -38,7 +31,7 @@ export function avatarUrl(organizationUid: string, bytes: Buffer): string {
   return `${API_PREFIX}/organization-avatars/${organizationUid}?v=${version}`;
 }
 
-export const AVATAR_NOT_FOUND_MESSAGE = 'This organization has no avatar.';
+export const AVATAR_NOT_FOUND_MESSAGE = english('messages.avatarNotFound');
 
 export const SLUG_TAKEN_MESSAGE = english('messages.slugTaken');
 
@@ -96,7 +89,7 @@ export function createOrganizationService({ db }: { db: Database }) {
           db.transaction(async (tx) => {
             const before = await lockOrganizationRow(tx, current.uid);
             // Deleted between the membership check and this write.
-            if (!before) throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+            if (!before) throw new AppError('NOT_FOUND', codedMessage('messages.organizationNotFound'));
             const changed: Record<string, { from: string; to: string }> = {};
             if (changes.name !== undefined && changes.name !== before.name)
               changed.name = { from: before.name, to: changes.name };
@@ -104,7 +97,7 @@ export function createOrganizationService({ db }: { db: Database }) {
               changed.slug = { from: before.slug, to: changes.slug };
             if (Object.keys(changed).length === 0) return toOrganization(before, current.role);
             const updated = await updateOrganization(tx, current.uid, changes);
-            if (!updated) throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+            if (!updated) throw new AppError('NOT_FOUND', codedMessage('messages.organizationNotFound'));
             await recordAudit(tx, {
               organizationUid: current.uid,
               actor: userActor(user),
@@ -131,7 +124,7 @@ export function createOrganizationService({ db }: { db: Database }) {
       }
       await db.transaction(async (tx) => {
         if (!(await deleteOrganization(tx, current.uid))) {
-          throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+          throw new AppError('NOT_FOUND', codedMessage('messages.organizationNotFound'));
         }
         // The record outlives the organization (no foreign key).
         await recordAudit(tx, {
@@ -164,7 +157,7 @@ export function createOrganizationService({ db }: { db: Database }) {
           bytes,
           url: avatarUrl(current.uid, bytes),
         });
-        if (!updated) throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+        if (!updated) throw new AppError('NOT_FOUND', codedMessage('messages.organizationNotFound'));
         await recordAudit(tx, {
           organizationUid: current.uid,
           actor: userActor(user),
@@ -179,7 +172,7 @@ export function createOrganizationService({ db }: { db: Database }) {
 
     async avatar(organizationUid: string): Promise<{ contentType: string; bytes: Buffer }> {
       const avatar = await findOrganizationAvatar(db, organizationUid);
-      if (!avatar) throw new AppError('NOT_FOUND', AVATAR_NOT_FOUND_MESSAGE);
+      if (!avatar) throw new AppError('NOT_FOUND', codedMessage('messages.avatarNotFound'));
       return avatar;
     },
   };

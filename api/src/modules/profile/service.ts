@@ -6,15 +6,11 @@ import {
   type TUpdateProfileRequest,
   type TUser,
 } from '@dash/shared/contracts';
-
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-
 import { AppError } from '../../http/errors';
-
 import { isOperator } from '../../http/guards';
-
 import {
   createRateLimiter,
   createToken,
@@ -22,9 +18,7 @@ import {
   isAllowlisted,
   RATE_LIMIT_WINDOW_MS,
 } from '../auth/index';
-
 import { emailChangedMail, emailChangeMail, findLocaleOfEmail, type Mailer } from '../mail/index';
-
 import {
   consumeEmailChange,
   findEmailChangeOwner,
@@ -63,7 +57,7 @@ export function createProfileService(deps: {
   return {
     async update(user: TUser, profile: TUpdateProfileRequest): Promise<TMeResponse['data']> {
       const updated = await updateUserProfile(db, user.uid, profile);
-      if (!updated) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+      if (!updated) throw new AppError('UNAUTHENTICATED', codedMessage('messages.signInToContinue'));
       // The same answer as GET me (the UI replaces the session with it), operator mark included.
       return {
         ...updated,
@@ -96,7 +90,8 @@ export function createProfileService(deps: {
       }
       const token = createToken();
       await db.transaction(async (tx) => {
-        if (!(await lockUser(tx, user.uid))) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+        if (!(await lockUser(tx, user.uid)))
+          throw new AppError('UNAUTHENTICATED', codedMessage('messages.signInToContinue'));
         // Only the newest link may ever work: an address given up (a typo someone else owns) must
         // not be able to take the account later with the link mailed to it.
         await voidPendingEmailChanges(tx, user.uid);

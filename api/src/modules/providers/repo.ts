@@ -73,6 +73,7 @@ function toAccount({ account, providerName, providerLogoUrl }: AccountJoin): TPr
     provider: { uid: account.providerUid, name: providerName, logoUrl: providerLogoUrl },
     status: account.status,
     reason: account.reason,
+    reasonCode: account.reasonCode,
     requirements: account.requirements,
     externalId: account.externalId,
     createdAt: account.createdAt.toISOString(),
@@ -174,7 +175,10 @@ export async function updateAccount(
   db: Database,
   uid: string,
   changes: Partial<
-    Pick<ProviderAccountRow, 'status' | 'attempt' | 'externalId' | 'reason' | 'requirements' | 'startedBy'>
+    Pick<
+      ProviderAccountRow,
+      'status' | 'attempt' | 'externalId' | 'reason' | 'reasonCode' | 'requirements' | 'startedBy'
+    >
   >,
 ): Promise<ProviderAccountRow> {
   const [row] = await db

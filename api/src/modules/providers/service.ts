@@ -2,30 +2,23 @@ import {
   codedMessage,
   english,
   type TCatalogueProvider,
+  type TCodedMessage,
   type TProviderAccount,
   type TProviderAccountStatus,
   type TProviderRequirement,
   type TProvidersQuery,
 } from '@dash/shared/contracts';
-
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-
 import { crashPoint } from '../../crash-point';
-
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
-
 import type { OrganizationContext } from '../../http/guards';
 import { enqueueJob, type JobDefinition } from '../../jobs/runner';
-
 import { type AuditActor, recordAudit, userActor } from '../audit/index';
-
 import { type ProviderOnboarding, type ProviderTransfer, WebhookRefused } from './adapters/adapter';
-
 import { ProviderError } from './adapters/http-client';
-
 import type { ProviderAdapters } from './adapters/registry';
 import {
   findAccount,
@@ -48,8 +41,7 @@ type OnboardingJob = z.infer<typeof ZOnboardingJob>;
 const SUBJECT = 'provider_account';
 /** A job that could not reach the provider after this many tries leaves the account Failed. */
 const ONBOARDING_MAX_ATTEMPTS = 6;
-export const PROVIDER_UNREACHABLE_REASON =
-  'We could not reach the provider. Start the onboarding again later.';
+export const PROVIDER_UNREACHABLE_REASON = english('messages.providerUnreachableOnboarding');
 
 export interface ProviderServiceDeps {
   db: Database;
@@ -90,6 +82,7 @@ export interface ProviderServiceDeps {
 function stateFrom(onboarding: ProviderOnboarding): {
   status: TProviderAccountStatus;
   reason: string | null;
+  reasonCode: null;
   requirements: TProviderRequirement[];
 } {
   const status: TProviderAccountStatus =
@@ -100,7 +93,7 @@ function stateFrom(onboarding: ProviderOnboarding): {
         : onboarding.status === 'failed'
           ? 'Failed'
           : 'Pending';
-  return { status, reason: onboarding.reason, requirements: onboarding.requirements };
+  return { status, reason: onboarding.reason, reasonCode: null, requirements: onboarding.requirements };
 }
 
 /** A decided account stays decided: a late or out-of-order "pending" never undoes Active or Rejected. */
@@ -171,11 +164,12 @@ export function createProviderService(deps: ProviderServiceDeps) {
     return true;
   }
 
-  async function failAccount(job: OnboardingJob, reason: string): Promise<void> {
+  async function failAccount(job: OnboardingJob, reasonCode: TCodedMessage): Promise<void> {
+    const reason = english(reasonCode.code, reasonCode.params);
     const changed = await db.transaction(async (tx) => {
       const account = await lockAccountByUid(tx, job.accountUid);
       if (!awaitsProvider(account, job)) return undefined;
-      await updateAccount(tx, account.uid, { status: 'Failed', reason, requirements: [] });
+      await updateAccount(tx, account.uid, { status: 'Failed', reason, reasonCode, requirements: [] });
       await recordAudit(tx, {
         organizationUid: account.organizationUid,
         actor: { kind: 'system' },
@@ -202,12 +196,12 @@ export function createProviderService(deps: ProviderServiceDeps) {
       const provider = await findProvider(db, account.providerUid, { listedOnly: false });
       const adapter = provider ? deps.adapters(provider) : null;
       if (!provider || !adapter) {
-        await failAccount(job, english('messages.providerUnavailable'));
+        await failAccount(job, codedMessage('messages.providerUnavailable'));
         return;
       }
       const kybData = await deps.kybData(account.organizationUid);
       if (!kybData) {
-        await failAccount(job, english('messages.providerNoKyb'));
+        await failAccount(job, codedMessage('messages.providerNoKyb'));
         return;
       }
       let onboarding: ProviderOnboarding;
@@ -225,7 +219,10 @@ export function createProviderService(deps: ProviderServiceDeps) {
         if (error instanceof ProviderError && !error.retryable) {
           context.log.warn({ err: error }, 'The provider refused the onboarding');
           // The provider's own words (as a transfer's refusal keeps them), else the call's account of it.
-          await failAccount(job, `The provider refused the request: ${error.reason ?? error.message}`);
+          await failAccount(
+            job,
+            codedMessage('messages.providerRefusedRequest', { reason: error.reason ?? error.message }),
+          );
           return;
         }
         throw error;
@@ -246,7 +243,7 @@ export function createProviderService(deps: ProviderServiceDeps) {
     },
     async onGiveUp(job, error, context) {
       context.log.error({ err: error }, 'Onboarding could not reach the provider; the account is Failed');
-      await failAccount(job, PROVIDER_UNREACHABLE_REASON);
+      await failAccount(job, codedMessage('messages.providerUnreachableOnboarding'));
     },
   };
 

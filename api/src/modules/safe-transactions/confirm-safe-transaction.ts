@@ -1,18 +1,11 @@
 import { codedMessage, type TSafeTransaction } from '@dash/shared/contracts';
-
 import { getAddress, type Hex } from 'viem';
-
 import { AppError } from '../../http/errors';
-
 import type { OrganizationContext } from '../../http/guards';
 import { recordAudit } from '../audit/index';
-
 import { listSigners } from '../wallet/index';
-
 import { publishSafeTransactionUpdated, type SafeTransactionDeps } from './deps';
-
 import { enqueueExecution } from './execute-safe-transaction';
-
 import {
   confirmationsOf,
   findSafeTransaction,
@@ -21,9 +14,7 @@ import {
   openAtNonce,
   updateSafeTransaction,
 } from './repo';
-
 import { recoverSafeSignature } from './safe-tx';
-
 import { ownersOf, viewSafeTransactions } from './view';
 
 // Confirm a Safe transaction: an owner's signature, made in the browser by their own signing device
@@ -34,7 +25,7 @@ import { ownersOf, viewSafeTransactions } from './view';
 // the threshold reached the transaction is ready, and its execution is queued (a job). Each refusal
 // is a 4xx storing nothing.
 
-const notFound = () => new AppError('NOT_FOUND', 'Safe transaction not found');
+const notFound = () => new AppError('NOT_FOUND', codedMessage('messages.safeTransactionNotFound'));
 
 export async function confirmSafeTransaction(
   deps: SafeTransactionDeps,

@@ -1,8 +1,6 @@
 import type { TSafeTransaction, TSafeTransactionHistory, TSafeTransactions } from '@dash/shared/contracts';
 import { codedMessage, SAFE_HISTORY_PAGE_SIZE_DEFAULT } from '@dash/shared/contracts';
-
 import { AppError } from '../../http/errors';
-
 import type { SafeTransactionDeps } from './deps';
 import {
   findSafeTransaction,
@@ -12,7 +10,6 @@ import {
   openAtNonce,
   type SafeTransactionListRow,
 } from './repo';
-
 import { viewSafeTransactionListItems, viewSafeTransactions } from './view';
 
 // Read the Safe's transactions (every member): the queue by nonce, with conflicts at a nonce shown,
@@ -69,7 +66,7 @@ export async function getSafeTransactionView(
   safeTxHash: string,
 ): Promise<TSafeTransaction> {
   const row = await findSafeTransaction(deps.db, organizationUid, safeTxHash);
-  if (!row) throw new AppError('NOT_FOUND', 'Safe transaction not found');
+  if (!row) throw new AppError('NOT_FOUND', codedMessage('messages.safeTransactionNotFound'));
   const open = await openAtNonce(deps.db, organizationUid, row.nonce);
   const [view] = await viewSafeTransactions(deps.db, organizationUid, [row], openCounts(open));
   return view as TSafeTransaction;

@@ -6,27 +6,18 @@ import {
   toBaseUnits,
   tokenOf,
 } from '@dash/shared/contracts';
-
 import { and, eq } from 'drizzle-orm';
-
 import { getAddress } from 'viem';
-
 import type { Database } from '../../db/client';
 import { registeredWallets } from '../../db/schema';
-
 import { AppError } from '../../http/errors';
-
 import type { OrganizationContext } from '../../http/guards';
 import type { IdempotentWork } from '../../http/idempotency';
 import { deployedSafeOf } from '../wallet/index';
-
 import type { SafeTransactionDeps } from './deps';
 import { nextNonce, recordProposal } from './proposal';
-
 import { openAtNonce, type SafeTransactionRow } from './repo';
-
 import { networkOfChain } from './safe-network';
-
 import { rejectionTx, tokenTransferTx } from './safe-tx';
 
 // Propose a Safe transaction (Admins and Editors; an Idempotency-Key): a token transfer from the
@@ -120,6 +111,6 @@ export async function proposeSafeTransaction(
     proposedBy: auth.user.uid,
     actor: { kind: 'user', userUid: auth.user.uid, email: auth.user.email },
   });
-  if (!recorded) throw new AppError('CONFLICT', 'This exact transaction is already proposed');
+  if (!recorded) throw new AppError('CONFLICT', codedMessage('messages.safeTransactionDuplicate'));
   return { answer: { data: recorded.view }, afterCommit: recorded.afterCommit };
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-
 import {
   codedMessage,
   SIGNING_DEVICE_CHALLENGE_TTL_MS,
@@ -7,12 +6,9 @@ import {
   type TSigningDeviceProof,
   type TUser,
 } from '@dash/shared/contracts';
-
 import { type Hex, recoverMessageAddress } from 'viem';
-
 import type { Database } from '../../db/client';
 import { AppError, type TAppMessage } from '../../http/errors';
-
 import { insertChallenge, lockChallenge, markChallengeUsed } from './repo';
 
 // The proof that a user holds a signing device's key: a one-time challenge (for one user and

@@ -4,16 +4,11 @@ import {
   type TSigningDevice,
   type TUser,
 } from '@dash/shared/contracts';
-
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-
 import { AppError } from '../../http/errors';
-
 import { recordAudit } from '../audit/index';
-
 import { consumeProof } from './proof';
-
 import { insertSigningDevice, type SigningDeviceRow } from './repo';
 
 // Register a signing device: the user's own, by name and address (checksummed by the contract, so

@@ -1,4 +1,5 @@
 import type { TSigningDevice, TSigningDeviceProof, TUser } from '@dash/shared/contracts';
+import { codedMessage } from '@dash/shared/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../audit/index';
@@ -18,7 +19,8 @@ export async function verifySigningDevice(
   now: Date,
 ): Promise<TSigningDevice> {
   const device = await findSigningDevice(db, signingDeviceUid);
-  if (!device || device.userUid !== user.uid) throw new AppError('NOT_FOUND', 'Signing device not found');
+  if (!device || device.userUid !== user.uid)
+    throw new AppError('NOT_FOUND', codedMessage('messages.signingDeviceNotFound'));
   const row = await db.transaction(async (tx) => {
     await consumeProof(tx, user, device.ethAddress, proof, now);
     const verified = await markSigningDeviceVerified(tx, device.uid, device.verifiedAt ?? now);

@@ -1,22 +1,13 @@
 import { codedMessage, type TTransfer } from '@dash/shared/contracts';
-
 import { AppError } from '../../http/errors';
-
 import type { OrganizationContext } from '../../http/guards';
 import { recordAudit, userActor } from '../audit/index';
-
 import { notifyApprovalStep } from './approval-mail';
-
 import { lockAwaitingApproval } from './awaiting-approval';
-
 import { publishTransferUpdated, SUBJECT, type TransferDeps } from './deps';
-
 import { enqueueDue } from './jobs';
-
 import { transferAnswer } from './new-transfer';
-
 import { transferNote } from './notes';
-
 import { insertTransferEvent, trim, updateTransfer } from './repo';
 
 // A second member approves an off-ramp above the organization's threshold (never its creator;

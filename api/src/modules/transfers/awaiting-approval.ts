@@ -1,8 +1,6 @@
 import { codedMessage } from '@dash/shared/contracts';
-
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-
 import { lockTransfer } from './repo';
 
 /** The organization's transfer, locked, if it waits for a second member's decision (404, 409 otherwise). */

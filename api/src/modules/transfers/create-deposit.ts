@@ -1,16 +1,11 @@
 import { codedMessage, DEPOSIT_PROVIDER, type TCreateDepositRequest } from '@dash/shared/contracts';
-
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-
 import type { OrganizationContext } from '../../http/guards';
 import { findProviderByName } from '../providers/index';
-
 import { acceptOnRampQuote } from './create-on-ramp';
-
 import type { TransferDeps } from './deps';
 import { priceQuote } from './quote';
-
 import { findWallet, type QuoteRow } from './repo';
 
 // A deposit (POST deposits): an on-ramp from the deposit provider (Transfero: BRL, testbrz on

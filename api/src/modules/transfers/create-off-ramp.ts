@@ -1,19 +1,13 @@
 import { codedMessage, networkOfChainId, type TCreateOffRampRequest } from '@dash/shared/contracts';
-
 import Decimal from 'decimal.js';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-
 import type { OrganizationContext } from '../../http/guards';
 import { findBankBeneficiary } from '../counterparties/index';
-
 import { deployedSafeOf } from '../wallet/index';
-
 import type { TransferDeps } from './deps';
 import { fromQuote, writeNewTransfer } from './new-transfer';
-
 import { takeQuote } from './quote';
-
 import { findOrganizationThreshold, findWallet } from './repo';
 
 // An off-ramp: a member accepts an off-ramp quote to one of the organization's bank beneficiaries

@@ -1,14 +1,10 @@
 import { codedMessage, type TCreateOnRampRequest } from '@dash/shared/contracts';
-
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-
 import type { OrganizationContext } from '../../http/guards';
 import type { TransferDeps } from './deps';
 import { fromQuote, writeNewTransfer } from './new-transfer';
-
 import { takeQuote } from './quote';
-
 import { findWallet } from './repo';
 
 // An on-ramp: a member accepts an on-ramp quote to one of the organization's registered wallets on

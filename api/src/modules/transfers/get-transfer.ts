@@ -1,7 +1,5 @@
 import { codedMessage, type TTransferDetail } from '@dash/shared/contracts';
-
 import { AppError } from '../../http/errors';
-
 import type { OrganizationContext } from '../../http/guards';
 import type { TransferDeps } from './deps';
 import { findTransfer, listTransferEvents } from './repo';

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
-
 import {
   codedMessage,
   providerLimitProblemCode,
   type TCreateQuoteRequest,
   type TQuote,
 } from '@dash/shared/contracts';
-
 import Decimal from 'decimal.js';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-
 import type { OrganizationContext } from '../../http/guards';
 import { findAccountStatus, findProvider, ProviderError, type ProviderRow } from '../providers/index';
-
 import type { TransferDeps } from './deps';
 import { amountsOf, insertQuote, lockQuote, type QuoteRow } from './repo';
 
@@ -89,7 +85,10 @@ export async function priceQuote(
           amount: codedMessage('messages.amountBelowProviderMinimum'),
         });
       }
-      throw new AppError('VALIDATION', `The provider refused the quote: ${error.reason ?? error.code}`);
+      throw new AppError(
+        'VALIDATION',
+        codedMessage('messages.providerRefusedQuote', { reason: error.reason ?? error.code }),
+      );
     }
     if (error instanceof ProviderError) {
       // Timed out, unreachable or failing on its side: the caller may ask again, nothing was saved.

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  codedMessage,
   TRANSACTIONS_CSV_COLUMNS,
   type TTransfer,
   ZCancelTransferRequest,
@@ -28,7 +29,6 @@ import type { OrganizationContext } from '../../http/guards';
 import {
   approvedOrganizationGuard,
   ORGANIZATION_IN_PATH_ACCESS,
-  ORGANIZATION_NOT_FOUND_MESSAGE,
   requireApprovedOrganizationByUid,
   requireUser,
 } from '../../http/guards';
@@ -174,7 +174,7 @@ export function registerTransferRoutes(
     const uid = ZUid.safeParse(organizationUid);
     if (!uid.success) {
       await requireUser(request);
-      throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+      throw new AppError('NOT_FOUND', codedMessage('messages.organizationNotFound'));
     }
     const auth = await requireApprovedOrganizationByUid(request, uid.data, 'rails.read');
     const parsed = ZTransactionsFilters.safeParse(request.query);

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-
 import type { Readable } from 'node:stream';
 import { Transform, type TransformCallback } from 'node:stream';
-
 import {
   codedMessage,
   DOCUMENT_CONTENT_TYPES,
@@ -18,19 +16,14 @@ import {
   uploadPath,
   uploadTooLargeCode,
 } from '@dash/shared/contracts';
-
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-
 import type { BlobStore } from '../../blobs/store';
 import type { UploadsConfig } from '../../config';
 import { crashPoint } from '../../crash-point';
-
 import type { Database } from '../../db/client';
 import { AppError, type TAppMessage } from '../../http/errors';
-
 import { enqueueJob, type JobRunner } from '../../jobs/runner';
-
 import {
   claimTempFileForUpload,
   deleteTempFile,
@@ -41,9 +34,7 @@ import {
   type TempFileRow,
   takeUploadedTempFiles,
 } from './repo';
-
 import { bytesMatchType, SNIFF_BYTES } from './sniff';
-
 import { signUploadToken, type UploadClaims, verifyUploadToken } from './token';
 
 export const PURGE_TEMP_FILES_JOB = 'uploads.purge-temp-files';

@@ -1,8 +1,6 @@
 import { codedMessage } from '@dash/shared/contracts';
-
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-
 import type { WalletContext } from './context';
 import { lockWallet } from './repo';
 

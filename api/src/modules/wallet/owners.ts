@@ -1,9 +1,6 @@
 import { codedMessage, SAFE_SENTINEL_ADDRESS } from '@dash/shared/contracts';
-
 import { type Address, getAddress, zeroAddress } from 'viem';
-
 import { AppError, type TAppMessage } from '../../http/errors';
-
 import type { WalletChainAccess } from './chain';
 import type { SignerRow } from './repo';
 import { type SafeDeploymentConfig, saltNonceFor } from './safe';

@@ -1,17 +1,10 @@
 import { codedMessage, type TOrganization, type TUser, type TWallet } from '@dash/shared/contracts';
-
 import { AppError } from '../../http/errors';
-
 import { userActor } from '../audit/index';
-
 import { findOrganizationUser } from '../members/index';
-
 import { changeUndeployed } from './change-undeployed';
-
 import { recordWalletAudit, type WalletContext } from './context';
-
 import { getWallet } from './get-wallet';
-
 import { insertSigner } from './repo';
 
 /*

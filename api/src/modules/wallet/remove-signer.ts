@@ -1,13 +1,8 @@
 import { codedMessage, type TOrganization, type TUser } from '@dash/shared/contracts';
-
 import { AppError } from '../../http/errors';
-
 import { userActor } from '../audit/index';
-
 import { changeUndeployed } from './change-undeployed';
-
 import { recordWalletAudit, type WalletContext } from './context';
-
 import { deleteSigner } from './repo';
 
 /*

@@ -1,15 +1,9 @@
 import { codedMessage, type TOrganization, type TUser, type TWallet } from '@dash/shared/contracts';
-
 import { AppError } from '../../http/errors';
-
 import { userActor } from '../audit/index';
-
 import { recordWalletAudit, type WalletContext } from './context';
-
 import { startDeployAttempt } from './deploy-attempt';
-
 import { getWallet } from './get-wallet';
-
 import { lockWallet } from './repo';
 
 /*

@@ -1,12 +1,8 @@
 import { codedMessage, type TOrganization, type TUser, type TWebhookEndpoint } from '@dash/shared/contracts';
-
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-
 import { recordAudit, userActor } from '../audit/index';
-
 import { endpointView, WEBHOOK_SUBJECT } from './register-endpoint';
-
 import { findEndpoint, updateEndpoint } from './repo';
 
 // Enable an endpoint again after it was disabled for failing (Admins): it gets new events from now

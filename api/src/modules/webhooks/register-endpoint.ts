@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-
 import {
   codedMessage,
   type TCreateWebhookEndpointRequest,
@@ -8,14 +7,10 @@ import {
   type TWebhookEndpoint,
   type TWebhookEventType,
 } from '@dash/shared/contracts';
-
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-
 import { recordAudit, userActor } from '../audit/index';
-
 import { assertPublicHost, ForbiddenAddressError, hostOf } from './address-guard';
-
 import { insertEndpoint, type WebhookEndpointRow } from './repo';
 
 // Register an endpoint (Admins): an https URL (http only to localhost outside production) whose

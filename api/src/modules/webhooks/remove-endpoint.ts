@@ -1,12 +1,8 @@
 import { codedMessage, type TOrganization, type TUser } from '@dash/shared/contracts';
-
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-
 import { recordAudit, userActor } from '../audit/index';
-
 import { WEBHOOK_SUBJECT } from './register-endpoint';
-
 import { deleteEndpoint, findEndpoint } from './repo';
 
 // Remove an endpoint (Admins): its log goes with it; deliveries still queued find it gone and end.

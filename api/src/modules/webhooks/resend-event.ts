@@ -1,12 +1,8 @@
 import { codedMessage, type TOrganization, type TUser } from '@dash/shared/contracts';
-
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-
 import { recordAudit, userActor } from '../audit/index';
-
 import { enqueueDelivery } from './record-events';
-
 import { findDelivery, findEndpoint } from './repo';
 
 // Resend (Admins): the event of a logged delivery goes to its endpoint again, as a new delivery

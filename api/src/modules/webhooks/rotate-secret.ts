@@ -5,14 +5,10 @@ import {
   type TWebhookEndpoint,
   WEBHOOK_SECRET_OVERLAP_HOURS,
 } from '@dash/shared/contracts';
-
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-
 import { recordAudit, userActor } from '../audit/index';
-
 import { endpointView, newWebhookSecret, WEBHOOK_SUBJECT } from './register-endpoint';
-
 import { findEndpoint, updateEndpoint } from './repo';
 
 // Rotate an endpoint's secret (Admins): a new one signs from now on; the one it replaces still

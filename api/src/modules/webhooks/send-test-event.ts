@@ -4,16 +4,11 @@ import {
   type TUser,
   WEBHOOK_TEST_EVENT_TYPE,
 } from '@dash/shared/contracts';
-
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-
 import { recordAudit, userActor } from '../audit/index';
-
 import { enqueueDelivery, eventBody, newEventId } from './record-events';
-
 import { WEBHOOK_SUBJECT } from './register-endpoint';
-
 import { findEndpoint, insertEvent } from './repo';
 
 // "Send a test event" (Admins): a `webhook.test` event for this endpoint only, delivered by the

@@ -12,27 +12,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
 import { AppError } from '../../http/errors';
-
 import type { JobRunner } from '../../jobs/runner';
 import type { Mailer } from '../mail/index';
 import { deliverEventJob } from './deliver-event';
-
 import { disabledMailJob } from './disable-failing-endpoint';
-
 import { enableEndpoint } from './enable-endpoint';
-
 import { recordWebhookEvents } from './record-events';
-
 import { endpointView, registerEndpoint } from './register-endpoint';
-
 import { removeEndpoint } from './remove-endpoint';
-
 import { findEndpoint, listDeliveries, listEndpoints } from './repo';
-
 import { resendEvent } from './resend-event';
-
 import { rotateSecret } from './rotate-secret';
-
 import { sendTestEvent } from './send-test-event';
 import { startSweeping, sweepJob, sweepMissedEvents } from './sweep-missed-events';
 

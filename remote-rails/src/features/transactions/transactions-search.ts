@@ -23,11 +23,15 @@ export function readTransactionsSearch(search: URLSearchParams): TTransactionsQu
 }
 
 /**
- * The contract's word (in English, for translateMessage) on a range that ends before it starts, the
- * To date's error; undefined when the range is fine. The API refuses that range with the same words.
+ * The contract's issue (coded, for wordIssue) on a range that ends before it starts, the To date's
+ * error; undefined when the range is fine. The API refuses that range with the same code.
  */
-export function transactionsRangeError(filters: TTransactionsFilters): string | undefined {
+export function transactionsRangeIssue(filters: TTransactionsFilters) {
   if (!filters.from || !filters.to) return undefined;
   const checked = ZTransactionsFilters.safeParse({ from: filters.from, to: filters.to });
-  return checked.success ? undefined : checked.error.issues.find((issue) => issue.path[0] === 'to')?.message;
+  return checked.success ? undefined : checked.error.issues.find((issue) => issue.path[0] === 'to');
 }
+
+/** The same in English. */
+export const transactionsRangeError = (filters: TTransactionsFilters): string | undefined =>
+  transactionsRangeIssue(filters)?.message;

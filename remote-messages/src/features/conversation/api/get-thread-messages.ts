@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TMessage, type TThreadMessagesResponse, ZThreadMessagesResponse } from '@dash/shared/api';
-
 import {
   type InfiniteData,
   infiniteQueryOptions,

@@ -1,8 +1,6 @@
 import { apiRequest } from '@dash/shared';
-
 import type { TThreadsResponse } from '@dash/shared/api';
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { threadsQueryOptions } from '../../threads/api/get-threads';
 
 /** POST messages/{threadUid}/read: the current user has read the thread up to now. */

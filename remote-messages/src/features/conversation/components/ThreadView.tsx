@@ -3,11 +3,11 @@ import {
   EndAnchoredList,
   isMissingItem,
   notifyError,
-  PERMISSION_DENIED_MESSAGE,
+  PERMISSION_DENIED_CODE,
   paths,
   type TOrganization,
-  translateMessage,
   useT,
+  wordMessage,
 } from '@dash/shared';
 import type { TMessage, TThread } from '@dash/shared/api';
 import { ActionIcon, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -138,7 +138,7 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
       ) : (
         // Where the reply box would be, why there is none (the API's own words, in the reader's language).
         <Text size="sm" c="dimmed" ta="center" p="sm" style={REPLY_AREA_STYLE}>
-          {translateMessage(PERMISSION_DENIED_MESSAGE['messages.reply'])}
+          {wordMessage({ code: PERMISSION_DENIED_CODE['messages.reply'] })}
         </Text>
       )}
     </Stack>

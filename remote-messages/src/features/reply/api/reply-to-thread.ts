@@ -1,14 +1,10 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TMessage, type TReplyRequest, ZReplyResponse } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import {
   refreshThreadMessages,
   threadMessagesQueryOptions,
 } from '../../conversation/api/get-thread-messages';
-
 import { threadsQueryOptions } from '../../threads/api/get-threads';
 
 /** POST messages/{threadUid}: a reply with text and uploaded attachments; answers the stored message. */

@@ -1,5 +1,10 @@
 import { setLocale } from '@dash/shared';
-import { type TMessage, UPLOAD_EMPTY_MESSAGE, uploadTooLargeMessage } from '@dash/shared/api';
+import {
+  type TMessage,
+  UPLOAD_EMPTY_MESSAGE,
+  uploadTooLargeCode,
+  uploadTooLargeMessage,
+} from '@dash/shared/api';
 import { renderPage } from '@dash/shared/test';
 import { cleanNotifications, notificationsStore } from '@mantine/notifications';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -314,12 +319,16 @@ describe('a refused file among several picked', () => {
       const { byteSize } = JSON.parse(String(init?.body)) as { byteSize: number };
       if (byteSize === 0)
         return Response.json(
-          { error: { code: 'VALIDATION', message: UPLOAD_EMPTY_MESSAGE } },
+          { error: { code: 'VALIDATION', message: UPLOAD_EMPTY_MESSAGE, messageCode: 'messages.fileEmpty' } },
           { status: 400 },
         );
       if (byteSize > 25 * MB) {
         const message = uploadTooLargeMessage(25 * MB);
-        return Response.json({ error: { code: 'PAYLOAD_TOO_LARGE', message } }, { status: 413 });
+        const { code: messageCode, params } = uploadTooLargeCode(25 * MB);
+        return Response.json(
+          { error: { code: 'PAYLOAD_TOO_LARGE', message, messageCode, params } },
+          { status: 413 },
+        );
       }
       return new Promise<Response>(() => {});
     });

@@ -1,10 +1,5 @@
-import { notifyError, translateMessage, useOneAtATime, useT, visuallyHidden } from '@dash/shared';
-import {
-  isBlankText,
-  REPLY_CONTENT_MAX,
-  REPLY_TOO_LONG_MESSAGE,
-  UPLOAD_CONTENT_TYPES,
-} from '@dash/shared/api';
+import { notifyError, useOneAtATime, useT, visuallyHidden, wordMessage } from '@dash/shared';
+import { isBlankText, REPLY_CONTENT_MAX, UPLOAD_CONTENT_TYPES } from '@dash/shared/api';
 import {
   ActionIcon,
   CloseButton,
@@ -206,7 +201,7 @@ export const ReplyBox = memo(function ReplyBox({ organizationUid, threadUid }: R
           onChange={(event) => setText(event.currentTarget.value)}
           onKeyDown={onKeyDown}
           disabled={reply.isPending}
-          error={tooLong ? translateMessage(REPLY_TOO_LONG_MESSAGE) : undefined}
+          error={tooLong ? wordMessage({ code: 'messages.messageTooLong' }) : undefined}
           style={FIELD_STYLE}
           styles={{ input: INPUT_STYLE }}
         />

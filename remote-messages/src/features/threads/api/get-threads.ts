@@ -1,7 +1,5 @@
 import { apiRequest, withSearch } from '@dash/shared';
-
 import { type TThreadsResponse, ZThreadsResponse } from '@dash/shared/api';
-
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 /** GET messages: the organization's threads, newest activity first, one page at a time. */

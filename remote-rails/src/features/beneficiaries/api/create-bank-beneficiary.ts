@@ -1,10 +1,7 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TBankBeneficiary, ZBankBeneficiaryResponse } from '@dash/shared/api';
-
 import type { TCreateBankBeneficiaryRequest } from '@dash/shared/counterparty-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { bankBeneficiariesQueryOptions } from './get-bank-beneficiaries';
 
 /** POST rails/bank-beneficiaries: the CLABE or Pix key is stored normalized. */

@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { bankBeneficiariesQueryOptions } from './get-bank-beneficiaries';
 
 /** DELETE rails/bank-beneficiaries/{beneficiaryUid}. */

@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TBankBeneficiary, ZBankBeneficiariesResponse } from '@dash/shared/api';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET rails/bank-beneficiaries: the organization's CLABE accounts and Pix keys (approved organizations only). */

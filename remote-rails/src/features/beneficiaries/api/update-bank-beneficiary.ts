@@ -1,13 +1,10 @@
 import { apiRequest } from '@dash/shared';
-
 import {
   type TBankBeneficiary,
   type TUpdateCounterpartyRequest,
   ZBankBeneficiaryResponse,
 } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { bankBeneficiariesQueryOptions } from './get-bank-beneficiaries';
 
 /** PATCH rails/bank-beneficiaries/{beneficiaryUid}: a new name and remark. */

@@ -1,8 +1,8 @@
 import {
   DialogModal,
-  inLanguage,
   notifyError,
   notifySuccess,
+  schemaResolverInLanguage,
   useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
@@ -18,7 +18,7 @@ import {
   ZCreateBankBeneficiaryRequest,
 } from '@dash/shared/counterparty-rules';
 import { Button, Group, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
 import { useCreateBankBeneficiaryMutation } from '../api/create-bank-beneficiary';
 import { ClabeInput } from './ClabeInput';
@@ -49,7 +49,7 @@ function toRequest(values: Values): TCreateBankBeneficiaryRequest {
     : { type: 'PixKey', ...common, pixKeyType: values.pixKeyType, pixKey: values.pixKey };
 }
 
-const validateRequest = inLanguage(schemaResolver(ZCreateBankBeneficiaryRequest, { sync: true }));
+const validateRequest = schemaResolverInLanguage(ZCreateBankBeneficiaryRequest);
 
 export function AddBankBeneficiaryModal({
   organizationUid,

@@ -1,7 +1,7 @@
-import { DialogModal, inLanguage, notifyError, useFocusFirstInvalid, useT } from '@dash/shared';
+import { DialogModal, notifyError, schemaResolverInLanguage, useFocusFirstInvalid, useT } from '@dash/shared';
 import { type TUpdateCounterpartyRequest, ZUpdateCounterpartyRequest } from '@dash/shared/api';
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 
 interface EditCounterpartyModalProps {
   title: string;
@@ -41,7 +41,7 @@ function EditForm({
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: counterparty.name, remark: counterparty.remark ?? '' },
-    validate: inLanguage(schemaResolver(ZUpdateCounterpartyRequest, { sync: true })),
+    validate: schemaResolverInLanguage(ZUpdateCounterpartyRequest),
     validateInputOnBlur: true,
   });
   const invalid = useFocusFirstInvalid();

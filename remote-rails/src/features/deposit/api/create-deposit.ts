@@ -1,14 +1,11 @@
 import { apiRequest } from '@dash/shared';
-
 import {
   IDEMPOTENCY_KEY_HEADER,
   type TCreateDepositRequest,
   type TTransfer,
   ZTransferResponse,
 } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { transactionsKey } from '../../transactions/api/get-transactions';
 
 /**

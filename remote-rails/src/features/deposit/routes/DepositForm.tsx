@@ -1,10 +1,10 @@
 import {
   can,
-  inLanguage,
   notifyError,
   PageHeader,
   PageSkeleton,
   paths,
+  schemaResolverInLanguage,
   shortAddress,
   useCurrentOrganization,
   useFocusFirstInvalid,
@@ -22,7 +22,7 @@ import {
   ZCreateDepositRequest,
 } from '@dash/shared/api';
 import { Alert, Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useProviderAccountsQuery } from '../../providers/api/get-provider-accounts';
@@ -56,7 +56,7 @@ export default function DepositForm() {
   const invalid = useFocusFirstInvalid();
   // The amount is typed the reader's way ("1.234,56" in pt-BR); the contract checks, and the deposit
   // carries, the decimal string it means ("1234.56").
-  const rules = inLanguage(schemaResolver(ZCreateDepositRequest, { sync: true }));
+  const rules = schemaResolverInLanguage(ZCreateDepositRequest);
   const form = useForm({
     mode: 'controlled',
     initialValues: {

@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TCatalogueProvider, ZProviderResponse } from '@dash/shared/api';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET providers/{providerUid}: one provider of the catalogue. */

@@ -1,13 +1,10 @@
 import { apiRequest } from '@dash/shared';
-
 import {
   type TProviderAccount,
   type TStartOnboardingRequest,
   ZProviderAccountResponse,
 } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { providerAccountsQueryOptions } from '../../providers/api/get-provider-accounts';
 
 /** POST provider-accounts (Admins, Editors): starts onboarding once per provider; answers the account. */

@@ -1,18 +1,18 @@
 import {
   can,
-  inLanguage,
   LoadFailed,
   notifyError,
   PageHeader,
   PageSkeleton,
   paths,
+  schemaResolverInLanguage,
   useCurrentOrganization,
   useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
 import { useProvidersQuery, ZStartOnboardingRequest } from '@dash/shared/api';
 import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useStartOnboardingMutation } from '../api/start-onboarding';
 
@@ -26,7 +26,7 @@ function OnboardForm() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { providerUid: search.get('providerUid') ?? '' },
-    validate: inLanguage(schemaResolver(ZStartOnboardingRequest, { sync: true })),
+    validate: schemaResolverInLanguage(ZStartOnboardingRequest),
   });
   const invalid = useFocusFirstInvalid();
 

@@ -62,7 +62,12 @@ describe('a provider account under review', () => {
   });
 
   it("says the API's own reason for a failed onboarding in the reader's language, a provider's as it wrote it", async () => {
-    await openInPortuguese({ ...ACCOUNT, status: 'Failed', reason: PROVIDER_NO_KYB_MESSAGE });
+    await openInPortuguese({
+      ...ACCOUNT,
+      status: 'Failed',
+      reason: PROVIDER_NO_KYB_MESSAGE,
+      reasonCode: { code: 'messages.providerNoKyb' },
+    });
     expect(
       await screen.findByText('A organização não tem uma solicitação KYB aprovada para enviar.'),
     ).toBeTruthy();

@@ -5,9 +5,9 @@ import {
   PageHeader,
   PageSkeleton,
   paths,
-  translateMessage,
   useCurrentOrganization,
   useT,
+  wordCoded,
 } from '@dash/shared';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
@@ -50,7 +50,7 @@ export default function ProviderAccountPage() {
       </Stack>
     );
   }
-  const { provider, status, reason, requirements } = account.data;
+  const { provider, status, reason, reasonCode, requirements } = account.data;
   const mayRestart = status === 'Failed' && can(organization.role, 'openStable.onboard');
 
   return (
@@ -78,7 +78,7 @@ export default function ProviderAccountPage() {
                 {t('openStable.reason')}
               </Text>{' '}
               {/* The API's own reasons in the reader's language; a provider's words as it wrote them. */}
-              {translateMessage(reason)}
+              {wordCoded(reasonCode, reason)}
             </Text>
           ) : null}
           <Text size="xs" c="dimmed">

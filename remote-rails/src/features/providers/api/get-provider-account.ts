@@ -1,9 +1,6 @@
 import { ApiError, apiRequest } from '@dash/shared';
-
 import { type TProviderAccount, ZProviderAccountResponse } from '@dash/shared/api';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
-
 import { providerAccountsQueryOptions } from './get-provider-accounts';
 
 /** GET provider-accounts/{providerUid}: the organization's account with one provider; null when there is none yet. */

@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TProviderAccount, ZProviderAccountsResponse } from '@dash/shared/api';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET provider-accounts: the organization's accounts with providers and their status. */

@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TCreateQuoteRequest, type TQuote, ZQuoteResponse } from '@dash/shared/api';
-
 import { useMutation } from '@tanstack/react-query';
 
 /** POST rails/quotes: the provider's rate, fees, amount delivered and expiry for one amount. */

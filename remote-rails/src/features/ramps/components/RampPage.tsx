@@ -1,10 +1,10 @@
 import {
   can,
-  inLanguage,
   notifyError,
   PageHeader,
   PageSkeleton,
   paths,
+  schemaResolverInLanguage,
   shortAddress,
   useCurrentOrganization,
   useFocusFirstInvalid,
@@ -24,7 +24,7 @@ import {
   ZOnRampForm,
 } from '@dash/shared/api';
 import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useBankBeneficiariesQuery } from '../../beneficiaries/api/get-bank-beneficiaries';
@@ -87,7 +87,7 @@ export function RampPage({ type }: { type: RampType }) {
   const initialCurrency = search.get('currency');
   // The amount is typed the reader's way ("1.234,56" in pt-BR); the contract checks, and the quote
   // request carries, the decimal string it means ("1234.56").
-  const rules = inLanguage(schemaResolver(type === 'on_ramp' ? ZOnRampForm : ZOffRampForm, { sync: true }));
+  const rules = schemaResolverInLanguage(type === 'on_ramp' ? ZOnRampForm : ZOffRampForm);
   const form = useForm({
     mode: 'controlled',
     initialValues: {

@@ -1,9 +1,6 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TTransfer, ZTransferResponse } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { transactionsKey } from './get-transactions';
 
 /** POST rails/transactions/{transferUid}/approve: a second member approves an off-ramp above the threshold. */

@@ -1,9 +1,6 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TCancelTransferRequest, type TTransfer, ZTransferResponse } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { transactionsKey } from './get-transactions';
 
 /**

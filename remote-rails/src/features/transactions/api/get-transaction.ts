@@ -1,9 +1,6 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TTransferDetail, ZTransferDetailResponse } from '@dash/shared/api';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
-
 import { transactionsKey } from './get-transactions';
 
 /** GET rails/transactions/{transferUid}: one transaction with its timeline. */

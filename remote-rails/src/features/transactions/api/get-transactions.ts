@@ -1,7 +1,5 @@
 import { apiRequest, withSearch } from '@dash/shared';
-
 import { type TTransactionsQuery, type TTransactionsResponse, ZTransactionsResponse } from '@dash/shared/api';
-
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET rails/transactions: one page of the filtered transactions, newest first. */

@@ -1,9 +1,9 @@
 import {
   ApiError,
   DialogModal,
-  inLanguage,
   notifyError,
   notifySuccess,
+  schemaResolverInLanguage,
   useFocusFirstInvalid,
   useFormat,
   useOneAtATime,
@@ -11,7 +11,7 @@ import {
 } from '@dash/shared';
 import { type TTransfer, ZCancelTransferRequest } from '@dash/shared/api';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useCancelTransferMutation } from '../api/cancel-transfer';
 
 /**
@@ -49,7 +49,7 @@ export function CancelTransferModal({
   const form = useForm({
     mode: 'controlled',
     initialValues: { reason: '' },
-    validate: inLanguage(schemaResolver(ZCancelTransferRequest, { sync: true })),
+    validate: schemaResolverInLanguage(ZCancelTransferRequest),
   });
   const close = () => {
     if (cancel.isPending) return;

@@ -6,11 +6,11 @@ import {
   PlainLink,
   paths,
   preloadWindowRows,
-  translateMessage,
   useCurrentOrganization,
   useFormat,
   useT,
   WindowRows,
+  wordIssue,
 } from '@dash/shared';
 import {
   FIAT_CURRENCIES,
@@ -27,7 +27,7 @@ import { useTransactionsQuery } from '../api/get-transactions';
 import { TransactionRow, useRowLinks, useTransferLabels } from '../components/TransactionRow';
 import { TransactionsSkeleton } from '../components/TransactionsSkeleton';
 import { useTransferEvents } from '../hooks/useTransferEvents';
-import { readTransactionsSearch, transactionsRangeError } from '../transactions-search';
+import { readTransactionsSearch, transactionsRangeIssue } from '../transactions-search';
 
 const CURRENCY_OPTIONS = FIAT_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
 const SIZE_OPTIONS = ['10', '25', '50', String(TRANSACTIONS_PAGE_SIZE_MAX)];
@@ -58,7 +58,9 @@ export default function TransactionsPage() {
   // A range that ends before it starts is not asked for (the API refuses it): its To date says so,
   // and in the list's place the page says to correct the dates. Not the last range's list: rows and
   // a total that are not those of the filters shown are worse than none for money.
-  const rangeError = transactionsRangeError(filters);
+  const rangeIssue = transactionsRangeIssue(filters);
+  // The To date's error in the reader's language.
+  const rangeError = rangeIssue ? wordIssue(rangeIssue) : undefined;
   useTransferEvents(organization.uid);
   const list = useTransactionsQuery(organization.uid, query, { enabled: rangeError === undefined });
   // The answer shown: none for a reversed range (the query, off, would still hold the last one).
@@ -388,7 +390,7 @@ const TransactionsFilters = memo(function TransactionsFilters({
         type="date"
         value={to ?? ''}
         onChange={(event) => onChange('to', event.currentTarget.value)}
-        error={rangeError ? translateMessage(rangeError) : undefined}
+        error={rangeError}
         // The message goes under the field without making it taller: the filters stay on one line.
         styles={RANGE_ERROR_STYLES}
         w={160}

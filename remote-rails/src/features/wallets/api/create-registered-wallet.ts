@@ -1,11 +1,9 @@
 import { apiRequest } from '@dash/shared';
-
 import {
   registeredWalletsQueryOptions,
   type TRegisteredWallet,
   ZRegisteredWalletResponse,
 } from '@dash/shared/api';
-
 import type { TCreateRegisteredWalletRequest } from '@dash/shared/counterparty-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 

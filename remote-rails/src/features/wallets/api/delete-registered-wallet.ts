@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { registeredWalletsQueryOptions } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** DELETE rails/blockchain-wallets/{walletUid}. */

@@ -1,12 +1,10 @@
 import { apiRequest } from '@dash/shared';
-
 import {
   registeredWalletsQueryOptions,
   type TRegisteredWallet,
   type TUpdateCounterpartyRequest,
   ZRegisteredWalletResponse,
 } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** PATCH rails/blockchain-wallets/{walletUid}: a new name and remark. */

@@ -1,8 +1,8 @@
 import {
   DialogModal,
-  inLanguage,
   notifyError,
   notifySuccess,
+  schemaResolverInLanguage,
   useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
@@ -12,7 +12,7 @@ import {
   ZCreateRegisteredWalletRequest,
 } from '@dash/shared/counterparty-rules';
 import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useCreateRegisteredWalletMutation } from '../api/create-registered-wallet';
 
 const NETWORK_OPTIONS = NETWORKS.filter((network) =>
@@ -35,7 +35,7 @@ export function AddRegisteredWalletModal({
   const form = useForm({
     mode: 'controlled',
     initialValues: INITIAL_VALUES,
-    validate: inLanguage(schemaResolver(ZCreateRegisteredWalletRequest, { sync: true })),
+    validate: schemaResolverInLanguage(ZCreateRegisteredWalletRequest),
     validateInputOnBlur: true,
   });
   const invalid = useFocusFirstInvalid();

@@ -1,13 +1,10 @@
 import { apiRequest } from '@dash/shared';
-
 import {
   type TCreateApiKeyRequest,
   type TCreateApiKeyResponse,
   ZCreateApiKeyResponse,
 } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { apiKeysQueryOptions } from './get-api-keys';
 
 /** POST organization/api-keys: the new key with its secret, the only time the secret is sent. */

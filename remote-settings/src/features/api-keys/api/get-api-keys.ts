@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TApiKey, ZApiKeysResponse } from '@dash/shared/api';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET organization/api-keys: the organization's keys, revoked ones included (Admins). */

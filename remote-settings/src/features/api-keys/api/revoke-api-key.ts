@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { apiKeysQueryOptions } from './get-api-keys';
 
 /** DELETE organization/api-keys/{uid}: the key stops working at once. */

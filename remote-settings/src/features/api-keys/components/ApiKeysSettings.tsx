@@ -1,10 +1,10 @@
 import {
-  inLanguage,
   LoadFailed,
   notifyError,
   notifySuccess,
   PageSkeleton,
   ROLES,
+  schemaResolverInLanguage,
   useConfirmStep,
   useCurrentOrganization,
   useFocusFirstInvalid,
@@ -26,7 +26,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useCreateApiKeyMutation } from '../api/create-api-key';
 import { useApiKeysQuery } from '../api/get-api-keys';
@@ -50,7 +50,7 @@ export default function ApiKeysSettings() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: '', role: 'Viewer' },
-    validate: inLanguage(schemaResolver(ZCreateApiKeyRequest, { sync: true })),
+    validate: schemaResolverInLanguage(ZCreateApiKeyRequest),
   });
 
   const submit = form.onSubmit((values) => {

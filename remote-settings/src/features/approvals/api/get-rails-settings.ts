@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TRailsSettings, ZRailsSettingsResponse } from '@dash/shared/api';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET rails/settings: the off-ramp approval threshold (null: two-person approval off). */

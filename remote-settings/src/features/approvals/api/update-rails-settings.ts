@@ -1,9 +1,6 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TRailsSettings, ZRailsSettingsResponse } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { railsSettingsQueryOptions } from './get-rails-settings';
 
 /** PUT rails/settings (Admins): set the off-ramp approval threshold, or null to turn approval off. */

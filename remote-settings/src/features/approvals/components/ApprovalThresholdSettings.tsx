@@ -1,10 +1,10 @@
 import '../i18n';
 import {
   can,
-  inLanguage,
   notifyError,
   notifySuccess,
   PageSkeleton,
+  schemaResolverInLanguage,
   useCurrentOrganization,
   useFocusFirstInvalid,
   useFormat,
@@ -12,7 +12,7 @@ import {
 } from '@dash/shared';
 import { type TRailsSettings, ZRailsSettings } from '@dash/shared/api';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { type RefObject, useEffect, useRef } from 'react';
 import { useRailsSettingsQuery } from '../api/get-rails-settings';
 import { useUpdateRailsSettingsMutation } from '../api/update-rails-settings';
@@ -82,7 +82,7 @@ function ThresholdForm({
   const asDecimal = ({ offRampApprovalThreshold: typed }: TRailsSettings): TRailsSettings => ({
     offRampApprovalThreshold: typed === null ? null : format.amountFromInput(typed),
   });
-  const rules = inLanguage(schemaResolver(ZRailsSettings, { sync: true }));
+  const rules = schemaResolverInLanguage(ZRailsSettings);
   const threshold = settings.offRampApprovalThreshold;
   const invalid = useFocusFirstInvalid();
   const form = useForm<TRailsSettings>({

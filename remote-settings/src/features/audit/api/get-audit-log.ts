@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { auditPath, type TAuditQuery, type TAuditResponse, ZAuditResponse } from '@dash/shared/api';
-
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET organizations/{orgUid}/audit: one page of the organization's audit log, newest first (Admins). */

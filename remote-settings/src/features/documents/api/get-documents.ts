@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TDocument, ZDocumentsResponse } from '@dash/shared/api';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET documents: every document of the organization, newest first. */

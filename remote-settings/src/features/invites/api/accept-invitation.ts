@@ -1,9 +1,6 @@
 import { apiRequest, myOrganizationsQueryOptions, type TOrganization } from '@dash/shared';
-
 import { ZAcceptInvitationResponse } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { myInvitationsQueryOptions } from './get-my-invitations';
 
 /** POST me/invitations/{uid}/accept: joins the organization with the invitation's role. */

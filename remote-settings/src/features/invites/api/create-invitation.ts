@@ -1,14 +1,11 @@
 import { apiRequest } from '@dash/shared';
-
 import {
   overviewQueryOptions,
   type TCreateInvitationRequest,
   type TInvitation,
   ZInvitationResponse,
 } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { organizationInvitationsQueryOptions } from './get-organization-invitations';
 
 /** POST organization/invitations: e-mails the invitee a link; inviting again re-sends and renews it. */

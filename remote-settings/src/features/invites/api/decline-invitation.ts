@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { myInvitationsQueryOptions } from './get-my-invitations';
 
 /** POST me/invitations/{uid}/decline. */

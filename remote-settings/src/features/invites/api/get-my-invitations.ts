@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TMyInvitation, ZMyInvitationsResponse } from '@dash/shared/api';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET me/invitations: the signed-in user's pending invitations. */

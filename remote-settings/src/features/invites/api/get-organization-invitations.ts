@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TInvitation, ZInvitationsResponse } from '@dash/shared/api';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET organization/invitations: the organization's pending invitations (Admins). */

@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { organizationInvitationsQueryOptions } from './get-organization-invitations';
 
 /** DELETE organization/invitations/{uid}: the link in the mail stops working. */

@@ -1,15 +1,15 @@
 import {
-  inLanguage,
   notifyError,
   notifySuccess,
   ROLES,
+  schemaResolverInLanguage,
   type TOrganization,
   useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
 import { ZCreateInvitationRequest } from '@dash/shared/api';
 import { Button, Group, Select, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useCreateInvitationMutation } from '../api/create-invitation';
 
 /**
@@ -23,7 +23,7 @@ export function InviteForm({ organization }: { organization: TOrganization }) {
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', role: 'Editor' },
-    validate: inLanguage(schemaResolver(ZCreateInvitationRequest, { sync: true })),
+    validate: schemaResolverInLanguage(ZCreateInvitationRequest),
   });
   const invalid = useFocusFirstInvalid();
 

@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TKybTimelineEntry, ZKybTimelineResponse } from '@dash/shared/api';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET kyb/timeline: every change of the KYB application, oldest first. */

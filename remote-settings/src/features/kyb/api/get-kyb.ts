@@ -1,13 +1,8 @@
 import { apiRequest, myOrganizationsQueryOptions, useOrganizationEvents } from '@dash/shared';
-
 import { type TKybApplication, ZKybApplicationResponse } from '@dash/shared/api';
-
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-
 import { documentsQueryOptions } from '../../documents/api/get-documents';
-
 import { organizationQueryOptions } from '../../organization/api/get-organization';
-
 import { kybTimelineQueryOptions } from './get-kyb-timeline';
 
 /** GET kyb: the organization's KYB application (NotStarted when there is none). */

@@ -1,9 +1,6 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TKybApplication, type TKybDraft, ZKybApplicationResponse } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { invalidateKyb, kybQueryOptions } from './get-kyb';
 
 /** PUT kyb: saves the draft (Admins, Editors); partial data is fine, what is there must be valid. */

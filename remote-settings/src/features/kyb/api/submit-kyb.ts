@@ -1,9 +1,6 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TKybApplication, ZKybApplicationResponse } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { invalidateKyb, kybQueryOptions } from './get-kyb';
 
 /** POST kyb/submit: submits the saved application for review (Admins). */

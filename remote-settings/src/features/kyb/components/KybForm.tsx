@@ -1,4 +1,4 @@
-import { inLanguage, useFocusFirstInvalid, useFormat, useT } from '@dash/shared';
+import { schemaResolverInLanguage, useFocusFirstInvalid, useFormat, useT } from '@dash/shared';
 import { ID_DOCUMENT_TYPES, type TKybApplication, type TKybDraft, ZKybDraft } from '@dash/shared/api';
 import {
   Button,
@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { type ReactNode, useState } from 'react';
 import { type KybFormValues, newOwner, toFormValues } from '../kyb-form-values';
 
@@ -73,7 +73,7 @@ export function KybForm({
     })),
   });
   const asDecimals = (values: KybFormValues) => amounts(values, format.amountFromInput);
-  const rules = inLanguage(schemaResolver(ZKybDraft, { sync: true }));
+  const rules = schemaResolverInLanguage(ZKybDraft);
   const form = useForm<KybFormValues>({
     mode: 'controlled',
     initialValues: amounts(toFormValues(application.data), format.amountInput),

@@ -5,10 +5,10 @@ import {
   notifySuccess,
   PageHeader,
   PageSkeleton,
-  PERMISSION_DENIED_MESSAGE,
-  translateMessage,
+  PERMISSION_DENIED_CODE,
   useCurrentOrganization,
   useT,
+  wordMessage,
 } from '@dash/shared';
 import { KYB_EDITABLE_STATUSES, type TKybDraft } from '@dash/shared/api';
 import { Stack, Text } from '@mantine/core';
@@ -82,7 +82,7 @@ export function KybPage() {
         }}
         submitHint={
           <Text size="sm" c="dimmed">
-            {translateMessage(PERMISSION_DENIED_MESSAGE['kyb.submit'])}
+            {wordMessage({ code: PERMISSION_DENIED_CODE['kyb.submit'] })}
           </Text>
         }
       />

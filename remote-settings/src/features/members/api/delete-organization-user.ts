@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { organizationUsersQueryOptions } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** DELETE organization/users/{userUid}: removes a member from the organization. */

@@ -1,12 +1,10 @@
 import { apiRequest, myOrganizationsQueryOptions } from '@dash/shared';
-
 import {
   organizationUsersQueryOptions,
   type TOrganizationUser,
   type TUpdateOrganizationUserRequest,
   ZOrganizationUserResponse,
 } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** PATCH organization/users/{userUid}: a member's new role. */

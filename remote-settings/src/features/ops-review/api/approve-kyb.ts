@@ -1,11 +1,7 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TKybApplication, ZKybApplicationResponse } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { kybQueueQueryOptions } from './get-kyb-queue';
-
 import { kybReviewQueryOptions } from './get-kyb-review';
 
 /** POST ops/kyb/{organizationUid}/approve (operators). */

@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TKybQueueItem, ZKybQueueResponse } from '@dash/shared/api';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET ops/kyb: submitted applications waiting for review (operators). */

@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TKybReview, ZKybReviewResponse } from '@dash/shared/api';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET ops/kyb/{organizationUid}: one application with its documents and timeline (operators). */

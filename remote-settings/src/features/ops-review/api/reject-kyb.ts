@@ -1,9 +1,6 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TKybApplication, type TRejectKybRequest, ZKybApplicationResponse } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { invalidateKybReview } from './approve-kyb';
 
 /** POST ops/kyb/{organizationUid}/reject {reason} (operators). */

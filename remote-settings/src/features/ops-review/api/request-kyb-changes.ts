@@ -1,13 +1,10 @@
 import { apiRequest } from '@dash/shared';
-
 import {
   type TKybApplication,
   type TRequestKybChangesRequest,
   ZKybApplicationResponse,
 } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { invalidateKybReview } from './approve-kyb';
 
 /** POST ops/kyb/{organizationUid}/request-changes {note} (operators). */

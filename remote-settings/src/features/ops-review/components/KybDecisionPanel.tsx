@@ -1,7 +1,13 @@
-import { inLanguage, notifyError, notifySuccess, useFocusFirstInvalid, useT } from '@dash/shared';
+import {
+  notifyError,
+  notifySuccess,
+  schemaResolverInLanguage,
+  useFocusFirstInvalid,
+  useT,
+} from '@dash/shared';
 import { ZRejectKybRequest, ZRequestKybChangesRequest } from '@dash/shared/api';
 import { Button, Group, Paper, Stack, Textarea, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useApproveKybMutation } from '../api/approve-kyb';
 import { useRejectKybMutation } from '../api/reject-kyb';
 import { useRequestKybChangesMutation } from '../api/request-kyb-changes';
@@ -15,12 +21,12 @@ export function KybDecisionPanel({ organizationUid }: { organizationUid: string 
   const rejectForm = useForm({
     mode: 'controlled',
     initialValues: { reason: '' },
-    validate: inLanguage(schemaResolver(ZRejectKybRequest, { sync: true })),
+    validate: schemaResolverInLanguage(ZRejectKybRequest),
   });
   const changesForm = useForm({
     mode: 'controlled',
     initialValues: { note: '' },
-    validate: inLanguage(schemaResolver(ZRequestKybChangesRequest, { sync: true })),
+    validate: schemaResolverInLanguage(ZRequestKybChangesRequest),
   });
   // One per form: each takes the keyboard to its own field in error.
   const rejectInvalid = useFocusFirstInvalid();

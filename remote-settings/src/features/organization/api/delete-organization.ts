@@ -1,7 +1,5 @@
 import { apiRequest, myOrganizationsQueryOptions, type TDeleteOrganizationRequest } from '@dash/shared';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { organizationQueryOptions } from './get-organization';
 
 /** DELETE organization: the body repeats the organization's slug as confirmation. */

@@ -1,5 +1,4 @@
 import { apiRequest, type TOrganization, ZOrganizationResponse } from '@dash/shared';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export async function getOrganization(organizationUid: string, signal?: AbortSignal): Promise<TOrganization> {

@@ -1,7 +1,5 @@
 import { apiRequest, myOrganizationsQueryOptions } from '@dash/shared';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { organizationQueryOptions } from './get-organization';
 
 /** POST organization/leave: any member may leave, except the last Admin. */

@@ -5,9 +5,7 @@ import {
   type TUpdateOrganizationRequest,
   ZOrganizationResponse,
 } from '@dash/shared';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { organizationQueryOptions } from './get-organization';
 
 export async function updateOrganization(

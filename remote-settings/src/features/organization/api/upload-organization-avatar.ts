@@ -5,9 +5,7 @@ import {
   type TOrganization,
   ZOrganizationResponse,
 } from '@dash/shared';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { organizationQueryOptions } from './get-organization';
 
 /** POST organization/avatar: the image goes in the multipart form field `avatar`. */

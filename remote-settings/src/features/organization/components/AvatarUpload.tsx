@@ -2,24 +2,24 @@ import {
   ApiError,
   AVATAR_CONTENT_TYPES,
   AVATAR_MAX_BYTES,
-  AVATAR_TOO_LARGE_MESSAGE,
-  AVATAR_TYPE_MESSAGE,
   notifyError,
   notifySuccess,
   sniffAvatarType,
+  type TCodedMessage,
   type TOrganization,
-  translateMessage,
   useT,
+  wordFieldErrors,
+  wordMessage,
 } from '@dash/shared';
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useUploadOrganizationAvatarMutation } from '../api/upload-organization-avatar';
 
 /** The same checks as the server, before uploading: size first, then the type from the first bytes. */
-async function avatarProblem(file: File): Promise<string | null> {
-  if (file.size > AVATAR_MAX_BYTES) return AVATAR_TOO_LARGE_MESSAGE;
+async function avatarProblem(file: File): Promise<TCodedMessage | null> {
+  if (file.size > AVATAR_MAX_BYTES) return { code: 'messages.avatarTooLarge' };
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
-  return sniffAvatarType(head) ? null : AVATAR_TYPE_MESSAGE;
+  return sniffAvatarType(head) ? null : { code: 'messages.avatarType' };
 }
 
 export function AvatarUpload({
@@ -31,18 +31,19 @@ export function AvatarUpload({
 }) {
   const { t } = useT('settings');
   const upload = useUploadOrganizationAvatarMutation(organization.uid);
+  // What is wrong with the file, in the reader's language.
   const [problem, setProblem] = useState<string | null>(null);
   const errorId = useId();
 
   const choose = async (file: File | null) => {
     if (!file) return;
     const found = await avatarProblem(file);
-    setProblem(found);
+    setProblem(found ? wordMessage(found) : null);
     if (found) return;
     upload.mutate(file, {
       onSuccess: () => notifySuccess(t('avatar.updated')),
       onError: (error) => {
-        const fieldMessage = error instanceof ApiError ? error.fields?.avatar : undefined;
+        const fieldMessage = error instanceof ApiError ? wordFieldErrors(error).avatar : undefined;
         if (fieldMessage) setProblem(fieldMessage);
         else notifyError(error);
       },
@@ -86,7 +87,7 @@ export function AvatarUpload({
       </Group>
       {problem ? (
         <Text id={errorId} role="alert" size="sm" c="red">
-          {translateMessage(problem)}
+          {problem}
         </Text>
       ) : null}
     </Stack>

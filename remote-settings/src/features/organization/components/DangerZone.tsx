@@ -1,9 +1,9 @@
 import {
   can,
-  inLanguage,
   notifyError,
   notifySuccess,
   paths,
+  schemaResolverInLanguage,
   useConfirmStep,
   useCurrentOrganization,
   useFocusFirstInvalid,
@@ -11,7 +11,7 @@ import {
   ZDeleteOrganizationRequest,
 } from '@dash/shared';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { useDeleteOrganizationMutation } from '../api/delete-organization';
 import { useLeaveOrganization } from '../hooks/useLeaveOrganization';
@@ -62,7 +62,7 @@ function DeleteOrganization() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { slug: '' },
-    validate: inLanguage(schemaResolver(ZDeleteOrganizationRequest, { sync: true })),
+    validate: schemaResolverInLanguage(ZDeleteOrganizationRequest),
   });
 
   const invalid = useFocusFirstInvalid();

@@ -1,8 +1,8 @@
 import {
-  inLanguage,
   notifyError,
   notifySuccess,
   paths,
+  schemaResolverInLanguage,
   type TOrganization,
   type TUpdateOrganizationRequest,
   useFocusFirstInvalid,
@@ -10,7 +10,7 @@ import {
   ZUpdateOrganizationRequest,
 } from '@dash/shared';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { useUpdateOrganizationMutation } from '../api/update-organization';
 
@@ -22,7 +22,7 @@ export function OrganizationDetailsForm({ organization }: { organization: TOrgan
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: organization.name, slug: organization.slug },
-    validate: inLanguage(schemaResolver(ZUpdateOrganizationRequest, { sync: true })),
+    validate: schemaResolverInLanguage(ZUpdateOrganizationRequest),
     validateInputOnBlur: true,
   });
 

@@ -1,10 +1,10 @@
-import { ApiError, apiRequest } from '@dash/shared';
-
+import { ApiError, apiRequest, type TCodedMessage } from '@dash/shared';
 import { ZConfirmEmailChangeResponse } from '@dash/shared/api';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-export type TEmailChangeResult = { confirmed: true; email: string } | { confirmed: false; reason: string };
+export type TEmailChangeResult =
+  | { confirmed: true; email: string }
+  | { confirmed: false; reason: string; reasonCode?: TCodedMessage };
 
 /**
  * POST profile/email-change {token}: confirmed when the answer is ok. A refusal (a used, expired or
@@ -22,7 +22,12 @@ export async function confirmEmailChange(token: string): Promise<TEmailChangeRes
     return { confirmed: true, email: answer.data.email };
   } catch (error) {
     if (error instanceof ApiError && error.isClientError) {
-      return { confirmed: false, reason: error.detail ?? error.message };
+      const reasonCode = error.detail ? error.codes.detail : error.codes.message;
+      return {
+        confirmed: false,
+        reason: error.detail ?? error.message,
+        ...(reasonCode ? { reasonCode } : {}),
+      };
     }
     throw error;
   }

@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TNotificationPreference, ZNotificationPreferencesResponse } from '@dash/shared/api';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET profile/notifications: every kind and whether the user gets it by mail. */

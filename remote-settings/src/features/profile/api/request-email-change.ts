@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TRequestEmailChangeRequest, ZRequestEmailChangeResponse } from '@dash/shared/api';
-
 import { useMutation } from '@tanstack/react-query';
 
 /** POST profile/email-change-request: mails a confirmation link to the new address. */

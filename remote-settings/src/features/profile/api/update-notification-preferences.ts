@@ -1,13 +1,10 @@
 import { apiRequest } from '@dash/shared';
-
 import {
   type TNotificationPreference,
   type TUpdateNotificationPreferencesRequest,
   ZNotificationPreferencesResponse,
 } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { notificationPreferencesQueryOptions } from './get-notification-preferences';
 
 /** PUT profile/notifications: the kinds to change; answers with every kind. */

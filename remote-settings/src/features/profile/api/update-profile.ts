@@ -1,7 +1,5 @@
 import { apiRequest, meQueryOptions, type TSessionUser } from '@dash/shared';
-
 import { type TUpdateProfileRequest, ZUpdateProfileResponse } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** PUT profile: first and last name. */

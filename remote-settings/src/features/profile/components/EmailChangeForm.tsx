@@ -1,7 +1,7 @@
-import { inLanguage, notifyError, useFocusFirstInvalid, useT } from '@dash/shared';
+import { notifyError, schemaResolverInLanguage, useFocusFirstInvalid, useT } from '@dash/shared';
 import { EMAIL_CHANGE_TTL_MINUTES, ZRequestEmailChangeRequest } from '@dash/shared/api';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useRequestEmailChangeMutation } from '../api/request-email-change';
 
@@ -14,7 +14,7 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '' },
-    validate: inLanguage(schemaResolver(ZRequestEmailChangeRequest, { sync: true })),
+    validate: schemaResolverInLanguage(ZRequestEmailChangeRequest),
   });
 
   const submit = form.onSubmit((values) => {

@@ -1,10 +1,10 @@
 import {
   detectLocale,
   i18n,
-  inLanguage,
   notifyError,
   notifySuccess,
   SUPPORTED_LOCALES,
+  schemaResolverInLanguage,
   setLocale,
   type TLocale,
   type TSessionUser,
@@ -13,7 +13,7 @@ import {
 } from '@dash/shared';
 import { ZUpdateProfileRequest } from '@dash/shared/api';
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useUpdateProfileMutation } from '../api/update-profile';
 
 /** The language select's value for "follow the browser" (null in the profile). */
@@ -29,7 +29,7 @@ const toRequest = ({ locale, ...names }: ProfileFormValues) => ({
   ...names,
   locale: locale === BROWSER ? null : (locale as TLocale),
 });
-const validateProfile = inLanguage(schemaResolver(ZUpdateProfileRequest, { sync: true }));
+const validateProfile = schemaResolverInLanguage(ZUpdateProfileRequest);
 
 /**
  * First and last name and the language; saving refreshes the session, so the account menu shows the

@@ -1,5 +1,4 @@
 import { apiRequest, type BrowserWallet } from '@dash/shared';
-
 import {
   signingDevicesQueryOptions,
   type TCreateSigningDeviceRequest,
@@ -8,9 +7,7 @@ import {
   ZEthAddress,
   ZSigningDeviceResponse,
 } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { proveKey } from './prove-signing-device';
 
 /** POST profile/signing-devices: the address is stored in its EIP-55 checksum form. */

@@ -1,5 +1,4 @@
 import { apiRequest, type Eip1193Provider, personalSign } from '@dash/shared';
-
 import {
   signingDevicesQueryOptions,
   type TSigningDevice,
@@ -8,7 +7,6 @@ import {
   ZSigningDeviceChallengeResponse,
   ZSigningDeviceResponse,
 } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST profile/signing-devices/challenges: the one-time text `ethAddress`'s key signs (personal_sign). */

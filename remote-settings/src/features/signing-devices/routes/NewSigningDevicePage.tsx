@@ -2,24 +2,20 @@ import {
   ApiError,
   type BrowserWallet,
   discoverBrowserWallets,
-  inLanguage,
   notifyError,
   notifySuccess,
   PageHeader,
   paths,
   requestWalletAccounts,
   safeRedirectPath,
+  schemaResolverInLanguage,
   useFocusFirstInvalid,
   useT,
+  wordIssue,
 } from '@dash/shared';
-import {
-  SIGNING_DEVICE_SIGNATURE_MALFORMED,
-  type TSigningDeviceChallenge,
-  ZNewSigningDeviceForm,
-  ZSigningDeviceProof,
-} from '@dash/shared/api';
+import { type TSigningDeviceChallenge, ZNewSigningDeviceForm, ZSigningDeviceProof } from '@dash/shared/api';
 import { Anchor, Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
+import { type FormErrors, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -39,20 +35,22 @@ export function NewSigningDevicePage() {
   const ask = useMutation({ mutationFn: requestChallenge });
   // The challenge shown to be signed elsewhere, for the address it was asked for.
   const [challenge, setChallenge] = useState<(TSigningDeviceChallenge & { ethAddress: string }) | null>(null);
-  const fieldsValid = schemaResolver(ZNewSigningDeviceForm, { sync: true });
+  const fieldsValid = schemaResolverInLanguage(ZNewSigningDeviceForm);
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: '', ethAddress: '', signature: '' },
-    validate: inLanguage((values: { name: string; ethAddress: string; signature: string }) => {
+    validate: (values: { name: string; ethAddress: string; signature: string }) => {
       const errors: FormErrors = fieldsValid({
         name: values.name,
         ethAddress: values.ethAddress,
       });
-      if (challenge && !ZSigningDeviceProof.shape.signature.safeParse(values.signature.trim()).success) {
-        errors.signature = SIGNING_DEVICE_SIGNATURE_MALFORMED;
-      }
+      const signature = challenge
+        ? ZSigningDeviceProof.shape.signature.safeParse(values.signature.trim())
+        : null;
+      const problem = signature?.error?.issues[0];
+      if (problem) errors.signature = wordIssue(problem);
       return errors;
-    }),
+    },
     validateInputOnBlur: ['name', 'ethAddress'],
   });
 

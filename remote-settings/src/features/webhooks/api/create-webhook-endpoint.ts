@@ -1,13 +1,10 @@
 import { apiRequest } from '@dash/shared';
-
 import {
   type TCreateWebhookEndpointRequest,
   type TWebhookEndpointWithSecretResponse,
   ZWebhookEndpointWithSecretResponse,
 } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { webhookEndpointsQueryOptions } from './get-webhook-endpoints';
 
 /** POST webhooks/endpoints: registers an endpoint; the answer holds its signing secret, shown this once. */

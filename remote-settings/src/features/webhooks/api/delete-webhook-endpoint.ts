@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { webhookEndpointsQueryOptions } from './get-webhook-endpoints';
 
 /** DELETE webhooks/endpoints/{endpointUid}: removes the endpoint and its log. */

@@ -1,9 +1,6 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TWebhookEndpoint, ZWebhookEndpointResponse } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { webhookEndpointsQueryOptions } from './get-webhook-endpoints';
 
 /** POST webhooks/endpoints/{endpointUid}/enable: a disabled endpoint gets events again. */

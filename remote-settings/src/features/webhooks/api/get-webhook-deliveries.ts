@@ -1,9 +1,6 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TWebhookDeliveriesResponse, ZWebhookDeliveriesResponse } from '@dash/shared/api';
-
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-
 import { webhooksKey } from './get-webhook-endpoints';
 
 /** GET webhooks/endpoints/{endpointUid}/deliveries: one page of an endpoint's log, newest first. */

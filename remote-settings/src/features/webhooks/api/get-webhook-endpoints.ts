@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TWebhookEndpoint, ZWebhookEndpointsResponse } from '@dash/shared/api';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET webhooks/endpoints: the organization's webhook endpoints, newest first (Admins). */

@@ -1,9 +1,6 @@
 import { apiRequest } from '@dash/shared';
-
 import { ZWebhookEventQueuedResponse } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { webhooksKey } from './get-webhook-endpoints';
 
 /** POST webhooks/endpoints/{endpointUid}/deliveries/{deliveryUid}/resend: the same event, sent again. */

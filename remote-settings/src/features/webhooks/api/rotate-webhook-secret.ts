@@ -1,12 +1,9 @@
 import { apiRequest } from '@dash/shared';
-
 import {
   type TWebhookEndpointWithSecretResponse,
   ZWebhookEndpointWithSecretResponse,
 } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { webhookEndpointsQueryOptions } from './get-webhook-endpoints';
 
 /** POST webhooks/endpoints/{endpointUid}/secret: a new signing secret (shown once); the old one overlaps. */

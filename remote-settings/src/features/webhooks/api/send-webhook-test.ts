@@ -1,9 +1,6 @@
 import { apiRequest } from '@dash/shared';
-
 import { ZWebhookEventQueuedResponse } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { webhooksKey } from './get-webhook-endpoints';
 
 /** POST webhooks/endpoints/{endpointUid}/test: queues a `webhook.test` event for this endpoint. */

@@ -1,4 +1,4 @@
-import { inLanguage, notifyError, useFocusFirstInvalid, useT } from '@dash/shared';
+import { notifyError, schemaResolverInLanguage, useFocusFirstInvalid, useT } from '@dash/shared';
 import {
   type TCreateWebhookEndpointRequest,
   type TWebhookEndpointWithSecretResponse,
@@ -6,7 +6,7 @@ import {
   ZCreateWebhookEndpointRequest,
 } from '@dash/shared/api';
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useId } from 'react';
 import { useCreateWebhookEndpointMutation } from '../api/create-webhook-endpoint';
 import { eventTypeKey } from './event-type-key';
@@ -24,7 +24,7 @@ export function CreateEndpointForm({
   const form = useForm<TCreateWebhookEndpointRequest>({
     mode: 'controlled',
     initialValues: { url: '', eventTypes: [] },
-    validate: inLanguage(schemaResolver(ZCreateWebhookEndpointRequest, { sync: true })),
+    validate: schemaResolverInLanguage(ZCreateWebhookEndpointRequest),
   });
   const invalid = useFocusFirstInvalid();
   const errorId = useId();

@@ -1,9 +1,6 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TDeployWalletRequest, type TWallet, ZWalletResponse } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { walletQueryOptions } from '../../wallet/api/get-wallet';
 
 /** POST wallet/deploy (Admins): the wallet moves to deploying; the deployment runs as a job. */

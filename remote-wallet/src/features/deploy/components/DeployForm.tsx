@@ -1,7 +1,7 @@
 import {
   ApiError,
-  inLanguage,
   notifyError,
+  schemaResolverInLanguage,
   useConfirmStep,
   useFocusFirstInvalid,
   useFormat,
@@ -9,7 +9,7 @@ import {
 } from '@dash/shared';
 import { quorumOptions, type TWallet, ZDeployWalletRequest } from '@dash/shared/api';
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useId } from 'react';
 import { WalletAddress } from '../../../components/WalletAddress';
 import { quorumText, sharedAddresses, signerName, walletMessage } from '../../../lib/wallet-display';
@@ -58,7 +58,7 @@ export function DeployForm({ organizationUid, wallet, refusal, onRefusal }: Depl
   const form = useForm({
     mode: 'controlled',
     initialValues: { threshold: defaultQuorum(signerCount) },
-    validate: inLanguage(schemaResolver(ZDeployWalletRequest, { sync: true })),
+    validate: schemaResolverInLanguage(ZDeployWalletRequest),
   });
   const threshold = form.values.threshold;
   const predicted = wallet.predictedAddresses?.find((prediction) => prediction.threshold === threshold);
@@ -82,16 +82,17 @@ export function DeployForm({ organizationUid, wallet, refusal, onRefusal }: Depl
             return;
           }
           const fields = error instanceof ApiError ? error.fields : undefined;
+          const codes = error instanceof ApiError ? error.codes.fields : undefined;
           if (fields?.threshold) {
             // Worded for the wallet (walletMessage), then the keyboard is taken to it.
             step.dismiss();
-            form.setFieldError('threshold', walletMessage(fields.threshold, t));
+            form.setFieldError('threshold', walletMessage(codes?.threshold, fields.threshold, t));
             invalid.onValidationErrors({ threshold: fields.threshold });
             return;
           }
           step.cancel();
           const rule = ownersRule(error);
-          if (rule) onRefusal(walletMessage(rule, t));
+          if (rule) onRefusal(walletMessage(codes?.owners, rule, t));
           else notifyError(error);
         },
       },

@@ -1,9 +1,6 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TProposeWalletSignerRequest, type TWallet, ZWalletResponse } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { walletQueryOptions } from '../../wallet/api/get-wallet';
 
 /** POST wallet/signer/propose (Admins): an organization user becomes a Pending signer. */

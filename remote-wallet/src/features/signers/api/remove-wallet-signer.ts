@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { walletQueryOptions } from '../../wallet/api/get-wallet';
 
 /** DELETE wallet/signer/{userUid} (Admins, before deployment): withdraws a proposed signer. */

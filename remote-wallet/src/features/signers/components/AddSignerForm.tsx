@@ -1,15 +1,15 @@
 import {
-  inLanguage,
   notifyError,
   notifySuccess,
   paths,
+  schemaResolverInLanguage,
   type TOrganization,
   useFocusFirstInvalid,
   useT,
 } from '@dash/shared';
 import { type TOrganizationUser, ZProposeWalletSignerRequest } from '@dash/shared/api';
 import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { signerName } from '../../../lib/wallet-display';
 import { useProposeWalletSignerMutation } from '../api/propose-wallet-signer';
@@ -39,7 +39,7 @@ export function AddSignerForm({ organization, users, signerUids }: AddSignerForm
   const form = useForm({
     mode: 'controlled',
     initialValues: { userUid: '' },
-    validate: inLanguage(schemaResolver(ZProposeWalletSignerRequest, { sync: true })),
+    validate: schemaResolverInLanguage(ZProposeWalletSignerRequest),
   });
   const invalid = useFocusFirstInvalid();
 

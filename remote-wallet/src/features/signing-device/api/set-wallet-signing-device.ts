@@ -1,9 +1,6 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TSetWalletSigningDeviceRequest, type TWallet, ZWalletResponse } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { walletQueryOptions } from '../../wallet/api/get-wallet';
 
 /** POST wallet/signer/signing-device: the signed-in signer signs with one of their own devices. */

@@ -56,7 +56,9 @@ describe('the signing device form', () => {
           error: {
             code: 'CONFLICT',
             message: WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE,
+            messageCode: 'messages.walletSignerAddressTaken',
             fields: { signingDeviceUid: WALLET_SIGNER_ADDRESS_TAKEN_MESSAGE },
+            fieldCodes: { signingDeviceUid: { code: 'messages.walletSignerAddressTaken' } },
           },
         },
         { status: 409 },

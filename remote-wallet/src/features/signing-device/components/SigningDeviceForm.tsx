@@ -1,8 +1,8 @@
 import {
-  inLanguage,
   notifyError,
   notifySuccess,
   paths,
+  schemaResolverInLanguage,
   shortAddress,
   type TOrganization,
   useFocusFirstInvalid,
@@ -10,7 +10,7 @@ import {
 } from '@dash/shared';
 import { type TSigningDevice, ZSetWalletSigningDeviceRequest } from '@dash/shared/api';
 import { Anchor, Button, Group, Select, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { useSetWalletSigningDeviceMutation } from '../api/set-wallet-signing-device';
 
@@ -30,7 +30,7 @@ export function SigningDeviceForm({ organization, devices, current }: SigningDev
   const form = useForm({
     mode: 'controlled',
     initialValues: { signingDeviceUid: current ?? (devices.length === 1 ? (devices[0]?.uid ?? '') : '') },
-    validate: inLanguage(schemaResolver(ZSetWalletSigningDeviceRequest, { sync: true })),
+    validate: schemaResolverInLanguage(ZSetWalletSigningDeviceRequest),
   });
   const invalid = useFocusFirstInvalid();
 

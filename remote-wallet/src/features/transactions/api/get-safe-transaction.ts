@@ -1,9 +1,6 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TSafeTransaction, ZSafeTransactionResponse } from '@dash/shared/api';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
-
 import { safeTransactionKey, useSafeTransactionEvents } from './safe-transactions';
 
 /** GET wallet/transactions/{safeTxHash}: one transaction, with its confirmations and hashes. */

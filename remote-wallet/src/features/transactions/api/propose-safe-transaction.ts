@@ -1,14 +1,11 @@
 import { apiRequest } from '@dash/shared';
-
 import {
   IDEMPOTENCY_KEY_HEADER,
   type TProposeSafeTransactionRequest,
   type TSafeTransaction,
   ZSafeTransactionResponse,
 } from '@dash/shared/api';
-
 import { useMutation } from '@tanstack/react-query';
-
 import { useSettleSafeTransaction } from './safe-transactions';
 
 /**

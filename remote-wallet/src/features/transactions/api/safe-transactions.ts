@@ -7,7 +7,6 @@ import {
   useOrganizationEvents,
   withSearch,
 } from '@dash/shared';
-
 import {
   type TSafeTransaction,
   type TSafeTransactionHistory,
@@ -16,7 +15,6 @@ import {
   ZSafeTransactionResponse,
   ZSafeTransactionsResponse,
 } from '@dash/shared/api';
-
 import {
   infiniteQueryOptions,
   queryOptions,

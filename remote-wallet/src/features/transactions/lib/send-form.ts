@@ -1,4 +1,4 @@
-import { type TFunction, translateMessage } from '@dash/shared';
+import { type TFunction, wordIssue } from '@dash/shared';
 import { ZPositiveAmount } from '@dash/shared/api';
 import { type TTokenRecord, toBaseUnits } from '@dash/shared/contracts';
 
@@ -25,8 +25,9 @@ export function sendFormErrors(
   if (!token) errors.symbol = t('send.tokenRequired');
   if (!values.walletUid) errors.walletUid = t('send.recipientRequired');
   const amount = ZPositiveAmount.safeParse(values.amount);
-  if (!amount.success) errors.amount = translateMessage(amount.error.issues[0]?.message ?? '');
-  else if (token) {
+  const issue = amount.success ? undefined : amount.error.issues[0];
+  if (issue) errors.amount = wordIssue(issue);
+  else if (amount.success && token) {
     try {
       toBaseUnits(amount.data, token.decimals);
     } catch {

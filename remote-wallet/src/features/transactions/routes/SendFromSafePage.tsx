@@ -171,7 +171,12 @@ function SendForm({
               return;
             }
             form.setErrors(
-              Object.fromEntries(fields.map(([field, text]) => [field, walletMessage(text, w)])),
+              Object.fromEntries(
+                fields.map(([field, text]) => [
+                  field,
+                  walletMessage(error instanceof ApiError ? error.codes.fields?.[field] : undefined, text, w),
+                ]),
+              ),
             );
             invalid.onValidationErrors(Object.fromEntries(fields));
           },

@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TWallet, WALLET_POLL_INTERVAL_MS, ZWalletResponse } from '@dash/shared/api';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET wallet: the organization's wallet, its signers and, once requested, its deployment. */

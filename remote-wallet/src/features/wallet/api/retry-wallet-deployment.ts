@@ -1,9 +1,6 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TWallet, ZWalletResponse } from '@dash/shared/api';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
 import { walletQueryOptions } from './get-wallet';
 
 /** POST wallet/deploy/retry (Admins, failed wallets): deploys again with the stored configuration. */

@@ -1,5 +1,4 @@
 import { apiRequest, type TRequestMagicLinkRequest, ZRequestMagicLinkResponse } from '@dash/shared';
-
 import { useMutation } from '@tanstack/react-query';
 
 /** POST auth: e-mails a magic link. A 403 means the address is not on the allowlist. */

@@ -1,5 +1,4 @@
 import { apiRequest } from '@dash/shared';
-
 import { useMutation } from '@tanstack/react-query';
 
 export async function signOut(): Promise<void> {

@@ -1,5 +1,4 @@
 import { apiRequest, type TVerifyMagicLinkResponse, ZVerifyMagicLinkResponse } from '@dash/shared';
-
 import { useMutation } from '@tanstack/react-query';
 
 export async function verifyMagicLink(token: string): Promise<TVerifyMagicLinkResponse> {

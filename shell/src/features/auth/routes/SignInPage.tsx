@@ -1,18 +1,18 @@
 import {
   ApiError,
-  inLanguage,
   localOutboxOn,
   notifyError,
   paths,
   readBootData,
   safeRedirectPath,
+  schemaResolverInLanguage,
   useDocumentTitle,
   useFocusFirstInvalid,
   useT,
   ZRequestMagicLinkRequest,
 } from '@dash/shared';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useRequestMagicLinkMutation } from '../api/request-magic-link';
@@ -28,7 +28,7 @@ export function SignInPage() {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '' },
-    validate: inLanguage(schemaResolver(ZRequestMagicLinkRequest.pick({ email: true }), { sync: true })),
+    validate: schemaResolverInLanguage(ZRequestMagicLinkRequest.pick({ email: true })),
   });
   const invalid = useFocusFirstInvalid();
 

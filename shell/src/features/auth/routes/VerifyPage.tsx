@@ -3,9 +3,10 @@ import {
   paths,
   safeRedirectPath,
   type TVerifyMagicLinkResponse,
-  translateMessage,
   useDocumentTitle,
   useT,
+  wordError,
+  wordErrorDetail,
 } from '@dash/shared';
 import { Alert, Anchor, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -68,14 +69,12 @@ export function VerifyPage() {
               color="red"
               title={
                 <Text component="h1" inherit>
-                  {isUnusableLink(failure) ? t('auth.verify.cannotUse') : translateMessage(failure.message)}
+                  {isUnusableLink(failure) ? t('auth.verify.cannotUse') : wordError(failure)}
                 </Text>
               }
               role="alert"
             >
-              {'detail' in failure && failure.detail
-                ? translateMessage(failure.detail)
-                : t('auth.verify.couldNotUse')}
+              {wordErrorDetail(failure) ?? t('auth.verify.couldNotUse')}
             </Alert>
             <Anchor component={Link} to={paths.auth.signIn()}>
               {t('auth.verify.requestNew')}

@@ -1,7 +1,5 @@
 import { apiRequest } from '@dash/shared';
-
 import { type TMailboxResponse, ZMailboxResponse } from '@dash/shared/api';
-
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export function getDevMailbox(signal?: AbortSignal): Promise<TMailboxResponse> {

@@ -6,7 +6,6 @@ import {
   type TOrganization,
   ZOrganizationResponse,
 } from '@dash/shared';
-
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 export async function createOrganization(body: TCreateOrganizationRequest): Promise<TOrganization> {

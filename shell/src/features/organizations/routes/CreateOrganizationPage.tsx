@@ -1,8 +1,8 @@
 import {
-  inLanguage,
   notifyError,
   PageHeader,
   paths,
+  schemaResolverInLanguage,
   suggestSlug,
   useDocumentTitle,
   useFocusFirstInvalid,
@@ -11,7 +11,7 @@ import {
   ZCreateOrganizationRequest,
 } from '@dash/shared';
 import { Anchor, Button, Center, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSignOut } from '../../auth/hooks/use-sign-out';
@@ -28,7 +28,7 @@ export function CreateOrganizationPage() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: '', slug: '' },
-    validate: inLanguage(schemaResolver(ZCreateOrganizationRequest, { sync: true })),
+    validate: schemaResolverInLanguage(ZCreateOrganizationRequest),
     validateInputOnBlur: true,
     onValuesChange: (values, previous) => {
       // The slug follows the name until the user edits the slug themselves.

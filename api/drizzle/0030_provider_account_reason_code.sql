@@ -1,0 +1,1 @@
+ALTER TABLE "provider_accounts" ADD COLUMN "reason_code" jsonb;
