@@ -2,22 +2,20 @@ import {
   API_KEY_REFUSED_PERMISSIONS,
   can,
   codedMessage,
+  english,
   ORGANIZATION_HEADER,
-  PERMISSION_DENIED_MESSAGE,
+  PERMISSION_DENIED_CODE,
+  type TMessageCode,
   type TOrganization,
   type TPermission,
   type TUser,
   ZUid,
 } from '@dash/shared/contracts';
-
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { actAsApiKey } from '../modules/audit/source';
-
 import { AppError } from './errors';
-
 import { documentGuard, type RouteAccess } from './openapi';
-
 import { SESSION_TOKEN_PATTERN } from './session-cookie';
 
 export interface AuthenticatedSession {
@@ -115,8 +113,8 @@ export function currentSession(request: FastifyRequest): Promise<AuthenticatedSe
   return request.sessionLookup;
 }
 
-export const UNAUTHENTICATED_MESSAGE = 'Sign in to continue.';
-export const ORGANIZATION_NOT_FOUND_MESSAGE = 'Organization not found';
+export const UNAUTHENTICATED_MESSAGE = english('messages.signInToContinue');
+export const ORGANIZATION_NOT_FOUND_MESSAGE = english('messages.organizationNotFound');
 
 /**
  * The signed-in user; otherwise 401 UNAUTHENTICATED. A valid API key is refused (403): what is
@@ -129,7 +127,7 @@ export async function requireUser(request: FastifyRequest): Promise<TUser> {
     throw new AppError('FORBIDDEN', codedMessage('messages.apiKeyRefused'));
   }
   const session = await currentSession(request);
-  if (!session) throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
+  if (!session) throw new AppError('UNAUTHENTICATED', codedMessage('messages.signInToContinue'));
   return session.user;
 }
 
@@ -189,12 +187,12 @@ export async function requireOrganization(
     if (secret !== undefined) await requireApiKey(request, secret);
     else await requireUser(request);
     if (header === undefined || header === '') {
-      throw new AppError('VALIDATION', 'Choose an organization first.', {
-        [ORGANIZATION_HEADER]: 'Organization header is required',
+      throw new AppError('VALIDATION', codedMessage('messages.chooseOrganizationFirst'), {
+        [ORGANIZATION_HEADER]: codedMessage('messages.organizationHeaderRequired'),
       });
     }
-    throw new AppError('VALIDATION', 'The organization header is not a valid identifier.', {
-      [ORGANIZATION_HEADER]: uid.error.issues[0]?.message ?? 'Invalid identifier',
+    throw new AppError('VALIDATION', codedMessage('messages.organizationHeaderInvalid'), {
+      [ORGANIZATION_HEADER]: codedMessage('messages.invalidIdentifier'),
     });
   }
 
@@ -232,9 +230,9 @@ export async function requireOrganizationByUid(
   if (secret !== undefined)
     return authorizeApiKey(await requireApiKey(request, secret), organizationUid, permission);
   const { user, organization } = await resolveMembership(request, organizationUid);
-  if (!organization) throw new AppError('NOT_FOUND', ORGANIZATION_NOT_FOUND_MESSAGE);
+  if (!organization) throw new AppError('NOT_FOUND', codedMessage('messages.organizationNotFound'));
   if (!can(organization.role, permission)) {
-    throw new AppError('FORBIDDEN', PERMISSION_DENIED_MESSAGE[permission]);
+    throw new AppError('FORBIDDEN', codedMessage(PERMISSION_DENIED_CODE[permission]));
   }
   return { user, organization };
 }
@@ -255,7 +253,7 @@ function authorizeApiKey(
     throw new AppError('FORBIDDEN', codedMessage('messages.apiKeyRefused'));
   }
   if (!can(access.organization.role, permission)) {
-    throw new AppError('FORBIDDEN', PERMISSION_DENIED_MESSAGE[permission]);
+    throw new AppError('FORBIDDEN', codedMessage(PERMISSION_DENIED_CODE[permission]));
   }
   return { user: access.user, organization: access.organization, apiKey: access.apiKey };
 }
@@ -281,8 +279,7 @@ export async function stillAllowed(
   return Boolean(found?.organization && can(found.organization.role, permission));
 }
 
-export const ORGANIZATION_NOT_APPROVED_MESSAGE =
-  'This organization is not approved yet. Complete the KYB application to use this page.';
+export const ORGANIZATION_NOT_APPROVED_MESSAGE = english('messages.organizationNotApproved');
 
 /**
  * For the approved-only group (rails, deposit, explore, open-stable): the organization checks of
@@ -306,7 +303,7 @@ export async function requireApprovedOrganizationByUid(
 
 function refuseUnapproved(context: OrganizationContext): OrganizationContext {
   if (context.organization.approvalStatus !== 'Approved') {
-    throw new AppError('FORBIDDEN', ORGANIZATION_NOT_APPROVED_MESSAGE);
+    throw new AppError('FORBIDDEN', codedMessage('messages.organizationNotApproved'));
   }
   return context;
 }
@@ -319,10 +316,10 @@ async function resolveMembership(
   const { access } = request.server;
   if (request.sessionLookup === null) {
     const token = sessionToken(request);
-    if (token === undefined) throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
+    if (token === undefined) throw new AppError('UNAUTHENTICATED', codedMessage('messages.signInToContinue'));
     const found = await access.authenticateForOrganization(token, organizationUid);
     request.sessionLookup = Promise.resolve(remember(request, token, found?.session ?? null));
-    if (!found) throw new AppError('UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE);
+    if (!found) throw new AppError('UNAUTHENTICATED', codedMessage('messages.signInToContinue'));
     return { user: found.session.user, organization: found.organization };
   }
   const user = await requireUser(request);
@@ -330,30 +327,57 @@ async function resolveMembership(
 }
 
 /** What the guards check, as the API reference tells it (http/openapi.ts). */
-export const SESSION_ACCESS: RouteAccess = { security: ['session'], errors: ['UNAUTHENTICATED'] };
+const SESSION_CODES = ['messages.signInToContinue', 'messages.apiKeyRefused'] as const;
+const KEY_CODES = [
+  'messages.apiKeyInvalid',
+  'messages.apiKeyOtherOrganization',
+  'messages.apiKeyRefused',
+] as const;
+export const SESSION_ACCESS: RouteAccess = {
+  security: ['session'],
+  errors: ['UNAUTHENTICATED'],
+  messageCodes: SESSION_CODES,
+};
 export const OPERATOR_ACCESS: RouteAccess = {
   security: ['session'],
   errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+  messageCodes: [...SESSION_CODES, 'messages.kybOperatorOnly'],
 };
 export const ORGANIZATION_ACCESS: RouteAccess = {
   security: ['session', 'organizationKey'],
   organizationHeader: true,
   errors: ['VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+  messageCodes: [
+    ...SESSION_CODES,
+    ...KEY_CODES,
+    'messages.chooseOrganizationFirst',
+    'messages.organizationHeaderRequired',
+    'messages.organizationHeaderInvalid',
+    'messages.invalidIdentifier',
+    'messages.organizationNotFound',
+  ],
 };
 /** An organization named in the URL (requireOrganizationByUid). */
 export const ORGANIZATION_IN_PATH_ACCESS: RouteAccess = {
   security: ['session', 'organizationKey'],
   errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+  messageCodes: [...SESSION_CODES, ...KEY_CODES, 'messages.organizationNotFound'],
 };
 
 documentGuard(requireUser, SESSION_ACCESS);
 documentGuard(requireOperator, OPERATOR_ACCESS);
 
 /** A permission no API key has (keys, members) is documented as the session's alone. */
-const accessFor = (permission: TPermission): RouteAccess =>
-  API_KEY_REFUSED_PERMISSIONS.includes(permission)
-    ? { ...ORGANIZATION_ACCESS, security: ['session'] }
-    : ORGANIZATION_ACCESS;
+const accessFor = (permission: TPermission, more: readonly TMessageCode[] = []): RouteAccess => {
+  const messageCodes = [
+    ...(ORGANIZATION_ACCESS.messageCodes ?? []),
+    PERMISSION_DENIED_CODE[permission],
+    ...more,
+  ];
+  return API_KEY_REFUSED_PERMISSIONS.includes(permission)
+    ? { ...ORGANIZATION_ACCESS, security: ['session'], messageCodes }
+    : { ...ORGANIZATION_ACCESS, messageCodes };
+};
 
 /** The guard of an organization-scoped route: `guard: organizationGuard('members.read')`. */
 export function organizationGuard(permission: TPermission) {
@@ -366,7 +390,7 @@ export function organizationGuard(permission: TPermission) {
 /** The guard of a route only a member signed in in person may call, never an API key (leaving). */
 export function memberInPersonGuard(permission: TPermission) {
   return documentGuard((request: FastifyRequest) => requireMemberInPerson(request, permission), {
-    ...ORGANIZATION_ACCESS,
+    ...accessFor(permission),
     security: ['session'],
   });
 }
@@ -375,6 +399,6 @@ export function memberInPersonGuard(permission: TPermission) {
 export function approvedOrganizationGuard(permission: TPermission) {
   return documentGuard(
     (request: FastifyRequest) => requireApprovedOrganization(request, permission),
-    accessFor(permission),
+    accessFor(permission, ['messages.organizationNotApproved']),
   );
 }

@@ -1,4 +1,4 @@
-import { ERROR_CODES, ORGANIZATION_HEADER } from '@dash/shared/contracts';
+import { ERROR_CODES, isMessageCode, ORGANIZATION_HEADER } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '../test/app';
@@ -71,6 +71,39 @@ describe('GET /openapi.json', () => {
 
     const changeRole = paths['/api/v0/organization/users/{userUid}']?.patch;
     expect(changeRole?.parameters).toContainEqual(expect.objectContaining({ name: 'userUid', in: 'path' }));
+  });
+
+  it("lists each operation's message codes: its guard's, its contracts', its own, each in en.json", async () => {
+    const { app } = await createTestApp();
+    const { paths } = (await call(app, 'GET', '/openapi.json')).json() as {
+      paths: Record<string, Record<string, { 'x-error-codes'?: string[] }>>;
+    };
+    const emailChange = paths['/api/v0/profile/email-change-request']?.post?.['x-error-codes'];
+    // The guard's, the body contract's (ZEmail), the body's, the route's own.
+    expect(emailChange).toEqual(
+      expect.arrayContaining([
+        'messages.signInToContinue',
+        'messages.emailRequired',
+        'messages.emailInvalid',
+        'messages.bodyNotJson',
+        'messages.emailTaken',
+        'messages.internal',
+      ]),
+    );
+    const members = paths['/api/v0/organization/users']?.get?.['x-error-codes'];
+    expect(members).toEqual(
+      expect.arrayContaining(['messages.organizationNotFound', 'messages.deniedMembersRead']),
+    );
+    expect(members).not.toContain('messages.bodyNotJson');
+    const all = Object.values(paths).flatMap((byMethod) =>
+      Object.values(byMethod).flatMap((operation) => operation['x-error-codes'] ?? []),
+    );
+    expect(
+      Object.values(paths)
+        .flatMap(Object.values)
+        .every((operation) => operation['x-error-codes']),
+    ).toBe(true);
+    expect(all.filter((code) => !isMessageCode(code))).toEqual([]);
   });
 
   it('says who may call each operation, and the API answers as it says', async () => {

@@ -1,7 +1,8 @@
-import { ORGANIZATION_HEADER, type TErrorCode } from '@dash/shared/contracts';
+import { ORGANIZATION_HEADER, type TErrorCode, type TMessageCode } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { STATUS_BY_CODE } from './errors';
+import { BODY_MESSAGE_CODES, INPUT_MESSAGE_CODES, messageCodesOfSchema } from './openapi-message-codes';
 import {
   type Components,
   type JsonSchema,
@@ -35,6 +36,8 @@ export interface RouteAccess {
   headers?: ReadonlyArray<{ name: string; description: string }>;
   /** What the guard itself may answer. */
   errors: readonly TErrorCode[];
+  /** The message codes the guard may answer with. */
+  messageCodes?: readonly TMessageCode[];
 }
 
 export const PUBLIC_ACCESS: RouteAccess = { security: [], errors: [] };
@@ -61,6 +64,8 @@ export interface RouteDoc {
   idempotent?: boolean;
   /** Errors the route's own rules may answer, beyond those of its guard and its inputs. */
   errors?: readonly TErrorCode[];
+  /** Message codes the route's own rules may answer with, beyond its guard's and its contracts'. */
+  messageCodes?: readonly TMessageCode[];
   params?: z.ZodType;
   query?: z.ZodType;
   /** A JSON body contract. */
@@ -188,6 +193,29 @@ function errorCodesOf(doc: RouteDoc): Set<TErrorCode> {
   return codes;
 }
 
+/**
+ * The message codes an operation may answer with (`x-error-codes`): its guard's, its contracts'
+ * rules (found in the schemas), the input and body refusals every route shares, its own.
+ */
+function messageCodesOf(doc: RouteDoc): TMessageCode[] {
+  const codes = new Set<TMessageCode>([
+    ...(doc.access.messageCodes ?? []),
+    ...(doc.messageCodes ?? []),
+    'messages.internal',
+  ]);
+  for (const schema of [doc.params, doc.query, doc.body]) messageCodesOfSchema(schema, codes);
+  if (doc.params || doc.query || doc.body) for (const code of INPUT_MESSAGE_CODES) codes.add(code);
+  if (doc.body) for (const code of BODY_MESSAGE_CODES) codes.add(code);
+  if (doc.method !== 'GET') codes.add('messages.crossOriginRefused');
+  if (doc.idempotent) {
+    codes.add('messages.idempotencyKeyRequired');
+    codes.add('messages.idempotencyKeyFormat');
+    codes.add('messages.idempotencyInProgress');
+    codes.add('messages.idempotencyKeyReused');
+  }
+  return [...codes].sort();
+}
+
 function parametersOf(doc: RouteDoc, components: Components): unknown[] {
   const parameters: unknown[] = [];
   const names = [...doc.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] as string);
@@ -268,6 +296,7 @@ function operationOf(doc: RouteDoc, components: Components): JsonSchema {
         }
       : {}),
     responses,
+    'x-error-codes': messageCodesOf(doc),
   };
 }
 

@@ -1,4 +1,4 @@
-import { codedMessage, english, type TErrorCode } from '@dash/shared/contracts';
+import { codedMessage, english, type TErrorCode, type TMessageCode } from '@dash/shared/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, bodyTypeMessage, validationError } from './errors';
@@ -45,6 +45,8 @@ export interface RouteSpec<
   idempotent?: boolean;
   /** Errors the handler's own rules may answer (the guard's and the inputs' are known). */
   errors?: readonly TErrorCode[];
+  /** Message codes the handler's own rules may answer with (the guard's and the contracts' are known). */
+  messageCodes?: readonly TMessageCode[];
   params?: TParams;
   query?: TQuery;
   /** The request body contract; a route without one ignores the body. */
@@ -131,6 +133,7 @@ export function defineRoute<
     access,
     ...(spec.idempotent ? { idempotent: true } : {}),
     ...(spec.errors ? { errors: spec.errors } : {}),
+    ...(spec.messageCodes ? { messageCodes: spec.messageCodes } : {}),
     ...(spec.summary ? { summary: spec.summary } : {}),
     ...(spec.params ? { params: spec.params } : {}),
     ...(spec.query ? { query: spec.query } : {}),

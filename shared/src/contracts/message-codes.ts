@@ -68,12 +68,18 @@ const ISSUE_PARAMS = 'messageParams';
  * (pinned by message-codes.test.ts).
  */
 export function coded(code: TMessageCode, params?: TMessageParams): { error: (issue: object) => string } {
-  return {
-    error: (issue) => {
-      Object.assign(issue, { [ISSUE_CODE]: code, ...(params ? { [ISSUE_PARAMS]: params } : {}) });
-      return english(code, params);
-    },
+  const error = (issue: object) => {
+    Object.assign(issue, { [ISSUE_CODE]: code, ...(params ? { [ISSUE_PARAMS]: params } : {}) });
+    return english(code, params);
   };
+  // The rule's code, readable without a failing value (the API reference lists each route's codes).
+  return { error: Object.assign(error, { [ISSUE_CODE]: code }) };
+}
+
+/** The code a coded() rule's error map carries, if it is one. */
+export function codeOfErrorMap(error: unknown): TMessageCode | undefined {
+  const code = typeof error === 'function' ? (error as { [ISSUE_CODE]?: unknown })[ISSUE_CODE] : undefined;
+  return typeof code === 'string' && isMessageCode(code) ? code : undefined;
 }
 
 /** The fields a custom issue (ctx.addIssue) spreads in to carry a code: its English and the code. */

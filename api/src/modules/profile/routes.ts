@@ -31,6 +31,12 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { profile: Pro
     guard: requireUser,
     body: ZRequestEmailChangeRequest,
     response: ZRequestEmailChangeResponse,
+    messageCodes: [
+      'messages.emailUnchanged',
+      'messages.notAllowlisted',
+      'messages.rateLimited',
+      'messages.emailTaken',
+    ],
     async handler({ auth, body, request }) {
       await deps.profile.requestEmailChange(auth, body.email, localeOfRequest(request));
       return { data: { sent: true as const } };
@@ -43,6 +49,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: { profile: Pro
     url: '/profile/email-change',
     body: ZConfirmEmailChangeRequest,
     response: ZConfirmEmailChangeResponse,
+    messageCodes: ['messages.emailChangeLinkInvalid', 'messages.emailChangeLinkGone', 'messages.emailTaken'],
     async handler({ body, request }) {
       return {
         data: await deps.profile.confirmEmailChange(body.token, localeOfRequest(request)),
