@@ -4,7 +4,12 @@
 //    holds en.json, es-MX.json and pt-BR.json with the same keys (plural forms aside) and the same
 //    {{placeholders}} per key, none empty, and no glossary word left in English (GLOSSARY);
 // 2. no component shows an untranslated string: JSX text with letters, or a literal string in a
-//    user-facing prop (label, placeholder, title, aria-label...), outside a tiny allow-list.
+//    user-facing prop (label, placeholder, title, aria-label...), outside a tiny allow-list;
+// 3. every message code the code names (server or client: `coded('messages.x')`, `codedMessage`,
+//    `english`, `failure: 'catalogue.x'`, a `code:` or a *_CODE(S) table) has a text in `common`
+//    in every language: a code travels instead of English (issue 49), so one without a
+//    translation would reach a reader as a bare key. TypeScript refuses a code en.json lacks
+//    (TMessageCode); this also covers the other languages and code TypeScript does not see.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
@@ -267,10 +272,81 @@ export function untranslatedInRepo(dirs = CHECKED_COMPONENT_DIRS) {
   return problems;
 }
 
+/** The calls whose first argument, and the properties whose value, is a message code. */
+const CODE_CALLS = new Set(['coded', 'codedIssue', 'codedMessage', 'english', 'failedCall', 'wordMessage']);
+const CODE_PROPERTIES = new Set(['failure', 'code']);
+const MESSAGE_CODE = /^(catalogue|messages)\.[A-Za-z0-9]+$/;
+
+/** The message codes one source file names, with their lines. */
+export function messageCodesIn(fileName, source) {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+  const found = [];
+  const add = (node) => {
+    if (!ts.isStringLiteralLike(node) || !MESSAGE_CODE.test(node.text)) return;
+    found.push({ code: node.text, line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
+  };
+  const inCodeTable = (node) => {
+    for (let parent = node.parent; parent; parent = parent.parent) {
+      if (ts.isVariableDeclaration(parent)) return /_CODES?$/.test(parent.name.getText());
+    }
+    return false;
+  };
+  const visit = (node) => {
+    if (ts.isCallExpression(node) && CODE_CALLS.has(node.expression.getText()) && node.arguments[0])
+      add(node.arguments[0]);
+    if (ts.isPropertyAssignment(node) && (CODE_PROPERTIES.has(node.name.getText()) || inCodeTable(node)))
+      add(node.initializer);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+function* sourceFiles(dir) {
+  for (const name of readdirSync(dir)) {
+    if (SKIP.has(name) || name.startsWith('.')) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* sourceFiles(path);
+    else if (/\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name)) yield path;
+  }
+}
+
+/** Where message codes are named: the API, shared and every app. */
+export const CODE_DIRS = [
+  'api/src',
+  'shared/src',
+  ...CHECKED_COMPONENT_DIRS.filter((dir) => !dir.startsWith('shared')),
+];
+const COMMON_LOCALES = 'shared/src/i18n/locales';
+
+/** A code the code names that `common` has no text for, in any language. */
+export function untranslatedCodes(dirs = CODE_DIRS, root = ROOT) {
+  const common = Object.fromEntries(
+    LOCALES.map((locale) => [
+      locale,
+      JSON.parse(readFileSync(join(root, COMMON_LOCALES, `${locale}.json`), 'utf8')),
+    ]),
+  );
+  const problems = [];
+  for (const dir of dirs) {
+    for (const file of sourceFiles(join(root, dir))) {
+      for (const { code, line } of messageCodesIn(file, readFileSync(file, 'utf8'))) {
+        const [section, key] = code.split('.');
+        for (const locale of LOCALES) {
+          if (typeof common[locale][section]?.[key] !== 'string')
+            problems.push(`${relative(root, file)}:${line} names "${code}", which common ${locale} lacks`);
+        }
+      }
+    }
+  }
+  return problems;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const problems = [
     ...localeFolders().flatMap(localeFolderProblems),
     ...untranslatedInRepo(process.argv.slice(2).length > 0 ? process.argv.slice(2) : undefined),
+    ...untranslatedCodes(),
   ];
   for (const problem of problems) console.log(problem);
   console.log(`${problems.length} problem(s)`);

@@ -4,6 +4,8 @@ import {
   keyProblems,
   localeFolderProblems,
   localeFolders,
+  messageCodesIn,
+  untranslatedCodes,
   untranslatedInRepo,
   untranslatedStrings,
 } from './check-i18n.mjs';
@@ -94,5 +96,28 @@ describe('no component shows an untranslated string', () => {
   // The remotes converted by the other languages helper (messages, wallet, rails) join once merged.
   it('finds none in the shell, the four remotes and the shared UI', () => {
     expect(untranslatedInRepo()).toEqual([]);
+  });
+});
+
+describe('every message code has a text in every language', () => {
+  it('finds the codes the code names: coded rules, coded messages, failures and code tables', () => {
+    const source = `
+      const Z = z.string(coded('messages.emailRequired'));
+      throw new AppError('CONFLICT', codedMessage('messages.emailTaken', { a: '1' }));
+      apiRequest({ path: 'x', failure: 'catalogue.signOut' });
+      export const X_CODES = { a: 'messages.clabeLength' } as const;
+      const permission = { read: 'messages.read' };
+      t('messages.title');
+    `;
+    expect(messageCodesIn('example.ts', source).map((found) => found.code)).toEqual([
+      'messages.emailRequired',
+      'messages.emailTaken',
+      'catalogue.signOut',
+      'messages.clabeLength',
+    ]);
+  });
+
+  it('has a text in en, es-MX and pt-BR for every code the API, shared and the apps name', () => {
+    expect(untranslatedCodes()).toEqual([]);
   });
 });
