@@ -71,7 +71,9 @@ describe('request handling shared by every endpoint', () => {
           requestId: response.headers['x-request-id'],
           code: 'VALIDATION',
           message: 'Text must be valid Unicode (it has a lone surrogate).',
+          messageCode: 'messages.illFormedText',
           fields: { [field]: 'Text must be valid Unicode (it has a lone surrogate).' },
+          fieldCodes: { [field]: { code: 'messages.illFormedText' } },
         },
       });
     }

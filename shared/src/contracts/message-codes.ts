@@ -1,5 +1,5 @@
 import { z } from '@dash/shared/zod';
-import en from '../i18n/locales/en.json';
+import en from '../i18n/locales/en.json' with { type: 'json' };
 
 /**
  * Messages travel as codes with values: a code is the message's key in the `common` locale
