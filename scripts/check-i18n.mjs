@@ -241,14 +241,16 @@ export function untranslatedStrings(fileName, source) {
   return found;
 }
 
-function* tsxFiles(dir) {
+/** The files under `dir` whose name `wanted` accepts, test files aside. */
+function* filesUnder(dir, wanted) {
   for (const name of readdirSync(dir)) {
     if (SKIP.has(name) || name.startsWith('.')) continue;
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* tsxFiles(path);
-    else if (name.endsWith('.tsx') && !name.endsWith('.test.tsx')) yield path;
+    if (statSync(path).isDirectory()) yield* filesUnder(path, wanted);
+    else if (wanted.test(name) && !/\.test\.[cm]?[jt]sx?$/.test(name)) yield path;
   }
 }
+const tsxFiles = (dir) => filesUnder(dir, /\.tsx$/);
 
 /** The component folders checked for untranslated strings: every app and the shared UI. */
 export const CHECKED_COMPONENT_DIRS = [
@@ -302,15 +304,6 @@ export function messageCodesIn(fileName, source) {
   return found;
 }
 
-function* sourceFiles(dir) {
-  for (const name of readdirSync(dir)) {
-    if (SKIP.has(name) || name.startsWith('.')) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* sourceFiles(path);
-    else if (/\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name)) yield path;
-  }
-}
-
 /** Where message codes are named: the API, shared and every app. */
 export const CODE_DIRS = [
   'api/src',
@@ -329,7 +322,7 @@ export function untranslatedCodes(dirs = CODE_DIRS, root = ROOT) {
   );
   const problems = [];
   for (const dir of dirs) {
-    for (const file of sourceFiles(join(root, dir))) {
+    for (const file of filesUnder(join(root, dir), /\.tsx?$/)) {
       for (const { code, line } of messageCodesIn(file, readFileSync(file, 'utf8'))) {
         const [section, key] = code.split('.');
         for (const locale of LOCALES) {
