@@ -114,7 +114,9 @@ test.describe('for the systems around the dashboard', () => {
       await expect
         .poll(() => erp.received.find((event) => event.body.data.transferUid === transfer.uid)?.body.type)
         .toBe('transfer.created');
-      const delivered = erp.received.find((event) => event.body.data.transferUid === transfer.uid) as Received;
+      const delivered = erp.received.find(
+        (event) => event.body.data.transferUid === transfer.uid,
+      ) as Received;
       await page.reload();
       await endpointRow().getByRole('button', { name: 'Delivery log' }).click();
       const delivery = page
