@@ -55,7 +55,7 @@ import {
 } from './modules/transfers/index';
 import { createUploadService, type UploadService } from './modules/uploads/index';
 import {
-  createWalletChainAccess,
+  createWalletChains,
   createWalletService,
   type WalletChainAccess,
   type WalletTiming,
@@ -94,7 +94,11 @@ export interface BuildAppOptions {
   cacheAnswers?: boolean;
   /** Links this process to the others on the same database (default: none; main.ts links them on PostgreSQL). */
   cluster?: (log: FastifyBaseLogger) => Promise<ClusterLink>;
-  /** The wallet's chain (default: WALLET_CHAIN at WALLET_RPC_URL); tests wrap it to watch or interrupt it. */
+  /**
+   * A chain the wallet deploys on, in place of the configured one of its chain id (default:
+   * WALLET_CHAIN at WALLET_RPC_URL, and on the dev chains every other local chain); tests wrap it
+   * to watch or interrupt it.
+   */
   walletChain?: WalletChainAccess;
   walletTiming?: WalletTiming;
   /** Defaults to the store the configuration names (filesystem under DATA_DIR, or S3). */
@@ -241,10 +245,10 @@ export async function buildApp({
   });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
-  const safeChain = walletChain ?? createWalletChainAccess(config.wallet);
+  const walletChains = createWalletChains(config.wallet, config.chains, walletChain ? [walletChain] : []);
   const wallet = createWalletService({
     db,
-    chain: safeChain,
+    chains: walletChains,
     wake: () => jobs.wake(),
     ...(walletTiming ? { timing: walletTiming } : {}),
   });
@@ -326,7 +330,7 @@ export async function buildApp({
   const safeTransactions = {
     db,
     events,
-    walletChain: safeChain,
+    walletChains,
     chains,
     log: app.log,
     wake: () => jobs.wake(),

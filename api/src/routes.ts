@@ -81,7 +81,7 @@ export async function registerApiRoutes(api: FastifyInstance, services: ApiServi
   registerProfileRoutes(api, { profile: services.profile });
   registerNotificationRoutes(api, { db });
   registerSigningDeviceRoutes(api, { signingDevices: createSigningDeviceService({ db }) });
-  registerWalletRoutes(api, { wallet: services.wallet });
+  registerWalletRoutes(api, { wallet: services.wallet, db });
   registerSafeTransactionRoutes(api, services.safeTransactions);
   registerRemotesRoutes(api, { remotes: services.remotes });
   registerMessageRoutes(api, { messages: services.messages });

@@ -1,8 +1,8 @@
 import { createPublicClient, createWalletClient, getAddress, type Hex, http } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import type { Config } from '../config';
-import type { AppDatabase } from '../db/client';
-import { registeredWallets, signingDevices, walletSigners, wallets } from '../db/schema';
+import type { AppDatabase, Database } from '../db/client';
+import { registeredWallets, signingDevices, walletDeployments, walletSigners, wallets } from '../db/schema';
 import type { WalletChainAccess } from '../modules/wallet/chain';
 import {
   DEV_CHAIN_ID,
@@ -92,7 +92,6 @@ export async function safeScene(
   });
   await testApp.db.insert(wallets).values({
     organizationUid: organization.uid,
-    status: 'deployed',
     chainId: DEV_CHAIN_ID,
     address,
     owners: config.owners,
@@ -101,6 +100,13 @@ export async function safeScene(
     proxyFactory: config.proxyFactory,
     singleton: config.singleton,
     fallbackHandler: config.fallbackHandler,
+  });
+  await testApp.db.insert(walletDeployments).values({
+    organizationUid: organization.uid,
+    chainId: DEV_CHAIN_ID,
+    status: 'deployed',
+    address,
+    deployAttempt: 1,
     txHash: hash,
     deployedAt: new Date(),
   });
@@ -116,4 +122,46 @@ export async function safeScene(
     .returning();
   if (!wallet) throw new Error('wallet not written');
   return { testApp, organization, admin, editor, viewer, signers, safe: getAddress(address) as Hex, wallet };
+}
+
+/**
+ * Stores a wallet as a test arranges one past the API (data from before a rule, another chain's):
+ * its configuration in `wallets` and, unless undeployed, its deployment on its chain in
+ * `wallet_deployments`; an existing one is overwritten.
+ */
+export async function storeWallet(
+  db: Database,
+  row: Omit<typeof wallets.$inferInsert, 'chainId' | 'address'> & {
+    chainId: number;
+    address: string;
+  } & Partial<Omit<typeof walletDeployments.$inferInsert, 'organizationUid' | 'chainId' | 'address'>>,
+): Promise<void> {
+  const { status, deployAttempt, txHash, txNonce, rawTx, error, requestedAt, deployedAt, ...config } = row;
+  await db
+    .insert(wallets)
+    .values(config)
+    .onConflictDoUpdate({ target: wallets.organizationUid, set: config });
+  if (!status || status === 'undeployed') return;
+  const deployment = {
+    status,
+    deployAttempt: deployAttempt ?? 1,
+    txHash: txHash ?? null,
+    txNonce: txNonce ?? null,
+    rawTx: rawTx ?? null,
+    error: error ?? null,
+    requestedAt: requestedAt ?? null,
+    deployedAt: deployedAt ?? null,
+  };
+  await db
+    .insert(walletDeployments)
+    .values({
+      organizationUid: row.organizationUid,
+      chainId: row.chainId,
+      address: row.address,
+      ...deployment,
+    })
+    .onConflictDoUpdate({
+      target: [walletDeployments.organizationUid, walletDeployments.chainId],
+      set: deployment,
+    });
 }

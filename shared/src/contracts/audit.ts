@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'wallet.signing_device_set',
   'wallet.deploy_requested',
   'wallet.deploy_retried',
+  'wallet.network_deploy_requested',
   'wallet.deployed',
   'wallet.deploy_failed',
   'registered_wallet.created',

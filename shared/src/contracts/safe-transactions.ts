@@ -43,21 +43,24 @@ export const SAFE_NOT_DEPLOYED = english('messages.safeNotDeployed');
 export const SAFE_NO_TRANSACTION_AT_NONCE = english('messages.safeNoTransactionAtNonce');
 export const SAFE_REJECTION_EXISTS = english('messages.safeRejectionExists');
 export const SAFE_WALLET_NOT_ON_NETWORK = english('messages.safeWalletNotOnNetwork');
+export const SAFE_NOT_ON_NETWORK = english('messages.safeNotOnNetwork');
 export const SAFE_TOKEN_NOT_ON_NETWORK = english('messages.safeTokenNotOnNetwork');
 export const SAFE_AMOUNT_DECIMALS = english('messages.safeAmountDecimals');
 
 export const ZProposeSafeTransactionRequest = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('transfer'),
-    /** A token of the Safe's network (USDC, MXNB on Arbitrum Sepolia). */
+    /** A token of the registered wallet's network, which the Safe must be deployed on (USDC, MXNB on Arbitrum Sepolia). */
     symbol: z.string().trim().min(1),
     amount: ZPositiveAmount,
-    /** One of the organization's registered wallets, on the Safe's network. */
+    /** One of the organization's registered wallets, on a network the Safe is deployed on: it is sent from the Safe there. */
     walletUid: ZUid,
   }),
   z.strictObject({
     kind: z.literal('rejection'),
     nonce: z.number().int().nonnegative(),
+    /** The network of the Safe whose nonce it is (each network's Safe has its own); default its first. */
+    network: ZNetworkId.optional(),
   }),
 ]);
 export type TProposeSafeTransactionRequest = z.input<typeof ZProposeSafeTransactionRequest>;

@@ -1,5 +1,6 @@
 import { coded, english, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
+import { ZNetworkId } from './network-ids';
 
 // Here and not beside the signing-device address rule that uses them: that module needs viem, and the
 // wallet's UI needs only these (viem would add 4 KiB to its first load).
@@ -20,6 +21,7 @@ export const SAFE_SENTINEL_ADDRESS = '0x0000000000000000000000000000000000000001
  * | POST wallet/signer/signing-device | the signer themself (wallet.read), also to replace theirs, before deploy is requested | {signingDeviceUid} | 200 {data: TWallet} |
  * | POST wallet/deploy | Admins | {threshold, owners?} | 202 {data: TWallet} (deploying) |
  * | POST wallet/deploy/retry | Admins, status failed | none | 202 {data: TWallet} (deploying, same address) |
+ * | POST wallet/deployments + Idempotency-Key | Admins, once deployed on its first network | {network} | 202 {data: TWallet} (that network deploying, same address; a failed one is retried) |
  */
 
 /** GET wallet is polled this often, and only while the wallet is deploying (spec section 9). */
@@ -114,7 +116,28 @@ export const ZWalletPrediction = z.object({
 });
 export type TWalletPrediction = z.infer<typeof ZWalletPrediction>;
 
+/**
+ * The Safe on one network: the same configuration, so the same address, on each (as Safe{Wallet}'s
+ * multi-chain Safes). The first is the one the deploy request chose; each next one "Deploy on
+ * <network>" (POST wallet/deployments).
+ */
+export const ZWalletNetworkDeployment = z.object({
+  network: ZNetworkId,
+  chain: ZWalletChain,
+  status: ZWalletStatus,
+  address: z.string(),
+  deployment: ZWalletDeployment,
+  /** Safe{Wallet} link for the deployed address; absent on the dev chains. */
+  viewerUrl: z.string().optional(),
+});
+export type TWalletNetworkDeployment = z.infer<typeof ZWalletNetworkDeployment>;
+
+/** A network the Safe can still be deployed on (not requested there yet). */
+export const ZWalletDeployableNetwork = z.object({ network: ZNetworkId, chain: ZWalletChain });
+export type TWalletDeployableNetwork = z.infer<typeof ZWalletDeployableNetwork>;
+
 export const ZWallet = z.object({
+  /** The Safe on its first network (the one the deploy request chose). */
   status: ZWalletStatus,
   /**
    * The Safe's address (EIP-55). Known (predicted) from the moment deploy is requested, before any
@@ -133,6 +156,13 @@ export const ZWallet = z.object({
   predictedAddresses: z.array(ZWalletPrediction).optional(),
   /** Safe{Wallet} link for the deployed address; absent on the dev chain. */
   viewerUrl: z.string().optional(),
+  /** Every network the Safe was requested on, the first network first (empty while undeployed). */
+  networks: z.array(ZWalletNetworkDeployment).optional(),
+  /**
+   * The networks an Admin may deploy it on next, once it is deployed on its first: the API's other
+   * networks it was not requested on (on a public chain, none unless configured).
+   */
+  deployableNetworks: z.array(ZWalletDeployableNetwork).optional(),
 });
 export type TWallet = z.infer<typeof ZWallet>;
 
@@ -178,6 +208,15 @@ export const ZDeployWalletRequest = z.strictObject({
 });
 export type TDeployWalletRequest = z.infer<typeof ZDeployWalletRequest>;
 
+/**
+ * POST wallet/deployments (Admins, Idempotency-Key): the Safe on another network, at the same
+ * address, once it is deployed on its first. Refused: not deployed yet (409), already deploying or
+ * deployed there (409), a network this API cannot deploy on (400, fields.network). A failed
+ * deployment there is retried. Answers 202 with the wallet.
+ */
+export const ZDeployWalletNetworkRequest = z.strictObject({ network: ZNetworkId });
+export type TDeployWalletNetworkRequest = z.infer<typeof ZDeployWalletNetworkRequest>;
+
 /** DELETE wallet/signer/{userUid} (Admins, before deployment): answers 204. */
 export const ZWalletSignerParams = z.strictObject({ userUid: ZUid });
 
@@ -211,6 +250,10 @@ export const WALLET_LOCKED_MESSAGE = english('messages.signersLockedDeploymentRe
 export const WALLET_DEPLOYED_MESSAGE = english('messages.walletDeployed');
 export const WALLET_DEPLOY_IN_FLIGHT_MESSAGE = english('messages.walletDeploying');
 export const WALLET_RETRY_NOT_FAILED_MESSAGE = english('messages.deploymentRetryFailedOnly');
+export const WALLET_NOT_DEPLOYED_YET_MESSAGE = english('messages.walletNotDeployedYet');
+export const WALLET_ON_NETWORK_MESSAGE = english('messages.walletOnNetwork');
+export const WALLET_NETWORK_IN_FLIGHT_MESSAGE = english('messages.walletNetworkDeploying');
+export const WALLET_NETWORK_UNAVAILABLE_MESSAGE = english('messages.walletNetworkUnavailable');
 
 const SAFE_VIEWER_PREFIX: Record<TWalletChainKey, string | undefined> = {
   'arbitrum-one': 'arb1',

@@ -22,28 +22,45 @@ import { transfers } from './transfers';
 export const WALLET_STATUSES = ['undeployed', 'deploying', 'deployed', 'failed'] as const;
 
 /**
- * An organization's multi-signature wallet (api/src/modules/wallet). No row means undeployed with
- * no signer. From the deploy request on, the exact Safe configuration is kept here (ordered owners,
- * threshold, salt nonce, factory, singleton, fallback handler, chain) with the address it predicts,
- * before any transaction is sent, so every retry deploys the same Safe at the same address.
+ * An organization's multi-signature wallet (api/src/modules/wallet): its configuration, once per
+ * organization. No row means undeployed with no signer. From the deploy request on, the exact Safe
+ * configuration is kept here (ordered owners, threshold, salt nonce, factory, singleton, fallback
+ * handler) with the address it predicts, before any transaction is sent: every network the Safe is
+ * deployed on gets this same configuration, so the same address (as Safe{Wallet}'s multi-chain
+ * Safes). `chain_id` is the first network's: the one the deploy request chose.
  */
-export const wallets = pgTable(
-  'wallets',
+export const wallets = pgTable('wallets', {
+  organizationUid: uuid('organization_uid')
+    .primaryKey()
+    .references(() => organizations.uid, { onDelete: 'cascade' }),
+  chainId: integer('chain_id'),
+  address: text('address'),
+  /** EIP-55 owner addresses in setup order. */
+  owners: jsonb('owners').$type<string[]>(),
+  threshold: integer('threshold'),
+  /** uint256 as a decimal string. */
+  saltNonce: text('salt_nonce'),
+  proxyFactory: text('proxy_factory'),
+  singleton: text('singleton'),
+  fallbackHandler: text('fallback_handler'),
+  createdAt: createdAt(),
+});
+
+/**
+ * The Safe's deployment on one network (chain id): the first one the deploy request starts, each
+ * next one "Deploy on <network>". Its own attempt, status and transaction (recorded signed before it
+ * is broadcast), so each network's deploy job follows its own.
+ */
+export const walletDeployments = pgTable(
+  'wallet_deployments',
   {
     organizationUid: uuid('organization_uid')
-      .primaryKey()
-      .references(() => organizations.uid, { onDelete: 'cascade' }),
-    status: text('status', { enum: WALLET_STATUSES }).notNull().default('undeployed'),
-    chainId: integer('chain_id'),
-    address: text('address'),
-    /** EIP-55 owner addresses in setup order. */
-    owners: jsonb('owners').$type<string[]>(),
-    threshold: integer('threshold'),
-    /** uint256 as a decimal string. */
-    saltNonce: text('salt_nonce'),
-    proxyFactory: text('proxy_factory'),
-    singleton: text('singleton'),
-    fallbackHandler: text('fallback_handler'),
+      .notNull()
+      .references(() => wallets.organizationUid, { onDelete: 'cascade' }),
+    chainId: integer('chain_id').notNull(),
+    status: text('status', { enum: WALLET_STATUSES }).notNull(),
+    /** The configuration's address: the same on every network. */
+    address: text('address').notNull(),
     /** Bumped by every deploy request and retry: the deploy job of an older attempt does nothing. */
     deployAttempt: integer('deploy_attempt').notNull().default(0),
     /** The createProxyWithNonce transaction, recorded (signed) before it is broadcast. */
@@ -55,7 +72,11 @@ export const wallets = pgTable(
     deployedAt: timestamp('deployed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [check('wallets_status_check', sql`${table.status} in (${sqlList(WALLET_STATUSES)})`)],
+  (table) => [
+    primaryKey({ columns: [table.organizationUid, table.chainId] }),
+    index('wallet_deployments_chain_status_idx').on(table.chainId, table.status),
+    check('wallet_deployments_status_check', sql`${table.status} in (${sqlList(WALLET_STATUSES)})`),
+  ],
 );
 
 /** A proposed signer: a member of the organization, Ready once they chose one of their signing devices. */

@@ -123,7 +123,7 @@ export function reconcile(
 export async function getHoldings(deps: HoldingsDeps, organizationUid: string): Promise<THoldings> {
   return deps.db.transaction(
     async (tx) => {
-      const [{ safe, registered }, cursorRows, ledger, incoming] = await Promise.all([
+      const [{ safes, registered }, cursorRows, ledger, incoming] = await Promise.all([
         walletsOf(tx, organizationUid),
         cursors(tx),
         ledgerBalancesOf(tx, organizationUid),
@@ -137,11 +137,13 @@ export async function getHoldings(deps: HoldingsDeps, organizationUid: string): 
       };
       for (const watched of deps.chains.list()) viewOf(watched.network);
 
-      const safeNetwork = safe ? networkOfChain(deps, safe.chainId) : undefined;
       const holders = [
-        ...(safe && safeNetwork
-          ? [{ kind: 'safe' as const, uid: null, name: null, network: safeNetwork, address: safe.address }]
-          : []),
+        ...safes.flatMap((safe) => {
+          const network = networkOfChain(deps, safe.chainId);
+          return network
+            ? [{ kind: 'safe' as const, uid: null, name: null, network, address: safe.address }]
+            : [];
+        }),
         ...registered.map((wallet) => ({ kind: 'registered' as const, ...wallet })),
       ].filter((holder) => viewOf(holder.network) !== null);
       const stored = new Map(

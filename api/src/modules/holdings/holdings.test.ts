@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DEV_CHAIN_TREASURY } from '../../chain/index';
 import type { ChainsConfig } from '../../config';
 import type { AppDatabase } from '../../db/client';
-import { auditEvents, chainNetworks, registeredWallets, transfers, wallets } from '../../db/schema';
+import { auditEvents, chainNetworks, registeredWallets, transfers } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { emptyTestDatabase } from '../../test/database';
 import {
@@ -21,6 +21,7 @@ import { createOrganization, signInUser } from '../../test/factories';
 import { call } from '../../test/http';
 import { createCatalogueProvider } from '../../test/providers';
 import { type RpcProxy, rpcProxy } from '../../test/rpc-proxy';
+import { storeWallet } from '../../test/safe';
 import { anvilOf } from '../../test/sandbox-chain';
 import { balanceMismatches, writeTransfer } from '../../test/transfers';
 import { ledgerBalancesOf } from '../overview/index';
@@ -64,9 +65,12 @@ async function member(testApp: TestApp) {
   };
   const deploySafe = async () => {
     const address = randomAddress();
-    await testApp.db
-      .insert(wallets)
-      .values({ organizationUid: organization.uid, status: 'deployed', chainId: 421614, address });
+    await storeWallet(testApp.db, {
+      organizationUid: organization.uid,
+      status: 'deployed',
+      chainId: 421614,
+      address,
+    });
     return address;
   };
   const events: TOrganizationEvent[] = [];

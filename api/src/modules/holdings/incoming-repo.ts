@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { chainTransferColumns, type TokenTransferLog } from '../../chain/index';
 import type { Database } from '../../db/client';
-import { chainTransfers, registeredWallets, transfers, wallets } from '../../db/schema';
+import { chainTransfers, registeredWallets, transfers, walletDeployments } from '../../db/schema';
 import { findDeliveryOwner } from '../transfers/index';
 import type { NetworkKey } from './repo';
 
@@ -30,13 +30,13 @@ export async function holdersOf(
   const lowered = addresses.map((address) => address.toLowerCase());
   const [safes, registered] = await Promise.all([
     db
-      .select({ organizationUid: wallets.organizationUid, address: wallets.address })
-      .from(wallets)
+      .select({ organizationUid: walletDeployments.organizationUid, address: walletDeployments.address })
+      .from(walletDeployments)
       .where(
         and(
-          eq(wallets.status, 'deployed'),
-          eq(wallets.chainId, chainId),
-          inArray(sql`lower(${wallets.address})`, lowered),
+          eq(walletDeployments.status, 'deployed'),
+          eq(walletDeployments.chainId, chainId),
+          inArray(sql`lower(${walletDeployments.address})`, lowered),
         ),
       ),
     db
@@ -90,13 +90,13 @@ export async function explainedByTransfer(
   if ((await findDeliveryOwner(db, chainId, log)) !== undefined) return true;
   // The organization's own Safe sent it: a transaction of its queue, booked when executed.
   const [fromSafe] = await db
-    .select({ uid: wallets.organizationUid })
-    .from(wallets)
+    .select({ uid: walletDeployments.organizationUid })
+    .from(walletDeployments)
     .where(
       and(
-        eq(wallets.organizationUid, organizationUid),
-        eq(wallets.chainId, chainId),
-        sql`lower(${wallets.address}) = ${log.from.toLowerCase()}`,
+        eq(walletDeployments.organizationUid, organizationUid),
+        eq(walletDeployments.chainId, chainId),
+        sql`lower(${walletDeployments.address}) = ${log.from.toLowerCase()}`,
       ),
     );
   if (fromSafe) return true;

@@ -1,6 +1,6 @@
-import { and, asc, countDistinct, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, countDistinct, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { chainBalances, chainNetworks, registeredWallets, wallets } from '../../db/schema';
+import { chainBalances, chainNetworks, registeredWallets, walletDeployments } from '../../db/schema';
 
 /** An EVM address as the chain_balances rows key it. */
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -23,9 +23,9 @@ export async function watchedAddresses(db: Database, { network, chainId }: Netwo
       .from(registeredWallets)
       .where(eq(registeredWallets.network, network as typeof registeredWallets.$inferSelect.network)),
     db
-      .select({ address: wallets.address })
-      .from(wallets)
-      .where(and(eq(wallets.status, 'deployed'), eq(wallets.chainId, chainId), isNotNull(wallets.address))),
+      .select({ address: walletDeployments.address })
+      .from(walletDeployments)
+      .where(and(eq(walletDeployments.status, 'deployed'), eq(walletDeployments.chainId, chainId))),
   ]);
   const all = [...registered, ...safes].map((row) => row.address ?? '').filter((a) => EVM_ADDRESS.test(a));
   return [...new Set(lowered(all))].sort();
@@ -114,7 +114,7 @@ export async function organizationsOn(
   { network, chainId }: NetworkKey,
   addresses?: readonly string[],
 ): Promise<string[]> {
-  const among = (column: typeof registeredWallets.address | typeof wallets.address) =>
+  const among = (column: typeof registeredWallets.address | typeof walletDeployments.address) =>
     addresses ? inArray(sql`lower(${column})`, lowered(addresses)) : undefined;
   if (addresses?.length === 0) return [];
   const [registered, safes] = await Promise.all([
@@ -128,20 +128,32 @@ export async function organizationsOn(
         ),
       ),
     db
-      .select({ organizationUid: wallets.organizationUid })
-      .from(wallets)
-      .where(and(eq(wallets.status, 'deployed'), eq(wallets.chainId, chainId), among(wallets.address))),
+      .select({ organizationUid: walletDeployments.organizationUid })
+      .from(walletDeployments)
+      .where(
+        and(
+          eq(walletDeployments.status, 'deployed'),
+          eq(walletDeployments.chainId, chainId),
+          among(walletDeployments.address),
+        ),
+      ),
   ]);
   return [...new Set([...registered, ...safes].map((row) => row.organizationUid))];
 }
 
-/** The organization's deployed Safe (its chain id and address) and its registered wallets, by name. */
+/**
+ * The organization's Safe on each network it is deployed on (chain id and address, the same address
+ * on each) and its registered wallets, by name.
+ */
 export async function walletsOf(db: Database, organizationUid: string) {
-  const [[safe], registered] = await Promise.all([
+  const [safes, registered] = await Promise.all([
     db
-      .select({ chainId: wallets.chainId, address: wallets.address })
-      .from(wallets)
-      .where(and(eq(wallets.organizationUid, organizationUid), eq(wallets.status, 'deployed'))),
+      .select({ chainId: walletDeployments.chainId, address: walletDeployments.address })
+      .from(walletDeployments)
+      .where(
+        and(eq(walletDeployments.organizationUid, organizationUid), eq(walletDeployments.status, 'deployed')),
+      )
+      .orderBy(asc(walletDeployments.createdAt), asc(walletDeployments.chainId)),
     db
       .select({
         uid: registeredWallets.uid,
@@ -153,10 +165,7 @@ export async function walletsOf(db: Database, organizationUid: string) {
       .where(eq(registeredWallets.organizationUid, organizationUid))
       .orderBy(asc(registeredWallets.name), asc(registeredWallets.uid)),
   ]);
-  return {
-    safe: safe?.chainId && safe.address ? { chainId: safe.chainId, address: safe.address } : null,
-    registered,
-  };
+  return { safes, registered };
 }
 
 export async function cursors(db: Database): Promise<CursorRow[]> {

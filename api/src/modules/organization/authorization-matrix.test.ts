@@ -31,7 +31,6 @@ import {
   providerAccounts,
   signingDevices,
   walletSigners,
-  wallets,
   webhookDeliveries,
   webhookEndpoints,
   webhookEvents,
@@ -59,6 +58,7 @@ import {
   SANDBOX_TEST_KEYS,
   SANDBOX_TEST_SECRET,
 } from '../../test/providers';
+import { storeWallet } from '../../test/safe';
 import { snapshotTables, type TableSnapshot } from '../../test/snapshot';
 import { createApiKeySecret } from '../api-keys/index';
 import { hashToken } from '../auth/index';
@@ -583,27 +583,38 @@ const ENDPOINTS: Endpoint[] = [
     name: 'POST wallet/deploy/retry',
     permission: 'wallet.manage',
     send: async (scene) => {
-      await scene.testApp.db
-        .insert(wallets)
-        .values({
-          organizationUid: scene.organization.uid,
-          status: 'failed',
-          chainId: 1337,
-          address: '0x0000000000000000000000000000000000000abc',
-          owners: ['0x0000000000000000000000000000000000000def'],
-          threshold: 1,
-          saltNonce: '1',
-          proxyFactory: '0x0000000000000000000000000000000000000001',
-          singleton: '0x0000000000000000000000000000000000000002',
-          fallbackHandler: '0x0000000000000000000000000000000000000003',
-          deployAttempt: 1,
-          error: 'refused',
-        })
-        // A key caller runs after a refused caller on the same scene: the failed wallet is there.
-        .onConflictDoNothing();
+      // A key caller runs after a refused caller on the same scene: the failed wallet is stored again.
+      await storeWallet(scene.testApp.db, {
+        organizationUid: scene.organization.uid,
+        status: 'failed',
+        chainId: 1337,
+        address: '0x0000000000000000000000000000000000000abc',
+        owners: ['0x0000000000000000000000000000000000000def'],
+        threshold: 1,
+        saltNonce: '1',
+        proxyFactory: '0x0000000000000000000000000000000000000001',
+        singleton: '0x0000000000000000000000000000000000000002',
+        fallbackHandler: '0x0000000000000000000000000000000000000003',
+        deployAttempt: 1,
+        error: 'refused',
+      });
       return ask(scene, 'POST', '/wallet/deploy/retry');
     },
     expected: adminOnly(202),
+  },
+  {
+    // The scene's wallet is not deployed on its first network: Admins are told so (409).
+    name: 'POST wallet/deployments (not deployed yet)',
+    permission: 'wallet.manage',
+    send: (scene) =>
+      ask(
+        scene,
+        'POST',
+        '/wallet/deployments',
+        { network: 'arbitrum-sepolia' },
+        { 'idempotency-key': randomUUID() },
+      ),
+    expected: adminOnly(409),
   },
   {
     name: 'GET messages',

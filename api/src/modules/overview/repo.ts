@@ -22,6 +22,7 @@ import {
   threads,
   transfers,
   transferVolumes,
+  walletDeployments,
   walletSigners,
   wallets,
 } from '../../db/schema';
@@ -180,13 +181,21 @@ export async function providerAccountsOf(db: Database, organizationUid: string) 
 export async function walletOf(db: Database, organizationUid: string): Promise<TOverview['wallet']> {
   const [[wallet], [signers]] = await Promise.all([
     db
+      // The wallet on its first network (the one the deploy request chose).
       .select({
-        status: wallets.status,
+        status: walletDeployments.status,
         address: wallets.address,
         threshold: wallets.threshold,
         owners: wallets.owners,
       })
       .from(wallets)
+      .leftJoin(
+        walletDeployments,
+        and(
+          eq(walletDeployments.organizationUid, wallets.organizationUid),
+          eq(walletDeployments.chainId, wallets.chainId),
+        ),
+      )
       .where(eq(wallets.organizationUid, organizationUid)),
     db
       .select({
@@ -197,10 +206,11 @@ export async function walletOf(db: Database, organizationUid: string): Promise<T
       .where(eq(walletSigners.organizationUid, organizationUid)),
   ]);
   // Once deploy is requested, its signers are the owners it is deployed with (whoever left since).
-  const owners = wallet && wallet.status !== 'undeployed' ? wallet.owners : null;
+  const status = wallet?.status ?? 'undeployed';
+  const owners = wallet && status !== 'undeployed' ? wallet.owners : null;
   return {
-    status: wallet?.status ?? 'undeployed',
-    address: wallet?.address ?? null,
+    status,
+    address: status === 'undeployed' ? null : (wallet?.address ?? null),
     threshold: wallet?.threshold ?? null,
     signers: owners ? owners.length : Number(signers?.total ?? 0),
     readySigners: owners ? owners.length : Number(signers?.ready ?? 0),

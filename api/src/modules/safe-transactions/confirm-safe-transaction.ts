@@ -15,7 +15,7 @@ import {
   updateSafeTransaction,
 } from './repo';
 import { recoverSafeSignature } from './safe-tx';
-import { ownersOf, viewSafeTransactions } from './view';
+import { nonceKey, ownersOf, viewSafeTransactions } from './view';
 
 // Confirm a Safe transaction: an owner's signature, made in the browser by their own signing device
 // (eth_signTypedData_v4 over the SafeTx; eth_sign of the safeTxHash for hardware wallets). Load the
@@ -100,7 +100,8 @@ export async function confirmSafeTransaction(
   });
   if (row.status === 'ready') deps.wake();
   await publishSafeTransactionUpdated(deps, organizationUid, row.safeTxHash);
-  const openNonces = new Map([[row.nonce, (await openAtNonce(deps.db, organizationUid, row.nonce)).length]]);
+  const open = await openAtNonce(deps.db, organizationUid, row.chainId, row.nonce);
+  const openNonces = new Map([[nonceKey(row), open.length]]);
   const [view] = await viewSafeTransactions(deps.db, organizationUid, [row], openNonces);
   return view as TSafeTransaction;
 }

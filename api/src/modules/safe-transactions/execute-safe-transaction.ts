@@ -15,7 +15,7 @@ import {
   SAFE_ARTIFACTS,
   takeRelayerNonce,
 } from '../wallet/index';
-import { publishSafeTransactionUpdated, type SafeTransactionDeps } from './deps';
+import { chainOfSafe, publishSafeTransactionUpdated, type SafeTransactionDeps } from './deps';
 import { confirmationsOf, lockSafeTransaction, type SafeTransactionRow, updateSafeTransaction } from './repo';
 import { networkOfChain } from './safe-network';
 import { packSignatures, safeTxArgs } from './safe-tx';
@@ -166,7 +166,7 @@ async function bookSafeTransfer(tx: Database, row: SafeTransactionRow, log: Toke
 
 /** Follows the recorded execTransaction: mined (settle), pending (look later), lost (send the same bytes again). */
 async function follow(deps: SafeTransactionDeps, row: SafeTransactionRow): Promise<void> {
-  const chain = deps.walletChain;
+  const chain = chainOfSafe(deps, row.chainId);
   const hash = row.executionTxHash as Hex;
   const receipt = await chain.receipt(hash);
   if (receipt?.status === 'success') {
@@ -227,13 +227,13 @@ export async function executeSafeTransaction(
   deps: SafeTransactionDeps,
   payload: ExecutePayload,
 ): Promise<void> {
-  const chain = deps.walletChain;
-  // Load.
+  // Load: the transaction, and its chain (the network its Safe is on).
   const [row] = await deps.db
     .select()
     .from(safeTransactions)
     .where(eq(safeTransactions.uid, payload.safeTransactionUid));
   if (!row || (row.status !== 'ready' && row.status !== 'executing')) return;
+  const chain = chainOfSafe(deps, row.chainId);
   if (row.executionTxHash) return follow(deps, row);
 
   // Check the chain: its nonce must be this transaction's.

@@ -10,14 +10,16 @@ import {
   openAtNonce,
   type SafeTransactionListRow,
 } from './repo';
-import { viewSafeTransactionListItems, viewSafeTransactions } from './view';
+import { nonceKey, viewSafeTransactionListItems, viewSafeTransactions } from './view';
 
 // Read the Safe's transactions (every member): the queue by nonce, with conflicts at a nonce shown,
 // and the history a page at a time (light list rows); or one transaction, in full, by its safeTxHash.
 
-function openCounts(queued: readonly Pick<SafeTransactionListRow, 'nonce'>[]): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (const row of queued) counts.set(row.nonce, (counts.get(row.nonce) ?? 0) + 1);
+function openCounts(
+  queued: readonly Pick<SafeTransactionListRow, 'chainId' | 'nonce'>[],
+): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const row of queued) counts.set(nonceKey(row), (counts.get(nonceKey(row)) ?? 0) + 1);
   return counts;
 }
 
@@ -67,7 +69,7 @@ export async function getSafeTransactionView(
 ): Promise<TSafeTransaction> {
   const row = await findSafeTransaction(deps.db, organizationUid, safeTxHash);
   if (!row) throw new AppError('NOT_FOUND', codedMessage('messages.safeTransactionNotFound'));
-  const open = await openAtNonce(deps.db, organizationUid, row.nonce);
+  const open = await openAtNonce(deps.db, organizationUid, row.chainId, row.nonce);
   const [view] = await viewSafeTransactions(deps.db, organizationUid, [row], openCounts(open));
   return view as TSafeTransaction;
 }

@@ -1,4 +1,4 @@
-import { compareDecimals, toBaseUnits, tokenOf, ZUid } from '@dash/shared/contracts';
+import { compareDecimals, EVM_CHAIN_IDS, toBaseUnits, tokenOf, ZUid } from '@dash/shared/contracts';
 import { and, eq } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { safeTransactions } from '../../db/schema';
 import { enqueueJob, type JobDefinition, RescheduleJob } from '../../jobs/runner';
 import { failUnpaidSafeOffRamp, findSafeOffRamp, publishTransferUpdated } from '../transfers/index';
 import { deployedSafeOf } from '../wallet/index';
-import { publishSafeTransactionUpdated, type SafeTransactionDeps } from './deps';
+import { chainOfSafe, publishSafeTransactionUpdated, type SafeTransactionDeps } from './deps';
 import { nextNonce, recordProposal } from './proposal';
 import { lockSafeTransaction, openAtNonce, type SafeTransactionRow } from './repo';
 import { networkOfChain } from './safe-network';
@@ -38,6 +38,12 @@ export async function enqueueOffRampPayment(tx: Database, payload: OffRampPayloa
   });
 }
 
+/** The organization's Safe deployed on a network, or null. */
+function safeOnNetwork(deps: SafeTransactionDeps, organizationUid: string, network: string) {
+  const chainId = EVM_CHAIN_IDS[network as keyof typeof EVM_CHAIN_IDS];
+  return chainId === undefined ? Promise.resolve(null) : deployedSafeOf(deps.db, organizationUid, chainId);
+}
+
 /** The Safe transaction paying this off-ramp, if proposed. */
 async function paymentOf(db: Database, transferUid: string): Promise<SafeTransactionRow | undefined> {
   const [row] = await db
@@ -54,9 +60,10 @@ export async function payOffRampFromSafe(deps: SafeTransactionDeps, payload: Off
   if (off.expiresAt.getTime() <= Date.now()) return expireOffRampPayment(deps, payload);
   const instructions = off.transfer.instructions;
   if (instructions?.kind !== 'crypto') throw new RescheduleJob(POLL_MS, 'waiting for the deposit address');
-  const safe = await deployedSafeOf(deps.db, payload.organizationUid);
+  // The Safe on the quote's network (the same address on each network it is deployed on).
+  const safe = await safeOnNetwork(deps, payload.organizationUid, off.transfer.network);
   if (!safe || getAddress(safe.address) !== getAddress(off.transfer.fromSafe.address)) {
-    throw new Error('The Safe this off-ramp is paid from is not the organization’s deployed Safe');
+    throw new Error('The Safe this off-ramp is paid from is not the organization’s Safe on its network');
   }
   // Check: the provider asks for exactly the quoted amount of a token of the Safe's network.
   const network = networkOfChain(safe.chainId);
@@ -70,7 +77,7 @@ export async function payOffRampFromSafe(deps: SafeTransactionDeps, payload: Off
   ) {
     throw new Error(`The provider's deposit instructions do not match the off-ramp ${off.transfer.uid}`);
   }
-  const chainNonce = await deps.walletChain.safeNonce(safe.address);
+  const chainNonce = await chainOfSafe(deps, safe.chainId).safeNonce(safe.address);
 
   // Record: the payment, once, in one transaction with its audit record; the expiry look queued.
   const recorded = await deps.db.transaction(async (tx) => {
@@ -84,7 +91,7 @@ export async function payOffRampFromSafe(deps: SafeTransactionDeps, payload: Off
         token.address,
         recipient,
         toBaseUnits(off.transfer.sourceAmount, token.decimals),
-        await nextNonce(tx, payload.organizationUid, chainNonce),
+        await nextNonce(tx, payload.organizationUid, safe.chainId, chainNonce),
       ),
       transfer: {
         symbol: token.symbol,
@@ -117,13 +124,13 @@ export async function expireOffRampPayment(
   payload: OffRampPayload,
 ): Promise<void> {
   const payment = await paymentOf(deps.db, payload.transferUid);
-  const safe = payment ? await deployedSafeOf(deps.db, payload.organizationUid) : null;
+  const safe = payment ? await deployedSafeOf(deps.db, payload.organizationUid, payment.chainId) : null;
   const changed = await deps.db.transaction(async (tx) => {
     const row = payment ? await lockSafeTransaction(tx, payment.uid) : null;
     if (row && row.status !== 'awaiting_confirmations' && row.status !== 'ready') return null;
     const failed = await failUnpaidSafeOffRamp(tx, payload.transferUid);
     if (!row || !safe) return { failed, rejection: null };
-    const open = await openAtNonce(tx, payload.organizationUid, row.nonce);
+    const open = await openAtNonce(tx, payload.organizationUid, row.chainId, row.nonce);
     if (open.some((other) => other.kind === 'rejection')) return { failed, rejection: null };
     const rejection = await recordProposal(deps, tx, {
       organizationUid: payload.organizationUid,

@@ -18,7 +18,14 @@ import { eq, like } from 'drizzle-orm';
 import { createPublicClient, erc20Abi, getAddress, type Hex, http } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { bankBeneficiaries, jobs, providerAccounts, quotes, wallets } from '../../db/schema';
+import {
+  bankBeneficiaries,
+  jobs,
+  providerAccounts,
+  quotes,
+  walletDeployments,
+  wallets,
+} from '../../db/schema';
 import { sendTestToken, testDevChain } from '../../test/dev-chain';
 import { call } from '../../test/http';
 import {
@@ -226,18 +233,22 @@ describe('an off-ramp paid from the Safe', () => {
     expect(both.statusCode).toBe(400);
     expect(both.json().error).toMatchObject({ fields: { fromSafe: SOURCE_SAFE_OR_WALLET_MESSAGE } });
 
+    // The Safe only on polygon-amoy (its first network), the quote on arbitrum-sepolia.
     await scene.testApp.db
       .update(wallets)
       .set({ chainId: 80002 })
       .where(eq(wallets.organizationUid, scene.organization.uid));
+    await scene.testApp.db
+      .update(walletDeployments)
+      .set({ chainId: 80002 })
+      .where(eq(walletDeployments.organizationUid, scene.organization.uid));
     const elsewhere = await scene.offRamp('10', { fromSafe: true });
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json().error).toMatchObject({ fields: { fromSafe: SOURCE_SAFE_NETWORK_MESSAGE } });
 
     await scene.testApp.db
-      .update(wallets)
-      .set({ status: 'undeployed' })
-      .where(eq(wallets.organizationUid, scene.organization.uid));
+      .delete(walletDeployments)
+      .where(eq(walletDeployments.organizationUid, scene.organization.uid));
     const undeployed = await scene.offRamp('10', { fromSafe: true });
     expect(undeployed.statusCode).toBe(409);
     expect(undeployed.json().error).toMatchObject({ message: SAFE_NOT_DEPLOYED });

@@ -5,16 +5,24 @@ import { publishSafeTransactionUpdated, type SafeTransactionDeps } from './deps'
 import { highestOpenNonce, insertSafeTransaction, openAtNonce, type SafeTransactionRow } from './repo';
 import { safeTxHash } from './safe-tx';
 import { notifySignatureRequest } from './signature-request';
-import { viewSafeTransactions } from './view';
+import { nonceKey, viewSafeTransactions } from './view';
 
 // The step every proposal ends with (a member's, or the Safe's payment of an off-ramp): the SafeTx
 // recorded with its safeTxHash and the owners and threshold it needs, audited, with the mails to the
 // owners it waits for queued, in the caller's transaction; the organization's pages told after the
 // commit.
 
-/** The next nonce after the queue, never below the Safe's nonce on chain (read before the transaction). */
-export async function nextNonce(tx: Database, organizationUid: string, chainNonce: bigint): Promise<bigint> {
-  const queued = await highestOpenNonce(tx, organizationUid);
+/**
+ * The next nonce after the Safe's queue on a chain, never below the Safe's nonce there (read before
+ * the transaction): the Safe on each network counts its own nonces.
+ */
+export async function nextNonce(
+  tx: Database,
+  organizationUid: string,
+  chainId: number,
+  chainNonce: bigint,
+): Promise<bigint> {
+  const queued = await highestOpenNonce(tx, organizationUid, chainId);
   return queued === null || BigInt(queued) < chainNonce ? chainNonce : BigInt(queued) + 1n;
 }
 
@@ -71,7 +79,8 @@ export async function recordProposal(
     },
   });
   await notifySignatureRequest(tx, row);
-  const openNonces = new Map([[row.nonce, (await openAtNonce(tx, organizationUid, row.nonce)).length]]);
+  const open = await openAtNonce(tx, organizationUid, row.chainId, row.nonce);
+  const openNonces = new Map([[nonceKey(row), open.length]]);
   const [view] = await viewSafeTransactions(tx, organizationUid, [row], openNonces);
   if (!view) throw new Error('proposal vanished');
   return { view, afterCommit: () => publishSafeTransactionUpdated(deps, organizationUid, hash) };

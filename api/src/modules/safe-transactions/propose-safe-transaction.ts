@@ -1,5 +1,6 @@
 import {
   codedMessage,
+  EVM_CHAIN_IDS,
   type TProposeSafeTransactionRequest,
   type TSafeTransaction,
   type TSafeTx,
@@ -14,23 +15,64 @@ import { AppError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
 import type { IdempotentWork } from '../../http/idempotency';
 import { deployedSafeOf } from '../wallet/index';
-import type { SafeTransactionDeps } from './deps';
+import { chainOfSafe, type SafeTransactionDeps } from './deps';
 import { nextNonce, recordProposal } from './proposal';
 import { openAtNonce, type SafeTransactionRow } from './repo';
 import { networkOfChain } from './safe-network';
 import { rejectionTx, tokenTransferTx } from './safe-tx';
 
 // Propose a Safe transaction (Admins and Editors; an Idempotency-Key): a token transfer from the
-// Safe to one of the organization's registered wallets on its network, at the next nonce after the
-// queue; or the rejection of a queued nonce (the empty transaction to the Safe at that nonce). Load
-// the Safe, check the request, then in one transaction record the SafeTx with its safeTxHash and the
-// owners and threshold it needs, audited; tell the organization's pages after the commit.
+// Safe to one of the organization's registered wallets, from the Safe on that wallet's network, at
+// the next nonce after that Safe's queue; or the rejection of a queued nonce (the empty transaction
+// to the Safe at that nonce, on the network named, else the first). Load the Safe, check the
+// request, then in one transaction record the SafeTx with its safeTxHash and the owners and
+// threshold it needs, audited; tell the organization's pages after the commit.
 
-/** Read before the transaction: the Safe's nonce on chain. */
-export async function prepareProposal(deps: SafeTransactionDeps, auth: OrganizationContext): Promise<bigint> {
-  const safe = await deployedSafeOf(deps.db, auth.organization.uid);
-  if (!safe) throw new AppError('CONFLICT', codedMessage('messages.safeNotDeployed'));
-  return deps.walletChain.safeNonce(safe.address);
+/** The Safe a proposal is for: on its first network, or (a transfer) on the registered wallet's network. */
+async function chainOfProposal(
+  db: Database,
+  organizationUid: string,
+  request: TProposeSafeTransactionRequest,
+): Promise<number | undefined> {
+  const first = await deployedSafeOf(db, organizationUid);
+  if (!first) throw new AppError('CONFLICT', codedMessage('messages.safeNotDeployed'));
+  if (request.kind === 'rejection') {
+    return request.network ? EVM_CHAIN_IDS[request.network] : first.chainId;
+  }
+  const [wallet] = await db
+    .select({ network: registeredWallets.network })
+    .from(registeredWallets)
+    .where(
+      and(
+        eq(registeredWallets.uid, request.walletUid),
+        eq(registeredWallets.organizationUid, organizationUid),
+      ),
+    );
+  return wallet ? EVM_CHAIN_IDS[wallet.network] : first.chainId;
+}
+
+const notOnNetwork = (request: TProposeSafeTransactionRequest) =>
+  request.kind === 'transfer'
+    ? new AppError('VALIDATION', codedMessage('messages.safeWalletNotOnNetwork'), {
+        walletUid: codedMessage('messages.safeWalletNotOnNetwork'),
+      })
+    : new AppError('VALIDATION', codedMessage('messages.safeNotOnNetwork'), {
+        network: codedMessage('messages.safeNotOnNetwork'),
+      });
+
+/**
+ * Read before the transaction: the network of the Safe the proposal is for, and the Safe's nonce on
+ * that chain (each network's Safe counts its own nonces).
+ */
+export async function prepareProposal(
+  deps: SafeTransactionDeps,
+  auth: OrganizationContext,
+  request: TProposeSafeTransactionRequest,
+): Promise<{ chainId: number; chainNonce: bigint }> {
+  const chainId = await chainOfProposal(deps.db, auth.organization.uid, request);
+  const safe = chainId === undefined ? null : await deployedSafeOf(deps.db, auth.organization.uid, chainId);
+  if (!safe) throw notOnNetwork(request);
+  return { chainId: safe.chainId, chainNonce: await chainOfSafe(deps, safe.chainId).safeNonce(safe.address) };
 }
 
 export async function proposeSafeTransaction(
@@ -38,12 +80,12 @@ export async function proposeSafeTransaction(
   tx: Database,
   auth: OrganizationContext,
   request: TProposeSafeTransactionRequest,
-  chainNonce: bigint,
+  { chainId, chainNonce }: { chainId: number; chainNonce: bigint },
 ): Promise<IdempotentWork<{ data: TSafeTransaction }>> {
   const organizationUid = auth.organization.uid;
-  // Load: the deployed Safe and its network.
-  const safe = await deployedSafeOf(tx, organizationUid);
-  if (!safe) throw new AppError('CONFLICT', codedMessage('messages.safeNotDeployed'));
+  // Load: the Safe deployed on the proposal's network.
+  const safe = await deployedSafeOf(tx, organizationUid, chainId);
+  if (!safe) throw notOnNetwork(request);
   const network = networkOfChain(safe.chainId);
 
   // Check: what it sends, and at which nonce.
@@ -77,7 +119,7 @@ export async function proposeSafeTransaction(
         amount: codedMessage('messages.safeAmountDecimals'),
       });
     }
-    const nonce = await nextNonce(tx, organizationUid, chainNonce);
+    const nonce = await nextNonce(tx, organizationUid, safe.chainId, chainNonce);
     const recipient = getAddress(wallet.address);
     safeTx = tokenTransferTx(token.address, recipient, units, nonce);
     transfer = {
@@ -87,7 +129,7 @@ export async function proposeSafeTransaction(
       recipient: { walletUid: wallet.uid, name: wallet.name, address: recipient },
     };
   } else {
-    const queued = await openAtNonce(tx, organizationUid, request.nonce);
+    const queued = await openAtNonce(tx, organizationUid, safe.chainId, request.nonce);
     if (BigInt(request.nonce) < chainNonce || !queued.some((row) => row.kind !== 'rejection')) {
       throw new AppError('VALIDATION', codedMessage('messages.safeNoTransactionAtNonce'), {
         nonce: codedMessage('messages.safeNoTransactionAtNonce'),

@@ -65,25 +65,34 @@ export async function updateSafeTransaction(
   return row;
 }
 
-/** The highest nonce among the Safe's open transactions (null when none is open). */
-export async function highestOpenNonce(db: Database, organizationUid: string): Promise<number | null> {
+/** The highest nonce among the Safe's open transactions on a chain (null when none is open). */
+export async function highestOpenNonce(
+  db: Database,
+  organizationUid: string,
+  chainId: number,
+): Promise<number | null> {
   const [row] = await db
     .select({ nonce: sql<string | null>`max(${safeTransactions.nonce})` })
     .from(safeTransactions)
     .where(
-      and(eq(safeTransactions.organizationUid, organizationUid), inArray(safeTransactions.status, [...OPEN])),
+      and(
+        eq(safeTransactions.organizationUid, organizationUid),
+        eq(safeTransactions.chainId, chainId),
+        inArray(safeTransactions.status, [...OPEN]),
+      ),
     );
   return row?.nonce === null || row?.nonce === undefined ? null : Number(row.nonce);
 }
 
-/** The open transactions at a nonce. */
-export function openAtNonce(db: Database, organizationUid: string, nonce: number) {
+/** The open transactions at a nonce of the Safe on a chain (each chain's nonces are its own). */
+export function openAtNonce(db: Database, organizationUid: string, chainId: number, nonce: number) {
   return db
     .select()
     .from(safeTransactions)
     .where(
       and(
         eq(safeTransactions.organizationUid, organizationUid),
+        eq(safeTransactions.chainId, chainId),
         eq(safeTransactions.nonce, nonce),
         inArray(safeTransactions.status, [...OPEN]),
       ),

@@ -65,8 +65,9 @@ export function registerSafeTransactionRoutes(app: FastifyInstance, deps: SafeTr
         reply,
         { organizationUid: auth.organization.uid, userUid: auth.user.uid },
         201,
-        (tx, chainNonce: bigint) => proposeSafeTransaction(deps, tx, auth, body, chainNonce),
-        () => prepareProposal(deps, auth),
+        (tx, prepared: { chainId: number; chainNonce: bigint }) =>
+          proposeSafeTransaction(deps, tx, auth, body, prepared),
+        () => prepareProposal(deps, auth, body),
       ),
   });
 

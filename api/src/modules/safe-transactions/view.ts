@@ -42,6 +42,9 @@ function signedFormOf(
   return form;
 }
 
+/** A nonce of the Safe on one chain: what the open transactions in conflict share (each chain's are its own). */
+export const nonceKey = (row: { chainId: number; nonce: number }) => `${row.chainId}:${row.nonce}`;
+
 /** Names an owner address by the member whose signing device holds it (null when none does). */
 async function ownerViewer(db: Database, organizationUid: string) {
   const signers = await listSigners(db, organizationUid);
@@ -75,7 +78,7 @@ export async function viewSafeTransactionListItems(
   db: Database,
   organizationUid: string,
   rows: readonly SafeTransactionListRow[],
-  openNonces: ReadonlyMap<number, number>,
+  openNonces: ReadonlyMap<string, number>,
 ): Promise<TSafeTransactionListItem[]> {
   if (rows.length === 0) return [];
   const [confirmers, ownerView] = await Promise.all([
@@ -97,7 +100,7 @@ function listItemOf(
   row: SafeTransactionListRow,
   confirmedBy: readonly string[],
   ownerView: Awaited<ReturnType<typeof ownerViewer>>,
-  openNonces: ReadonlyMap<number, number>,
+  openNonces: ReadonlyMap<string, number>,
 ): TSafeTransactionListItem {
   return {
     uid: row.uid,
@@ -111,7 +114,7 @@ function listItemOf(
     threshold: row.threshold,
     confirmed: confirmedBy.length,
     missing: missingOwners(row, confirmedBy).map(ownerView),
-    conflict: (openNonces.get(row.nonce) ?? 0) > 1,
+    conflict: (openNonces.get(nonceKey(row)) ?? 0) > 1,
     transferUid: row.transferUid,
     executionTxHash: row.executionTxHash,
     createdAt: row.createdAt.toISOString(),
@@ -123,7 +126,7 @@ export async function viewSafeTransactions(
   db: Database,
   organizationUid: string,
   rows: readonly SafeTransactionRow[],
-  openNonces: ReadonlyMap<number, number>,
+  openNonces: ReadonlyMap<string, number>,
 ): Promise<TSafeTransaction[]> {
   const [confirmations, ownerView] = await Promise.all([
     confirmationsOf(

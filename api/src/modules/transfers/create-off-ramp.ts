@@ -1,4 +1,4 @@
-import { codedMessage, networkOfChainId, type TCreateOffRampRequest } from '@dash/shared/contracts';
+import { codedMessage, EVM_CHAIN_IDS, type TCreateOffRampRequest } from '@dash/shared/contracts';
 import Decimal from 'decimal.js';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -39,13 +39,17 @@ export async function createOffRamp(
       fromSafe: codedMessage('messages.sourceSafeOrWallet'),
     });
   }
-  const safe = request.fromSafe ? await deployedSafeOf(tx, organizationUid) : null;
-  if (request.fromSafe && !safe) {
+  // From the Safe on the quote's network (the same address on every network it is deployed on).
+  const firstSafe = request.fromSafe ? await deployedSafeOf(tx, organizationUid) : null;
+  if (request.fromSafe && !firstSafe) {
     throw new AppError('CONFLICT', codedMessage('messages.safeNotDeployed'), {
       fromSafe: codedMessage('messages.safeNotDeployed'),
     });
   }
-  if (safe && networkOfChainId(safe.chainId) !== quoteRow.network) {
+  const quoteChainId = EVM_CHAIN_IDS[quoteRow.network as keyof typeof EVM_CHAIN_IDS];
+  const safe =
+    firstSafe && quoteChainId !== undefined ? await deployedSafeOf(tx, organizationUid, quoteChainId) : null;
+  if (firstSafe && !safe) {
     throw new AppError('VALIDATION', codedMessage('messages.sourceSafeNetworkMismatch'), {
       fromSafe: codedMessage('messages.sourceSafeNetworkMismatch'),
     });

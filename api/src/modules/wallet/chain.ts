@@ -14,8 +14,8 @@ import {
   TransactionReceiptNotFoundError,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { evmChain } from '../../chain/index';
-import type { WalletConfig } from '../../config';
+import { devChainOf, evmChain } from '../../chain/index';
+import type { ChainsConfig, WalletConfig } from '../../config';
 import {
   encodeCreateProxyWithNonce,
   SAFE_ARTIFACTS,
@@ -105,13 +105,52 @@ function alreadyKnown(error: unknown): boolean {
 }
 
 export function createWalletChainAccess(config: WalletConfig): WalletChainAccess {
-  const info = WALLET_CHAINS[config.chain];
-  const chain = evmChain({ id: info.id, name: info.name, rpcUrl: config.rpcUrl });
+  return chainAccess(WALLET_CHAINS[config.chain], config.rpcUrl, config.relayerKey);
+}
+
+/**
+ * The networks the Safe may be deployed on, each with its access: WALLET_CHAIN's first (`home`, where
+ * a new wallet is deployed), then, on the dev chains (WALLET_CHAIN=dev), every other local chain the
+ * API watches (config.chains), paid by the same relayer, with the Safe contracts at the same
+ * addresses. On a public chain only WALLET_CHAIN is offered: a second network there needs its own
+ * funded relayer and RPC, which are not configured yet, so it is refused (WALLET_NETWORK_UNAVAILABLE).
+ * `replace` swaps in an access of the same chain id (tests wrap one to watch or interrupt it).
+ */
+export interface WalletChains {
+  home: WalletChainAccess;
+  of(chainId: number): WalletChainAccess | undefined;
+  list(): WalletChainAccess[];
+}
+
+export function createWalletChains(
+  wallet: WalletConfig,
+  chains: ChainsConfig,
+  replace: readonly WalletChainAccess[] = [],
+): WalletChains {
+  const home = createWalletChainAccess(wallet);
+  const others =
+    wallet.chain === 'dev'
+      ? chains.networks.flatMap((network) => {
+          const dev = devChainOf(network.network);
+          if (!network.local || !dev || network.chainId === home.info.id) return [];
+          const info: TWalletChain = { id: network.chainId, name: dev.name, key: 'dev', isDevChain: true };
+          return [chainAccess(info, network.rpcUrl, wallet.relayerKey)];
+        })
+      : [];
+  const all = [home, ...others].map(
+    (access) => replace.find((candidate) => candidate.info.id === access.info.id) ?? access,
+  );
+  const byId = new Map(all.map((access) => [access.info.id, access]));
+  return { home: all[0] as WalletChainAccess, of: (chainId) => byId.get(chainId), list: () => all };
+}
+
+function chainAccess(info: TWalletChain, rpcUrl: string, relayerKey: Hex): WalletChainAccess {
+  const chain = evmChain({ id: info.id, name: info.name, rpcUrl });
   const client: PublicClient = createPublicClient({
     chain,
-    transport: http(config.rpcUrl, { retryCount: 1 }),
+    transport: http(rpcUrl, { retryCount: 1 }),
   });
-  const account = privateKeyToAccount(config.relayerKey);
+  const account = privateKeyToAccount(relayerKey);
   const contracts = safeContractsFor(info);
 
   return {

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { type AuditEntry, recordAudit } from '../audit/index';
-import type { WalletChainAccess } from './chain';
+import type { WalletChainAccess, WalletChains } from './chain';
 
 /**
  * What every wallet use case works with, passed to each one (no closure): the database, the chain
@@ -9,8 +9,13 @@ import type { WalletChainAccess } from './chain';
  */
 export interface WalletContext {
   db: Database;
-  /** The one seam to the chain: tests wrap it to watch or interrupt it. */
+  /**
+   * The one seam to the chain: the first network's (WALLET_CHAIN), where a new wallet is deployed;
+   * the deploy job runs with its deployment's network's. Tests wrap it to watch or interrupt it.
+   */
   chain: WalletChainAccess;
+  /** Every network the Safe may be deployed on. */
+  chains: WalletChains;
   /** Starts the job runner looking for the job just committed. */
   wake: () => void;
   timing: WalletTiming;

@@ -1,9 +1,24 @@
-import { explorerTxUrl, safeViewerUrl, type TWallet, type TWalletSigner } from '@dash/shared/contracts';
+import {
+  explorerTxUrl,
+  networkOfChainId,
+  safeViewerUrl,
+  type TWallet,
+  type TWalletChain,
+  type TWalletNetworkDeployment,
+  type TWalletSigner,
+} from '@dash/shared/contracts';
 import { type Address, getAddress } from 'viem';
 import type { WalletContext } from './context';
 import { failureCodeOf } from './failure';
 import { configFor, ownersOf } from './owners';
-import { findOwnerPeople, findWallet, listSigners, type OwnerPerson, type SignerRow } from './repo';
+import {
+  findOwnerPeople,
+  findWallet,
+  listDeployments,
+  listSigners,
+  type OwnerPerson,
+  type SignerRow,
+} from './repo';
 import { predictSafeAddress, WALLET_CHAINS } from './safe';
 
 /*
@@ -46,7 +61,64 @@ function toOwner(
   };
 }
 
-export async function getWallet({ db, chain }: WalletContext, organizationUid: string): Promise<TWallet> {
+/** What the API knows of a chain id: its own access's, else a known public chain's, else its id alone. */
+function chainInfoOf({ chains }: WalletContext, chainId: number): TWalletChain {
+  return (
+    chains.of(chainId)?.info ??
+    Object.values(WALLET_CHAINS).find((known) => known.id === chainId) ?? {
+      id: chainId,
+      name: String(chainId),
+      key: 'dev',
+      isDevChain: true,
+    }
+  );
+}
+
+type DeploymentRow = Awaited<ReturnType<typeof listDeployments>>[number];
+
+function networkDeployment(context: WalletContext, row: DeploymentRow): TWalletNetworkDeployment[] {
+  const network = networkOfChainId(row.chainId);
+  if (!network) return [];
+  const chain = chainInfoOf(context, row.chainId);
+  const explorerUrl = row.txHash ? explorerTxUrl(chain.key, row.txHash) : undefined;
+  const viewerUrl = row.status === 'deployed' ? safeViewerUrl(chain.key, row.address) : undefined;
+  return [
+    {
+      network,
+      chain,
+      status: row.status,
+      address: row.address,
+      deployment: {
+        ...(row.txHash ? { txHash: row.txHash } : {}),
+        ...(explorerUrl ? { explorerUrl } : {}),
+        ...(row.error ? { error: row.error, errorCode: failureCodeOf(row.error) } : {}),
+        ...(row.requestedAt ? { requestedAt: row.requestedAt.toISOString() } : {}),
+        ...(row.deployedAt ? { deployedAt: row.deployedAt.toISOString() } : {}),
+      },
+      ...(viewerUrl ? { viewerUrl } : {}),
+    },
+  ];
+}
+
+/** Every network the Safe is requested on (the first network first), and the ones it may go to next. */
+async function networksOf(context: WalletContext, organizationUid: string, firstChainId: number | null) {
+  const rows = await listDeployments(context.db, organizationUid);
+  rows.sort((a, b) => Number(b.chainId === firstChainId) - Number(a.chainId === firstChainId));
+  const requested = new Set(rows.map((row) => row.chainId));
+  const firstDeployed = rows.some((row) => row.chainId === firstChainId && row.status === 'deployed');
+  return {
+    networks: rows.flatMap((row) => networkDeployment(context, row)),
+    deployableNetworks: firstDeployed
+      ? context.chains.list().flatMap((access) => {
+          const network = networkOfChainId(access.info.id);
+          return network && !requested.has(access.info.id) ? [{ network, chain: access.info }] : [];
+        })
+      : [],
+  };
+}
+
+export async function getWallet(context: WalletContext, organizationUid: string): Promise<TWallet> {
+  const { db, chain } = context;
   const [wallet, signerRows] = await Promise.all([
     findWallet(db, organizationUid),
     listSigners(db, organizationUid),
@@ -84,6 +156,7 @@ export async function getWallet({ db, chain }: WalletContext, organizationUid: s
     const viewerUrl =
       status === 'deployed' && wallet.address ? safeViewerUrl(walletChain.key, wallet.address) : undefined;
     if (viewerUrl) answer.viewerUrl = viewerUrl;
+    Object.assign(answer, await networksOf(context, organizationUid, wallet.chainId));
   }
   if (status === 'undeployed') {
     const owners = ownersOf(signerRows);

@@ -1,10 +1,13 @@
 export {
   createWalletChainAccess,
+  createWalletChains,
   DeploymentRejectedError,
   describeChainError,
   type WalletChainAccess,
+  type WalletChains,
 } from './chain';
 export {
+  deployedChainsOf,
   deployedSafeOf,
   listSigners,
   requestedWalletOwnerAddress,

@@ -7,13 +7,151 @@ import {
   safeTransactions,
   signingDevices,
   users,
+  walletDeployments,
   walletRelayerNonces,
   walletSigners,
   wallets,
 } from '../../db/schema';
 
-export type WalletRow = typeof wallets.$inferSelect;
-export type WalletPatch = Partial<Omit<typeof wallets.$inferInsert, 'organizationUid'>>;
+type ConfigRow = typeof wallets.$inferSelect;
+type DeploymentRow = typeof walletDeployments.$inferSelect;
+type DeploymentFields = Omit<DeploymentRow, 'organizationUid' | 'chainId' | 'address' | 'createdAt'>;
+
+/**
+ * The wallet's configuration (once per organization) with its deployment on one network (`chainId`:
+ * the first network's unless another was asked for); no deployment there reads as undeployed.
+ */
+export type WalletRow = ConfigRow & DeploymentFields;
+export type WalletPatch = Partial<Omit<ConfigRow, 'organizationUid' | 'createdAt'> & DeploymentFields>;
+
+const UNDEPLOYED: DeploymentFields = {
+  status: 'undeployed',
+  deployAttempt: 0,
+  txHash: null,
+  txNonce: null,
+  rawTx: null,
+  error: null,
+  requestedAt: null,
+  deployedAt: null,
+};
+
+async function withDeployment(db: Database, config: ConfigRow, chainId?: number): Promise<WalletRow> {
+  const on = chainId ?? config.chainId;
+  const [deployment] =
+    on === null
+      ? []
+      : await db
+          .select()
+          .from(walletDeployments)
+          .where(
+            and(
+              eq(walletDeployments.organizationUid, config.organizationUid),
+              eq(walletDeployments.chainId, on),
+            ),
+          );
+  if (!deployment) return { ...config, ...UNDEPLOYED, chainId: on };
+  const { organizationUid: _o, chainId: _c, address: _a, createdAt: _t, ...fields } = deployment;
+  return { ...config, ...fields, chainId: on };
+}
+
+export async function findWallet(
+  db: Database,
+  organizationUid: string,
+  chainId?: number,
+): Promise<WalletRow | undefined> {
+  const [row] = await db.select().from(wallets).where(eq(wallets.organizationUid, organizationUid));
+  return row ? withDeployment(db, row, chainId) : undefined;
+}
+
+/**
+ * The organization's wallet row, created when missing, locked for the rest of the transaction:
+ * every change to one wallet (signers, deploy on any network, retry) runs one at a time. Answers
+ * it with its deployment on `chainId` (the first network's by default).
+ */
+export async function lockWallet(
+  db: Database,
+  organizationUid: string,
+  chainId?: number,
+): Promise<WalletRow> {
+  await db.insert(wallets).values({ organizationUid }).onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(wallets)
+    .where(eq(wallets.organizationUid, organizationUid))
+    .for('update');
+  if (!row) throw new Error(`Wallet of ${organizationUid} vanished while locked`);
+  return withDeployment(db, row, chainId);
+}
+
+/**
+ * Writes the configuration's fields to the wallet (`chainId` among them: the first network, set by
+ * the deploy request) and the deployment's to its deployment on `chainId`.
+ */
+export async function updateWallet(
+  db: Database,
+  organizationUid: string,
+  chainId: number,
+  patch: WalletPatch,
+): Promise<void> {
+  const { status, deployAttempt, txHash, txNonce, rawTx, error, requestedAt, deployedAt, ...config } = patch;
+  if (Object.keys(config).length > 0) {
+    await db.update(wallets).set(config).where(eq(wallets.organizationUid, organizationUid));
+  }
+  const deployment = Object.fromEntries(
+    Object.entries({ status, deployAttempt, txHash, txNonce, rawTx, error, requestedAt, deployedAt }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  ) as Partial<DeploymentFields>;
+  if (Object.keys(deployment).length === 0) return;
+  const [current] = await db
+    .select({ address: wallets.address })
+    .from(wallets)
+    .where(eq(wallets.organizationUid, organizationUid));
+  if (!current?.address) throw new Error(`Wallet of ${organizationUid} has no address to deploy`);
+  await db
+    .insert(walletDeployments)
+    .values({ organizationUid, chainId, address: current.address, status: 'deploying', ...deployment })
+    .onConflictDoUpdate({
+      target: [walletDeployments.organizationUid, walletDeployments.chainId],
+      set: deployment,
+    });
+}
+
+/** Every network the Safe was requested on (deploying, deployed or failed), first requested first. */
+export function listDeployments(db: Database, organizationUid: string): Promise<DeploymentRow[]> {
+  return db
+    .select()
+    .from(walletDeployments)
+    .where(eq(walletDeployments.organizationUid, organizationUid))
+    .orderBy(asc(walletDeployments.createdAt), asc(walletDeployments.chainId));
+}
+
+/**
+ * Records the signed deployment transaction, only for the attempt that is still deploying and has
+ * none yet (a stale job can never overwrite a newer one). False when nothing was written.
+ */
+export async function recordDeploymentTransaction(
+  db: Database,
+  organizationUid: string,
+  chainId: number,
+  attempt: number,
+  tx: { hash: string; raw: string; nonce: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(walletDeployments)
+    .set({ txHash: tx.hash, rawTx: tx.raw, txNonce: tx.nonce })
+    .where(
+      and(
+        eq(walletDeployments.organizationUid, organizationUid),
+        eq(walletDeployments.chainId, chainId),
+        eq(walletDeployments.status, 'deploying'),
+        eq(walletDeployments.deployAttempt, attempt),
+        isNull(walletDeployments.txHash),
+      ),
+    )
+    .returning({ organizationUid: walletDeployments.organizationUid });
+  return rows.length > 0;
+}
 
 export interface SignerRow {
   uid: string;
@@ -24,55 +162,6 @@ export interface SignerRow {
   ethAddress: string | null;
   /** When the signer's device proved its key; null: unverified (or no device). */
   deviceVerifiedAt?: Date | null;
-}
-
-export async function findWallet(db: Database, organizationUid: string): Promise<WalletRow | undefined> {
-  const [row] = await db.select().from(wallets).where(eq(wallets.organizationUid, organizationUid));
-  return row;
-}
-
-/**
- * The organization's wallet row, created when missing, locked for the rest of the transaction:
- * every change to one wallet (signers, deploy, retry) runs one at a time.
- */
-export async function lockWallet(db: Database, organizationUid: string): Promise<WalletRow> {
-  await db.insert(wallets).values({ organizationUid }).onConflictDoNothing();
-  const [row] = await db
-    .select()
-    .from(wallets)
-    .where(eq(wallets.organizationUid, organizationUid))
-    .for('update');
-  if (!row) throw new Error(`Wallet of ${organizationUid} vanished while locked`);
-  return row;
-}
-
-export async function updateWallet(db: Database, organizationUid: string, patch: WalletPatch): Promise<void> {
-  await db.update(wallets).set(patch).where(eq(wallets.organizationUid, organizationUid));
-}
-
-/**
- * Records the signed deployment transaction, only for the attempt that is still deploying and has
- * none yet (a stale job can never overwrite a newer one). False when nothing was written.
- */
-export async function recordDeploymentTransaction(
-  db: Database,
-  organizationUid: string,
-  attempt: number,
-  tx: { hash: string; raw: string; nonce: number },
-): Promise<boolean> {
-  const rows = await db
-    .update(wallets)
-    .set({ txHash: tx.hash, rawTx: tx.raw, txNonce: tx.nonce })
-    .where(
-      and(
-        eq(wallets.organizationUid, organizationUid),
-        eq(wallets.status, 'deploying'),
-        eq(wallets.deployAttempt, attempt),
-        isNull(wallets.txHash),
-      ),
-    )
-    .returning({ organizationUid: wallets.organizationUid });
-  return rows.length > 0;
 }
 
 /** Signers in proposal order (the Safe's owner order), with their chosen device's address. */
@@ -149,9 +238,15 @@ export async function takeRelayerNonce(
     .for('update');
   const [[reserved], [executing]] = await Promise.all([
     db
-      .select({ highest: max(wallets.txNonce) })
-      .from(wallets)
-      .where(and(eq(wallets.chainId, chainId), eq(wallets.status, 'deploying'), isNotNull(wallets.txNonce))),
+      .select({ highest: max(walletDeployments.txNonce) })
+      .from(walletDeployments)
+      .where(
+        and(
+          eq(walletDeployments.chainId, chainId),
+          eq(walletDeployments.status, 'deploying'),
+          isNotNull(walletDeployments.txNonce),
+        ),
+      ),
     // A Safe transaction's execTransaction, signed and recorded, keeps its nonce too.
     db
       .select({ highest: max(safeTransactions.executionNonce) })
@@ -285,22 +380,27 @@ export async function requestedWalletOwnerAddress(
   userUid: string,
 ): Promise<string | undefined> {
   const [row] = await db
-    .select({ status: wallets.status, owners: wallets.owners, ethAddress: signingDevices.ethAddress })
+    .select({ owners: wallets.owners, ethAddress: signingDevices.ethAddress })
     .from(walletSigners)
     .innerJoin(wallets, eq(wallets.organizationUid, walletSigners.organizationUid))
     .innerJoin(signingDevices, eq(signingDevices.uid, walletSigners.signingDeviceUid))
     .where(and(eq(walletSigners.organizationUid, organizationUid), eq(walletSigners.userUid, userUid)));
-  if (!row || row.status === 'undeployed' || !row.owners) return undefined;
+  // The owners are stored by the deploy request: none yet means undeployed.
+  if (!row?.owners) return undefined;
   const address = getAddress(row.ethAddress);
   return row.owners.some((owner) => getAddress(owner) === address) ? address : undefined;
 }
 
-/** The organization's deployed Safe: its chain, address, owners (EIP-55, setup order) and threshold. */
+/**
+ * The organization's Safe deployed on a network (`chainId`; the first network's by default): its
+ * chain, address (the same on every network), owners (EIP-55, setup order) and threshold.
+ */
 export async function deployedSafeOf(
   db: Database,
   organizationUid: string,
+  chainId?: number,
 ): Promise<{ chainId: number; address: Address; owners: Address[]; threshold: number } | null> {
-  const wallet = await findWallet(db, organizationUid);
+  const wallet = await findWallet(db, organizationUid, chainId);
   if (
     wallet?.status !== 'deployed' ||
     !wallet.chainId ||
@@ -316,4 +416,15 @@ export async function deployedSafeOf(
     owners: wallet.owners.map((owner) => getAddress(owner)),
     threshold: wallet.threshold,
   };
+}
+
+/** The chain ids the organization's Safe is deployed on. */
+export async function deployedChainsOf(db: Database, organizationUid: string): Promise<number[]> {
+  const rows = await db
+    .select({ chainId: walletDeployments.chainId })
+    .from(walletDeployments)
+    .where(
+      and(eq(walletDeployments.organizationUid, organizationUid), eq(walletDeployments.status, 'deployed')),
+    );
+  return rows.map((row) => row.chainId);
 }

@@ -58,7 +58,7 @@ export async function requestDeploy(
       });
     }
     const config = configFor(context.chain, organization.uid, owners.owners, threshold);
-    await startDeployAttempt(tx, wallet, {
+    await startDeployAttempt(tx, wallet, config.chainId, {
       chainId: config.chainId,
       address: predictSafeAddress(config),
       owners: config.owners,

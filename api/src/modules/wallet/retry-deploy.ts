@@ -24,7 +24,9 @@ export async function retryDeploy(
     if (wallet.status === 'deployed') throw new AppError('CONFLICT', codedMessage('messages.walletDeployed'));
     if (wallet.status !== 'failed')
       throw new AppError('CONFLICT', codedMessage('messages.deploymentRetryFailedOnly'));
-    await startDeployAttempt(tx, wallet, {});
+    if (wallet.chainId === null)
+      throw new AppError('CONFLICT', codedMessage('messages.deploymentRetryFailedOnly'));
+    await startDeployAttempt(tx, wallet, wallet.chainId, {});
     await recordWalletAudit(tx, organization.uid, {
       actor: userActor(actor),
       action: 'wallet.deploy_retried',

@@ -1,4 +1,5 @@
 import {
+  ZDeployWalletNetworkRequest,
   ZDeployWalletRequest,
   ZProposeWalletSignerRequest,
   ZSetWalletSigningDeviceRequest,
@@ -6,11 +7,16 @@ import {
   ZWalletSignerParams,
 } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
 import { organizationGuard } from '../../http/guards';
+import { runIdempotent } from '../../http/idempotency';
 import { defineRoute } from '../../http/route';
 import type { WalletService } from './service';
 
-export function registerWalletRoutes(app: FastifyInstance, deps: { wallet: WalletService }): void {
+export function registerWalletRoutes(
+  app: FastifyInstance,
+  deps: { wallet: WalletService; db: Database },
+): void {
   defineRoute(app, {
     method: 'GET',
     url: '/wallet',
@@ -79,5 +85,26 @@ export function registerWalletRoutes(app: FastifyInstance, deps: { wallet: Walle
     async handler({ auth }) {
       return { data: await deps.wallet.retry(auth.organization, auth.user) };
     },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/wallet/deployments',
+    status: 202,
+    summary:
+      'Deploys the Safe on another network at the same address, or retries a failed one there (Idempotency-Key required)',
+    guard: organizationGuard('wallet.manage'),
+    idempotent: true,
+    body: ZDeployWalletNetworkRequest,
+    response: ZWalletResponse,
+    handler: ({ request, reply, auth, body }) =>
+      runIdempotent(
+        deps.db,
+        request,
+        reply,
+        { organizationUid: auth.organization.uid, userUid: auth.user.uid },
+        202,
+        (tx) => deps.wallet.deployOnNetwork(tx, auth.organization, auth.user, body.network),
+      ),
   });
 }

@@ -18,8 +18,8 @@ import {
 import type { SafeDeploymentConfig } from './safe';
 
 /*
- * Run the deploy job: the durable job that sends createProxyWithNonce from the relayer and follows
- * it to the end. Each run looks at the world first (a Safe already at the address, a transaction
+ * Run the deploy job: the durable job that sends createProxyWithNonce from the relayer on one
+ * network (the deployment's chain: the job runs with that chain's access) and follows it to the end. Each run looks at the world first (a Safe already at the address, a transaction
  * already recorded), and only then sends: signed under the relayer's nonce lock and recorded
  * before it is broadcast, so a run that stops anywhere is resumed by the next without a second
  * transaction. A stale attempt (a newer one replaced it) does nothing.
@@ -52,18 +52,23 @@ function storedConfig(wallet: WalletRow): SafeDeploymentConfig {
 }
 
 /** Settles the attempt, unless a newer one replaced it. */
-async function settle({ db }: WalletContext, wallet: WalletRow, patch: WalletPatch): Promise<void> {
+async function settle({ db, chain }: WalletContext, wallet: WalletRow, patch: WalletPatch): Promise<void> {
   await db.transaction(async (tx) => {
-    const current = await lockWallet(tx, wallet.organizationUid);
+    const current = await lockWallet(tx, wallet.organizationUid, chain.info.id);
     if (current.status !== 'deploying' || current.deployAttempt !== wallet.deployAttempt) return;
-    await updateWallet(tx, wallet.organizationUid, patch);
+    await updateWallet(tx, wallet.organizationUid, chain.info.id, patch);
     await recordWalletAudit(tx, wallet.organizationUid, {
       actor: { kind: 'system' },
       action: patch.status === 'deployed' ? 'wallet.deployed' : 'wallet.deploy_failed',
       from: current.status,
       to: patch.status ?? null,
       note: patch.error ?? null,
-      data: { attempt: current.deployAttempt, address: current.address, txHash: current.txHash },
+      data: {
+        chainId: chain.info.id,
+        attempt: current.deployAttempt,
+        address: current.address,
+        txHash: current.txHash,
+      },
     });
   });
 }
@@ -144,7 +149,14 @@ async function send(
     const nonce = await takeRelayerNonce(tx, chain.info.id, chain.relayer, () => chain.pendingNonce());
     const transaction = await chain.signDeployment(config, nonce, gas);
     // Recorded before it is broadcast: a process that stops after this line resumes with this hash.
-    if (!(await recordDeploymentTransaction(tx, wallet.organizationUid, wallet.deployAttempt, transaction))) {
+    const recorded = await recordDeploymentTransaction(
+      tx,
+      wallet.organizationUid,
+      chain.info.id,
+      wallet.deployAttempt,
+      transaction,
+    );
+    if (!recorded) {
       tx.rollback();
     }
     return transaction;
@@ -154,20 +166,33 @@ async function send(
   return { ...wallet, txHash: signed.hash, rawTx: signed.raw, txNonce: signed.nonce };
 }
 
+/** The deployment a job is about (its network: the payload's, else the first network) and that chain's access. */
+async function loadDeployment(context: WalletContext, payload: DeployJobPayload) {
+  const wallet = await findWallet(context.db, payload.organizationUid, payload.chainId);
+  if (wallet?.status !== 'deploying' || wallet.deployAttempt !== payload.attempt) return null;
+  return { wallet, chain: wallet.chainId === null ? undefined : context.chains.of(wallet.chainId) };
+}
+
 export async function runDeployJob(
-  context: WalletContext,
+  walletContext: WalletContext,
   payload: DeployJobPayload,
   job: JobContext,
 ): Promise<void> {
-  const { db, chain, timing } = context;
-  const wallet = await findWallet(db, payload.organizationUid);
-  if (wallet?.status !== 'deploying' || wallet.deployAttempt !== payload.attempt) return;
+  const loaded = await loadDeployment(walletContext, payload);
+  if (!loaded) return;
+  const { wallet } = loaded;
   const config = storedConfig(wallet);
   const address = getAddress(wallet.address as string);
-  if (config.chainId !== chain.info.id) {
-    await fail(context, wallet, failureReason.wrongChain(config.chainId, chain.info.id));
+  if (!loaded.chain) {
+    // This API has no access to the network it was requested on (WALLET_CHAIN changed since).
+    const home = walletContext.chain;
+    const context = { ...walletContext, chain: { ...home, info: { ...home.info, id: config.chainId } } };
+    await fail(context, wallet, failureReason.wrongChain(config.chainId, home.info.id));
     return;
   }
+  // From here on, the context's chain is the deployment's.
+  const context: WalletContext = { ...walletContext, chain: loaded.chain };
+  const { chain, timing } = context;
   // The world first: the Safe may already be there (a previous run got this far).
   if (await chain.hasCode(address)) return confirm(context, wallet, config, address);
   if (wallet.txHash) {
@@ -198,11 +223,14 @@ export function deployJob(context: WalletContext): JobDefinition<DeployJobPayloa
     payload: ZDeployJobPayload,
     handle: (payload, job) => runDeployJob(context, payload, job),
     async onGiveUp(payload, error) {
-      const wallet = await findWallet(context.db, payload.organizationUid);
-      if (wallet?.status !== 'deploying' || wallet.deployAttempt !== payload.attempt) return;
+      const loaded = await loadDeployment(context, payload);
       // Only reached before a transaction was recorded (after that, errors reschedule).
-      if (wallet.txHash) return;
-      await fail(context, wallet, failureReason.notSent(describeChainError(error)));
+      if (!loaded?.chain || loaded.wallet.txHash) return;
+      await fail(
+        { ...context, chain: loaded.chain },
+        loaded.wallet,
+        failureReason.notSent(describeChainError(error)),
+      );
     },
   };
 }

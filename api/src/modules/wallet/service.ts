@@ -1,11 +1,12 @@
-import type { TOrganization, TUser } from '@dash/shared/contracts';
+import type { TNetworkId, TOrganization, TUser } from '@dash/shared/contracts';
 import type { Database } from '../../db/client';
-import type { WalletChainAccess } from './chain';
+import type { WalletChains } from './chain';
 import type { WalletContext, WalletTiming } from './context';
 import { getWallet } from './get-wallet';
 import { proposeSigner } from './propose-signer';
 import { removeSigner } from './remove-signer';
 import { type DeployRequest, requestDeploy } from './request-deploy';
+import { requestNetworkDeploy } from './request-network-deploy';
 import { retryDeploy } from './retry-deploy';
 import { deployJob } from './run-deploy-job';
 import { setSigningDevice } from './set-signing-device';
@@ -23,17 +24,17 @@ export type WalletService = ReturnType<typeof createWalletService>;
  */
 export function createWalletService({
   db,
-  chain,
+  chains,
   wake,
-  timing = { receiptWaitMs: 3_000, receiptPollMs: chain.info.isDevChain ? 500 : 3_000 },
+  timing = { receiptWaitMs: 3_000, receiptPollMs: chains.home.info.isDevChain ? 500 : 3_000 },
 }: {
   db: Database;
-  chain: WalletChainAccess;
+  chains: WalletChains;
   /** Starts the job runner looking for the job just committed. */
   wake: () => void;
   timing?: WalletTiming;
 }) {
-  const context: WalletContext = { db, chain, wake, timing };
+  const context: WalletContext = { db, chain: chains.home, chains, wake, timing };
   return {
     deployJob: deployJob(context),
     get: (organization: TOrganization) => getWallet(context, organization.uid),
@@ -46,5 +47,7 @@ export function createWalletService({
     deploy: (organization: TOrganization, actor: TUser, request: DeployRequest) =>
       requestDeploy(context, organization, actor, request),
     retry: (organization: TOrganization, actor: TUser) => retryDeploy(context, organization, actor),
+    deployOnNetwork: (tx: Database, organization: TOrganization, actor: TUser, network: TNetworkId) =>
+      requestNetworkDeploy({ ...context, db: tx }, organization, actor, network),
   };
 }

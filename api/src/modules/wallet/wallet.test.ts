@@ -25,12 +25,20 @@ import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { AppDatabase } from '../../db/client';
-import { auditEvents, jobs, memberships, signingDevices, walletSigners, wallets } from '../../db/schema';
+import {
+  auditEvents,
+  jobs,
+  memberships,
+  signingDevices,
+  walletDeployments,
+  walletSigners,
+} from '../../db/schema';
 import { createTestApp, type TestApp, testConfig } from '../../test/app';
 import { emptyTestDatabase } from '../../test/database';
 import { testDevChain } from '../../test/dev-chain';
 import { addMember, createOrganization, registerProvedDevice, signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
+import { storeWallet } from '../../test/safe';
 import { createWalletChainAccess, DeploymentRejectedError, type WalletChainAccess } from './chain';
 import {
   canonicalSafeContracts,
@@ -477,7 +485,7 @@ describe('the wallet', () => {
     for (const organization of organizations) {
       expect((await runUntilSettled({ ...first, organization })).status).toBe('deployed');
     }
-    const rows = await first.testApp.db.select({ nonce: wallets.txNonce }).from(wallets);
+    const rows = await first.testApp.db.select({ nonce: walletDeployments.txNonce }).from(walletDeployments);
     expect(new Set(rows.map((row) => row.nonce)).size).toBe(3);
     expect(await relayerTransactions()).toBe(sentBefore + 3);
   });
@@ -817,26 +825,20 @@ describe('an owner who leaves the organization', () => {
       (await readySigner(scene, editor)).ethAddress,
     ];
     // A wallet requested before deploy requests recorded their owners' users.
-    await scene.testApp.db
-      .insert(wallets)
-      .values({
-        organizationUid: scene.organization.uid,
-        status: 'failed',
-        chainId: 421614,
-        address: freshAddress(),
-        owners,
-        threshold: 1,
-        saltNonce: '1',
-        proxyFactory: freshAddress(),
-        singleton: freshAddress(),
-        fallbackHandler: freshAddress(),
-        deployAttempt: 1,
-        error: 'The deployment transaction 0xabc reverted.',
-      })
-      .onConflictDoUpdate({
-        target: wallets.organizationUid,
-        set: { status: 'failed', owners, threshold: 1 },
-      });
+    await storeWallet(scene.testApp.db, {
+      organizationUid: scene.organization.uid,
+      status: 'failed',
+      chainId: 421614,
+      address: freshAddress(),
+      owners,
+      threshold: 1,
+      saltNonce: '1',
+      proxyFactory: freshAddress(),
+      singleton: freshAddress(),
+      fallbackHandler: freshAddress(),
+      deployAttempt: 1,
+      error: 'The deployment transaction 0xabc reverted.',
+    });
     await send(scene, scene.admin.cookie, 'DELETE', `/organization/users/${editor.uid}`);
 
     const wallet = await getWallet(scene);
@@ -953,7 +955,7 @@ describe('the deploy job', () => {
     await readySigner(scene, scene.admin);
     await send(scene, scene.admin.cookie, 'POST', '/wallet/deploy', { threshold: 1 });
     await scene.testApp.app.jobs.drain();
-    const [recorded] = await scene.testApp.db.select().from(wallets);
+    const [recorded] = await scene.testApp.db.select().from(walletDeployments);
     expect(recorded?.txNonce).toEqual(expect.any(Number));
 
     // Meanwhile the relayer key sends something else with that very nonce (e.g. an operator by hand).
@@ -1081,7 +1083,7 @@ describe('the deploy job', () => {
 
     // As if the deployed state had been lost after the Safe was created: the job checks the chain first.
     await scene.testApp.db
-      .update(wallets)
+      .update(walletDeployments)
       .set({ status: 'deploying', txHash: null, rawTx: null, txNonce: null, deployAttempt: 2 });
     await scene.testApp.db.update(jobs).set({ key: null });
     const { enqueueJob } = await import('../../jobs/runner');
@@ -1130,7 +1132,7 @@ describe('the wallet on Arbitrum', () => {
     const scene = await arrange();
     const address = '0x11B3Ff10303D91Ba30Cda49dFf95FbE02c4cC257';
     const txHash = `0x${'12'.repeat(32)}`;
-    await scene.testApp.db.insert(wallets).values({
+    await storeWallet(scene.testApp.db, {
       organizationUid: scene.organization.uid,
       status: 'deployed',
       chainId: 42161,

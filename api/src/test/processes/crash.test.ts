@@ -355,7 +355,7 @@ describe(`crash and restart (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
       const jobs = await database.db.execute(sql`
         select kind, status, last_error from jobs where status in ('failed', 'running')`);
       expect(jobs.rows).toEqual([]);
-      const wallets = await database.db.execute(sql`select status, deploy_attempt from wallets`);
+      const wallets = await database.db.execute(sql`select status, deploy_attempt from wallet_deployments`);
       expect(wallets.rows).toEqual([{ status: 'deployed', deploy_attempt: 1 }]);
       const duplicates = await database.db.execute(sql`
         select message_id from outbox_mails where message_id is not null group by message_id having count(*) > 1`);
