@@ -74,7 +74,7 @@ export function SafeQueue({
             {group.nonces.map((nonce) =>
               nonce.transactions.length > 1 ? (
                 <ConflictGroup
-                  key={nonce.nonce}
+                  key={`${nonce.network ?? ''}:${nonce.nonce}`}
                   organizationUid={organizationUid}
                   group={nonce}
                   viewer={viewer}

@@ -108,3 +108,25 @@ describe('which transactions may be rejected', () => {
       expect(rejectable({ ...transfer, status }, []), status).toBe(false);
   });
 });
+
+describe('the Safe on two networks', () => {
+  it('keeps each network’s nonces apart: nonce 3 on two networks is no conflict, nor a rejection of the other', () => {
+    const onArbitrum = safeTransaction({ nonce: 3, safeTxHash: hash('a1') });
+    const onPolygon = {
+      ...safeTransaction({ nonce: 3, safeTxHash: hash('b1') }),
+      network: 'polygon-amoy' as const,
+    };
+    const groups = groupQueue([onArbitrum, onPolygon], ANA);
+    expect(
+      groups.flatMap((group) =>
+        group.nonces.map((nonce) => [nonce.network, nonce.nonce, nonce.transactions.length]),
+      ),
+    ).toEqual([
+      ['arbitrum-sepolia', 3, 1],
+      ['polygon-amoy', 3, 1],
+    ]);
+    const rejectionOnPolygon = { ...onPolygon, kind: 'rejection' as const, transfer: null };
+    expect(rejectable(onArbitrum, [onArbitrum, rejectionOnPolygon])).toBe(true);
+    expect(rejectable(onPolygon, [onPolygon, rejectionOnPolygon])).toBe(false);
+  });
+});

@@ -48,6 +48,8 @@ const PROGRESS: Record<TQueueSection, number> = { awaitingOthers: 0, needsYou: 1
 /** The queued transactions at one nonce: more than one is a conflict (only one of them can execute). */
 export interface TNonceGroup<T extends TQueueRow = TSafeTransactionListItem> {
   nonce: number;
+  /** The network whose Safe the nonce is of (each network's Safe counts its own). */
+  network?: string;
   transactions: T[];
 }
 
@@ -56,7 +58,7 @@ export interface TQueueGroup<T extends TQueueRow = TSafeTransactionListItem> {
   nonces: TNonceGroup<T>[];
 }
 
-type TQueueRow = TQueued & { nonce: number };
+type TQueueRow = TQueued & { nonce: number; network?: string };
 
 /**
  * The queue as Safe{Wallet} shows it: by nonce, the transactions sharing a nonce kept together (they
@@ -66,17 +68,25 @@ type TQueueRow = TQueued & { nonce: number };
  * left out, and nonces ascending in each.
  */
 export function groupQueue<T extends TQueueRow>(queued: T[], viewer: TViewer): TQueueGroup<T>[] {
-  const byNonce = new Map<number, T[]>();
+  // A nonce of one network's Safe: the same nonce on two networks is two nonces, no conflict.
+  const byNonce = new Map<string, T[]>();
+  const keyOf = (transaction: T) => `${transaction.network ?? ''}:${transaction.nonce}`;
   for (const transaction of queued) {
-    byNonce.set(transaction.nonce, [...(byNonce.get(transaction.nonce) ?? []), transaction]);
+    byNonce.set(keyOf(transaction), [...(byNonce.get(keyOf(transaction)) ?? []), transaction]);
   }
   const sections = new Map<TQueueSection, TNonceGroup<T>[]>();
-  for (const nonce of [...byNonce.keys()].sort((a, b) => a - b)) {
-    const transactions = byNonce.get(nonce) ?? [];
+  const ordered = [...byNonce.values()].sort(
+    (a, b) =>
+      (a[0]?.nonce ?? 0) - (b[0]?.nonce ?? 0) || (a[0]?.network ?? '').localeCompare(b[0]?.network ?? ''),
+  );
+  for (const transactions of ordered) {
+    const [first] = transactions;
+    if (!first) continue;
     const section = transactions
       .map((transaction) => sectionOf(transaction, viewer))
       .reduce((furthest, next) => (PROGRESS[next] > PROGRESS[furthest] ? next : furthest));
-    sections.set(section, [...(sections.get(section) ?? []), { nonce, transactions }]);
+    const group = { nonce: first.nonce, ...(first.network ? { network: first.network } : {}), transactions };
+    sections.set(section, [...(sections.get(section) ?? []), group]);
   }
   return QUEUE_SECTIONS.flatMap((section) => {
     const nonces = sections.get(section);
@@ -89,10 +99,16 @@ export function groupQueue<T extends TQueueRow>(queued: T[], viewer: TViewer): T
  * whose nonce has no rejection among the queued transactions yet.
  */
 export function rejectable(
-  transaction: Pick<TSafeTransactionListItem, 'kind' | 'status' | 'nonce'>,
-  queued: Pick<TSafeTransactionListItem, 'kind' | 'nonce'>[],
+  transaction: Pick<TSafeTransactionListItem, 'kind' | 'status' | 'nonce' | 'network'>,
+  queued: Pick<TSafeTransactionListItem, 'kind' | 'nonce' | 'network'>[],
 ): boolean {
   if (transaction.kind === 'rejection') return false;
   if (transaction.status !== 'awaiting_confirmations' && transaction.status !== 'ready') return false;
-  return !queued.some((other) => other.nonce === transaction.nonce && other.kind === 'rejection');
+  // Each network's Safe has its own nonces: only a rejection on the same network counts.
+  return !queued.some(
+    (other) =>
+      other.network === transaction.network &&
+      other.nonce === transaction.nonce &&
+      other.kind === 'rejection',
+  );
 }

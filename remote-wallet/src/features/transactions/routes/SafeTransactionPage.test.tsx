@@ -302,7 +302,7 @@ describe('a Safe transaction’s page', () => {
     await waitFor(() => expect(location()).toBe(`/org/acme/wallet/transactions/${proposed.safeTxHash}`));
     expect(served.posted).toHaveLength(1);
     expect(served.posted[0]?.path).toBe('wallet/transactions');
-    expect(served.posted[0]?.body).toEqual({ kind: 'rejection', nonce: 3 });
+    expect(served.posted[0]?.body).toEqual({ kind: 'rejection', nonce: 3, network: 'arbitrum-sepolia' });
     expect(served.posted[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(
       await screen.findByRole('heading', {

@@ -431,7 +431,10 @@ function Actions({
   const reject = () =>
     once((done) =>
       propose.mutate(
-        { body: { kind: 'rejection', nonce: transaction.nonce }, idempotencyKey: key },
+        {
+          body: { kind: 'rejection', nonce: transaction.nonce, network: transaction.network },
+          idempotencyKey: key,
+        },
         {
           onSettled: done,
           onSuccess: (rejection) => {

@@ -238,4 +238,42 @@ describe('Send from the Safe', () => {
       await screen.findByText('The organization’s wallet is not deployed yet: nothing can be sent from it.'),
     ).toBeTruthy();
   });
+
+  it('sends from the Safe on another network it is deployed on: that network’s tokens and wallets', async () => {
+    const amoy = { id: 80002, name: 'Polygon Amoy (local)', key: 'dev', isDevChain: true } as const;
+    const posted = serve({
+      wallet: {
+        ...DEPLOYED,
+        networks: [
+          {
+            network: 'arbitrum-sepolia',
+            chain: DEPLOYED.chain,
+            status: 'deployed',
+            address: SAFE,
+            deployment: {},
+          },
+          { network: 'polygon-amoy', chain: amoy, status: 'deployed', address: SAFE, deployment: {} },
+        ],
+      },
+    });
+    open();
+    await screen.findByRole('form', { name: 'Send from the Safe' });
+    await choose(/Network/, 'Polygon Amoy, local chain');
+    const form = await screen.findByRole('form', { name: 'Send from the Safe' });
+    await waitFor(() => expect(form.textContent).toContain('Polygon Amoy, local chain'));
+    const tokens = await optionsOf(within(form).getByRole('combobox', { name: /Token/ }));
+    expect(tokens.map((option) => option.textContent)).toEqual(['testbrz']);
+    fireEvent.click(tokens[0] as HTMLElement);
+    const recipient = within(form).getByRole('combobox', { name: /Recipient/ }) as HTMLInputElement;
+    expect(recipient.value).toMatch(/^Brazil ops/);
+    fireEvent.change(within(form).getByRole('textbox', { name: /Amount/ }), { target: { value: '2' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Propose transfer' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.body).toEqual({
+      kind: 'transfer',
+      symbol: 'testbrz',
+      amount: '2',
+      walletUid: '77777777-7777-4777-8777-777777777777',
+    });
+  });
 });

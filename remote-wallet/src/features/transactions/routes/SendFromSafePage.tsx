@@ -16,6 +16,7 @@ import {
   networkOf,
   networkOfChainId,
   type THoldings,
+  type TNetworkId,
   type TRegisteredWallet,
   useHoldingsQuery,
   useRegisteredWalletsQuery,
@@ -23,7 +24,7 @@ import {
 import { type TTokenRecord, tokensOn } from '@dash/shared/contracts';
 import { Alert, Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { WalletSubpage } from '../../../components/WalletSubpage';
 import { notifyWalletError, walletMessage } from '../../../lib/wallet-display';
@@ -33,9 +34,10 @@ import '../i18n';
 import { sendFormErrors, type TSendValues } from '../lib/send-form';
 
 /**
- * /org/{org}/wallet/send: an Admin or Editor proposes a transfer from the organization's Safe, of one
- * of its network's tokens, to one of the organization's registered wallets on that network. The
- * transaction then waits in the queue for the owners' confirmations; its page opens.
+ * /org/{org}/wallet/send: an Admin or Editor proposes a transfer from the organization's Safe on one
+ * of the networks it is deployed on (its first by default), of one of that network's tokens, to one
+ * of the organization's registered wallets on that network. The transaction then waits in the
+ * queue for the owners' confirmations; its page opens.
  */
 export default function SendFromSafePage() {
   const { t } = useT('safeTransactions');
@@ -49,8 +51,11 @@ export default function SendFromSafePage() {
   );
   const holdings = useHoldingsQuery(organization.uid);
 
+  // The networks the Safe is deployed on (the same address on each); the member picks one when there are several.
+  const deployedOn = (wallet.data?.networks ?? []).filter((candidate) => candidate.status === 'deployed');
+  const [chosen, setChosen] = useState<TNetworkId | null>(null);
   let content: ReactNode;
-  const network = wallet.data ? networkOfChainId(wallet.data.chain.id) : undefined;
+  const network = chosen ?? (wallet.data ? networkOfChainId(wallet.data.chain.id) : undefined);
   if (!mayPropose) content = <Alert color="gray">{t('send.denied')}</Alert>;
   else if (!wallet.data)
     content = wallet.isError ? (
@@ -84,11 +89,30 @@ export default function SendFromSafePage() {
         </Alert>
       ) : (
         <SendForm
+          key={network}
           networkName={networkName}
           tokens={tokensOn(network, local)}
           recipients={onNetwork}
-          balances={safeBalances(holdings.data)}
+          balances={safeBalances(holdings.data, network)}
         />
+      );
+    if (deployedOn.length > 1)
+      content = (
+        <Stack gap="md">
+          <Select
+            label={t('send.network')}
+            data={deployedOn.map((candidate) => ({
+              value: candidate.network,
+              label: candidate.chain.isDevChain
+                ? t('transaction.localNetwork', { name: networkOf(candidate.network).name })
+                : networkOf(candidate.network).name,
+            }))}
+            value={network}
+            allowDeselect={false}
+            onChange={(value) => value && setChosen(value as TNetworkId)}
+          />
+          {content}
+        </Stack>
       );
   }
 
@@ -103,8 +127,10 @@ export default function SendFromSafePage() {
 }
 
 /** What the Safe holds of each token, as the watcher last read it (an amount it could not read is left out). */
-function safeBalances(holdings: THoldings | undefined): Map<string, string> {
-  const safe = holdings?.wallets.find((candidate) => candidate.kind === 'safe');
+function safeBalances(holdings: THoldings | undefined, network: TNetworkId): Map<string, string> {
+  const safe = holdings?.wallets.find(
+    (candidate) => candidate.kind === 'safe' && candidate.network === network,
+  );
   return new Map(
     (safe?.balances ?? []).flatMap((balance) =>
       balance.amount === null ? [] : [[balance.symbol, balance.amount]],

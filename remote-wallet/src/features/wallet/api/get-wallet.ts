@@ -14,9 +14,11 @@ export async function getWallet(organizationUid: string, signal?: AbortSignal): 
   return answer.data;
 }
 
-/** 5 s while the wallet is deploying; no polling otherwise. */
+/** 5 s while the wallet is deploying on any network; no polling otherwise. */
 export function walletPollInterval(wallet: TWallet | undefined): number | false {
-  return wallet?.status === 'deploying' ? WALLET_POLL_INTERVAL_MS : false;
+  const deploying =
+    wallet?.status === 'deploying' || wallet?.networks?.some((network) => network.status === 'deploying');
+  return deploying ? WALLET_POLL_INTERVAL_MS : false;
 }
 
 /**

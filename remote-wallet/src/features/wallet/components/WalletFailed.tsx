@@ -50,7 +50,7 @@ export function WalletFailed({ organization, wallet, currentUserUid }: WalletFai
  * Why it failed in the reader's language (by the API's reason code), with the chain's own words
  * (English) below as the detail support asks for.
  */
-function FailureReason({ deployment }: { deployment: TWalletDeployment | undefined }) {
+export function FailureReason({ deployment }: { deployment: TWalletDeployment | undefined }) {
   const { t } = useT('wallet');
   if (!deployment?.error) return <Text size="sm">{t('failed.noReason')}</Text>;
   if (!deployment.errorCode) return <Text size="sm">{deployment.error}</Text>;

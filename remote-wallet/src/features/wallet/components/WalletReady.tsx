@@ -3,10 +3,14 @@ import type { TWallet } from '@dash/shared/api';
 import { Stack, Text, Title } from '@mantine/core';
 import { onChain } from '../../../lib/wallet-display';
 import { SafeBalances } from '../../balances/components/SafeBalances';
+import { SafeNetworks } from '../../networks/components/SafeNetworks';
 import { SafeQueue } from '../../transactions/components/SafeQueue';
 import { DeploymentAndSigners } from './DeploymentAndSigners';
 
-/** deployed: the Safe's address, quorum and signers (nothing changes any more), what it holds, its transactions. */
+/**
+ * deployed: the networks it is on (and may go to next), what it holds on each, its transactions,
+ * and its address, quorum and signers (nothing changes any more).
+ */
 export function WalletReady({ wallet, currentUserUid }: { wallet: TWallet; currentUserUid: string }) {
   const { t } = useT('wallet');
   const organization = useCurrentOrganization();
@@ -18,6 +22,7 @@ export function WalletReady({ wallet, currentUserUid }: { wallet: TWallet; curre
         </Title>
         <Text c="dimmed">{t('ready.text', { chain: onChain(wallet.chain, t) })}</Text>
       </Stack>
+      <SafeNetworks organization={organization} wallet={wallet} />
       <SafeBalances organizationUid={organization.uid} wallet={wallet} />
       <SafeQueue organizationUid={organization.uid} wallet={wallet} currentUserUid={currentUserUid} />
       <DeploymentAndSigners wallet={wallet} currentUserUid={currentUserUid} />

@@ -57,7 +57,7 @@ function renderWallet(
   answer = () => new Response(JSON.stringify({ data: wallet }), { status: 200 }),
   holdings: () => THoldings = () => HOLDINGS,
 ) {
-  const fetch = vi.fn(async (url: RequestInfo | URL) =>
+  const fetch = vi.fn(async (url: RequestInfo | URL, _init?: RequestInit) =>
     String(url).endsWith('/holdings') ? Response.json({ data: holdings() }) : answer(),
   );
   vi.stubGlobal('fetch', fetch);
@@ -610,5 +610,57 @@ describe('the wallet page', () => {
     await screen.findByRole('heading', { name: 'Initialize Wallet' });
     expect(screen.queryByRole('region', { name: 'Balances' })).toBeNull();
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/holdings'))).toBe(false);
+  });
+
+  it('lists the networks the Safe is on; an Admin deploys it on Polygon Amoy, then sees it deploying at the same address', async () => {
+    const AMOY = { id: 80002, name: 'Polygon Amoy (local)', key: 'dev', isDevChain: true } as const;
+    const first = {
+      network: 'arbitrum-sepolia' as const,
+      chain: DEV_CHAIN,
+      status: 'deployed' as const,
+      address: ADDRESS,
+      deployment: { txHash: `0x${'ab'.repeat(32)}` },
+    };
+    const deployed: TWallet = {
+      status: 'deployed',
+      chain: DEV_CHAIN,
+      address: ADDRESS,
+      threshold: 1,
+      signers: [signer(ME.uid, 'Ana', DEVICE_A)],
+      networks: [first],
+      deployableNetworks: [{ network: 'polygon-amoy', chain: AMOY }],
+    };
+    const deploying: TWallet = {
+      ...deployed,
+      networks: [
+        first,
+        { network: 'polygon-amoy', chain: AMOY, status: 'deploying', address: ADDRESS, deployment: {} },
+      ],
+      deployableNetworks: [],
+    };
+    let current = deployed;
+    const fetch = renderWallet(deployed, 'Admin', () => Response.json({ data: current }));
+    const networks = await screen.findByRole('region', { name: 'Networks' });
+    expect(within(networks).getByRole('row', { name: /Arbitrum Sepolia \(local\)/ }).textContent).toContain(
+      'Deployed',
+    );
+
+    current = deploying;
+    fireEvent.click(within(networks).getByRole('button', { name: 'Deploy on Polygon Amoy (local)' }));
+    const amoyRow = await within(networks).findByRole('row', { name: /Polygon Amoy \(local\)/ });
+    expect(amoyRow.textContent).toContain('Deploying');
+    expect(amoyRow.textContent).toContain(ADDRESS);
+    const [, init] = fetch.mock.calls.find(([url]) => String(url).endsWith('/wallet/deployments')) ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ network: 'polygon-amoy' });
+    expect(new Headers(init?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(within(networks).queryByRole('button', { name: /Deploy on/ })).toBeNull();
+
+    cleanup();
+    renderWallet(deployed, 'Editor');
+    const asEditor = await screen.findByRole('region', { name: 'Networks' });
+    expect(within(asEditor).queryByRole('button', { name: /Deploy on/ })).toBeNull();
+    expect(
+      within(asEditor).getByText('An Admin of Acme can deploy the wallet on other networks.'),
+    ).toBeTruthy();
   });
 });
