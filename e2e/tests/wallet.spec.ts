@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { violationsInBothThemes } from '../support/axe';
 import {
   createOrganizationThroughApi,
   expect,
@@ -152,6 +153,16 @@ test.describe('multi-signature wallet', () => {
     ).toBeVisible();
     await expect(page.getByText('2 out of 2')).toBeVisible();
     await expect(page.getByText(/Deployment transaction 0x[0-9a-f]{64}/)).toBeVisible();
+
+    // The Admin deploys it on the second dev chain: the same Safe, at the same address.
+    const networks = page.getByRole('region', { name: 'Networks' });
+    await networks.getByRole('button', { name: 'Deploy on Polygon Amoy (local)' }).click();
+    const amoy = networks.getByRole('row', { name: /Polygon Amoy \(local\)/ });
+    await expect(amoy).toContainText('Deployed', { timeout: budget(30_000) });
+    await expect(amoy).toContainText(predicted);
+    await expect(networks.getByRole('row', { name: /Arbitrum Sepolia \(local\)/ })).toContainText(predicted);
+    const violations = await violationsInBothThemes(page, 'deployed wallet on two networks');
+    expect(violations, violations.join('\n')).toEqual([]);
 
     // The Viewer sees the deployed wallet, its address and signers, and still no control.
     await viewer.reload();

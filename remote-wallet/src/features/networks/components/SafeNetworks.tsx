@@ -114,8 +114,9 @@ function NetworkRow({
                 {t('networks.transaction')}
               </Anchor>
             ) : (
-              <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                {t('details.deploymentTxPlain')} {txHash}
+              // Shortened, the full hash as its title (the first network's is in full in the details below).
+              <Text size="xs" c="dimmed" title={txHash}>
+                {t('networks.transaction')}: {`${txHash.slice(0, 10)}…${txHash.slice(-8)}`}
               </Text>
             )
           ) : null}
