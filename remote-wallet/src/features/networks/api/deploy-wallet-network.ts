@@ -1,4 +1,4 @@
-import { apiRequest, ERROR_MESSAGES } from '@dash/shared';
+import { apiRequest } from '@dash/shared';
 import { IDEMPOTENCY_KEY_HEADER, type TNetworkId, type TWallet, ZWalletResponse } from '@dash/shared/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { walletQueryOptions } from '../../wallet/api/get-wallet';
@@ -19,7 +19,7 @@ export async function deployWalletNetwork(
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
     organizationUid,
     response: ZWalletResponse,
-    failure: ERROR_MESSAGES.requestWalletDeployment,
+    failure: 'catalogue.requestWalletDeployment',
   });
   return answer.data;
 }
