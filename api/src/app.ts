@@ -1,44 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { API_PREFIX, codedMessage } from '@dash/shared/contracts';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import { type BlobStore, createBlobStore } from './blobs/store';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { BuildAppOptions } from './app-types';
+import { createBlobStore } from './blobs/store';
 import { createChains } from './chain/index';
-import type { Config } from './config';
-import type { Database } from './db/client';
-import { createClusteredEventBus, createInProcessEventBus, type EventBus } from './events/bus';
-import type { ClusterLink } from './events/cluster';
+import { createClusteredEventBus, createInProcessEventBus } from './events/bus';
 import { cachedAccess, cachedMeService, registerReadCache } from './http/cached-access';
 import { AppError, registerErrorHandling } from './http/errors';
 import { recordRouteTable } from './http/openapi';
-import type { ReadCache } from './http/read-cache';
 import { illFormedTextError, registerNoStore, registerOriginCheck } from './http/request-policy';
 import { setSessionCookie } from './http/session-cookie';
-import { createJobRunner, type JobRunner, type JobRunnerOptions } from './jobs/runner';
+import { createJobRunner } from './jobs/runner';
 import { createApiKeyService } from './modules/api-keys/index';
 import { registerAuditSource } from './modules/audit/index';
 import { createAuthService } from './modules/auth/index';
 import { createDocumentService } from './modules/documents/index';
-import { createHoldingsService, type HoldingsWatcher } from './modules/holdings/index';
+import { createHoldingsService } from './modules/holdings/index';
 import { createInvitationService } from './modules/invitations/index';
-import { createKybService, type KybService, retiredDecisionMailJob } from './modules/kyb/index';
-import { createMailer, type Mailer } from './modules/mail/index';
+import { createKybService, retiredDecisionMailJob } from './modules/kyb/index';
+import { createMailer } from './modules/mail/index';
 import { createMeService } from './modules/me/index';
 import {
   createInboundService,
   createInboundSmtpListener,
   createMessageService,
-  type InboundService,
-  type InboundSmtpListener,
 } from './modules/messages/index';
 import { dispatchJob, mailJob } from './modules/notifications/index';
 import { createOrganizationService } from './modules/organization/index';
 import { createProfileService } from './modules/profile/index';
-import {
-  createProviderAdapters,
-  createProviderService,
-  type ProviderAdapters,
-} from './modules/providers/index';
+import { createProviderAdapters, createProviderService } from './modules/providers/index';
 import { openReleases, organizationDirectory, registerReleaseFileRoutes } from './modules/releases/index';
 import { createRemotesService } from './modules/remotes/index';
 import {
@@ -48,19 +39,10 @@ import {
   payOffRampJobs,
   retiredSignatureMailJob,
 } from './modules/safe-transactions/index';
-import {
-  createTransferService,
-  retiredApprovalMailJob,
-  type TransferService,
-} from './modules/transfers/index';
-import { createUploadService, type UploadService } from './modules/uploads/index';
-import {
-  createWalletChains,
-  createWalletService,
-  type WalletChainAccess,
-  type WalletTiming,
-} from './modules/wallet/index';
-import { createWebhookService, type WebhookService } from './modules/webhooks/index';
+import { createTransferService, retiredApprovalMailJob } from './modules/transfers/index';
+import { createUploadService } from './modules/uploads/index';
+import { createWalletChains, createWalletService } from './modules/wallet/index';
+import { createWebhookService } from './modules/webhooks/index';
 import { registerApiRoutes } from './routes';
 import { readShellTemplate, registerDashboard } from './web/dashboard';
 import { inlineScriptHashes, registerDashboardSecurityHeaders } from './web/security-headers';
@@ -70,75 +52,6 @@ import { loadServerRenderer } from './web/server-render';
 const API_VERSION = '0.1.0';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-
-export interface BuildAppOptions {
-  config: Config;
-  db: Database;
-  /** Defaults to SMTP (SMTP_URL) or the outbox. */
-  mailer?: Mailer;
-  /** Where log lines go (JSON, one per line); stdout by default. Tests capture logs with it. */
-  logStream?: { write(line: string): void };
-  /** Job runner tuning (tests shorten the lease); main.ts starts it after listen, tests call drain(). */
-  jobs?: Pick<JobRunnerOptions, 'pollMs' | 'leaseMs' | 'concurrency'>;
-  /**
-   * Keep hot reads in memory (sessions, memberships, organization lists, Message Center pages). Exact
-   * for one process; with several on PostgreSQL, give them the cluster link so a write in one makes
-   * the others forget theirs (see http/read-cache.ts). Off by default: tests write the database directly.
-   */
-  cacheReads?: boolean;
-  /**
-   * With cacheReads, also keep whole answers of the routes that name a cacheKey (default: true).
-   * Benchmarks turn it off to measure what an answer costs when only the access reads are kept (a
-   * page nobody asked for since the last write).
-   */
-  cacheAnswers?: boolean;
-  /** Links this process to the others on the same database (default: none; main.ts links them on PostgreSQL). */
-  cluster?: (log: FastifyBaseLogger) => Promise<ClusterLink>;
-  /**
-   * A chain the wallet deploys on, in place of the configured one of its chain id (default:
-   * WALLET_CHAIN at WALLET_RPC_URL, and on the dev chains every other local chain); tests wrap it
-   * to watch or interrupt it.
-   */
-  walletChain?: WalletChainAccess;
-  walletTiming?: WalletTiming;
-  /** Defaults to the store the configuration names (filesystem under DATA_DIR, or S3). */
-  blobs?: BlobStore;
-  /** Defaults to the in-process bus. */
-  events?: EventBus;
-  /** Stands in for the clock of uploads (tests of expired links). */
-  now?: () => Date;
-  /**
-   * Defaults to the adapters the configuration names (api/src/modules/providers/adapters); tests wrap
-   * them to count calls.
-   */
-  providerAdapters?: ProviderAdapters;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The durable job runner (api/src/jobs): modules register their job kinds on it. */
-    jobs: JobRunner;
-    /** The in-memory read cache (see http/read-cache.ts); writers outside a request call invalidate(). */
-    readCache: ReadCache;
-    /** Whether routes with a cacheKey keep whole answers in readCache (http/route.ts). */
-    cacheAnswers: boolean;
-    /** The one event bus behind GET organizations/{uid}/events. */
-    events: EventBus;
-    blobs: BlobStore;
-    inbound: InboundService;
-    uploads: UploadService;
-    /** The embedded SMTP listener: main.ts starts it (INBOUND_SMTP_PORT); closed with the app. */
-    inboundSmtp: InboundSmtpListener;
-    /** KYB applications and their review (approvedApplication() for provider onboarding). */
-    kyb: KybService;
-    /** Quotes, transfers and their ledger (tests ask it to reconcile now). */
-    transfers: TransferService;
-    /** The balance watcher: main.ts starts it after listen; closed with the app; tests call checkNow(). */
-    holdings: HoldingsWatcher;
-    /** Outbound webhooks: main.ts starts the sweep for lost bus events; tests call sweep(). */
-    webhooks: WebhookService;
-  }
-}
 
 /** Sign-in tokens travel in the URL of POST auth/{token}: keep them out of the request log. */
 function redactUrl(url: string): string {
