@@ -32,16 +32,12 @@ interface CliResult {
   stderr: string;
 }
 
-/**
- * One `pnpm release …` run with the launcher's settings (its data directory and ports): the CLI as
- * the API build bundles it (api/dist/release-cli.js, from the same source, built before the suite as
- * the stack is), which starts in a third of tsx's time, and this file calls it 21 times in a row.
- */
+/** One `pnpm release …` run with the launcher's settings (its data directory and ports). */
 function release(...args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
-      process.execPath,
-      [join(ROOT, 'api/dist/release-cli.js'), ...args],
+      join(ROOT, 'api/node_modules/.bin/tsx'),
+      [join(ROOT, 'api/src/modules/releases/cli.ts'), ...args],
       { cwd: ROOT, env: { ...process.env, DATA_DIR, PORT, API_PORT: '' }, timeout: budget(90_000) },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
