@@ -147,7 +147,7 @@ describe('GET /openapi.json', () => {
     ]);
   });
 
-  it('asks for an Idempotency-Key on the money POSTs, and only there', async () => {
+  it('asks for an Idempotency-Key on the POSTs that move money or send a chain transaction, and only there', async () => {
     const { app } = await createTestApp();
     const document = await referenceOf(app);
     const idempotent = operations(document).filter(({ operation }) =>
@@ -157,6 +157,8 @@ describe('GET /openapi.json', () => {
       'POST /api/v0/deposits',
       'POST /api/v0/rails/off-ramps',
       'POST /api/v0/rails/on-ramps',
+      // The Safe on another network: a deployment the relayer pays for.
+      'POST /api/v0/wallet/deployments',
       'POST /api/v0/wallet/transactions',
     ]);
     for (const { name, operation } of idempotent) {
