@@ -60,6 +60,23 @@ async function arrange(overrides: Partial<Config> = {}) {
   return { testApp, admin, organization, as };
 }
 
+/** An endpoint for a transfer's creation and status changes, and an on-ramp of the organization's. */
+async function arrangeTransferEndpoint() {
+  const { testApp, organization, as } = await arrange();
+  const receiver = await startReceiver();
+  const { secret } = await register(testApp, as, receiver.url, [
+    'transfer.created',
+    'transfer.status_changed',
+  ]);
+  const provider = await createCatalogueProvider(testApp.db);
+  const { transferUid } = await insertMoney(testApp.db, {
+    organizationUid: organization.uid,
+    providerUid: provider.uid,
+    type: 'on_ramp',
+  });
+  return { testApp, organization, receiver, secret, transferUid };
+}
+
 async function register(
   testApp: TestApp,
   as: { cookie: string; organization: string },
@@ -159,18 +176,7 @@ describe('outbound webhooks', () => {
   });
 
   it('sends a transfer’s creation and each status change once, however often the bus repeats it', async () => {
-    const { testApp, organization, as } = await arrange();
-    const receiver = await startReceiver();
-    const { secret } = await register(testApp, as, receiver.url, [
-      'transfer.created',
-      'transfer.status_changed',
-    ]);
-    const provider = await createCatalogueProvider(testApp.db);
-    const { transferUid } = await insertMoney(testApp.db, {
-      organizationUid: organization.uid,
-      providerUid: provider.uid,
-      type: 'on_ramp',
-    });
+    const { testApp, organization, receiver, secret, transferUid } = await arrangeTransferEndpoint();
     await testApp.db.insert(transferEvents).values([
       { transferUid, fromStatus: null, toStatus: 'awaiting_funds', source: 'user' },
       { transferUid, fromStatus: 'awaiting_funds', toStatus: 'funds_received', source: 'provider' },
@@ -191,18 +197,7 @@ describe('outbound webhooks', () => {
   });
 
   it('sends a change whose bus event was lost (a crash between commit and publish) on the next sweep, once', async () => {
-    const { testApp, organization, as } = await arrange();
-    const receiver = await startReceiver();
-    const { secret } = await register(testApp, as, receiver.url, [
-      'transfer.created',
-      'transfer.status_changed',
-    ]);
-    const provider = await createCatalogueProvider(testApp.db);
-    const { transferUid } = await insertMoney(testApp.db, {
-      organizationUid: organization.uid,
-      providerUid: provider.uid,
-      type: 'on_ramp',
-    });
+    const { testApp, organization, receiver, secret, transferUid } = await arrangeTransferEndpoint();
     const sweptSince = new Date(Date.now() - 60_000);
     // Committed, and the process died before publishing: the bus never says so.
     await testApp.db.insert(transferEvents).values([
