@@ -10,9 +10,9 @@ import { changesSince } from './sources';
 // one. The sweep reads what changed since its last run from the records themselves and records it
 // again; a webhook event is unique per source, so only what was missed becomes a delivery.
 //
-// A chain of jobs on the one job runner, one every SWEEP_EVERY_MS, each keyed by the minute it is
-// due, so the API processes that start a chain (main.ts, at every start) join the one already
-// running instead of starting another. The first sweep after a start looks back a day (what a
+// A chain of jobs on the one job runner, one per SWEEP_EVERY_MS slot of the clock, each keyed by
+// its slot, so an API process that starts a chain (main.ts, at every start) joins the one already
+// running, whatever minute it starts in, instead of starting another. The first sweep after a start looks back a day (what a
 // process that was down missed); the next ones from their predecessor's start, with a margin for
 // transactions that committed late.
 
@@ -23,7 +23,9 @@ const COMMIT_MARGIN_MS = 60 * 1000;
 
 const ZSweep = z.object({ since: z.string().datetime() });
 
-const sweepKey = (dueAt: Date) => `${SWEEP_JOB}@${dueAt.toISOString().slice(0, 16)}`;
+/** The start of the slot `at` falls in: every sweep job is due at one, and keyed by it. */
+const slotOf = (at: Date) => new Date(Math.floor(at.getTime() / SWEEP_EVERY_MS) * SWEEP_EVERY_MS);
+const sweepKey = (slot: Date) => `${SWEEP_JOB}@${slot.toISOString()}`;
 
 /** Records the webhook events of every change since `since` that has none yet; returns the deliveries queued. */
 export async function sweepMissedEvents(db: Database, since: Date): Promise<number> {
@@ -36,12 +38,12 @@ export async function sweepMissedEvents(db: Database, since: Date): Promise<numb
   return queued;
 }
 
-/** Starts the chain now, looking back a day (a no-op when a sweep is due this minute already). */
+/** Starts the chain now, looking back a day (a no-op when the chain has this slot's sweep already). */
 export async function startSweeping(db: Database, now: Date): Promise<void> {
   await enqueueJob(db, {
     kind: SWEEP_JOB,
     payload: { since: new Date(now.getTime() - LOOK_BACK_AT_START_MS).toISOString() },
-    key: sweepKey(now),
+    key: sweepKey(slotOf(now)),
   });
 }
 
@@ -61,12 +63,12 @@ export function sweepJob(deps: {
         context.log.warn({ queued, since }, 'Recorded webhook events the event bus had missed');
         deps.wake();
       }
-      const next = new Date(started.getTime() + SWEEP_EVERY_MS);
+      const next = new Date(slotOf(started).getTime() + SWEEP_EVERY_MS);
       await enqueueJob(deps.db, {
         kind: SWEEP_JOB,
         payload: { since: new Date(started.getTime() - COMMIT_MARGIN_MS).toISOString() },
         key: sweepKey(next),
-        delayMs: SWEEP_EVERY_MS,
+        delayMs: next.getTime() - started.getTime(),
       });
     },
   };

@@ -23,7 +23,7 @@ import { createCatalogueProvider } from '../../test/providers';
 import { listOutboxMails } from '../mail/index';
 import { WEBHOOK_RETRY_SCHEDULE_MS } from './deliver-event';
 import { WEBHOOK_DELIVERY_JOB } from './record-events';
-import { SWEEP_EVERY_MS, SWEEP_JOB } from './sweep-missed-events';
+import { SWEEP_EVERY_MS, SWEEP_JOB, startSweeping } from './sweep-missed-events';
 
 interface Received {
   headers: Record<string, string>;
@@ -222,16 +222,22 @@ describe('outbound webhooks', () => {
     expect(await deliveryJobs()).toHaveLength(2);
     expect(receiver.received).toHaveLength(2);
 
-    // The chain: every API start joins the sweep due this minute; each sweep queues the next.
+    // The chain: every API start, whatever minute of the slot it starts in, joins the slot's sweep;
+    // each sweep queues the next slot's.
     await testApp.app.webhooks.startSweeping();
-    await testApp.app.webhooks.startSweeping();
+    const slot = Math.floor(Date.now() / SWEEP_EVERY_MS) * SWEEP_EVERY_MS;
+    await startSweeping(testApp.db, new Date(slot + 60_000));
+    await startSweeping(testApp.db, new Date(slot + SWEEP_EVERY_MS - 1));
     const sweeps = () => testApp.db.select().from(jobs).where(eq(jobs.kind, SWEEP_JOB));
-    expect(await sweeps()).toHaveLength(1);
+    expect((await sweeps()).map((job) => job.key)).toEqual([`${SWEEP_JOB}@${new Date(slot).toISOString()}`]);
     await testApp.app.jobs.drain();
     const [done, next] = (await sweeps()).sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
     expect(done?.status).toBe('done');
     expect(next?.status).toBe('queued');
-    expect((next?.runAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(SWEEP_EVERY_MS - 60_000);
+    const nextSlot =
+      Math.floor((done?.finishedAt?.getTime() ?? 0) / SWEEP_EVERY_MS) * SWEEP_EVERY_MS + SWEEP_EVERY_MS;
+    expect(next?.key).toBe(`${SWEEP_JOB}@${new Date(nextSlot).toISOString()}`);
+    expect(Math.abs((next?.runAt.getTime() ?? 0) - nextSlot)).toBeLessThan(2_000);
   });
 
   it('retries after a 500 with the same id, and Resend sends that id again', async () => {
