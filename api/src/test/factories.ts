@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type TOrganization,
   type TRole,
@@ -21,6 +21,7 @@ import {
   transfers,
   users,
 } from '../db/schema';
+import { createToken, hashToken } from '../modules/auth/index';
 import type { TestApp } from './app';
 import { signIn } from './auth';
 import { call } from './http';
@@ -77,9 +78,9 @@ export async function signedInDirectly({ db, config }: TestApp, email = uniqueEm
     .onConflictDoUpdate({ target: users.email, set: { email } })
     .returning({ uid: users.uid, email: users.email });
   if (!user) throw new Error(`No user for ${email}`);
-  const token = randomBytes(32).toString('base64url');
+  const token = createToken();
   await db.insert(sessions).values({
-    tokenHash: createHash('sha256').update(token).digest('hex'),
+    tokenHash: hashToken(token),
     userUid: user.uid,
     expiresAt: sql`now() + interval '30 days'`,
   });
