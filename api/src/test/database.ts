@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { type AppDatabase, openPglite, openPostgres } from '../db/client';
+import { type AppDatabase, openPostgres } from '../db/client';
 import { migrate } from '../db/migrate';
 import { assertMayOpenDatabase } from './database-independent';
+import { openImagePglite } from './pglite-image';
 import { withAdminClient } from './postgres-admin';
 
 /** When set, tests run against this PostgreSQL server (an admin URL: it may create databases). */
@@ -15,7 +16,8 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
  */
 export async function openTestDatabase(): Promise<AppDatabase> {
   assertMayOpenDatabase(expect.getState().testPath);
-  const database = TEST_DATABASE_URL ? await createPostgresDatabase(TEST_DATABASE_URL) : await openPglite();
+  if (!TEST_DATABASE_URL) return openImagePglite('migrated');
+  const database = await createPostgresDatabase(TEST_DATABASE_URL);
   try {
     await migrate(database);
   } catch (error) {

@@ -1,14 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { type AppDatabase, openPglite, openPostgres } from '../../db/client';
-import { MIGRATIONS_FOLDER, migrate } from '../../db/migrate';
-import { withAdminClient } from '../../test/postgres-admin';
+import { describe, expect, it } from 'vitest';
+import type { AppDatabase } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { emptyDatabase, migrateFrom, migrationsBefore } from '../../test/migration-replay';
 import { transferNote } from './notes';
 
 describe('transferNote', () => {
@@ -55,44 +50,6 @@ const NOTE_CODES_MIGRATION = '0018_transfer_note_codes';
  * a busy 2-core CI machine that has taken 44 s, past the API project's 30 s.
  */
 const MIGRATION_TEST_TIMEOUT_MS = 120_000;
-/** As test/database.ts reads it (not imported: its hook would open a database this file does not use). */
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
-
-/** A new, empty database of the caller's (PGlite, or a `t_<random>` one with TEST_DATABASE_URL). */
-async function emptyDatabase(): Promise<AppDatabase> {
-  if (!TEST_DATABASE_URL) return openPglite();
-  const name = `t_${randomBytes(8).toString('hex')}`;
-  await withAdminClient(TEST_DATABASE_URL, (client) => client.query(`create database "${name}"`));
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { max: 2 });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await withAdminClient(TEST_DATABASE_URL as string, (client) =>
-        client.query(`drop database if exists "${name}" with (force)`),
-      );
-    },
-  };
-}
-
-/** The migrations up to (without) `tag`, as a folder of their own. */
-function migrationsBefore(tag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return folder;
-}
-
-async function migrateFrom(database: AppDatabase, migrationsFolder: string) {
-  if (database.kind === 'pglite') await migratePglite(database.db, { migrationsFolder });
-  else await migrateNodePostgres(database.db, { migrationsFolder });
-}
 
 /** A transfer's row as written before a migration (its organization, provider and quote left out). */
 const transfer = (uid: string, status: string, failureReason: string | null) =>
@@ -123,9 +80,7 @@ describe(`migration ${NOTE_CODES_MIGRATION}`, () => {
     "gives the decisions written before it their code and values; a provider's reason stays free text",
     async () => {
       const database = await emptyDatabase();
-      onTestFinished(() => database.close());
       const before = migrationsBefore(NOTE_CODES_MIGRATION);
-      onTestFinished(() => rmSync(before, { recursive: true, force: true }));
       await migrateFrom(database, before);
 
       const approved = randomUUID();
@@ -198,9 +153,7 @@ describe(`migration ${API_REASON_CODES_MIGRATION}`, () => {
     "gives the API's own reasons written before it their code and values; a provider's words stay free text",
     async () => {
       const database = await emptyDatabase();
-      onTestFinished(() => database.close());
       const before = migrationsBefore(API_REASON_CODES_MIGRATION);
-      onTestFinished(() => rmSync(before, { recursive: true, force: true }));
       await migrateFrom(database, before);
 
       const unavailableText = 'This provider cannot be reached from this installation.';

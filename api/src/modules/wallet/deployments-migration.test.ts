@@ -1,36 +1,17 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { openPglite } from '../../db/client';
-import { MIGRATIONS_FOLDER } from '../../db/migrate';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../db/migrate';
+import { emptyDatabase, migrateFrom, migrationsBefore } from '../../test/migration-replay';
 
 // Migration 0031_wallet_deployments: the one deployment each wallet had becomes its first network's
 // row of wallet_deployments; the configuration stays on the wallet; an undeployed wallet gets none.
 
 const MIGRATION = '0031_wallet_deployments';
 
-/** The migrations folder as it was before MIGRATION (its journal cut there). */
-function foldersBefore(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'dash-migrations-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((entry) => entry.tag === MIGRATION);
-  expect(cut).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-  return dir;
-}
-
 describe(`migration ${MIGRATION}`, () => {
   it('moves each requested wallet’s deployment to its first network’s row, losing nothing', async () => {
-    const database = await openPglite();
-    onTestFinished(() => database.close());
-    if (database.kind !== 'pglite') throw new Error('PGlite expected');
-    await migratePglite(database.db, { migrationsFolder: foldersBefore() });
+    const database = await emptyDatabase();
+    await migrateFrom(database, migrationsBefore(MIGRATION));
 
     const org = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
     for (const n of [1, 2, 3]) {
@@ -50,7 +31,7 @@ describe(`migration ${MIGRATION}`, () => {
         (${org(3)}, 'undeployed', null, null, null, null, null, null, null, null, 0, null, null, null,
           null, null, null)`);
 
-    await migratePglite(database.db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrate(database);
 
     const deployments = await database.db.execute(sql`
       select organization_uid, chain_id, status, address, deploy_attempt, tx_hash, tx_nonce, raw_tx,
