@@ -16,9 +16,9 @@ export const ONE_DATABASE = /^\/\/ One database: /m;
 
 const marked = new Map<string, boolean>();
 
-/** Fails a file marked database-independent that opens a database all the same. */
-export function assertMayOpenDatabase(testPath: string | undefined): void {
-  if (!testPath) return;
+/** Whether the test file says it never opens a database. */
+export function isDatabaseIndependent(testPath: string | undefined): boolean {
+  if (!testPath) return false;
   let isMarked = marked.get(testPath);
   if (isMarked === undefined) {
     try {
@@ -28,7 +28,12 @@ export function assertMayOpenDatabase(testPath: string | undefined): void {
     }
     marked.set(testPath, isMarked);
   }
-  if (isMarked)
+  return isMarked;
+}
+
+/** Fails a file marked database-independent that opens a database all the same. */
+export function assertMayOpenDatabase(testPath: string | undefined): void {
+  if (isDatabaseIndependent(testPath))
     throw new Error(
       `${testPath} is marked database-independent (the PostgreSQL run skips it) but opens a database: remove the marker.`,
     );

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type AppDatabase, openPostgres } from '../db/client';
 import { migrate } from '../db/migrate';
-import { assertMayOpenDatabase } from './database-independent';
+import { assertMayOpenDatabase, isDatabaseIndependent } from './database-independent';
 import { openImagePglite } from './pglite-image';
 import { withAdminClient } from './postgres-admin';
 
@@ -53,6 +53,9 @@ let shared: Promise<AppDatabase> | undefined;
 // Opened before the file's first test (under the hook timeout): starting PGlite and running every
 // migration is not the first test's time, which a busy machine could push past the test timeout.
 beforeAll(async () => {
+  // The files run without isolation, so this hook belongs to the first file of each worker, which
+  // may be one that opens no database.
+  if (isDatabaseIndependent(expect.getState().testPath)) return;
   shared ??= openTestDatabase();
   await shared;
 });
