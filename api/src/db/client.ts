@@ -20,14 +20,14 @@ export type AppDatabase =
 /**
  * An embedded PGlite database: in memory when dataDir is undefined (tests), else persisted there.
  * A persisted directory can only be opened by one process at a time, so it is guarded by a pid lock.
- * An in-memory one may start from `image`, a data directory dumped by PGlite (`dumpDataDir`),
- * instead of running initdb.
+ * A new one may start from `image`, a data directory dumped by PGlite (`dumpDataDir`), instead of
+ * running initdb (tests do, to save its seconds).
  */
 export async function openPglite(dataDir?: string, image?: Blob): Promise<AppDatabase> {
   const releaseLock = dataDir === undefined ? () => {} : lockDirectory(dataDir);
   try {
-    const client =
-      dataDir !== undefined ? new PGlite(dataDir) : new PGlite(image ? { loadDataDir: image } : {});
+    const options = image ? { loadDataDir: image } : {};
+    const client = dataDir === undefined ? new PGlite(options) : new PGlite(dataDir, options);
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
     let closed = false;

@@ -37,8 +37,11 @@ function pgliteImages(): Promise<Images> {
   return images;
 }
 
-/** A new in-memory PGlite: the empty cluster, or migrated to the latest migration. */
-export async function openImagePglite(state: 'empty' | 'migrated'): Promise<AppDatabase> {
+/**
+ * A new PGlite, in memory or in a new `dataDir`: the empty cluster, or migrated to the latest
+ * migration.
+ */
+export async function openImagePglite(state: 'empty' | 'migrated', dataDir?: string): Promise<AppDatabase> {
   const image = (await pgliteImages())[state];
-  return openPglite(undefined, image);
+  return openPglite(dataDir, image);
 }

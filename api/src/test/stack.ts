@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { API_PREFIX } from '@dash/shared/contracts';
 import type { CrashPoint } from '../crash-point';
 import { type AppDatabase, openPglite, openPostgres } from '../db/client';
+import { openImagePglite } from './pglite-image';
 import { withAdminClient } from './postgres-admin';
 
 const API_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -225,6 +226,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       DATA_DIR: dataDir,
     });
     others.push(sandbox);
+    // The embedded database starts from a migrated cluster image, not initdb (test/pglite-image.ts).
+    if (!databaseUrl) await (await openImagePglite('migrated', path.join(dataDir, 'pglite'))).close();
     const seed = startProcess('seed', 'seed-cli.js', apiEnv);
     const seeded = await seed.exited;
     if (seeded.code !== 0) throw new Error(`Seeding failed:\n${seed.log.slice(-30).join('\n')}`);

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   REMOTE_NAMES,
@@ -205,7 +206,7 @@ async function expectedSeqOf(
   return status.remotes.find((entry) => entry.remote === remote)?.seq ?? 0;
 }
 
-async function main(argv: string[]): Promise<number> {
+async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -231,7 +232,7 @@ async function main(argv: string[]): Promise<number> {
 
   const config = loadConfig(
     launcherEnvironment(
-      process.env,
+      env,
       (remote) => JSON.parse(readFileSync(join(REPO_ROOT, remote, 'package.json'), 'utf8')).version as string,
     ),
   );
@@ -356,19 +357,28 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
+/**
+ * The command with these arguments and environment: its exit code, its output on the console. The
+ * test calls it in its own process; `pnpm release` runs this file.
+ */
+export async function runReleaseCli(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  try {
+    return await main(argv, env);
+  } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
       // parseArgs reports unknown options and missing values as TypeErrors with a code.
       console.error(`${error.message}\nSee pnpm release --help.`);
-      process.exit(2);
+      return 2;
     }
     if (error instanceof AppError || error instanceof ConfigError) {
       console.error(error.message);
-      process.exit(1);
+      return 1;
     }
     console.error(error);
-    process.exit(1);
-  },
-);
+    return 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runReleaseCli(process.argv.slice(2), process.env).then((code) => process.exit(code));
+}
