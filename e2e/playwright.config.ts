@@ -58,6 +58,9 @@ export default defineConfig({
   reporter: [['list'], ['./support/budget-reporter.ts']],
   use: {
     baseURL: `http://localhost:${port}`,
+    // As a person who turned animations off: the product honours it (the theme's
+    // respectReducedMotion), and no step waits for a transition to settle or renders its frames.
+    reducedMotion: 'reduce',
     // A failed test keeps a screenshot of its end and its page's accessibility snapshot
     // (error-context.md). No trace unless asked for (E2E_TRACE=retain-on-failure, say): every passing
     // test recorded one to throw it away, its DOM snapshots and screencast a fifth of the suite's time

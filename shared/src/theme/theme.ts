@@ -66,6 +66,8 @@ export const theme = createTheme({
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   headings: { fontWeight: '650' },
+  // Someone who asks their system for less motion gets no transitions or animations (WCAG 2.3.3).
+  respectReducedMotion: true,
   components: {
     Tooltip: { defaultProps: { openDelay: 0 } },
     // A link inside text must not be told apart by color alone (WCAG 1.4.1).
