@@ -2,7 +2,9 @@
  * Crash and restart: the built API as a real process (api/src/test/stack.ts), killed with SIGKILL
  * at a named point in the middle of a flow (CRASH_AT, src/crash-point.ts) and started again on
  * the same data. Each flow must then complete exactly once, as the outside world sees it (the dev
- * chain, the sandbox provider's own API, the outbox), and the ledger must still balance.
+ * chain, the sandbox provider's own API, the outbox), and the ledger must still balance. Last, the
+ * short soak of `npm test` (the long one is `pnpm soak`): the API that came back from all that
+ * answers a steady mix of reads and writes without an error and without growing without bound.
  * On PGlite, and on PostgreSQL with TEST_DATABASE_URL (node scripts/test-api.mjs --project crash).
  */
 import { sql } from 'drizzle-orm';
@@ -11,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrashPoint } from '../../crash-point';
 import { DEV_SANDBOX_API_KEYS } from '../../modules/providers/adapters/sandbox-config';
 import { DEV_CHAIN_RELAYER_KEY } from '../../modules/wallet/safe';
+import { describeSoak, runSoak } from '../soak';
 import { eventually, type Session, type Stack, signInOverHttp, startStack } from '../stack';
 import { balanceMismatches, volumeMismatches } from '../transfers';
 
@@ -47,7 +50,8 @@ const api = (
 
 /**
  * The kill points in the order the tests reach them. Each restart arms the next one, so the
- * process that recovers one flow is the one that dies in the next (seven API starts in all).
+ * process that recovers one flow is the one that dies in the next (seven API starts, then one for
+ * the soak).
  */
 const KILL_POINTS: CrashPoint[] = [
   'wallet.deploy.after-record',
@@ -378,4 +382,17 @@ describe(`crash and restart (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
       await database.close();
     }
   });
+
+  it(`then answers a steady mix of reads and writes without an error and without unbounded growth (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, async () => {
+    await startArmed(undefined);
+    const result = await runSoak(stack, demo.cookie ?? '', { seconds: 20, rate: 25 });
+    console.log(describeSoak(result, databaseUrl ? 'PostgreSQL' : 'PGlite'));
+    expect(result.errors).toEqual([]);
+    expect(result.failures).toBe(0);
+    // Every kind of request ran (a mix that silently lost its writes would pass otherwise).
+    for (const [name, count] of Object.entries(result.operations))
+      expect(count.sent, name).toBeGreaterThan(0);
+    // Warmed up, the process stays within a bound: a leak of even a few kB per request passes it.
+    expect(result.memoryMb.end - result.memoryMb.afterWarmup).toBeLessThan(64);
+  }, 180_000);
 });
