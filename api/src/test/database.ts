@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { type AppDatabase, openPostgres } from '../db/client';
+import type { AppDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { assertMayOpenDatabase, isDatabaseIndependent } from './database-independent';
 import { openImagePglite } from './pglite-image';
-import { withAdminClient } from './postgres-admin';
+import { createPostgresDatabase } from './postgres-admin';
 
 /** When set, tests run against this PostgreSQL server (an admin URL: it may create databases). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -17,7 +16,7 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export async function openTestDatabase(): Promise<AppDatabase> {
   assertMayOpenDatabase(expect.getState().testPath);
   if (!TEST_DATABASE_URL) return openImagePglite('migrated');
-  const database = await createPostgresDatabase(TEST_DATABASE_URL);
+  const database = await createPostgresDatabase(TEST_DATABASE_URL, { max: 5 });
   try {
     await migrate(database);
   } catch (error) {
@@ -25,23 +24,6 @@ export async function openTestDatabase(): Promise<AppDatabase> {
     throw error;
   }
   return database;
-}
-
-async function createPostgresDatabase(adminUrl: string): Promise<AppDatabase> {
-  const name = `t_${randomBytes(8).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`create database "${name}"`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { max: 5 });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await withAdminClient(adminUrl, (client) =>
-        client.query(`drop database if exists "${name}" with (force)`),
-      );
-    },
-  };
 }
 
 /**

@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { expect, onTestFinished } from 'vitest';
-import { type AppDatabase, openPostgres } from '../db/client';
+import type { AppDatabase } from '../db/client';
 import { MIGRATIONS_FOLDER } from '../db/migrate';
 import { openImagePglite } from './pglite-image';
-import { withAdminClient } from './postgres-admin';
+import { createPostgresDatabase } from './postgres-admin';
 
 /**
  * What a test of one migration needs: a database with no migration applied, the migrations as they
@@ -22,27 +21,10 @@ const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 /** A new database with no migration applied (PGlite, or a `t_<random>` one with TEST_DATABASE_URL), closed after the test. */
 export async function emptyDatabase(): Promise<AppDatabase> {
   const database = TEST_DATABASE_URL
-    ? await emptyPostgresDatabase(TEST_DATABASE_URL)
+    ? await createPostgresDatabase(TEST_DATABASE_URL, { max: 2 })
     : await openImagePglite('empty');
   onTestFinished(() => database.close());
   return database;
-}
-
-async function emptyPostgresDatabase(adminUrl: string): Promise<AppDatabase> {
-  const name = `t_${randomBytes(8).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`create database "${name}"`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { max: 2 });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await withAdminClient(adminUrl, (client) =>
-        client.query(`drop database if exists "${name}" with (force)`),
-      );
-    },
-  };
 }
 
 /** The migrations up to (without) `tag`, as a folder of their own (removed after the test). */
