@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { ZWalletResponse } from '@dash/shared/contracts';
 import { createPublicClient, createWalletClient, getAddress, type Hex, http } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import type { Config } from '../config';
@@ -16,6 +18,7 @@ import {
 import { createTestApp, type TestApp } from './app';
 import { testChainsConfig, testDevChain } from './dev-chain';
 import { addMember, createOrganization, signInUser } from './factories';
+import { call } from './http';
 
 /** The wallet configuration for the test dev chain (its relayer). */
 export async function testWalletConfig() {
@@ -164,4 +167,38 @@ export async function storeWallet(
       target: [walletDeployments.organizationUid, walletDeployments.chainId],
       set: deployment,
     });
+}
+
+/**
+ * Deploys the scene's Safe on another network through the API (POST wallet/deployments, as an
+ * Admin's "Deploy on <network>"), runs its job to the end, and checks it is at the same address.
+ */
+export async function deploySafeOn(scene: Awaited<ReturnType<typeof safeScene>>, network: string) {
+  const { app } = scene.testApp;
+  const requested = await call(app, 'POST', '/wallet/deployments', {
+    cookie: scene.admin.cookie,
+    body: { network },
+    headers: { 'x-organization-uid': scene.organization.uid, 'idempotency-key': randomUUID() },
+  });
+  if (requested.statusCode !== 202) throw new Error(`deploy on ${network}: ${requested.body}`);
+  for (let round = 0; round < 200; round += 1) {
+    await app.jobs.drain();
+    const wallet = ZWalletResponse.parse(
+      (
+        await call(app, 'GET', '/wallet', {
+          cookie: scene.admin.cookie,
+          organization: scene.organization.uid,
+        })
+      ).json(),
+    ).data;
+    const there = wallet.networks?.find((candidate) => candidate.network === network);
+    if (there?.status === 'deployed') {
+      if (there.address !== scene.safe) throw new Error(`the Safe on ${network} is at ${there.address}`);
+      return;
+    }
+    if (there?.status !== 'deploying') throw new Error(`the Safe on ${network} is ${there?.status}`);
+    // The deploy job reschedules itself while its transaction is pending.
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`the Safe never deployed on ${network}`);
 }

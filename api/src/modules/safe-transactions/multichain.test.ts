@@ -6,7 +6,6 @@ import {
   tokenOf,
   ZSafeTransactionResponse,
   ZSafeTransactionsResponse,
-  ZWalletResponse,
 } from '@dash/shared/contracts';
 import { createPublicClient, erc20Abi, getAddress, type Hex, http } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -14,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { registeredWallets } from '../../db/schema';
 import { sendTestToken, testChainsConfig, testDevChain } from '../../test/dev-chain';
 import { call } from '../../test/http';
-import { safeScene } from '../../test/safe';
+import { deploySafeOn, safeScene } from '../../test/safe';
 import { SAFE_ARTIFACTS } from '../wallet/index';
 import { safeTxArgs } from './safe-tx';
 
@@ -44,31 +43,6 @@ async function proposeOk(scene: Scene, body: unknown): Promise<TSafeTransaction>
   const response = await post(scene, '/wallet/transactions', body);
   expect(response.statusCode, response.body).toBe(201);
   return ZSafeTransactionResponse.parse(response.json()).data;
-}
-
-/** Deploys the scene's Safe on polygon-amoy through the API, and runs its job to the end. */
-async function deployOnAmoy(scene: Scene): Promise<void> {
-  const requested = await post(scene, '/wallet/deployments', { network: 'polygon-amoy' });
-  expect(requested.statusCode, requested.body).toBe(202);
-  for (let round = 0; round < 200; round += 1) {
-    await scene.testApp.app.jobs.drain();
-    const wallet = ZWalletResponse.parse(
-      (
-        await call(scene.testApp.app, 'GET', '/wallet', {
-          cookie: scene.admin.cookie,
-          organization: scene.organization.uid,
-        })
-      ).json(),
-    ).data;
-    const there = wallet.networks?.find((network) => network.network === 'polygon-amoy');
-    if (there?.status === 'deployed') {
-      expect(there.address).toBe(scene.safe);
-      return;
-    }
-    expect(there?.status).toBe('deploying');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('polygon-amoy never deployed');
 }
 
 async function detail(scene: Scene, safeTxHash: string): Promise<TSafeTransaction> {
@@ -125,7 +99,7 @@ describe('the Safe’s transactions on a second network', () => {
     });
     expect([first.nonce, second.nonce]).toEqual([0, 1]);
 
-    await deployOnAmoy(scene);
+    await deploySafeOn(scene, 'polygon-amoy');
     const onPolygon = await proposeOk(scene, {
       kind: 'transfer',
       symbol: 'testbrz',

@@ -1,156 +1,34 @@
-import { randomUUID } from 'node:crypto';
 import {
   SAFE_NOT_DEPLOYED,
   SOURCE_SAFE_NETWORK_MESSAGE,
   SOURCE_SAFE_OR_WALLET_MESSAGE,
-  type TSafeTransaction,
   type TTransfer,
   toBaseUnits,
-  tokenOf,
   ZOverviewResponse,
-  ZQuoteResponse,
   ZSafeTransactionResponse,
-  ZSafeTransactionsResponse,
-  ZTransferDetailResponse,
   ZTransferResponse,
 } from '@dash/shared/contracts';
 import { eq, like } from 'drizzle-orm';
-import { createPublicClient, erc20Abi, getAddress, type Hex, http } from 'viem';
-import type { PrivateKeyAccount } from 'viem/accounts';
+import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { jobs, quotes, walletDeployments, wallets } from '../../db/schema';
+import { sendTestToken } from '../../test/dev-chain';
 import {
-  bankBeneficiaries,
-  jobs,
-  providerAccounts,
-  quotes,
-  walletDeployments,
-  wallets,
-} from '../../db/schema';
-import { sendTestToken, testDevChain } from '../../test/dev-chain';
-import { call } from '../../test/http';
-import {
-  approveOrganization,
-  createCatalogueProvider,
-  sandboxConfig,
-  testSandbox,
+  deliverSandboxEvent,
+  sandboxEventBody,
+  sandboxTransferEvents,
+  sandboxTransferHelper,
 } from '../../test/providers';
-import { safeScene } from '../../test/safe';
+import { deploySafeOn } from '../../test/safe';
+import { safeOffRampScene, testTokenBalance } from '../../test/safe-off-ramp';
 import { until } from '../../test/sandbox-chain';
 
 // An off-ramp paid from the organization's Safe, end to end on the test chains and the sandbox
 // provider: the payment proposed once the provider names its deposit address, confirmed by both
 // owners, executed by the relayer, seen by the provider; and a quote that expires first.
 
-const USDC = tokenOf('arbitrum-sepolia', 'USDC', true);
-
-async function offRampScene() {
-  const sandbox = await testSandbox();
-  const scene = await safeScene({ config: sandboxConfig(sandbox) });
-  const { testApp, organization } = scene;
-  await approveOrganization(testApp.db, organization.uid);
-  const provider = await createCatalogueProvider(testApp.db, {
-    name: 'Bitso',
-    description: 'MXN over SPEI',
-    countries: ['MX'],
-    fiat: [{ currency: 'MXN', rail: 'SPEI' }],
-    stablecoins: [{ symbol: 'USDC', network: 'arbitrum-sepolia' }],
-    fees: [
-      {
-        currency: 'MXN',
-        percentageFee: '0.50',
-        fixedFee: '5.00',
-        minAmount: '10.00',
-        maxAmount: '500000.00',
-      },
-    ],
-    adapterAccount: 'bitso',
-  });
-  await testApp.db
-    .insert(providerAccounts)
-    .values({ organizationUid: organization.uid, providerUid: provider.uid, status: 'Active' });
-  const [beneficiary] = await testApp.db
-    .insert(bankBeneficiaries)
-    .values({
-      organizationUid: organization.uid,
-      type: 'Clabe',
-      accountKey: '002010077777777771',
-      name: 'Proveedor MX',
-    })
-    .returning();
-  if (!beneficiary) throw new Error('beneficiary not written');
-  const ask = (cookie: string, method: 'GET' | 'POST', path: string, body?: unknown, key?: string) =>
-    call(testApp.app, method, path, {
-      cookie,
-      organization: organization.uid,
-      ...(body === undefined ? {} : { body }),
-      headers: { 'idempotency-key': key ?? randomUUID() },
-    });
-  const offRamp = async (amount: string, extra: Record<string, unknown>) => {
-    const quote = await ask(scene.admin.cookie, 'POST', '/rails/quotes', {
-      providerUid: provider.uid,
-      type: 'off_ramp',
-      currency: 'MXN',
-      network: 'arbitrum-sepolia',
-      amount,
-    });
-    expect(quote.statusCode, quote.body).toBe(201);
-    return ask(scene.admin.cookie, 'POST', '/rails/off-ramps', {
-      quoteUid: ZQuoteResponse.parse(quote.json()).data.uid,
-      bankBeneficiaryUid: beneficiary.uid,
-      ...extra,
-    });
-  };
-  const queue = async () =>
-    ZSafeTransactionsResponse.parse((await ask(scene.viewer.cookie, 'GET', '/wallet/transactions')).json())
-      .data;
-  const transfer = async (uid: string) =>
-    ZTransferDetailResponse.parse(
-      (await ask(scene.viewer.cookie, 'GET', `/rails/transactions/${uid}`)).json(),
-    ).data;
-  /** One transaction in full (the list's rows carry no typed data). */
-  const one = async (safeTxHash: string): Promise<TSafeTransaction> =>
-    ZSafeTransactionResponse.parse(
-      (await ask(scene.viewer.cookie, 'GET', `/wallet/transactions/${safeTxHash}`)).json(),
-    ).data;
-  const confirm = async (
-    signer: { user: { cookie: string }; key: PrivateKeyAccount },
-    row: { safeTxHash: string },
-  ) => {
-    const tx = await one(row.safeTxHash);
-    const answer = await ask(
-      signer.user.cookie,
-      'POST',
-      `/wallet/transactions/${tx.safeTxHash}/confirmations`,
-      {
-        signature: await signer.key.signTypedData(JSON.parse(tx.typedData)),
-      },
-    );
-    expect(answer.statusCode, answer.body).toBe(201);
-  };
-  return { ...scene, sandbox, provider, beneficiary, ask, offRamp, queue, one, transfer, confirm };
-}
-
-async function usdcOf(address: string): Promise<bigint> {
-  const devChain = await testDevChain();
-  return createPublicClient({ transport: http(devChain.url) }).readContract({
-    address: USDC?.address as Hex,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [getAddress(address)],
-  });
-}
-
-/** Runs the jobs until `check` holds (the provider's call, the proposal and the execution are jobs). */
-async function eventually<T>(
-  scene: { testApp: { app: { jobs: { drain: () => Promise<unknown> } } } },
-  what: string,
-  check: () => Promise<T | undefined>,
-) {
-  return until(what, async () => {
-    await scene.testApp.app.jobs.drain();
-    return check();
-  });
-}
+const offRampScene = () => safeOffRampScene('arbitrum-sepolia');
+const usdcOf = (address: string) => testTokenBalance('arbitrum-sepolia', 'USDC', address);
 
 describe('an off-ramp paid from the Safe', () => {
   it('proposes the exact amount to the deposit address; two confirmations pay the provider on chain', async () => {
@@ -166,7 +44,7 @@ describe('an off-ramp paid from the Safe', () => {
     });
 
     // Once the provider names its deposit address, the Safe's queue holds the payment.
-    const payment = await eventually(scene, 'the payment proposed', async () =>
+    const payment = await scene.eventually('the payment proposed', async () =>
       (await scene.queue()).queued.find((tx) => tx.transferUid === offRamp.uid),
     );
     const instructions = (await scene.transfer(offRamp.uid)).instructions;
@@ -199,7 +77,7 @@ describe('an off-ramp paid from the Safe', () => {
 
     const safeBefore = await usdcOf(scene.safe);
     for (const signer of scene.signers) await scene.confirm(signer, payment);
-    const executed = await eventually(scene, 'the payment executed', async () =>
+    const executed = await scene.eventually('the payment executed', async () =>
       (await scene.queue()).history.find(
         (tx) => tx.safeTxHash === payment.safeTxHash && tx.status === 'executed',
       ),
@@ -225,6 +103,92 @@ describe('an off-ramp paid from the Safe', () => {
       amount: '40.25',
       symbol: 'USDC',
     });
+  });
+
+  it('on polygon-amoy: proposed at that chain’s nonce 0, executed there, and the off-ramp completes', async () => {
+    const scene = await safeOffRampScene('polygon-amoy');
+    /** Tells the API each of the sandbox's events, as its webhooks would, then runs the jobs. */
+    const deliver = async (eventIds: string[]) => {
+      for (const id of eventIds) {
+        const answer = await deliverSandboxEvent(
+          scene.testApp,
+          scene.provider.uid,
+          sandboxEventBody(scene.sandbox, id),
+        );
+        expect(answer.statusCode, answer.body).toBe(200);
+      }
+      await scene.testApp.app.jobs.drain();
+    };
+    // The Safe's first network has used its nonce 0 on chain: a USDC transfer executed there.
+    await sendTestToken('arbitrum-sepolia', 'USDC', scene.safe, '5');
+    const proposed = await scene.ask(scene.admin.cookie, 'POST', '/wallet/transactions', {
+      kind: 'transfer',
+      symbol: 'USDC',
+      amount: '1',
+      walletUid: scene.wallet.uid,
+    });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const onArbitrum = ZSafeTransactionResponse.parse(proposed.json()).data;
+    for (const signer of scene.signers) await scene.confirm(signer, onArbitrum);
+    await scene.eventually('the arbitrum-sepolia transfer executed', async () => {
+      const row = await scene.one(onArbitrum.safeTxHash);
+      return row.status === 'executed' ? row : undefined;
+    });
+
+    // "Deploy on polygon-amoy", funded there from the dev chain's treasury.
+    await deploySafeOn(scene, 'polygon-amoy');
+    await sendTestToken('polygon-amoy', 'testbrz', scene.safe, '100');
+    const created = await scene.offRamp('40.25', { fromSafe: true });
+    expect(created.statusCode, created.body).toBe(201);
+    const offRamp = ZTransferResponse.parse(created.json()).data;
+    expect(offRamp).toMatchObject({
+      network: 'polygon-amoy',
+      status: 'awaiting_funds',
+      fromSafe: { address: scene.safe },
+    });
+
+    const payment = await scene.eventually('the payment proposed', async () =>
+      (await scene.queue()).queued.find((tx) => tx.transferUid === offRamp.uid),
+    );
+    const instructions = (await scene.transfer(offRamp.uid)).instructions;
+    if (instructions?.kind !== 'crypto') throw new Error('no deposit address');
+    expect(instructions).toMatchObject({ network: 'polygon-amoy', symbol: 'testbrz' });
+    // On chain 80002, at the Safe's nonce there (0), whatever the nonces used on arbitrum-sepolia.
+    expect(await scene.one(payment.safeTxHash)).toMatchObject({
+      network: 'polygon-amoy',
+      chainId: 80002,
+      safeAddress: scene.safe,
+      nonce: 0,
+      transfer: {
+        symbol: 'testbrz',
+        amount: '40.25',
+        recipient: { walletUid: null, name: 'Transfero', address: getAddress(instructions.address) },
+      },
+    });
+
+    const safeBefore = await testTokenBalance('polygon-amoy', 'testbrz', scene.safe);
+    for (const signer of scene.signers) await scene.confirm(signer, payment);
+    const executed = await scene.eventually('the payment executed on polygon-amoy', async () => {
+      const row = await scene.one(payment.safeTxHash);
+      return row.status === 'executed' ? row : undefined;
+    });
+    expect(await testTokenBalance('polygon-amoy', 'testbrz', scene.safe)).toBe(
+      safeBefore - toBaseUnits('40.25', 18),
+    );
+    expect(await testTokenBalance('polygon-amoy', 'testbrz', instructions.address)).toBe(
+      toBaseUnits('40.25', 18),
+    );
+
+    // The provider saw the deposit from the Safe in that transaction; it pays out and completes.
+    const reference = (await scene.transfer(offRamp.uid)).providerReference ?? '';
+    await deliver(await sandboxTransferEvents(scene.sandbox, reference, 2));
+    expect(scene.sandbox.store.state.transfers[reference]?.deposit).toMatchObject({
+      txHash: executed.executionTxHash,
+      sender: scene.safe,
+      symbol: 'testbrz',
+    });
+    await deliver(await sandboxTransferHelper(scene.sandbox, reference, 'complete'));
+    expect(await scene.transfer(offRamp.uid)).toMatchObject({ status: 'completed' });
   });
 
   it('refuses the Safe with a wallet, on another network, or when it is not deployed', async () => {
@@ -260,7 +224,7 @@ describe('an off-ramp paid from the Safe', () => {
     const created = await scene.offRamp('20', { fromSafe: true });
     expect(created.statusCode, created.body).toBe(201);
     const offRamp = ZTransferResponse.parse(created.json()).data;
-    const payment = await eventually(scene, 'the payment proposed', async () =>
+    const payment = await scene.eventually('the payment proposed', async () =>
       (await scene.queue()).queued.find((tx) => tx.transferUid === offRamp.uid),
     );
     // The first owner confirmed in time; then the quote expires.
@@ -276,7 +240,7 @@ describe('an off-ramp paid from the Safe', () => {
       .set({ runAt: new Date() })
       .where(like(jobs.key, `%${offRamp.uid}`));
 
-    const rejection = await eventually(scene, 'the rejection proposed', async () => {
+    const rejection = await scene.eventually('the rejection proposed', async () => {
       return (await scene.queue()).queued.find((tx) => tx.kind === 'rejection' && tx.nonce === payment.nonce);
     });
     expect((await scene.one(rejection.safeTxHash)).proposedBy).toEqual({
@@ -297,7 +261,7 @@ describe('an off-ramp paid from the Safe', () => {
     // The rejection, confirmed and executed, uses the nonce: the payment can never run.
     const safeBefore = await usdcOf(scene.safe);
     for (const signer of scene.signers) await scene.confirm(signer, rejection);
-    await eventually(scene, 'the rejection executed', async () =>
+    await scene.eventually('the rejection executed', async () =>
       (await scene.queue()).history.find(
         (tx) => tx.safeTxHash === rejection.safeTxHash && tx.status === 'executed',
       ),
