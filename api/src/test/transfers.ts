@@ -21,6 +21,11 @@ export async function writeTransfer(
     amount: string;
     fee?: string;
     walletUid?: string;
+    /** An off-ramp paid from the Safe at this address. */
+    fromSafe?: string;
+    /** The quote's network and stablecoin (default polygon-amoy and testbrz). */
+    network?: 'polygon-amoy' | 'arbitrum-sepolia';
+    symbol?: string;
     createdBy?: string;
     daysAgo?: number;
   },
@@ -28,11 +33,11 @@ export async function writeTransfer(
   const fee = options.fee ?? '1.5';
   const onRamp = options.type !== 'off_ramp';
   const amounts = {
-    network: 'polygon-amoy' as const,
+    network: options.network ?? 'polygon-amoy',
     fiatCurrency: 'BRL',
-    sourceCurrency: onRamp ? 'BRL' : 'testbrz',
+    sourceCurrency: onRamp ? 'BRL' : (options.symbol ?? 'testbrz'),
     sourceAmount: options.amount,
-    targetCurrency: onRamp ? 'testbrz' : 'BRL',
+    targetCurrency: onRamp ? (options.symbol ?? 'testbrz') : 'BRL',
     targetAmount: new Decimal(options.amount).sub(fee).toFixed(),
     rate: '1',
     fee,
@@ -63,6 +68,7 @@ export async function writeTransfer(
       createdAt,
       updatedAt: createdAt,
       ...(options.walletUid ? { walletUid: options.walletUid, walletName: 'W', walletAddress: '0x' } : {}),
+      ...(options.fromSafe ? { safeAddress: options.fromSafe } : {}),
       ...(options.createdBy ? { createdBy: options.createdBy } : {}),
       ...amounts,
     })

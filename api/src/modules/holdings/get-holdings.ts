@@ -18,13 +18,13 @@ import { getAddress } from 'viem';
 import { ledgerBalancesOf } from '../overview/index';
 import type { HoldingsDeps } from './deps';
 import { latestIncoming } from './incoming-repo';
-import { balanceKey, balancesOf, type CursorRow, cursors, walletsOf } from './repo';
+import { balanceKey, balancesOf, type CursorRow, cursors, safeLedgerByNetwork, walletsOf } from './repo';
 
 // Get the holdings: in one snapshot, the organization's deployed Safe and registered wallets on EVM
 // networks with every token of their network as the watcher last stored it; each network's status
 // (watched, unreachable, or unwatched when no RPC is configured) and block; and the reconciliation
-// of the Safe's and each registered wallet's tokens against the ledger's posted amounts (overview's
-// per-wallet sums), listing only where the two differ; and the latest incoming deposits.
+// of the Safe's (per network) and each registered wallet's tokens against the ledger's posted amounts
+// (overview's per-wallet sums; the Safe's lines by the network their posting names), listing only where the two differ; and the latest incoming deposits.
 
 /** Exact: a uint256 in whole tokens has at most 78 digits. */
 const Exact = Decimal.clone({ precision: 100 });
@@ -77,23 +77,29 @@ function networkOfChain(deps: HoldingsDeps, chainId: number): TNetworkId | undef
   return networkOfChainId(chainId);
 }
 
-/** Where the ledger's posted amount of the Safe or a registered wallet and token differs from the chain's. */
+/**
+ * Where the ledger's posted amount of the Safe or a registered wallet and token differs from the
+ * chain's: a registered wallet by its uid (it is on one network), the Safe by network (the same
+ * address on each network it is deployed on, each with its own tokens).
+ */
 export function reconcile(
   wallets: readonly THoldingsWallet[],
-  ledger: readonly TOverviewWalletBalance[],
+  ledger: {
+    byWallet: readonly TOverviewWalletBalance[];
+    safeByNetwork: readonly { network: string; currency: string; posted: string }[];
+  },
   blockOf: (network: TNetworkId) => number | null,
 ): THoldingsDifference[] {
-  const keyOf = (wallet: { kind: 'safe' | 'registered'; uid: string | null }, symbol: string): string =>
-    wallet.kind === 'safe' ? `safe:${symbol}` : `${wallet.uid}:${symbol}`;
-  const posted = new Map<string, string>(
-    ledger.flatMap((row) =>
-      row.safe
-        ? [[`safe:${row.currency}`, row.posted] as const]
-        : row.wallet
-          ? [[`${row.wallet.uid}:${row.currency}`, row.posted] as const]
-          : [],
+  const keyOf = (
+    wallet: { kind: 'safe' | 'registered'; uid: string | null; network: string },
+    symbol: string,
+  ): string => (wallet.kind === 'safe' ? `safe:${wallet.network}:${symbol}` : `${wallet.uid}:${symbol}`);
+  const posted = new Map<string, string>([
+    ...ledger.byWallet.flatMap((row) =>
+      !row.safe && row.wallet ? [[`${row.wallet.uid}:${row.currency}`, row.posted] as const] : [],
     ),
-  );
+    ...ledger.safeByNetwork.map((row) => [`safe:${row.network}:${row.currency}`, row.posted] as const),
+  ]);
   return wallets.flatMap((wallet) => {
     const block = blockOf(wallet.network);
     if ((wallet.kind === 'registered' && !wallet.uid) || block === null) return [];
@@ -123,10 +129,11 @@ export function reconcile(
 export async function getHoldings(deps: HoldingsDeps, organizationUid: string): Promise<THoldings> {
   return deps.db.transaction(
     async (tx) => {
-      const [{ safes, registered }, cursorRows, ledger, incoming] = await Promise.all([
+      const [{ safes, registered }, cursorRows, ledger, safeByNetwork, incoming] = await Promise.all([
         walletsOf(tx, organizationUid),
         cursors(tx),
         ledgerBalancesOf(tx, organizationUid),
+        safeLedgerByNetwork(tx, organizationUid),
         latestIncoming(tx, organizationUid, HOLDINGS_INCOMING_LIMIT),
       ]);
       const cursorOf = new Map(cursorRows.map((row) => [row.network, row]));
@@ -171,7 +178,11 @@ export async function getHoldings(deps: HoldingsDeps, organizationUid: string): 
       return {
         networks,
         wallets,
-        reconciliation: reconcile(wallets, ledger.byWallet, (name) => viewOf(name)?.view.block ?? null),
+        reconciliation: reconcile(
+          wallets,
+          { byWallet: ledger.byWallet, safeByNetwork },
+          (name) => viewOf(name)?.view.block ?? null,
+        ),
         incoming: incoming.map((row) => ({
           uid: row.uid,
           kind: row.holder ?? 'registered',

@@ -1,6 +1,15 @@
 import { and, asc, countDistinct, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { chainBalances, chainNetworks, registeredWallets, walletDeployments } from '../../db/schema';
+import {
+  chainBalances,
+  chainNetworks,
+  chainTransfers,
+  ledgerAccounts,
+  ledgerEntries,
+  registeredWallets,
+  transfers,
+  walletDeployments,
+} from '../../db/schema';
 
 /** An EVM address as the chain_balances rows key it. */
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -196,4 +205,32 @@ export async function balancesOf(db: Database, holders: readonly { network: stri
         ),
       ),
     );
+}
+
+/**
+ * The Safe's posted ledger amounts per network and currency. The ledger keeps one `safe` account per
+ * currency; each of its lines belongs to a posting that names its network: a transfer's (an off-ramp
+ * paid from the Safe: the quote's network) or a chain transfer's (a deposit to the Safe, a payment
+ * of its queue: the chain it was seen on). So the Safe's USDC on one network is never compared with
+ * what it holds on another. It sums the Safe's posted lines (indexed by account and status).
+ */
+export async function safeLedgerByNetwork(db: Database, organizationUid: string) {
+  return db
+    .select({
+      network: sql<string>`coalesce(${transfers.network}, ${chainTransfers.network})`,
+      currency: ledgerAccounts.currency,
+      posted: sql<string>`coalesce(trim_scale(sum(${ledgerEntries.amount})), 0)::text`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.uid, ledgerEntries.accountUid))
+    .leftJoin(transfers, eq(transfers.uid, ledgerEntries.transferUid))
+    .leftJoin(chainTransfers, eq(chainTransfers.uid, ledgerEntries.chainTransferUid))
+    .where(
+      and(
+        eq(ledgerAccounts.organizationUid, organizationUid),
+        eq(ledgerAccounts.kind, 'safe'),
+        eq(ledgerEntries.status, 'posted'),
+      ),
+    )
+    .groupBy(sql`1`, ledgerAccounts.currency);
 }
