@@ -12,8 +12,11 @@ import {
 } from './repo';
 import { nonceKey, viewSafeTransactionListItems, viewSafeTransactions } from './view';
 
-// Read the Safe's transactions (every member): the queue by nonce, with conflicts at a nonce shown,
-// and the history a page at a time (light list rows); or one transaction, in full, by its safeTxHash.
+// Read the Safe's transactions (every member), on every network the Safe is on: the queue by nonce
+// ascending, the networks at one nonce in name order, then by proposal (as the wallet page groups
+// it), with conflicts shown where two open transactions share a nonce of one network's Safe (nonce 0
+// on two networks is no conflict); the history a page at a time, the last to leave the queue first,
+// each row with its network (light list rows); or one transaction, in full, by its safeTxHash.
 
 function openCounts(
   queued: readonly Pick<SafeTransactionListRow, 'chainId' | 'nonce'>[],
@@ -41,9 +44,14 @@ export async function listSafeTransactionViews(
   organizationUid: string,
 ): Promise<TSafeTransactions> {
   const [queued, history] = await Promise.all([
-    listQueued(deps.db, organizationUid).then((rows) =>
-      viewSafeTransactionListItems(deps.db, organizationUid, rows, openCounts(rows)),
-    ),
+    listQueued(deps.db, organizationUid)
+      .then((rows) => viewSafeTransactionListItems(deps.db, organizationUid, rows, openCounts(rows)))
+      // Stable: the repository's order (nonce, then proposal time) stays within a network.
+      .then((rows) =>
+        rows.sort(
+          (a, b) => a.nonce - b.nonce || (a.network < b.network ? -1 : a.network > b.network ? 1 : 0),
+        ),
+      ),
     readHistoryPage(deps, organizationUid, { cursor: undefined, limit: SAFE_HISTORY_PAGE_SIZE_DEFAULT }),
   ]);
   return { queued, ...history };

@@ -34,19 +34,28 @@ type Status = 'executed' | 'replaced' | 'awaiting_confirmations';
 async function insertSafeTransactions(
   testApp: TestApp,
   organizationUid: string,
-  specs: readonly { nonce: number; status: Status; amount?: number; createdAt?: Date }[],
+  specs: readonly {
+    nonce: number;
+    status: Status;
+    amount?: number;
+    /** When proposed; a history row also left the queue then, unless `settledAt` says when. */
+    createdAt?: Date;
+    settledAt?: Date;
+    chainId?: number;
+  }[],
 ) {
   const rows = await testApp.db
     .insert(safeTransactions)
     .values(
-      specs.map(({ nonce, status, amount = nonce + 1, createdAt }) => {
+      specs.map(({ nonce, status, amount = nonce + 1, createdAt, settledAt, chainId = DEV_CHAIN_ID }) => {
         const tx = tokenTransferTx(TOKEN, RECIPIENT, BigInt(amount) * 1_000_000n, BigInt(nonce));
+        const updatedAt = settledAt ?? createdAt;
         return {
           organizationUid,
-          chainId: DEV_CHAIN_ID,
+          chainId,
           safeAddress: SAFE,
           nonce,
-          safeTxHash: safeTxHash({ chainId: DEV_CHAIN_ID, address: SAFE }, tx),
+          safeTxHash: safeTxHash({ chainId, address: SAFE }, tx),
           kind: 'transfer' as const,
           status,
           tx,
@@ -60,6 +69,7 @@ async function insertSafeTransactions(
           threshold: 2,
           executionTxHash: status === 'executed' ? `0x${nonce.toString(16).padStart(64, '0')}` : null,
           ...(createdAt ? { createdAt } : {}),
+          ...(updatedAt ? { updatedAt } : {}),
         };
       }),
     )
@@ -166,7 +176,7 @@ describe('the Safe queue and history as lists', () => {
     expect(full.confirmations.map((confirmation) => confirmation.owner)).toEqual(OWNERS);
   });
 
-  it('pages the whole history by cursor, newest nonce first, with no duplicate and no gap', async () => {
+  it('pages the whole history by cursor, the last executed first, with no duplicate and no gap', async () => {
     const scene = await pagingScene();
     const rows = await readAllHistory(scene, 7);
     expect(rows.map((row) => row.uid).sort()).toEqual([...scene.historyUids].sort());
@@ -235,5 +245,85 @@ describe('the Safe queue and history as lists', () => {
         })
       ).statusCode,
     ).toBe(401);
+  });
+
+  it('on two networks: the queue by nonce then network, the history by execution, conflicts per network', async () => {
+    const testApp = await createTestApp();
+    const admin = await signInUser(testApp.app);
+    const organization = await createOrganization(testApp, admin.cookie);
+    const AMOY = 80002;
+    const at = (minutes: number) => new Date(Date.now() - 3_600_000 + minutes * 60_000);
+    // History: arbitrum-sepolia's nonces 0..2 and polygon-amoy's 0..1, executed interleaved in time;
+    // polygon-amoy's nonce 1 last, though arbitrum-sepolia's nonce 2 is higher.
+    const history = await insertSafeTransactions(testApp, organization.uid, [
+      { nonce: 0, status: 'executed', createdAt: at(0), settledAt: at(1) },
+      { nonce: 0, status: 'executed', chainId: AMOY, createdAt: at(0), settledAt: at(2) },
+      { nonce: 1, status: 'executed', createdAt: at(3), settledAt: at(4) },
+      { nonce: 2, status: 'executed', createdAt: at(5), settledAt: at(6) },
+      { nonce: 1, status: 'executed', chainId: AMOY, createdAt: at(3), settledAt: at(7) },
+    ]);
+    // The queue: at arbitrum-sepolia's nonce 3 two transactions (a conflict); polygon-amoy's nonce 3
+    // alone (no conflict, though arbitrum-sepolia has one at that nonce), proposed before them but
+    // listed after them: at one nonce the networks come in name order.
+    const queued = await insertSafeTransactions(testApp, organization.uid, [
+      { nonce: 2, status: 'awaiting_confirmations', chainId: AMOY, createdAt: at(10) },
+      { nonce: 3, status: 'awaiting_confirmations', createdAt: at(11) },
+      { nonce: 3, status: 'awaiting_confirmations', amount: 77, createdAt: at(12) },
+      { nonce: 3, status: 'awaiting_confirmations', chainId: AMOY, createdAt: at(9) },
+      { nonce: 4, status: 'awaiting_confirmations', createdAt: at(14) },
+    ]);
+    const ask = (path: string) =>
+      call(testApp.app, 'GET', path, { cookie: admin.cookie, organization: organization.uid });
+    const list = ZSafeTransactionsResponse.parse((await ask('/wallet/transactions')).json()).data;
+    const uidsOf = (rows: readonly { uid: string }[]) => rows.map((row) => row.uid);
+    const [amoy2, arb3, arb3b, amoy3, arb4] = uidsOf(queued);
+    expect(list.queued.map((row) => [row.network, row.nonce, row.conflict])).toEqual([
+      ['polygon-amoy', 2, false],
+      ['arbitrum-sepolia', 3, true],
+      ['arbitrum-sepolia', 3, true],
+      ['polygon-amoy', 3, false],
+      ['arbitrum-sepolia', 4, false],
+    ]);
+    expect(uidsOf(list.queued)).toEqual([amoy2, arb3, arb3b, amoy3, arb4]);
+    // The one-transaction read says the same of a conflict.
+    for (const row of list.queued) {
+      const one = ZSafeTransactionResponse.parse(
+        (await ask(`/wallet/transactions/${row.safeTxHash}`)).json(),
+      );
+      expect(one.data.conflict, `${row.network} ${row.nonce}`).toBe(row.conflict);
+    }
+
+    const [arb0, amoy0, arb1, arb2, amoy1] = uidsOf(history);
+    const newestFirst = [amoy1, arb2, arb1, amoy0, arb0];
+    expect(list.history.map((row) => [row.network, row.nonce, row.conflict])).toEqual([
+      ['polygon-amoy', 1, false],
+      ['arbitrum-sepolia', 2, false],
+      ['arbitrum-sepolia', 1, false],
+      ['polygon-amoy', 0, false],
+      ['arbitrum-sepolia', 0, false],
+    ]);
+    expect(uidsOf(list.history)).toEqual(newestFirst);
+    // Paged two at a time, the same order; polygon-amoy's nonce 2 executed between two pages
+    // lands before the first page (it left the queue last), never between pages.
+    const firstPage = ZSafeTransactionHistoryResponse.parse(
+      (await ask('/wallet/transactions/history?limit=2')).json(),
+    ).data;
+    expect(uidsOf(firstPage.history)).toEqual(newestFirst.slice(0, 2));
+    await testApp.db
+      .update(safeTransactions)
+      .set({ status: 'executed', updatedAt: new Date() })
+      .where(eq(safeTransactions.uid, amoy2 ?? ''));
+    const paged = [...firstPage.history];
+    let cursor = firstPage.historyCursor;
+    while (cursor) {
+      const page = ZSafeTransactionHistoryResponse.parse(
+        (await ask(`/wallet/transactions/history?cursor=${cursor}&limit=2`)).json(),
+      ).data;
+      paged.push(...page.history);
+      cursor = page.historyCursor;
+    }
+    expect(uidsOf(paged)).toEqual(newestFirst);
+    const after = ZSafeTransactionsResponse.parse((await ask('/wallet/transactions')).json()).data;
+    expect(uidsOf(after.history)).toEqual([amoy2, ...newestFirst]);
   });
 });

@@ -117,7 +117,7 @@ const LIST_COLUMNS = {
 };
 export type SafeTransactionListRow = Pick<SafeTransactionRow, keyof typeof LIST_COLUMNS>;
 
-/** The queue: every open transaction, by nonce then age. */
+/** The queue: every open transaction, by nonce then age (the caller orders the networks at a nonce). */
 export function listQueued(db: Database, organizationUid: string): Promise<SafeTransactionListRow[]> {
   return db
     .select(LIST_COLUMNS)
@@ -144,11 +144,13 @@ export async function isHistoryRow(db: Database, organizationUid: string, uid: s
 }
 
 /**
- * A page of the history (executed, failed, replaced), newest nonce first, keyset on (nonce,
- * created, uid) after the `after` row, read from the row itself so the database's own timestamp
- * (microseconds) is compared, never a rounded copy. A transaction that leaves the queue meanwhile
- * has a nonce above every history row's (the Safe's nonce only grows), so it lands before the
- * first page, never between pages.
+ * A page of the history (executed, failed, replaced), across the Safe's networks: the last to leave
+ * the queue first, keyset on (updated_at, uid) after the `after` row. A transaction's updated_at is
+ * last set when it leaves the queue (a history row is never changed again), so it is when it was
+ * executed, failed or replaced; the cursor is read from the row itself so the database's own
+ * timestamp (microseconds) is compared, never a rounded copy. A transaction that leaves the queue
+ * meanwhile is newer than every history row, on whichever network, so it lands before the first
+ * page, never between pages (nonces cannot say that: each network's Safe counts its own).
  */
 export function historyPage(
   db: Database,
@@ -156,8 +158,8 @@ export function historyPage(
   page: { after: string | undefined; limit: number },
 ): Promise<SafeTransactionListRow[]> {
   const cursor = page.after
-    ? sql`(${safeTransactions.nonce}, ${safeTransactions.createdAt}, ${safeTransactions.uid}) <
-        (select c.nonce, c.created_at, c.uid from ${safeTransactions} c where c.uid = ${page.after})`
+    ? sql`(${safeTransactions.updatedAt}, ${safeTransactions.uid}) <
+        (select c.updated_at, c.uid from ${safeTransactions} c where c.uid = ${page.after})`
     : undefined;
   return db
     .select(LIST_COLUMNS)
@@ -169,7 +171,7 @@ export function historyPage(
         cursor,
       ),
     )
-    .orderBy(desc(safeTransactions.nonce), desc(safeTransactions.createdAt), desc(safeTransactions.uid))
+    .orderBy(desc(safeTransactions.updatedAt), desc(safeTransactions.uid))
     .limit(page.limit);
 }
 

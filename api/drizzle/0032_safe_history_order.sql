@@ -1,0 +1,1 @@
+CREATE INDEX "safe_transactions_organization_updated_idx" ON "safe_transactions" USING btree ("organization_uid","updated_at","uid");
