@@ -6,6 +6,7 @@ import {
   DEFAULT_CLIENT_MAIL_DOMAIN,
   DEFAULT_RELEASE_ENVIRONMENT,
   EVM_CHAIN_IDS,
+  type TNetworkId,
   type TRemoteEntry,
   UPLOAD_MAX_BYTES_DEFAULT,
   WALLET_CHAIN_KEYS,
@@ -89,6 +90,19 @@ const ZOriginListEnv = z.string().transform((value, ctx) =>
     return [];
   }),
 );
+
+/** WALLET_NETWORKS: EVM network ids the Safe may also be deployed on, e.g. polygon,base. */
+const ZWalletNetworksEnv = z.string().transform((value, ctx): TNetworkId[] => {
+  const networks: TNetworkId[] = [];
+  for (const network of commaList(value)) {
+    if (!(network in EVM_CHAIN_IDS)) {
+      ctx.addIssue({ code: 'custom', message: `"${network}" is not an EVM network id` });
+      continue;
+    }
+    if (!networks.includes(network as TNetworkId)) networks.push(network as TNetworkId);
+  }
+  return networks;
+});
 
 /** CHAIN_RPC_URLS: network=url pairs, e.g. arbitrum-one=https://arb1.example/rpc (EVM networks only). */
 const ZChainRpcUrlsEnv = z.string().transform((value, ctx): Record<string, string> => {
@@ -202,6 +216,7 @@ export const ZEnv = z.object({
     .regex(/^0x[0-9a-fA-F]{64}$/, { message: 'must be a private key: 0x and 64 hex digits' })
     .optional(),
   CHAIN_RPC_URLS: ZChainRpcUrlsEnv.optional(),
+  WALLET_NETWORKS: ZWalletNetworksEnv.optional(),
   CHAIN_CONFIRMATIONS: z.coerce
     .number({ message: 'must be a whole number of blocks' })
     .int({ message: 'must be a whole number of blocks' })

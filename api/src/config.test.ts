@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEV_INBOUND_SECRET, loadConfig, REPO_ROOT } from './config';
+import { createWalletChains } from './modules/wallet/chain';
 
 function problemsOf(env: NodeJS.ProcessEnv): readonly string[] {
   try {
@@ -192,6 +193,7 @@ describe('wallet configuration', () => {
       rpcUrl: 'http://127.0.0.1:3020',
       relayerKey: '0x4f3edf983ac636a65a842ce7c78d9aa706d3b113bce9c46f30d7d21715b23b1d',
       devChainPort: 3020,
+      networks: [],
     });
     expect(loadConfig({ API_PORT: '5601', DEV_CHAIN_PORT: '5620' }).wallet.rpcUrl).toBe(
       'http://127.0.0.1:5620',
@@ -265,6 +267,59 @@ describe('chains configuration', () => {
       'CHAIN_RPC_URLS: "solana=https://x.example" does not start with an EVM network id and =',
       'CHAIN_RPC_URLS: "ftp://x" (polygon) is not an http(s) URL',
       'CHAIN_CONFIRMATIONS: must be at least 1',
+    ]);
+  });
+
+  it('offers the Safe on the WALLET_NETWORKS networks at their CHAIN_RPC_URLS, paid by the one relayer', () => {
+    const config = loadConfig({
+      WALLET_CHAIN: 'arbitrum-one',
+      WALLET_RPC_URL: 'https://arb.example.com/rpc',
+      WALLET_RELAYER_KEY: `0x${'ab'.repeat(32)}`,
+      CHAIN_RPC_URLS: 'polygon=https://polygon.example.com,base=https://base.example.com',
+      WALLET_NETWORKS: 'polygon',
+    });
+    expect(config.wallet.networks).toEqual([
+      { network: 'polygon', chainId: 137, rpcUrl: 'https://polygon.example.com' },
+    ]);
+    const chains = createWalletChains(config.wallet, config.chains);
+    // Watched only (no WALLET_NETWORKS entry): not offered for the Safe.
+    expect(chains.list().map((access) => access.info)).toEqual([
+      { id: 42161, name: 'Arbitrum One', key: 'arbitrum-one', isDevChain: false },
+      { id: 137, name: 'Polygon', key: 'polygon', isDevChain: false },
+    ]);
+    const polygon = chains.of(137);
+    // The same canonical contracts and relayer: the same Safe address as on the first network.
+    expect(polygon?.contracts).toEqual(chains.home.contracts);
+    expect(polygon?.relayer).toBe(chains.home.relayer);
+    expect(chains.of(8453)).toBeUndefined();
+  });
+
+  it('names each WALLET_NETWORKS problem', () => {
+    const publicChain = {
+      WALLET_CHAIN: 'arbitrum-sepolia',
+      WALLET_RPC_URL: 'https://arb.example.com/rpc',
+      WALLET_RELAYER_KEY: `0x${'ab'.repeat(32)}`,
+    };
+    expect(problemsOf({ WALLET_NETWORKS: 'polygon-amoy' })).toEqual([
+      'WALLET_NETWORKS: needs a public WALLET_CHAIN (with WALLET_CHAIN=dev every local dev chain is offered)',
+    ]);
+    expect(
+      problemsOf({
+        ...publicChain,
+        CHAIN_RPC_URLS: 'gnosis-chiado=https://chiado.example.com',
+        WALLET_NETWORKS: 'solana,arbitrum-sepolia,polygon-amoy,gnosis-chiado',
+      }),
+    ).toEqual(['WALLET_NETWORKS: "solana" is not an EVM network id']);
+    expect(
+      problemsOf({
+        ...publicChain,
+        CHAIN_RPC_URLS: 'gnosis-chiado=https://chiado.example.com',
+        WALLET_NETWORKS: 'arbitrum-sepolia,polygon-amoy,gnosis-chiado',
+      }),
+    ).toEqual([
+      'WALLET_NETWORKS: arbitrum-sepolia is WALLET_CHAIN itself',
+      'WALLET_NETWORKS: polygon-amoy has no RPC URL in CHAIN_RPC_URLS (polygon-amoy=https://…)',
+      'WALLET_NETWORKS: Safe v1.4.1 is not deployed on gnosis-chiado (chain 10200)',
     ]);
   });
 });

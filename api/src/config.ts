@@ -17,7 +17,7 @@ import {
   ZEnv,
 } from './config-env';
 import { DEV_SANDBOX_WEBHOOK_SECRET } from './modules/providers/adapters/sandbox-config';
-import { DEV_CHAIN_RELAYER_KEY } from './modules/wallet/safe';
+import { canonicalSafeContracts, DEV_CHAIN_RELAYER_KEY, WALLET_CHAINS } from './modules/wallet/safe';
 
 /** The repository root: two levels above api/src. Relative paths in the environment resolve from here. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -50,6 +50,12 @@ export interface WalletConfig {
   relayerKey: `0x${string}`;
   /** DEV_CHAIN_PORT: where `npm start` runs the dev chain (PORT+20). */
   devChainPort: number;
+  /**
+   * WALLET_NETWORKS (a public WALLET_CHAIN only): the other networks an Admin may deploy the Safe on,
+   * each at its CHAIN_RPC_URLS endpoint, paid by the same relayer (one key is valid on every EVM
+   * chain). The dev chains offer every local chain without it.
+   */
+  networks?: { network: TNetworkId; chainId: number; rpcUrl: string }[];
 }
 
 /** One EVM network the API watches: its RPC, and whether it is a dev chain (its tokens are the local deployments). */
@@ -199,6 +205,35 @@ function chainsConfig(vars: EnvVars, devChainPort: number): ChainsConfig {
   };
 }
 
+/**
+ * WALLET_NETWORKS: each network needs a public WALLET_CHAIN (its relayer key is a private one), an
+ * RPC in CHAIN_RPC_URLS (the one the watcher reads it with), to be another network than
+ * WALLET_CHAIN's, and the canonical Safe v1.4.1 contracts (the same address as on the first network).
+ */
+function walletNetworkProblems(vars: EnvVars): string[] {
+  const networks = vars.WALLET_NETWORKS ?? [];
+  if (networks.length === 0) return [];
+  if (vars.WALLET_CHAIN === 'dev') {
+    return [
+      'WALLET_NETWORKS: needs a public WALLET_CHAIN (with WALLET_CHAIN=dev every local dev chain is offered)',
+    ];
+  }
+  const home = WALLET_CHAINS[vars.WALLET_CHAIN].id;
+  return networks.flatMap((network) => {
+    const chainId = EVM_CHAIN_IDS[network];
+    if (chainId === home) return [`WALLET_NETWORKS: ${network} is WALLET_CHAIN itself`];
+    if (!vars.CHAIN_RPC_URLS?.[network]) {
+      return [`WALLET_NETWORKS: ${network} has no RPC URL in CHAIN_RPC_URLS (${network}=https://…)`];
+    }
+    try {
+      canonicalSafeContracts(chainId ?? 0);
+    } catch {
+      return [`WALLET_NETWORKS: Safe v1.4.1 is not deployed on ${network} (chain ${chainId})`];
+    }
+    return [];
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (common in .env files) means "not set".
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -251,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  if (parsed.success) problems.push(...walletNetworkProblems(parsed.data));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
   const vars = parsed.data;
@@ -309,6 +345,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rpcUrl: vars.WALLET_RPC_URL ?? `http://127.0.0.1:${devChainPort}`,
       relayerKey: (vars.WALLET_RELAYER_KEY ?? DEV_CHAIN_RELAYER_KEY) as `0x${string}`,
       devChainPort,
+      networks: (vars.WALLET_NETWORKS ?? []).map((network) => ({
+        network,
+        chainId: EVM_CHAIN_IDS[network] ?? 0,
+        rpcUrl: vars.CHAIN_RPC_URLS?.[network] ?? '',
+      })),
     },
     messages: {
       clientMailDomain: vars.CLIENT_MAIL_DOMAIN,

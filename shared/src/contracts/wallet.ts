@@ -1,6 +1,7 @@
 import { coded, english, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
-import { ZNetworkId } from './network-ids';
+import { NETWORK_IDS, ZNetworkId } from './network-ids';
+import { findNetwork } from './networks';
 
 // Here and not beside the signing-device address rule that uses them: that module needs viem, and the
 // wallet's UI needs only these (viem would add 4 KiB to its first load).
@@ -42,11 +43,15 @@ export const WALLET_CHAIN_KEYS = ['dev', 'arbitrum-one', 'arbitrum-sepolia'] as 
 export const ZWalletChainKey = z.enum(WALLET_CHAIN_KEYS);
 export type TWalletChainKey = z.infer<typeof ZWalletChainKey>;
 
+/** A wallet chain's key: WALLET_CHAIN's, or a network id (a WALLET_NETWORKS network the Safe may also be on). */
+export const ZWalletChainRef = z.enum(['dev', ...NETWORK_IDS] as const);
+export type TWalletChainRef = z.infer<typeof ZWalletChainRef>;
+
 export const ZWalletChain = z.object({
   /** EIP-155 chain id (42161 Arbitrum One, 421614 Arbitrum Sepolia, 1337 the dev chain). */
   id: z.number().int().positive(),
   name: z.string(),
-  key: ZWalletChainKey,
+  key: ZWalletChainRef,
   isDevChain: z.boolean(),
 });
 export type TWalletChain = z.infer<typeof ZWalletChain>;
@@ -255,26 +260,24 @@ export const WALLET_ON_NETWORK_MESSAGE = english('messages.walletOnNetwork');
 export const WALLET_NETWORK_IN_FLIGHT_MESSAGE = english('messages.walletNetworkDeploying');
 export const WALLET_NETWORK_UNAVAILABLE_MESSAGE = english('messages.walletNetworkUnavailable');
 
-const SAFE_VIEWER_PREFIX: Record<TWalletChainKey, string | undefined> = {
+/** Safe{Wallet}'s EIP-3770 short names of the chains it is offered on here (none: no link). */
+const SAFE_VIEWER_PREFIX: Partial<Record<TWalletChainRef, string>> = {
   'arbitrum-one': 'arb1',
   'arbitrum-sepolia': 'arb-sep',
-  dev: undefined,
-};
-
-const EXPLORER_ORIGIN: Record<TWalletChainKey, string | undefined> = {
-  'arbitrum-one': 'https://arbiscan.io',
-  'arbitrum-sepolia': 'https://sepolia.arbiscan.io',
-  dev: undefined,
+  ethereum: 'eth',
+  polygon: 'matic',
+  base: 'base',
+  gnosis: 'gno',
 };
 
 /** Safe{Wallet}'s page for a Safe, e.g. https://app.safe.global/home?safe=arb1:0x...; none for the dev chain. */
-export function safeViewerUrl(chain: TWalletChainKey, address: string): string | undefined {
+export function safeViewerUrl(chain: TWalletChainRef, address: string): string | undefined {
   const prefix = SAFE_VIEWER_PREFIX[chain];
   return prefix ? `https://app.safe.global/home?safe=${prefix}:${address}` : undefined;
 }
 
-/** The block explorer's page for a transaction; none for the dev chain. */
-export function explorerTxUrl(chain: TWalletChainKey, txHash: string): string | undefined {
-  const origin = EXPLORER_ORIGIN[chain];
-  return origin ? `${origin}/tx/${txHash}` : undefined;
+/** The block explorer's page for a transaction (the network's, networks.ts); none for the dev chain. */
+export function explorerTxUrl(chain: TWalletChainRef, txHash: string): string | undefined {
+  const network = chain === 'dev' ? undefined : findNetwork(chain);
+  return network ? `${network.explorerTxPrefix}${txHash}` : undefined;
 }

@@ -1,4 +1,4 @@
-import type { TWalletChain } from '@dash/shared/contracts';
+import { findNetwork, type TWalletChain } from '@dash/shared/contracts';
 import {
   type Address,
   BaseError,
@@ -112,8 +112,9 @@ export function createWalletChainAccess(config: WalletConfig): WalletChainAccess
  * The networks the Safe may be deployed on, each with its access: WALLET_CHAIN's first (`home`, where
  * a new wallet is deployed), then, on the dev chains (WALLET_CHAIN=dev), every other local chain the
  * API watches (config.chains), paid by the same relayer, with the Safe contracts at the same
- * addresses. On a public chain only WALLET_CHAIN is offered: a second network there needs its own
- * funded relayer and RPC, which are not configured yet, so it is refused (WALLET_NETWORK_UNAVAILABLE).
+ * addresses. On a public chain, WALLET_CHAIN and the WALLET_NETWORKS networks (each at its
+ * CHAIN_RPC_URLS endpoint, with the canonical Safe contracts), paid by the same relayer key (valid
+ * on every EVM chain; it needs funds on each); any other is refused (WALLET_NETWORK_UNAVAILABLE).
  * `replace` swaps in an access of the same chain id (tests wrap one to watch or interrupt it).
  */
 export interface WalletChains {
@@ -136,7 +137,11 @@ export function createWalletChains(
           const info: TWalletChain = { id: network.chainId, name: dev.name, key: 'dev', isDevChain: true };
           return [chainAccess(info, network.rpcUrl, wallet.relayerKey)];
         })
-      : [];
+      : (wallet.networks ?? []).map((network) => {
+          const name = findNetwork(network.network)?.name ?? network.network;
+          const info: TWalletChain = { id: network.chainId, name, key: network.network, isDevChain: false };
+          return chainAccess(info, network.rpcUrl, wallet.relayerKey);
+        });
   const all = [home, ...others].map(
     (access) => replace.find((candidate) => candidate.info.id === access.info.id) ?? access,
   );
