@@ -23,6 +23,7 @@ import {
   safeTransactionConfirmations,
   safeTransactions,
   signingDevices,
+  walletDeployments,
   walletSigners,
   wallets,
 } from '../src/db/schema';
@@ -67,22 +68,33 @@ try {
     });
   const safe = getAddress(`0x${'5afe'.repeat(10)}`);
   const owners = keys.map((key) => key.address);
+  // The configuration in `wallets`, the deployment on its first network in `wallet_deployments`
+  // (migration 0031): what the wallet module's deploy job leaves.
+  const configuration = {
+    chainId: DEV_CHAIN_ID,
+    address: safe,
+    owners,
+    threshold: 2,
+    saltNonce: '1',
+    ...DEV_CHAIN_SAFE_CONTRACTS,
+  };
   await database.db
     .insert(wallets)
+    .values({ organizationUid, ...configuration })
+    .onConflictDoUpdate({ target: wallets.organizationUid, set: configuration });
+  await database.db
+    .insert(walletDeployments)
     .values({
       organizationUid,
-      status: 'deployed',
       chainId: DEV_CHAIN_ID,
       address: safe,
-      owners,
-      threshold: 2,
-      saltNonce: '1',
-      ...DEV_CHAIN_SAFE_CONTRACTS,
+      status: 'deployed',
+      deployAttempt: 1,
       deployedAt: new Date(),
     })
     .onConflictDoUpdate({
-      target: wallets.organizationUid,
-      set: { status: 'deployed', chainId: DEV_CHAIN_ID, address: safe, owners, threshold: 2 },
+      target: [walletDeployments.organizationUid, walletDeployments.chainId],
+      set: { address: safe, status: 'deployed', deployedAt: new Date() },
     });
   const token = getAddress(`0x${'0c'.repeat(20)}`);
   const recipient = getAddress(`0x${'be'.repeat(20)}`);
