@@ -141,6 +141,24 @@ export function deliverSandboxEvent(
   });
 }
 
+/**
+ * Tells the API each of the sandbox's events, in order, as its webhooks would (signed like the
+ * sandbox signs), then runs the jobs (a delivery completes once the API has checked it on chain).
+ */
+export async function deliverSandboxEvents(
+  testApp: Pick<TestApp, 'app'>,
+  sandbox: SandboxProvider,
+  providerUid: string,
+  eventIds: readonly string[],
+): Promise<void> {
+  for (const id of eventIds) {
+    const answer = await deliverSandboxEvent(testApp, providerUid, sandboxEventBody(sandbox, id));
+    if (answer.statusCode !== 200)
+      throw new Error(`the webhook ${id} answered ${answer.statusCode}: ${answer.body}`);
+  }
+  await testApp.app.jobs.drain();
+}
+
 /** The body the sandbox would post for one of its events. */
 export function sandboxEventBody(sandbox: SandboxProvider, eventId: string): string {
   const event = sandbox.store.state.events[eventId];

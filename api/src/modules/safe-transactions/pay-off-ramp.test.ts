@@ -13,12 +13,7 @@ import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { jobs, quotes, walletDeployments, wallets } from '../../db/schema';
 import { sendTestToken } from '../../test/dev-chain';
-import {
-  deliverSandboxEvent,
-  sandboxEventBody,
-  sandboxTransferEvents,
-  sandboxTransferHelper,
-} from '../../test/providers';
+import { deliverSandboxEvents, sandboxTransferEvents, sandboxTransferHelper } from '../../test/providers';
 import { deploySafeOn } from '../../test/safe';
 import { safeOffRampScene, testTokenBalance } from '../../test/safe-off-ramp';
 import { until } from '../../test/sandbox-chain';
@@ -107,18 +102,8 @@ describe('an off-ramp paid from the Safe', () => {
 
   it('on polygon-amoy: proposed at that chain’s nonce 0, executed there, and the off-ramp completes', async () => {
     const scene = await safeOffRampScene('polygon-amoy');
-    /** Tells the API each of the sandbox's events, as its webhooks would, then runs the jobs. */
-    const deliver = async (eventIds: string[]) => {
-      for (const id of eventIds) {
-        const answer = await deliverSandboxEvent(
-          scene.testApp,
-          scene.provider.uid,
-          sandboxEventBody(scene.sandbox, id),
-        );
-        expect(answer.statusCode, answer.body).toBe(200);
-      }
-      await scene.testApp.app.jobs.drain();
-    };
+    const deliver = (eventIds: string[]) =>
+      deliverSandboxEvents(scene.testApp, scene.sandbox, scene.provider.uid, eventIds);
     // The Safe's first network has used its nonce 0 on chain: a USDC transfer executed there.
     await sendTestToken('arbitrum-sepolia', 'USDC', scene.safe, '5');
     const proposed = await scene.ask(scene.admin.cookie, 'POST', '/wallet/transactions', {

@@ -49,6 +49,7 @@ import {
   countingAdapters,
   createCatalogueProvider,
   deliverSandboxEvent,
+  deliverSandboxEvents,
   sandboxConfig,
   sandboxEventBody,
   sandboxTransferEvents,
@@ -256,16 +257,7 @@ async function payOffRamp(scene: Scene, transfer: Awaited<ReturnType<typeof deta
 }
 
 async function deliverAll(scene: Scene, eventIds: string[]) {
-  for (const id of eventIds) {
-    const response = await deliverSandboxEvent(
-      scene.testApp,
-      scene.provider.uid,
-      sandboxEventBody(scene.sandbox, id),
-    );
-    expect(response.statusCode, response.body).toBe(200);
-  }
-  // A delivery completes once the API has checked it on chain (its job).
-  await scene.testApp.app.jobs.drain();
+  await deliverSandboxEvents(scene.testApp, scene.sandbox, scene.provider.uid, eventIds);
 }
 
 /** Every currency's lines over every account sum to zero (posted and pending alike). */
