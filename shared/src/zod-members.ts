@@ -9,6 +9,7 @@ export {
   base64,
   boolean,
   coerce,
+  config,
   discriminatedUnion,
   email,
   enum,

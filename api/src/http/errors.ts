@@ -1,6 +1,7 @@
 import {
   codedMessage,
   codeOfIssue,
+  defaultIssueCode,
   english,
   type TCodedMessage,
   type TErrorBody,
@@ -93,13 +94,14 @@ export const INTERNAL_MESSAGE = english('messages.internal');
 /**
  * A failed zod parse as a VALIDATION error: the first issue is the message, and fields maps each
  * path (dot-joined, optionally prefixed) to its first message, coded when the contract's rule is
- * (`coded(...)`). Unknown keys of strict objects are reported per key.
+ * (`coded(...)`) or zod's (`defaultIssueCode`). Unknown keys of strict objects are reported per key.
  */
 export function validationError(error: z.ZodError, options: { prefix?: string } = {}): AppError {
   const fields: Record<string, TAppMessage> = {};
   const join = (path: readonly PropertyKey[]) =>
     [options.prefix, ...path.map(String)].filter((part) => part !== undefined && part !== '').join('.');
-  const messageOf = (issue: z.core.$ZodIssue): TAppMessage => codeOfIssue(issue) ?? issue.message;
+  // Every issue is coded: a contract's rule by coded(), zod's own wording by the generic codes.
+  const messageOf = (issue: z.core.$ZodIssue): TAppMessage => codeOfIssue(issue) ?? defaultIssueCode(issue);
 
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {

@@ -1,5 +1,6 @@
 import { z } from '@dash/shared/zod';
 import { describe, expect, it } from 'vitest';
+import { en as zodEnglish } from 'zod/locales';
 import en from '../i18n/locales/en.json';
 import { coded, codedIssue, codedMessage, codeOfIssue, english, isMessageCode } from './message-codes';
 
@@ -58,8 +59,52 @@ describe('message codes', () => {
     expect(missing.error?.issues.map(codeOfIssue)).toEqual([codedMessage('messages.emailRequired')]);
   });
 
-  it("leave zod's own wording uncoded", () => {
-    const issue = z.string().safeParse(1).error?.issues[0];
-    expect(issue && codeOfIssue(issue)).toBeUndefined();
+  it("code zod's own wording generically, its English exactly zod's", () => {
+    const schema = z.strictObject({
+      type: z.string(),
+      literal: z.literal('on'),
+      option: z.enum(['a', 'b']),
+      short: z.string().min(2),
+      long: z.string().max(1),
+      few: z.array(z.number()).min(1),
+      many: z.array(z.number()).max(1),
+      small: z.number().min(0),
+      big: z.number().lt(10),
+      email: z.email(),
+      prefix: z.string().startsWith('x'),
+      pattern: z.string().regex(/^\d+$/),
+      multiple: z.number().multipleOf(5),
+      keyed: z.record(z.string().min(3), z.number()),
+    });
+    const result = schema.safeParse(
+      {
+        type: 1,
+        literal: 'off',
+        option: 'c',
+        short: 'a',
+        long: 'ab',
+        few: [],
+        many: [1, 2],
+        small: -1,
+        big: 10,
+        email: 'no',
+        prefix: 'y',
+        pattern: 'a',
+        multiple: 3,
+        keyed: { ab: 1 },
+        extra: true,
+      },
+      { reportInput: true },
+    );
+    const localeError = zodEnglish().localeError;
+    const issues = result.error?.issues ?? [];
+    expect(issues).toHaveLength(15);
+    for (const issue of issues) {
+      const code = codeOfIssue(issue);
+      expect(code, issue.path.join('.')).toBeDefined();
+      expect(issue.message).toBe(localeError(issue as never));
+      expect(code && english(code.code, code.params)).toBe(issue.message);
+    }
+    expect(issues.map((issue) => codeOfIssue(issue)?.code)).toContain('messages.zodInvalidType');
   });
 });

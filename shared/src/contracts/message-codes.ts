@@ -107,3 +107,144 @@ export function codeOfIssue(issue: object): TCodedMessage | undefined {
 export function englishOrNull(code: TMessageCode | null): string | null {
   return code === null ? null : english(code);
 }
+
+/** A value as zod's English writes it in a message: strings quoted, bigints with n. */
+const literal = (value: unknown) =>
+  typeof value === 'bigint' ? `${value}n` : typeof value === 'string' ? `"${value}"` : String(value);
+
+/** The type zod's English names for a received value. */
+function receivedType(value: unknown): string {
+  if (typeof value === 'number') return Number.isNaN(value) ? 'NaN' : 'number';
+  if (typeof value !== 'object') return typeof value;
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  const prototype = Object.getPrototypeOf(value);
+  return prototype !== Object.prototype && value.constructor ? value.constructor.name : 'object';
+}
+
+const SIZE_UNITS: Record<string, 'Characters' | 'Items' | 'Bytes'> = {
+  string: 'Characters',
+  file: 'Bytes',
+  array: 'Items',
+  set: 'Items',
+};
+/** zod's English names of string formats (its en locale), as the generic message names them. */
+const FORMAT_NOUNS: Record<string, string> = {
+  regex: 'input',
+  email: 'email address',
+  url: 'URL',
+  emoji: 'emoji',
+  uuid: 'UUID',
+  uuidv4: 'UUIDv4',
+  uuidv6: 'UUIDv6',
+  nanoid: 'nanoid',
+  guid: 'GUID',
+  cuid: 'cuid',
+  cuid2: 'cuid2',
+  ulid: 'ULID',
+  xid: 'XID',
+  ksuid: 'KSUID',
+  datetime: 'ISO datetime',
+  date: 'ISO date',
+  time: 'ISO time',
+  duration: 'ISO duration',
+  ipv4: 'IPv4 address',
+  ipv6: 'IPv6 address',
+  cidrv4: 'IPv4 range',
+  cidrv6: 'IPv6 range',
+  base64: 'base64-encoded string',
+  base64url: 'base64url-encoded string',
+  json_string: 'JSON string',
+  e164: 'E.164 number',
+  jwt: 'JWT',
+  template_literal: 'input',
+};
+
+type TZodIssue = {
+  code?: string;
+  input?: unknown;
+  expected?: string;
+  values?: readonly unknown[];
+  origin?: string;
+  inclusive?: boolean;
+  minimum?: unknown;
+  maximum?: unknown;
+  format?: string;
+  prefix?: string;
+  suffix?: string;
+  includes?: string;
+  pattern?: unknown;
+  divisor?: unknown;
+  keys?: readonly string[];
+};
+
+/**
+ * The code of a rule a contract left to zod's wording (a bare `z.string()`, `.min(1)`): one
+ * generic code per kind of issue, its values taken from the issue, whose English is zod's own
+ * sentence (en.json spells it as zod does), so nothing reaches the wire or a form uncoded.
+ */
+export function defaultIssueCode(issue: TZodIssue): TCodedMessage {
+  const text = (value: unknown) => String(value);
+  switch (issue.code) {
+    case 'invalid_type':
+      return codedMessage('messages.zodInvalidType', {
+        expected: text(issue.expected),
+        received: receivedType(issue.input),
+      });
+    case 'invalid_value':
+      return issue.values?.length === 1
+        ? codedMessage('messages.zodInvalidValue', { expected: literal(issue.values[0]) })
+        : codedMessage('messages.zodInvalidOption', { options: (issue.values ?? []).map(literal).join('|') });
+    case 'too_big':
+    case 'too_small': {
+      const big = issue.code === 'too_big';
+      const unit = SIZE_UNITS[issue.origin ?? ''] ?? 'Value';
+      const comparison = big ? (issue.inclusive ? '<=' : '<') : issue.inclusive ? '>=' : '>';
+      return codedMessage(`messages.zod${big ? 'TooBig' : 'TooSmall'}${unit}`, {
+        origin: issue.origin ?? 'value',
+        comparison,
+        limit: text(big ? issue.maximum : issue.minimum),
+      });
+    }
+    case 'invalid_format':
+      if (issue.format === 'starts_with')
+        return codedMessage('messages.zodStartsWith', { prefix: text(issue.prefix) });
+      if (issue.format === 'ends_with')
+        return codedMessage('messages.zodEndsWith', { suffix: text(issue.suffix) });
+      if (issue.format === 'includes')
+        return codedMessage('messages.zodIncludes', { includes: text(issue.includes) });
+      if (issue.format === 'regex')
+        return codedMessage('messages.zodPattern', { pattern: text(issue.pattern) });
+      return codedMessage('messages.zodInvalidFormat', {
+        format: FORMAT_NOUNS[issue.format ?? ''] ?? text(issue.format),
+      });
+    case 'not_multiple_of':
+      return codedMessage('messages.zodNotMultipleOf', { divisor: text(issue.divisor) });
+    case 'unrecognized_keys':
+      return codedMessage(
+        (issue.keys?.length ?? 0) > 1 ? 'messages.zodUnrecognizedKeys' : 'messages.zodUnrecognizedKey',
+        {
+          keys: (issue.keys ?? []).map(literal).join(', '),
+        },
+      );
+    case 'invalid_key':
+      return codedMessage('messages.zodInvalidKey', { origin: text(issue.origin) });
+    case 'invalid_element':
+      return codedMessage('messages.zodInvalidElement', { origin: text(issue.origin) });
+    default:
+      return codedMessage('messages.zodInvalidInput');
+  }
+}
+
+// Every zod issue no rule worded (zod's default English) is coded the same way (`coded` above),
+// for the API and the browser alike: the message stays zod's English, the code travels with it.
+z.config({
+  customError: (issue) => {
+    const message = defaultIssueCode(issue as TZodIssue);
+    Object.assign(issue, {
+      [ISSUE_CODE]: message.code,
+      ...(message.params ? { [ISSUE_PARAMS]: message.params } : {}),
+    });
+    return english(message.code, message.params);
+  },
+});
