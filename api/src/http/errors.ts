@@ -35,11 +35,14 @@ export interface AppErrorOptions {
   cause?: unknown;
 }
 
-/** A message as a service gives it: coded (its English comes from en.json), or English alone. */
-export type TAppMessage = TCodedMessage | string;
+/**
+ * A message as a service gives it: always coded (its English comes from en.json), so every
+ * message on the wire carries a code a client words in its reader's language. A bare string
+ * does not compile (issue 49).
+ */
+export type TAppMessage = TCodedMessage;
 
-const englishOf = (message: TAppMessage) =>
-  typeof message === 'string' ? message : english(message.code, message.params);
+const englishOf = (message: TAppMessage) => english(message.code, message.params);
 
 /**
  * What services throw for anything a caller should see. Everything else becomes a 500 INTERNAL.
@@ -49,8 +52,8 @@ const englishOf = (message: TAppMessage) =>
 export class AppError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
-  /** The message's code and values, when it has one. */
-  readonly messageCode?: TCodedMessage;
+  /** The message's code and values. */
+  readonly messageCode: TCodedMessage;
   readonly fields?: Record<string, string>;
   readonly fieldCodes?: Record<string, TCodedMessage>;
 
@@ -64,12 +67,11 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.status = options.status ?? STATUS_BY_CODE[code];
     this.headers = options.headers ?? {};
-    if (typeof message !== 'string') this.messageCode = message;
+    this.messageCode = message;
     if (fields) {
       const entries = Object.entries(fields);
       this.fields = Object.fromEntries(entries.map(([name, text]) => [name, englishOf(text)]));
-      const coded = entries.filter((entry): entry is [string, TCodedMessage] => typeof entry[1] !== 'string');
-      if (coded.length > 0) this.fieldCodes = Object.fromEntries(coded);
+      if (entries.length > 0) this.fieldCodes = fields;
     }
   }
 
@@ -79,13 +81,23 @@ export class AppError extends Error {
       error: {
         code: this.code,
         message: this.message,
-        ...(this.messageCode ? { messageCode: this.messageCode.code } : {}),
-        ...(this.messageCode?.params ? { params: this.messageCode.params } : {}),
+        messageCode: this.messageCode.code,
+        ...(this.messageCode.params ? { params: this.messageCode.params } : {}),
         ...(this.fields ? { fields: this.fields } : {}),
         ...(this.fieldCodes ? { fieldCodes: this.fieldCodes } : {}),
         requestId,
       },
     };
+  }
+}
+
+/**
+ * An inner error (a store's, a parser's, a log's) whose message is coded, so the AppError it
+ * becomes carries the same code: `new AppError('CONFLICT', error.coded)`.
+ */
+export class CodedError extends Error {
+  constructor(readonly coded: TCodedMessage) {
+    super(english(coded.code, coded.params));
   }
 }
 

@@ -3,7 +3,9 @@ import {
   API_PREFIX,
   coded,
   codedIssue,
+  codedMessage,
   english,
+  type TCodedMessage,
   type TMessageCode,
   ZIsoDateTime,
   ZUid,
@@ -327,6 +329,8 @@ export interface TRequiredDocument {
   /** For an owner's id: the owner it belongs to. */
   ownerId?: string;
   label: string;
+  /** What the submit check says when it is missing ("Upload: Proof of address"), coded. */
+  uploadMessage: TCodedMessage;
 }
 
 /**
@@ -342,16 +346,39 @@ export function requiredDocuments(application: {
 }): TRequiredDocument[] {
   const country = application.countryOfIncorporation ?? '';
   const required: TRequiredDocument[] = [
-    { kind: 'articles_of_incorporation', label: DOCUMENT_KIND_LABELS.articles_of_incorporation },
-    { kind: 'proof_of_address', label: DOCUMENT_KIND_LABELS.proof_of_address },
+    {
+      kind: 'articles_of_incorporation',
+      label: DOCUMENT_KIND_LABELS.articles_of_incorporation,
+      uploadMessage: codedMessage('messages.kybUploadArticles'),
+    },
+    {
+      kind: 'proof_of_address',
+      label: DOCUMENT_KIND_LABELS.proof_of_address,
+      uploadMessage: codedMessage('messages.kybUploadProofOfAddress'),
+    },
     {
       kind: 'tax_certificate',
       label: TAX_CERTIFICATE_LABEL[country] ?? DOCUMENT_KIND_LABELS.tax_certificate,
+      uploadMessage: codedMessage(
+        country === 'MX'
+          ? 'messages.kybUploadTaxCertificateMX'
+          : country === 'BR'
+            ? 'messages.kybUploadTaxCertificateBR'
+            : 'messages.kybUploadTaxCertificate',
+      ),
     },
   ];
   for (const owner of application.beneficialOwners ?? []) {
     if (ownerNeedsIdDocument(owner.ownershipPercent)) {
-      required.push({ kind: 'owner_id', ownerId: owner.id, label: `Id of ${owner.name?.trim() || 'owner'}` });
+      const name = owner.name?.trim();
+      required.push({
+        kind: 'owner_id',
+        ownerId: owner.id,
+        label: `Id of ${name || 'owner'}`,
+        uploadMessage: name
+          ? codedMessage('messages.kybUploadOwnerId', { name })
+          : codedMessage('messages.kybUploadOwnerIdUnnamed'),
+      });
     }
   }
   return required;

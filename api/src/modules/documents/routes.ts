@@ -1,5 +1,5 @@
 import {
-  DOCUMENT_NOT_FOUND_MESSAGE,
+  codedMessage,
   ZCreateDocumentRequest,
   ZDocumentResponse,
   ZDocumentsResponse,
@@ -39,7 +39,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: { documents: 
     collection: 'documents',
     summary: 'Download a document (members only; a link, so the organization is in the path)',
     permission: 'documents.read',
-    notFoundMessage: DOCUMENT_NOT_FOUND_MESSAGE,
+    notFoundMessage: codedMessage('messages.documentNotFound'),
     load: (organizationUid, documentUid) => deps.documents.download(organizationUid, documentUid),
   });
 }

@@ -103,7 +103,7 @@ export function createDocumentService(deps: {
           ]);
         } catch (error) {
           if (error instanceof AppError)
-            throw new AppError(error.code, error.message, { tempFileId: error.message });
+            throw new AppError(error.code, error.messageCode, { tempFileId: error.messageCode });
           throw error;
         }
         const file = taken.get(input.tempFileId);

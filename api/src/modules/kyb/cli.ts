@@ -8,6 +8,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { codedMessage } from '@dash/shared/contracts';
 import Fastify from 'fastify';
 import { type Config, ConfigError, loadConfig } from '../../config';
 import type { Database } from '../../db/client';
@@ -115,7 +116,11 @@ export async function runKybCli(argv: string[], deps: KybCliDeps): Promise<numbe
   const organizationOf = async () => {
     if (target === undefined) throw new UsageError('Name the organization (slug or uid).');
     const organization = await findOrganizationByUidOrSlug(deps.db, target);
-    if (!organization) throw new AppError('NOT_FOUND', `No organization "${target}".`);
+    if (!organization)
+      throw new AppError(
+        'NOT_FOUND',
+        codedMessage('messages.organizationSlugUnknown', { organization: target }),
+      );
     return organization;
   };
 

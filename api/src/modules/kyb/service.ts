@@ -226,7 +226,7 @@ export function createKybService(deps: {
           throw new AppError(
             'VALIDATION',
             codedMessage('messages.kybSubmitIncomplete'),
-            validationError(complete.error).fields,
+            validationError(complete.error).fieldCodes,
           );
         }
         const documents = await listDocuments(tx, organizationUid);
@@ -238,7 +238,7 @@ export function createKybService(deps: {
             Object.fromEntries(
               missing.map((need) => [
                 `documents.${need.kind}${need.ownerId ? `.${need.ownerId}` : ''}`,
-                `Upload: ${need.label}`,
+                need.uploadMessage,
               ]),
             ),
           );

@@ -1,12 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { THREAD_NO_SUBJECT, type TInboundDelivery, type TOrganizationEvent } from '@dash/shared/contracts';
+import type { TInboundDelivery, TOrganizationEvent } from '@dash/shared/contracts';
+import { codedMessage, THREAD_NO_SUBJECT } from '@dash/shared/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AddressObject, simpleParser } from 'mailparser';
 import type { BlobStore } from '../../blobs/store';
 import type { MessagesConfig } from '../../config';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
-import { AppError } from '../../http/errors';
+import { AppError, type TAppMessage } from '../../http/errors';
 import { notifyProviderMessage } from './notify-received';
 import {
   advanceThread,
@@ -192,13 +193,10 @@ function inboundService(
     return (await targetOf(address.trim().toLowerCase())) !== null;
   }
 
-  function reject(
-    code: 'NOT_FOUND' | 'FORBIDDEN' | 'VALIDATION',
-    message: string,
-    context: Record<string, unknown>,
-  ): never {
-    log.warn({ ...context, reason: message }, 'Inbound mail rejected');
-    throw new AppError(code, message);
+  function reject(code: AppError['code'], message: TAppMessage, context: Record<string, unknown>): never {
+    const error = new AppError(code, message);
+    log.warn({ ...context, reason: error.message }, 'Inbound mail rejected');
+    throw error;
   }
 
   async function storeFor(
@@ -390,7 +388,7 @@ function inboundService(
       ];
       const context = { via: envelope.via, from: from?.address, recipients, messageId: parsed.messageId };
 
-      if (!from) reject('VALIDATION', 'The mail has no From address.', context);
+      if (!from) reject('VALIDATION', codedMessage('messages.inboundNoFrom'), context);
 
       const targets = new Map<string, Target>();
       for (const recipient of recipients) {
@@ -400,7 +398,9 @@ function inboundService(
       if (targets.size === 0) {
         reject(
           'NOT_FOUND',
-          `No mailbox at ${domain} receives mail for ${recipients.join(', ') || 'these recipients'}.`,
+          recipients.length > 0
+            ? codedMessage('messages.inboundNoMailbox', { domain, recipients: recipients.join(', ') })
+            : codedMessage('messages.inboundNoMailboxNoRecipients', { domain }),
           context,
         );
       }
@@ -408,7 +408,8 @@ function inboundService(
       const provider = await remembered(providersByAddress, from.address, () =>
         findProviderByAddress(db, from.address),
       );
-      if (!provider) reject('FORBIDDEN', `${from.address} is not the address of a known provider.`, context);
+      const unknownSender = codedMessage('messages.inboundUnknownProvider', { address: from.address });
+      if (!provider) reject('FORBIDDEN', unknownSender, context);
 
       const text = withoutNul(parsed.text ?? '')
         .replace(/\r\n/g, '\n')

@@ -1,5 +1,6 @@
-import type { TReleaseSharedDependency } from '@dash/shared/contracts';
+import { codedMessage, type TReleaseSharedDependency } from '@dash/shared/contracts';
 import { z } from 'zod';
+import { CodedError } from '../../http/errors';
 
 /**
  * What a federated build says about itself, read from its `mf-manifest.json` (shared dependencies,
@@ -59,7 +60,7 @@ const ZFederationStats = z.looseObject({
     .default([]),
 });
 
-export class BuildInfoError extends Error {
+export class BuildInfoError extends CodedError {
   override readonly name = 'BuildInfoError';
 }
 
@@ -67,7 +68,7 @@ function parseJson(bytes: Buffer | string, file: string): unknown {
   try {
     return JSON.parse(bytes.toString());
   } catch {
-    throw new BuildInfoError(`${file} is not valid JSON.`);
+    throw new BuildInfoError(codedMessage('messages.releaseFileNotJson', { file }));
   }
 }
 
@@ -79,7 +80,10 @@ export function readBuildInfo(manifest: Buffer | string, stats?: Buffer | string
   const parsed = ZFederationManifest.safeParse(parseJson(manifest, FEDERATION_MANIFEST_FILE));
   if (!parsed.success) {
     throw new BuildInfoError(
-      `${FEDERATION_MANIFEST_FILE} is not a Module Federation manifest (${parsed.error.issues[0]?.message}).`,
+      codedMessage('messages.releaseNotFederationManifest', {
+        file: FEDERATION_MANIFEST_FILE,
+        reason: String(parsed.error.issues[0]?.message),
+      }),
     );
   }
   const { data } = parsed;

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
+  codedMessage,
   REMOTE_NAMES,
   type TRemoteName,
   ZOrganizationSlug,
@@ -129,7 +130,7 @@ async function publish(
       console.error(`${build.stdout ?? ''}${build.stderr ?? ''}`);
       throw new AppError(
         'INTERNAL',
-        `Building ${remote} failed (exit ${build.status}); nothing was published.`,
+        codedMessage('messages.releaseBuildFailed', { remote, status: String(build.status) }),
       );
     }
     dir = buildDir;

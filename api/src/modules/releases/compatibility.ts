@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { containerName, REMOTE_EXPOSES, type TRemoteName } from '@dash/shared/contracts';
+import { codedMessage, containerName, REMOTE_EXPOSES, type TRemoteName } from '@dash/shared/contracts';
 import semver from 'semver';
+import { CodedError } from '../../http/errors';
 import { type BuildInfo, FEDERATION_STATS_FILE, readBuildInfo } from './build-info';
 
 /** What the running shell offers a remote: its shared singletons and its Mantine build. */
@@ -108,7 +109,7 @@ export function containerProblem(remote: TRemoteName, container: string): string
     : `the build's federation container is "${container}", not ${remote}'s "${expected}" (is it another remote's build?)`;
 }
 
-export class ShellManifestError extends Error {
+export class ShellManifestError extends CodedError {
   override readonly name = 'ShellManifestError';
 }
 
@@ -121,9 +122,7 @@ export async function readShellProvides(manifestPath: string): Promise<ShellProv
   try {
     manifest = await readFile(manifestPath);
   } catch {
-    throw new ShellManifestError(
-      `The shell's build manifest is not at ${manifestPath}: build the shell (pnpm build) or point SHELL_MANIFEST_PATH at it.`,
-    );
+    throw new ShellManifestError(codedMessage('messages.shellManifestMissing', { path: manifestPath }));
   }
   const stats = await readFile(join(dirname(manifestPath), FEDERATION_STATS_FILE)).catch(() => undefined);
   let info: BuildInfo;
@@ -131,7 +130,10 @@ export async function readShellProvides(manifestPath: string): Promise<ShellProv
     info = readBuildInfo(manifest, stats);
   } catch (error) {
     throw new ShellManifestError(
-      `The shell's build manifest (${manifestPath}) cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+      codedMessage('messages.shellManifestUnreadable', {
+        path: manifestPath,
+        reason: error instanceof Error ? error.message : String(error),
+      }),
     );
   }
   const shared = new Map<string, string>();

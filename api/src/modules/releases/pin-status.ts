@@ -58,10 +58,10 @@ export async function asAppErrors<T>(run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     if (error instanceof PinConflictError || error instanceof ReleaseConflictError) {
-      throw new AppError('CONFLICT', error.message, undefined, { cause: error });
+      throw new AppError('CONFLICT', error.coded, undefined, { cause: error });
     }
     if (error instanceof PinLogBusyError) {
-      throw new AppError('UNAVAILABLE', error.message, undefined, {
+      throw new AppError('UNAVAILABLE', error.coded, undefined, {
         headers: { 'retry-after': '1' },
         cause: error,
       });

@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, readFile, rename, stat, truncate, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { type TCanary, type TPinEntry, type TRemoteName, ZPinEntry } from '@dash/shared/contracts';
+import {
+  codedMessage,
+  type TCanary,
+  type TPinEntry,
+  type TRemoteName,
+  ZPinEntry,
+} from '@dash/shared/contracts';
+import { CodedError } from '../../http/errors';
 
 /** A pin log entry before the log numbers it. */
 export type NewPinEntry = Omit<TPinEntry, 'seq'>;
@@ -148,28 +155,31 @@ export function describeEntry(entry: TPinEntry): string {
 }
 
 /** A write based on a stale view of the log. */
-export class PinConflictError extends Error {
+export class PinConflictError extends CodedError {
   override readonly name = 'PinConflictError';
   constructor(
     readonly remote: TRemoteName,
     readonly head: TPinEntry | undefined,
     readonly expectedSeq: number,
   ) {
+    const seen = head && { entry: describeEntry(head), by: head.by, at: shortTime(head.at) };
     super(
-      !head
-        ? `${remote} has no pin history in this environment, but you expected seq ${expectedSeq}. ` +
-            'Check `pnpm release status` and try again.'
-        : expectedSeq > head.seq
+      !seen
+        ? codedMessage('messages.releasePinNoHistory', { remote, expectedSeq: String(expectedSeq) })
+        : head && expectedSeq > head.seq
           ? // Nothing changed after that seq: it was never a seq of this remote (a typo, another environment).
-            `${remote} has no seq ${expectedSeq}: its latest is seq ${head.seq} (${describeEntry(head)}, ` +
-            `by ${head.by} at ${shortTime(head.at)}). Send the seq \`pnpm release status\` shows for it.`
-          : `${remote} changed since you looked: ${describeEntry(head)} (by ${head.by} at ${shortTime(head.at)}). ` +
-            'Check `pnpm release status` and try again.',
+            codedMessage('messages.releasePinNoSuchSeq', {
+              remote,
+              expectedSeq: String(expectedSeq),
+              seq: String(head.seq),
+              ...seen,
+            })
+          : codedMessage('messages.releasePinChanged', { remote, ...seen }),
     );
   }
 }
 
-export class PinLogBusyError extends Error {
+export class PinLogBusyError extends CodedError {
   override readonly name = 'PinLogBusyError';
 }
 
@@ -225,9 +235,7 @@ export async function withLockFile<T>(path: string, run: () => Promise<T>): Prom
     }
     await breakIfStale(path);
     if (Date.now() > deadline) {
-      throw new PinLogBusyError(
-        `The pin log is locked by another writer (${path}). Try again in a moment; if no release command is running, delete that file.`,
-      );
+      throw new PinLogBusyError(codedMessage('messages.releasePinLogBusy', { path }));
     }
     await sleep(5 + Math.random() * 20);
   }

@@ -492,7 +492,15 @@ describe('a canary for an organization that does not exist', () => {
       error: {
         code: 'VALIDATION',
         message,
+        messageCode: 'messages.releaseUnknownOrganization',
+        params: { organizations: '"no-such-org"' },
         fields: { organizations: message },
+        fieldCodes: {
+          organizations: {
+            code: 'messages.releaseUnknownOrganization',
+            params: { organizations: '"no-such-org"' },
+          },
+        },
         // This app has the routes and the error path only (no x-request-id hook): Fastify's id.
         requestId: expect.any(String),
       },

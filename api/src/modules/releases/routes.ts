@@ -1,5 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
+  codedMessage,
+  english,
   RELEASE_VERSION_PATTERN,
   ZPinChangeRequest,
   ZPinChangeResponse,
@@ -23,13 +25,15 @@ import { isReleaseFilePath, type ReleaseFileSource } from './store';
 
 /** A remote's build is a few MB; base64 adds a third. Only the publish route accepts this much. */
 export const PUBLISH_BODY_LIMIT_BYTES = 25 * 1024 * 1024;
-export const PUBLISH_TOO_LARGE_MESSAGE =
-  `The release upload is too large: a release upload is at most ${PUBLISH_BODY_LIMIT_BYTES / 1024 / 1024} MB ` +
-  `(${PUBLISH_BODY_LIMIT_BYTES} bytes) of JSON, the base64-encoded files included.`;
+const PUBLISH_TOO_LARGE = codedMessage('messages.releaseUploadTooLarge', {
+  megabytes: String(PUBLISH_BODY_LIMIT_BYTES / 1024 / 1024),
+  bytes: String(PUBLISH_BODY_LIMIT_BYTES),
+});
+export const PUBLISH_TOO_LARGE_MESSAGE = english(PUBLISH_TOO_LARGE.code, PUBLISH_TOO_LARGE.params);
 const DEFAULT_ACTOR = 'release-api';
 
-export const RELEASE_API_OFF_MESSAGE = 'The release API is off: set RELEASE_TOKEN to turn it on.';
-export const RELEASE_TOKEN_MESSAGE = 'Send the release token as "Authorization: Bearer <RELEASE_TOKEN>".';
+export const RELEASE_API_OFF_MESSAGE = english('messages.releaseApiOff');
+export const RELEASE_TOKEN_MESSAGE = english('messages.releaseTokenRequired');
 
 /**
  * The release API authenticates CI and tools with one bearer token (no cookie, no session).
@@ -38,13 +42,13 @@ export const RELEASE_TOKEN_MESSAGE = 'Send the release token as "Authorization: 
 export function releaseTokenGuard(token: string | undefined) {
   const expected = token === undefined ? null : createHash('sha256').update(token).digest();
   const guard = async (request: FastifyRequest): Promise<void> => {
-    if (expected === null) throw new AppError('NOT_FOUND', RELEASE_API_OFF_MESSAGE);
+    if (expected === null) throw new AppError('NOT_FOUND', codedMessage('messages.releaseApiOff'));
     const match = /^Bearer +(\S+)$/i.exec(request.headers.authorization ?? '');
     const given = createHash('sha256')
       .update(match?.[1] ?? '')
       .digest();
     if (!match || !timingSafeEqual(given, expected)) {
-      throw new AppError('UNAUTHENTICATED', RELEASE_TOKEN_MESSAGE, undefined, {
+      throw new AppError('UNAUTHENTICATED', codedMessage('messages.releaseTokenRequired'), undefined, {
         headers: { 'www-authenticate': 'Bearer realm="releases"' },
       });
     }
@@ -69,7 +73,7 @@ export function registerReleaseRoutes(
     // error still goes through the one error path (which also drains the unread body).
     scope.setErrorHandler((error, request) => {
       if (request.method === 'PUT' && (error as { statusCode?: number }).statusCode === 413) {
-        throw new AppError('PAYLOAD_TOO_LARGE', PUBLISH_TOO_LARGE_MESSAGE, undefined, { cause: error });
+        throw new AppError('PAYLOAD_TOO_LARGE', PUBLISH_TOO_LARGE, undefined, { cause: error });
       }
       throw error;
     });
@@ -230,7 +234,9 @@ export function registerReleaseFileRoutes(app: FastifyInstance, deps: { files: R
       if (!file) {
         throw new AppError(
           'NOT_FOUND',
-          `There is no release file ${params.remote}@${params.version}/${path}.`,
+          codedMessage('messages.releaseFileNotFound', {
+            file: `${params.remote}@${params.version}/${path}`,
+          }),
           undefined,
           {
             headers: { 'access-control-allow-origin': '*' },

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import {
+  codedMessage,
+  containerName,
   REMOTE_NAMES,
   type TPinChangeResponse,
   type TPinEntry,
@@ -13,7 +15,6 @@ import { AppError } from '../../http/errors';
 import { BuildInfoError, FEDERATION_MANIFEST_FILE, FEDERATION_STATS_FILE, readBuildInfo } from './build-info';
 import {
   compatibilityProblems,
-  containerProblem,
   readShellProvides,
   ShellManifestError,
   type ShellProvides,
@@ -90,12 +91,12 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
   const shellProvides = deps.shellProvides ?? (() => readShellProvides(config.shellManifestPath));
   const envOf = (environment?: string) => environment ?? config.environment;
 
-  async function requireRelease(remote: TRemoteName, version: string, purpose: string): Promise<TRelease> {
+  async function requireRelease(remote: TRemoteName, version: string): Promise<TRelease> {
     const release = await store.get(remote, version);
     if (!release) {
       throw new AppError(
         'NOT_FOUND',
-        `${remote}@${version} is not published, so it cannot be ${purpose}. Publish it first: pnpm release publish ${remote} --version ${version}`,
+        codedMessage('messages.releaseNotPublished', { release: `${remote}@${version}`, remote, version }),
       );
     }
     return release;
@@ -106,7 +107,11 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     if (!config.remoteOrigins.includes(origin)) {
       throw new AppError(
         'FORBIDDEN',
-        `${remote}@${version} would be served from ${origin}, which is not in REMOTE_ORIGINS (${config.remoteOrigins.join(', ')}).`,
+        codedMessage('messages.releaseOriginNotAllowed', {
+          release: `${remote}@${version}`,
+          origin,
+          allowed: config.remoteOrigins.join(', '),
+        }),
       );
     }
   }
@@ -129,7 +134,10 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       if (force) return [`the gate could not run: ${error.message}`];
       throw new AppError(
         'UNAVAILABLE',
-        `The compatibility gate cannot run, so nothing was ${purpose === 'pin' ? 'pinned' : 'rolled back'}. ${error.message}`,
+        codedMessage(
+          purpose === 'pin' ? 'messages.releaseGateCannotRunPin' : 'messages.releaseGateCannotRunRollback',
+          { reason: error.message },
+        ),
       );
     }
     if (problems.length > 0 && !force) {
@@ -137,10 +145,17 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       throw new AppError(
         'CONFLICT',
         purpose === 'pin'
-          ? `${release.remote}@${release.version} cannot be pinned in ${environment}: the shell cannot run it.\n${list}\n` +
-              'Fix the release, or pin it anyway with --force (force: true), which the history records.'
-          : `${release.remote} cannot be rolled back to ${release.version} in ${environment}: the shell cannot run that release any more.\n${list}\n` +
-              'Pin a version the shell can run instead, or roll back anyway with --force (force: true), which the history records.',
+          ? codedMessage('messages.releaseCannotPin', {
+              release: `${release.remote}@${release.version}`,
+              environment,
+              problems: list,
+            })
+          : codedMessage('messages.releaseCannotRollBack', {
+              remote: release.remote,
+              version: release.version,
+              environment,
+              problems: list,
+            }),
       );
     }
     return problems;
@@ -151,10 +166,10 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
     const unknown = await deps.organizations.unknownSlugs(slugs);
     if (unknown.length === 0) return;
     const named = unknown.map((slug) => `"${slug}"`).join(', ');
-    const message =
-      unknown.length === 1
-        ? `There is no organization ${named}, so nothing was pinned. A canary names organizations by their slug (as in /org/<slug>/…).`
-        : `There are no organizations ${named}, so nothing was pinned. A canary names organizations by their slug (as in /org/<slug>/…).`;
+    const message = codedMessage(
+      unknown.length === 1 ? 'messages.releaseUnknownOrganization' : 'messages.releaseUnknownOrganizations',
+      { organizations: named },
+    );
     throw new AppError('VALIDATION', message, { organizations: message });
   }
 
@@ -190,29 +205,43 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
       if (!manifest) {
         throw new AppError(
           'VALIDATION',
-          `The build has no ${FEDERATION_MANIFEST_FILE} at its root: is it a Module Federation build of ${command.remote}?`,
+          codedMessage('messages.releaseNoManifest', {
+            file: FEDERATION_MANIFEST_FILE,
+            remote: command.remote,
+          }),
         );
       }
       let info: ReturnType<typeof readBuildInfo>;
       try {
         info = readBuildInfo(manifest, command.files.get(FEDERATION_STATS_FILE));
       } catch (error) {
-        if (error instanceof BuildInfoError) throw new AppError('VALIDATION', error.message);
+        if (error instanceof BuildInfoError) throw new AppError('VALIDATION', error.coded);
         throw error;
       }
       const version = command.version ?? info.buildVersion;
       if (!version) {
-        throw new AppError('VALIDATION', 'The build does not say its version: give one (--version).');
+        throw new AppError('VALIDATION', codedMessage('messages.releaseNoVersion'));
       }
       if (info.buildVersion !== null && info.buildVersion !== version) {
         throw new AppError(
           'VALIDATION',
-          `The build says it is version ${info.buildVersion} (${FEDERATION_MANIFEST_FILE}), not ${version}. Build it with REMOTE_VERSION=${version}.`,
+          codedMessage('messages.releaseVersionMismatch', {
+            built: info.buildVersion,
+            file: FEDERATION_MANIFEST_FILE,
+            version,
+          }),
         );
       }
-      const wrongContainer = containerProblem(command.remote, info.container);
-      if (wrongContainer) {
-        throw new AppError('VALIDATION', `This is not a build of ${command.remote}: ${wrongContainer}.`);
+      const expected = containerName(command.remote);
+      if (info.container !== expected) {
+        throw new AppError(
+          'VALIDATION',
+          codedMessage('messages.releaseWrongContainer', {
+            remote: command.remote,
+            container: info.container,
+            expected,
+          }),
+        );
       }
 
       return asAppErrors(() =>
@@ -230,7 +259,7 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
 
     async pin(command: PinCommand): Promise<TPinChangeResponse> {
       const environment = envOf(command.environment);
-      const release = await requireRelease(command.remote, command.version, 'pinned');
+      const release = await requireRelease(command.remote, command.version);
       requireAllowedOrigin(command.remote, command.version);
       const organizations = command.organizations ? [...new Set(command.organizations)].sort() : undefined;
       if (organizations) await requireOrganizations(organizations);
@@ -275,7 +304,9 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
         if (!release && !force) {
           throw new AppError(
             'CONFLICT',
-            `${command.remote}@${target.version}, which a rollback would return to, is no longer in the release store. Pin another version instead.`,
+            codedMessage('messages.releaseRollbackTargetGone', {
+              release: `${command.remote}@${target.version}`,
+            }),
           );
         }
         if (release) overrides = await gate(release, environment, force, 'rollback');
@@ -287,14 +318,14 @@ export function createReleaseService(deps: ReleaseServiceDeps) {
         if (decided.kind === 'none') {
           throw new AppError(
             'CONFLICT',
-            `${command.remote} has no earlier pin to roll back to in ${environment}. Pin a version, or unpin it to return to the configured remote.`,
+            codedMessage('messages.releaseNothingToRollBack', { remote: command.remote, environment }),
           );
         }
         if (!sameTarget(decided, target)) {
           // Only possible without expectedSeq: what the gate checked is no longer what a rollback would do.
           throw new AppError(
             'CONFLICT',
-            `${command.remote} changed while rolling back; nothing was changed. Check \`pnpm release status\` and try again.`,
+            codedMessage('messages.releaseChangedWhileRollingBack', { remote: command.remote }),
           );
         }
         if (decided.kind === 'canary') {

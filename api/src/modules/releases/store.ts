@@ -4,6 +4,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promis
 import { dirname, join, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
+  codedMessage,
   RELEASE_FILE_PATH_PATTERN,
   RELEASE_VERSION_PATTERN,
   type TRelease,
@@ -12,6 +13,7 @@ import {
   ZRemoteName,
 } from '@dash/shared/contracts';
 import semver from 'semver';
+import { CodedError } from '../../http/errors';
 import type { BuildInfo } from './build-info';
 
 export interface PublishInput {
@@ -33,16 +35,18 @@ export interface PublishResult {
 }
 
 /** Publishing a version that exists with other content: releases are immutable. */
-export class ReleaseConflictError extends Error {
+export class ReleaseConflictError extends CodedError {
   override readonly name = 'ReleaseConflictError';
   constructor(
     readonly existing: TRelease,
     readonly contentHash: string,
   ) {
     super(
-      `${existing.remote}@${existing.version} is already published with different content ` +
-        `(${existing.contentHash.slice(0, 19)}…, yours is ${contentHash.slice(0, 19)}…). ` +
-        'Releases are immutable: publish a new version instead.',
+      codedMessage('messages.releaseAlreadyPublished', {
+        release: `${existing.remote}@${existing.version}`,
+        existing: existing.contentHash.slice(0, 19),
+        yours: contentHash.slice(0, 19),
+      }),
     );
   }
 }
