@@ -8,7 +8,7 @@ import { createChains } from './chain/index';
 import { createClusteredEventBus, createInProcessEventBus } from './events/bus';
 import { cachedAccess, cachedMeService, registerReadCache } from './http/cached-access';
 import { AppError, registerErrorHandling } from './http/errors';
-import { recordRouteTable } from './http/openapi';
+import { declaredMessageCodes, recordRouteTable } from './http/openapi';
 import { illFormedTextError, registerNoStore, registerOriginCheck } from './http/request-policy';
 import { setSessionCookie } from './http/session-cookie';
 import { createJobRunner } from './jobs/runner';
@@ -107,7 +107,8 @@ export async function buildApp({
 
   recordRouteTable(app);
   registerAuditSource(app);
-  registerErrorHandling(app);
+  // Tests build the app with NODE_ENV=test: there an undeclared message code fails the test.
+  registerErrorHandling(app, config.nodeEnv === 'test' ? { declaredMessageCodes } : {});
   await app.register(fastifyCookie);
   // The shell's index.html, read once: its inline scripts' hashes go into the CSP, and it is the page template.
   const shellTemplate = config.webDistDir ? readShellTemplate(config.webDistDir) : undefined;

@@ -6,6 +6,7 @@ import {
   type TCodedMessage,
   type TErrorBody,
   type TErrorCode,
+  type TMessageCode,
 } from '@dash/shared/contracts';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -204,8 +205,35 @@ function drainUnreadBody(request: FastifyRequest): Promise<void> {
   });
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+export interface ErrorHandlingOptions {
+  /**
+   * For tests: the message codes the route a request went to declares (http/openapi.ts). An
+   * AppError with a code its route does not declare then answers 500 naming both, so the test that
+   * provoked it fails and the API reference's `x-error-codes` cannot drift from what is answered.
+   */
+  declaredMessageCodes?: (request: FastifyRequest) => ReadonlySet<TMessageCode> | undefined;
+}
+
+/** The 500 a test sees when a route answers with a message code it does not declare. */
+function undeclaredCode(error: AppError, request: FastifyRequest, options: ErrorHandlingOptions) {
+  const declared = options.declaredMessageCodes?.(request);
+  if (!declared || declared.has(error.messageCode.code)) return undefined;
+  const route = `${request.method} ${request.routeOptions.url}`;
+  return new AppError(
+    'INTERNAL',
+    codedMessage('messages.undeclaredMessageCode', { code: error.messageCode.code, route }),
+  );
+}
+
+export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const undeclared = error instanceof AppError ? undeclaredCode(error, request, options) : undefined;
+    if (undeclared) {
+      // Said on stderr too: a test's log is silent, and its assertion may only see the status.
+      process.stderr.write(`${undeclared.message}\n`);
+      request.log.error({ err: error }, undeclared.message);
+      return reply.code(500).send(undeclared.toBody(request.id));
+    }
     const appError = error instanceof AppError ? error : fromFastifyError(error);
     if (appError) {
       if (appError.status >= 500) request.log.error({ err: error }, appError.message);

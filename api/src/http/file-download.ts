@@ -60,6 +60,7 @@ export function defineOrganizationFileLink(
     url,
     summary: spec.summary,
     access: ORGANIZATION_IN_PATH_ACCESS,
+    messageCodes: [spec.notFoundMessage.code],
     responses: {
       200: { contentType: 'application/octet-stream', description: 'The file, as an attachment' },
     },

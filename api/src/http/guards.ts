@@ -327,7 +327,11 @@ async function resolveMembership(
 }
 
 /** What the guards check, as the API reference tells it (http/openapi.ts). */
-const SESSION_CODES = ['messages.signInToContinue', 'messages.apiKeyRefused'] as const;
+const SESSION_CODES = [
+  'messages.signInToContinue',
+  'messages.apiKeyInvalid',
+  'messages.apiKeyRefused',
+] as const;
 const KEY_CODES = [
   'messages.apiKeyInvalid',
   'messages.apiKeyOtherOrganization',

@@ -1,4 +1,4 @@
-import { codeOfErrorMap, type TMessageCode } from '@dash/shared/contracts';
+import { codeOfErrorMap, DEFAULT_ISSUE_CODES, type TMessageCode } from '@dash/shared/contracts';
 import type { z } from 'zod';
 
 /**
@@ -25,8 +25,12 @@ export function messageCodesOfSchema(schema: z.ZodType | undefined, into = new S
   return into;
 }
 
-/** What any request with a body or parameters may be told when they are not what its contract says. */
+/**
+ * What any request with a body or parameters may be told when they are not what its contract says
+ * (zod's own wording of a rule no contract worded included: DEFAULT_ISSUE_CODES).
+ */
 export const INPUT_MESSAGE_CODES: readonly TMessageCode[] = [
+  ...DEFAULT_ISSUE_CODES,
   'messages.unknownField',
   'messages.unknownFieldNamed',
   'messages.unknownFields',

@@ -1,5 +1,5 @@
 import { ORGANIZATION_HEADER, type TErrorCode, type TMessageCode } from '@dash/shared/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { STATUS_BY_CODE } from './errors';
 import { BODY_MESSAGE_CODES, INPUT_MESSAGE_CODES, messageCodesOfSchema } from './openapi-message-codes';
@@ -195,7 +195,8 @@ function errorCodesOf(doc: RouteDoc): Set<TErrorCode> {
 
 /**
  * The message codes an operation may answer with (`x-error-codes`): its guard's, its contracts'
- * rules (found in the schemas), the input and body refusals every route shares, its own.
+ * rules (found in the schemas), the input and body refusals every route shares, its own. The API
+ * reference and the check that an answer's code is declared (declaredMessageCodes) both use it.
  */
 function messageCodesOf(doc: RouteDoc): TMessageCode[] {
   const codes = new Set<TMessageCode>([
@@ -214,6 +215,25 @@ function messageCodesOf(doc: RouteDoc): TMessageCode[] {
     codes.add('messages.idempotencyKeyReused');
   }
   return [...codes].sort();
+}
+
+const declaredByDoc = new WeakMap<RouteDoc, ReadonlySet<TMessageCode>>();
+
+/**
+ * The message codes the operation a request was routed to declares (its `x-error-codes`), or
+ * undefined for a route the reference does not list (the pages, the not-found answer).
+ */
+export function declaredMessageCodes(request: FastifyRequest): ReadonlySet<TMessageCode> | undefined {
+  const { url } = request.routeOptions;
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const doc = registryOf(request.server).docs.find((entry) => entry.method === method && entry.url === url);
+  if (!doc) return undefined;
+  let codes = declaredByDoc.get(doc);
+  if (!codes) {
+    codes = new Set(messageCodesOf(doc));
+    declaredByDoc.set(doc, codes);
+  }
+  return codes;
 }
 
 function parametersOf(doc: RouteDoc, components: Components): unknown[] {

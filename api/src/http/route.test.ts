@@ -1,4 +1,4 @@
-import { ZHealthResponse } from '@dash/shared/contracts';
+import { codedMessage, ZHealthResponse } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { testConfig } from '../test/app';
 import { emptyTestDatabase } from '../test/database';
 import { call, errorOf } from '../test/http';
-import { BODY_MISSING_MESSAGE, INTERNAL_MESSAGE } from './errors';
+import { AppError, BODY_MISSING_MESSAGE, INTERNAL_MESSAGE } from './errors';
 import { defineRoute, NUL_CHARACTER_MESSAGE } from './route';
 
 /** A real app with extra endpoints under /api/v0. */
@@ -26,6 +26,36 @@ async function appWith(register: (api: FastifyInstance) => void) {
 }
 
 describe('defineRoute', () => {
+  it('answers a message code the route declares, and fails loudly (500 naming it) on one it does not', async () => {
+    const app = await appWith((api) => {
+      for (const [url, messageCodes] of [
+        ['/declared', ['messages.conversationNotFound'] as const],
+        ['/undeclared', [] as const],
+      ] as const) {
+        defineRoute(api, {
+          method: 'GET',
+          url,
+          messageCodes,
+          response: null,
+          async handler() {
+            throw new AppError('NOT_FOUND', codedMessage('messages.conversationNotFound'));
+          },
+        });
+      }
+    });
+
+    const declared = await call(app, 'GET', '/declared');
+    expect(errorOf(declared)).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(declared.json().error.messageCode).toBe('messages.conversationNotFound');
+    const undeclared = await call(app, 'GET', '/undeclared');
+    expect(errorOf(undeclared)).toEqual({
+      status: 500,
+      code: 'INTERNAL',
+      message:
+        'GET /api/v0/undeclared answered with messages.conversationNotFound, which it does not declare (messageCodes in its route).',
+    });
+  });
+
   it('parses params and query with their contracts and hands the handler the parsed values', async () => {
     const app = await appWith((api) =>
       defineRoute(api, {

@@ -2,7 +2,15 @@ import { z } from '@dash/shared/zod';
 import { describe, expect, it } from 'vitest';
 import { en as zodEnglish } from 'zod/locales';
 import en from '../i18n/locales/en.json';
-import { coded, codedIssue, codedMessage, codeOfIssue, english, isMessageCode } from './message-codes';
+import {
+  coded,
+  codedIssue,
+  codedMessage,
+  codeOfIssue,
+  DEFAULT_ISSUE_CODES,
+  english,
+  isMessageCode,
+} from './message-codes';
 
 describe('message codes', () => {
   it("word a message in English from en.json's text, with its values put in", () => {
@@ -104,6 +112,8 @@ describe('message codes', () => {
       expect(code, issue.path.join('.')).toBeDefined();
       expect(issue.message).toBe(localeError(issue as never));
       expect(code && english(code.code, code.params)).toBe(issue.message);
+      // The API reference lists these for every input (DEFAULT_ISSUE_CODES): each code given is in it.
+      expect(DEFAULT_ISSUE_CODES).toContain(code?.code);
     }
     expect(issues.map((issue) => codeOfIssue(issue)?.code)).toContain('messages.zodInvalidType');
   });

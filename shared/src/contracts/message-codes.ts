@@ -178,6 +178,32 @@ type TZodIssue = {
   keys?: readonly string[];
 };
 
+/** Every code defaultIssueCode gives: what any request's inputs may be told (the API reference). */
+export const DEFAULT_ISSUE_CODES = [
+  'messages.zodInvalidType',
+  'messages.zodInvalidValue',
+  'messages.zodInvalidOption',
+  'messages.zodTooBigCharacters',
+  'messages.zodTooBigItems',
+  'messages.zodTooBigBytes',
+  'messages.zodTooBigValue',
+  'messages.zodTooSmallCharacters',
+  'messages.zodTooSmallItems',
+  'messages.zodTooSmallBytes',
+  'messages.zodTooSmallValue',
+  'messages.zodStartsWith',
+  'messages.zodEndsWith',
+  'messages.zodIncludes',
+  'messages.zodPattern',
+  'messages.zodInvalidFormat',
+  'messages.zodNotMultipleOf',
+  'messages.zodUnrecognizedKey',
+  'messages.zodUnrecognizedKeys',
+  'messages.zodInvalidKey',
+  'messages.zodInvalidElement',
+  'messages.zodInvalidInput',
+] as const satisfies readonly TMessageCode[];
+
 /**
  * The code of a rule a contract left to zod's wording (a bare `z.string()`, `.min(1)`): one
  * generic code per kind of issue, its values taken from the issue, whose English is zod's own

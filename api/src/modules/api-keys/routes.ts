@@ -37,6 +37,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
   defineRoute(app, {
     method: 'DELETE',
     url: '/organization/api-keys/:apiKeyUid',
+    messageCodes: ['messages.apiKeyNotFound'],
     summary: 'Revokes an API key: its next request is a 401 on every API process',
     guard: organizationGuard('apiKeys.manage'),
     params: ZApiKeyParams,

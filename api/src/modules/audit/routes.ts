@@ -53,6 +53,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { audit: AuditLo
   defineRoute(app, {
     method: 'GET',
     url: '/organizations/:organizationUid/audit',
+    messageCodes: ['messages.deniedAuditRead'],
     summary: "The organization's audit log, newest first, filtered and keyset-paged (Admins)",
     guard: requireAuditReader,
     access: ORGANIZATION_IN_PATH_ACCESS,
@@ -65,6 +66,7 @@ export function registerAuditRoutes(app: FastifyInstance, deps: { audit: AuditLo
   documentRoute(app, {
     method: 'GET',
     url: '/organizations/:organizationUid/audit/export.csv',
+    messageCodes: ['messages.deniedAuditRead'],
     summary: 'The filtered audit log as CSV, streamed (same filters as the list, no paging; Admins)',
     access: ORGANIZATION_IN_PATH_ACCESS,
     query: ZAuditFilters,

@@ -19,6 +19,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
   defineRoute(app, {
     method: 'POST',
     url: '/auth',
+    messageCodes: ['messages.rateLimited', 'messages.notAllowlisted'],
     status: 202,
     errors: ['RATE_LIMITED'],
     body: ZRequestMagicLinkRequest,
@@ -47,6 +48,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
   defineRoute(app, {
     method: 'POST',
     url: '/auth/:token',
+    messageCodes: ['messages.linkGone'],
     errors: ['GONE'],
     params: z.strictObject({ token: ZMagicLinkToken }),
     body: ZVerifyMagicLinkRequest.optional(),

@@ -114,6 +114,11 @@ export function registerCounterpartyRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/rails/blockchain-wallets',
+    messageCodes: [
+      'messages.invalidSolanaAddress',
+      'messages.registeredWalletDuplicate',
+      'messages.zeroAddress',
+    ],
     status: 201,
     summary: 'Registers a blockchain wallet (EVM addresses stored checksummed)',
     guard: approvedOrganizationGuard('rails.write'),
@@ -127,6 +132,7 @@ export function registerCounterpartyRoutes(
   defineRoute(app, {
     method: 'PATCH',
     url: '/rails/blockchain-wallets/:walletUid',
+    messageCodes: ['messages.registeredWalletNotFound'],
     summary: "Changes a registered wallet's name and remark",
     guard: approvedOrganizationGuard('rails.write'),
     params: ZRegisteredWalletParams,
@@ -142,6 +148,7 @@ export function registerCounterpartyRoutes(
   defineRoute(app, {
     method: 'DELETE',
     url: '/rails/blockchain-wallets/:walletUid',
+    messageCodes: ['messages.registeredWalletNotFound'],
     summary: 'Deletes a registered wallet',
     guard: approvedOrganizationGuard('rails.write'),
     params: ZRegisteredWalletParams,
@@ -165,6 +172,15 @@ export function registerCounterpartyRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/rails/bank-beneficiaries',
+    messageCodes: [
+      'messages.clabeDuplicate',
+      'messages.invalidClabe',
+      'messages.pixCpfLength',
+      'messages.pixEmailInvalid',
+      'messages.pixKeyDuplicate',
+      'messages.pixPhoneInvalid',
+      'messages.pixRandomKeyInvalid',
+    ],
     status: 201,
     summary: 'Adds a bank beneficiary (the key is stored normalized)',
     guard: approvedOrganizationGuard('rails.write'),
@@ -178,6 +194,7 @@ export function registerCounterpartyRoutes(
   defineRoute(app, {
     method: 'PATCH',
     url: '/rails/bank-beneficiaries/:beneficiaryUid',
+    messageCodes: ['messages.bankBeneficiaryNotFound'],
     summary: "Changes a bank beneficiary's name and remark",
     guard: approvedOrganizationGuard('rails.write'),
     params: ZBankBeneficiaryParams,
@@ -198,6 +215,7 @@ export function registerCounterpartyRoutes(
   defineRoute(app, {
     method: 'DELETE',
     url: '/rails/bank-beneficiaries/:beneficiaryUid',
+    messageCodes: ['messages.bankBeneficiaryNotFound', 'messages.counterpartyInUse'],
     summary: 'Deletes a bank beneficiary',
     guard: approvedOrganizationGuard('rails.write'),
     params: ZBankBeneficiaryParams,

@@ -25,6 +25,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: { documents: 
   defineRoute(app, {
     method: 'POST',
     url: '/documents',
+    messageCodes: ['messages.attachmentGone', 'messages.documentType', 'messages.kybNotEditable'],
     status: 201,
     summary: "Add a document from an uploaded file (POST uploads with purpose 'document', then PUT)",
     guard: organizationGuard('documents.upload'),

@@ -7,6 +7,7 @@ export function registerHealthRoutes(app: FastifyInstance, deps: { health: Healt
   defineRoute(app, {
     method: 'GET',
     url: '/health',
+    messageCodes: ['messages.databaseDown'],
     response: ZHealthResponse,
     async handler() {
       return deps.health.check();

@@ -29,6 +29,7 @@ export function registerInvitationRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/organization/invitations',
+    messageCodes: ['messages.alreadyMember'],
     status: 201,
     guard: organizationGuard('invites.manage'),
     body: ZCreateInvitationRequest,
@@ -42,6 +43,7 @@ export function registerInvitationRoutes(
   defineRoute(app, {
     method: 'DELETE',
     url: '/organization/invitations/:invitationUid',
+    messageCodes: ['messages.invitationNotFound'],
     guard: organizationGuard('invites.manage'),
     params: ZInvitationParams,
     response: null,
@@ -63,6 +65,7 @@ export function registerInvitationRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/me/invitations/:invitationUid/accept',
+    messageCodes: ['messages.invitationGone', 'messages.invitationNotFound'],
     guard: requireUser,
     params: ZInvitationParams,
     response: ZAcceptInvitationResponse,
@@ -74,6 +77,7 @@ export function registerInvitationRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/me/invitations/:invitationUid/decline',
+    messageCodes: ['messages.invitationNotFound', 'messages.invitationGone'],
     guard: requireUser,
     params: ZInvitationParams,
     response: null,

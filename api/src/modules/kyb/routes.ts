@@ -34,6 +34,12 @@ export function registerKybRoutes(app: FastifyInstance, deps: { kyb: KybService 
   defineRoute(app, {
     method: 'PUT',
     url: '/kyb',
+    messageCodes: [
+      'messages.kybNotEditable',
+      'messages.kybRfcInvalid',
+      'messages.kybCnpjInvalid',
+      'messages.kybOwnershipTotal',
+    ],
     summary: 'Save the KYB draft (partial data, validated as far as it goes)',
     guard: organizationGuard('kyb.edit'),
     body: ZSaveKybDraftRequest,
@@ -46,6 +52,7 @@ export function registerKybRoutes(app: FastifyInstance, deps: { kyb: KybService 
   defineRoute(app, {
     method: 'POST',
     url: '/kyb/submit',
+    messageCodes: ['messages.kybSubmitIncomplete', 'messages.kybDocumentsMissing', 'messages.kybNotEditable'],
     summary: 'Submit the saved KYB application for review (complete, with its required documents)',
     guard: organizationGuard('kyb.submit'),
     response: ZKybApplicationResponse,
@@ -85,6 +92,7 @@ export function registerKybReviewRoutes(
   defineRoute(app, {
     method: 'GET',
     url: '/ops/kyb/:organizationUid',
+    messageCodes: ['messages.kybNotFound'],
     summary: "One organization's KYB application with its documents and timeline (operators)",
     guard: requireOperator,
     params: ZKybReviewParams,
@@ -97,6 +105,7 @@ export function registerKybReviewRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/ops/kyb/:organizationUid/approve',
+    messageCodes: ['messages.kybNotSubmitted', 'messages.kybNotFound'],
     summary: 'Approve a submitted KYB application (operators)',
     guard: requireOperator,
     params: ZKybReviewParams,
@@ -109,6 +118,7 @@ export function registerKybReviewRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/ops/kyb/:organizationUid/reject',
+    messageCodes: ['messages.kybNotSubmitted', 'messages.kybNotFound'],
     summary: 'Reject a submitted KYB application with a reason (operators)',
     guard: requireOperator,
     params: ZKybReviewParams,
@@ -122,6 +132,7 @@ export function registerKybReviewRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/ops/kyb/:organizationUid/request-changes',
+    messageCodes: ['messages.kybNotSubmitted', 'messages.kybNotFound'],
     summary: 'Send a submitted KYB application back with a note of what to change (operators)',
     guard: requireOperator,
     params: ZKybReviewParams,

@@ -23,6 +23,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: { members: Memb
   defineRoute(app, {
     method: 'PATCH',
     url: '/organization/users/:userUid',
+    messageCodes: ['messages.lastAdmin', 'messages.memberNotFound'],
     guard: organizationGuard('members.manage'),
     params: ZOrganizationUserParams,
     body: ZUpdateOrganizationUserRequest,
@@ -35,6 +36,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: { members: Memb
   defineRoute(app, {
     method: 'DELETE',
     url: '/organization/users/:userUid',
+    messageCodes: ['messages.lastAdmin', 'messages.memberNotFound'],
     guard: organizationGuard('members.manage'),
     params: ZOrganizationUserParams,
     response: null,
@@ -47,6 +49,7 @@ export function registerMemberRoutes(app: FastifyInstance, deps: { members: Memb
   defineRoute(app, {
     method: 'POST',
     url: '/organization/leave',
+    messageCodes: ['messages.lastAdmin', 'messages.memberNotFound'],
     guard: memberInPersonGuard('organization.read'),
     response: null,
     async handler({ auth }) {

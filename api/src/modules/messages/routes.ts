@@ -38,6 +38,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: { messages: Me
   defineRoute(app, {
     method: 'GET',
     url: '/messages',
+    messageCodes: ['messages.invalidPageCursor'],
     guard: organizationGuard('messages.read'),
     query: ZThreadsQuery,
     response: ZThreadsResponse,
@@ -54,6 +55,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: { messages: Me
   defineRoute(app, {
     method: 'GET',
     url: '/messages/:threadUid',
+    messageCodes: ['messages.conversationNotFound', 'messages.invalidPageCursor'],
     guard: organizationGuard('messages.read'),
     params: ZThreadParams,
     query: ZThreadMessagesQuery,
@@ -76,6 +78,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: { messages: Me
   defineRoute(app, {
     method: 'POST',
     url: '/messages/:threadUid',
+    messageCodes: ['messages.conversationNotFound', 'messages.attachmentGone'],
     status: 201,
     guard: organizationGuard('messages.reply'),
     params: ZThreadParams,
@@ -89,6 +92,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: { messages: Me
   defineRoute(app, {
     method: 'POST',
     url: '/messages/:threadUid/read',
+    messageCodes: ['messages.conversationNotFound'],
     guard: organizationGuard('messages.read'),
     params: ZThreadParams,
     response: null,
@@ -144,6 +148,13 @@ export async function registerInboundRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/inbound/email',
+    messageCodes: [
+      'messages.inboundSignatureInvalid',
+      'messages.inboundUnknownProvider',
+      'messages.inboundContentType',
+      'messages.inboundNoFrom',
+      'messages.inboundNoMailbox',
+    ],
     access: {
       security: [],
       headers: [{ name: INBOUND_SIGNATURE_HEADER, description: 'HMAC-SHA256 of the raw message (hex)' }],

@@ -38,6 +38,7 @@ export function registerOrganizationRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/organization',
+    messageCodes: ['messages.slugTaken'],
     status: 201,
     guard: requireUser,
     body: ZCreateOrganizationRequest,
@@ -50,6 +51,7 @@ export function registerOrganizationRoutes(
   defineRoute(app, {
     method: 'PATCH',
     url: '/organization',
+    messageCodes: ['messages.slugTaken'],
     guard: organizationGuard('organization.update'),
     body: ZUpdateOrganizationRequest,
     response: ZOrganizationResponse,
@@ -73,6 +75,7 @@ export function registerOrganizationRoutes(
   documentRoute(app, {
     method: 'GET',
     url: '/organization-avatars/:organizationUid',
+    messageCodes: ['messages.avatarNotFound'],
     summary: "The organization's avatar image (members only)",
     access: ORGANIZATION_IN_PATH_ACCESS,
     responses: { 200: { contentType: 'image/*', description: 'PNG, JPEG or WebP' } },
@@ -145,6 +148,12 @@ export async function registerOrganizationAvatarRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/organization/avatar',
+    messageCodes: [
+      'messages.avatarType',
+      'messages.avatarMissing',
+      'messages.avatarTooLarge',
+      'messages.avatarMultipart',
+    ],
     guard: organizationGuard('organization.update'),
     response: ZOrganizationResponse,
     async handler({ auth, request }) {

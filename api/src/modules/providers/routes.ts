@@ -30,6 +30,7 @@ export function registerProviderRoutes(app: FastifyInstance, deps: { providers: 
   defineRoute(app, {
     method: 'GET',
     url: '/providers/:providerUid',
+    messageCodes: ['messages.providerNotFound'],
     summary: 'One provider of the catalogue',
     guard: approvedOrganizationGuard('rails.read'),
     params: ZProviderParams,
@@ -53,6 +54,7 @@ export function registerProviderRoutes(app: FastifyInstance, deps: { providers: 
   defineRoute(app, {
     method: 'GET',
     url: '/provider-accounts/:providerUid',
+    messageCodes: ['messages.noOnboarding'],
     summary: "The organization's account with one provider",
     guard: approvedOrganizationGuard('rails.read'),
     params: ZProviderParams,
@@ -65,6 +67,7 @@ export function registerProviderRoutes(app: FastifyInstance, deps: { providers: 
   defineRoute(app, {
     method: 'POST',
     url: '/provider-accounts',
+    messageCodes: ['messages.providerOnboardingClosed', 'messages.providerNotFound'],
     status: 202,
     summary: 'Start onboarding with a provider (once per provider; the provider is called by a job)',
     guard: approvedOrganizationGuard('openStable.onboard'),
@@ -94,6 +97,11 @@ export async function registerProviderWebhookRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/providers/webhooks/:providerUid',
+    messageCodes: [
+      'messages.providerNotFound',
+      'messages.webhookEventUnknown',
+      'messages.webhookSignatureInvalid',
+    ],
     summary: "A provider's signed webhook (no session; HMAC signature over the raw body)",
     // The provider's own signature header (each adapter names it) is the authentication.
     access: { security: [], errors: ['UNAUTHENTICATED'] },

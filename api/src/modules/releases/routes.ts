@@ -54,7 +54,11 @@ export function releaseTokenGuard(token: string | undefined) {
     }
   };
   // 404 when the release API is off (no RELEASE_TOKEN).
-  return documentGuard(guard, { security: ['releaseToken'], errors: ['UNAUTHENTICATED', 'NOT_FOUND'] });
+  return documentGuard(guard, {
+    security: ['releaseToken'],
+    errors: ['UNAUTHENTICATED', 'NOT_FOUND'],
+    messageCodes: ['messages.releaseApiOff', 'messages.releaseTokenRequired'],
+  });
 }
 
 /** /api/v0/releases: the same operations as `pnpm release`, for CI and tools. */
@@ -100,6 +104,13 @@ export function registerReleaseRoutes(
     defineRoute(scope, {
       method: 'PUT',
       url: '/releases/:remote/:version',
+      messageCodes: [
+        'messages.releaseUploadTooLarge',
+        'messages.releaseVersionMismatch',
+        'messages.releaseWrongContainer',
+        'messages.releaseAlreadyPublished',
+        'messages.releaseNoManifest',
+      ],
       guard,
       params: ZRemoteReleaseVersionParams,
       body: ZPublishReleaseRequest,
@@ -120,6 +131,14 @@ export function registerReleaseRoutes(
     defineRoute(scope, {
       method: 'POST',
       url: '/releases/:remote/pins',
+      messageCodes: [
+        'messages.releaseCannotPin',
+        'messages.releaseNotPublished',
+        'messages.releaseOriginNotAllowed',
+        'messages.releasePinNoSuchSeq',
+        'messages.releaseGateCannotRunPin',
+        'messages.releasePinChanged',
+      ],
       guard,
       params: ZRemoteReleaseParams,
       body: ZPinReleaseRequest,
@@ -139,6 +158,7 @@ export function registerReleaseRoutes(
     defineRoute(scope, {
       method: 'POST',
       url: '/releases/:remote/rollback',
+      messageCodes: ['messages.releaseNothingToRollBack', 'messages.releasePinNoHistory'],
       guard,
       params: ZRemoteReleaseParams,
       body: ZPinChangeRequest.optional(),
@@ -156,6 +176,7 @@ export function registerReleaseRoutes(
     defineRoute(scope, {
       method: 'POST',
       url: '/releases/:remote/unpin',
+      messageCodes: ['messages.releasePinNoHistory'],
       guard,
       params: ZRemoteReleaseParams,
       body: ZUnpinRequest.optional(),
@@ -211,6 +232,7 @@ export function registerReleaseFileRoutes(app: FastifyInstance, deps: { files: R
     url: `${RELEASE_FILES_PREFIX}/:remote/:version/*`,
     summary: 'A file of a published remote release (immutable, CORS)',
     access: PUBLIC_ACCESS,
+    messageCodes: ['messages.releaseFileNotFound'],
     responses: {
       200: { contentType: 'application/octet-stream', description: 'The file, with its own content type' },
     },

@@ -51,6 +51,13 @@ export function registerSafeTransactionRoutes(app: FastifyInstance, deps: SafeTr
   defineRoute(app, {
     method: 'POST',
     url: '/wallet/transactions',
+    messageCodes: [
+      'messages.safeNotDeployed',
+      'messages.safeRejectionExists',
+      'messages.safeWalletNotOnNetwork',
+      'messages.safeNoTransactionAtNonce',
+      'messages.safeNotOnNetwork',
+    ],
     status: 201,
     summary:
       'Proposes a Safe transaction: a token transfer to a registered wallet, or a rejection (Idempotency-Key required)',
@@ -74,6 +81,7 @@ export function registerSafeTransactionRoutes(app: FastifyInstance, deps: SafeTr
   defineRoute(app, {
     method: 'GET',
     url: '/wallet/transactions/:safeTxHash',
+    messageCodes: ['messages.safeTransactionNotFound'],
     summary: 'One Safe transaction: its SafeTx, hashes, typed data, confirmations and missing signers',
     guard: organizationGuard('wallet.read'),
     params: ZSafeTransactionParams,
@@ -87,6 +95,13 @@ export function registerSafeTransactionRoutes(app: FastifyInstance, deps: SafeTr
   defineRoute(app, {
     method: 'POST',
     url: '/wallet/transactions/:safeTxHash/confirmations',
+    messageCodes: [
+      'messages.safeSignatureNotOwner',
+      'messages.safeTransactionNotFound',
+      'messages.safeSignatureNotYours',
+      'messages.safeDeviceUnverified',
+      'messages.safeAlreadyConfirmed',
+    ],
     status: 201,
     summary: "An owner's confirmation, signed by their own verified signing device",
     guard: organizationGuard('wallet.read'),

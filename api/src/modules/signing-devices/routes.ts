@@ -41,6 +41,12 @@ export function registerSigningDeviceRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/profile/signing-devices',
+    messageCodes: [
+      'messages.signingDeviceChallengeInvalid',
+      'messages.signingDeviceDuplicate',
+      'messages.signingDeviceProofRequired',
+      'messages.signingDeviceSignatureMismatch',
+    ],
     status: 201,
     guard: requireUser,
     body: ZCreateSigningDeviceRequest,
@@ -53,6 +59,11 @@ export function registerSigningDeviceRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/profile/signing-devices/:signingDeviceUid/verification',
+    messageCodes: [
+      'messages.signingDeviceNotFound',
+      'messages.signingDeviceChallengeInvalid',
+      'messages.signingDeviceSignatureMismatch',
+    ],
     guard: requireUser,
     params: ZSigningDeviceParams,
     body: ZVerifySigningDeviceRequest,

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   codedMessage,
+  type TMessageCode,
   TRANSACTIONS_CSV_COLUMNS,
   type TTransfer,
   ZCancelTransferRequest,
@@ -57,6 +58,14 @@ export function registerTransferRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/rails/quotes',
+    messageCodes: [
+      'messages.providerAccountRequired',
+      'messages.providerUnreachable',
+      'messages.amountBelowProviderMinimum',
+      'messages.amountFiatDecimals',
+      'messages.amountAboveProviderMaximum',
+      'messages.amountStablecoinDecimals',
+    ],
     status: 201,
     summary: "A provider's quote for an on-ramp or off-ramp (rate, fees, amount delivered, expiry)",
     guard: approvedOrganizationGuard('rails.write'),
@@ -78,12 +87,14 @@ export function registerTransferRoutes(
       body: z.output<TBody>,
       prepared: P,
     ) => Promise<IdempotentWork<{ data: TTransfer }>>,
+    messageCodes: readonly TMessageCode[],
     /** Before the transaction, once the key is claimed: calls to the provider (see runIdempotent). */
     prepare?: (auth: OrganizationContext, body: z.output<TBody>) => Promise<P>,
   ) {
     defineRoute(app, {
       method: 'POST',
       url,
+      messageCodes,
       status: 201,
       summary: `${summary} (Idempotency-Key required)`,
       guard: approvedOrganizationGuard('rails.write'),
@@ -108,24 +119,40 @@ export function registerTransferRoutes(
     'Accept an on-ramp quote to a registered wallet',
     ZCreateOnRampRequest,
     transfers.createOnRamp,
+    ['messages.quoteExpired', 'messages.quoteNotFound'],
   );
   moneyRoute(
     '/rails/off-ramps',
     'Accept an off-ramp quote to a bank beneficiary',
     ZCreateOffRampRequest,
     transfers.createOffRamp,
+    [
+      'messages.quoteExpired',
+      'messages.quoteNotFound',
+      'messages.sourceSafeOrWallet',
+      'messages.sourceWalletNetworkMismatch',
+      'messages.sourceSafeNetworkMismatch',
+      'messages.sourceWalletNotFound',
+      'messages.safeNotDeployed',
+    ],
   );
   moneyRoute(
     '/deposits',
     'A deposit (Transfero, BRL, testbrz on polygon-amoy) to a registered wallet',
     ZCreateDepositRequest,
     transfers.createDeposit,
+    ['messages.amountFiatDecimals', 'messages.targetWalletNotFound'],
     transfers.quoteDeposit,
   );
 
   defineRoute(app, {
     method: 'POST',
     url: '/rails/transactions/:transferUid/approve',
+    messageCodes: [
+      'messages.secondApproverRequired',
+      'messages.transactionNotFound',
+      'messages.transferNotAwaitingApproval',
+    ],
     summary: "A second member's approval of an off-ramp above the organization's threshold",
     guard: approvedOrganizationGuard('rails.write'),
     params: ZTransferParams,
@@ -138,6 +165,7 @@ export function registerTransferRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/rails/transactions/:transferUid/cancel',
+    messageCodes: ['messages.transactionNotFound', 'messages.transferNotAwaitingApproval'],
     summary:
       'Calls off an off-ramp waiting for approval: withdrawn by its creator or rejected by another member, with an optional reason',
     guard: approvedOrganizationGuard('rails.write'),
@@ -164,6 +192,7 @@ export function registerTransferRoutes(
   documentRoute(app, {
     method: 'GET',
     url: '/organizations/:organizationUid/transactions/export.csv',
+    messageCodes: ['messages.organizationNotApproved'],
     summary: 'The filtered transactions as CSV, streamed (same filters as the list, no paging)',
     access: ORGANIZATION_IN_PATH_ACCESS,
     query: ZTransactionsFilters,
@@ -194,6 +223,7 @@ export function registerTransferRoutes(
   defineRoute(app, {
     method: 'GET',
     url: '/rails/transactions/:transferUid',
+    messageCodes: ['messages.transactionNotFound'],
     summary: 'One transaction with its timeline of status changes',
     guard: approvedOrganizationGuard('rails.read'),
     params: ZTransferParams,

@@ -40,6 +40,13 @@ export async function registerUploadRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/uploads',
+    messageCodes: [
+      'messages.deniedDocumentsUpload',
+      'messages.deniedMessagesReply',
+      'messages.documentTooLarge',
+      'messages.fileTooLarge',
+      'messages.documentType',
+    ],
     status: 201,
     // Who may upload depends on what for: read before the body is parsed (the guard runs first).
     guard: (request) => requireOrganization(request, uploadPermission(purposeOf(request.body))),
@@ -64,6 +71,15 @@ export async function registerUploadRoutes(
     defineRoute(scope, {
       method: 'PUT',
       url: '/uploads/:tempFileId',
+      messageCodes: [
+        'messages.deniedMessagesReply',
+        'messages.fileContentMismatch',
+        'messages.uploadLinkInvalid',
+        'messages.uploadLinkUsed',
+        'messages.uploadLinkExpired',
+        'messages.deniedDocumentsUpload',
+        'messages.fileSizeMismatch',
+      ],
       // The link first (no database), then who sends it: the signed-in user named by the token,
       // still allowed to upload in that organization.
       access: { ...ORGANIZATION_IN_PATH_ACCESS, errors: [...ORGANIZATION_IN_PATH_ACCESS.errors, 'GONE'] },

@@ -30,6 +30,7 @@ export function registerWalletRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/wallet/signer/propose',
+    messageCodes: ['messages.notAUser', 'messages.walletDeployed', 'messages.alreadySigner'],
     status: 201,
     guard: organizationGuard('wallet.manage'),
     body: ZProposeWalletSignerRequest,
@@ -42,6 +43,7 @@ export function registerWalletRoutes(
   defineRoute(app, {
     method: 'DELETE',
     url: '/wallet/signer/:userUid',
+    messageCodes: ['messages.notASigner', 'messages.walletDeployed'],
     guard: organizationGuard('wallet.manage'),
     params: ZWalletSignerParams,
     response: null,
@@ -54,6 +56,13 @@ export function registerWalletRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/wallet/signer/signing-device',
+    messageCodes: [
+      'messages.signersLockedDeploymentRequested',
+      'messages.signingDeviceSignersOnly',
+      'messages.walletSignerAddressTaken',
+      'messages.walletDeployed',
+      'messages.chooseOwnSigningDevice',
+    ],
     guard: organizationGuard('wallet.read'),
     body: ZSetWalletSigningDeviceRequest,
     response: ZWalletResponse,
@@ -67,6 +76,16 @@ export function registerWalletRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/wallet/deploy',
+    messageCodes: [
+      'messages.signersRequired',
+      'messages.signingDevicesRequired',
+      'messages.safeReservedAddress',
+      'messages.signersLockedDeploymentRequested',
+      'messages.signingDeviceShared',
+      'messages.walletDeployed',
+      'messages.walletDeploying',
+      'messages.walletSignersChanged',
+    ],
     status: 202,
     guard: organizationGuard('wallet.manage'),
     body: ZDeployWalletRequest,
@@ -79,6 +98,11 @@ export function registerWalletRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/wallet/deploy/retry',
+    messageCodes: [
+      'messages.walletDeployed',
+      'messages.walletDeploying',
+      'messages.deploymentRetryFailedOnly',
+    ],
     status: 202,
     guard: organizationGuard('wallet.manage'),
     response: ZWalletResponse,
@@ -90,6 +114,12 @@ export function registerWalletRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/wallet/deployments',
+    messageCodes: [
+      'messages.walletNotDeployedYet',
+      'messages.walletOnNetwork',
+      'messages.walletNetworkUnavailable',
+      'messages.walletNetworkDeploying',
+    ],
     status: 202,
     summary:
       'Deploys the Safe on another network at the same address, or retries a failed one there (Idempotency-Key required)',

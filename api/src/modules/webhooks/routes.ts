@@ -33,6 +33,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: { webhooks: We
   defineRoute(app, {
     method: 'POST',
     url: '/webhooks/endpoints',
+    messageCodes: ['messages.webhookHttpsRequired'],
     status: 201,
     guard: admins,
     body: ZCreateWebhookEndpointRequest,
@@ -45,6 +46,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: { webhooks: We
   defineRoute(app, {
     method: 'DELETE',
     url: '/webhooks/endpoints/:endpointUid',
+    messageCodes: ['messages.webhookEndpointNotFound'],
     guard: admins,
     params: ZWebhookEndpointParams,
     response: null,
@@ -56,6 +58,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: { webhooks: We
   defineRoute(app, {
     method: 'POST',
     url: '/webhooks/endpoints/:endpointUid/enable',
+    messageCodes: ['messages.webhookEndpointNotFound'],
     guard: admins,
     params: ZWebhookEndpointParams,
     response: ZWebhookEndpointResponse,
@@ -67,6 +70,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: { webhooks: We
   defineRoute(app, {
     method: 'POST',
     url: '/webhooks/endpoints/:endpointUid/secret',
+    messageCodes: ['messages.webhookEndpointNotFound'],
     guard: admins,
     params: ZWebhookEndpointParams,
     response: ZWebhookEndpointWithSecretResponse,
@@ -78,6 +82,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: { webhooks: We
   defineRoute(app, {
     method: 'POST',
     url: '/webhooks/endpoints/:endpointUid/test',
+    messageCodes: ['messages.webhookEndpointNotFound', 'messages.webhookEndpointDisabled'],
     status: 202,
     guard: admins,
     params: ZWebhookEndpointParams,
@@ -90,6 +95,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: { webhooks: We
   defineRoute(app, {
     method: 'GET',
     url: '/webhooks/endpoints/:endpointUid/deliveries',
+    messageCodes: ['messages.webhookEndpointNotFound'],
     guard: admins,
     params: ZWebhookEndpointParams,
     query: ZWebhookDeliveriesQuery,
@@ -102,6 +108,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: { webhooks: We
   defineRoute(app, {
     method: 'POST',
     url: '/webhooks/endpoints/:endpointUid/deliveries/:deliveryUid/resend',
+    messageCodes: ['messages.webhookEndpointNotFound'],
     status: 202,
     guard: admins,
     params: ZWebhookDeliveryParams,
