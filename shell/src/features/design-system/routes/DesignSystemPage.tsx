@@ -1,7 +1,7 @@
 import {
   AreaUnavailable,
-  ERROR_MESSAGES,
   ErrorView,
+  english,
   NotFoundView,
   notifyError,
   notifySuccess,
@@ -153,7 +153,7 @@ export function DesignSystemPage() {
             <Button
               variant="light"
               color="red"
-              onClick={() => notifyError(new Error(ERROR_MESSAGES.updateOrganization))}
+              onClick={() => notifyError(new Error(english('catalogue.updateOrganization')))}
             >
               {t('designSystem.errorToast')}
             </Button>
