@@ -13,8 +13,7 @@ import en from './locales/en.json';
  *
  * Collected from shared/src/contracts/*.ts with the TypeScript compiler API:
  * (a) the initializer of an exported const named *_MESSAGE, and every string in an exported const
- *     named *_MESSAGES (except ERROR_MESSAGES: the spec catalogue, `catalogue.*`, tested in
- *     messages.test.ts);
+ *     named *_MESSAGES;
  * (b) the message of a zod check: a call whose argument is a string or an object with a
  *     `message`/`error` string (`.min(1, { message })`, `.regex(re, 'text')`, `.refine(fn, {...})`);
  * (c) any `message:`/`error:` property (covers `addIssue({ message })` in superRefine);
@@ -198,11 +197,7 @@ function collect(): { found: TFound[]; codes: string[] } {
           const isRecord = ts.isObjectLiteralExpression(value);
           if (name.endsWith('_MESSAGE') && !isRecord) add(value);
           // a record of messages (PERMISSION_DENIED_MESSAGE is one message per permission)
-          if (
-            (name.endsWith('_MESSAGE') || name.endsWith('_MESSAGES')) &&
-            name !== 'ERROR_MESSAGES' &&
-            isRecord
-          ) {
+          if ((name.endsWith('_MESSAGE') || name.endsWith('_MESSAGES')) && isRecord) {
             for (const property of value.properties) {
               if (ts.isPropertyAssignment(property)) add(property.initializer);
             }
