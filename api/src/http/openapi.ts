@@ -177,9 +177,9 @@ function errorResponse(status: number): JsonSchema {
 /** The errors an operation may answer: its guard's, its inputs', its own, and a 500. */
 function errorCodesOf(doc: RouteDoc): Set<TErrorCode> {
   const codes = new Set<TErrorCode>([...doc.access.errors, ...(doc.errors ?? []), 'INTERNAL']);
-  if (doc.params || doc.query || doc.body || doc.rawBody) codes.add('VALIDATION');
+  codes.add('VALIDATION');
   if (doc.url.includes(':')) codes.add('NOT_FOUND');
-  if (doc.body || doc.rawBody) {
+  if (doc.body || doc.rawBody || doc.method !== 'GET') {
     codes.add('PAYLOAD_TOO_LARGE');
     codes.add('UNSUPPORTED_MEDIA_TYPE');
   }
@@ -205,8 +205,10 @@ function messageCodesOf(doc: RouteDoc): TMessageCode[] {
     'messages.internal',
   ]);
   for (const schema of [doc.params, doc.query, doc.body]) messageCodesOfSchema(schema, codes);
-  if (doc.params || doc.query || doc.body) for (const code of INPUT_MESSAGE_CODES) codes.add(code);
-  if (doc.body) for (const code of BODY_MESSAGE_CODES) codes.add(code);
+  // The request policy reads every request's parameters and any body a write carries, whether or
+  // not the route takes them (http/request-policy.ts): any route may be told its input is wrong.
+  for (const code of INPUT_MESSAGE_CODES) codes.add(code);
+  if (doc.body || doc.method !== 'GET') for (const code of BODY_MESSAGE_CODES) codes.add(code);
   if (doc.method !== 'GET') codes.add('messages.crossOriginRefused');
   if (doc.idempotent) {
     codes.add('messages.idempotencyKeyRequired');

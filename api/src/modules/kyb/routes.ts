@@ -148,6 +148,7 @@ export function registerKybReviewRoutes(
     url: '/ops/kyb/:organizationUid/documents/:documentUid',
     summary: 'Download a document of an organization under review (operators; a link)',
     access: OPERATOR_ACCESS,
+    messageCodes: ['messages.documentNotFound'],
     responses: {
       200: { contentType: 'application/octet-stream', description: 'The file, as an attachment' },
     },
