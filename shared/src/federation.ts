@@ -203,6 +203,8 @@ export const REACT_ROUTER_EXPORTS = [
   'Route',
   'RouterProvider',
   'Routes',
+  // Whether a navigation is under way, read where no data router may be (a page rendered in a test).
+  'UNSAFE_DataRouterStateContext',
   'createBrowserRouter',
   'isRouteErrorResponse',
   'redirect',

@@ -11,8 +11,8 @@ import {
 } from '@dash/shared';
 import { Box, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useContext, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { UNSAFE_DataRouterStateContext, useNavigate, useParams } from 'react-router';
 import { ThreadView } from '../../conversation/components/ThreadView';
 import { useThreadsQuery } from '../api/get-threads';
 import { ThreadList } from '../components/ThreadList';
@@ -38,6 +38,12 @@ export function MessageCenterPage() {
   const { t } = useT('messages');
   const { threadUid } = useParams<{ threadUid?: string }>();
   const navigate = useNavigate();
+  // A navigation under way (a sidebar link whose loaders are still running) has not moved the
+  // address yet: replacing it now would cancel that navigation and keep the reader here.
+  // (useNavigation's state, without its throw outside a data router: a page rendered in a test.)
+  const navigating = (useContext(UNSAFE_DataRouterStateContext)?.navigation.state ?? 'idle') !== 'idle';
+  const navigatingNow = useRef(navigating);
+  navigatingNow.current = navigating;
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY, phoneOnServer(), { getInitialValueInEffect: false });
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -61,17 +67,17 @@ export function MessageCenterPage() {
   // place). In a task of its own: on the first load this effect runs inside the commit that replaces
   // the server's page, and the router's navigation made that task 0.7 and 12.5 ms longer in two
   // loads (x4 on a phone). Not if the user has gone elsewhere meanwhile: their navigation (a sidebar
-  // link clicked as the list arrived) has moved the address before this page unmounts, and replacing
-  // it would take them back here.
+  // link clicked as the list arrived) has moved the address before this page unmounts, or is still
+  // loading (above), and replacing it would take them back here.
   useEffect(() => {
-    if (threadUid || mobile || !first || debouncedSearch) return;
+    if (threadUid || mobile || !first || debouncedSearch || navigating) return;
     const address = window.location.pathname;
     const pin = setTimeout(() => {
-      if (window.location.pathname !== address) return;
+      if (window.location.pathname !== address || navigatingNow.current) return;
       navigate(paths.org.messageThread(organization.slug, first), { replace: true });
     });
     return () => clearTimeout(pin);
-  }, [threadUid, mobile, first, debouncedSearch, navigate, organization.slug]);
+  }, [threadUid, mobile, first, debouncedSearch, navigating, navigate, organization.slug]);
 
   // The search whose answer the list shows, once the field has stopped changing (the debounce) and
   // that answer has rendered: what the list announces.
