@@ -17,7 +17,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { relay } from './lib/relay.mjs';
+import { failureSection, relay } from './lib/relay.mjs';
 import { startThrowawayPostgres } from './throwaway-postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,6 +28,8 @@ const projectArgs = extraArgs.includes('--project') ? [] : ['--project', 'api'];
 const children = new Set();
 let throwaway = null;
 const sideBySide = process.env.API_TESTS_ONE_AT_A_TIME !== '1';
+/** Each side-by-side run's failures, repeated after the summary (its own output is interleaved). */
+const failures = new Map();
 
 function runSuite(label, testDatabaseUrl, tag = '', vitestArgs = []) {
   console.log(`\n▶ API tests on ${label}\n`);
@@ -42,8 +44,10 @@ function runSuite(label, testDatabaseUrl, tag = '', vitestArgs = []) {
     });
     children.add(child);
     if (tag) {
-      relay(child.stdout, process.stdout, tag);
-      relay(child.stderr, process.stderr, tag);
+      const section = failureSection();
+      failures.set(label, section);
+      relay(child.stdout, process.stdout, tag, section.onLine);
+      relay(child.stderr, process.stderr, tag, section.onLine);
     }
     child.on('error', (error) => {
       console.error(`Could not run ${vitest}: ${error.message}`);
@@ -108,4 +112,8 @@ try {
 
 console.log('\nAPI test runs:');
 for (const [label, code] of results) console.log(`  ${code === 0 ? '✔' : '✘'} ${label}`);
+for (const [label, code] of results) {
+  const lines = failures.get(label)?.lines() ?? [];
+  if (code !== 0 && lines.length > 0) console.log(`\nWhat failed on ${label}:\n${lines.join('\n')}`);
+}
 process.exit(results.every(([, code]) => code === 0) ? 0 : 1);
