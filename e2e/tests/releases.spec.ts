@@ -32,12 +32,16 @@ interface CliResult {
   stderr: string;
 }
 
-/** One `pnpm release …` run with the launcher's settings (its data directory and ports). */
+/**
+ * One `pnpm release …` run with the launcher's settings (its data directory and ports). The stack
+ * under test runs the built API (api/dist), so the CLI runs built too: the same source as
+ * `pnpm release`, without compiling the API again on every call.
+ */
 function release(...args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
-      join(ROOT, 'api/node_modules/.bin/tsx'),
-      [join(ROOT, 'api/src/modules/releases/cli.ts'), ...args],
+      process.execPath,
+      [join(ROOT, 'api/dist/release-cli.js'), ...args],
       { cwd: ROOT, env: { ...process.env, DATA_DIR, PORT, API_PORT: '' }, timeout: budget(90_000) },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
