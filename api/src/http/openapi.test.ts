@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ERROR_CODES, isMessageCode, ORGANIZATION_HEADER } from '@dash/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +25,36 @@ interface OpenApiDocument {
 }
 
 const testReleases = () => testConfig().releases;
+
+/**
+ * Codes the API's source uses that no operation answers with, each for its reason: the answers to
+ * a request no route takes, the command-line tools', a job's reasons kept on its record, a reason
+ * worded inside another code's message.
+ */
+const NEVER_A_ROUTE_ANSWER = new Set([
+  'messages.apiRouteNotFound',
+  'messages.fileNotFound',
+  'messages.invalidRequest',
+  'messages.requestInvalid',
+  'messages.requestUrlInvalid',
+  'messages.undeclaredMessageCode',
+  'messages.organizationSlugUnknown',
+  'messages.releaseBuildFailed',
+  'messages.providerNoKyb',
+  'messages.providerRefusedRequest',
+  'messages.providerUnavailable',
+  'messages.providerUnreachableOnboarding',
+  'messages.shellManifestMissing',
+  'messages.shellManifestUnreadable',
+]);
+
+/** Every TypeScript file of api/src but the tests, with its path from api/src. */
+function apiSources(): [string, string][] {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('test/'))
+    .map((file) => [file, readFileSync(join(root, file), 'utf8')]);
+}
 
 async function referenceOf(app: FastifyInstance): Promise<OpenApiDocument> {
   const response = await app.inject({ method: 'GET', url: '/api/v0/openapi.json' });
@@ -104,6 +137,27 @@ describe('GET /openapi.json', () => {
         .every((operation) => operation['x-error-codes']),
     ).toBe(true);
     expect(all.filter((code) => !isMessageCode(code))).toEqual([]);
+  });
+
+  it('declares on some operation every message code the API source words an answer with', async () => {
+    const { app } = await createTestApp();
+    const { paths } = (await call(app, 'GET', '/openapi.json')).json() as {
+      paths: Record<string, Record<string, { 'x-error-codes'?: string[] }>>;
+    };
+    const declared = new Set(
+      Object.values(paths).flatMap((byMethod) =>
+        Object.values(byMethod).flatMap((operation) => operation['x-error-codes'] ?? []),
+      ),
+    );
+    const undeclared: string[] = [];
+    for (const [file, source] of apiSources()) {
+      for (const [, code] of source.matchAll(/'(messages\.[A-Za-z]+)'/g)) {
+        if (code && isMessageCode(code) && !declared.has(code) && !NEVER_A_ROUTE_ANSWER.has(code))
+          undeclared.push(`${code} (${file})`);
+      }
+    }
+    // A code found here answers with 500 in tests (undeclaredMessageCode): declare it on its route.
+    expect([...new Set(undeclared)].sort()).toEqual([]);
   });
 
   it('says who may call each operation, and the API answers as it says', async () => {

@@ -24,6 +24,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: { apiKeys: ApiK
   defineRoute(app, {
     method: 'POST',
     url: '/organization/api-keys',
+    messageCodes: ['messages.apiKeyRoleAboveCreator'],
     status: 201,
     summary: 'Creates an API key with a role; the answer is the only time its secret is shown',
     guard: organizationGuard('apiKeys.manage'),

@@ -148,7 +148,7 @@ export function registerCounterpartyRoutes(
   defineRoute(app, {
     method: 'DELETE',
     url: '/rails/blockchain-wallets/:walletUid',
-    messageCodes: ['messages.registeredWalletNotFound'],
+    messageCodes: ['messages.registeredWalletNotFound', 'messages.counterpartyInUse'],
     summary: 'Deletes a registered wallet',
     guard: approvedOrganizationGuard('rails.write'),
     params: ZRegisteredWalletParams,

@@ -25,7 +25,13 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: { documents: 
   defineRoute(app, {
     method: 'POST',
     url: '/documents',
-    messageCodes: ['messages.attachmentGone', 'messages.documentType', 'messages.kybNotEditable'],
+    messageCodes: [
+      'messages.attachmentGone',
+      'messages.documentType',
+      'messages.documentTooLarge',
+      'messages.kybNotEditable',
+      'messages.kybOwnerNotFound',
+    ],
     status: 201,
     summary: "Add a document from an uploaded file (POST uploads with purpose 'document', then PUT)",
     guard: organizationGuard('documents.upload'),

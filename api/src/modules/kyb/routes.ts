@@ -52,7 +52,12 @@ export function registerKybRoutes(app: FastifyInstance, deps: { kyb: KybService 
   defineRoute(app, {
     method: 'POST',
     url: '/kyb/submit',
-    messageCodes: ['messages.kybSubmitIncomplete', 'messages.kybDocumentsMissing', 'messages.kybNotEditable'],
+    messageCodes: [
+      'messages.kybSubmitIncomplete',
+      'messages.kybDocumentsMissing',
+      'messages.kybNotEditable',
+      'messages.kybAlreadySubmitted',
+    ],
     summary: 'Submit the saved KYB application for review (complete, with its required documents)',
     guard: organizationGuard('kyb.submit'),
     response: ZKybApplicationResponse,

@@ -78,7 +78,11 @@ export function registerMessageRoutes(app: FastifyInstance, deps: { messages: Me
   defineRoute(app, {
     method: 'POST',
     url: '/messages/:threadUid',
-    messageCodes: ['messages.conversationNotFound', 'messages.attachmentGone'],
+    messageCodes: [
+      'messages.conversationNotFound',
+      'messages.conversationNoRecipients',
+      'messages.attachmentGone',
+    ],
     status: 201,
     guard: organizationGuard('messages.reply'),
     params: ZThreadParams,
@@ -154,6 +158,7 @@ export async function registerInboundRoutes(
       'messages.inboundContentType',
       'messages.inboundNoFrom',
       'messages.inboundNoMailbox',
+      'messages.inboundNoMailboxNoRecipients',
     ],
     access: {
       security: [],

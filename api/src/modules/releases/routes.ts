@@ -3,6 +3,7 @@ import {
   codedMessage,
   english,
   RELEASE_VERSION_PATTERN,
+  type TMessageCode,
   ZPinChangeRequest,
   ZPinChangeResponse,
   ZPinReleaseRequest,
@@ -31,6 +32,14 @@ const PUBLISH_TOO_LARGE = codedMessage('messages.releaseUploadTooLarge', {
 });
 export const PUBLISH_TOO_LARGE_MESSAGE = english(PUBLISH_TOO_LARGE.code, PUBLISH_TOO_LARGE.params);
 const DEFAULT_ACTOR = 'release-api';
+
+/** What appending to the pin log may answer (pin-status.ts asAppErrors): every pin change. */
+const PIN_LOG_CODES = [
+  'messages.releasePinNoHistory',
+  'messages.releasePinNoSuchSeq',
+  'messages.releasePinChanged',
+  'messages.releasePinLogBusy',
+] as const satisfies readonly TMessageCode[];
 
 export const RELEASE_API_OFF_MESSAGE = english('messages.releaseApiOff');
 export const RELEASE_TOKEN_MESSAGE = english('messages.releaseTokenRequired');
@@ -110,6 +119,9 @@ export function registerReleaseRoutes(
         'messages.releaseWrongContainer',
         'messages.releaseAlreadyPublished',
         'messages.releaseNoManifest',
+        'messages.releaseFileNotJson',
+        'messages.releaseNotFederationManifest',
+        'messages.releaseNoVersion',
       ],
       guard,
       params: ZRemoteReleaseVersionParams,
@@ -137,7 +149,9 @@ export function registerReleaseRoutes(
         'messages.releaseOriginNotAllowed',
         'messages.releasePinNoSuchSeq',
         'messages.releaseGateCannotRunPin',
-        'messages.releasePinChanged',
+        'messages.releaseUnknownOrganization',
+        'messages.releaseUnknownOrganizations',
+        ...PIN_LOG_CODES,
       ],
       guard,
       params: ZRemoteReleaseParams,
@@ -158,7 +172,14 @@ export function registerReleaseRoutes(
     defineRoute(scope, {
       method: 'POST',
       url: '/releases/:remote/rollback',
-      messageCodes: ['messages.releaseNothingToRollBack', 'messages.releasePinNoHistory'],
+      messageCodes: [
+        'messages.releaseNothingToRollBack',
+        'messages.releaseCannotRollBack',
+        'messages.releaseGateCannotRunRollback',
+        'messages.releaseRollbackTargetGone',
+        'messages.releaseChangedWhileRollingBack',
+        ...PIN_LOG_CODES,
+      ],
       guard,
       params: ZRemoteReleaseParams,
       body: ZPinChangeRequest.optional(),
@@ -176,7 +197,7 @@ export function registerReleaseRoutes(
     defineRoute(scope, {
       method: 'POST',
       url: '/releases/:remote/unpin',
-      messageCodes: ['messages.releasePinNoHistory'],
+      messageCodes: PIN_LOG_CODES,
       guard,
       params: ZRemoteReleaseParams,
       body: ZUnpinRequest.optional(),

@@ -57,6 +57,9 @@ export function registerSafeTransactionRoutes(app: FastifyInstance, deps: SafeTr
       'messages.safeWalletNotOnNetwork',
       'messages.safeNoTransactionAtNonce',
       'messages.safeNotOnNetwork',
+      'messages.safeAmountDecimals',
+      'messages.safeTokenNotOnNetwork',
+      'messages.safeTransactionDuplicate',
     ],
     status: 201,
     summary:
@@ -101,6 +104,7 @@ export function registerSafeTransactionRoutes(app: FastifyInstance, deps: SafeTr
       'messages.safeSignatureNotYours',
       'messages.safeDeviceUnverified',
       'messages.safeAlreadyConfirmed',
+      'messages.safeNotAwaiting',
     ],
     status: 201,
     summary: "An owner's confirmation, signed by their own verified signing device",

@@ -48,6 +48,31 @@ function csvRow(f: TransferCsvFields): string {
   return `${f[0]},${f[1]},${f[2]},${f[3]},${csvField(f[4])},${f[5]},${csvField(f[6])},${f[7]},${csvField(f[8])},${f[9]},${f[10]},${f[11]},${csvField(f[12])},${csvField(f[13])},${csvField(f[14])},${csvField(f[15])},${csvField(f[16])}\r\n`;
 }
 
+/** What pricing a quote may answer (quote.ts priceQuote): the quote route's and a deposit's. */
+const PRICE_QUOTE_CODES = [
+  'messages.providerNotFound',
+  'messages.providerCurrencyUnsupported',
+  'messages.providerAccountRequired',
+  'messages.amountBelowProviderMinimum',
+  'messages.amountAboveProviderMaximum',
+  'messages.providerRefusedQuote',
+  'messages.providerUnreachable',
+] as const satisfies readonly TMessageCode[];
+
+/** What taking a quote may answer (quote.ts takeQuote): every transfer made from one. */
+const TAKE_QUOTE_CODES = [
+  'messages.quoteNotFound',
+  'messages.quoteUsed',
+  'messages.quoteExpired',
+  'messages.providerAccountRequired',
+] as const satisfies readonly TMessageCode[];
+
+/** What an on-ramp's wallet may answer (create-on-ramp.ts acceptOnRampQuote): on-ramps and deposits. */
+const TARGET_WALLET_CODES = [
+  'messages.targetWalletNotFound',
+  'messages.targetWalletNetworkMismatch',
+] as const satisfies readonly TMessageCode[];
+
 /** Quotes, on-ramps, off-ramps, deposits and the transactions list: approved organizations only. */
 export function registerTransferRoutes(
   app: FastifyInstance,
@@ -58,14 +83,7 @@ export function registerTransferRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/rails/quotes',
-    messageCodes: [
-      'messages.providerAccountRequired',
-      'messages.providerUnreachable',
-      'messages.amountBelowProviderMinimum',
-      'messages.amountFiatDecimals',
-      'messages.amountAboveProviderMaximum',
-      'messages.amountStablecoinDecimals',
-    ],
+    messageCodes: [...PRICE_QUOTE_CODES, 'messages.amountFiatDecimals', 'messages.amountStablecoinDecimals'],
     status: 201,
     summary: "A provider's quote for an on-ramp or off-ramp (rate, fees, amount delivered, expiry)",
     guard: approvedOrganizationGuard('rails.write'),
@@ -119,7 +137,7 @@ export function registerTransferRoutes(
     'Accept an on-ramp quote to a registered wallet',
     ZCreateOnRampRequest,
     transfers.createOnRamp,
-    ['messages.quoteExpired', 'messages.quoteNotFound'],
+    [...TAKE_QUOTE_CODES, ...TARGET_WALLET_CODES],
   );
   moneyRoute(
     '/rails/off-ramps',
@@ -127,8 +145,9 @@ export function registerTransferRoutes(
     ZCreateOffRampRequest,
     transfers.createOffRamp,
     [
-      'messages.quoteExpired',
-      'messages.quoteNotFound',
+      ...TAKE_QUOTE_CODES,
+      'messages.bankBeneficiaryNotFound',
+      'messages.beneficiaryCurrencyMismatch',
       'messages.sourceSafeOrWallet',
       'messages.sourceWalletNetworkMismatch',
       'messages.sourceSafeNetworkMismatch',
@@ -141,7 +160,7 @@ export function registerTransferRoutes(
     'A deposit (Transfero, BRL, testbrz on polygon-amoy) to a registered wallet',
     ZCreateDepositRequest,
     transfers.createDeposit,
-    ['messages.amountFiatDecimals', 'messages.targetWalletNotFound'],
+    ['messages.amountFiatDecimals', ...PRICE_QUOTE_CODES, ...TAKE_QUOTE_CODES, ...TARGET_WALLET_CODES],
     transfers.quoteDeposit,
   );
 

@@ -1092,6 +1092,39 @@ describe('deposit', () => {
       targetCurrency: 'testbrz',
     });
   });
+
+  it('to a wallet on another network is a 400 on the wallet, declared by the route, and nothing is quoted', async () => {
+    const scene = await arrange();
+    const [ethereum] = await scene.testApp.db
+      .insert(registeredWallets)
+      .values({
+        organizationUid: scene.organization.uid,
+        network: 'ethereum',
+        address: '0xAb8483F64d9C6d1EcF9b849Ae677dD3315835cb2',
+        name: 'Mainnet',
+      })
+      .returning();
+    const refused = await scene.ask(
+      'POST',
+      '/deposits',
+      {
+        provider: 'Transfero',
+        currencyId: 'BRL',
+        stablecoinId: 'testbrz',
+        networkId: 'polygon-amoy',
+        targetWalletUid: ethereum?.uid,
+        amount: '50',
+      },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      code: 'VALIDATION',
+      messageCode: 'messages.targetWalletNetworkMismatch',
+      fieldCodes: { targetWalletUid: { code: 'messages.targetWalletNetworkMismatch' } },
+    });
+    expect(await quotesHeld(scene)).toBe(0);
+  });
 });
 
 describe('the Idempotency-Key contract', () => {

@@ -79,6 +79,7 @@ export async function registerUploadRoutes(
         'messages.uploadLinkExpired',
         'messages.deniedDocumentsUpload',
         'messages.fileSizeMismatch',
+        'messages.fileEmpty',
       ],
       // The link first (no database), then who sends it: the signed-in user named by the token,
       // still allowed to upload in that organization.

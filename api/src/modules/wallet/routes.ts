@@ -30,7 +30,12 @@ export function registerWalletRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/wallet/signer/propose',
-    messageCodes: ['messages.notAUser', 'messages.walletDeployed', 'messages.alreadySigner'],
+    messageCodes: [
+      'messages.notAUser',
+      'messages.walletDeployed',
+      'messages.signersLockedDeploymentRequested',
+      'messages.alreadySigner',
+    ],
     status: 201,
     guard: organizationGuard('wallet.manage'),
     body: ZProposeWalletSignerRequest,
@@ -43,7 +48,11 @@ export function registerWalletRoutes(
   defineRoute(app, {
     method: 'DELETE',
     url: '/wallet/signer/:userUid',
-    messageCodes: ['messages.notASigner', 'messages.walletDeployed'],
+    messageCodes: [
+      'messages.notASigner',
+      'messages.walletDeployed',
+      'messages.signersLockedDeploymentRequested',
+    ],
     guard: organizationGuard('wallet.manage'),
     params: ZWalletSignerParams,
     response: null,
@@ -80,6 +89,7 @@ export function registerWalletRoutes(
       'messages.signersRequired',
       'messages.signingDevicesRequired',
       'messages.safeReservedAddress',
+      'messages.zeroAddress',
       'messages.signersLockedDeploymentRequested',
       'messages.signingDeviceShared',
       'messages.walletDeployed',

@@ -33,7 +33,11 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: { webhooks: We
   defineRoute(app, {
     method: 'POST',
     url: '/webhooks/endpoints',
-    messageCodes: ['messages.webhookHttpsRequired'],
+    messageCodes: [
+      'messages.webhookHttpsRequired',
+      'messages.webhookPrivateAddress',
+      'messages.webhookHostUnresolved',
+    ],
     status: 201,
     guard: admins,
     body: ZCreateWebhookEndpointRequest,
@@ -108,7 +112,11 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: { webhooks: We
   defineRoute(app, {
     method: 'POST',
     url: '/webhooks/endpoints/:endpointUid/deliveries/:deliveryUid/resend',
-    messageCodes: ['messages.webhookEndpointNotFound'],
+    messageCodes: [
+      'messages.webhookEndpointNotFound',
+      'messages.webhookDeliveryNotFound',
+      'messages.webhookEndpointDisabled',
+    ],
     status: 202,
     guard: admins,
     params: ZWebhookDeliveryParams,
