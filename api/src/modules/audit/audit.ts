@@ -1,6 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { auditEvents } from '../../db/schema';
+import { auditEventsOfSubject, insertAuditEvent } from './repo';
 import { currentAuditSource } from './source';
 
 /** Who made a change: a person (by uid and e-mail), an API key, an operator, a provider or the system. */
@@ -51,7 +50,7 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<void
     entry.actor.kind === 'user' && source.apiKey
       ? { kind: 'apiKey', apiKeyUid: source.apiKey.uid, name: source.apiKey.name }
       : entry.actor;
-  await db.insert(auditEvents).values({
+  await insertAuditEvent(db, {
     requestId: source.requestId,
     ip: source.ip,
     organizationUid: entry.organizationUid,
@@ -84,17 +83,7 @@ export async function auditTrail(
   db: Database,
   subject: { organizationUid: string; subjectType: string; subjectUid: string },
 ): Promise<AuditRecord[]> {
-  const rows = await db
-    .select()
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.organizationUid, subject.organizationUid),
-        eq(auditEvents.subjectType, subject.subjectType),
-        eq(auditEvents.subjectUid, subject.subjectUid),
-      ),
-    )
-    .orderBy(asc(auditEvents.id));
+  const rows = await auditEventsOfSubject(db, subject);
   return rows.map((row) => ({
     actor: row.actor,
     actorUserUid: row.actorUserUid,

@@ -1,10 +1,33 @@
 import type { TAuditEvent, TAuditFilters } from '@dash/shared/contracts';
-import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { endOfDayExclusive } from '../../db/day-filter';
 import { auditEvents } from '../../db/schema';
 
 type AuditRow = typeof auditEvents.$inferSelect;
+
+/** Writes one audit record (in the caller's transaction, with the change it records). */
+export async function insertAuditEvent(db: Database, values: typeof auditEvents.$inferInsert): Promise<void> {
+  await db.insert(auditEvents).values(values);
+}
+
+/** The records of one object, oldest first. */
+export function auditEventsOfSubject(
+  db: Database,
+  subject: { organizationUid: string; subjectType: string; subjectUid: string },
+): Promise<AuditRow[]> {
+  return db
+    .select()
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.organizationUid, subject.organizationUid),
+        eq(auditEvents.subjectType, subject.subjectType),
+        eq(auditEvents.subjectUid, subject.subjectUid),
+      ),
+    )
+    .orderBy(asc(auditEvents.id));
+}
 
 function toAuditEvent(row: AuditRow): TAuditEvent {
   return {

@@ -1,6 +1,5 @@
-import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { rateLimitWindows } from '../../db/schema';
+import { countWindowHit, deletePassedWindows } from './rate-limit-repo';
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -40,20 +39,9 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       const now = new Date(clock());
       const fresh = new Date(now.getTime() + windowMs);
       hits += 1;
-      if (hits % sweepEvery === 0) await db.delete(rateLimitWindows).where(lt(rateLimitWindows.resetAt, now));
-      const passed = sql`${rateLimitWindows.resetAt} <= ${now.toISOString()}::timestamptz`;
-      const [row] = await db
-        .insert(rateLimitWindows)
-        .values({ key: `${options.name}:${key}`, count: 1, resetAt: fresh })
-        .onConflictDoUpdate({
-          target: rateLimitWindows.key,
-          set: {
-            // Refused requests do not count: the window's count stops at one past the limit.
-            count: sql`case when ${passed} then 1 else least(${rateLimitWindows.count} + 1, ${limit + 1}) end`,
-            resetAt: sql`case when ${passed} then excluded.reset_at else ${rateLimitWindows.resetAt} end`,
-          },
-        })
-        .returning({ count: rateLimitWindows.count, resetAt: rateLimitWindows.resetAt });
+      if (hits % sweepEvery === 0) await deletePassedWindows(db, now);
+      // Refused requests do not count: the window's count stops at one past the limit.
+      const row = await countWindowHit(db, { key: `${options.name}:${key}`, limit, now, fresh });
       if (!row || row.count <= limit) return { allowed: true };
       return {
         allowed: false,
