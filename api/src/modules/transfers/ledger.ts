@@ -1,17 +1,14 @@
 import type { TLedgerBalance } from '@dash/shared/contracts';
 import Decimal from 'decimal.js';
-import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
-  type LEDGER_ACCOUNT_KINDS,
-  ledgerAccounts,
-  ledgerBalances as ledgerBalanceRows,
-  ledgerEntries,
-  type transfers,
-} from '../../db/schema';
-
-type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
-type TransferRow = typeof transfers.$inferSelect;
+  ensureLedgerAccounts,
+  insertLedgerEntries,
+  type LedgerAccountKind,
+  ledgerBalanceSums,
+  movePendingTransferLines,
+} from './ledger-repo';
+import type { TransferRow } from './repo';
 
 interface Line {
   kind: LedgerAccountKind;
@@ -82,20 +79,7 @@ async function accountUids(tx: Database, organizationUid: string, lines: Line[])
     ]),
   );
   const wanted = [...byKey].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, account]) => account);
-  await tx.insert(ledgerAccounts).values(wanted).onConflictDoNothing();
-  const rows = await tx
-    .select({ uid: ledgerAccounts.uid, kind: ledgerAccounts.kind, currency: ledgerAccounts.currency })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.organizationUid, organizationUid),
-        or(
-          ...wanted.map((account) =>
-            and(eq(ledgerAccounts.kind, account.kind), eq(ledgerAccounts.currency, account.currency)),
-          ),
-        ),
-      ),
-    );
+  const rows = await ensureLedgerAccounts(tx, organizationUid, wanted);
   const uids = new Map(rows.map((row) => [accountKey(row.kind, row.currency), row.uid]));
   return (line: Line) => {
     const uid = uids.get(accountKey(line.kind, line.currency));
@@ -125,7 +109,8 @@ async function writeLines(
   const accountOf = await accountUids(tx, of.organizationUid, lines);
   // The running balances these lines move are updated by the statement's trigger, in the
   // balances' key order whatever the lines' order (migration 0016).
-  await tx.insert(ledgerEntries).values(
+  await insertLedgerEntries(
+    tx,
     lines.map((line) => ({
       organizationUid: of.organizationUid,
       accountUid: accountOf(line),
@@ -236,18 +221,13 @@ export async function settle(
   from: TransferRow['status'],
   to: TransferRow['status'],
 ): Promise<void> {
-  const pendingOfTransfer = and(
-    eq(ledgerEntries.transferUid, transfer.uid),
-    eq(ledgerEntries.posting, 'transfer'),
-    eq(ledgerEntries.status, 'pending'),
-  );
   if (to === 'completed') {
-    await tx.update(ledgerEntries).set({ status: 'posted', postedAt: new Date() }).where(pendingOfTransfer);
+    await movePendingTransferLines(tx, transfer.uid, { status: 'posted', postedAt: new Date() });
   } else if (to === 'returned' && from === 'completed') {
     const reversed = transferLines(transfer).map((line) => ({ ...line, amount: line.amount.neg() }));
     await writeLines(tx, postingOfTransfer(transfer), 'reversal', 'posted', reversed);
   } else if (to === 'failed' || to === 'canceled' || to === 'returned') {
-    await tx.update(ledgerEntries).set({ status: 'archived' }).where(pendingOfTransfer);
+    await movePendingTransferLines(tx, transfer.uid, { status: 'archived' });
   }
 }
 
@@ -256,18 +236,7 @@ export async function settle(
  * the running balances the ledger keeps (ledger_balances).
  */
 export async function ledgerBalances(db: Database, organizationUid: string): Promise<TLedgerBalance[]> {
-  const rows = await db
-    .select({
-      account: ledgerAccounts.kind,
-      currency: ledgerAccounts.currency,
-      posted: sql<string>`coalesce(sum(${ledgerBalanceRows.posted}), 0)::text`,
-      pending: sql<string>`coalesce(sum(${ledgerBalanceRows.pending}), 0)::text`,
-    })
-    .from(ledgerAccounts)
-    .leftJoin(ledgerBalanceRows, eq(ledgerBalanceRows.accountUid, ledgerAccounts.uid))
-    .where(eq(ledgerAccounts.organizationUid, organizationUid))
-    .groupBy(ledgerAccounts.kind, ledgerAccounts.currency)
-    .orderBy(ledgerAccounts.currency, ledgerAccounts.kind);
+  const rows = await ledgerBalanceSums(db, organizationUid);
   return rows.map((row) => ({
     ...row,
     posted: new Decimal(row.posted).toFixed(),

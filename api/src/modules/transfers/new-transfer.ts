@@ -1,6 +1,5 @@
 import type { TTransfer } from '@dash/shared/contracts';
 import type { Database } from '../../db/client';
-import type { transfers } from '../../db/schema';
 import type { OrganizationContext } from '../../http/guards';
 import type { IdempotentWork } from '../../http/idempotency';
 import { recordAudit, userActor } from '../audit/index';
@@ -8,7 +7,14 @@ import { notifyApprovalStep } from './approval-mail';
 import { publishTransferUpdated, SUBJECT, type TransferDeps } from './deps';
 import { enqueueDue } from './jobs';
 import { postPending } from './ledger';
-import { findTransfer, insertTransfer, insertTransferEvent, markQuoteUsed, type QuoteRow } from './repo';
+import {
+  findTransfer,
+  insertTransfer,
+  insertTransferEvent,
+  markQuoteUsed,
+  type NewTransferRow,
+  type QuoteRow,
+} from './repo';
 
 // The last step of every use case that creates a transfer (on-ramp, off-ramp, deposit): the
 // transfer is written with its pending ledger lines, its first event, its audit record and the job
@@ -44,7 +50,7 @@ export async function writeNewTransfer(
   deps: TransferDeps,
   tx: Database,
   context: OrganizationContext,
-  row: Omit<typeof transfers.$inferInsert, 'organizationUid' | 'createdBy'>,
+  row: Omit<NewTransferRow, 'organizationUid' | 'createdBy'>,
 ): Promise<IdempotentWork<{ data: TTransfer }>> {
   const organizationUid = context.organization.uid;
   const transfer = await insertTransfer(tx, { ...row, organizationUid, createdBy: context.user.uid });

@@ -21,6 +21,8 @@ import {
 
 export type TransferRow = typeof transfers.$inferSelect;
 export type QuoteRow = typeof quotes.$inferSelect;
+/** A transfer as a use case writes it (the organization and creator are added by writeNewTransfer). */
+export type NewTransferRow = typeof transfers.$inferInsert;
 
 export async function insertQuote(db: Database, values: typeof quotes.$inferInsert): Promise<QuoteRow> {
   const [row] = await db.insert(quotes).values(values).returning();
@@ -35,6 +37,19 @@ export async function lockQuote(db: Database, organizationUid: string, uid: stri
     .where(and(eq(quotes.organizationUid, organizationUid), eq(quotes.uid, uid)))
     .for('update');
   return row;
+}
+
+/** The expiry of the quote a transfer accepted, if that quote is the organization's. */
+export async function quoteExpiryOfTransfer(
+  db: Database,
+  organizationUid: string,
+  transferUid: string,
+): Promise<Date | null> {
+  const [quote] = await db
+    .select({ expiresAt: quotes.expiresAt })
+    .from(quotes)
+    .where(and(eq(quotes.organizationUid, organizationUid), eq(quotes.usedBy, transferUid)));
+  return quote?.expiresAt ?? null;
 }
 
 export async function markQuoteUsed(db: Database, quoteUid: string, transferUid: string) {
@@ -59,10 +74,7 @@ export async function lockOrganizationMoney(db: Database, organizationUid: strin
   await db.execute(sql`select ${moneyLock(sql`${organizationUid}::uuid`)}`);
 }
 
-export async function insertTransfer(
-  db: Database,
-  values: typeof transfers.$inferInsert,
-): Promise<TransferRow> {
+export async function insertTransfer(db: Database, values: NewTransferRow): Promise<TransferRow> {
   await lockOrganizationMoney(db, values.organizationUid);
   const [row] = await db.insert(transfers).values(values).returning();
   if (!row) throw new Error('transfer not inserted');

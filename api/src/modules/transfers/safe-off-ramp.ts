@@ -1,9 +1,7 @@
 import type { TTransfer } from '@dash/shared/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { quotes } from '../../db/schema';
 import { transferNote } from './notes';
-import { findTransfer, lockTransfer } from './repo';
+import { findTransfer, lockTransfer, quoteExpiryOfTransfer } from './repo';
 import { stepTransfer } from './step';
 
 // An off-ramp paid from the organization's Safe, as the safe-transactions module sees it: what the
@@ -23,12 +21,9 @@ export async function findSafeOffRamp(
 ): Promise<SafeOffRamp | null> {
   const transfer = await findTransfer(db, organizationUid, transferUid);
   if (!transfer?.fromSafe || transfer.type !== 'off_ramp') return null;
-  const [quote] = await db
-    .select({ expiresAt: quotes.expiresAt })
-    .from(quotes)
-    .where(and(eq(quotes.organizationUid, organizationUid), eq(quotes.usedBy, transferUid)));
-  if (!quote) return null;
-  return { transfer: { ...transfer, fromSafe: transfer.fromSafe }, expiresAt: quote.expiresAt };
+  const expiresAt = await quoteExpiryOfTransfer(db, organizationUid, transferUid);
+  if (!expiresAt) return null;
+  return { transfer: { ...transfer, fromSafe: transfer.fromSafe }, expiresAt };
 }
 
 /**
