@@ -1,3 +1,3 @@
-export { findBankBeneficiary, findBankBeneficiaryType } from './repo';
+export { findBankBeneficiary, findBankBeneficiaryType, findRegisteredWallet } from './repo';
 export { registerCounterpartyReferenceRoutes, registerCounterpartyRoutes } from './routes';
 export { createCounterpartyService } from './service';

@@ -23,6 +23,15 @@ export function listRegisteredWallets(db: Database, organizationUid: string) {
 }
 
 /** One wallet of the organization, locked for the change about to be made (null when not theirs). */
+/** One of the organization's registered wallets, if it is still registered. */
+export async function findRegisteredWallet(db: Database, organizationUid: string, uid: string) {
+  const [row] = await db
+    .select()
+    .from(registeredWallets)
+    .where(and(eq(registeredWallets.organizationUid, organizationUid), eq(registeredWallets.uid, uid)));
+  return row;
+}
+
 export async function lockRegisteredWallet(db: Database, organizationUid: string, uid: string) {
   const [row] = await db
     .select(walletColumns)

@@ -1,9 +1,18 @@
 import type { TApprovalStatus, TKybDraft, TKybStatus } from '@dash/shared/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { kybApplications, organizations, users } from '../../db/schema';
 
 export type KybApplicationRow = typeof kybApplications.$inferSelect;
+
+/** Whether the organization's application was decided since `since`. */
+export async function kybDecidedSince(db: Database, organizationUid: string, since: Date): Promise<boolean> {
+  const [decided] = await db
+    .select({ uid: kybApplications.uid })
+    .from(kybApplications)
+    .where(and(eq(kybApplications.organizationUid, organizationUid), gte(kybApplications.decidedAt, since)));
+  return decided !== undefined;
+}
 
 export async function findApplication(
   db: Database,

@@ -1,14 +1,18 @@
 import { type TSafeTx, tokenOf, ZUid } from '@dash/shared/contracts';
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import { encodeFunctionData, getAddress, type Hex, type Log, parseEventLogs } from 'viem';
 import { z } from 'zod';
-import { chainTransferColumns, decodeTokenTransfers, type TokenTransferLog } from '../../chain/index';
+import { decodeTokenTransfers, type TokenTransferLog } from '../../chain/index';
 import { crashPoint } from '../../crash-point';
 import type { Database } from '../../db/client';
-import { chainTransfers, registeredWallets, safeTransactions } from '../../db/schema';
 import { enqueueJob, type JobDefinition, RescheduleJob } from '../../jobs/runner';
 import { recordAudit } from '../audit/index';
-import { findSafeOffRamp, lockOrganizationMoney, postSafeTransfer } from '../transfers/index';
+import { findRegisteredWallet } from '../counterparties/index';
+import {
+  findSafeOffRamp,
+  insertSafeTransferLog,
+  lockOrganizationMoney,
+  postSafeTransfer,
+} from '../transfers/index';
 import {
   DeploymentRejectedError,
   describeChainError,
@@ -16,7 +20,15 @@ import {
   takeRelayerNonce,
 } from '../wallet/index';
 import { chainOfSafe, publishSafeTransactionUpdated, type SafeTransactionDeps } from './deps';
-import { confirmationsOf, lockSafeTransaction, type SafeTransactionRow, updateSafeTransaction } from './repo';
+import {
+  confirmationsOf,
+  findSafeTransactionByUid,
+  lockSafeTransaction,
+  replaceOthersAtNonce,
+  type SafeTransactionPatch,
+  type SafeTransactionRow,
+  updateSafeTransaction,
+} from './repo';
 import { networkOfChain } from './safe-network';
 import { packSignatures, safeTxArgs } from './safe-tx';
 
@@ -62,7 +74,7 @@ async function settle(
   deps: SafeTransactionDeps,
   row: SafeTransactionRow,
   from: readonly SafeTransactionRow['status'][],
-  patch: Partial<typeof safeTransactions.$inferInsert> & { status: SafeTransactionRow['status'] },
+  patch: SafeTransactionPatch & { status: SafeTransactionRow['status'] },
   /** In the same transaction, once the move is made: what it books. */
   book?: (tx: Database) => Promise<void>,
 ): Promise<void> {
@@ -88,20 +100,7 @@ async function settle(
     });
     if (patch.status !== 'executed' && patch.status !== 'failed') return [];
     // Its nonce is used: every other open transaction at it can never execute.
-    return tx
-      .update(safeTransactions)
-      .set({ status: 'replaced', updatedAt: new Date() })
-      .where(
-        and(
-          eq(safeTransactions.organizationUid, row.organizationUid),
-          eq(safeTransactions.chainId, row.chainId),
-          eq(safeTransactions.safeAddress, row.safeAddress),
-          eq(safeTransactions.nonce, row.nonce),
-          ne(safeTransactions.uid, row.uid),
-          inArray(safeTransactions.status, ['awaiting_confirmations', 'ready']),
-        ),
-      )
-      .returning({ safeTxHash: safeTransactions.safeTxHash });
+    return replaceOthersAtNonce(tx, row);
   });
   if (replaced === null) return;
   await publishSafeTransactionUpdated(deps, row.organizationUid, row.safeTxHash);
@@ -133,31 +132,18 @@ function sentTokens(
 async function bookSafeTransfer(tx: Database, row: SafeTransactionRow, log: TokenTransferLog): Promise<void> {
   await lockOrganizationMoney(tx, row.organizationUid);
   const walletUid = row.transfer?.recipient.walletUid ?? null;
-  const [registered] = walletUid
-    ? await tx
-        .select({ uid: registeredWallets.uid })
-        .from(registeredWallets)
-        .where(
-          and(
-            eq(registeredWallets.uid, walletUid),
-            eq(registeredWallets.organizationUid, row.organizationUid),
-          ),
-        )
-    : [];
-  const [booked] = await tx
-    .insert(chainTransfers)
-    .values({
-      ...chainTransferColumns(log, row.chainId, networkOfChain(row.chainId)),
-      kind: 'safe_transfer',
-      organizationUid: row.organizationUid,
-      walletUid: registered?.uid ?? null,
-    })
-    .onConflictDoNothing()
-    .returning({ uid: chainTransfers.uid });
+  const registered = walletUid ? await findRegisteredWallet(tx, row.organizationUid, walletUid) : undefined;
+  const booked = await insertSafeTransferLog(tx, {
+    chainId: row.chainId,
+    network: networkOfChain(row.chainId),
+    log,
+    organizationUid: row.organizationUid,
+    walletUid: registered?.uid ?? null,
+  });
   if (!booked) return;
   await postSafeTransfer(tx, {
     organizationUid: row.organizationUid,
-    chainTransferUid: booked.uid,
+    chainTransferUid: booked,
     walletUid: registered?.uid ?? null,
     currency: log.token.symbol,
     amount: log.amount,
@@ -228,10 +214,7 @@ export async function executeSafeTransaction(
   payload: ExecutePayload,
 ): Promise<void> {
   // Load: the transaction, and its chain (the network its Safe is on).
-  const [row] = await deps.db
-    .select()
-    .from(safeTransactions)
-    .where(eq(safeTransactions.uid, payload.safeTransactionUid));
+  const row = await findSafeTransactionByUid(deps.db, payload.safeTransactionUid);
   if (!row || (row.status !== 'ready' && row.status !== 'executing')) return;
   const chain = chainOfSafe(deps, row.chainId);
   if (row.executionTxHash) return follow(deps, row);

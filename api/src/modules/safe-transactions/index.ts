@@ -2,7 +2,12 @@
 export type { SafeTransactionDeps } from './deps';
 export { executeSafeTransactionJob } from './execute-safe-transaction';
 export { enqueueOffRampPayment, payOffRampJobs } from './pay-off-ramp-from-safe';
-export { signaturesAwaitedFrom } from './repo';
+export {
+  confirmationsOf as safeTransactionConfirmationsOf,
+  listSafeTransactionsByHash,
+  safeTxHashesChangedSince,
+  signaturesAwaitedFrom,
+} from './repo';
 export { RETIRED_SIGNATURE_MAIL_JOB, retiredSignatureMailJob } from './retired-signature-mail-job';
 export { registerSafeTransactionRoutes } from './routes';
 export { awaitsSignature } from './signature-request';

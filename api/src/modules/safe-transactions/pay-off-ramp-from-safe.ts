@@ -1,15 +1,13 @@
 import { compareDecimals, EVM_CHAIN_IDS, toBaseUnits, tokenOf, ZUid } from '@dash/shared/contracts';
-import { and, eq } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { safeTransactions } from '../../db/schema';
 import { enqueueJob, type JobDefinition, RescheduleJob } from '../../jobs/runner';
 import { failUnpaidSafeOffRamp, findSafeOffRamp, publishTransferUpdated } from '../transfers/index';
 import { deployedSafeOf } from '../wallet/index';
 import { chainOfSafe, publishSafeTransactionUpdated, type SafeTransactionDeps } from './deps';
 import { nextNonce, recordProposal } from './proposal';
-import { lockSafeTransaction, openAtNonce, type SafeTransactionRow } from './repo';
+import { findOffRampPayment, lockSafeTransaction, openAtNonce } from './repo';
 import { networkOfChain } from './safe-network';
 import { rejectionTx, tokenTransferTx } from './safe-tx';
 
@@ -44,15 +42,6 @@ function safeOnNetwork(deps: SafeTransactionDeps, organizationUid: string, netwo
   return chainId === undefined ? Promise.resolve(null) : deployedSafeOf(deps.db, organizationUid, chainId);
 }
 
-/** The Safe transaction paying this off-ramp, if proposed. */
-async function paymentOf(db: Database, transferUid: string): Promise<SafeTransactionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(safeTransactions)
-    .where(and(eq(safeTransactions.transferUid, transferUid), eq(safeTransactions.kind, 'transfer')));
-  return row;
-}
-
 export async function payOffRampFromSafe(deps: SafeTransactionDeps, payload: OffRampPayload): Promise<void> {
   // Load: the off-ramp and the Safe.
   const off = await findSafeOffRamp(deps.db, payload.organizationUid, payload.transferUid);
@@ -81,7 +70,7 @@ export async function payOffRampFromSafe(deps: SafeTransactionDeps, payload: Off
 
   // Record: the payment, once, in one transaction with its audit record; the expiry look queued.
   const recorded = await deps.db.transaction(async (tx) => {
-    if (await paymentOf(tx, off.transfer.uid)) return null;
+    if (await findOffRampPayment(tx, off.transfer.uid)) return null;
     const recipient = getAddress(instructions.address);
     const proposal = await recordProposal(deps, tx, {
       organizationUid: payload.organizationUid,
@@ -123,7 +112,7 @@ export async function expireOffRampPayment(
   deps: SafeTransactionDeps,
   payload: OffRampPayload,
 ): Promise<void> {
-  const payment = await paymentOf(deps.db, payload.transferUid);
+  const payment = await findOffRampPayment(deps.db, payload.transferUid);
   const safe = payment ? await deployedSafeOf(deps.db, payload.organizationUid, payment.chainId) : null;
   const changed = await deps.db.transaction(async (tx) => {
     const row = payment ? await lockSafeTransaction(tx, payment.uid) : null;

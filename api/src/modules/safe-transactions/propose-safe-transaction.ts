@@ -7,13 +7,12 @@ import {
   toBaseUnits,
   tokenOf,
 } from '@dash/shared/contracts';
-import { and, eq } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import type { Database } from '../../db/client';
-import { registeredWallets } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
 import type { IdempotentWork } from '../../http/idempotency';
+import { findRegisteredWallet } from '../counterparties/index';
 import { deployedSafeOf } from '../wallet/index';
 import { chainOfSafe, type SafeTransactionDeps } from './deps';
 import { nextNonce, recordProposal } from './proposal';
@@ -39,15 +38,7 @@ async function chainOfProposal(
   if (request.kind === 'rejection') {
     return request.network ? EVM_CHAIN_IDS[request.network] : first.chainId;
   }
-  const [wallet] = await db
-    .select({ network: registeredWallets.network })
-    .from(registeredWallets)
-    .where(
-      and(
-        eq(registeredWallets.uid, request.walletUid),
-        eq(registeredWallets.organizationUid, organizationUid),
-      ),
-    );
+  const wallet = await findRegisteredWallet(db, organizationUid, request.walletUid);
   return wallet ? EVM_CHAIN_IDS[wallet.network] : first.chainId;
 }
 
@@ -92,15 +83,7 @@ export async function proposeSafeTransaction(
   let safeTx: TSafeTx;
   let transfer: SafeTransactionRow['transfer'] = null;
   if (request.kind === 'transfer') {
-    const [wallet] = await tx
-      .select()
-      .from(registeredWallets)
-      .where(
-        and(
-          eq(registeredWallets.uid, request.walletUid),
-          eq(registeredWallets.organizationUid, organizationUid),
-        ),
-      );
+    const wallet = await findRegisteredWallet(tx, organizationUid, request.walletUid);
     if (!wallet || wallet.network !== network) {
       throw new AppError('VALIDATION', codedMessage('messages.safeWalletNotOnNetwork'), {
         walletUid: codedMessage('messages.safeWalletNotOnNetwork'),

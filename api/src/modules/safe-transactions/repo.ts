@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   safeTransactionConfirmations,
@@ -10,6 +10,7 @@ import {
 
 export type SafeTransactionRow = typeof safeTransactions.$inferSelect;
 export type ConfirmationRow = typeof safeTransactionConfirmations.$inferSelect;
+export type SafeTransactionPatch = Partial<typeof safeTransactions.$inferInsert>;
 
 const OPEN = ['awaiting_confirmations', 'ready', 'executing'] as const;
 
@@ -54,7 +55,7 @@ export async function lockSafeTransaction(db: Database, uid: string): Promise<Sa
 export async function updateSafeTransaction(
   db: Database,
   uid: string,
-  patch: Partial<typeof safeTransactions.$inferInsert>,
+  patch: SafeTransactionPatch,
 ): Promise<SafeTransactionRow> {
   const [row] = await db
     .update(safeTransactions)
@@ -63,6 +64,78 @@ export async function updateSafeTransaction(
     .returning();
   if (!row) throw new Error('Safe transaction vanished');
   return row;
+}
+
+/** Every transaction of the organization with this safeTxHash (the webhooks' reading of a change). */
+export function listSafeTransactionsByHash(
+  db: Database,
+  organizationUid: string,
+  safeTxHash: string,
+): Promise<SafeTransactionRow[]> {
+  return db
+    .select()
+    .from(safeTransactions)
+    .where(
+      and(eq(safeTransactions.organizationUid, organizationUid), eq(safeTransactions.safeTxHash, safeTxHash)),
+    );
+}
+
+/** The safeTxHashes of the organization's transactions changed or confirmed since `since`. */
+export async function safeTxHashesChangedSince(
+  db: Database,
+  organizationUid: string,
+  since: Date,
+): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ safeTxHash: safeTransactions.safeTxHash })
+    .from(safeTransactions)
+    .leftJoin(
+      safeTransactionConfirmations,
+      eq(safeTransactionConfirmations.safeTransactionUid, safeTransactions.uid),
+    )
+    .where(
+      and(
+        eq(safeTransactions.organizationUid, organizationUid),
+        or(gte(safeTransactions.updatedAt, since), gte(safeTransactionConfirmations.createdAt, since)),
+      ),
+    );
+  return rows.map((row) => row.safeTxHash);
+}
+
+/** The Safe transaction paying an off-ramp, if proposed. */
+export async function findOffRampPayment(
+  db: Database,
+  transferUid: string,
+): Promise<SafeTransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(safeTransactions)
+    .where(and(eq(safeTransactions.transferUid, transferUid), eq(safeTransactions.kind, 'transfer')));
+  return row;
+}
+
+/**
+ * Replaces every other open transaction (awaiting confirmations or ready) of the Safe at the nonce
+ * `row` used: none of them can ever execute. Their safeTxHashes.
+ */
+export function replaceOthersAtNonce(
+  db: Database,
+  row: Pick<SafeTransactionRow, 'uid' | 'organizationUid' | 'chainId' | 'safeAddress' | 'nonce'>,
+): Promise<{ safeTxHash: string }[]> {
+  return db
+    .update(safeTransactions)
+    .set({ status: 'replaced', updatedAt: new Date() })
+    .where(
+      and(
+        eq(safeTransactions.organizationUid, row.organizationUid),
+        eq(safeTransactions.chainId, row.chainId),
+        eq(safeTransactions.safeAddress, row.safeAddress),
+        eq(safeTransactions.nonce, row.nonce),
+        ne(safeTransactions.uid, row.uid),
+        inArray(safeTransactions.status, ['awaiting_confirmations', 'ready']),
+      ),
+    )
+    .returning({ safeTxHash: safeTransactions.safeTxHash });
 }
 
 /** The highest nonce among the Safe's open transactions on a chain (null when none is open). */
@@ -187,6 +260,7 @@ export function confirmersOf(db: Database, uids: readonly string[]) {
     .where(inArray(safeTransactionConfirmations.safeTransactionUid, [...uids]));
 }
 
+/** The owners' confirmations of these transactions (with their signatures), oldest first. */
 export function confirmationsOf(db: Database, uids: readonly string[]) {
   if (uids.length === 0) return Promise.resolve([]);
   return db

@@ -1,20 +1,15 @@
-import { eq } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import type { Database } from '../../db/client';
-import { safeTransactions } from '../../db/schema';
 import { notify } from '../notifications/index';
 import { listSigners } from '../wallet/index';
-import { confirmationsOf } from './repo';
+import { confirmationsOf, findSafeTransactionByUid, type SafeTransactionRow } from './repo';
 
 // The owners a proposed Safe transaction waits for are told once, by mail (the notifications
 // module, told in the proposal's transaction): each member whose signing device holds one of its
 // owner keys, but the member who proposed it, and only while that owner's confirmation is missing.
 
 /** Tells the notifications of a proposal, in its transaction. */
-export async function notifySignatureRequest(
-  tx: Database,
-  proposal: typeof safeTransactions.$inferSelect,
-): Promise<void> {
+export async function notifySignatureRequest(tx: Database, proposal: SafeTransactionRow): Promise<void> {
   await notify(tx, {
     type: 'safe_transaction.proposed',
     organizationUid: proposal.organizationUid,
@@ -38,7 +33,7 @@ export async function awaitsSignature(
   safeTransactionUid: string,
   userUid: string,
 ): Promise<boolean> {
-  const [row] = await db.select().from(safeTransactions).where(eq(safeTransactions.uid, safeTransactionUid));
+  const row = await findSafeTransactionByUid(db, safeTransactionUid);
   if (row?.status !== 'awaiting_confirmations') return false;
   const signer = (await listSigners(db, row.organizationUid)).find((candidate) => candidate.uid === userUid);
   if (!signer?.ethAddress) return false;

@@ -3,8 +3,9 @@ import { chainTransferColumns, type TokenTransferLog } from '../../chain/index';
 import type { Database } from '../../db/client';
 import { chainTransfers } from '../../db/schema';
 
-// The deliveries the transfers module counted on chain (chain_transfers, kind 'delivery'): one row per
-// Transfer log, unique by (chain id, transaction hash, log index).
+// The token movements the transfers module books from the chain (chain_transfers): the deliveries
+// it counted (kind 'delivery') and what the organization's Safe sent (kind 'safe_transfer'); one
+// row per Transfer log, unique by (chain id, transaction hash, log index).
 
 /** The transfer a log already completed, if any. */
 export async function findDeliveryOwner(
@@ -49,4 +50,32 @@ export async function insertDelivery(
     .onConflictDoNothing()
     .returning({ uid: chainTransfers.uid });
   return inserted.length > 0;
+}
+
+/**
+ * Records the log of tokens the organization's Safe sent (kind 'safe_transfer', safe-transactions'
+ * execution job, in its transaction), to the registered wallet it paid if any; null when it was
+ * already recorded. Its uid is what postSafeTransfer books.
+ */
+export async function insertSafeTransferLog(
+  db: Database,
+  values: {
+    chainId: number;
+    network: string;
+    log: TokenTransferLog;
+    organizationUid: string;
+    walletUid: string | null;
+  },
+): Promise<string | null> {
+  const [row] = await db
+    .insert(chainTransfers)
+    .values({
+      ...chainTransferColumns(values.log, values.chainId, values.network),
+      kind: 'safe_transfer',
+      organizationUid: values.organizationUid,
+      walletUid: values.walletUid,
+    })
+    .onConflictDoNothing()
+    .returning({ uid: chainTransfers.uid });
+  return row?.uid ?? null;
 }

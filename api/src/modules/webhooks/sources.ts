@@ -1,14 +1,13 @@
 import type { TOrganizationEvent, TWebhookEventType } from '@dash/shared/contracts';
-import { and, asc, eq, gte, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { findKybApplication, kybDecidedSince } from '../kyb/index';
+import { findMessageOrigin, inboundMessagesSince } from '../messages/index';
 import {
-  kybApplications,
-  messages,
-  safeTransactionConfirmations,
-  safeTransactions,
-  transferEvents,
-  transfers,
-} from '../../db/schema';
+  listSafeTransactionsByHash,
+  safeTransactionConfirmationsOf,
+  safeTxHashesChangedSince,
+} from '../safe-transactions/index';
+import { transferStatusChanges, transfersChangedSince } from '../transfers/index';
 
 /** Something that happened, as a webhook event: its type, what it is (once per source) and its data. */
 export interface Happening {
@@ -54,18 +53,7 @@ export async function happeningsOf(
 }
 
 async function transferHappenings(db: Database, organizationUid: string, transferUid: string) {
-  const rows = await db
-    .select({
-      id: transferEvents.id,
-      type: transfers.type,
-      fromStatus: transferEvents.fromStatus,
-      toStatus: transferEvents.toStatus,
-      createdAt: transferEvents.createdAt,
-    })
-    .from(transferEvents)
-    .innerJoin(transfers, eq(transfers.uid, transferEvents.transferUid))
-    .where(and(eq(transfers.uid, transferUid), eq(transfers.organizationUid, organizationUid)))
-    .orderBy(asc(transferEvents.id));
+  const rows = await transferStatusChanges(db, organizationUid, transferUid);
   return rows.map(
     (row): Happening => ({
       type: row.fromStatus === null ? 'transfer.created' : 'transfer.status_changed',
@@ -82,23 +70,12 @@ async function transferHappenings(db: Database, organizationUid: string, transfe
 }
 
 async function safeTransactionHappenings(db: Database, organizationUid: string, safeTxHash: string) {
-  const proposals = await db
-    .select()
-    .from(safeTransactions)
-    .where(
-      and(eq(safeTransactions.organizationUid, organizationUid), eq(safeTransactions.safeTxHash, safeTxHash)),
-    );
+  const proposals = await listSafeTransactionsByHash(db, organizationUid, safeTxHash);
   if (proposals.length === 0) return [];
-  const confirmations = await db
-    .select()
-    .from(safeTransactionConfirmations)
-    .where(
-      inArray(
-        safeTransactionConfirmations.safeTransactionUid,
-        proposals.map((row) => row.uid),
-      ),
-    )
-    .orderBy(asc(safeTransactionConfirmations.createdAt));
+  const confirmations = await safeTransactionConfirmationsOf(
+    db,
+    proposals.map((row) => row.uid),
+  );
   const happenings: Happening[] = [];
   for (const proposal of proposals) {
     const about = {
@@ -135,10 +112,7 @@ async function safeTransactionHappenings(db: Database, organizationUid: string, 
 }
 
 async function messageHappenings(db: Database, organizationUid: string, messageUid: string) {
-  const [row] = await db
-    .select({ threadUid: messages.threadUid, direction: messages.direction, createdAt: messages.createdAt })
-    .from(messages)
-    .where(and(eq(messages.uid, messageUid), eq(messages.organizationUid, organizationUid)));
+  const row = await findMessageOrigin(db, organizationUid, messageUid);
   if (row?.direction !== 'inbound') return [];
   return [
     {
@@ -151,15 +125,7 @@ async function messageHappenings(db: Database, organizationUid: string, messageU
 }
 
 async function kybHappenings(db: Database, organizationUid: string) {
-  const [row] = await db
-    .select({
-      uid: kybApplications.uid,
-      status: kybApplications.status,
-      version: kybApplications.version,
-      decidedAt: kybApplications.decidedAt,
-    })
-    .from(kybApplications)
-    .where(eq(kybApplications.organizationUid, organizationUid));
+  const row = await findKybApplication(db, organizationUid);
   const decision = KYB_DECISIONS.find((status) => status === row?.status);
   if (!row || !decision || !row.decidedAt) return [];
   return [
@@ -182,43 +148,15 @@ export async function changesSince(
   organizationUid: string,
   since: Date,
 ): Promise<TOrganizationEvent[]> {
-  const changedTransfers = await db
-    .selectDistinct({ transferUid: transferEvents.transferUid })
-    .from(transferEvents)
-    .innerJoin(transfers, eq(transfers.uid, transferEvents.transferUid))
-    .where(and(eq(transfers.organizationUid, organizationUid), gte(transferEvents.createdAt, since)));
-  const changedSafeTransactions = await db
-    .selectDistinct({ safeTxHash: safeTransactions.safeTxHash })
-    .from(safeTransactions)
-    .leftJoin(
-      safeTransactionConfirmations,
-      eq(safeTransactionConfirmations.safeTransactionUid, safeTransactions.uid),
-    )
-    .where(
-      and(
-        eq(safeTransactions.organizationUid, organizationUid),
-        or(gte(safeTransactions.updatedAt, since), gte(safeTransactionConfirmations.createdAt, since)),
-      ),
-    );
-  const inbound = await db
-    .select({ messageUid: messages.uid, threadUid: messages.threadUid })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.organizationUid, organizationUid),
-        eq(messages.direction, 'inbound'),
-        gte(messages.createdAt, since),
-      ),
-    );
-  const [decided] = await db
-    .select({ uid: kybApplications.uid })
-    .from(kybApplications)
-    .where(and(eq(kybApplications.organizationUid, organizationUid), gte(kybApplications.decidedAt, since)));
+  const changedTransfers = await transfersChangedSince(db, organizationUid, since);
+  const changedSafeTransactions = await safeTxHashesChangedSince(db, organizationUid, since);
+  const inbound = await inboundMessagesSince(db, organizationUid, since);
+  const decided = await kybDecidedSince(db, organizationUid, since);
   return [
-    ...changedTransfers.map((row) => ({ type: 'transfer.updated' as const, transferUid: row.transferUid })),
-    ...changedSafeTransactions.map((row) => ({
+    ...changedTransfers.map((transferUid) => ({ type: 'transfer.updated' as const, transferUid })),
+    ...changedSafeTransactions.map((safeTxHash) => ({
       type: 'safe_transaction.updated' as const,
-      safeTxHash: row.safeTxHash,
+      safeTxHash,
     })),
     ...inbound.map((row) => ({ type: 'message.created' as const, ...row })),
     ...(decided ? [{ type: 'kyb.updated' as const }] : []),
