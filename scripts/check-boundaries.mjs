@@ -19,6 +19,9 @@
 //   separate processes) and tests outside them (api/src/test, *.test.ts) may import a module's file
 //   directly: an index brings the module's routes and services, which config.ts, the job runner or
 //   the sandbox provider's process must not load.
+// - in the API's modules, only a module's repo files query tables: a file named repo.ts or ending in
+//   -repo.ts (tests apart) is the only one that may import the schema (api/src/db/schema); a use case
+//   calls its own module's repo, and reaches another module's tables through that module's index.
 // - no file names a retired package as a module (an import, a dynamic import, vi.mock or
 //   vi.importActual, require): react-router-dom, which react-router 7 merged into react-router and
 //   react-router 8 drops; react-router is the shared module every app routes with.
@@ -120,6 +123,26 @@ function deepModuleImport(file, specifier, line) {
   );
 }
 
+const API_SCHEMA = join(ROOT, 'api', 'src', 'db', 'schema');
+/** A module's repo file: repo.ts, or a file whose name ends in -repo.ts. */
+const isRepoFile = (file) => /(^|-)repo\.ts$/.test(file.split(sep).at(-1) ?? '');
+
+/**
+ * What is wrong with `specifier` (on `line` of `file`) when a file of an API module that is not one of
+ * its repo files imports the schema, or null.
+ */
+function schemaOutsideRepo(file, specifier, line) {
+  const module = apiModuleOf(file);
+  if (module === null || isTestFile(file) || isRepoFile(file) || !specifier.startsWith('.')) return null;
+  const target = resolve(file, '..', specifier).replace(/\.[cm]?[jt]s$/, '');
+  if (target !== API_SCHEMA && !target.startsWith(API_SCHEMA + sep)) return null;
+  return (
+    `line ${line} imports "${specifier}": in api/src/modules only a module's repo files (repo.ts or ` +
+    `*-repo.ts) may import the schema; move the query into api/src/modules/${module}/repo.ts (or a ` +
+    `*-repo.ts beside it), or call the module that owns the table through its index.ts`
+  );
+}
+
 /** The package a bare module specifier names (`@scope/name` or `name`), or null for a path. */
 function packageNameOf(specifier) {
   if (specifier.startsWith('.') || isAbsolute(specifier)) return null;
@@ -196,6 +219,8 @@ export function violationsOf(file, source) {
       const line = source.slice(0, match.index + match[0].lastIndexOf(specifier)).split('\n').length;
       const deep = deepModuleImport(file, specifier, line);
       if (deep) problems.push(deep);
+      const query = schemaOutsideRepo(file, specifier, line);
+      if (query) problems.push(query);
     }
   }
   return problems;

@@ -167,4 +167,34 @@ describe('the boundary check', () => {
     expect(violationsOf(file('api/src/test/providers.ts'), helper)).toEqual([]);
     expect(violationsOf(file('api/src/db/seed-kyb.ts'), helper)).toEqual([]);
   });
+
+  it("lets only an API module's repo files (repo.ts, *-repo.ts) import the schema", () => {
+    const schema = "import { quotes } from '../../db/schema';";
+    const useCase = violationsOf(file('api/src/modules/transfers/safe-off-ramp.ts'), schema);
+    expect(useCase).toHaveLength(1);
+    expect(useCase[0]).toContain('line 1 imports "../../db/schema"');
+    expect(useCase[0]).toContain("only a module's repo files (repo.ts or *-repo.ts) may import the schema");
+    expect(useCase[0]).toContain('api/src/modules/transfers/repo.ts');
+    // A type import, a schema file or a dynamic import is no exception; from a folder inside a module too.
+    const service = file('api/src/modules/audit/audit.ts');
+    expect(violationsOf(service, "import type { auditEvents } from '../../db/schema';")).toHaveLength(1);
+    expect(violationsOf(service, "import { auditEvents } from '../../db/schema/audit';")).toHaveLength(1);
+    expect(violationsOf(service, "const s = await import('../../db/schema/index.ts');")).toHaveLength(1);
+    expect(
+      violationsOf(
+        file('api/src/modules/providers/adapters/x.ts'),
+        "import { p } from '../../../db/schema';",
+      ),
+    ).toHaveLength(1);
+    // Not a repo by its name: a file that only ends in "repo" or holds "repo" elsewhere.
+    expect(violationsOf(file('api/src/modules/x/grepo.ts'), schema)).toHaveLength(1);
+    expect(violationsOf(file('api/src/modules/x/repo-helpers.ts'), schema)).toHaveLength(1);
+    // Repo files, tests, and code outside the modules may.
+    expect(violationsOf(file('api/src/modules/transfers/repo.ts'), schema)).toEqual([]);
+    expect(violationsOf(file('api/src/modules/transfers/ledger-repo.ts'), schema)).toEqual([]);
+    expect(violationsOf(file('api/src/modules/transfers/transfers.test.ts'), schema)).toEqual([]);
+    expect(violationsOf(file('api/src/jobs/runner.ts'), "import { jobs } from '../db/schema';")).toEqual([]);
+    // Other code of the db folder is not the schema.
+    expect(violationsOf(service, "import type { Database } from '../../db/client';")).toEqual([]);
+  });
 });
