@@ -22,8 +22,7 @@ export function listRegisteredWallets(db: Database, organizationUid: string) {
     .orderBy(asc(registeredWallets.name), asc(registeredWallets.createdAt), asc(registeredWallets.uid));
 }
 
-/** One wallet of the organization, locked for the change about to be made (null when not theirs). */
-/** One of the organization's registered wallets, if it is still registered. */
+/** One of the organization's registered wallets, every column (undefined when not theirs). */
 export async function findRegisteredWallet(db: Database, organizationUid: string, uid: string) {
   const [row] = await db
     .select()
@@ -32,6 +31,7 @@ export async function findRegisteredWallet(db: Database, organizationUid: string
   return row;
 }
 
+/** One wallet of the organization, locked for the change about to be made (null when not theirs). */
 export async function lockRegisteredWallet(db: Database, organizationUid: string, uid: string) {
   const [row] = await db
     .select(walletColumns)

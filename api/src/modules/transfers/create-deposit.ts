@@ -2,11 +2,12 @@ import { codedMessage, DEPOSIT_PROVIDER, type TCreateDepositRequest } from '@das
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
+import { findRegisteredWallet } from '../counterparties/index';
 import { findProviderByName } from '../providers/index';
 import { acceptOnRampQuote } from './create-on-ramp';
 import type { TransferDeps } from './deps';
 import { priceQuote } from './quote';
-import { findWallet, type QuoteRow } from './repo';
+import type { QuoteRow } from './repo';
 
 // A deposit (POST deposits): an on-ramp from the deposit provider (Transfero: BRL, testbrz on
 // polygon-amoy) to a registered wallet, in two steps: its quote, asked outside any transaction once
@@ -21,7 +22,7 @@ export async function quoteDeposit(
 ): Promise<QuoteRow> {
   const { db } = deps;
   // The wallet first: a deposit refused for it leaves no quote behind.
-  const wallet = await findWallet(db, context.organization.uid, request.targetWalletUid);
+  const wallet = await findRegisteredWallet(db, context.organization.uid, request.targetWalletUid);
   if (!wallet) throw new AppError('NOT_FOUND', codedMessage('messages.targetWalletNotFound'));
   if (wallet.network !== request.networkId) {
     throw new AppError('VALIDATION', codedMessage('messages.targetWalletNetworkMismatch'), {

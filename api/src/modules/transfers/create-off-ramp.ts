@@ -3,12 +3,12 @@ import Decimal from 'decimal.js';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
-import { findBankBeneficiary } from '../counterparties/index';
+import { findBankBeneficiary, findRegisteredWallet } from '../counterparties/index';
 import { deployedSafeOf } from '../wallet/index';
 import type { TransferDeps } from './deps';
 import { fromQuote, writeNewTransfer } from './new-transfer';
 import { takeQuote } from './quote';
-import { findOrganizationThreshold, findWallet } from './repo';
+import { findOrganizationThreshold } from './repo';
 
 // An off-ramp: a member accepts an off-ramp quote to one of the organization's bank beneficiaries
 // whose kind pays out the quote's fiat (Pix for BRL, CLABE otherwise), paid from one of its
@@ -54,7 +54,9 @@ export async function createOffRamp(
       fromSafe: codedMessage('messages.sourceSafeNetworkMismatch'),
     });
   }
-  const wallet = request.walletUid ? await findWallet(tx, organizationUid, request.walletUid) : null;
+  const wallet = request.walletUid
+    ? await findRegisteredWallet(tx, organizationUid, request.walletUid)
+    : null;
   if (request.walletUid && !wallet) {
     throw new AppError('NOT_FOUND', codedMessage('messages.sourceWalletNotFound'), {
       walletUid: codedMessage('messages.sourceWalletNotFound'),

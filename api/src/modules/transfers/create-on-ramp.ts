@@ -2,10 +2,10 @@ import { codedMessage, type TCreateOnRampRequest } from '@dash/shared/contracts'
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
+import { findRegisteredWallet } from '../counterparties/index';
 import type { TransferDeps } from './deps';
 import { fromQuote, writeNewTransfer } from './new-transfer';
 import { takeQuote } from './quote';
-import { findWallet } from './repo';
 
 // An on-ramp: a member accepts an on-ramp quote to one of the organization's registered wallets on
 // the quote's network (POST rails/on-ramps, in the idempotent request's transaction). A deposit is
@@ -21,7 +21,7 @@ export async function acceptOnRampQuote(
 ) {
   const organizationUid = context.organization.uid;
   const quoteRow = await takeQuote(deps, tx, organizationUid, request.quoteUid, 'on_ramp');
-  const wallet = await findWallet(tx, organizationUid, request.walletUid);
+  const wallet = await findRegisteredWallet(tx, organizationUid, request.walletUid);
   if (!wallet) throw new AppError('NOT_FOUND', codedMessage('messages.targetWalletNotFound'));
   if (wallet.network !== quoteRow.network) {
     throw new AppError('VALIDATION', codedMessage('messages.targetWalletNetworkMismatch'), {

@@ -9,15 +9,7 @@ import {
 import { and, desc, eq, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import {
-  organizations,
-  providers,
-  quotes,
-  registeredWallets,
-  transferEvents,
-  transfers,
-  users,
-} from '../../db/schema';
+import { organizations, providers, quotes, transferEvents, transfers, users } from '../../db/schema';
 
 export type TransferRow = typeof transfers.$inferSelect;
 export type QuoteRow = typeof quotes.$inferSelect;
@@ -328,12 +320,4 @@ export async function latestTransfers(db: Database, organizationUid: string, lim
     .orderBy(desc(transfers.createdAt), desc(transfers.uid))
     .limit(limit);
   return rows.map(toTransferSummary);
-}
-
-export async function findWallet(db: Database, organizationUid: string, uid: string) {
-  const [row] = await db
-    .select()
-    .from(registeredWallets)
-    .where(and(eq(registeredWallets.organizationUid, organizationUid), eq(registeredWallets.uid, uid)));
-  return row;
 }

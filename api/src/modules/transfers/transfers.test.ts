@@ -156,8 +156,8 @@ function askQuote(scene: Scene, type: 'on_ramp' | 'off_ramp', amount: string) {
   });
 }
 
-/** POST deposits (Transfero, BRL, testbrz, polygon-amoy) of `amount` to the scene's wallet, with a new key. */
-function askDeposit(scene: Scene, amount: string) {
+/** POST deposits (Transfero, BRL, testbrz, polygon-amoy) of `amount` to the scene's wallet (or another), with a new key. */
+function askDeposit(scene: Scene, amount: string, targetWalletUid = scene.wallet.uid) {
   return scene.ask(
     'POST',
     '/deposits',
@@ -166,7 +166,7 @@ function askDeposit(scene: Scene, amount: string) {
       currencyId: 'BRL',
       stablecoinId: 'testbrz',
       networkId: 'polygon-amoy',
-      targetWalletUid: scene.wallet.uid,
+      targetWalletUid,
       amount,
     },
     { 'idempotency-key': randomUUID() },
@@ -1104,19 +1104,7 @@ describe('deposit', () => {
         name: 'Mainnet',
       })
       .returning();
-    const refused = await scene.ask(
-      'POST',
-      '/deposits',
-      {
-        provider: 'Transfero',
-        currencyId: 'BRL',
-        stablecoinId: 'testbrz',
-        networkId: 'polygon-amoy',
-        targetWalletUid: ethereum?.uid,
-        amount: '50',
-      },
-      { 'idempotency-key': randomUUID() },
-    );
+    const refused = await askDeposit(scene, '50', ethereum?.uid);
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json().error).toMatchObject({
       code: 'VALIDATION',
