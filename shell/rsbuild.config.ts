@@ -6,6 +6,7 @@ import {
   LAZY_SINGLETONS,
   pluginBootAssets,
   pluginPrecompress,
+  pluginZodWithoutJsonSchema,
   productionBuildAliases,
   SIGN_IN_PAGE_ASSETS,
 } from '@dash/shared/federation';
@@ -54,6 +55,7 @@ export default defineConfig(({ command }) => ({
         // Remotes are built without a federation runtime of their own and use this one.
         experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
+    command === 'build' && pluginZodWithoutJsonSchema(),
     // Before precompression, so boot-assets.json is served like every other file.
     pluginBootAssets({
       lazyShared: LAZY_SINGLETONS,

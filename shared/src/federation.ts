@@ -11,9 +11,10 @@ import sharedPackage from '../package.json' with { type: 'json' };
 import { BOOT_ASSETS_FILE, pluginBootAssets } from './build/boot-assets';
 import { pluginStableFederationStats } from './build/federation-stats';
 import { pluginPrecompress } from './build/precompress';
+import { pluginZodWithoutJsonSchema } from './build/zod-browser';
 import { containerName, REMOTE_EXPOSES, type TRemoteName, ZRemoteName } from './contracts/remotes';
 
-export { BOOT_ASSETS_FILE, containerName, pluginBootAssets, pluginPrecompress };
+export { BOOT_ASSETS_FILE, containerName, pluginBootAssets, pluginPrecompress, pluginZodWithoutJsonSchema };
 
 /** One instance of each of these across host and remotes (React, router, query, Mantine, i18n, session). */
 export const FEDERATION_SINGLETONS = [
@@ -382,6 +383,7 @@ export function defineRemoteConfig(pkg: RemotePackage, command: string): Rsbuild
           optimization: { target: 'web', disableSnapshot: true },
         },
       }),
+      command === 'build' && pluginZodWithoutJsonSchema(),
       // Before precompression: the compressed copies are of the stable file.
       pluginStableFederationStats(),
       pluginPrecompress(),
