@@ -6,16 +6,14 @@
 // fresh key proved with its challenge, a 1 out of 1 Safe of that key deployed on the local chain, a
 // registered wallet to pay, one queued transfer per run, and the sandbox provider's account. The
 // page has that key's wallet injected (the e2e suite's EIP-1193 stand-in), is loaded at full speed,
-// then the CPU is throttled and each interaction is done as a user does it (Playwright's clicks are
-// trusted input events). INP is read as web-vitals reads it: the Event Timing entries of the
-// interaction (PerformanceObserver 'event', durationThreshold 16, the lowest the browser allows),
-// the longest one; an interaction under 16 ms has no entry and reads "< 16 ms". Figures only.
+// then the CPU is throttled and each interaction is done as a user does it; INP is read as inp.mjs
+// reads it (as web-vitals does). Figures only.
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { injectBrowserWallet } from '../support/browser-wallet.mjs';
-import { median } from './page-metrics.mjs';
+import { cpuThrottle, inpOf, inpText, observeInteractions, summary } from './inp.mjs';
 import { launchBrowser, signedInContext, startDashboard } from './stack.mjs';
 
 const ORG = '/org/acme-treasury';
@@ -86,22 +84,6 @@ async function arrange(request, runs) {
   return { privateKey, amounts, providerUid: provider.uid };
 }
 
-/** Runs `act` (one user interaction) and answers its INP in ms (0: under the 16 ms threshold). */
-async function inpOf(page, act) {
-  await page.evaluate(() => {
-    window.__benchEvents = [];
-  });
-  await act();
-  // Entries are queued after the interaction's next paint: two frames and a task later they are in.
-  await page.evaluate(
-    () =>
-      new Promise((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100))),
-      ),
-  );
-  return page.evaluate(() => Math.max(0, ...window.__benchEvents.map((entry) => entry.duration)));
-}
-
 /**
  * Measures the three interactions `runs` times each on `base` (the demo data, a fresh data
  * directory: the scene is added to it) with the CPU `cpu` times slower. Answers, per interaction,
@@ -113,15 +95,8 @@ export async function walletInp(browser, base, { runs = 5, cpu = 4 } = {}) {
   const page = await context.newPage();
   await page.setViewportSize({ width: 1440, height: 900 });
   await injectBrowserWallet(page, { privateKey });
-  await page.addInitScript(() => {
-    window.__benchEvents = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        if (entry.interactionId) window.__benchEvents.push({ name: entry.name, duration: entry.duration });
-    }).observe({ type: 'event', durationThreshold: 16, buffered: true });
-  });
-  const cdp = await context.newCDPSession(page);
-  const throttled = (rate) => cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await observeInteractions(page);
+  const throttled = await cpuThrottle(context, page);
 
   const figures = { open: [], confirm: [], payFrom: [] };
   for (const amount of amounts) {
@@ -172,7 +147,6 @@ export async function walletInp(browser, base, { runs = 5, cpu = 4 } = {}) {
     await throttled(1);
   }
   await context.close();
-  const summary = (values) => ({ median: median(values), worst: Math.max(...values) });
   return {
     confirm: summary(figures.confirm),
     open: summary(figures.open),
@@ -188,14 +162,13 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   try {
     const runs = Number(process.env.BENCH_RUNS ?? 5);
     const inp = await walletInp(browser, dashboard.base, { runs });
-    const ms = (value) => (value > 0 ? `${value.toFixed(0)} ms` : '< 16 ms');
     console.log(
       `\nINP at 4x CPU (target < 100 ms), median of ${runs} (worst); load average ${loadavg()
         .map((load) => load.toFixed(2))
         .join(' / ')}`,
     );
     for (const [key, figures] of Object.entries(inp))
-      console.log(`  ${key.padEnd(8)} ${ms(figures.median)} (${ms(figures.worst)})`);
+      console.log(`  ${key.padEnd(8)} ${inpText(figures.median)} (${inpText(figures.worst)})`);
   } finally {
     await browser.close();
     await dashboard.stop();

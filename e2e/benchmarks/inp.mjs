@@ -1,0 +1,46 @@
+// Interaction to Next Paint, read as web-vitals reads it, for the benchmarks that measure it
+// (wallet-inp.mjs, app-inp.mjs): the Event Timing entries of an interaction (PerformanceObserver
+// 'event', durationThreshold 16, the lowest the browser allows), the longest one; an interaction
+// under 16 ms has no entry and reads "< 16 ms". The page is loaded at full speed, then the CPU is
+// throttled with CDP and the interaction is done as a user does it (Playwright's clicks are trusted
+// input events).
+import { median } from './page-metrics.mjs';
+
+/** Records every Event Timing entry of an interaction in each document `page` loads from now on. */
+export async function observeInteractions(page) {
+  await page.addInitScript(() => {
+    window.__benchEvents = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        if (entry.interactionId) window.__benchEvents.push({ name: entry.name, duration: entry.duration });
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  });
+}
+
+/** A function that sets `page`'s CPU `rate` times slower (1: full speed), through CDP. */
+export async function cpuThrottle(context, page) {
+  const cdp = await context.newCDPSession(page);
+  return (rate) => cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
+/** Runs `act` (one user interaction) and answers its INP in ms (0: under the 16 ms threshold). */
+export async function inpOf(page, act) {
+  await page.evaluate(() => {
+    window.__benchEvents = [];
+  });
+  await act();
+  // Entries are queued after the interaction's next paint: two frames and a task later they are in.
+  await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100))),
+      ),
+  );
+  return page.evaluate(() => Math.max(0, ...window.__benchEvents.map((entry) => entry.duration)));
+}
+
+/** The median and the worst of one interaction's runs. */
+export const summary = (values) => ({ median: median(values), worst: Math.max(...values) });
+
+/** An INP figure as printed: "42 ms", or "< 16 ms" for an interaction with no entry. */
+export const inpText = (value) => (value > 0 ? `${value.toFixed(0)} ms` : '< 16 ms');
