@@ -11,8 +11,10 @@
 //    median of N runs with their range (one run's TBT swings from about 40 to 400 ms on this
 //    machine, with whatever else is running; Lighthouse's own guidance is the median of 5);
 //  - Interaction to Next Paint at 4x CPU of the Safe's interactions (confirm with the signing
-//    device, open a queued transaction, switch the off-ramp's "Paid from"): the median and the
-//    worst of N runs each (wallet-inp.mjs), federated;
+//    device, open a queued transaction, switch the off-ramp's "Paid from"; wallet-inp.mjs) and of
+//    the ones people repeat (open a conversation, send a reply, switch organization, filter and page
+//    the transactions, open a transaction; app-inp.mjs): the median and the worst of N runs each,
+//    federated;
 //  - API reads at 2,000 req/s (p50 / p99) on embedded PGlite and on PostgreSQL;
 //  - the machine: its CPU model and cores, the load average at the start, and Lighthouse's
 //    benchmarkIndex of each run (its measure of the CPU's speed), so a figure from another machine
@@ -24,6 +26,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
+import { APP_INTERACTIONS, appInp } from './app-inp.mjs';
+import { inpText } from './inp.mjs';
 import {
   distsOf,
   kib,
@@ -44,11 +48,11 @@ const USAGE = `pnpm bench [--skip-build] [--runs 5] [--lighthouse-runs 5] [--inp
                      ${'`'}MONOLITH=1 pnpm --filter shell exec rsbuild build${'`'})
   --runs N           LCP loads per variant, cold and repeat (default 5)
   --lighthouse-runs  Lighthouse runs (default 5)
-  --inp-runs N       runs of each Safe interaction whose INP is measured (default 5)
+  --inp-runs N       runs of each interaction whose INP is measured (default 5)
   --api-seconds N    seconds of each API read benchmark (default 5)
   --no-api           no API read benchmarks
   --no-lighthouse    no Lighthouse runs
-  --no-inp           no INP of the Safe's interactions
+  --no-inp           no INP rows (the Safe's interactions and the ones people repeat)
   BENCH_PORT         the stack's first port (default 4700)`;
 if (argv.includes('--help') || argv.includes('-h')) {
   console.log(USAGE);
@@ -262,18 +266,22 @@ for (const variant of ['federated', 'monolith']) {
       if (!argv.includes('--no-inp')) {
         console.error('INP of the Safe’s interactions…');
         const inp = await walletInp(browser, dashboard.base, { runs: inpRuns, cpu: 4 });
-        const ms = (value) => (value > 0 ? `${value.toFixed(0)} ms` : '< 16 ms');
+        const inpRow = (label, figures) =>
+          row(
+            'INP (CPU x4, target < 100 ms)',
+            `${label}: median of ${inpRuns} (worst)`,
+            `${inpText(figures.median)} (${inpText(figures.worst)})`,
+          );
         for (const [key, label] of [
           ['confirm', 'confirm a queued transaction with the signing device'],
           ['open', 'open a queued transaction from the queue'],
           ['payFrom', 'switch the off-ramp’s “Paid from”'],
         ]) {
-          row(
-            'INP (CPU x4, target < 100 ms)',
-            `${label}: median of ${inpRuns} (worst)`,
-            `${ms(inp[key].median)} (${ms(inp[key].worst)})`,
-          );
+          inpRow(label, inp[key]);
         }
+        console.error('INP of the interactions people repeat…');
+        const app = await appInp(browser, dashboard.base, { runs: inpRuns, cpu: 4 });
+        for (const [key, label] of APP_INTERACTIONS) inpRow(label, app[key]);
       }
       if (!argv.includes('--no-lighthouse')) {
         // Lighthouse now and then ends a run without an LCP (its trace missed it): that run is tried
