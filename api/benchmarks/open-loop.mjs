@@ -9,15 +9,18 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 
 /**
  * @param {{ port: number, rate: number, seconds: number, headers?: Record<string, string>,
- *   path?: string, paths?: string[] }} options  paths: used in turn (request i takes paths[i % length])
- * @returns {Promise<{ latencies: number[], elapsed: number, failures: number, kinds: Record<string, number>,
- *   busyMs: number }>}
- *   latencies in ms, sorted; elapsed in seconds; busyMs: the time this thread's event loop was busy (the
- *   generator's own cost, near its CPU time)
+ *   path?: string, paths?: string[], labels?: string[] }} options  paths: used in turn (request i takes
+ *   paths[i % length]); labels: request i's label is labels[i % length], to have latencies per label too
+ * @returns {Promise<{ latencies: number[], byLabel: Record<string, number[]>, elapsed: number,
+ *   failures: number, kinds: Record<string, number>, busyMs: number }>}
+ *   latencies in ms, sorted (byLabel's too); elapsed in seconds; busyMs: the time this thread's event
+ *   loop was busy (the generator's own cost, near its CPU time)
  */
-export async function openLoop({ port, rate, seconds, headers = {}, path, paths = [path] }) {
+export async function openLoop({ port, rate, seconds, headers = {}, path, paths = [path], labels = [] }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const latencies = [];
+  /** @type {Record<string, number[]>} */
+  const byLabel = {};
   const kinds = {};
   let failures = 0;
   const fail = (kind) => {
@@ -40,8 +43,15 @@ export async function openLoop({ port, rate, seconds, headers = {}, path, paths 
           (response) => {
             response.on('data', () => {});
             response.on('end', () => {
-              if (response.statusCode === 200) latencies.push(performance.now() - due);
-              else fail(String(response.statusCode));
+              if (response.statusCode === 200) {
+                const latency = performance.now() - due;
+                latencies.push(latency);
+                const label = labels[sent % Math.max(labels.length, 1)];
+                if (label !== undefined) {
+                  byLabel[label] ??= [];
+                  byLabel[label].push(latency);
+                }
+              } else fail(String(response.statusCode));
               resolve();
             });
           },
@@ -57,8 +67,9 @@ export async function openLoop({ port, rate, seconds, headers = {}, path, paths 
   await Promise.all(pending);
   agent.destroy();
   latencies.sort((a, b) => a - b);
+  for (const values of Object.values(byLabel)) values.sort((a, b) => a - b);
   const busyMs = performance.eventLoopUtilization(loopBefore).active;
-  return { latencies, elapsed: (performance.now() - started) / 1000, failures, kinds, busyMs };
+  return { latencies, byLabel, elapsed: (performance.now() - started) / 1000, failures, kinds, busyMs };
 }
 
 /** openLoop() in a worker thread of its own. */

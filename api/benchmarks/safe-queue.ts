@@ -189,14 +189,25 @@ try {
     historyPages[i % Math.max(historyPages.length, 1)] ?? '/api/v0/wallet/transactions/history',
     `/api/v0/wallet/transactions/${hash}`,
   ]);
-  const run = (duration: number) => openLoopInWorker({ port, rate, seconds: duration, headers, paths });
+  const labels = ['list', 'history page', 'one'];
+  const run = (duration: number) =>
+    openLoopInWorker({ port, rate, seconds: duration, headers, paths, labels });
   await run(2);
-  const result = (await run(seconds)) as { latencies: number[]; elapsed: number; failures: number };
+  const result = (await run(seconds)) as {
+    latencies: number[];
+    byLabel: Record<string, number[]>;
+    elapsed: number;
+    failures: number;
+  };
   const { latencies } = result;
-  const fmt = (p: number) => (percentile(latencies, p) ?? Number.NaN).toFixed(1);
+  const fmt = (values: number[], p: number) => (percentile(values, p) ?? Number.NaN).toFixed(1);
   console.log(
-    `${database.kind}, ${count} Safe transactions, ${rate} req/s for ${seconds} s: ${latencies.length} answered, ${result.failures} failed; p50 ${fmt(50)} ms, p95 ${fmt(95)} ms, p99 ${fmt(99)} ms`,
+    `${database.kind}, ${count} Safe transactions, ${rate} req/s for ${seconds} s: ${latencies.length} answered, ${result.failures} failed; p50 ${fmt(latencies, 50)} ms, p95 ${fmt(latencies, 95)} ms, p99 ${fmt(latencies, 99)} ms`,
   );
+  for (const label of labels) {
+    const values = result.byLabel[label] ?? [];
+    console.log(`  ${label}: p50 ${fmt(values, 50)} ms, p99 ${fmt(values, 99)} ms (${values.length})`);
+  }
   await app.close();
 } finally {
   await database.close();
