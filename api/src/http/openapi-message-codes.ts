@@ -1,10 +1,15 @@
-import { codeOfErrorMap, DEFAULT_ISSUE_CODES, type TMessageCode } from '@dash/shared/contracts';
+import {
+  codeOfErrorMap,
+  DEFAULT_ISSUE_CODES,
+  raisedCodesOf,
+  type TMessageCode,
+} from '@dash/shared/contracts';
 import type { z } from 'zod';
 
 /**
  * The message codes a request's contracts can answer with: every coded rule (`coded(...)`) found
- * by walking the zod schemas, checks and nested shapes included. A rule written in a superRefine
- * (codedIssue) is code, not data, and is not found here: its route declares it (`messageCodes`).
+ * by walking the zod schemas, checks and nested shapes included, and the codes a superRefine raises
+ * (codedIssue), which its schema registers with raisesCodes.
  */
 export function messageCodesOfSchema(schema: z.ZodType | undefined, into = new Set<TMessageCode>()) {
   const seen = new Set<object>();
@@ -14,6 +19,7 @@ export function messageCodesOfSchema(schema: z.ZodType | undefined, into = new S
     if (code) into.add(code);
     if (typeof value === 'function' || seen.has(value)) return;
     seen.add(value);
+    for (const raised of raisedCodesOf(value) ?? []) into.add(raised);
     const zod = (value as { _zod?: { def?: unknown } })._zod;
     if (zod?.def) {
       visit(zod.def, depth + 1);

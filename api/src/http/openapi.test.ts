@@ -128,6 +128,11 @@ describe('GET /openapi.json', () => {
       expect.arrayContaining(['messages.organizationNotFound', 'messages.deniedMembersRead']),
     );
     expect(members).not.toContain('messages.bodyNotJson');
+    // A superRefine's codes, registered with its schema (raisesCodes): walking the schema cannot see them.
+    expect(paths['/api/v0/rails/bank-beneficiaries']?.post?.['x-error-codes']).toEqual(
+      expect.arrayContaining(['messages.invalidClabe', 'messages.clabeChecksum', 'messages.pixCnpjLength']),
+    );
+    expect(paths['/api/v0/kyb']?.put?.['x-error-codes']).toContain('messages.kybOwnershipTotal');
     const all = Object.values(paths).flatMap((byMethod) =>
       Object.values(byMethod).flatMap((operation) => operation['x-error-codes'] ?? []),
     );

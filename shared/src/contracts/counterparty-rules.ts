@@ -2,7 +2,13 @@ import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
 import { isValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
 import { isValidEmail } from '@brazilian-utils/brazilian-utils/is-valid-email';
 import { isValidPhone } from '@brazilian-utils/brazilian-utils/is-valid-phone';
-import { coded, codedIssue, englishOrNull, type TMessageCode } from '@dash/shared/contracts-core';
+import {
+  coded,
+  codedIssue,
+  englishOrNull,
+  raisesCodes,
+  type TMessageCode,
+} from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { base58 } from '@scure/base';
 import { clabe } from 'clabe-validator';
@@ -82,6 +88,11 @@ export const ZCreateRegisteredWalletRequest = z
     if (problem) context.addIssue({ code: 'custom', path: ['address'], ...codedIssue(problem) });
   })
   .transform((value) => ({ ...value, address: normalizeAddress(value.network, value.address) }));
+raisesCodes(ZCreateRegisteredWalletRequest, [
+  'messages.invalidSolanaAddress',
+  'messages.invalidEvmAddress',
+  'messages.zeroAddress',
+]);
 export type TCreateRegisteredWalletRequest = z.input<typeof ZCreateRegisteredWalletRequest>;
 
 // ---------------------------------------------------------------------------------------------
@@ -211,6 +222,7 @@ const ZClabeBeneficiaryRequest = z
     context.addIssue({ code: 'custom', path: ['bankAccountNumber'], ...codedIssue(problemCode) });
   })
   .transform((value) => ({ ...value, bankAccountNumber: resolveClabe(value.bankAccountNumber).clabe }));
+raisesCodes(ZClabeBeneficiaryRequest, ['messages.invalidClabe', ...Object.values(CLABE_CODES)]);
 
 const ZPixKeyBeneficiaryRequest = z
   .strictObject({
@@ -225,6 +237,11 @@ const ZPixKeyBeneficiaryRequest = z
     if (problem) context.addIssue({ code: 'custom', path: ['pixKey'], ...codedIssue(problem) });
   })
   .transform((value) => ({ ...value, pixKey: normalizePixKey(value.pixKeyType, value.pixKey) }));
+raisesCodes(ZPixKeyBeneficiaryRequest, [
+  ...Object.values(PIX_KEY_CODES),
+  'messages.cpfCheckDigits',
+  'messages.cnpjCheckDigits',
+]);
 
 export const ZCreateBankBeneficiaryRequest = z.discriminatedUnion(
   'type',

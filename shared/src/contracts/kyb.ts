@@ -5,6 +5,7 @@ import {
   codedIssue,
   codedMessage,
   english,
+  raisesCodes,
   type TCodedMessage,
   type TMessageCode,
   ZIsoDateTime,
@@ -206,6 +207,13 @@ interface CrossFields {
   beneficialOwners?: readonly { ownershipPercent?: string | undefined }[] | undefined;
 }
 
+/** The codes checkCrossFields raises. */
+const CROSS_FIELD_CODES = [
+  'messages.kybRfcInvalid',
+  'messages.kybCnpjInvalid',
+  'messages.kybOwnershipTotal',
+] as const satisfies readonly TMessageCode[];
+
 /** Rules across fields, applied to whatever is present (a draft) or everything (a submission). */
 function checkCrossFields(data: CrossFields, context: z.RefinementCtx): void {
   const { countryOfIncorporation: country, taxId } = data;
@@ -239,6 +247,7 @@ export const ZKybApplicationData = z
       .max(20),
   })
   .superRefine(checkCrossFields);
+raisesCodes(ZKybApplicationData, CROSS_FIELD_CODES);
 export type TKybApplicationData = z.infer<typeof ZKybApplicationData>;
 
 /** A blank text field in a draft is a field not filled in yet. */
@@ -290,6 +299,7 @@ export const ZKybDraft = z
       .optional(),
   })
   .superRefine(checkCrossFields);
+raisesCodes(ZKybDraft, CROSS_FIELD_CODES);
 export type TKybDraft = z.infer<typeof ZKybDraft>;
 
 // Documents ---------------------------------------------------------------------------------------

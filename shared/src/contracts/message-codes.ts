@@ -82,6 +82,24 @@ export function codeOfErrorMap(error: unknown): TMessageCode | undefined {
   return typeof code === 'string' && isMessageCode(code) ? code : undefined;
 }
 
+/** The codes each schema's refinement (a superRefine raising codedIssue) can raise: raisesCodes. */
+const RAISED_CODES = new WeakMap<object, readonly TMessageCode[]>();
+
+/**
+ * Says which codes a schema's superRefine can raise (a refinement's codes are code, not data, so
+ * walking the schema cannot find them): the API reference and the check that every answer's code
+ * is declared read them with raisedCodesOf. Register the schema as exported (after any transform).
+ */
+export function raisesCodes<T extends object>(schema: T, codes: readonly TMessageCode[]): T {
+  RAISED_CODES.set(schema, codes);
+  return schema;
+}
+
+/** The codes raisesCodes registered for this schema, if any. */
+export function raisedCodesOf(schema: object): readonly TMessageCode[] | undefined {
+  return RAISED_CODES.get(schema);
+}
+
 /** The fields a custom issue (ctx.addIssue) spreads in to carry a code: its English and the code. */
 export function codedIssue(code: TMessageCode, params?: TMessageParams) {
   return {

@@ -3,6 +3,8 @@ import {
   coded,
   codedIssue,
   english,
+  raisesCodes,
+  type TMessageCode,
   withSearch,
   ZIsoDateTime,
   ZUid,
@@ -110,6 +112,10 @@ export const ZTokenSymbol = z.string().min(1).max(20);
  * An amount's decimal places, checked against what it is typed in: an on-ramp's in fiat (cents), an
  * off-ramp's in the stablecoin (see amountDecimalsProblem). A field error on `amount`.
  */
+const AMOUNT_DECIMALS_CODES = [
+  'messages.amountFiatDecimals',
+  'messages.amountStablecoinDecimals',
+] as const satisfies readonly TMessageCode[];
 function checkAmountDecimals(type: 'on_ramp' | 'off_ramp', amount: string, context: z.RefinementCtx) {
   // One message at a time: an amount the field's own rules refuse already has its message.
   if (!ZPositiveAmount.safeParse(amount).success) return;
@@ -127,6 +133,7 @@ export const ZCreateQuoteRequest = z
     amount: ZPositiveAmount,
   })
   .superRefine((request, context) => checkAmountDecimals(request.type, request.amount, context));
+raisesCodes(ZCreateQuoteRequest, AMOUNT_DECIMALS_CODES);
 export type TCreateQuoteRequest = z.infer<typeof ZCreateQuoteRequest>;
 
 export const ZQuote = z.object({
@@ -189,6 +196,7 @@ export const ZCreateDepositRequest = z
       .uuid(coded('messages.chooseTargetWallet')),
   })
   .superRefine((request, context) => checkAmountDecimals('on_ramp', request.amount, context));
+raisesCodes(ZCreateDepositRequest, ['messages.amountFiatDecimals']);
 export type TCreateDepositRequest = z.infer<typeof ZCreateDepositRequest>;
 
 /** Where to send the money the provider waits for. */

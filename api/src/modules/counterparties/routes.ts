@@ -114,11 +114,7 @@ export function registerCounterpartyRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/rails/blockchain-wallets',
-    messageCodes: [
-      'messages.invalidSolanaAddress',
-      'messages.registeredWalletDuplicate',
-      'messages.zeroAddress',
-    ],
+    messageCodes: ['messages.registeredWalletDuplicate'],
     status: 201,
     summary: 'Registers a blockchain wallet (EVM addresses stored checksummed)',
     guard: approvedOrganizationGuard('rails.write'),
@@ -172,15 +168,7 @@ export function registerCounterpartyRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/rails/bank-beneficiaries',
-    messageCodes: [
-      'messages.clabeDuplicate',
-      'messages.invalidClabe',
-      'messages.pixCpfLength',
-      'messages.pixEmailInvalid',
-      'messages.pixKeyDuplicate',
-      'messages.pixPhoneInvalid',
-      'messages.pixRandomKeyInvalid',
-    ],
+    messageCodes: ['messages.clabeDuplicate', 'messages.pixKeyDuplicate'],
     status: 201,
     summary: 'Adds a bank beneficiary (the key is stored normalized)',
     guard: approvedOrganizationGuard('rails.write'),

@@ -34,12 +34,7 @@ export function registerKybRoutes(app: FastifyInstance, deps: { kyb: KybService 
   defineRoute(app, {
     method: 'PUT',
     url: '/kyb',
-    messageCodes: [
-      'messages.kybNotEditable',
-      'messages.kybRfcInvalid',
-      'messages.kybCnpjInvalid',
-      'messages.kybOwnershipTotal',
-    ],
+    messageCodes: ['messages.kybNotEditable'],
     summary: 'Save the KYB draft (partial data, validated as far as it goes)',
     guard: organizationGuard('kyb.edit'),
     body: ZSaveKybDraftRequest,

@@ -83,7 +83,7 @@ export function registerTransferRoutes(
   defineRoute(app, {
     method: 'POST',
     url: '/rails/quotes',
-    messageCodes: [...PRICE_QUOTE_CODES, 'messages.amountFiatDecimals', 'messages.amountStablecoinDecimals'],
+    messageCodes: PRICE_QUOTE_CODES,
     status: 201,
     summary: "A provider's quote for an on-ramp or off-ramp (rate, fees, amount delivered, expiry)",
     guard: approvedOrganizationGuard('rails.write'),
@@ -160,7 +160,7 @@ export function registerTransferRoutes(
     'A deposit (Transfero, BRL, testbrz on polygon-amoy) to a registered wallet',
     ZCreateDepositRequest,
     transfers.createDeposit,
-    ['messages.amountFiatDecimals', ...PRICE_QUOTE_CODES, ...TAKE_QUOTE_CODES, ...TARGET_WALLET_CODES],
+    [...PRICE_QUOTE_CODES, ...TAKE_QUOTE_CODES, ...TARGET_WALLET_CODES],
     transfers.quoteDeposit,
   );
 
