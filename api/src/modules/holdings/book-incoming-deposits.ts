@@ -1,8 +1,8 @@
 import type { TokenTransferLog, WatchedNetwork } from '../../chain/index';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../audit/index';
-import { lockOrganizationMoney, postIncomingDeposit } from '../transfers/index';
-import { explainedByTransfer, type Holder, holdersOf, insertIncoming } from './incoming-repo';
+import { insertChainTransfer, lockOrganizationMoney, postIncomingDeposit } from '../transfers/index';
+import { explainedByTransfer, type Holder, holdersOf } from './incoming-repo';
 
 // Book incoming deposits: the Transfer logs of a network's tokens to a Safe or registered wallet in
 // the blocks a look of the watcher covers (check-network.ts, in its transaction, under the network's
@@ -35,7 +35,16 @@ export async function bookIncomingDeposits(
     // Check: a transfer of the organization's explains it, or it is already booked.
     if (await explainedByTransfer(tx, holder.organizationUid, network.network, network.chainId, log))
       continue;
-    const uid = await insertIncoming(tx, { chainId: network.chainId, network: network.network, log, holder });
+    const uid = await insertChainTransfer(
+      tx,
+      { chainId: network.chainId, network: network.network, log },
+      {
+        kind: 'incoming',
+        organizationUid: holder.organizationUid,
+        holder: holder.holder,
+        walletUid: holder.walletUid,
+      },
+    );
     if (!uid) continue;
     // Record: the ledger lines and the audit record, in the look's transaction.
     await postIncomingDeposit(tx, {

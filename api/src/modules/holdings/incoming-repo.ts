@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { chainTransferColumns, type TokenTransferLog } from '../../chain/index';
+import type { TokenTransferLog } from '../../chain/index';
 import type { Database } from '../../db/client';
 import { chainTransfers, registeredWallets, transfers, walletDeployments } from '../../db/schema';
 import { findDeliveryOwner } from '../transfers/index';
@@ -125,26 +125,6 @@ export async function explainedByTransfer(
     )
     .limit(1);
   return transfer !== undefined;
-}
-
-/** Records the log as the holder's incoming deposit; null when it was already (a re-read). */
-export async function insertIncoming(
-  db: Database,
-  values: { chainId: number; network: string; log: TokenTransferLog; holder: Holder },
-): Promise<string | null> {
-  const { log, holder } = values;
-  const [row] = await db
-    .insert(chainTransfers)
-    .values({
-      ...chainTransferColumns(log, values.chainId, values.network),
-      kind: 'incoming',
-      organizationUid: holder.organizationUid,
-      holder: holder.holder,
-      walletUid: holder.walletUid,
-    })
-    .onConflictDoNothing()
-    .returning({ uid: chainTransfers.uid });
-  return row?.uid ?? null;
 }
 
 /** The organization's latest incoming deposits, newest first, with the wallet's name when registered. */

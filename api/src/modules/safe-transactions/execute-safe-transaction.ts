@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/index';
 import { findRegisteredWallet } from '../counterparties/index';
 import {
   findSafeOffRamp,
-  insertSafeTransferLog,
+  insertChainTransfer,
   lockOrganizationMoney,
   postSafeTransfer,
 } from '../transfers/index';
@@ -133,13 +133,11 @@ async function bookSafeTransfer(tx: Database, row: SafeTransactionRow, log: Toke
   await lockOrganizationMoney(tx, row.organizationUid);
   const walletUid = row.transfer?.recipient.walletUid ?? null;
   const registered = walletUid ? await findRegisteredWallet(tx, row.organizationUid, walletUid) : undefined;
-  const booked = await insertSafeTransferLog(tx, {
-    chainId: row.chainId,
-    network: networkOfChain(row.chainId),
-    log,
-    organizationUid: row.organizationUid,
-    walletUid: registered?.uid ?? null,
-  });
+  const booked = await insertChainTransfer(
+    tx,
+    { chainId: row.chainId, network: networkOfChain(row.chainId), log },
+    { kind: 'safe_transfer', organizationUid: row.organizationUid, walletUid: registered?.uid ?? null },
+  );
   if (!booked) return;
   await postSafeTransfer(tx, {
     organizationUid: row.organizationUid,

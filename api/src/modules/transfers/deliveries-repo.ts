@@ -3,9 +3,9 @@ import { chainTransferColumns, type TokenTransferLog } from '../../chain/index';
 import type { Database } from '../../db/client';
 import { chainTransfers } from '../../db/schema';
 
-// The token movements the transfers module books from the chain (chain_transfers): the deliveries
-// it counted (kind 'delivery') and what the organization's Safe sent (kind 'safe_transfer'); one
-// row per Transfer log, unique by (chain id, transaction hash, log index).
+// The token movements booked from the chain (chain_transfers): the deliveries the transfers module
+// counted (kind 'delivery'), what the organization's Safe sent (kind 'safe_transfer') and the
+// incoming deposits holdings books (kind 'incoming'); one row per Transfer log and kind.
 
 /** The transfer a log already completed, if any. */
 export async function findDeliveryOwner(
@@ -27,54 +27,25 @@ export async function findDeliveryOwner(
   return row ? row.transferUid : undefined;
 }
 
-/** Counts a log as a transfer's delivery; false when the log was already counted (by anyone). */
-export async function insertDelivery(
-  db: Database,
-  values: {
-    chainId: number;
-    network: string;
-    log: TokenTransferLog;
-    organizationUid: string;
-    transferUid: string;
-  },
-): Promise<boolean> {
-  const { log } = values;
-  const inserted = await db
-    .insert(chainTransfers)
-    .values({
-      ...chainTransferColumns(log, values.chainId, values.network),
-      kind: 'delivery',
-      organizationUid: values.organizationUid,
-      transferUid: values.transferUid,
-    })
-    .onConflictDoNothing()
-    .returning({ uid: chainTransfers.uid });
-  return inserted.length > 0;
-}
+/** What a chain_transfers row says besides its log: its kind and whose movement it is. */
+export type ChainTransferOwner = Pick<
+  typeof chainTransfers.$inferInsert,
+  'kind' | 'organizationUid' | 'transferUid' | 'walletUid' | 'holder'
+>;
 
 /**
- * Records the log of tokens the organization's Safe sent (kind 'safe_transfer', safe-transactions'
- * execution job, in its transaction), to the registered wallet it paid if any; null when it was
- * already recorded. Its uid is what postSafeTransfer books.
+ * Records one Transfer log as a row of its kind: a transfer's delivery (verify-delivery), what the
+ * organization's Safe sent (safe-transactions' execution job), an incoming deposit (holdings). Its
+ * uid, or null when the log was already recorded as that kind (a re-read, or counted by another).
  */
-export async function insertSafeTransferLog(
+export async function insertChainTransfer(
   db: Database,
-  values: {
-    chainId: number;
-    network: string;
-    log: TokenTransferLog;
-    organizationUid: string;
-    walletUid: string | null;
-  },
+  { chainId, network, log }: { chainId: number; network: string; log: TokenTransferLog },
+  owner: ChainTransferOwner,
 ): Promise<string | null> {
   const [row] = await db
     .insert(chainTransfers)
-    .values({
-      ...chainTransferColumns(values.log, values.chainId, values.network),
-      kind: 'safe_transfer',
-      organizationUid: values.organizationUid,
-      walletUid: values.walletUid,
-    })
+    .values({ ...chainTransferColumns(log, chainId, network), ...owner })
     .onConflictDoNothing()
     .returning({ uid: chainTransfers.uid });
   return row?.uid ?? null;

@@ -1,5 +1,5 @@
 export { transferStatusChanges, transfersChangedSince } from './changes-repo';
-export { findDeliveryOwner, insertSafeTransferLog } from './deliveries-repo';
+export { type ChainTransferOwner, findDeliveryOwner, insertChainTransfer } from './deliveries-repo';
 export { publishTransferUpdated } from './deps';
 export { postIncomingDeposit, postSafeTransfer } from './ledger';
 export { latestTransfers, lockOrganizationMoney, trim as trimAmount } from './repo';

@@ -6,7 +6,7 @@ import { ChainUnreachableError, decodeTokenTransfers, type TokenTransferLog } fr
 import type { Database } from '../../db/client';
 import { enqueueJob, type JobDefinition, RescheduleJob } from '../../jobs/runner';
 import { recordAudit } from '../audit/index';
-import { findDeliveryOwner, insertDelivery } from './deliveries-repo';
+import { findDeliveryOwner, insertChainTransfer } from './deliveries-repo';
 import { publishTransferUpdated, SUBJECT, type TransferDeps } from './deps';
 import { lockTransfer, type TransferRow, trim, updateTransfer } from './repo';
 import { stepTransfer } from './step';
@@ -162,14 +162,12 @@ export async function verifyDelivery(deps: TransferDeps, job: VerifyDeliveryJob)
     if (current?.status !== 'payment_submitted' || current.txHash !== job.txHash) return false;
     if (finding.kind === 'review') return holdForReview(tx, current, finding.code, finding.params);
     const { log, chainId } = finding;
-    const counted = await insertDelivery(tx, {
-      chainId,
-      network: current.network,
-      log,
-      organizationUid: current.organizationUid,
-      transferUid: current.uid,
-    });
-    if (!counted && (await findDeliveryOwner(tx, chainId, log)) !== current.uid) {
+    const counted = await insertChainTransfer(
+      tx,
+      { chainId, network: current.network, log },
+      { kind: 'delivery', organizationUid: current.organizationUid, transferUid: current.uid },
+    );
+    if (counted === null && (await findDeliveryOwner(tx, chainId, log)) !== current.uid) {
       return holdForReview(tx, current, 'delivery_counted_elsewhere', {
         network: current.network,
         txHash: job.txHash,
