@@ -1,5 +1,5 @@
 /** What the release service makes of the pin logs: each remote's status, canary versions, rollback targets, and the store's errors as API errors. */
-import type { TRemoteName, TRemoteReleaseStatus } from '@dash/shared/contracts';
+import type { TMessageCode, TRemoteName, TRemoteReleaseStatus } from '@dash/shared/contracts';
 import { AppError } from '../../http/errors';
 import {
   activeCanaries,
@@ -51,6 +51,14 @@ export function statusOf(
     canaries: activeCanaries(state),
   };
 }
+
+/** What asAppErrors may answer (the routes of every pin change declare them). */
+export const PIN_LOG_CODES = [
+  'messages.releasePinNoHistory',
+  'messages.releasePinNoSuchSeq',
+  'messages.releasePinChanged',
+  'messages.releasePinLogBusy',
+] as const satisfies readonly TMessageCode[];
 
 /** Turns the store's and the log's own errors into the API's one error path. */
 export async function asAppErrors<T>(run: () => Promise<T>): Promise<T> {

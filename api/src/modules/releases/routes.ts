@@ -3,7 +3,6 @@ import {
   codedMessage,
   english,
   RELEASE_VERSION_PATTERN,
-  type TMessageCode,
   ZPinChangeRequest,
   ZPinChangeResponse,
   ZPinReleaseRequest,
@@ -21,6 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
 import { documentGuard, documentRoute, PUBLIC_ACCESS } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
+import { PIN_LOG_CODES } from './pin-status';
 import type { ReleaseService } from './service';
 import { isReleaseFilePath, type ReleaseFileSource } from './store';
 
@@ -32,14 +32,6 @@ const PUBLISH_TOO_LARGE = codedMessage('messages.releaseUploadTooLarge', {
 });
 export const PUBLISH_TOO_LARGE_MESSAGE = english(PUBLISH_TOO_LARGE.code, PUBLISH_TOO_LARGE.params);
 const DEFAULT_ACTOR = 'release-api';
-
-/** What appending to the pin log may answer (pin-status.ts asAppErrors): every pin change. */
-const PIN_LOG_CODES = [
-  'messages.releasePinNoHistory',
-  'messages.releasePinNoSuchSeq',
-  'messages.releasePinChanged',
-  'messages.releasePinLogBusy',
-] as const satisfies readonly TMessageCode[];
 
 export const RELEASE_API_OFF_MESSAGE = english('messages.releaseApiOff');
 export const RELEASE_TOKEN_MESSAGE = english('messages.releaseTokenRequired');

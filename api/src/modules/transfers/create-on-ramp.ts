@@ -1,4 +1,4 @@
-import { codedMessage, type TCreateOnRampRequest } from '@dash/shared/contracts';
+import { codedMessage, type TCreateOnRampRequest, type TMessageCode } from '@dash/shared/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { OrganizationContext } from '../../http/guards';
@@ -10,6 +10,12 @@ import { takeQuote } from './quote';
 // An on-ramp: a member accepts an on-ramp quote to one of the organization's registered wallets on
 // the quote's network (POST rails/on-ramps, in the idempotent request's transaction). A deposit is
 // the same transfer under another type (create-deposit.ts).
+
+/** What the wallet's checks below may answer (their routes declare them): on-ramps and deposits. */
+export const TARGET_WALLET_CODES = [
+  'messages.targetWalletNotFound',
+  'messages.targetWalletNetworkMismatch',
+] as const satisfies readonly TMessageCode[];
 
 /** Accepts the on-ramp quote for the wallet: the transfer, awaiting funds, with its job. */
 export async function acceptOnRampQuote(

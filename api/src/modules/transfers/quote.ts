@@ -3,6 +3,7 @@ import {
   codedMessage,
   providerLimitProblemCode,
   type TCreateQuoteRequest,
+  type TMessageCode,
   type TQuote,
 } from '@dash/shared/contracts';
 import Decimal from 'decimal.js';
@@ -38,6 +39,17 @@ function toQuote(row: QuoteRow): TQuote {
     expiresAt: row.expiresAt.toISOString(),
   };
 }
+
+/** What priceQuote may answer (its routes declare them): the quote route's and a deposit's. */
+export const PRICE_QUOTE_CODES = [
+  'messages.providerNotFound',
+  'messages.providerCurrencyUnsupported',
+  'messages.providerAccountRequired',
+  'messages.amountBelowProviderMinimum',
+  'messages.amountAboveProviderMaximum',
+  'messages.providerRefusedQuote',
+  'messages.providerUnreachable',
+] as const satisfies readonly TMessageCode[];
 
 /** Asks the provider for a quote and saves it (the deposit asks through here too). */
 export async function priceQuote(
@@ -133,6 +145,14 @@ export async function createQuote(
   // database (one connection) for as long as the provider takes.
   return toQuote(await priceQuote(deps, deps.db, context, request));
 }
+
+/** What takeQuote may answer (its routes declare them): every transfer made from a quote. */
+export const TAKE_QUOTE_CODES = [
+  'messages.quoteNotFound',
+  'messages.quoteUsed',
+  'messages.quoteExpired',
+  'messages.providerAccountRequired',
+] as const satisfies readonly TMessageCode[];
 
 /** The quote, locked, still unused and unexpired (404, 409). */
 export async function takeQuote(

@@ -36,7 +36,9 @@ import {
 import { type IdempotentWork, runIdempotent } from '../../http/idempotency';
 import { documentRoute } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
+import { TARGET_WALLET_CODES } from './create-on-ramp';
 import type { TransferCsvFields } from './list-repo';
+import { PRICE_QUOTE_CODES, TAKE_QUOTE_CODES } from './quote';
 import type { TransferService } from './service';
 
 /**
@@ -47,31 +49,6 @@ import type { TransferService } from './service';
 function csvRow(f: TransferCsvFields): string {
   return `${f[0]},${f[1]},${f[2]},${f[3]},${csvField(f[4])},${f[5]},${csvField(f[6])},${f[7]},${csvField(f[8])},${f[9]},${f[10]},${f[11]},${csvField(f[12])},${csvField(f[13])},${csvField(f[14])},${csvField(f[15])},${csvField(f[16])}\r\n`;
 }
-
-/** What pricing a quote may answer (quote.ts priceQuote): the quote route's and a deposit's. */
-const PRICE_QUOTE_CODES = [
-  'messages.providerNotFound',
-  'messages.providerCurrencyUnsupported',
-  'messages.providerAccountRequired',
-  'messages.amountBelowProviderMinimum',
-  'messages.amountAboveProviderMaximum',
-  'messages.providerRefusedQuote',
-  'messages.providerUnreachable',
-] as const satisfies readonly TMessageCode[];
-
-/** What taking a quote may answer (quote.ts takeQuote): every transfer made from one. */
-const TAKE_QUOTE_CODES = [
-  'messages.quoteNotFound',
-  'messages.quoteUsed',
-  'messages.quoteExpired',
-  'messages.providerAccountRequired',
-] as const satisfies readonly TMessageCode[];
-
-/** What an on-ramp's wallet may answer (create-on-ramp.ts acceptOnRampQuote): on-ramps and deposits. */
-const TARGET_WALLET_CODES = [
-  'messages.targetWalletNotFound',
-  'messages.targetWalletNetworkMismatch',
-] as const satisfies readonly TMessageCode[];
 
 /** Quotes, on-ramps, off-ramps, deposits and the transactions list: approved organizations only. */
 export function registerTransferRoutes(
