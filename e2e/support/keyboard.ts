@@ -59,8 +59,33 @@ export const tabTo = (page: Page, target: Locator, max = 60) => moveFocusTo(page
 export const tabBackTo = (page: Page, target: Locator, max = 60) =>
   moveFocusTo(page, target, max, 'Shift+Tab');
 
-/** The focused combobox: opens it and moves with the arrows to the option, then Enter. */
+/** The option of the focused native select the arrows are on, and the options in order. */
+const nativeSelectState = (page: Page) =>
+  page.evaluate(() => {
+    const select = document.activeElement;
+    if (!(select instanceof HTMLSelectElement)) return null;
+    const labels = [...select.options].map((each) => (each.textContent ?? '').trim());
+    return { labels, selected: select.selectedIndex };
+  });
+
+/**
+ * Chooses an option of the focused select with the arrow keys: a native select (closed, the arrows
+ * change its value, as on Windows and Linux) is moved up or down to the option; a combobox is opened
+ * with ArrowDown, moved to the option, then Enter.
+ */
 export async function chooseWithKeys(page: Page, option: string | RegExp): Promise<void> {
+  const matches = (text: string) => (typeof option === 'string' ? text === option : option.test(text));
+  const native = await nativeSelectState(page);
+  if (native) {
+    const target = native.labels.findIndex(matches);
+    if (target < 0) throw new Error(`no option ${option} in ${native.labels.join(', ')}`);
+    for (let step = 0; step < native.labels.length; step += 1) {
+      const now = await nativeSelectState(page);
+      if (now?.selected === target) return;
+      await page.keyboard.press((now?.selected ?? -1) < target ? 'ArrowDown' : 'ArrowUp');
+    }
+    throw new Error(`the arrows never reached ${option}`);
+  }
   await page.keyboard.press('ArrowDown');
   const listbox = page.getByRole('listbox');
   await expect(listbox).toBeVisible();
@@ -69,7 +94,7 @@ export async function chooseWithKeys(page: Page, option: string | RegExp): Promi
   for (let step = 0; step < 40; step += 1) {
     const selected = listbox.locator('[data-combobox-selected]');
     const text = (await selected.count()) > 0 ? ((await selected.textContent()) ?? '').trim() : '';
-    if (typeof option === 'string' ? text === option : option.test(text)) {
+    if (matches(text)) {
       await page.keyboard.press('Enter');
       return;
     }
