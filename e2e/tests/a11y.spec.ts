@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { scan, useScheme } from '../support/axe';
+import { scan, useScheme, violationsInBothThemes } from '../support/axe';
 import { appTookOver, DEMO_EMAIL, DEMO_ORG_SLUG, expect, signInThroughApi, test } from '../support/fixtures';
 
 /**
@@ -430,6 +430,20 @@ test('every route declared in the routers has a page in the accessibility scan',
   expect(declared.filter((route) => !covered.has(route))).toEqual([]);
   for (const file of REMOTE_FILES_WITHOUT_ROUTES) {
     expect(readFileSync(join(ROOT, file), 'utf8'), file).not.toContain('<Route');
+  }
+});
+
+test('the sidebar menus, open, pass axe in light and dark', async ({ page }) => {
+  await signInThroughApi(page, DEMO_EMAIL);
+  await page.goto(ORG);
+  await appTookOver(page);
+  for (const name of ['Switch organization', 'Account menu']) {
+    await page.getByRole('button', { name }).click();
+    await expect(page.getByRole('menu', { name })).toBeVisible();
+    expect(await violationsInBothThemes(page, name)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(page.getByRole('button', { name })).toBeFocused();
   }
 });
 

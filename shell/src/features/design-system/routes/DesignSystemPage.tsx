@@ -17,7 +17,7 @@ import {
   ColorSwatch,
   Container,
   Group,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
@@ -135,7 +135,7 @@ export function DesignSystemPage() {
               error={t('designSystem.slugError')}
               defaultValue="x"
             />
-            <Select
+            <NativeSelect
               label={t('designSystem.role')}
               data={(['Admin', 'Editor', 'Viewer'] as const).map((role) => ({
                 value: role,

@@ -1,10 +1,11 @@
 import { paths, useSession, useT, visuallyHidden } from '@dash/shared';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { memo, useRef } from 'react';
 import type { NavigateFunction } from 'react-router';
 import { AboutPanel } from '../../about/components/AboutPanel';
 import { useSignOut } from '../../auth/hooks/use-sign-out';
+import { MenuButton, MenuDivider, MenuItem } from './MenuButton';
 
 /** The account menu. Given the layout's `navigate` (one function; `useNavigate` would render it on
  * every navigation). */
@@ -24,40 +25,42 @@ export const UserMenu = memo(function UserMenu({ navigate }: { navigate: Navigat
 
   return (
     <>
-      <Menu position="top-start" width={240} withinPortal>
-        <Menu.Target>
-          <UnstyledButton ref={target} w="100%" p="xs">
-            <span style={visuallyHidden}>{t('userMenu.label')}</span>
-            <Group gap="sm" wrap="nowrap">
-              <Avatar size={30} radius="xl" color="gray">
-                {name.slice(0, 2).toUpperCase()}
-              </Avatar>
-              <div style={{ minWidth: 0 }}>
-                <Text size="sm" fw={500} truncate>
-                  {name}
-                </Text>
-                <Text size="xs" c="dimmed" truncate>
-                  {user.email}
-                </Text>
-              </div>
-            </Group>
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => navigate(paths.settings.profile())}>{t('userMenu.profile')}</Menu.Item>
-          <Menu.Item onClick={() => navigate(paths.settings.invites())}>
-            {t('userMenu.invitations')}
-          </Menu.Item>
-          <Menu.Item onClick={() => navigate(paths.settings.signingDevices())}>
-            {t('userMenu.signingDevices')}
-          </Menu.Item>
-          <Menu.Item onClick={about.open}>{t('userMenu.about')}</Menu.Item>
-          <Menu.Divider />
-          <Menu.Item color="red" onClick={signOut} disabled={isPending}>
-            {t('userMenu.signOut')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <MenuButton
+        placement="above"
+        width={240}
+        buttonRef={target}
+        items={
+          <>
+            <MenuItem onClick={() => navigate(paths.settings.profile())}>{t('userMenu.profile')}</MenuItem>
+            <MenuItem onClick={() => navigate(paths.settings.invites())}>
+              {t('userMenu.invitations')}
+            </MenuItem>
+            <MenuItem onClick={() => navigate(paths.settings.signingDevices())}>
+              {t('userMenu.signingDevices')}
+            </MenuItem>
+            <MenuItem onClick={about.open}>{t('userMenu.about')}</MenuItem>
+            <MenuDivider />
+            <MenuItem danger onClick={signOut} disabled={isPending}>
+              {t('userMenu.signOut')}
+            </MenuItem>
+          </>
+        }
+      >
+        <span style={visuallyHidden}>{t('userMenu.label')}</span>
+        <Group gap="sm" wrap="nowrap">
+          <Avatar size={30} radius="xl" color="gray">
+            {name.slice(0, 2).toUpperCase()}
+          </Avatar>
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" fw={500} truncate>
+              {name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {user.email}
+            </Text>
+          </div>
+        </Group>
+      </MenuButton>
       <AboutPanel opened={aboutOpened} onClose={closeAbout} />
     </>
   );

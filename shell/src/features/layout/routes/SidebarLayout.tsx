@@ -6,7 +6,7 @@ import {
   useSession,
   useT,
 } from '@dash/shared';
-import { AppShell, Burger, Divider, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { AppShell, Burger, Divider, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { memo } from 'react';
 import { type NavigateFunction, Outlet, useLocation, useNavigate } from 'react-router';
@@ -116,6 +116,8 @@ interface SidebarNavbarProps {
   onNavigate: () => void;
 }
 
+const SCROLLING_SECTION = { overflowY: 'auto', minHeight: 0 } as const;
+
 const SidebarNavbar = memo(function SidebarNavbar({
   organization,
   operator,
@@ -130,7 +132,8 @@ const SidebarNavbar = memo(function SidebarNavbar({
         <OrganizationSwitcher current={organization} navigate={navigate} />
       </AppShell.Section>
       <Divider my="xs" />
-      <AppShell.Section grow component={ScrollArea}>
+      {/* The area links scroll on their own when the window is too short for them (native scrolling). */}
+      <AppShell.Section grow style={SCROLLING_SECTION}>
         {organization ? (
           <OrganizationNav
             organization={organization}
