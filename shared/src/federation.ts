@@ -16,7 +16,12 @@ import { containerName, REMOTE_EXPOSES, type TRemoteName, ZRemoteName } from './
 
 export { BOOT_ASSETS_FILE, containerName, pluginBootAssets, pluginPrecompress, pluginZodWithoutJsonSchema };
 
-/** One instance of each of these across host and remotes (React, router, query, Mantine, i18n, session). */
+/**
+ * One instance of each of these across host and remotes (React, router, query, Mantine, i18n, session).
+ * @mantine/hooks is not one: its hooks keep no state of their own, so each app and the shared Mantine
+ * build bundle the few they use, tree-shaken as any library (shared, it went whole into every page:
+ * the shared Mantine build's every module counted as a user, 14 KiB brotli for about 4 used).
+ */
 export const FEDERATION_SINGLETONS = [
   'react',
   'react/jsx-runtime',
@@ -26,7 +31,6 @@ export const FEDERATION_SINGLETONS = [
   '@tanstack/react-query',
   '@mantine/core',
   '@mantine/form',
-  '@mantine/hooks',
   '@mantine/notifications',
   '@dash/shared',
   // zod as the contracts use it (shared/src/zod.ts): the core contracts and each area's build with it.
@@ -46,7 +50,6 @@ export const BOOT_EVALUATION_ORDER: readonly (typeof FEDERATION_SINGLETONS)[numb
   'react-dom',
   'react-dom/client',
   'react/jsx-runtime',
-  '@mantine/hooks',
   '@mantine/core',
   'react-router',
   '@tanstack/react-query',
@@ -131,59 +134,6 @@ export const MANTINE_CORE_EXPORTS = [
 ] as const;
 
 /**
- * The @mantine/hooks exports provided to every app: those imported by any @mantine/core component
- * (all of them, not only MANTINE_CORE_EXPORTS, so a remote's own full @mantine/core copy still finds
- * its hooks), @mantine/notifications, @mantine/form and the apps. Half the library; the rest (about
- * 50 hooks) is never loaded. `shared-exports.test.ts` recomputes the set from the installed packages
- * and the apps' sources and fails when one is missing.
- */
-export const MANTINE_HOOKS_EXPORTS = [
-  'assignRef',
-  'clamp',
-  'clampUseMovePosition',
-  'normalizeRadialValue',
-  'randomId',
-  'useCallbackRef',
-  'useClickOutside',
-  'useClipboard',
-  'useCollapse',
-  'useColorScheme',
-  'useDebouncedCallback',
-  'useDebouncedValue',
-  'useDidUpdate',
-  'useDisclosure',
-  'useDrag',
-  'useElementSize',
-  'useEyeDropper',
-  'useFloatingWindow',
-  'useFocusReturn',
-  'useFocusTrap',
-  'useForceUpdate',
-  'useHorizontalCollapse',
-  'useHotkeys',
-  'useId',
-  'useIsomorphicEffect',
-  'useLongPress',
-  'useMask',
-  'useMediaQuery',
-  'useMergedRef',
-  'useMounted',
-  'useMove',
-  'useMutationObserverTarget',
-  'usePagination',
-  'usePrevious',
-  'useRadialMove',
-  'useReducedMotion',
-  'useScrollSpy',
-  'useScroller',
-  'useShallowEffect',
-  'useSplitter',
-  'useTimeout',
-  'useUncontrolled',
-  'useWindowEvent',
-] as const;
-
-/**
  * The react-router exports the apps may use, all imported from `react-router` (react-router 7 merged
  * react-router-dom into it, and 8 drops react-router-dom: importing it fails `shared-exports.test.ts`
  * and the boundary check). Shared tree-shaken like Mantine: react-router 7 is one 180 KB module graph
@@ -237,7 +187,6 @@ export const TREE_SHAKEN_SHARED: Readonly<
   Partial<Record<(typeof FEDERATION_SINGLETONS)[number], readonly string[]>>
 > = {
   '@mantine/core': MANTINE_CORE_EXPORTS,
-  '@mantine/hooks': MANTINE_HOOKS_EXPORTS,
   'react-router': REACT_ROUTER_EXPORTS,
   '@tanstack/react-query': REACT_QUERY_EXPORTS,
   '@mantine/form': MANTINE_FORM_EXPORTS,

@@ -1,12 +1,10 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   FEDERATION_SINGLETONS,
   MANTINE_CORE_EXPORTS,
   MANTINE_FORM_EXPORTS,
-  MANTINE_HOOKS_EXPORTS,
   REACT_QUERY_EXPORTS,
   REACT_ROUTER_EXPORTS,
   TREE_SHAKEN_SHARED,
@@ -78,14 +76,6 @@ const SERVER_ONLY = new Set([join(ROOT, 'shell/src/ssr.tsx')]);
 const appSources = () =>
   APPS.flatMap((app) => [...sources(join(ROOT, app))]).filter((file) => !SERVER_ONLY.has(file));
 
-/** The ESM sources of an installed package (resolved from shared/, as the apps resolve it). */
-function packageSources(pkg: string): string[] {
-  const require = createRequire(join(ROOT, 'shared/package.json'));
-  let dir = dirname(require.resolve(pkg));
-  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
-  return [...sources(join(dir, 'esm'), /\.mjs$/)];
-}
-
 function missing(used: Map<string, string>, provided: readonly string[]): string[] {
   return [...used]
     .filter(([name]) => !provided.includes(name))
@@ -95,16 +85,6 @@ function missing(used: Map<string, string>, provided: readonly string[]): string
 describe('the exports of the tree-shaken shared packages every app builds against', () => {
   it('lists every Mantine component and hook the apps import', () => {
     expect(missing(importedValues(appSources(), '@mantine/core'), MANTINE_CORE_EXPORTS)).toEqual([]);
-  });
-
-  it('lists every @mantine/hooks export imported by the apps and by any Mantine package they use', () => {
-    const files = [
-      ...appSources(),
-      ...packageSources('@mantine/core'),
-      ...packageSources('@mantine/notifications'),
-      ...packageSources('@mantine/form'),
-    ];
-    expect(missing(importedValues(files, '@mantine/hooks'), MANTINE_HOOKS_EXPORTS)).toEqual([]);
   });
 
   it('lists every react-router export the apps import, all through react-router', () => {
@@ -158,6 +138,5 @@ describe('the exports of the tree-shaken shared packages every app builds agains
     expect(namedModules(source)).toEqual([dom, dom, dom, dom, dom, dom, domEntry]);
     expect(importedValues(appSources(), '@tanstack/react-query').has('useQuery')).toBe(true);
     expect(importedValues(appSources(), '@mantine/form').has('useForm')).toBe(true);
-    expect(importedValues(packageSources('@mantine/core'), '@mantine/hooks').has('useId')).toBe(true);
   });
 });
