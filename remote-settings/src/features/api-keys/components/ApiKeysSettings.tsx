@@ -20,7 +20,7 @@ import {
   Code,
   CopyButton,
   Group,
-  Select,
+  NativeSelect,
   Stack,
   Table,
   Text,
@@ -86,10 +86,9 @@ export default function ApiKeysSettings() {
             style={{ flex: '1 1 220px' }}
             {...form.getInputProps('name')}
           />
-          <Select
+          <NativeSelect
             label={t('apiKeys.role')}
             data={ROLES.map((role) => ({ value: role, label: common(`roles.${role}`) }))}
-            allowDeselect={false}
             w={130}
             {...form.getInputProps('role')}
           />

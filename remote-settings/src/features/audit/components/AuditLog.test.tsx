@@ -459,12 +459,15 @@ describe('the Audit tab', () => {
     vi.stubGlobal('fetch', fetch);
     await renderPage(<AuditLog />, { organization: ORGANIZATION, locale: 'es-MX' });
     await screen.findByRole('table', { name: 'Registro de auditoría' });
-    const filter = screen.getAllByLabelText('Acción').find((element) => element.tagName === 'INPUT');
-    if (!filter) throw new Error('No action filter');
-    fireEvent.focus(filter);
-    fireEvent.change(filter, { target: { value: 'invitación env' } });
-    fireEvent.click(await screen.findByRole('option', { name: 'Invitación enviada', hidden: true }));
+    const filter = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Acción' });
+    // Every action by default; each action offered in words, its value the code.
+    expect(filter.selectedOptions[0]?.textContent).toBe('Todas');
+    const sent = within(filter).getByRole<HTMLOptionElement>('option', { name: 'Invitación enviada' });
+    fireEvent.change(filter, { target: { value: sent.value } });
     await vi.waitFor(() => expect(String(fetch.mock.calls.at(-1)?.[0])).toContain('action=invitation.sent'));
+    // "Todas" clears the filter again.
+    fireEvent.change(filter, { target: { value: '' } });
+    await vi.waitFor(() => expect(String(fetch.mock.calls.at(-1)?.[0])).not.toContain('action='));
   });
 
   it('describes a change from its state move, changed fields and note', () => {

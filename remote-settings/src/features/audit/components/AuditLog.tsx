@@ -1,7 +1,7 @@
 import '../i18n';
 import { LoadFailed, PageSkeleton, useCurrentOrganization, useFormat, useT } from '@dash/shared';
 import { auditExportPath, providersQueryOptions, type TAuditFilters } from '@dash/shared/api';
-import { Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { KeysetPager, useKeysetPages } from '../../../components/KeysetPager';
@@ -66,14 +66,11 @@ export default function AuditLog() {
           }}
           w={240}
         />
-        <Select
+        <NativeSelect
           label={t('filters.action')}
-          placeholder={t('filters.all')}
-          data={words.actionOptions}
-          searchable
-          clearable
-          value={filters.action ?? null}
-          onChange={(value) => setFilter('action', value)}
+          data={[{ value: '', label: t('filters.all') }, ...words.actionOptions]}
+          value={filters.action ?? ''}
+          onChange={(event) => setFilter('action', event.currentTarget.value || null)}
           w={280}
         />
         <TextInput

@@ -8,7 +8,7 @@ import {
   useT,
 } from '@dash/shared';
 import { ZCreateInvitationRequest } from '@dash/shared/api';
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useCreateInvitationMutation } from '../api/create-invitation';
 
@@ -52,10 +52,9 @@ export function InviteForm({ organization }: { organization: TOrganization }) {
           style={{ flex: '1 1 220px' }}
           {...form.getInputProps('email')}
         />
-        <Select
+        <NativeSelect
           label={t('invites.role')}
           data={ROLES.map((role) => ({ value: role, label: common(`roles.${role}`) }))}
-          allowDeselect={false}
           w={130}
           {...form.getInputProps('role')}
         />

@@ -4,8 +4,8 @@ import {
   Button,
   Divider,
   Group,
+  NativeSelect,
   Paper,
-  Select,
   Stack,
   Text,
   Textarea,
@@ -83,8 +83,8 @@ export function KybForm({
   });
   const [countryChoice, setCountryChoice] = useState(choiceOf(application.data.countryOfIncorporation ?? ''));
 
-  const chooseCountry = (value: string | null) => {
-    const choice = value ?? '';
+  const chooseCountry = (choice: string) => {
+    if (readOnly) return;
     setCountryChoice(choice);
     form.setFieldValue('countryOfIncorporation', choice === 'other' ? '' : choice);
   };
@@ -102,6 +102,13 @@ export function KybForm({
   };
 
   const input = (path: string) => ({ ...form.getInputProps(path), readOnly });
+  // A native select has no read-only state: a read-only one offers only what was chosen, and stays
+  // focusable and readable like the read-only text fields. `prompt` is the first, unpickable option
+  // shown while nothing is chosen yet.
+  const choices = (prompt: string, options: { value: string; label: string }[], chosen: string) => [
+    { value: '', label: prompt, disabled: true },
+    ...(readOnly ? options.filter((option) => option.value === chosen) : options),
+  ];
   const taxIdHint =
     countryChoice === 'MX'
       ? t('kyb.form.taxIdHintMX')
@@ -122,17 +129,20 @@ export function KybForm({
               <TextInput label={t('kyb.form.tradeName')} {...input('tradeName')} />
             </Group>
             <Group grow align="flex-start">
-              <Select
+              <NativeSelect
                 label={t('kyb.form.countryOfIncorporation')}
                 required
-                data={COUNTRY_CHOICES.map((value) => ({ value, label: t(`kyb.form.countries.${value}`) }))}
-                value={countryChoice || null}
-                onChange={chooseCountry}
-                readOnly={readOnly}
+                data={choices(
+                  t('kyb.form.chooseCountry'),
+                  COUNTRY_CHOICES.map((value) => ({ value, label: t(`kyb.form.countries.${value}`) })),
+                  countryChoice,
+                )}
+                value={countryChoice}
+                onChange={(event) => chooseCountry(event.currentTarget.value)}
+                aria-readonly={readOnly || undefined}
                 error={countryChoice === 'other' ? undefined : form.errors.countryOfIncorporation}
                 // Where the keyboard goes when the country is in error (the code's input when "other").
                 data-path={countryChoice === 'other' ? undefined : 'countryOfIncorporation'}
-                allowDeselect={false}
               />
               {countryChoice === 'other' && (
                 <TextInput
@@ -251,11 +261,16 @@ export function KybForm({
                   />
                 </Group>
                 <Group grow align="flex-start">
-                  <Select
+                  <NativeSelect
                     label={t('kyb.form.idDocumentType')}
-                    data={ID_DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`kyb.idTypes.${type}`) }))}
+                    data={choices(
+                      t('kyb.form.chooseIdType'),
+                      ID_DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`kyb.idTypes.${type}`) })),
+                      owner.idDocumentType,
+                    )}
                     required
-                    {...input(`beneficialOwners.${index}.idDocumentType`)}
+                    aria-readonly={readOnly || undefined}
+                    {...form.getInputProps(`beneficialOwners.${index}.idDocumentType`)}
                   />
                   <TextInput
                     label={t('kyb.form.idDocumentNumber')}

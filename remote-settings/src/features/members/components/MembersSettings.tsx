@@ -14,7 +14,7 @@ import {
   visuallyHidden,
 } from '@dash/shared';
 import { type TOrganizationUser, useOrganizationUsersQuery } from '@dash/shared/api';
-import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useFocusAfterRemoval } from '../../../hooks/useFocusAfterRemoval';
 import { useLeaveOrganization } from '../../organization/hooks/useLeaveOrganization';
@@ -124,12 +124,14 @@ export default function MembersSettings() {
                 </Table.Td>
                 <Table.Td>
                   {canManage ? (
-                    <Select
+                    <NativeSelect
                       aria-label={t('members.roleOf', { name: nameOf(member) })}
                       data={ROLES.map((role) => ({ value: role, label: common(`roles.${role}`) }))}
                       value={shownRole(member)}
-                      onChange={(value) => value && changeRole(member, value as TRole)}
-                      allowDeselect={false}
+                      onChange={(event) => {
+                        const value = event.currentTarget.value;
+                        if (value) changeRole(member, value as TRole);
+                      }}
                       disabled={updateUser.isPending && updateUser.variables?.userUid === member.uid}
                       w={130}
                       size="xs"

@@ -12,7 +12,7 @@ import {
   useT,
 } from '@dash/shared';
 import { ZUpdateProfileRequest } from '@dash/shared/api';
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useUpdateProfileMutation } from '../api/update-profile';
 
@@ -78,9 +78,8 @@ export function ProfileForm({ user }: { user: TSessionUser }) {
             {...form.getInputProps('lastName')}
           />
         </Group>
-        <Select
+        <NativeSelect
           label={common('language.label')}
-          allowDeselect={false}
           data={[
             { value: BROWSER, label: common('language.auto') },
             ...SUPPORTED_LOCALES.map((locale) => ({ value: locale, label: common(`language.${locale}`) })),

@@ -191,10 +191,10 @@ describe('adding a signing device', () => {
     );
     try {
       await renderPage(<NewSigningDevicePage />, { locale: 'en' });
-      expect(await screen.findByLabelText('Prove the key with', { selector: 'input' })).toHaveProperty(
-        'value',
-        'Test Wallet',
-      );
+      const proveWith = await screen.findByRole<HTMLSelectElement>('combobox', {
+        name: 'Prove the key with',
+      });
+      expect(proveWith.selectedOptions[0]?.textContent).toBe('Test Wallet');
       fireEvent.change(screen.getByRole('textbox', { name: /Name/ }), { target: { value: 'Browser' } });
       fireEvent.click(screen.getByRole('button', { name: 'Use an address from Test Wallet' }));
       const address = screen.getByRole('textbox', { name: /Ethereum address/ });

@@ -14,7 +14,7 @@ import {
   wordIssue,
 } from '@dash/shared';
 import { type TSigningDeviceChallenge, ZNewSigningDeviceForm, ZSigningDeviceProof } from '@dash/shared/api';
-import { Anchor, Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -146,16 +146,15 @@ export function NewSigningDevicePage() {
           />
           {wallets && wallets.length > 0 ? (
             <Stack gap={4}>
-              <Select
+              <NativeSelect
                 label={t('devices.proveWith')}
                 description={t('devices.proveWithDescription')}
                 data={[
                   ...wallets.map((candidate) => ({ value: candidate.uuid, label: candidate.name })),
                   { value: ELSEWHERE, label: t('devices.proveElsewhere') },
                 ]}
-                value={proveWith}
-                onChange={(value) => setProveWith(value ?? ELSEWHERE)}
-                allowDeselect={false}
+                value={proveWith ?? ELSEWHERE}
+                onChange={(event) => setProveWith(event.currentTarget.value || ELSEWHERE)}
               />
               {wallet ? (
                 <Anchor component="button" type="button" size="sm" ta="start" onClick={fillFromWallet}>
