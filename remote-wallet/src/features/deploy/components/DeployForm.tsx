@@ -8,7 +8,7 @@ import {
   useT,
 } from '@dash/shared';
 import { quorumOptions, type TWallet, ZDeployWalletRequest } from '@dash/shared/api';
-import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useId } from 'react';
 import { WalletAddress } from '../../../components/WalletAddress';
@@ -119,19 +119,19 @@ export function DeployForm({ organizationUid, wallet, refusal, onRefusal }: Depl
   return (
     <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('deploy.formLabel')}>
       <Stack gap="md">
-        <Select
+        <NativeSelect
           label={t('deploy.quorumLabel')}
           description={t('deploy.quorumDescription')}
           data={quorumOptions(signerCount).map((option) => ({
             value: String(option),
             label: quorumText(option, signerCount, t),
           }))}
-          allowDeselect={false}
           disabled={!ready}
           maw={320}
           {...form.getInputProps('threshold')}
-          value={signerCount > 0 ? String(threshold) : null}
-          onChange={(value) => {
+          value={signerCount > 0 ? String(threshold) : ''}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
             if (!value) return;
             form.setFieldValue('threshold', Number(value));
             // Another quorum is another question.

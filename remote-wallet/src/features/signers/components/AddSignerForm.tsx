@@ -8,7 +8,7 @@ import {
   useT,
 } from '@dash/shared';
 import { type TOrganizationUser, ZProposeWalletSignerRequest } from '@dash/shared/api';
-import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { signerName } from '../../../lib/wallet-display';
@@ -75,16 +75,14 @@ export function AddSignerForm({ organization, users, signerUids }: AddSignerForm
   return (
     <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('addSigner.formLabel')}>
       <Stack gap="md">
-        <Select
+        <NativeSelect
           label={t('addSigner.user')}
-          placeholder={t('addSigner.userPlaceholder')}
-          data={candidates.map((user) => ({ value: user.uid, label: userLabel(user) }))}
-          searchable
-          nothingFoundMessage={t('addSigner.noMatch')}
+          data={[
+            { value: '', label: t('addSigner.userPlaceholder'), disabled: true },
+            ...candidates.map((user) => ({ value: user.uid, label: userLabel(user) })),
+          ]}
           required
           {...form.getInputProps('userUid')}
-          value={form.values.userUid || null}
-          onChange={(value) => form.setFieldValue('userUid', value ?? '')}
         />
         <Group justify="space-between">
           <Anchor component={Link} to={paths.org.wallet.root(organization.slug)} size="sm">

@@ -9,7 +9,7 @@ import {
   useT,
 } from '@dash/shared';
 import { type TSigningDevice, ZSetWalletSigningDeviceRequest } from '@dash/shared/api';
-import { Anchor, Button, Group, Select, Stack } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { useSetWalletSigningDeviceMutation } from '../api/set-wallet-signing-device';
@@ -52,18 +52,17 @@ export function SigningDeviceForm({ organization, devices, current }: SigningDev
   return (
     <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('signingDevice.formLabel')}>
       <Stack gap="md">
-        <Select
+        <NativeSelect
           label={t('signingDevice.device')}
-          placeholder={t('signingDevice.devicePlaceholder')}
-          data={devices.map((device) => ({
-            value: device.uid,
-            label: `${device.name} (${shortAddress(device.ethAddress)})`,
-          }))}
-          allowDeselect={false}
+          data={[
+            { value: '', label: t('signingDevice.devicePlaceholder'), disabled: true },
+            ...devices.map((device) => ({
+              value: device.uid,
+              label: `${device.name} (${shortAddress(device.ethAddress)})`,
+            })),
+          ]}
           required
           {...form.getInputProps('signingDeviceUid')}
-          value={form.values.signingDeviceUid || null}
-          onChange={(next) => form.setFieldValue('signingDeviceUid', next ?? '')}
         />
         <Group justify="space-between">
           <Anchor component={Link} to={walletPath} size="sm">

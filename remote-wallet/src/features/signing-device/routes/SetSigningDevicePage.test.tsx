@@ -53,15 +53,16 @@ describe('the Set Signing Device page', () => {
     const posted = serve(wallet);
     renderPage(<SetSigningDevicePage />, { role: 'Viewer', url: '/org/acme/wallet/signing-device' });
     const form = await screen.findByRole('form', { name: 'Set signing device' });
-    const device = within(form).getByRole('combobox', { name: /Signing device/ }) as HTMLInputElement;
-    expect(device.value).toBe('Ledger (0x5aAe…eAed)');
+    const device = within(form).getByRole<HTMLSelectElement>('combobox', { name: /Signing device/ });
+    expect(device.selectedOptions[0]?.textContent).toBe('Ledger (0x5aAe…eAed)');
     // A device of another address may be needed: the way to add one is on the page, and it comes back here.
     expect(screen.getByRole('link', { name: 'Add another signing device' }).getAttribute('href')).toBe(
       `/settings/signing-devices/new?returnTo=${encodeURIComponent('/org/acme/wallet/signing-device')}`,
     );
 
-    fireEvent.click(device);
-    fireEvent.click(await screen.findByRole('option', { name: /Trezor/, hidden: true }));
+    fireEvent.change(device, {
+      target: { value: within(device).getByRole<HTMLOptionElement>('option', { name: /Trezor/ }).value },
+    });
     fireEvent.click(within(form).getByRole('button', { name: 'Set Signing Device' }));
     await waitFor(() => expect(posted).toEqual([{ signingDeviceUid: TREZOR.uid }]));
     await waitFor(() =>

@@ -22,7 +22,7 @@ import {
   useRegisteredWalletsQuery,
 } from '@dash/shared/api';
 import { type TTokenRecord, tokensOn } from '@dash/shared/contracts';
-import { Alert, Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -99,7 +99,7 @@ export default function SendFromSafePage() {
     if (deployedOn.length > 1)
       content = (
         <Stack gap="md">
-          <Select
+          <NativeSelect
             label={t('send.network')}
             data={deployedOn.map((candidate) => ({
               value: candidate.network,
@@ -108,8 +108,10 @@ export default function SendFromSafePage() {
                 : networkOf(candidate.network).name,
             }))}
             value={network}
-            allowDeselect={false}
-            onChange={(value) => value && setChosen(value as TNetworkId)}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              if (value) setChosen(value as TNetworkId);
+            }}
           />
           {content}
         </Stack>
@@ -216,11 +218,13 @@ function SendForm({
     <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('send.title')}>
       <Stack gap="sm">
         <Text size="sm">{t('send.from', { network: networkName })}</Text>
-        <Select
+        <NativeSelect
           label={t('send.token')}
-          data={tokens.map((token) => token.symbol)}
+          data={[
+            { value: '', label: t('send.tokenRequired'), disabled: true },
+            ...tokens.map((token) => token.symbol),
+          ]}
           required
-          allowDeselect={false}
           {...form.getInputProps('symbol')}
         />
         <TextInput
@@ -235,15 +239,20 @@ function SendForm({
           required
           {...form.getInputProps('amount')}
         />
-        <Select
+        <NativeSelect
           label={t('send.recipient')}
           description={t('send.recipientDescription')}
-          data={recipients.map((recipient) => ({
-            value: recipient.uid,
-            label: t('send.walletOption', { name: recipient.name, address: shortAddress(recipient.address) }),
-          }))}
+          data={[
+            { value: '', label: t('send.recipientRequired'), disabled: true },
+            ...recipients.map((recipient) => ({
+              value: recipient.uid,
+              label: t('send.walletOption', {
+                name: recipient.name,
+                address: shortAddress(recipient.address),
+              }),
+            })),
+          ]}
           required
-          allowDeselect={false}
           {...form.getInputProps('walletUid')}
         />
         <div>

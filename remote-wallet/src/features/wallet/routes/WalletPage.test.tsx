@@ -135,8 +135,13 @@ describe('the wallet page', () => {
         { threshold: 2, address: ADDRESS },
       ],
     });
-    const quorum = await screen.findByRole('combobox', { name: 'Wallet signer quorum' });
-    expect((quorum as HTMLInputElement).value).toBe('2 out of 2');
+    const quorum = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Wallet signer quorum' });
+    expect(quorum.selectedOptions[0]?.textContent).toBe('2 out of 2');
+    expect(
+      within(quorum)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['1 out of 2', '2 out of 2']);
     expect(screen.getByText('2 out of 2 policy')).toBeTruthy();
     expect(within(screen.getByRole('group', { name: 'Predicted address' })).getByText(ADDRESS)).toBeTruthy();
     // The chain is named by its id in the reader's language, not with the API's name.
