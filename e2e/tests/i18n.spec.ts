@@ -10,8 +10,7 @@ test.describe('languages', () => {
     await createOrganizationThroughApi(page, 'Tesouraria Brasil', slug);
 
     await page.goto('/settings/profile');
-    await page.getByRole('combobox', { name: 'Language' }).click();
-    await page.getByRole('option', { name: 'Português (Brasil)' }).click();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Português (Brasil)' });
     await page.getByRole('button', { name: 'Save profile' }).click();
 
     // The whole page switches at once, without a reload: toast, form and sidebar.

@@ -53,8 +53,7 @@ test.describe('for the systems around the dashboard', () => {
       await page.goto(`/org/${DEMO_ORG_SLUG}/settings?tab=api-keys`);
       const name = `Treasury bot ${randomUUID().slice(0, 6)}`;
       await page.getByRole('textbox', { name: 'Name' }).fill(name);
-      await page.getByRole('combobox', { name: 'Role' }).click();
-      await page.getByRole('option', { name: 'Editor' }).click();
+      await page.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Editor' });
       await page.getByRole('button', { name: 'Create key' }).click();
       await expect(page.getByText('it is shown only once')).toBeVisible();
       await page.getByRole('button', { name: 'Copy key' }).click();

@@ -17,8 +17,7 @@ import { budget } from '../support/time-budget';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('combobox', { name: label }).selectOption({ label: option });
 }
 
 async function upload(
@@ -82,8 +81,7 @@ test.describe('KYB', () => {
     await owner.getByLabel('Owner name').fill('Ana López');
     await owner.getByLabel('Ownership %').fill('60');
     await owner.getByLabel('Nationality').fill('MX');
-    await owner.getByRole('combobox', { name: 'Id document type' }).click();
-    await page.getByRole('option', { name: 'Passport' }).click();
+    await owner.getByRole('combobox', { name: 'Id document type' }).selectOption({ label: 'Passport' });
     await owner.getByLabel('Id document number').fill('G12345678');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect(page.getByLabel('Status: Draft')).toBeVisible();

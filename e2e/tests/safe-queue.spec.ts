@@ -50,11 +50,12 @@ test.describe('the Safe transaction queue', () => {
     const form = page.getByRole('form', { name: 'Send from the Safe' });
     await expect(form).toContainText('From the organization’s Safe on Arbitrum Sepolia, local chain.');
     const violations = await violationsInBothThemes(page, 'send from the Safe');
-    await form.getByRole('combobox', { name: 'Token' }).click();
-    await page.getByRole('option', { name: 'USDC' }).click();
+    await form.getByRole('combobox', { name: 'Token' }).selectOption({ label: 'USDC' });
     await form.getByRole('textbox', { name: 'Amount' }).fill('12.34');
     // The only registered wallet on the Safe's network is chosen already.
-    await expect(form.getByRole('combobox', { name: 'Recipient' })).toHaveValue(/^Payroll \(/);
+    await expect(form.getByRole('combobox', { name: 'Recipient' }).locator('option:checked')).toHaveText(
+      /^Payroll \(/,
+    );
     await form.getByRole('button', { name: 'Propose transfer' }).click();
     const title = page.getByRole('heading', { level: 1, name: /^Send 12\.34 USDC to Payroll/ });
     await expect(title).toBeVisible();

@@ -24,8 +24,7 @@ function roleSelect(page: Page, label: string) {
 }
 
 async function chooseRole(page: Page, label: string, role: string) {
-  await roleSelect(page, label).click();
-  await page.getByRole('option', { name: role, exact: true }).click();
+  await roleSelect(page, label).selectOption({ label: role });
 }
 
 test.describe('organization settings, members and invitations', () => {
@@ -256,7 +255,9 @@ test.describe('user settings', () => {
     const wallet = await injectBrowserWallet(page);
     await signInThroughApi(page, newEmail('prover'));
     await page.goto('/settings/signing-devices/new');
-    await expect(page.getByRole('combobox', { name: 'Prove the key with' })).toHaveValue('E2E Wallet');
+    await expect(
+      page.getByRole('combobox', { name: 'Prove the key with' }).locator('option:checked'),
+    ).toHaveText('E2E Wallet');
     await page.getByLabel('Name').fill('Browser wallet');
     await page.getByRole('button', { name: 'Use an address from E2E Wallet' }).click();
     await expect(page.getByLabel('Ethereum address')).toHaveValue(wallet.account.address);
@@ -272,10 +273,9 @@ test.describe('user settings', () => {
     await page.goto('/settings/signing-devices/new');
     await page.getByLabel('Name').fill('Typed Ledger');
     await page.getByLabel('Ethereum address').fill(ledger.address);
-    await page.getByRole('combobox', { name: 'Prove the key with' }).click();
     await page
-      .getByRole('option', { name: 'Another device: sign the message there (hardware wallet)' })
-      .click();
+      .getByRole('combobox', { name: 'Prove the key with' })
+      .selectOption({ label: 'Another device: sign the message there (hardware wallet)' });
     await signElsewhere(page, wallet.account);
     const signature = page.getByRole('textbox', { name: 'Signature' });
     await expect(signature).toHaveAccessibleDescription(/The signature was not made by this address’s key/);
