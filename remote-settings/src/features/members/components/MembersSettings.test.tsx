@@ -1,4 +1,5 @@
 import { ORGANIZATION, renderPage, USER } from '@dash/shared/test';
+import { notificationsStore } from '@mantine/notifications';
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SwitcherProbe } from '../../../test/switcher-probe';
@@ -138,6 +139,48 @@ describe('the Members tab', () => {
     expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe(
       '/org/acme/settings?tab=members',
     );
+  });
+
+  it('changes a role from the select, which keeps the keyboard and ignores another choice while it is saved', async () => {
+    const patches: unknown[] = [];
+    const answers: Array<() => void> = [];
+    let members = [MEMBERS[0], { ...BO, role: 'Editor' }];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const call = `${init?.method ?? 'GET'} ${url}`;
+        if (call === 'GET /api/v0/organization/users') return Response.json({ data: members });
+        if (call === `PATCH /api/v0/organization/users/${BO.uid}`) {
+          const body = JSON.parse(String(init?.body));
+          patches.push(body);
+          await new Promise<void>((resolve) => answers.push(resolve));
+          members = [MEMBERS[0], { ...BO, role: body.role }];
+          return Response.json({ data: members[1] });
+        }
+        return Response.json({ data: [] });
+      }),
+    );
+    renderPage(<MembersSettings />, { url: '/org/acme/settings?tab=members' });
+    const role = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Role of Bo Lima' });
+    expect(role.value).toBe('Editor');
+    role.focus();
+    fireEvent.change(role, { target: { value: 'Viewer' } });
+    await waitFor(() => expect(patches).toEqual([{ role: 'Viewer' }]));
+    expect(role.disabled).toBe(false);
+    expect(role.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(role);
+    // The next arrow, while Viewer is saved: nothing sent, Viewer still shown.
+    fireEvent.change(role, { target: { value: 'Admin' } });
+    expect(role.value).toBe('Viewer');
+    await act(async () => answers.shift()?.());
+    await waitFor(() =>
+      expect(notificationsStore.getState().notifications.map((toast) => toast.message)).toContain(
+        'Bo Lima is now Viewer',
+      ),
+    );
+    await waitFor(() => expect(role.hasAttribute('aria-disabled')).toBe(false));
+    expect(patches).toEqual([{ role: 'Viewer' }]);
+    expect(document.activeElement).toBe(role);
   });
 
   it("hands focus to the next member's Remove once a removed member's row goes, else the previous one's", async () => {

@@ -75,10 +75,10 @@ export default function MembersSettings() {
   };
 
   /** While a change is on its way the select shows it; if it fails, it falls back to the saved role. */
+  const changing = (member: TOrganizationUser) =>
+    updateUser.isPending && updateUser.variables?.userUid === member.uid;
   const shownRole = (member: TOrganizationUser): TRole =>
-    updateUser.isPending && updateUser.variables?.userUid === member.uid
-      ? updateUser.variables.role
-      : member.role;
+    changing(member) && updateUser.variables ? updateUser.variables.role : member.role;
 
   return (
     <Stack gap="md">
@@ -128,11 +128,14 @@ export default function MembersSettings() {
                       aria-label={t('members.roleOf', { name: nameOf(member) })}
                       data={ROLES.map((role) => ({ value: role, label: common(`roles.${role}`) }))}
                       value={shownRole(member)}
+                      // A native select's arrow keys choose as they move: while one change is
+                      // saved the select ignores the next, but stays enabled, so that it keeps the
+                      // keyboard (a disabled control drops focus to the page).
                       onChange={(event) => {
                         const value = event.currentTarget.value;
-                        if (value) changeRole(member, value as TRole);
+                        if (value && !changing(member)) changeRole(member, value as TRole);
                       }}
-                      disabled={updateUser.isPending && updateUser.variables?.userUid === member.uid}
+                      aria-disabled={changing(member) || undefined}
                       w={130}
                       size="xs"
                     />
