@@ -15,6 +15,7 @@ import {
 } from '@dash/shared';
 import { type TOrganizationUser, useOrganizationUsersQuery } from '@dash/shared/api';
 import { Badge, Button, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import { useReducer, useRef } from 'react';
 import { Link } from 'react-router';
 import { useFocusAfterRemoval } from '../../../hooks/useFocusAfterRemoval';
 import { useLeaveOrganization } from '../../organization/hooks/useLeaveOrganization';
@@ -40,11 +41,21 @@ export default function MembersSettings() {
   const leave = useLeaveOrganization();
   const step = useConfirmStep<string>();
   const rows = useFocusAfterRemoval(users.data?.map((member) => member.uid) ?? []);
+  // A native select's arrow keys choose as they move (Windows, Linux): a role chosen while another
+  // change of that member is saved waits, and the last one waiting is saved next. None is dropped,
+  // and the member ends with the role chosen last.
+  const waiting = useRef(new Map<string, TRole>());
+  const [, showWaiting] = useReducer((count: number) => count + 1, 0);
 
   if (users.isPending) return <PageSkeleton rows={3} label={t('members.loading')} />;
   if (users.isError) return <LoadFailed error={users.error} onRetry={() => users.refetch()} />;
 
   const changeRole = (member: TOrganizationUser, role: TRole) => {
+    if (changing(member)) {
+      waiting.current.set(member.uid, role);
+      showWaiting();
+      return;
+    }
     if (role === member.role) return;
     updateUser.mutate(
       { userUid: member.uid, role },
@@ -52,6 +63,13 @@ export default function MembersSettings() {
         onSuccess: () =>
           notifySuccess(t('members.roleChanged', { name: nameOf(member), role: common(`roles.${role}`) })),
         onError: notifyError,
+        onSettled: (_data, error) => {
+          const next = waiting.current.get(member.uid);
+          waiting.current.delete(member.uid);
+          const saved = error ? member.role : role;
+          if (next !== undefined && next !== saved) changeRole({ ...member, role: saved }, next);
+          else showWaiting();
+        },
       },
     );
   };
@@ -78,7 +96,8 @@ export default function MembersSettings() {
   const changing = (member: TOrganizationUser) =>
     updateUser.isPending && updateUser.variables?.userUid === member.uid;
   const shownRole = (member: TOrganizationUser): TRole =>
-    changing(member) && updateUser.variables ? updateUser.variables.role : member.role;
+    waiting.current.get(member.uid) ??
+    (changing(member) && updateUser.variables ? updateUser.variables.role : member.role);
 
   return (
     <Stack gap="md">
@@ -128,14 +147,12 @@ export default function MembersSettings() {
                       aria-label={t('members.roleOf', { name: nameOf(member) })}
                       data={ROLES.map((role) => ({ value: role, label: common(`roles.${role}`) }))}
                       value={shownRole(member)}
-                      // A native select's arrow keys choose as they move: while one change is
-                      // saved the select ignores the next, but stays enabled, so that it keeps the
-                      // keyboard (a disabled control drops focus to the page).
+                      // Enabled while a change is saved: a disabled control drops focus to the page,
+                      // and a choice made meanwhile waits its turn (changeRole).
                       onChange={(event) => {
                         const value = event.currentTarget.value;
-                        if (value && !changing(member)) changeRole(member, value as TRole);
+                        if (value) changeRole(member, value as TRole);
                       }}
-                      aria-disabled={changing(member) || undefined}
                       w={130}
                       size="xs"
                     />
