@@ -21,7 +21,7 @@ import {
   useRegisteredWalletsQuery,
   ZCreateDepositRequest,
 } from '@dash/shared/api';
-import { Alert, Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -29,7 +29,10 @@ import { useProviderAccountsQuery } from '../../providers/api/get-provider-accou
 import { limitValues } from '../../providers/limits';
 import { useCreateDepositMutation } from '../api/create-deposit';
 
-/** A fixed choice: its code as the value, shown by its name where it has one (the network's). */
+/**
+ * A fixed choice: its code as the value, shown by its name where it has one (the network's). A
+ * native select of one option: it shows the choice and there is no other to pick.
+ */
 const fixed = (value: string, label = value) => [{ value, label }];
 
 /**
@@ -121,28 +124,24 @@ export default function DepositForm() {
       ) : null}
       <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('deposit.formLabel')}>
         <Stack gap="sm">
-          <Select
+          <NativeSelect
             label={t('common.provider')}
             data={fixed(DEPOSIT_PROVIDER)}
-            readOnly
             {...form.getInputProps('provider')}
           />
-          <Select
+          <NativeSelect
             label={t('common.currency')}
             data={fixed(DEPOSIT_CURRENCY)}
-            readOnly
             {...form.getInputProps('currencyId')}
           />
-          <Select
+          <NativeSelect
             label={t('deposit.stablecoin')}
             data={fixed(DEPOSIT_STABLECOIN)}
-            readOnly
             {...form.getInputProps('stablecoinId')}
           />
-          <Select
+          <NativeSelect
             label={t('common.network')}
             data={fixed(DEPOSIT_NETWORK, network)}
-            readOnly
             {...form.getInputProps('networkId')}
           />
           <TextInput
@@ -152,9 +151,9 @@ export default function DepositForm() {
             required
             {...form.getInputProps('amount')}
           />
-          <Select
+          <NativeSelect
             label={t('deposit.targetWallet')}
-            data={walletOptions}
+            data={[{ value: '', label: t('ramp.walletPlaceholder'), disabled: true }, ...walletOptions]}
             required
             description={
               walletOptions.length === 0 ? (

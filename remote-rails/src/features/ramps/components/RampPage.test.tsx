@@ -8,6 +8,9 @@ import { transferFixture } from '../../../test/transfers';
 import DepositForm from '../../deposit/routes/DepositForm';
 import { RampPage } from './RampPage';
 
+/** What a native select shows: its chosen option's text. */
+const shown = (select: HTMLElement) => (select as HTMLSelectElement).selectedOptions[0]?.textContent;
+
 const WALLET_UID = '44444444-4444-4444-8444-444444444444';
 const dates = { createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z' };
 /** The provider with its BRL fee and limits per transfer (R$10.00 to R$500,000.00). */
@@ -377,11 +380,11 @@ describe('the off-ramp form', () => {
       path: '/org/:org/rails/off-ramp',
     });
     const form = await screen.findByRole('form', { name: 'Off-ramp' });
-    fireEvent.click(within(form).getByRole('combobox', { name: /Bank beneficiary/ }));
+    const beneficiary = within(form).getByRole('combobox', { name: /Bank beneficiary/ });
     expect(
-      await screen.findByRole('option', { name: 'Ana Souza (ana@example.com)', hidden: true }),
+      await within(beneficiary).findByRole('option', { name: 'Ana Souza (ana@example.com)' }),
     ).toBeTruthy();
-    expect(screen.getByRole('option', { name: 'Ana Souza (52998224725)', hidden: true })).toBeTruthy();
+    expect(within(beneficiary).getByRole('option', { name: 'Ana Souza (52998224725)' })).toBeTruthy();
   });
 });
 
@@ -470,8 +473,7 @@ describe('the off-ramp form: paid from the Safe', () => {
     });
     const form = await screen.findByRole('form', { name: 'Off-ramp' });
     const amount = within(form).getByRole('textbox', { name: /Amount/ });
-    const paidFrom = () =>
-      (within(form).getByRole('combobox', { name: /Paid from/ }) as HTMLInputElement).value;
+    const paidFrom = () => shown(within(form).getByRole('combobox', { name: /Paid from/ }));
     fireEvent.change(amount, { target: { value: '250' } });
     await waitFor(() => expect(paidFrom()).toMatch(/^The organization’s Safe \(holds .*500.*\)$/));
     expect(screen.getByText(/the exact amount is proposed in the Safe’s queue/)).toBeTruthy();
@@ -504,7 +506,7 @@ describe('the deposit form', () => {
     const form = await screen.findByRole('form', { name: 'Deposit' });
     expect(await within(form).findByText('R$10.00 to R$500,000.00 per transfer')).toBeTruthy();
     // The fixed network is shown by its name, not its code.
-    expect((within(form).getByLabelText('Network') as HTMLInputElement).value).toBe('Polygon Amoy');
+    expect(shown(within(form).getByLabelText('Network'))).toBe('Polygon Amoy');
     const amount = within(form).getByRole('textbox', { name: /Amount/ });
     fireEvent.change(amount, { target: { value: '50.505' } });
     const submit = within(form).getByRole('button', { name: 'Deposit' });
@@ -617,14 +619,12 @@ describe('an amount typed the reader’s way', () => {
     const amount = within(form).getByRole('textbox', { name: /Valor \(BRL\)/ });
     expect(amount.getAttribute('inputmode')).toBe('decimal');
     const wallet = within(form).getByRole('combobox', { name: /Carteira de destino/ });
-    fireEvent.click(wallet);
     // Named with its network and address: two wallets may share a name.
-    fireEvent.click(
-      await screen.findByRole('option', { name: 'Treasury (Polygon Amoy, 0x5290…9EE7)', hidden: true }),
-    );
-    await waitFor(() =>
-      expect((wallet as HTMLInputElement).value).toBe('Treasury (Polygon Amoy, 0x5290…9EE7)'),
-    );
+    const treasury = (await within(wallet).findByRole('option', {
+      name: 'Treasury (Polygon Amoy, 0x5290…9EE7)',
+    })) as HTMLOptionElement;
+    fireEvent.change(wallet, { target: { value: treasury.value } });
+    await waitFor(() => expect(shown(wallet)).toBe('Treasury (Polygon Amoy, 0x5290…9EE7)'));
     const submit = within(form).getByRole('button', { name: 'Depositar' });
     for (const typed of ['1,2,3', '1.23,4.5']) {
       fireEvent.change(amount, { target: { value: typed } });

@@ -23,7 +23,7 @@ import {
   ZOffRampForm,
   ZOnRampForm,
 } from '@dash/shared/api';
-import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -49,6 +49,9 @@ interface TRampValues {
 
 /** The "Paid from" value of the organization's Safe. */
 const SAFE_SOURCE = 'safe';
+
+/** A required select's first option while nothing is chosen: it says what to choose, and cannot be chosen. */
+const choose = (label: string) => ({ value: '', label, disabled: true });
 
 /**
  * On-ramp (search params providerUid, currency, walletUid) and off-ramp (providerUid, currency,
@@ -270,46 +273,54 @@ export function RampPage({ type }: { type: RampType }) {
         aria-label={type === 'on_ramp' ? t('ramp.onRampTitle') : t('ramp.offRampTitle')}
       >
         <Stack gap="sm">
-          <Select
+          {/* Native selects: type-ahead, the phone's own picker, no script to open them. A required
+              field that may be empty starts on a disabled "Choose a …" option. */}
+          <NativeSelect
             label={t('common.provider')}
-            data={usable.map((candidate) => ({ value: candidate.uid, label: candidate.name }))}
+            data={[
+              choose(t('onboard.providerPlaceholder')),
+              ...usable.map((candidate) => ({ value: candidate.uid, label: candidate.name })),
+            ]}
             required
             {...form.getInputProps('providerUid')}
-            onChange={(value) => {
-              form.setFieldValue('providerUid', value ?? '');
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              form.setFieldValue('providerUid', value);
               const next = usable.find((candidate) => candidate.uid === value);
               if (next?.fiat[0]) form.setFieldValue('currency', next.fiat[0].currency);
             }}
           />
-          <Select
+          <NativeSelect
             label={t('common.currency')}
             data={currencies.length > 0 ? currencies : [...FIAT_CURRENCIES]}
             required
-            allowDeselect={false}
             {...form.getInputProps('currency')}
           />
           {type === 'on_ramp' ? (
-            <Select
+            <NativeSelect
               label={t('ramp.targetWallet')}
-              data={walletOptions}
+              data={[choose(t('ramp.walletPlaceholder')), ...walletOptions]}
               required
               {...form.getInputProps('counterpartyUid')}
             />
           ) : (
             <>
-              <Select
+              <NativeSelect
                 label={t('ramp.bankBeneficiary')}
-                data={beneficiaryOptions}
+                data={[choose(t('ramp.beneficiaryPlaceholder')), ...beneficiaryOptions]}
                 required
                 {...form.getInputProps('counterpartyUid')}
               />
-              <Select
+              <NativeSelect
                 label={t('common.network')}
-                data={networks.map((network) => ({ value: network, label: networkOf(network).name }))}
+                data={[
+                  choose(t('ramp.networkPlaceholder')),
+                  ...networks.map((network) => ({ value: network, label: networkOf(network).name })),
+                ]}
                 required
                 {...form.getInputProps('network')}
               />
-              <Select
+              <NativeSelect
                 label={t('ramp.sourceWallet')}
                 description={t('ramp.sourceWalletDescription')}
                 data={[
@@ -327,11 +338,10 @@ export function RampPage({ type }: { type: RampType }) {
                   { value: '', label: t('ramp.externalWallet') },
                   ...sourceWalletOptions,
                 ]}
-                allowDeselect={false}
                 {...form.getInputProps('sourceWalletUid')}
-                onChange={(value) => {
+                onChange={(event) => {
                   sourceChosen.current = true;
-                  form.setFieldValue('sourceWalletUid', value ?? '');
+                  form.setFieldValue('sourceWalletUid', event.currentTarget.value);
                 }}
               />
               {form.values.sourceWalletUid === SAFE_SOURCE ? (
