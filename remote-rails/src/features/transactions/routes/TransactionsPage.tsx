@@ -20,7 +20,7 @@ import {
   type TTransactionsQuery,
   transactionsExportPath,
 } from '@dash/shared/api';
-import { Button, Group, NativeSelect, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { type NavigateFunction, useSearchParams } from 'react-router';
 import { useTransactionsQuery } from '../api/get-transactions';
@@ -341,41 +341,44 @@ const TransactionsFilters = memo(function TransactionsFilters({
   onChange: (key: string, value: string | null) => void;
 }) {
   const { t } = useT('rails');
+  // Native selects (type-ahead, the phone's own picker, no script to open): each filter's first
+  // option, "All", is the empty value, which drops the filter from the address.
   const typeOptions = useMemo(
-    () => TRANSFER_TYPES.map((type) => ({ value: type, label: t(`transferType.${type}`) })),
+    () => [
+      { value: '', label: t('common.all') },
+      ...TRANSFER_TYPES.map((type) => ({ value: type, label: t(`transferType.${type}`) })),
+    ],
     [t],
   );
   const statusOptions = useMemo(
-    () => TRANSFER_STATUSES.map((value) => ({ value, label: t(`transferStatus.${value}`) })),
+    () => [
+      { value: '', label: t('common.all') },
+      ...TRANSFER_STATUSES.map((value) => ({ value, label: t(`transferStatus.${value}`) })),
+    ],
     [t],
   );
+  const currencyOptions = useMemo(() => [{ value: '', label: t('common.all') }, ...CURRENCY_OPTIONS], [t]);
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" pb={rangeError ? RANGE_ERROR_SPACE : undefined}>
-      <Select
+      <NativeSelect
         label={t('common.type')}
-        placeholder={t('common.all')}
         data={typeOptions}
-        clearable
-        value={type ?? null}
-        onChange={(value) => onChange('type', value)}
+        value={type ?? ''}
+        onChange={(event) => onChange('type', event.currentTarget.value)}
         w={150}
       />
-      <Select
+      <NativeSelect
         label={t('common.status')}
-        placeholder={t('common.all')}
         data={statusOptions}
-        clearable
-        value={status ?? null}
-        onChange={(value) => onChange('status', value)}
+        value={status ?? ''}
+        onChange={(event) => onChange('status', event.currentTarget.value)}
         w={190}
       />
-      <Select
+      <NativeSelect
         label={t('common.currency')}
-        placeholder={t('common.all')}
-        data={CURRENCY_OPTIONS}
-        clearable
-        value={currency ?? null}
-        onChange={(value) => onChange('currency', value)}
+        data={currencyOptions}
+        value={currency ?? ''}
+        onChange={(event) => onChange('currency', event.currentTarget.value)}
         w={120}
       />
       <TextInput
