@@ -1,6 +1,6 @@
 import { LoadFailed, PageHeader, PageSkeleton, paths, useCurrentOrganization, useT } from '@dash/shared';
 import { FIAT_CURRENCIES, useProvidersQuery } from '@dash/shared/api';
-import { Badge, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, NativeSelect, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ProviderAvatar } from '../../providers/components/ProviderAvatar';
@@ -82,14 +82,12 @@ export default function ExplorePage() {
             ]}
           />
         </Stack>
-        <Select
+        {/* A native select: type-ahead finds a network, "All networks" (the empty value) clears it. */}
+        <NativeSelect
           label={t('common.network')}
-          placeholder={t('explore.allNetworks')}
-          clearable
-          searchable
-          value={filters.network ?? null}
-          onChange={(value) => setFilter('network', value)}
-          data={EXPLORE_NETWORK_OPTIONS}
+          value={filters.network ?? ''}
+          onChange={(event) => setFilter('network', event.currentTarget.value)}
+          data={[{ value: '', label: t('explore.allNetworks') }, ...EXPLORE_NETWORK_OPTIONS]}
           w={240}
         />
       </Group>
