@@ -17,7 +17,7 @@ import {
   type TCreateBankBeneficiaryRequest,
   ZCreateBankBeneficiaryRequest,
 } from '@dash/shared/counterparty-rules';
-import { Button, Group, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, SegmentedControl, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
 import { useCreateBankBeneficiaryMutation } from '../api/create-bank-beneficiary';
@@ -121,15 +121,14 @@ export function AddBankBeneficiaryModal({
             <ClabeInput required {...form.getInputProps('bankAccountNumber')} />
           ) : (
             <>
-              <Select
+              <NativeSelect
                 label={t('beneficiaries.keyType')}
                 data={pixKeyTypeOptions}
-                allowDeselect={false}
                 required
                 {...form.getInputProps('pixKeyType')}
-                onChange={(value) => {
+                onChange={(event) => {
                   setKindChosen(true);
-                  form.setFieldValue('pixKeyType', (value ?? 'cpf') as TPixKeyType);
+                  form.setFieldValue('pixKeyType', event.currentTarget.value as TPixKeyType);
                   if (form.values.pixKey) form.validateField('pixKey');
                 }}
               />

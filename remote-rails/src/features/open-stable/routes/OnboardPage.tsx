@@ -11,7 +11,7 @@ import {
   useT,
 } from '@dash/shared';
 import { useProvidersQuery, ZStartOnboardingRequest } from '@dash/shared/api';
-import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useStartOnboardingMutation } from '../api/start-onboarding';
@@ -49,17 +49,19 @@ function OnboardForm() {
   return (
     <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('onboard.formLabel')}>
       <Stack gap="md">
-        <Select
+        {/* A native select (type-ahead, the phone's own picker); it starts on "Choose a provider",
+            which cannot be chosen back. */}
+        <NativeSelect
           label={t('common.provider')}
-          placeholder={t('onboard.providerPlaceholder')}
           required
-          data={open.map((provider) => ({
-            value: provider.uid,
-            label: `${provider.name} (${provider.fiat.map((fiat) => `${fiat.currency}/${fiat.rail}`).join(', ')})`,
-          }))}
+          data={[
+            { value: '', label: t('onboard.providerPlaceholder'), disabled: true },
+            ...open.map((provider) => ({
+              value: provider.uid,
+              label: `${provider.name} (${provider.fiat.map((fiat) => `${fiat.currency}/${fiat.rail}`).join(', ')})`,
+            })),
+          ]}
           {...form.getInputProps('providerUid')}
-          value={form.values.providerUid || null}
-          onChange={(value) => form.setFieldValue('providerUid', value ?? '')}
         />
         <Text size="sm" c="dimmed">
           {t('onboard.kybNotice')}

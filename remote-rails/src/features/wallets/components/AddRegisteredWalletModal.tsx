@@ -11,7 +11,7 @@ import {
   type TCreateRegisteredWalletRequest,
   ZCreateRegisteredWalletRequest,
 } from '@dash/shared/counterparty-rules';
-import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useCreateRegisteredWalletMutation } from '../api/create-registered-wallet';
 
@@ -61,14 +61,13 @@ export function AddRegisteredWalletModal({
     <DialogModal opened={opened} onClose={close} title={t('wallets.modalTitle')} centered>
       <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('wallets.modalTitle')}>
         <Stack gap="md">
-          <Select
+          <NativeSelect
             label={t('common.network')}
             data={NETWORK_OPTIONS}
-            allowDeselect={false}
             required
             {...form.getInputProps('network')}
-            onChange={(value) => {
-              form.setFieldValue('network', value ?? '');
+            onChange={(event) => {
+              form.setFieldValue('network', event.currentTarget.value);
               if (form.values.address) form.validateField('address');
             }}
           />
