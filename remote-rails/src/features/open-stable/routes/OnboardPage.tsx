@@ -50,7 +50,8 @@ function OnboardForm() {
     <form ref={invalid.formRef} onSubmit={submit} noValidate aria-label={t('onboard.formLabel')}>
       <Stack gap="md">
         {/* A native select (type-ahead, the phone's own picker); it starts on "Choose a provider",
-            which cannot be chosen back. */}
+            which cannot be chosen back, and shows it for a provider of the address that is not
+            open (React would show the first option instead, one the form does not hold). */}
         <NativeSelect
           label={t('common.provider')}
           required
@@ -62,6 +63,9 @@ function OnboardForm() {
             })),
           ]}
           {...form.getInputProps('providerUid')}
+          value={
+            open.some((provider) => provider.uid === form.values.providerUid) ? form.values.providerUid : ''
+          }
         />
         <Text size="sm" c="dimmed">
           {t('onboard.kybNotice')}

@@ -343,7 +343,8 @@ describe('the on-ramp form', () => {
 });
 
 describe('the off-ramp form', () => {
-  it('names each beneficiary with the account it pays: two may share a name', async () => {
+  /** The API with two Pix beneficiaries named Ana Souza. */
+  function serveBeneficiaries() {
     const base = { name: 'Ana Souza', remark: null, ...dates };
     vi.stubGlobal(
       'fetch',
@@ -375,6 +376,10 @@ describe('the off-ramp form', () => {
         return Response.json({ data });
       }),
     );
+  }
+
+  it('names each beneficiary with the account it pays: two may share a name', async () => {
+    serveBeneficiaries();
     renderPage(<RampPage type="off_ramp" />, {
       url: `/org/acme/rails/off-ramp?providerUid=${PROVIDER_UID}&currency=BRL`,
       path: '/org/:org/rails/off-ramp',
@@ -385,6 +390,27 @@ describe('the off-ramp form', () => {
       await within(beneficiary).findByRole('option', { name: 'Ana Souza (ana@example.com)' }),
     ).toBeTruthy();
     expect(within(beneficiary).getByRole('option', { name: 'Ana Souza (52998224725)' })).toBeTruthy();
+  });
+
+  it('shows a value none of the options holds as not chosen, not as the first option', async () => {
+    serveBeneficiaries();
+    // MXN, which the provider does not offer, and a Pix beneficiary, which an MXN off-ramp cannot pay.
+    renderPage(<RampPage type="off_ramp" />, {
+      url: `/org/acme/rails/off-ramp?providerUid=${PROVIDER_UID}&currency=MXN&bankBeneficiaryUid=77777777-7777-4777-8777-000000000001`,
+      path: '/org/:org/rails/off-ramp',
+    });
+    const form = await screen.findByRole('form', { name: 'Off-ramp' });
+    expect(shown(within(form).getByRole('combobox', { name: /Currency/ }))).toBe('Choose a currency');
+    expect(shown(within(form).getByRole('combobox', { name: /Bank beneficiary/ }))).toBe(
+      'Choose a beneficiary',
+    );
+    expect(shown(within(form).getByRole('combobox', { name: /Network/ }))).toBe('Choose a network');
+    // Once the provider's own currency is chosen, its beneficiaries are offered.
+    fireEvent.change(within(form).getByRole('combobox', { name: /Currency/ }), { target: { value: 'BRL' } });
+    await waitFor(() => expect(shown(within(form).getByRole('combobox', { name: /Currency/ }))).toBe('BRL'));
+    expect(shown(within(form).getByRole('combobox', { name: /Bank beneficiary/ }))).toBe(
+      'Ana Souza (ana@example.com)',
+    );
   });
 });
 

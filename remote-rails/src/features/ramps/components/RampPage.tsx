@@ -50,8 +50,26 @@ interface TRampValues {
 /** The "Paid from" value of the organization's Safe. */
 const SAFE_SOURCE = 'safe';
 
-/** A required select's first option while nothing is chosen: it says what to choose, and cannot be chosen. */
-const choose = (label: string) => ({ value: '', label, disabled: true });
+interface TOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * A native select's options and the value it shows. A value that is none of the options (nothing
+ * chosen yet, a currency the provider does not offer, a beneficiary of the other currency, a wallet
+ * on another network) shows as a disabled first option saying what to choose: React would
+ * otherwise show the first option, one the form does not hold. That option stays once a value is
+ * chosen where the field starts empty (`always`), so the options do not move under the arrow keys.
+ */
+function choices(value: string, options: TOption[], placeholder: string, { always = true } = {}) {
+  const known = options.some((option) => option.value === value);
+  const choose = { value: '', label: placeholder, disabled: true };
+  return {
+    data: always || !known ? [choose, ...options] : options,
+    value: known ? value : '',
+  };
+}
 
 /**
  * On-ramp (search params providerUid, currency, walletUid) and off-ramp (providerUid, currency,
@@ -273,16 +291,16 @@ export function RampPage({ type }: { type: RampType }) {
         aria-label={type === 'on_ramp' ? t('ramp.onRampTitle') : t('ramp.offRampTitle')}
       >
         <Stack gap="sm">
-          {/* Native selects: type-ahead, the phone's own picker, no script to open them. A required
-              field that may be empty starts on a disabled "Choose a …" option. */}
+          {/* Native selects: type-ahead, the phone's own picker, no script to open them. */}
           <NativeSelect
             label={t('common.provider')}
-            data={[
-              choose(t('onboard.providerPlaceholder')),
-              ...usable.map((candidate) => ({ value: candidate.uid, label: candidate.name })),
-            ]}
             required
             {...form.getInputProps('providerUid')}
+            {...choices(
+              form.values.providerUid,
+              usable.map((candidate) => ({ value: candidate.uid, label: candidate.name })),
+              t('onboard.providerPlaceholder'),
+            )}
             onChange={(event) => {
               const value = event.currentTarget.value;
               form.setFieldValue('providerUid', value);
@@ -292,53 +310,71 @@ export function RampPage({ type }: { type: RampType }) {
           />
           <NativeSelect
             label={t('common.currency')}
-            data={currencies.length > 0 ? currencies : [...FIAT_CURRENCIES]}
             required
             {...form.getInputProps('currency')}
+            {...choices(
+              form.values.currency,
+              (currencies.length > 0 ? currencies : [...FIAT_CURRENCIES]).map((code) => ({
+                value: code,
+                label: code,
+              })),
+              t('ramp.currencyPlaceholder'),
+              { always: false },
+            )}
           />
           {type === 'on_ramp' ? (
             <NativeSelect
               label={t('ramp.targetWallet')}
-              data={[choose(t('ramp.walletPlaceholder')), ...walletOptions]}
               required
               {...form.getInputProps('counterpartyUid')}
+              {...choices(form.values.counterpartyUid, walletOptions, t('ramp.walletPlaceholder'))}
             />
           ) : (
             <>
               <NativeSelect
                 label={t('ramp.bankBeneficiary')}
-                data={[choose(t('ramp.beneficiaryPlaceholder')), ...beneficiaryOptions]}
                 required
                 {...form.getInputProps('counterpartyUid')}
+                {...choices(
+                  form.values.counterpartyUid,
+                  beneficiaryOptions,
+                  t('ramp.beneficiaryPlaceholder'),
+                )}
               />
               <NativeSelect
                 label={t('common.network')}
-                data={[
-                  choose(t('ramp.networkPlaceholder')),
-                  ...networks.map((network) => ({ value: network, label: networkOf(network).name })),
-                ]}
                 required
                 {...form.getInputProps('network')}
+                {...choices(
+                  form.values.network,
+                  networks.map((network) => ({ value: network, label: networkOf(network).name })),
+                  t('ramp.networkPlaceholder'),
+                )}
               />
               <NativeSelect
                 label={t('ramp.sourceWallet')}
                 description={t('ramp.sourceWalletDescription')}
-                data={[
-                  ...(safeOnNetwork
-                    ? [
-                        {
-                          value: SAFE_SOURCE,
-                          label:
-                            safeHolds !== null && safeSymbol
-                              ? t('ramp.safeSourceHolds', { amount: f.money(safeHolds, safeSymbol) })
-                              : t('ramp.safeSource'),
-                        },
-                      ]
-                    : []),
-                  { value: '', label: t('ramp.externalWallet') },
-                  ...sourceWalletOptions,
-                ]}
                 {...form.getInputProps('sourceWalletUid')}
+                {...choices(
+                  form.values.sourceWalletUid,
+                  [
+                    ...(safeOnNetwork
+                      ? [
+                          {
+                            value: SAFE_SOURCE,
+                            label:
+                              safeHolds !== null && safeSymbol
+                                ? t('ramp.safeSourceHolds', { amount: f.money(safeHolds, safeSymbol) })
+                                : t('ramp.safeSource'),
+                          },
+                        ]
+                      : []),
+                    { value: '', label: t('ramp.externalWallet') },
+                    ...sourceWalletOptions,
+                  ],
+                  t('ramp.walletPlaceholder'),
+                  { always: false },
+                )}
                 onChange={(event) => {
                   sourceChosen.current = true;
                   form.setFieldValue('sourceWalletUid', event.currentTarget.value);
