@@ -7,10 +7,16 @@ import {
   ZTransactionsResponse,
   ZTransferDetailResponse,
 } from '@dash/shared/contracts';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { headOf, payFromExternalWallet, tokenBalance, units } from '../support/chain';
 import { DEMO_EMAIL, DEMO_ORG_SLUG, expect, newEmail, signInThroughApi, test } from '../support/fixtures';
 import { budget } from '../support/time-budget';
+
+/** Chooses the native select's option whose text matches: selectOption takes exact labels only. */
+async function chooseMatching(select: Locator, text: RegExp) {
+  const value = await select.locator('option').filter({ hasText: text }).getAttribute('value');
+  await select.selectOption(value ?? '');
+}
 
 /** The sandbox provider of this stack (PORT+30) and the dev key of its Transfero account. */
 const SANDBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4300) + 30}`;
@@ -28,12 +34,9 @@ async function acmeUid(page: Page): Promise<string> {
 /** The off-ramp page with Transfero, the demo's Pix beneficiary Ana Souza and Polygon Amoy chosen. */
 async function openOffRampToAna(page: Page) {
   await page.goto(`/org/${DEMO_ORG_SLUG}/rails/off-ramp`);
-  await page.getByRole('combobox', { name: 'Provider' }).click();
-  await page.getByRole('option', { name: 'Transfero' }).click();
-  await page.getByRole('combobox', { name: 'Bank beneficiary' }).click();
-  await page.getByRole('option', { name: /^Ana Souza \(/ }).click();
-  await page.getByRole('combobox', { name: 'Network' }).click();
-  await page.getByRole('option', { name: 'Polygon Amoy' }).click();
+  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Transfero' });
+  await chooseMatching(page.getByRole('combobox', { name: 'Bank beneficiary' }), /^Ana Souza \(/);
+  await page.getByRole('combobox', { name: 'Network' }).selectOption({ label: 'Polygon Amoy' });
 }
 
 test.describe('moving money with the sandbox provider', () => {
@@ -56,10 +59,8 @@ test.describe('moving money with the sandbox provider', () => {
     const before = await onRampsOf250();
     await page.goto(`/org/${DEMO_ORG_SLUG}/rails/on-ramp`);
     await expect(page.getByRole('heading', { name: 'On-ramp' })).toBeVisible();
-    await page.getByRole('combobox', { name: 'Provider' }).click();
-    await page.getByRole('option', { name: 'Transfero' }).click();
-    await page.getByRole('combobox', { name: 'Target wallet' }).click();
-    await page.getByRole('option', { name: /Sandbox deposits/ }).click();
+    await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Transfero' });
+    await chooseMatching(page.getByRole('combobox', { name: 'Target wallet' }), /Sandbox deposits/);
     await page.getByRole('textbox', { name: /Amount/ }).fill('0');
     await page.getByRole('button', { name: 'Get quote' }).click();
     await expect(page.getByText('Amount must be positive')).toBeVisible();
@@ -125,7 +126,9 @@ test.describe('moving money with the sandbox provider', () => {
   }) => {
     await signInThroughApi(page, DEMO_EMAIL);
     await openOffRampToAna(page);
-    await expect(page.getByRole('combobox', { name: 'Paid from' })).toHaveValue('An external wallet');
+    await expect(page.getByRole('combobox', { name: 'Paid from' }).locator('option:checked')).toHaveText(
+      'An external wallet',
+    );
     // Below any approval threshold another test may set meanwhile (100).
     await page.getByRole('textbox', { name: /Amount/ }).fill('50');
     await page.getByRole('button', { name: 'Get quote' }).click();
@@ -205,8 +208,7 @@ test.describe('moving money with the sandbox provider', () => {
     await expect(page).toHaveURL(/page=2/);
     await expect(page.getByText(/Page 2 of \d+/)).toBeVisible();
 
-    await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Returned' }).click();
+    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Returned' });
     await expect(page).toHaveURL(/status=returned/);
     await expect(page).not.toHaveURL(/page=2/);
     await expect(table.getByRole('row')).toHaveCount(2);

@@ -1,10 +1,16 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { injectBrowserWallet } from '../support/browser-wallet.mjs';
 import { payFromExternalWallet, tokenBalance, units } from '../support/chain';
 import { expect, test } from '../support/fixtures';
 import { api, organizationWithSafe } from '../support/safe';
 import { activeProviderAccountThroughApi } from '../support/setup';
 import { budget } from '../support/time-budget';
+
+/** Chooses the native select's option whose text matches: selectOption takes exact labels only. */
+async function chooseMatching(select: Locator, text: RegExp) {
+  const value = await select.locator('option').filter({ hasText: text }).getAttribute('value');
+  await select.selectOption(value ?? '');
+}
 
 /**
  * An off-ramp paid from the organization's Safe: made on the off-ramp page ("Paid from" the Safe, as
@@ -35,16 +41,12 @@ test.describe('an off-ramp paid from the Safe', () => {
     // The off-ramp page: the Safe holds 100 USDC on Arbitrum Sepolia, so it pays by default.
     await injectBrowserWallet(page, { privateKey: adminKey });
     await page.goto(`/org/${organization.slug}/rails/off-ramp`);
-    await page.getByRole('combobox', { name: 'Provider' }).click();
-    await page.getByRole('option', { name: 'Bitso' }).click();
-    await page.getByRole('combobox', { name: 'Currency' }).click();
-    await page.getByRole('option', { name: 'MXN' }).click();
-    await page.getByRole('combobox', { name: 'Bank beneficiary' }).click();
-    await page.getByRole('option', { name: /^Proveedor MX \(/ }).click();
-    await page.getByRole('combobox', { name: 'Network' }).click();
-    await page.getByRole('option', { name: 'Arbitrum Sepolia' }).click();
+    await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Bitso' });
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption({ label: 'MXN' });
+    await chooseMatching(page.getByRole('combobox', { name: 'Bank beneficiary' }), /^Proveedor MX \(/);
+    await page.getByRole('combobox', { name: 'Network' }).selectOption({ label: 'Arbitrum Sepolia' });
     await page.getByRole('textbox', { name: /Amount/ }).fill('25');
-    await expect(page.getByRole('combobox', { name: 'Paid from' })).toHaveValue(
+    await expect(page.getByRole('combobox', { name: 'Paid from' }).locator('option:checked')).toHaveText(
       /^The organization’s Safe \(holds .*100.*\)$/,
     );
     await page.getByRole('button', { name: 'Get quote' }).click();
