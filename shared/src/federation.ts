@@ -114,7 +114,6 @@ export const MANTINE_CORE_EXPORTS = [
   'Paper',
   'Progress',
   'SegmentedControl',
-  'Select',
   'SimpleGrid',
   'Skeleton',
   'Stack',
