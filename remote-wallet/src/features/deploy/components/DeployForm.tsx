@@ -9,8 +9,7 @@ import {
 } from '@dash/shared';
 import { quorumOptions, type TWallet, ZDeployWalletRequest } from '@dash/shared/api';
 import { Alert, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useId } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { WalletAddress } from '../../../components/WalletAddress';
 import { quorumText, sharedAddresses, signerName, walletMessage } from '../../../lib/wallet-display';
 import { useDeployWalletMutation } from '../api/deploy-wallet';
@@ -55,15 +54,21 @@ export function DeployForm({ organizationUid, wallet, refusal, onRefusal }: Depl
   // Deploying is final (the owners and the quorum are on chain then): Deploy Wallet asks first, and
   // the keyboard follows the question.
   const step = useConfirmStep();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { threshold: defaultQuorum(signerCount) },
-    validate: schemaResolverInLanguage(ZDeployWalletRequest),
-  });
-  const threshold = form.values.threshold;
+  // One field: its value and error in state, not a form library (the wallet's first page then
+  // loads none: @mantine/form is loaded by the pages with real forms).
+  const [threshold, setThreshold] = useState(() => defaultQuorum(signerCount));
+  const [thresholdError, setThresholdError] = useState<string | null>(null);
   const predicted = wallet.predictedAddresses?.find((prediction) => prediction.threshold === threshold);
 
-  const submit = form.onSubmit((values) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = { threshold };
+    const errors = schemaResolverInLanguage<typeof values>(ZDeployWalletRequest)(values);
+    if (Object.keys(errors).length > 0) {
+      setThresholdError(errors.threshold ?? null);
+      invalid.onValidationErrors(errors);
+      return;
+    }
     if (step.confirming === null) {
       step.ask(true);
       return;
@@ -86,7 +91,7 @@ export function DeployForm({ organizationUid, wallet, refusal, onRefusal }: Depl
           if (fields?.threshold) {
             // Worded for the wallet (walletMessage), then the keyboard is taken to it.
             step.dismiss();
-            form.setFieldError('threshold', walletMessage(codes?.threshold, fields.threshold, t));
+            setThresholdError(walletMessage(codes?.threshold, fields.threshold, t));
             invalid.onValidationErrors({ threshold: fields.threshold });
             return;
           }
@@ -97,7 +102,7 @@ export function DeployForm({ organizationUid, wallet, refusal, onRefusal }: Depl
         },
       },
     );
-  }, invalid.onValidationErrors);
+  };
 
   let reason: string | null = null;
   if (signerCount === 0) reason = t('rules.noSigners');
@@ -128,12 +133,15 @@ export function DeployForm({ organizationUid, wallet, refusal, onRefusal }: Depl
           }))}
           disabled={!ready}
           maw={320}
-          {...form.getInputProps('threshold')}
+          // Found by its path, as a form library's field is (useFocusFirstInvalid).
+          data-path="threshold"
+          error={thresholdError}
           value={signerCount > 0 ? String(threshold) : ''}
           onChange={(event) => {
             const value = event.currentTarget.value;
             if (!value) return;
-            form.setFieldValue('threshold', Number(value));
+            setThreshold(Number(value));
+            setThresholdError(null);
             // Another quorum is another question.
             step.dismiss();
           }}
