@@ -322,10 +322,11 @@ export function defineRemoteConfig(pkg: RemotePackage, command: string): Rsbuild
         // A built remote runs on the shell's federation runtime instead of shipping its own
         // (about 30 KB gzipped); the standalone harness (dev) still brings one.
         // A remote runs only in browsers and loads no remotes itself (the shell resolves manifests):
-        // no Node.js loading code and no manifest snapshot code in its entry.
+        // no Node.js loading code, no manifest snapshot code and no remote-loading code in its entry
+        // (disableRemote: 0.6 KiB of brotli per remote).
         experiments: {
           externalRuntime: command !== 'dev',
-          optimization: { target: 'web', disableSnapshot: true },
+          optimization: { target: 'web', disableSnapshot: true, disableRemote: true },
         },
       }),
       command === 'build' && pluginZodWithoutJsonSchema(),
