@@ -17,6 +17,9 @@ export default function ExplorePage() {
   const filters = readExploreFilters(search);
   const providers = useProvidersQuery(organization.uid, filters);
 
+  // Committed at once (flushSync): the next choice, a key press away on a native select, starts
+  // from this one's address and shows it (a deferred one was undone by the next, or by the select
+  // showing its old value in between).
   const setFilter = (name: 'currency' | 'network', value: string | null) =>
     setSearch(
       (current) => {
@@ -25,7 +28,7 @@ export default function ExplorePage() {
         else next.delete(name);
         return next;
       },
-      { replace: true },
+      { replace: true, flushSync: true },
     );
 
   let content: ReactNode;

@@ -70,16 +70,21 @@ export default function TransactionsPage() {
   // Stable, so the memoized filter bar does not re-render for a new page, size or answer.
   const setSearchRef = useRef(setSearch);
   setSearchRef.current = setSearch;
+  // Committed at once (flushSync): the next change, a key press away on a native select, starts from
+  // this one's address, and the select never shows its old value in between.
   const set = useCallback((key: string, value: string | null) => {
-    setSearchRef.current((previous) => {
-      const next = new URLSearchParams(previous);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      if (key !== 'page') next.delete('page');
-      // "Waiting for my approval" is a status of its own: another status replaces it.
-      if (key === 'status') next.delete('waitingFor');
-      return next;
-    });
+    setSearchRef.current(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        if (key !== 'page') next.delete('page');
+        // "Waiting for my approval" is a status of its own: another status replaces it.
+        if (key === 'status') next.delete('waitingFor');
+        return next;
+      },
+      { flushSync: true },
+    );
   }, []);
   // Past the count cap the total is a lower bound: "of 1000+" pages, and Next stays available.
   const exact = answer?.totalIsExact ?? true;
