@@ -68,6 +68,18 @@ const nativeSelectState = (page: Page) =>
     return { labels, selected: select.selectedIndex };
   });
 
+/** The focused native select's state once two readings 100 ms apart agree (null: focus is elsewhere). */
+async function settledNativeSelect(page: Page) {
+  let last = await nativeSelectState(page);
+  for (let reading = 0; reading < 30; reading += 1) {
+    await page.waitForTimeout(100);
+    const now = await nativeSelectState(page);
+    if (now?.selected === last?.selected) return now;
+    last = now;
+  }
+  return last;
+}
+
 /**
  * Chooses an option of the focused select with the arrow keys: a native select (closed, the arrows
  * change its value, as on Windows and Linux) is moved up or down to the option; a combobox is opened
@@ -79,10 +91,13 @@ export async function chooseWithKeys(page: Page, option: string | RegExp): Promi
   if (native) {
     const target = native.labels.findIndex(matches);
     if (target < 0) throw new Error(`no option ${option} in ${native.labels.join(', ')}`);
-    for (let step = 0; step < native.labels.length; step += 1) {
-      const now = await nativeSelectState(page);
-      if (now?.selected === target) return;
-      await page.keyboard.press((now?.selected ?? -1) < target ? 'ArrowDown' : 'ArrowUp');
+    // Each arrow is a change the page acts on (a filter's new address, a saved role): the option is
+    // read once the page has settled on it, and an arrow it undid is pressed again.
+    for (let step = 0; step < native.labels.length * 3; step += 1) {
+      const now = await settledNativeSelect(page);
+      if (now === null) throw new Error(`the focus left the select before it reached ${option}`);
+      if (now.selected === target) return;
+      await page.keyboard.press(now.selected < target ? 'ArrowDown' : 'ArrowUp');
     }
     throw new Error(`the arrows never reached ${option}`);
   }
