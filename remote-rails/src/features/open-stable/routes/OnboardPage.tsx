@@ -14,6 +14,7 @@ import { useProvidersQuery, ZStartOnboardingRequest } from '@dash/shared/api';
 import { Anchor, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { choices } from '../../../components/choices';
 import { useStartOnboardingMutation } from '../api/start-onboarding';
 
 function OnboardForm() {
@@ -51,21 +52,19 @@ function OnboardForm() {
       <Stack gap="md">
         {/* A native select (type-ahead, the phone's own picker); it starts on "Choose a provider",
             which cannot be chosen back, and shows it for a provider of the address that is not
-            open (React would show the first option instead, one the form does not hold). */}
+            open (choices). */}
         <NativeSelect
           label={t('common.provider')}
           required
-          data={[
-            { value: '', label: t('onboard.providerPlaceholder'), disabled: true },
-            ...open.map((provider) => ({
+          {...form.getInputProps('providerUid')}
+          {...choices(
+            form.values.providerUid,
+            open.map((provider) => ({
               value: provider.uid,
               label: `${provider.name} (${provider.fiat.map((fiat) => `${fiat.currency}/${fiat.rail}`).join(', ')})`,
             })),
-          ]}
-          {...form.getInputProps('providerUid')}
-          value={
-            open.some((provider) => provider.uid === form.values.providerUid) ? form.values.providerUid : ''
-          }
+            t('onboard.providerPlaceholder'),
+          )}
         />
         <Text size="sm" c="dimmed">
           {t('onboard.kybNotice')}
