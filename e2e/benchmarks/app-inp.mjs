@@ -16,10 +16,9 @@
 // Each run loads its page at full speed, throttles the CPU, then does the interactions as a user
 // does them; INP is read as inp.mjs reads it. Figures only.
 import { randomUUID } from 'node:crypto';
-import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { cpuThrottle, inpOf, inpText, observeInteractions, summary } from './inp.mjs';
-import { launchBrowser, signedInContext, startDashboard } from './stack.mjs';
+import { cpuThrottle, inpOf, observeInteractions, runAlone, summary } from './inp.mjs';
+import { signedInContext } from './stack.mjs';
 
 const SLUG = 'acme-treasury';
 const ORG = `/org/${SLUG}`;
@@ -188,25 +187,8 @@ export const APP_INTERACTIONS = [
   ['transaction', 'open a transaction'],
 ];
 
-// Alone (`pnpm --filter @dash/e2e bench:app-inp`, after `pnpm build`): its own dashboard on
-// BENCH_PORT (default 4770), or a running one at BENCH_BASE_URL; BENCH_RUNS runs (default 5).
+// Alone (`pnpm --filter @dash/e2e bench:app-inp`, after `pnpm build`): see runAlone (BENCH_PORT
+// default 4770).
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const dashboard = process.env.BENCH_BASE_URL
-    ? { base: process.env.BENCH_BASE_URL.replace(/\/+$/, ''), stop: async () => {} }
-    : await startDashboard(Number(process.env.BENCH_PORT ?? 4770), { label: 'bench-app-inp' });
-  const browser = await launchBrowser();
-  try {
-    const runs = Number(process.env.BENCH_RUNS ?? 5);
-    const inp = await appInp(browser, dashboard.base, { runs });
-    console.log(
-      `\nINP at 4x CPU (target < 100 ms), median of ${runs} (worst); load average ${loadavg()
-        .map((load) => load.toFixed(2))
-        .join(' / ')}`,
-    );
-    for (const [key, label] of APP_INTERACTIONS)
-      console.log(`  ${label.padEnd(36)} ${inpText(inp[key].median)} (${inpText(inp[key].worst)})`);
-  } finally {
-    await browser.close();
-    await dashboard.stop();
-  }
+  await runAlone({ port: 4770, label: 'bench-app-inp', measure: appInp, rows: APP_INTERACTIONS });
 }

@@ -4,7 +4,9 @@
 // under 16 ms has no entry and reads "< 16 ms". The page is loaded at full speed, then the CPU is
 // throttled with CDP and the interaction is done as a user does it (Playwright's clicks are trusted
 // input events).
+import { loadavg } from 'node:os';
 import { median } from './page-metrics.mjs';
+import { launchBrowser, startDashboard } from './stack.mjs';
 
 /** Records every Event Timing entry of an interaction in each document `page` loads from now on. */
 export async function observeInteractions(page) {
@@ -44,3 +46,30 @@ export const summary = (values) => ({ median: median(values), worst: Math.max(..
 
 /** An INP figure as printed: "42 ms", or "< 16 ms" for an interaction with no entry. */
 export const inpText = (value) => (value > 0 ? `${value.toFixed(0)} ms` : '< 16 ms');
+
+/**
+ * An INP benchmark run alone (after `pnpm build`): its own dashboard on BENCH_PORT (else `port`), or
+ * a running one at BENCH_BASE_URL; BENCH_RUNS runs (default 5). `measure(browser, base, { runs })`
+ * answers each interaction's summary by key; `rows` are the keys and their labels, printed in order.
+ */
+export async function runAlone({ port, label, measure, rows }) {
+  const dashboard = process.env.BENCH_BASE_URL
+    ? { base: process.env.BENCH_BASE_URL.replace(/\/+$/, ''), stop: async () => {} }
+    : await startDashboard(Number(process.env.BENCH_PORT ?? port), { label });
+  const browser = await launchBrowser();
+  try {
+    const runs = Number(process.env.BENCH_RUNS ?? 5);
+    const inp = await measure(browser, dashboard.base, { runs });
+    console.log(
+      `\nINP at 4x CPU (target < 100 ms), median of ${runs} (worst); load average ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' / ')}`,
+    );
+    const width = Math.max(...rows.map(([, text]) => text.length)) + 1;
+    for (const [key, text] of rows)
+      console.log(`  ${text.padEnd(width)} ${inpText(inp[key].median)} (${inpText(inp[key].worst)})`);
+  } finally {
+    await browser.close();
+    await dashboard.stop();
+  }
+}

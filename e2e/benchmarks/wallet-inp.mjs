@@ -9,12 +9,11 @@
 // then the CPU is throttled and each interaction is done as a user does it; INP is read as inp.mjs
 // reads it (as web-vitals does). Figures only.
 import { randomUUID } from 'node:crypto';
-import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { injectBrowserWallet } from '../support/browser-wallet.mjs';
-import { cpuThrottle, inpOf, inpText, observeInteractions, summary } from './inp.mjs';
-import { launchBrowser, signedInContext, startDashboard } from './stack.mjs';
+import { cpuThrottle, inpOf, observeInteractions, runAlone, summary } from './inp.mjs';
+import { signedInContext } from './stack.mjs';
 
 const ORG = '/org/acme-treasury';
 const NETWORK = 'arbitrum-sepolia';
@@ -156,23 +155,9 @@ export async function walletInp(browser, base, { runs = 5, cpu = 4 } = {}) {
   };
 }
 
-// Alone (`pnpm --filter @dash/e2e bench:inp`, after `pnpm build`): its own dashboard on BENCH_PORT
-// (default 4760), BENCH_RUNS runs (default 5).
+// Alone (`pnpm --filter @dash/e2e bench:inp`, after `pnpm build`): see runAlone (BENCH_PORT
+// default 4760).
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const dashboard = await startDashboard(Number(process.env.BENCH_PORT ?? 4760), { label: 'bench-inp' });
-  const browser = await launchBrowser();
-  try {
-    const runs = Number(process.env.BENCH_RUNS ?? 5);
-    const inp = await walletInp(browser, dashboard.base, { runs });
-    console.log(
-      `\nINP at 4x CPU (target < 100 ms), median of ${runs} (worst); load average ${loadavg()
-        .map((load) => load.toFixed(2))
-        .join(' / ')}`,
-    );
-    for (const [key, figures] of Object.entries(inp))
-      console.log(`  ${key.padEnd(8)} ${inpText(figures.median)} (${inpText(figures.worst)})`);
-  } finally {
-    await browser.close();
-    await dashboard.stop();
-  }
+  const rows = ['confirm', 'open', 'payFrom'].map((key) => [key, key]);
+  await runAlone({ port: 4760, label: 'bench-inp', measure: walletInp, rows });
 }
