@@ -246,6 +246,7 @@ export async function buildApp({
     events,
     walletChains,
     chains,
+    readCache,
     log: app.log,
     wake: () => jobs.wake(),
   };

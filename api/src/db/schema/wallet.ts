@@ -162,6 +162,8 @@ export const safeTransactions = pgTable(
   (table) => [
     uniqueIndex('safe_transactions_hash_unique').on(table.chainId, table.safeAddress, table.safeTxHash),
     index('safe_transactions_organization_nonce_idx').on(table.organizationUid, table.nonce, table.createdAt),
+    // One transaction's page: found by the organization and its safeTxHash.
+    index('safe_transactions_organization_hash_idx').on(table.organizationUid, table.safeTxHash),
     // The history's keyset: the last to leave the queue first.
     index('safe_transactions_organization_updated_idx').on(table.organizationUid, table.updatedAt, table.uid),
     // One payment per off-ramp: a second proposal job finds it instead of proposing again.

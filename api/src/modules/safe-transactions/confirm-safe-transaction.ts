@@ -11,11 +11,10 @@ import {
   findSafeTransaction,
   insertConfirmation,
   lockSafeTransaction,
-  openAtNonce,
   updateSafeTransaction,
 } from './repo';
 import { recoverSafeSignature } from './safe-tx';
-import { nonceKey, ownersOf, viewSafeTransactions } from './view';
+import { ownersOf, readSafeTransactionView } from './view';
 
 // Confirm a Safe transaction: an owner's signature, made in the browser by their own signing device
 // (eth_signTypedData_v4 over the SafeTx; eth_sign of the safeTxHash for hardware wallets). Load the
@@ -100,8 +99,7 @@ export async function confirmSafeTransaction(
   });
   if (row.status === 'ready') deps.wake();
   await publishSafeTransactionUpdated(deps, organizationUid, row.safeTxHash);
-  const open = await openAtNonce(deps.db, organizationUid, row.chainId, row.nonce);
-  const openNonces = new Map([[nonceKey(row), open.length]]);
-  const [view] = await viewSafeTransactions(deps.db, organizationUid, [row], openNonces);
-  return view as TSafeTransaction;
+  const view = await readSafeTransactionView(deps, organizationUid, row.safeTxHash);
+  if (!view) throw new Error('Safe transaction vanished');
+  return view;
 }

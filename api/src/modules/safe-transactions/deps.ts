@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Chains } from '../../chain/index';
 import type { Database } from '../../db/client';
 import type { EventBus } from '../../events/bus';
+import type { ReadCache } from '../../http/read-cache';
 import type { WalletChainAccess, WalletChains } from '../wallet/index';
 
 /** What the app gives the Safe transactions module. */
@@ -13,6 +14,8 @@ export interface SafeTransactionDeps {
   /** The watched networks' token records (a local dev chain's test tokens). */
   chains: Chains;
   log: FastifyBaseLogger;
+  /** The API's read cache (http/read-cache.ts): the Safe's signers, who name its owners, are kept there. */
+  readCache?: ReadCache;
   /** Wakes the job runner after a commit that queued an execution. */
   wake: () => void;
 }

@@ -2,15 +2,8 @@ import type { TSafeTransaction, TSafeTransactionHistory, TSafeTransactions } fro
 import { codedMessage, SAFE_HISTORY_PAGE_SIZE_DEFAULT } from '@dash/shared/contracts';
 import { AppError } from '../../http/errors';
 import type { SafeTransactionDeps } from './deps';
-import {
-  findSafeTransaction,
-  historyPage,
-  isHistoryRow,
-  listQueued,
-  openAtNonce,
-  type SafeTransactionListRow,
-} from './repo';
-import { nonceKey, viewSafeTransactionListItems, viewSafeTransactions } from './view';
+import { historyPage, isHistoryRow, listQueued, type SafeTransactionListRow } from './repo';
+import { nonceKey, readSafeTransactionView, viewSafeTransactionListItems } from './view';
 
 // Read the Safe's transactions (every member), on every network the Safe is on: the queue by nonce
 // ascending, the networks at one nonce in name order, then by proposal (as the wallet page groups
@@ -35,7 +28,7 @@ async function readHistoryPage(
   const rows = await historyPage(deps.db, organizationUid, { after: page.cursor, limit: page.limit + 1 });
   const shown = rows.slice(0, page.limit);
   // The history's transactions are in conflict with none.
-  const history = await viewSafeTransactionListItems(deps.db, organizationUid, shown, new Map());
+  const history = await viewSafeTransactionListItems(deps, organizationUid, shown, new Map());
   return { history, historyCursor: rows.length > page.limit ? (shown.at(-1)?.uid ?? null) : null };
 }
 
@@ -45,7 +38,7 @@ export async function listSafeTransactionViews(
 ): Promise<TSafeTransactions> {
   const [queued, history] = await Promise.all([
     listQueued(deps.db, organizationUid)
-      .then((rows) => viewSafeTransactionListItems(deps.db, organizationUid, rows, openCounts(rows)))
+      .then((rows) => viewSafeTransactionListItems(deps, organizationUid, rows, openCounts(rows)))
       // Stable: the repository's order (nonce, then proposal time) stays within a network.
       .then((rows) =>
         rows.sort(
@@ -75,9 +68,7 @@ export async function getSafeTransactionView(
   organizationUid: string,
   safeTxHash: string,
 ): Promise<TSafeTransaction> {
-  const row = await findSafeTransaction(deps.db, organizationUid, safeTxHash);
-  if (!row) throw new AppError('NOT_FOUND', codedMessage('messages.safeTransactionNotFound'));
-  const open = await openAtNonce(deps.db, organizationUid, row.chainId, row.nonce);
-  const [view] = await viewSafeTransactions(deps.db, organizationUid, [row], openCounts(open));
-  return view as TSafeTransaction;
+  const view = await readSafeTransactionView(deps, organizationUid, safeTxHash);
+  if (!view) throw new AppError('NOT_FOUND', codedMessage('messages.safeTransactionNotFound'));
+  return view;
 }

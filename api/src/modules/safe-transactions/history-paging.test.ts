@@ -9,7 +9,13 @@ import { eq } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { safeTransactionConfirmations, safeTransactions } from '../../db/schema';
+import {
+  safeTransactionConfirmations,
+  safeTransactions,
+  signingDevices,
+  users,
+  walletSigners,
+} from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addMember, createOrganization, signInUser } from '../../test/factories';
 import { call, errorOf } from '../../test/http';
@@ -325,5 +331,48 @@ describe('the Safe queue and history as lists', () => {
     expect(uidsOf(paged)).toEqual(newestFirst);
     const after = ZSafeTransactionsResponse.parse((await ask('/wallet/transactions')).json()).data;
     expect(uidsOf(after.history)).toEqual([amoy2, ...newestFirst]);
+  });
+
+  it('names owners from signers kept in the read cache, exact again after the next write', async () => {
+    const testApp = await createTestApp({}, { cacheReads: true });
+    const admin = await signInUser(testApp.app);
+    const organization = await createOrganization(testApp, admin.cookie);
+    const [device] = await testApp.db
+      .insert(signingDevices)
+      .values({ userUid: admin.uid, name: 'Key', ethAddress: OWNERS[1] ?? '', verifiedAt: new Date() })
+      .returning();
+    await testApp.db.insert(walletSigners).values({
+      organizationUid: organization.uid,
+      userUid: admin.uid,
+      signingDeviceUid: device?.uid ?? null,
+    });
+    const [first, second] = await insertSafeTransactions(
+      testApp,
+      organization.uid,
+      [0, 1].map((nonce) => ({ nonce, status: 'awaiting_confirmations' as const })),
+    );
+    const missingOf = async (safeTxHash: string | undefined) => {
+      const answer = await call(testApp.app, 'GET', `/wallet/transactions/${safeTxHash}`, {
+        cookie: admin.cookie,
+        organization: organization.uid,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return ZSafeTransactionResponse.parse(answer.json()).data.missing;
+    };
+    expect(await missingOf(first?.safeTxHash)).toEqual([
+      { owner: OWNERS[1], userUid: admin.uid, name: admin.email },
+    ]);
+
+    // Renamed behind the API's back: another transaction, never read, names the owner as before
+    // (proof the signers are kept)…
+    await testApp.db
+      .update(users)
+      .set({ firstName: 'Ada', lastName: 'Lovelace' })
+      .where(eq(users.uid, admin.uid));
+    expect((await missingOf(second?.safeTxHash))[0]?.name).toBe(admin.email);
+    // …until a write, after which both read the new name.
+    await call(testApp.app, 'POST', '/auth', { body: { email: 'someone@example.com' } });
+    expect((await missingOf(first?.safeTxHash))[0]?.name).toBe('Ada Lovelace');
+    expect((await missingOf(second?.safeTxHash))[0]?.name).toBe('Ada Lovelace');
   });
 });

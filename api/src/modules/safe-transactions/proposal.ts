@@ -2,10 +2,10 @@ import type { TSafeTransaction, TSafeTx } from '@dash/shared/contracts';
 import type { Database } from '../../db/client';
 import { type AuditActor, recordAudit } from '../audit/index';
 import { publishSafeTransactionUpdated, type SafeTransactionDeps } from './deps';
-import { highestOpenNonce, insertSafeTransaction, openAtNonce, type SafeTransactionRow } from './repo';
+import { highestOpenNonce, insertSafeTransaction, type SafeTransactionRow } from './repo';
 import { safeTxHash } from './safe-tx';
 import { notifySignatureRequest } from './signature-request';
-import { nonceKey, viewSafeTransactions } from './view';
+import { readSafeTransactionView } from './view';
 
 // The step every proposal ends with (a member's, or the Safe's payment of an off-ramp): the SafeTx
 // recorded with its safeTxHash and the owners and threshold it needs, audited, with the mails to the
@@ -79,9 +79,7 @@ export async function recordProposal(
     },
   });
   await notifySignatureRequest(tx, row);
-  const open = await openAtNonce(tx, organizationUid, row.chainId, row.nonce);
-  const openNonces = new Map([[nonceKey(row), open.length]]);
-  const [view] = await viewSafeTransactions(tx, organizationUid, [row], openNonces);
+  const view = await readSafeTransactionView({ db: tx }, organizationUid, row.safeTxHash);
   if (!view) throw new Error('proposal vanished');
   return { view, afterCommit: () => publishSafeTransactionUpdated(deps, organizationUid, hash) };
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import {
   safeTransactionConfirmations,
@@ -34,6 +35,85 @@ export async function findSafeTransaction(
       and(eq(safeTransactions.organizationUid, organizationUid), eq(safeTransactions.safeTxHash, safeTxHash)),
     );
   return row;
+}
+
+/** A confirmation as a transaction's page shows it: whose, and when. */
+export type ConfirmationSeen = Pick<ConfirmationRow, 'owner' | 'createdAt'>;
+
+const otherAtNonce = alias(safeTransactions, 'other_at_nonce');
+
+function prepareInFull(db: Database) {
+  const c = safeTransactionConfirmations;
+  return db
+    .select({
+      row: safeTransactions,
+      proposer: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+      confirmations: sql<{ owner: string; createdAt: string }[] | string>`(
+        select coalesce(json_agg(json_build_object('owner', ${c.owner}, 'createdAt', ${c.createdAt})
+          order by ${c.createdAt}), '[]'::json)
+        from ${c} where ${c.safeTransactionUid} = ${safeTransactions.uid})`,
+      openAtNonce: sql<number | string>`case when ${inArray(safeTransactions.status, [...OPEN])} then ${db
+        .select({ open: count() })
+        .from(otherAtNonce)
+        .where(
+          and(
+            eq(otherAtNonce.organizationUid, safeTransactions.organizationUid),
+            eq(otherAtNonce.chainId, safeTransactions.chainId),
+            eq(otherAtNonce.nonce, safeTransactions.nonce),
+            inArray(otherAtNonce.status, [...OPEN]),
+          ),
+        )} else 0 end`,
+    })
+    .from(safeTransactions)
+    .leftJoin(users, eq(users.uid, safeTransactions.proposedBy))
+    .where(
+      and(
+        eq(safeTransactions.organizationUid, sql.placeholder('organizationUid')),
+        eq(safeTransactions.safeTxHash, sql.placeholder('safeTxHash')),
+      ),
+    )
+    .prepare('safe_transaction_in_full');
+}
+/** Prepared once per database (a transaction's is prepared for it). */
+const inFullStatements = new WeakMap<Database, ReturnType<typeof prepareInFull>>();
+
+/**
+ * One transaction as its page shows it, in one statement (a read per part costs about a
+ * millisecond each on the embedded database): the row, its proposer's name, its confirmations
+ * (oldest first) and, when it is open, how many open transactions share its nonce on its chain.
+ */
+export async function findSafeTransactionInFull(
+  db: Database,
+  organizationUid: string,
+  safeTxHash: string,
+): Promise<
+  | {
+      row: SafeTransactionRow;
+      proposerName: string | null;
+      confirmations: ConfirmationSeen[];
+      openAtNonce: number;
+    }
+  | undefined
+> {
+  let statement = inFullStatements.get(db);
+  if (!statement) {
+    statement = prepareInFull(db);
+    inFullStatements.set(db, statement);
+  }
+  const [found] = await statement.execute({ organizationUid, safeTxHash });
+  if (!found) return undefined;
+  const { proposer } = found;
+  const confirmations =
+    typeof found.confirmations === 'string' ? JSON.parse(found.confirmations) : found.confirmations;
+  return {
+    row: found.row,
+    proposerName: proposer ? `${proposer.firstName} ${proposer.lastName}`.trim() || proposer.email : null,
+    confirmations: (confirmations as { owner: string; createdAt: string }[]).map((confirmation) => ({
+      owner: confirmation.owner,
+      createdAt: new Date(confirmation.createdAt),
+    })),
+    openAtNonce: Number(found.openAtNonce),
+  };
 }
 
 /** The transaction with this uid, if it still exists. */
@@ -281,15 +361,6 @@ export async function insertConfirmation(
     .onConflictDoNothing()
     .returning({ owner: safeTransactionConfirmations.owner });
   return rows.length > 0;
-}
-
-export async function namesOf(db: Database, userUids: readonly string[]): Promise<Map<string, string>> {
-  if (userUids.length === 0) return new Map();
-  const rows = await db
-    .select({ uid: users.uid, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(inArray(users.uid, [...new Set(userUids)]));
-  return new Map(rows.map((row) => [row.uid, `${row.firstName} ${row.lastName}`.trim() || row.email]));
 }
 
 /**

@@ -101,8 +101,7 @@ export function safeTxTypedData(safe: SafeRef, tx: TSafeTx) {
 }
 
 /** The typed data as eth_signTypedData_v4 takes it (JSON, with the domain type, bigints as strings). */
-export function safeTxTypedDataJson(safe: SafeRef, tx: TSafeTx): string {
-  const typed = safeTxTypedData(safe, tx);
+function typedDataJson(typed: ReturnType<typeof safeTxTypedData>): string {
   return JSON.stringify({ ...typed, types: { ...EIP712_DOMAIN_TYPES, ...SAFE_TX_TYPES } }, (_key, value) =>
     typeof value === 'bigint' ? value.toString() : value,
   );
@@ -112,14 +111,22 @@ export function safeTxHash(safe: SafeRef, tx: TSafeTx): Hex {
   return hashTypedData(safeTxTypedData(safe, tx));
 }
 
-/** The EIP-712 domain separator and the SafeTx struct hash: what a hardware wallet shows. */
-export function safeTxHashes(safe: SafeRef, tx: TSafeTx): { domainHash: Hex; messageHash: Hex } {
+/**
+ * What a transaction's page shows of what is signed: the EIP-712 domain separator and the SafeTx
+ * struct hash (what a hardware wallet shows), and the typed data as eth_signTypedData_v4 takes it.
+ */
+export function safeTxSignedForms(
+  safe: SafeRef,
+  tx: TSafeTx,
+): { domainHash: Hex; messageHash: Hex; typedData: string } {
+  const typed = safeTxTypedData(safe, tx);
   return {
     domainHash: hashDomain({
-      domain: { chainId: BigInt(safe.chainId), verifyingContract: getAddress(safe.address) },
+      domain: { chainId: BigInt(safe.chainId), verifyingContract: typed.domain.verifyingContract },
       types: { ...EIP712_DOMAIN_TYPES },
     }),
-    messageHash: hashStruct({ data: message(tx), primaryType: 'SafeTx', types: SAFE_TX_TYPES }),
+    messageHash: hashStruct({ data: typed.message, primaryType: 'SafeTx', types: SAFE_TX_TYPES }),
+    typedData: typedDataJson(typed),
   };
 }
 

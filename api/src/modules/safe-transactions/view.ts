@@ -1,17 +1,17 @@
 import type { TSafeTransaction, TSafeTransactionListItem, TSafeTx } from '@dash/shared/contracts';
 import { getAddress } from 'viem';
 import type { Database } from '../../db/client';
+import type { ReadCache } from '../../http/read-cache';
 import { listSigners } from '../wallet/index';
 import {
-  type ConfirmationRow,
-  confirmationsOf,
+  type ConfirmationSeen,
   confirmersOf,
-  namesOf,
+  findSafeTransactionInFull,
   type SafeTransactionListRow,
   type SafeTransactionRow,
 } from './repo';
 import { networkOfChain } from './safe-network';
-import { safeTxHashes, safeTxTypedDataJson } from './safe-tx';
+import { safeTxSignedForms } from './safe-tx';
 
 // What a member reads of Safe transactions: each with its SafeTx, hashes and typed data, who
 // confirmed and who is still missing (owners named by the members whose devices hold them), and
@@ -32,7 +32,7 @@ function signedFormOf(
   const key = `${row.chainId}:${row.safeTxHash}`;
   let form = signedForms.get(key);
   if (!form) {
-    form = { ...safeTxHashes(safe, tx), typedData: safeTxTypedDataJson(safe, tx) };
+    form = safeTxSignedForms(safe, tx);
     if (signedForms.size >= SIGNED_FORMS_KEPT) {
       const oldest = signedForms.keys().next().value;
       if (oldest !== undefined) signedForms.delete(oldest);
@@ -45,9 +45,23 @@ function signedFormOf(
 /** A nonce of the Safe on one chain: what the open transactions in conflict share (each chain's are its own). */
 export const nonceKey = (row: { chainId: number; nonce: number }) => `${row.chainId}:${row.nonce}`;
 
+/** Where the views read: the database (or a transaction), and the read cache when outside one. */
+export interface SafeReads {
+  db: Database;
+  readCache?: ReadCache | undefined;
+}
+
 /** Names an owner address by the member whose signing device holds it (null when none does). */
-async function ownerViewer(db: Database, organizationUid: string) {
-  const signers = await listSigners(db, organizationUid);
+async function ownerViewer({ db, readCache }: SafeReads, organizationUid: string) {
+  // Kept in the read cache, which every write in the organization and every change of a device or
+  // a name (requests of no organization) empties.
+  const signers = readCache
+    ? await readCache.read(
+        `safe-owner-signers:${organizationUid}`,
+        async () => ({ value: await listSigners(db, organizationUid), validUntil: null }),
+        organizationUid,
+      )
+    : await listSigners(db, organizationUid);
   const memberOf = new Map(
     signers.flatMap((signer) =>
       signer.ethAddress
@@ -60,11 +74,10 @@ async function ownerViewer(db: Database, organizationUid: string) {
         : [],
     ),
   );
-  return (owner: string) => ({
-    owner,
-    userUid: memberOf.get(getAddress(owner))?.userUid ?? null,
-    name: memberOf.get(getAddress(owner))?.name ?? null,
-  });
+  return (owner: string) => {
+    const member = memberOf.get(getAddress(owner));
+    return { owner, userUid: member?.userUid ?? null, name: member?.name ?? null };
+  };
 }
 
 /** The owners whose confirmation a transaction still lacks. */
@@ -75,7 +88,7 @@ function missingOwners(row: Pick<SafeTransactionRow, 'owners'>, confirmedBy: rea
 
 /** List rows: what the queue and the history show, with one read of confirmers and signers. */
 export async function viewSafeTransactionListItems(
-  db: Database,
+  reads: SafeReads,
   organizationUid: string,
   rows: readonly SafeTransactionListRow[],
   openNonces: ReadonlyMap<string, number>,
@@ -83,10 +96,10 @@ export async function viewSafeTransactionListItems(
   if (rows.length === 0) return [];
   const [confirmers, ownerView] = await Promise.all([
     confirmersOf(
-      db,
+      reads.db,
       rows.map((row) => row.uid),
     ),
-    ownerViewer(db, organizationUid),
+    ownerViewer(reads, organizationUid),
   ]);
   const byTransaction = new Map<string, string[]>();
   for (const { safeTransactionUid, owner } of confirmers) {
@@ -122,52 +135,47 @@ function listItemOf(
   };
 }
 
-export async function viewSafeTransactions(
-  db: Database,
+/** One transaction in full (undefined when the organization has none with this safeTxHash). */
+export async function readSafeTransactionView(
+  reads: SafeReads,
   organizationUid: string,
-  rows: readonly SafeTransactionRow[],
-  openNonces: ReadonlyMap<string, number>,
-): Promise<TSafeTransaction[]> {
-  const [confirmations, ownerView] = await Promise.all([
-    confirmationsOf(
-      db,
-      rows.map((row) => row.uid),
-    ),
-    ownerViewer(db, organizationUid),
+  safeTxHash: string,
+): Promise<TSafeTransaction | undefined> {
+  const [found, ownerView] = await Promise.all([
+    findSafeTransactionInFull(reads.db, organizationUid, safeTxHash),
+    ownerViewer(reads, organizationUid),
   ]);
-  const proposers = await namesOf(
-    db,
-    rows.flatMap((row) => (row.proposedBy ? [row.proposedBy] : [])),
+  if (!found) return undefined;
+  const { row } = found;
+  return fullViewOf(row, found, ownerView, new Map([[nonceKey(row), found.openAtNonce]]));
+}
+
+/** A transaction in full: its list row, SafeTx, signed forms, confirmations and proposer. */
+function fullViewOf(
+  row: SafeTransactionRow,
+  read: { confirmations: readonly ConfirmationSeen[]; proposerName: string | null },
+  ownerView: Awaited<ReturnType<typeof ownerViewer>>,
+  openNonces: ReadonlyMap<string, number>,
+): TSafeTransaction {
+  const tx = row.tx as unknown as TSafeTx;
+  const safe = { chainId: row.chainId, address: getAddress(row.safeAddress) };
+  const { confirmed: _count, ...listed } = listItemOf(
+    row,
+    read.confirmations.map((confirmation) => confirmation.owner),
+    ownerView,
+    openNonces,
   );
-  const byTransaction = new Map<string, ConfirmationRow[]>();
-  for (const confirmation of confirmations) {
-    byTransaction.set(confirmation.safeTransactionUid, [
-      ...(byTransaction.get(confirmation.safeTransactionUid) ?? []),
-      confirmation,
-    ]);
-  }
-  return rows.map((row) => {
-    const tx = row.tx as unknown as TSafeTx;
-    const safe = { chainId: row.chainId, address: getAddress(row.safeAddress) };
-    const confirmed = byTransaction.get(row.uid) ?? [];
-    const { confirmed: _count, ...listed } = listItemOf(
-      row,
-      confirmed.map((confirmation) => confirmation.owner),
-      ownerView,
-      openNonces,
-    );
-    return {
-      ...listed,
-      safeAddress: safe.address,
-      tx,
-      ...signedFormOf(row, safe, tx),
-      confirmations: confirmed.map((confirmation) => ({
-        ...ownerView(confirmation.owner),
-        submittedAt: confirmation.createdAt.toISOString(),
-      })),
-      proposedBy: row.proposedBy ? { uid: row.proposedBy, name: proposers.get(row.proposedBy) ?? '' } : null,
-    };
-  });
+  return {
+    ...listed,
+    safeAddress: safe.address,
+    tx,
+    ...signedFormOf(row, safe, tx),
+    confirmations: read.confirmations.map((confirmation) => ({
+      ...ownerView(confirmation.owner),
+      submittedAt: confirmation.createdAt.toISOString(),
+    })),
+    proposedBy: row.proposedBy ? { uid: row.proposedBy, name: read.proposerName ?? '' } : null,
+  };
 }
 
 /** The owners the transaction needs confirmations from: the Safe's, recorded at proposal. */

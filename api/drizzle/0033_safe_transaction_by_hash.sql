@@ -1,0 +1,1 @@
+CREATE INDEX "safe_transactions_organization_hash_idx" ON "safe_transactions" USING btree ("organization_uid","safe_tx_hash");
