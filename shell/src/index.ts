@@ -29,6 +29,9 @@ const stages: (() => Promise<unknown>)[] = import.meta.env.MONOLITH
       () => import('react-dom/client'),
       () => import('@mantine/core').then(({ MantineProvider }) => MantineProvider),
       () => import('react-router').then(({ RouterProvider }) => RouterProvider),
+      () => import('@tanstack/react-query').then(({ QueryClient }) => QueryClient),
+      () => import('@dash/shared/zod').then(({ z }) => z),
+      () => import('@dash/shared/contracts-core').then(({ ZBootData }) => ZBootData),
       () => import('@dash/shared'),
     ];
 
