@@ -39,5 +39,6 @@ export * from './ui/RuntimeProbe';
 export * from './ui/StrokeIcon';
 export * from './ui/server-render';
 export * from './ui/short-address';
+export * from './ui/use-search-update';
 export * from './ui/visually-hidden';
 export * from './ui/window-rows';

@@ -1,8 +1,16 @@
-import { LoadFailed, PageHeader, PageSkeleton, paths, useCurrentOrganization, useT } from '@dash/shared';
+import {
+  LoadFailed,
+  PageHeader,
+  PageSkeleton,
+  paths,
+  useCurrentOrganization,
+  useSearchUpdate,
+  useT,
+} from '@dash/shared';
 import { FIAT_CURRENCIES, useProvidersQuery } from '@dash/shared/api';
 import { Badge, Card, Group, NativeSelect, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ProviderAvatar } from '../../providers/components/ProviderAvatar';
 import { ProviderOffer } from '../../providers/components/ProviderOffer';
 import { EXPLORE_NETWORK_OPTIONS, readExploreFilters } from '../explore-filters';
@@ -13,7 +21,7 @@ const ALL = 'all';
 export default function ExplorePage() {
   const { t } = useT('rails');
   const organization = useCurrentOrganization();
-  const [search, setSearch] = useSearchParams();
+  const [search, updateSearch] = useSearchUpdate();
   const filters = readExploreFilters(search);
   const providers = useProvidersQuery(organization.uid, filters);
 
@@ -21,12 +29,10 @@ export default function ExplorePage() {
   // from this one's address and shows it (a deferred one was undone by the next, or by the select
   // showing its old value in between).
   const setFilter = (name: 'currency' | 'network', value: string | null) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
+    updateSearch(
+      (next) => {
         if (value && value !== ALL) next.set(name, value);
         else next.delete(name);
-        return next;
       },
       { replace: true, flushSync: true },
     );

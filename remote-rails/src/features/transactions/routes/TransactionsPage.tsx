@@ -8,6 +8,7 @@ import {
   preloadWindowRows,
   useCurrentOrganization,
   useFormat,
+  useSearchUpdate,
   useT,
   WindowRows,
   wordIssue,
@@ -21,8 +22,8 @@ import {
   transactionsExportPath,
 } from '@dash/shared/api';
 import { Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
-import { type NavigateFunction, useSearchParams } from 'react-router';
+import { memo, useCallback, useEffect, useMemo } from 'react';
+import type { NavigateFunction } from 'react-router';
 import { useTransactionsQuery } from '../api/get-transactions';
 import { TransactionRow, useRowLinks, useTransferLabels } from '../components/TransactionRow';
 import { TransactionsSkeleton } from '../components/TransactionsSkeleton';
@@ -52,7 +53,7 @@ export default function TransactionsPage() {
   const { t } = useT('rails');
   const f = useFormat();
   const organization = useCurrentOrganization();
-  const [search, setSearch] = useSearchParams();
+  const [search, updateSearch] = useSearchUpdate();
   const query = readTransactionsSearch(search);
   const { page, size, ...filters } = query;
   // A range that ends before it starts is not asked for (the API refuses it): its To date says so,
@@ -67,25 +68,23 @@ export default function TransactionsPage() {
   const answer = rangeError === undefined ? list.data : undefined;
   const rowLinks = useRowLinks(organization.slug);
   const labels = useTransferLabels();
-  // Stable, so the memoized filter bar does not re-render for a new page, size or answer.
-  const setSearchRef = useRef(setSearch);
-  setSearchRef.current = setSearch;
-  // Committed at once (flushSync): the next change, a key press away on a native select, starts from
-  // this one's address, and the select never shows its old value in between.
-  const set = useCallback((key: string, value: string | null) => {
-    setSearchRef.current(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        if (key !== 'page') next.delete('page');
-        // "Waiting for my approval" is a status of its own: another status replaces it.
-        if (key === 'status') next.delete('waitingFor');
-        return next;
-      },
-      { flushSync: true },
-    );
-  }, []);
+  // Stable (updateSearch is), so the memoized filter bar does not re-render for a new page, size or
+  // answer. Committed at once (flushSync): the next change, a key press away on a native select,
+  // starts from this one's address, and the select never shows its old value in between.
+  const set = useCallback(
+    (key: string, value: string | null) =>
+      updateSearch(
+        (next) => {
+          if (value) next.set(key, value);
+          else next.delete(key);
+          if (key !== 'page') next.delete('page');
+          // "Waiting for my approval" is a status of its own: another status replaces it.
+          if (key === 'status') next.delete('waitingFor');
+        },
+        { flushSync: true },
+      ),
+    [updateSearch],
+  );
   // Past the count cap the total is a lower bound: "of 1000+" pages, and Next stays available.
   const exact = answer?.totalIsExact ?? true;
   const pages = answer ? Math.max(1, Math.ceil(answer.total / size)) : 1;
@@ -99,16 +98,14 @@ export default function TransactionsPage() {
   const goToLastPage = pastTheEnd && !list.isPlaceholderData;
   useEffect(() => {
     if (!goToLastPage) return;
-    setSearchRef.current(
-      (previous) => {
-        const next = new URLSearchParams(previous);
+    updateSearch(
+      (next) => {
         if (answerPages > 1) next.set('page', String(answerPages));
         else next.delete('page');
-        return next;
       },
       { replace: true },
     );
-  }, [goToLastPage, answerPages]);
+  }, [goToLastPage, answerPages, updateSearch]);
 
   return (
     <Stack gap="md">
