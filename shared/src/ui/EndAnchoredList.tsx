@@ -264,6 +264,7 @@ function EndAnchoredList<T>({
   hasOlder,
   loadingOlder,
   onLoadOlder,
+  refreshing = false,
   followNew,
   label,
   loadingOlderLabel = 'Loading older items',
@@ -371,8 +372,9 @@ function EndAnchoredList<T>({
   const oldestShown = rows.at(-1)?.index;
   useEffect(() => {
     if (oldestShown === undefined) return;
-    if (oldestShown >= count - 1 - LOAD_OLDER_WITHIN && hasOlder && !loadingOlder) onLoadOlder();
-  }, [oldestShown, count, hasOlder, loadingOlder, onLoadOlder]);
+    if (oldestShown >= count - 1 - LOAD_OLDER_WITHIN && hasOlder && !loadingOlder && !refreshing)
+      onLoadOlder();
+  }, [oldestShown, count, hasOlder, loadingOlder, refreshing, onLoadOlder]);
 
   // The same element while the loading state is the same: React skips it on the list's other renders.
   const indicator = useMemo(

@@ -224,3 +224,41 @@ describe('arrivedAtEnd (the new items after the newest one the reader had)', () 
     expect(arrivedAtEnd(itemsOf(10, 19), getKey, 'm19', before)).toBe(0);
   });
 });
+
+describe('older items', () => {
+  it('are asked for at the top, once a refresh of the list in flight is over', async () => {
+    const onLoadOlder = vi.fn();
+    const items = itemsOf(0, 50);
+    const view = (refreshing: boolean, shown = items) => (
+      <MantineProvider>
+        <EndAnchoredList
+          items={shown}
+          getKey={getKey}
+          renderItem={renderItem}
+          estimateSize={ROW}
+          hasOlder
+          loadingOlder={false}
+          onLoadOlder={onLoadOlder}
+          refreshing={refreshing}
+          label="Messages"
+        />
+      </MantineProvider>
+    );
+    // Laid out before its first items come, as renderList does.
+    const { rerender } = render(view(true, []));
+    const log = screen.getByRole('log', { name: 'Messages' });
+    layOut(log);
+    rerender(view(true));
+    expect(onLoadOlder).not.toHaveBeenCalled();
+    // The reader reaches the top while the list is fetched again: nothing is asked for yet…
+    act(() => {
+      log.scrollTop = 0;
+    });
+    // The oldest rows render (in a task of their own, after the scroll).
+    await screen.findByText('m0');
+    expect(onLoadOlder).not.toHaveBeenCalled();
+    // …and the older page is asked for as soon as that fetch is over.
+    rerender(view(false));
+    await waitFor(() => expect(onLoadOlder).toHaveBeenCalledTimes(1));
+  });
+});

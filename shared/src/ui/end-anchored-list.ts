@@ -11,6 +11,12 @@ export interface EndAnchoredListProps<T> {
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
+  /**
+   * The items are being fetched again (a refresh, not an older page): an older page asked for
+   * meanwhile is answered by that fetch and never loaded (TanStack Query's fetchNextPage without
+   * cancelRefetch), so the list asks once it is over.
+   */
+  refreshing?: boolean;
   /** Also follow a new last item when the reader is not at the bottom (e.g. their own message). */
   followNew?: (item: T) => boolean;
   /** The accessible name of the list (a `log`). */

@@ -60,7 +60,10 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
     if (loaded && unread > 0) markThreadRead(threadUid);
   }, [loaded, unread, threadUid, markThreadRead]);
 
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetching } = query;
+  // The thread fetched again (after it was marked read, or a new mail): the list waits for it before
+  // asking for an older page, which that fetch would otherwise answer and drop.
+  const refreshing = isFetching && !isFetchingNextPage;
   // The list may ask again while a page is on its way (it sees the loading state deferred): the
   // request in flight answers that call, it is not cancelled and sent again.
   const loadOlder = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
@@ -69,8 +72,8 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
   // renders them in slices it can interrupt (the thread view's own render is then a few elements).
   // A thread just opened, or its first page, is shown at once.
   const live = useMemo(
-    () => ({ threadUid, messages, hasOlder: hasNextPage, loadingOlder: isFetchingNextPage }),
-    [threadUid, messages, hasNextPage, isFetchingNextPage],
+    () => ({ threadUid, messages, hasOlder: hasNextPage, loadingOlder: isFetchingNextPage, refreshing }),
+    [threadUid, messages, hasNextPage, isFetchingNextPage, refreshing],
   );
   const deferred = useDeferredValue(live);
   const list = deferred.threadUid === threadUid && deferred.messages.length > 0 ? deferred : live;
@@ -125,6 +128,7 @@ export function ThreadView({ organization, threadUid, listed, onBack }: ThreadVi
             hasOlder={list.hasOlder}
             loadingOlder={list.loadingOlder}
             onLoadOlder={loadOlder}
+            refreshing={list.refreshing}
             followNew={isOwn}
             label={t('thread.messages')}
             loadingOlderLabel={t('thread.loadingOlder')}
