@@ -49,7 +49,7 @@ function layOut(log: HTMLElement) {
  * opens at the newest item against a real-sized box.
  */
 function renderList(first: Item[], props: Partial<EndAnchoredListProps<Item>> = {}) {
-  const view = (items: Item[]) => (
+  const view = (items: Item[], more: Partial<EndAnchoredListProps<Item>> = {}) => (
     <MantineProvider>
       <EndAnchoredList
         items={items}
@@ -61,6 +61,7 @@ function renderList(first: Item[], props: Partial<EndAnchoredListProps<Item>> = 
         onLoadOlder={() => undefined}
         label="Messages"
         {...props}
+        {...more}
       />
     </MantineProvider>
   );
@@ -71,6 +72,8 @@ function renderList(first: Item[], props: Partial<EndAnchoredListProps<Item>> = 
   return {
     log,
     show: (items: Item[]) => rerender(view(items)),
+    /** The first items again, with some props changed. */
+    change: (more: Partial<EndAnchoredListProps<Item>>) => rerender(view(first, more)),
     /** The reader scrolls to `offset` px above the bottom. */
     scrollTo: (offset: number) =>
       act(() => {
@@ -228,37 +231,17 @@ describe('arrivedAtEnd (the new items after the newest one the reader had)', () 
 describe('older items', () => {
   it('are asked for at the top, once a refresh of the list in flight is over', async () => {
     const onLoadOlder = vi.fn();
-    const items = itemsOf(0, 50);
-    const view = (refreshing: boolean, shown = items) => (
-      <MantineProvider>
-        <EndAnchoredList
-          items={shown}
-          getKey={getKey}
-          renderItem={renderItem}
-          estimateSize={ROW}
-          hasOlder
-          loadingOlder={false}
-          onLoadOlder={onLoadOlder}
-          refreshing={refreshing}
-          label="Messages"
-        />
-      </MantineProvider>
-    );
-    // Laid out before its first items come, as renderList does.
-    const { rerender } = render(view(true, []));
-    const log = screen.getByRole('log', { name: 'Messages' });
-    layOut(log);
-    rerender(view(true));
+    const list = renderList(itemsOf(0, 50), { hasOlder: true, onLoadOlder, refreshing: true });
     expect(onLoadOlder).not.toHaveBeenCalled();
     // The reader reaches the top while the list is fetched again: nothing is asked for yet…
     act(() => {
-      log.scrollTop = 0;
+      list.log.scrollTop = 0;
     });
     // The oldest rows render (in a task of their own, after the scroll).
     await screen.findByText('m0');
     expect(onLoadOlder).not.toHaveBeenCalled();
     // …and the older page is asked for as soon as that fetch is over.
-    rerender(view(false));
+    list.change({ refreshing: false });
     await waitFor(() => expect(onLoadOlder).toHaveBeenCalledTimes(1));
   });
 });
