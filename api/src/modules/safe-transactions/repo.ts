@@ -48,11 +48,12 @@ function prepareInFull(db: Database) {
     .select({
       row: safeTransactions,
       proposer: { firstName: users.firstName, lastName: users.lastName, email: users.email },
-      confirmations: sql<{ owner: string; createdAt: string }[] | string>`(
+      // json, which both drivers parse.
+      confirmations: sql<{ owner: string; createdAt: string }[]>`(
         select coalesce(json_agg(json_build_object('owner', ${c.owner}, 'createdAt', ${c.createdAt})
           order by ${c.createdAt}), '[]'::json)
         from ${c} where ${c.safeTransactionUid} = ${safeTransactions.uid})`,
-      openAtNonce: sql<number | string>`case when ${inArray(safeTransactions.status, [...OPEN])} then ${db
+      openAtNonce: sql<number>`case when ${inArray(safeTransactions.status, [...OPEN])} then ${db
         .select({ open: count() })
         .from(otherAtNonce)
         .where(
@@ -62,7 +63,7 @@ function prepareInFull(db: Database) {
             eq(otherAtNonce.nonce, safeTransactions.nonce),
             inArray(otherAtNonce.status, [...OPEN]),
           ),
-        )} else 0 end`,
+        )}::int else 0 end`,
     })
     .from(safeTransactions)
     .leftJoin(users, eq(users.uid, safeTransactions.proposedBy))
@@ -103,16 +104,14 @@ export async function findSafeTransactionInFull(
   const [found] = await statement.execute({ organizationUid, safeTxHash });
   if (!found) return undefined;
   const { proposer } = found;
-  const confirmations =
-    typeof found.confirmations === 'string' ? JSON.parse(found.confirmations) : found.confirmations;
   return {
     row: found.row,
     proposerName: proposer ? `${proposer.firstName} ${proposer.lastName}`.trim() || proposer.email : null,
-    confirmations: (confirmations as { owner: string; createdAt: string }[]).map((confirmation) => ({
+    confirmations: found.confirmations.map((confirmation) => ({
       owner: confirmation.owner,
       createdAt: new Date(confirmation.createdAt),
     })),
-    openAtNonce: Number(found.openAtNonce),
+    openAtNonce: found.openAtNonce,
   };
 }
 
