@@ -70,6 +70,10 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
+/** How a person is named to others: first and last name, or the e-mail while both are empty. */
+export const personName = (user: Pick<TUser, 'firstName' | 'lastName' | 'email'>): string =>
+  `${user.firstName} ${user.lastName}`.trim() || user.email;
+
 /** GET me: data.type is always 'user' for a dashboard session (spec section 3). */
 export const ZMeResponse = z.object({
   data: ZUser.extend({

@@ -1,6 +1,7 @@
 import {
   codedMessage,
   INVITATION_TTL_DAYS,
+  personName,
   type TCreateInvitationRequest,
   type TInvitation,
   type TLocale,
@@ -29,10 +30,6 @@ import {
 
 function toInvitation(row: InvitationRow): TInvitation {
   return { ...row, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString() };
-}
-
-function displayName(user: TUser): string {
-  return `${user.firstName} ${user.lastName}`.trim() || user.email;
 }
 
 const SUBJECT = 'invitation';
@@ -95,7 +92,7 @@ export function createInvitationService(deps: {
         to: input.email,
         ...invitationMail(locale, {
           organizationName: organization.name,
-          inviter: displayName(inviter),
+          inviter: personName(inviter),
           role: input.role,
           link: `${config.publicUrl}/settings/invites`,
         }),

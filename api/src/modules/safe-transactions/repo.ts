@@ -1,3 +1,4 @@
+import { personName } from '@dash/shared/contracts';
 import { and, asc, count, desc, eq, gte, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
@@ -106,7 +107,7 @@ export async function findSafeTransactionInFull(
   const { proposer } = found;
   return {
     row: found.row,
-    proposerName: proposer ? `${proposer.firstName} ${proposer.lastName}`.trim() || proposer.email : null,
+    proposerName: proposer ? personName(proposer) : null,
     confirmations: found.confirmations.map((confirmation) => ({
       owner: confirmation.owner,
       createdAt: new Date(confirmation.createdAt),

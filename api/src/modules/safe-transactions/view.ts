@@ -1,4 +1,9 @@
-import type { TSafeTransaction, TSafeTransactionListItem, TSafeTx } from '@dash/shared/contracts';
+import {
+  personName,
+  type TSafeTransaction,
+  type TSafeTransactionListItem,
+  type TSafeTx,
+} from '@dash/shared/contracts';
 import { getAddress } from 'viem';
 import type { Database } from '../../db/client';
 import type { ReadCache } from '../../http/read-cache';
@@ -65,12 +70,7 @@ async function ownerViewer({ db, readCache }: SafeReads, organizationUid: string
   const memberOf = new Map(
     signers.flatMap((signer) =>
       signer.ethAddress
-        ? [
-            [
-              getAddress(signer.ethAddress),
-              { userUid: signer.uid, name: `${signer.firstName} ${signer.lastName}`.trim() || signer.email },
-            ] as const,
-          ]
+        ? [[getAddress(signer.ethAddress), { userUid: signer.uid, name: personName(signer) }] as const]
         : [],
     ),
   );

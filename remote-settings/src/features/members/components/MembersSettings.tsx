@@ -5,6 +5,7 @@ import {
   notifySuccess,
   PageSkeleton,
   paths,
+  personName,
   ROLES,
   type TRole,
   useConfirmStep,
@@ -21,8 +22,6 @@ import { useFocusAfterRemoval } from '../../../hooks/useFocusAfterRemoval';
 import { useLeaveOrganization } from '../../organization/hooks/useLeaveOrganization';
 import { useDeleteOrganizationUserMutation } from '../api/delete-organization-user';
 import { useUpdateOrganizationUserMutation } from '../api/update-organization-user';
-
-const nameOf = (user: TOrganizationUser) => `${user.firstName} ${user.lastName}`.trim() || user.email;
 
 /**
  * Members tab: everyone with name, e-mail and role; Admins change roles and remove members. A
@@ -61,7 +60,9 @@ export default function MembersSettings() {
       { userUid: member.uid, role },
       {
         onSuccess: () =>
-          notifySuccess(t('members.roleChanged', { name: nameOf(member), role: common(`roles.${role}`) })),
+          notifySuccess(
+            t('members.roleChanged', { name: personName(member), role: common(`roles.${role}`) }),
+          ),
         onError: notifyError,
         onSettled: (_data, error) => {
           const next = waiting.current.get(member.uid);
@@ -83,7 +84,7 @@ export default function MembersSettings() {
     rows.removing(member.uid);
     deleteUser.mutate(member.uid, {
       onSuccess: () =>
-        notifySuccess(t('members.removed', { name: nameOf(member), organization: organization.name })),
+        notifySuccess(t('members.removed', { name: personName(member), organization: organization.name })),
       onError: (error) => {
         rows.kept();
         notifyError(error);
@@ -130,7 +131,7 @@ export default function MembersSettings() {
               <Table.Tr key={member.uid}>
                 <Table.Td>
                   <Group gap="xs">
-                    <Text size="sm">{nameOf(member)}</Text>
+                    <Text size="sm">{personName(member)}</Text>
                     {member.uid === me.uid ? (
                       <Badge size="xs" variant="outline" color="gray">
                         {t('members.you')}
@@ -144,7 +145,7 @@ export default function MembersSettings() {
                 <Table.Td>
                   {canManage ? (
                     <NativeSelect
-                      aria-label={t('members.roleOf', { name: nameOf(member) })}
+                      aria-label={t('members.roleOf', { name: personName(member) })}
                       data={ROLES.map((role) => ({ value: role, label: common(`roles.${role}`) }))}
                       value={shownRole(member)}
                       // Enabled while a change is saved: a disabled control drops focus to the page,
@@ -172,7 +173,7 @@ export default function MembersSettings() {
                           color="red"
                           loading={deleteUser.isPending || leave.isPending}
                           onClick={() => remove(member)}
-                          aria-label={t('members.confirmRemove', { name: nameOf(member) })}
+                          aria-label={t('members.confirmRemove', { name: personName(member) })}
                         >
                           {t('members.remove')}
                         </Button>
@@ -188,7 +189,7 @@ export default function MembersSettings() {
                           variant="subtle"
                           color="red"
                           onClick={() => step.ask(member.uid)}
-                          aria-label={t('members.removeName', { name: nameOf(member) })}
+                          aria-label={t('members.removeName', { name: personName(member) })}
                         >
                           {t('members.remove')}
                         </Button>

@@ -1,4 +1,4 @@
-import { paths, useSession, useT, visuallyHidden } from '@dash/shared';
+import { paths, personName, useSession, useT, visuallyHidden } from '@dash/shared';
 import { Avatar, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { memo, useRef } from 'react';
@@ -13,7 +13,7 @@ export const UserMenu = memo(function UserMenu({ navigate }: { navigate: Navigat
   const { t } = useT('shell');
   const { user } = useSession();
   const { signOut, isPending } = useSignOut(navigate);
-  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  const name = personName(user);
   const [aboutOpened, about] = useDisclosure(false);
   // The About dialog opens from a menu item that is gone once the menu closes: on closing, focus
   // goes back to the menu's button (else it would fall to the page's body).
