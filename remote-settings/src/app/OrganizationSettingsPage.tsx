@@ -1,7 +1,14 @@
-import { can, PageHeader, PageSkeleton, type TSettingsTab, useCurrentOrganization, useT } from '@dash/shared';
+import {
+  can,
+  PageHeader,
+  PageSkeleton,
+  type TSettingsTab,
+  useCurrentOrganization,
+  useSearchUpdate,
+  useT,
+} from '@dash/shared';
 import { Stack, Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
 import { GeneralSettings } from '../features/organization/components/GeneralSettings';
 import { readSettingsTab } from '../features/organization/settings-tab';
 import { AreaProbe } from './AreaProbe';
@@ -22,7 +29,7 @@ export default function OrganizationSettingsPage() {
   const { t } = useT('settings');
   const { t: audit } = useT('audit');
   const { t: webhooks } = useT('webhooks');
-  const [search, setSearch] = useSearchParams();
+  const [search, updateSearch] = useSearchUpdate();
   const organization = useCurrentOrganization();
   const canAudit = can(organization.role, 'audit.read');
   const canManageKeys = can(organization.role, 'apiKeys.manage');
@@ -33,12 +40,7 @@ export default function OrganizationSettingsPage() {
     (named === 'api-keys' && !canManageKeys) ||
     (named === 'webhooks' && !canWebhooks);
   const tab = hidden ? 'general' : named;
-  const selectTab = (value: string | null) =>
-    setSearch((previous) => {
-      const next = new URLSearchParams(previous);
-      next.set('tab', readSettingsTab(value));
-      return next;
-    });
+  const selectTab = (value: string | null) => updateSearch((next) => next.set('tab', readSettingsTab(value)));
 
   return (
     <Stack gap="md">
