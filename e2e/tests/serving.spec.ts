@@ -291,15 +291,20 @@ test.describe('production serving', () => {
     });
     const fetches = new Map<string, number>();
     page.on('request', (request) => fetches.set(request.url(), (fetches.get(request.url()) ?? 0) + 1));
+    // The worker that loads ICU's locale data off the main thread (index.html), from a blob: URL
+    // the policy allows (worker-src); a refused one would be among the problems below.
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
 
     // As sent: the page's markup in #root (inert until the browser's render replaces it), its styles
     // as stylesheets, so it paints styled before any script.
     const response = await page.goto(`/org/${DEMO_ORG_SLUG}/messages`);
     const html = (await response?.text()) ?? '';
     expect(html).toMatch(/<div id="root" data-server-rendered inert>.*>Message Center<\/h1>/s);
-    // Markup only, no script of React's streaming: the page's inline scripts are index.html's three
-    // (the theme, the boot guard and the after-paint loader), which the policy allows by their hashes.
-    expect([...html.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>/g)]).toHaveLength(3);
+    // Markup only, no script of React's streaming: the page's inline scripts are index.html's four
+    // (the theme, the ICU warm-up worker, the boot guard and the after-paint loader), which the
+    // policy allows by their hashes.
+    expect([...html.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>/g)]).toHaveLength(4);
     expect(html).toContain('window.dashBootFailed=');
     expect(html).toContain('>Acme Treasury</p>');
     // With the conversation list in it (fetched for the render, and sent along for the browser's cache).
@@ -321,6 +326,7 @@ test.describe('production serving', () => {
     await page.getByRole('link', { name: /Payout delayed/ }).click();
     await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
     for (const href of stylesheets) expect(fetches.get(href), href).toBe(1);
+    expect(workers).toEqual([expect.stringMatching(/^blob:/)]);
     expect(problems).toEqual([]);
 
     // Without scripts the page still shows it.
