@@ -214,6 +214,27 @@ describe('the area of the route, at boot', () => {
     expect(plugin.fetch('http://localhost:3001/other/mf-manifest.json', {})).toBeUndefined();
   });
 
+  it('starts a remote in tasks of its own: its container’s init and its module’s factory each wait for the next task', async () => {
+    pageWithBootData(true);
+    const { loadRemotesManifest } = await federation();
+    await loadRemotesManifest();
+    const plugin = runtime.registerPlugins.mock.calls[0]?.[0]?.[0];
+    const args = { shareScope: {}, initScope: [], remoteEntryInitOptions: {} };
+
+    const settled: string[] = [];
+    const init = plugin.beforeInitContainer(args).then((value: unknown) => {
+      settled.push('init');
+      return value;
+    });
+    const factory = plugin.beforeExecuteFactory({}).then(() => settled.push('factory'));
+    // Microtasks alone (what one task runs to its end) do not let either through.
+    for (let turn = 0; turn < 20; turn += 1) await Promise.resolve();
+    expect(settled).toEqual([]);
+    await expect(init).resolves.toBe(args);
+    await factory;
+    expect(settled).toEqual(['init', 'factory']);
+  });
+
   it('forgets a failed load, so the next one tries again', async () => {
     vi.useFakeTimers();
     runtime.loadRemote.mockRejectedValue(new Error('remote down'));
