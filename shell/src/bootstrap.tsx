@@ -19,6 +19,8 @@ import { preloadRemoteArea } from './features/remotes/components/RemoteArea';
 import { loadRemotesManifest, startRouteArea } from './features/remotes/federation';
 import './i18n';
 
+type AppRouter = ReturnType<typeof createAppRouter>;
+
 const queryClient = createQueryClient();
 registerHostRuntime({ react: React, queryClient, shellVersion: import.meta.env.SHELL_VERSION });
 // The dashboard origin sends the session, the organization list and the remotes manifest with the
@@ -33,7 +35,6 @@ loadRemotesManifest().catch(() => {
 });
 startRouteArea(window.location.pathname);
 
-const router = createAppRouter(queryClient);
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
@@ -51,7 +52,7 @@ const flushRouterUpdate = (update: () => unknown): undefined => {
 // The first render is a transition: React renders it in slices of a few milliseconds and lets the
 // browser run between them, instead of one long task (Lighthouse's total blocking time on the
 // messages page: 1,053–1,333 ms before, 777–779 ms after; LCP the same within the noise).
-const render = () => {
+const render = (router: AppRouter) => {
   const root = createRoot(container);
   startTransition(() =>
     root.render(
@@ -83,7 +84,7 @@ function ServerMarkupReplaced() {
   }, []);
   return null;
 }
-function pageReady(): Promise<unknown> {
+function pageReady(router: AppRouter): Promise<unknown> {
   if (!serverRendered) return Promise.resolve();
   const routed = new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
@@ -106,17 +107,26 @@ function pageReady(): Promise<unknown> {
   return Promise.all([routed, area]);
 }
 
-// The signed-in user's language (boot data) is loaded before the first paint: no flash of English.
-const bootLocale = boot?.me?.locale;
-if (bootLocale && bootLocale !== currentLocale()) {
-  Promise.all([setLocale(bootLocale), pageReady()]).then(render, render);
-} else if (serverRendered) {
-  pageReady().then(render, render);
-} else if (boot && !boot.me) {
-  // The page says there is no session: the visitor is about to sign in, and the first render waits
-  // for that page's module (preloaded with the shell's chunks) rather than painting the loading state
-  // and then the page. If it fails to load, the router asks again and shows the error.
-  loadSignInPage().then(render, render);
-} else {
-  render();
-}
+/**
+ * The router is made in a task of its own (its history, routes and first match take 10-30 ms):
+ * this module's evaluation, the boot data's parse and the route area's start come before it.
+ * src/index.ts waits for this, so a failure here still reaches the boot guard.
+ */
+export const started = new Promise<void>((resolve) => setTimeout(resolve)).then(() => {
+  const router = createAppRouter(queryClient);
+  const renderPage = () => render(router);
+  // The signed-in user's language (boot data) is loaded before the first paint: no flash of English.
+  const bootLocale = boot?.me?.locale;
+  if (bootLocale && bootLocale !== currentLocale()) {
+    Promise.all([setLocale(bootLocale), pageReady(router)]).then(renderPage, renderPage);
+  } else if (serverRendered) {
+    pageReady(router).then(renderPage, renderPage);
+  } else if (boot && !boot.me) {
+    // The page says there is no session: the visitor is about to sign in, and the first render waits
+    // for that page's module (preloaded with the shell's chunks) rather than painting the loading
+    // state and then the page. If it fails to load, the router asks again and shows the error.
+    loadSignInPage().then(renderPage, renderPage);
+  } else {
+    renderPage();
+  }
+});

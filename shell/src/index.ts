@@ -40,7 +40,8 @@ async function start() {
     await stage();
     await nextTask();
   }
-  await import('./bootstrap');
+  const { started } = await import('./bootstrap');
+  await started;
 }
 
 // A boot chunk that fails to load (a network failure, a file of a release no longer served) goes to
