@@ -18,6 +18,7 @@ import { createAppRouter, loadSignInPage } from './app/router';
 import { preloadRemoteArea } from './features/remotes/components/RemoteArea';
 import { loadRemotesManifest, startRouteArea } from './features/remotes/federation';
 import './i18n';
+import { nextTask } from './next-task';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
@@ -112,7 +113,7 @@ function pageReady(router: AppRouter): Promise<unknown> {
  * this module's evaluation, the boot data's parse and the route area's start come before it.
  * src/index.ts waits for this, so a failure here still reaches the boot guard.
  */
-export const started = new Promise<void>((resolve) => setTimeout(resolve)).then(() => {
+export const started = nextTask().then(() => {
   const router = createAppRouter(queryClient);
   const renderPage = () => render(router);
   // The signed-in user's language (boot data) is loaded before the first paint: no flash of English.

@@ -1,5 +1,6 @@
 // The boot guard's global (window.dashBootFailed), typed; the guard itself is inline in index.html.
 import type {} from './boot-failure';
+import { nextTask } from './next-task';
 
 // The dashboard's Content-Security-Policy allows no eval. zod builds each object schema with a
 // `new Function` fast path after probing whether eval is allowed, and that probe alone is reported
@@ -7,8 +8,6 @@ import type {} from './boot-failure';
 // (shared by every app's copy of zod), which must be set before any schema is created, so here,
 // before anything else loads, without loading zod itself.
 (globalThis as { __zod_globalConfig?: Record<string, unknown> }).__zod_globalConfig = { jitless: true };
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The async boundary lets the federation runtime set up the shared scope before React loads. The

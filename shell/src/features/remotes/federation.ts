@@ -13,6 +13,7 @@ import {
 } from '@dash/shared';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { nextTask } from '../../next-task';
 
 /**
  * The shell knows no remote URL at build time. At boot it fetches the runtime remotes manifest for
@@ -148,7 +149,6 @@ export async function ensureOrganizationBuild(
 export { remoteOf };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const nextTask = () => sleep(0);
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
