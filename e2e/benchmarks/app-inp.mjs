@@ -18,7 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { cpuThrottle, inpOf, observeInteractions, runAlone, summary } from './inp.mjs';
-import { signedInContext } from './stack.mjs';
+import { signedInContext, sizeWindow } from './stack.mjs';
 
 const SLUG = 'acme-treasury';
 const ORG = `/org/${SLUG}`;
@@ -71,10 +71,10 @@ async function arrange(request) {
  * interaction, the median and the worst of the runs.
  */
 export async function appInp(browser, base, { runs = 5, cpu = 4 } = {}) {
-  const context = await signedInContext(browser, base, { baseURL: base });
+  const context = await signedInContext(browser, base, { baseURL: base, viewport: null });
   const { from, to, newestUid, returned, other } = await arrange(context.request);
   const page = await context.newPage();
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await sizeWindow(context, page, { width: 1440, height: 900 });
   await observeInteractions(page);
   const throttled = await cpuThrottle(context, page);
   /** The worst of the interactions `acts` (opening a list, then choosing in it). */

@@ -56,6 +56,33 @@ export async function signedInContext(browser, base, contextOptions = {}) {
 }
 
 /**
+ * Sizes the window of `page` (its context made with `viewport: null`) so that the page's viewport is
+ * `width` x `height` CSS pixels and all of it is drawn. Playwright's emulated viewport
+ * (`setViewportSize`) lays the page out at that size in a window of that size, but the full
+ * browser's own top UI (87 px here) sits in the same window, so the page's bottom 87 px are never
+ * drawn: a change only there (the Message Center's reply box) has no frame of its own, and Event
+ * Timing waits for the next change elsewhere (Send read 280-740 ms; on a bare page, a click at the
+ * bottom read 1 s, or never). Answers once the page's viewport has the size asked.
+ */
+export async function sizeWindow(context, page, { width, height }) {
+  const cdp = await context.newCDPSession(page);
+  const { windowId } = await cdp.send('Browser.getWindowForTarget');
+  const frame = await page.evaluate(() => ({
+    width: window.outerWidth - window.innerWidth,
+    height: window.outerHeight - window.innerHeight,
+  }));
+  await cdp.send('Browser.setWindowBounds', {
+    windowId,
+    bounds: { width: width + frame.width, height: height + frame.height },
+  });
+  await cdp.detach();
+  await page.waitForFunction(
+    ([w, h]) => window.innerWidth === w && window.innerHeight === h,
+    [width, height],
+  );
+}
+
+/**
  * Starts recording a performance trace of the browser (open the file in DevTools' Performance panel);
  * `stop(file)` ends it and writes the file. For finding where a measured frame's time goes.
  */

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { injectBrowserWallet } from '../support/browser-wallet.mjs';
 import { cpuThrottle, inpOf, observeInteractions, runAlone, summary } from './inp.mjs';
-import { signedInContext } from './stack.mjs';
+import { signedInContext, sizeWindow } from './stack.mjs';
 
 const ORG = '/org/acme-treasury';
 const NETWORK = 'arbitrum-sepolia';
@@ -89,10 +89,10 @@ async function arrange(request, runs) {
  * the median and the worst of the runs.
  */
 export async function walletInp(browser, base, { runs = 5, cpu = 4 } = {}) {
-  const context = await signedInContext(browser, base, { baseURL: base });
+  const context = await signedInContext(browser, base, { baseURL: base, viewport: null });
   const { privateKey, amounts, providerUid } = await arrange(context.request, runs);
   const page = await context.newPage();
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await sizeWindow(context, page, { width: 1440, height: 900 });
   await injectBrowserWallet(page, { privateKey });
   await observeInteractions(page);
   const throttled = await cpuThrottle(context, page);
