@@ -17,7 +17,7 @@
 // does them; INP is read as inp.mjs reads it. Figures only.
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { cpuThrottle, inpOf, observeInteractions, runAlone, summary } from './inp.mjs';
+import { clickAsUser, cpuThrottle, inpOf, observeInteractions, runAlone, summary } from './inp.mjs';
 import { signedInContext, sizeWindow } from './stack.mjs';
 
 const SLUG = 'acme-treasury';
@@ -94,7 +94,7 @@ export async function appInp(browser, base, { runs = 5, cpu = 4 } = {}) {
     await throttled(cpu);
     figures.conversation.push(
       await inpOf(page, async () => {
-        await link.click();
+        await clickAsUser(page, link);
         await log.locator(`[data-message-uid="${newestUid}"]`).waitFor();
       }),
     );
@@ -106,7 +106,7 @@ export async function appInp(browser, base, { runs = 5, cpu = 4 } = {}) {
     await throttled(cpu);
     figures.reply.push(
       await inpOf(page, async () => {
-        await send.click();
+        await clickAsUser(page, send);
         await log.getByRole('article', { name: 'Message from me' }).filter({ hasText: text }).waitFor();
       }),
     );
@@ -119,7 +119,7 @@ export async function appInp(browser, base, { runs = 5, cpu = 4 } = {}) {
     await throttled(cpu);
     figures.page.push(
       await inpOf(page, async () => {
-        await page.getByRole('button', { name: 'Next page' }).click();
+        await clickAsUser(page, page.getByRole('button', { name: 'Next page' }));
         await page.getByText(/^Page 2 of \d+/).waitFor();
       }),
     );
@@ -148,7 +148,7 @@ export async function appInp(browser, base, { runs = 5, cpu = 4 } = {}) {
     );
     figures.transaction.push(
       await inpOf(page, async () => {
-        await table.getByRole('link').first().click();
+        await clickAsUser(page, table.getByRole('link').first());
         await page.getByRole('heading', { level: 1, name: / of / }).waitFor();
       }),
     );
@@ -162,11 +162,11 @@ export async function appInp(browser, base, { runs = 5, cpu = 4 } = {}) {
     figures.organization.push(
       await worstOf([
         async () => {
-          await switcher.click();
+          await clickAsUser(page, switcher);
           await page.getByRole('menu').waitFor();
         },
         async () => {
-          await page.getByRole('menuitem', { name: new RegExp(other.name) }).click();
+          await clickAsUser(page, page.getByRole('menuitem', { name: new RegExp(other.name) }));
           await page.getByRole('heading', { level: 1, name: other.name }).waitFor();
         },
       ]),

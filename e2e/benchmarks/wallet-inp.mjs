@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { injectBrowserWallet } from '../support/browser-wallet.mjs';
-import { cpuThrottle, inpOf, observeInteractions, runAlone, summary } from './inp.mjs';
+import { clickAsUser, cpuThrottle, inpOf, observeInteractions, runAlone, summary } from './inp.mjs';
 import { signedInContext, sizeWindow } from './stack.mjs';
 
 const ORG = '/org/acme-treasury';
@@ -106,7 +106,7 @@ export async function walletInp(browser, base, { runs = 5, cpu = 4 } = {}) {
     await throttled(cpu);
     figures.open.push(
       await inpOf(page, async () => {
-        await link.click();
+        await clickAsUser(page, link);
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
       }),
     );
@@ -114,7 +114,7 @@ export async function walletInp(browser, base, { runs = 5, cpu = 4 } = {}) {
     await confirm.waitFor();
     figures.confirm.push(
       await inpOf(page, async () => {
-        await confirm.click();
+        await clickAsUser(page, confirm);
         await confirm.waitFor({ state: 'detached', timeout: 60_000 });
       }),
     );
