@@ -1,5 +1,5 @@
 // Database-independent: the sandbox provider and its dev chains only.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -262,19 +262,29 @@ describe('the sandbox provider on chain: quotes and on-ramps', () => {
   });
 });
 
-/** A free port whose next one is free too (the dev chains take two). */
+/**
+ * A free port whose next one is free too (the dev chains take two), below the kernel's ephemeral
+ * range. The chains start on it only after the sandbox has waited for them, and meanwhile every
+ * outgoing connection on the machine (this suite's, and the other database's suite running beside
+ * it) takes its local port from that range: a port found free there (`listen(0)`) was once taken
+ * by then, and anvil failed with "Address already in use".
+ */
 async function freePortPair(): Promise<number> {
   const listen = (port: number) =>
-    new Promise<number | null>((resolve) => {
+    new Promise<boolean>((resolve) => {
       const server = createServer();
-      server.once('error', () => resolve(null));
-      server.listen(port, '127.0.0.1', () => {
-        const bound = (server.address() as { port: number }).port;
-        server.close(() => resolve(bound));
-      });
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
+  let ephemeralLow = 32768;
+  try {
+    ephemeralLow = Number((await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')).split(/\s+/)[0]);
+  } catch {
+    // Not Linux: the IANA range starts at 49152, so 32768 is below it too.
+  }
+  const lowest = Math.max(1024, ephemeralLow - 12_000);
   for (;;) {
-    const port = await listen(0);
-    if (port && port < 65535 && (await listen(port + 1))) return port;
+    const port = lowest + Math.floor(Math.random() * (ephemeralLow - 2 - lowest));
+    if ((await listen(port)) && (await listen(port + 1))) return port;
   }
 }
