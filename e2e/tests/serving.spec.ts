@@ -359,6 +359,29 @@ test.describe('production serving', () => {
     }
   });
 
+  test('a phone is sent the phone’s Message Center: the list alone, no conversation loading beside it', async ({
+    page,
+  }) => {
+    await signInThroughApi(page, DEMO_EMAIL);
+    const rendered = async (headers: Record<string, string>) => {
+      const response = await page.request.get(`${origin}/org/${DEMO_ORG_SLUG}/messages`, { headers });
+      const html = await response.text();
+      const root = html.indexOf('<div id="root"');
+      expect(root).toBeGreaterThan(0);
+      return html.slice(root, html.indexOf('<script', root));
+    };
+    const phone = await rendered({ 'sec-ch-ua-mobile': '?1' });
+    expect(phone).toMatch(/<nav[^>]*aria-label="Conversations"/);
+    expect(phone).toContain('Payout delayed');
+    expect(phone).not.toContain('aria-label="Messages"');
+    expect(phone).not.toContain('aria-label="Loading conversation"');
+    expect(phone).not.toContain('data-animate');
+    // A wide screen gets the newest conversation beside the list, with its messages in it.
+    const wide = await rendered({ 'sec-ch-ua-mobile': '?0' });
+    expect(wide).toMatch(/role="log" aria-label="Messages"/);
+    expect(wide).not.toContain('aria-label="Loading conversation"');
+  });
+
   test('a slow remote does not keep the server-rendered page inert: the shell takes over, the area shows it is loading', async ({
     page,
   }) => {

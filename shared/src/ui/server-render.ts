@@ -1,4 +1,6 @@
+import { useMediaQuery } from '@mantine/hooks';
 import type { QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { TOrganization } from '../contracts/organization';
 
 let phone = false;
@@ -12,12 +14,18 @@ export function setServerViewportGuess(guess: { phone: boolean }): void {
 }
 
 /**
- * The initial value of a phone-width media query where there is no window (the server's render);
- * in the browser the query itself answers (`useMediaQuery(query, phoneOnServer(), {
- * getInitialValueInEffect: false })`).
+ * Whether a phone-width media query matches, from the first render: in the browser the viewport
+ * answers, in the server's render the request's guess (setServerViewportGuess). Not Mantine's
+ * `useMediaQuery(query, guess, { getInitialValueInEffect: false })`: Mantine 9.7's reads the query
+ * at once and drops the guess, so the server rendered the wide layout for every phone.
  */
-export function phoneOnServer(): boolean {
-  return phone;
+export function usePhoneQuery(query: string): boolean {
+  const [initial] = useState(() =>
+    typeof window === 'undefined' || typeof window.matchMedia !== 'function'
+      ? phone
+      : window.matchMedia(query).matches,
+  );
+  return useMediaQuery(query, initial);
 }
 
 /**

@@ -3,14 +3,14 @@ import {
   notifyError,
   PageHeader,
   paths,
-  phoneOnServer,
   preloadEndAnchoredList,
   prepareRelativeTime,
   useCurrentOrganization,
+  usePhoneQuery,
   useT,
 } from '@dash/shared';
 import { Box, Paper, Stack, Text } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useContext, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { UNSAFE_DataRouterStateContext, useNavigate, useParams } from 'react-router';
 import { ThreadView } from '../../conversation/components/ThreadView';
@@ -44,7 +44,7 @@ export function MessageCenterPage() {
   const navigating = (useContext(UNSAFE_DataRouterStateContext)?.navigation.state ?? 'idle') !== 'idle';
   const navigatingNow = useRef(navigating);
   navigatingNow.current = navigating;
-  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY, phoneOnServer(), { getInitialValueInEffect: false });
+  const mobile = usePhoneQuery(MOBILE_MEDIA_QUERY);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
 
