@@ -67,9 +67,27 @@ export function encodedSizes(url, dists) {
   return { raw, gzip: size(`${file}.gz`) ?? raw, brotli: size(`${file}.br`) ?? raw, found: found !== null };
 }
 
-/** Slow 4G-like network (150 ms RTT, 1.6 Mbps down, 750 kbps up) and a CPU 4x slower, on a phone viewport. */
+/**
+ * Slow 4G-like network (150 ms RTT, 1.6 Mbps down, 750 kbps up) and a CPU 4x slower, on a phone: its
+ * viewport, and its user agent and `Sec-CH-UA-Mobile` client hint (Lighthouse's mobile preset's
+ * phone), by which the server renders the phone's layout. With a desktop's user agent the server
+ * sent the wide layout, which a phone is never sent, and the rows measured that.
+ */
 export async function throttle(context, page, { cache = false } = {}) {
   const cdp = await context.newCDPSession(page);
+  const version = context.browser()?.version() ?? '140.0.0.0';
+  await cdp.send('Emulation.setUserAgentOverride', {
+    userAgent: `Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version} Mobile Safari/537.36`,
+    userAgentMetadata: {
+      brands: [{ brand: 'Chromium', version: version.split('.')[0] }],
+      fullVersion: version,
+      platform: 'Android',
+      platformVersion: '11.0',
+      architecture: '',
+      model: 'moto g power (2022)',
+      mobile: true,
+    },
+  });
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: !cache });
   await cdp.send('Network.emulateNetworkConditions', {
