@@ -34,6 +34,7 @@ export default defineConfig({
             'shell/src/**/*.test.{ts,tsx}',
             'remote-*/src/**/*.test.{ts,tsx}',
             'scripts/**/*.test.mjs',
+            'e2e/benchmarks/**/*.test.mjs',
           ],
           // Each app's messages (English, bundled) are registered as its entry does, so components
           // rendered on their own in a test speak English.
