@@ -138,6 +138,27 @@ describe('the reply box', () => {
     expect(posts).toHaveLength(1);
   });
 
+  it('spins Send in the same commit that disables the box, not one frame later', async () => {
+    const { textarea, sendButton, answerAll } = renderReplyBox();
+    fireEvent.change(textarea, { target: { value: 'Thanks' } });
+    // Seen at the commit itself (a mutation observer runs before any next frame): Mantine's
+    // transition for a boolean `loading` showed the spinner only from the next animation frame on.
+    const spinning = new Promise<boolean>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (sendButton.getAttribute('aria-busy') !== 'true') return;
+        observer.disconnect();
+        resolve(sendButton.querySelector('.mantine-ActionIcon-loader') !== null);
+      });
+      observer.observe(sendButton, { attributes: true, childList: true, subtree: true });
+    });
+    fireEvent.click(sendButton);
+    expect(await spinning).toBe(true);
+    expect(textarea.disabled).toBe(true);
+    await answerAll();
+    await waitFor(() => expect(sendButton.getAttribute('aria-busy')).toBeNull());
+    expect(sendButton.querySelector('.mantine-ActionIcon-loader')).toBeNull();
+  });
+
   it('sends once for Enter pressed twice, and sends the next reply after the first is stored', async () => {
     const { posts, textarea, answerAll } = renderReplyBox();
     fireEvent.change(textarea, { target: { value: 'First' } });
