@@ -8,7 +8,7 @@
 //  - LCP of /org/acme-treasury/messages on the throttled mobile profile: median of N cold loads and
 //    of N repeat visits (assets cached), federated and monolith, and their ratio;
 //  - Lighthouse (mobile preset) performance score, LCP and total blocking time on that page: the
-//    median of N runs with their range (one run's TBT swings from about 300 to 2,100 ms on this
+//    median of N runs with their range (one run's TBT swings from about 250 to 2,100 ms on this
 //    machine, with whatever else is running; Lighthouse's own guidance is the median of 5); and,
 //    from each run's trace, how much of its long tasks' time the main thread was on the CPU, and
 //    the blocking time of those tasks' CPU time alone (main-thread.mjs);

@@ -1,8 +1,8 @@
 // What a page's main thread did after its first contentful paint, from a Chrome trace (Lighthouse's):
 // how long its long tasks took, and how much of that it was on the CPU. Lighthouse's mobile preset
 // simulates a 4x slower CPU from the tasks' elapsed times; on a machine of 2 cores shared with the
-// browser's other processes, V8's compile threads and Lighthouse itself, a task's elapsed time is
-// mostly spent off the CPU, waiting, and the simulated total blocking time grows with it.
+// browser's other processes, V8's compile threads and Lighthouse itself, half or more of a task's
+// elapsed time went to waiting off the CPU, and the simulated total blocking time grows with it.
 
 /** Lighthouse's CPU slowdown on its mobile preset, and the length over which a task blocks. */
 const SLOWDOWN = 4;
