@@ -16,6 +16,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureInstalled, ROOT } from './ensure-install.mjs';
+import { stopGroups } from './lib/stop-groups.mjs';
 
 const REMOTES = ['remote-messages', 'remote-wallet', 'remote-rails', 'remote-settings'];
 const args = new Set(process.argv.slice(2));
@@ -41,12 +42,12 @@ let stopping = false;
 function run(label, command, argv, options = {}) {
   const result = spawnSync(command, argv, { cwd: ROOT, stdio: 'inherit', ...options });
   if (result.status !== 0) {
-    console.error(`\n${label} failed (${result.signal ?? `exit ${result.status}`}).`);
-    // The services started before it (the dev chain, the sandbox provider) go too: in their own
-    // process groups, they would outlive the launcher and hold their ports against the next start.
-    stopping = true;
-    stopChildren();
-    process.exit(result.status ?? 1);
+    // The services started before it (the dev chain, the sandbox provider) go too (main's catch):
+    // in their own process groups, they would outlive the launcher and hold their ports against the
+    // next start.
+    throw Object.assign(new Error(`${label} failed (${result.signal ?? `exit ${result.status}`}).`), {
+      exitCode: result.status ?? 1,
+    });
   }
 }
 
@@ -121,21 +122,22 @@ function writeProcesses() {
   );
 }
 
-/** SIGTERM to every started process's group (each is detached: stopping it stops what it spawned). */
-function stopChildren() {
-  for (const { child } of children.values()) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-}
-
+/**
+ * Stops every started process's group (each is detached: stopping it stops what it spawned) and
+ * exits once they have: SIGTERM, then SIGKILL for what still runs after 10 s. Exiting at once left
+ * an API whose shutdown hung running on after the launcher, against a data directory its caller
+ * then removed (seen after a `pnpm bench` run, 10 minutes on).
+ */
 function stopAll(code) {
+  if (stopping) return;
   stopping = true;
-  stopChildren();
-  setTimeout(() => process.exit(code), 300).unref();
+  stopGroups([...children.values()].map(({ child }) => child)).then(
+    (killed) => {
+      if (killed > 0) console.error(`${killed} process group(s) did not stop within 10 s: killed.`);
+      process.exit(code);
+    },
+    () => process.exit(code),
+  );
 }
 
 async function waitFor(url, name, timeoutMs = 60_000) {
@@ -292,5 +294,5 @@ process.on('SIGTERM', () => stopAll(0));
 process.on('SIGHUP', () => stopAll(0)); // the terminal was closed
 main().catch((error) => {
   console.error(`\n${error.message}`);
-  stopAll(1);
+  stopAll(error.exitCode ?? 1);
 });

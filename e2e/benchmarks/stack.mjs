@@ -35,9 +35,14 @@ export async function startDashboard(port, { label = 'bench', env = {} } = {}) {
   });
   return {
     base: `http://localhost:${port}`,
+    // Once the launcher has exited, which it does once its processes have (killing what still runs
+    // after 10 s): only then is the data directory removed, and the next dashboard started.
     async stop() {
-      launcher.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      const exited = new Promise((resolve) => launcher.once('exit', resolve));
+      if (launcher.exitCode === null && launcher.signalCode === null) {
+        launcher.kill('SIGTERM');
+        await exited;
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
