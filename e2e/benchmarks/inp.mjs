@@ -27,9 +27,10 @@ export async function cpuThrottle(context, page) {
 
 /**
  * Clicks the middle of `locator` with the mouse once it is visible, enabled and still (within
- * `timeout` ms, else it throws), as a user does. Playwright's own `click()` also listens, in the page, to the events it sends (to check
- * that they reach the element), and that listener's work was counted in the interaction: 11 ms of
- * a 4x-throttled pointerdown in a trace of Send, and a hit test after it.
+ * `timeout` ms, else it throws), as a user does. Playwright's own `click()` also listens, in the
+ * page, to the events it sends (to check that they reach the element), and that listener's work was
+ * counted in the interaction: 11 ms of a 4x-throttled pointerdown in a trace of Send, and a hit
+ * test after it.
  */
 export async function clickAsUser(page, locator, { timeout = 30_000 } = {}) {
   await locator.waitFor({ timeout });
