@@ -276,12 +276,12 @@ async function freePortPair(): Promise<number> {
       server.once('error', () => resolve(false));
       server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
+  // Not Linux (or a range that does not parse): the IANA range starts at 49152, so 32768 is below
+  // it too. A range that parsed to NaN made every port drawn NaN, and the loop below endless.
   let ephemeralLow = 32768;
-  try {
-    ephemeralLow = Number((await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')).split(/\s+/)[0]);
-  } catch {
-    // Not Linux: the IANA range starts at 49152, so 32768 is below it too.
-  }
+  const range = await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').catch(() => '');
+  const first = Number(range.trim().split(/\s+/)[0]);
+  if (Number.isInteger(first) && first > 1024 + 2) ephemeralLow = first;
   const lowest = Math.max(1024, ephemeralLow - 12_000);
   for (;;) {
     const port = lowest + Math.floor(Math.random() * (ephemeralLow - 2 - lowest));
