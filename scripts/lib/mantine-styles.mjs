@@ -116,7 +116,9 @@ export function mantineOrder(coreDir) {
     const start = readFileSync(join(coreDir, 'styles', file), 'utf8')
       .trim()
       .slice(0, 300);
-    order.set(basename(file, '.css'), all.indexOf(start));
+    const at = all.indexOf(start);
+    // A sheet not found in styles.css has no place to keep: it is reported as not Mantine's.
+    if (at >= 0) order.set(basename(file, '.css'), at);
   }
   return order;
 }
@@ -134,9 +136,9 @@ export function importedMantineStyles(file, { optional = false } = {}) {
 }
 
 /**
- * The problems of an app's Mantine stylesheets: each stylesheet its sources need that neither the
- * shell's list (`provided`) nor the app's own imports (`own`) bring, and, in the shell's list, a
- * base stylesheet missing or one out of Mantine's order. Empty when all is well.
+ * The stylesheets an app's sources need (`needed`) that neither the shell's list (`provided`) nor
+ * the app's own imports (`own`) bring, each as a sentence naming the file to import. Empty when
+ * all is well.
  */
 export function mantineStyleProblems({ app, needed, provided, own = [], listFile }) {
   const problems = [];
