@@ -14,21 +14,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { ROOT } from './ensure-install.mjs';
+import { filesUnder, SKIPPED_DIRS } from './lib/source-files.mjs';
 
 export const LOCALES = ['en', 'es-MX', 'pt-BR'];
-const SKIP = new Set([
-  'node_modules',
-  'dist',
-  'build',
-  'coverage',
-  'test-results',
-  'playwright-report',
-  'test',
-]);
 
 function* walk(dir) {
   for (const name of readdirSync(dir)) {
-    if (SKIP.has(name) || name.startsWith('.')) continue;
+    if (SKIPPED_DIRS.has(name) || name.startsWith('.')) continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
       yield { dir: path, name };
@@ -241,15 +233,6 @@ export function untranslatedStrings(fileName, source) {
   return found;
 }
 
-/** The files under `dir` whose name `wanted` accepts, test files aside. */
-function* filesUnder(dir, wanted) {
-  for (const name of readdirSync(dir)) {
-    if (SKIP.has(name) || name.startsWith('.')) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* filesUnder(path, wanted);
-    else if (wanted.test(name) && !/\.test\.[cm]?[jt]sx?$/.test(name)) yield path;
-  }
-}
 const tsxFiles = (dir) => filesUnder(dir, /\.tsx$/);
 
 /** The component folders checked for untranslated strings: every app and the shared UI. */

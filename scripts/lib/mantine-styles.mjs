@@ -10,8 +10,9 @@
 // the components it renders (Button: UnstyledButton, Loader); each maps to `styles/<Name>.css`. So the
 // stylesheets an app needs are those of the modules reachable from what it imports from
 // @mantine/core, and from what the other @mantine packages it imports (notifications) import from it.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { filesUnder } from './source-files.mjs';
 
 /** Always first, in this order: the reset, the theme's CSS variables, and the global classes (hiddenFrom, focus). */
 export const MANTINE_BASE_STYLES = ['baseline', 'default-css-variables', 'global'];
@@ -19,19 +20,7 @@ export const MANTINE_BASE_STYLES = ['baseline', 'default-css-variables', 'global
 const IMPORT_FROM = (pkg) =>
   new RegExp(`import\\s*(?:type\\s*)?\\{([^}]*)\\}\\s*from\\s*['"]${pkg.replace('/', '\\/')}['"]`, 'gs');
 
-function sourceFiles(root) {
-  const files = [];
-  const walk = (directory) => {
-    for (const name of readdirSync(directory)) {
-      if (name === 'node_modules' || name === 'dist') continue;
-      const path = join(directory, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.(tsx?|mjs)$/.test(name) && !/\.(test|spec)\.[^.]+$/.test(name)) files.push(path);
-    }
-  };
-  walk(root);
-  return files;
-}
+const sourceFiles = (root) => [...filesUnder(root, /\.(tsx?|mjs)$/)];
 
 const names = (list) =>
   list
