@@ -1,4 +1,4 @@
-import { coded, english, ROLES, ZIsoDateTime, ZRole, ZUid } from '@dash/shared/contracts-core';
+import { coded, deferred, english, ROLES, ZIsoDateTime, ZRole, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 
 /**
@@ -21,38 +21,44 @@ export const API_KEY_ORGANIZATION_MISMATCH_MESSAGE = english('messages.apiKeyOth
 export const API_KEY_INVALID_MESSAGE = english('messages.apiKeyInvalid');
 
 /** POST organization/api-keys. */
-export const ZCreateApiKeyRequest = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(1, coded('messages.apiKeyNameRequired'))
-    .max(80, coded('messages.apiKeyNameTooLong')),
-  role: z.enum(ROLES),
-});
+export const ZCreateApiKeyRequest = deferred(() =>
+  z.strictObject({
+    name: z
+      .string()
+      .trim()
+      .min(1, coded('messages.apiKeyNameRequired'))
+      .max(80, coded('messages.apiKeyNameTooLong')),
+    role: z.enum(ROLES),
+  }),
+);
 export type TCreateApiKeyRequest = z.infer<typeof ZCreateApiKeyRequest>;
 
 /** A key as the organization's Admins see it: never its secret. */
-export const ZApiKey = z.object({
-  uid: ZUid,
-  name: z.string(),
-  role: ZRole,
-  /** The start of the secret (`dash_live_AbCd`), to recognise it. */
-  shownPrefix: z.string(),
-  /** Who created it: their name, or their e-mail when they have none (null once that user is gone). */
-  createdBy: z.string().nullable(),
-  createdAt: ZIsoDateTime,
-  /** Updated at most once a minute. */
-  lastUsedAt: ZIsoDateTime.nullable(),
-  revokedAt: ZIsoDateTime.nullable(),
-});
+export const ZApiKey = deferred(() =>
+  z.object({
+    uid: ZUid,
+    name: z.string(),
+    role: ZRole,
+    /** The start of the secret (`dash_live_AbCd`), to recognise it. */
+    shownPrefix: z.string(),
+    /** Who created it: their name, or their e-mail when they have none (null once that user is gone). */
+    createdBy: z.string().nullable(),
+    createdAt: ZIsoDateTime,
+    /** Updated at most once a minute. */
+    lastUsedAt: ZIsoDateTime.nullable(),
+    revokedAt: ZIsoDateTime.nullable(),
+  }),
+);
 export type TApiKey = z.infer<typeof ZApiKey>;
 
-export const ZApiKeysResponse = z.object({ data: z.array(ZApiKey) });
+export const ZApiKeysResponse = deferred(() => z.object({ data: z.array(ZApiKey) }));
 export type TApiKeysResponse = z.infer<typeof ZApiKeysResponse>;
 
 /** The one answer that carries the secret: shown once, stored only as a hash. */
-export const ZCreateApiKeyResponse = z.object({ data: ZApiKey.extend({ secret: z.string() }) });
+export const ZCreateApiKeyResponse = deferred(() =>
+  z.object({ data: ZApiKey.extend({ secret: z.string() }) }),
+);
 export type TCreateApiKeyResponse = z.infer<typeof ZCreateApiKeyResponse>;
 
-export const ZApiKeyParams = z.strictObject({ apiKeyUid: ZUid });
+export const ZApiKeyParams = deferred(() => z.strictObject({ apiKeyUid: ZUid }));
 export type TApiKeyParams = z.infer<typeof ZApiKeyParams>;

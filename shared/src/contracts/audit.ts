@@ -1,4 +1,4 @@
-import { API_PREFIX, coded, withSearch, ZIsoDateTime } from '@dash/shared/contracts-core';
+import { API_PREFIX, coded, deferred, withSearch, ZIsoDateTime } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { keysetPageQuery } from './keyset-page';
 import { PROVIDER_ACCOUNT_STATUSES } from './providers';
@@ -69,48 +69,56 @@ export const AUDIT_ACTIONS = [
 export const AUDIT_PAGE_SIZE_MAX = 100;
 
 /** The log's filters (also the CSV export's). */
-export const ZAuditFilters = z.object({
-  /** Who did it: an e-mail (any case), 'operator:<email>', 'provider:<uid>' or 'system'. */
-  actor: z.string().trim().min(1).max(320, coded('messages.auditActorTooLong')).optional(),
-  action: z
-    .string()
-    .regex(/^[a-z_]{1,40}\.[a-z_]{1,60}$/, coded('messages.chooseAuditAction'))
-    .optional(),
-  /** From this UTC day on (inclusive). */
-  from: ZQueryDate.optional(),
-  /** Up to this UTC day (inclusive). */
-  to: ZQueryDate.optional(),
-});
+export const ZAuditFilters = deferred(() =>
+  z.object({
+    /** Who did it: an e-mail (any case), 'operator:<email>', 'provider:<uid>' or 'system'. */
+    actor: z.string().trim().min(1).max(320, coded('messages.auditActorTooLong')).optional(),
+    action: z
+      .string()
+      .regex(/^[a-z_]{1,40}\.[a-z_]{1,60}$/, coded('messages.chooseAuditAction'))
+      .optional(),
+    /** From this UTC day on (inclusive). */
+    from: ZQueryDate.optional(),
+    /** Up to this UTC day (inclusive). */
+    to: ZQueryDate.optional(),
+  }),
+);
 export type TAuditFilters = z.infer<typeof ZAuditFilters>;
 
 /** Keyset paging: `cursor` is the previous page's `nextCursor` (an opaque string). */
-export const ZAuditQuery = ZAuditFilters.extend(keysetPageQuery(AUDIT_PAGE_SIZE_MAX));
+export const ZAuditQuery = deferred(() => ZAuditFilters.extend(keysetPageQuery(AUDIT_PAGE_SIZE_MAX)));
 export type TAuditQuery = z.infer<typeof ZAuditQuery>;
 
-export const ZAuditParams = z.object({ organizationUid: z.uuid(coded('messages.invalidIdentifier')) });
+export const ZAuditParams = deferred(() =>
+  z.object({ organizationUid: z.uuid(coded('messages.invalidIdentifier')) }),
+);
 
-export const ZAuditEvent = z.object({
-  id: z.string(),
-  at: ZIsoDateTime,
-  actor: z.string(),
-  actorUserUid: z.string().nullable(),
-  action: z.string(),
-  subjectType: z.string(),
-  subjectUid: z.string(),
-  from: z.string().nullable(),
-  to: z.string().nullable(),
-  note: z.string().nullable(),
-  data: z.record(z.string(), z.unknown()).nullable(),
-  requestId: z.string().nullable(),
-  ip: z.string().nullable(),
-});
+export const ZAuditEvent = deferred(() =>
+  z.object({
+    id: z.string(),
+    at: ZIsoDateTime,
+    actor: z.string(),
+    actorUserUid: z.string().nullable(),
+    action: z.string(),
+    subjectType: z.string(),
+    subjectUid: z.string(),
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+    note: z.string().nullable(),
+    data: z.record(z.string(), z.unknown()).nullable(),
+    requestId: z.string().nullable(),
+    ip: z.string().nullable(),
+  }),
+);
 export type TAuditEvent = z.infer<typeof ZAuditEvent>;
 
-export const ZAuditResponse = z.object({
-  data: z.array(ZAuditEvent),
-  /** Null on the last page. */
-  nextCursor: z.string().nullable(),
-});
+export const ZAuditResponse = deferred(() =>
+  z.object({
+    data: z.array(ZAuditEvent),
+    /** Null on the last page. */
+    nextCursor: z.string().nullable(),
+  }),
+);
 export type TAuditResponse = z.infer<typeof ZAuditResponse>;
 
 export const AUDIT_CSV_COLUMNS = [

@@ -1,5 +1,6 @@
 import { z } from '@dash/shared/zod';
 import { ZEmail, ZUid } from './common';
+import { deferred } from './deferred';
 import { ZLocale } from './locale';
 import { coded } from './message-codes';
 
@@ -38,36 +39,46 @@ export function safeRedirectPath(value: unknown): string | undefined {
   return path;
 }
 
-export const ZRequestMagicLinkRequest = z.strictObject({
-  email: ZEmail,
-  redirect: z.string().max(REDIRECT_MAX_LENGTH).optional(),
-});
+export const ZRequestMagicLinkRequest = deferred(() =>
+  z.strictObject({
+    email: ZEmail,
+    redirect: z.string().max(REDIRECT_MAX_LENGTH).optional(),
+  }),
+);
 export type TRequestMagicLinkRequest = z.infer<typeof ZRequestMagicLinkRequest>;
 
-export const ZRequestMagicLinkResponse = z.object({
-  data: z.object({ sent: z.literal(true) }),
-});
+export const ZRequestMagicLinkResponse = deferred(() =>
+  z.object({
+    data: z.object({ sent: z.literal(true) }),
+  }),
+);
 export type TRequestMagicLinkResponse = z.infer<typeof ZRequestMagicLinkResponse>;
 
 /** Path parameter of POST auth/{token}: base64url of at least 32 random bytes. */
-export const ZMagicLinkToken = z.string().regex(/^[A-Za-z0-9_-]{43,128}$/, coded('messages.linkInvalid'));
+export const ZMagicLinkToken = deferred(() =>
+  z.string().regex(/^[A-Za-z0-9_-]{43,128}$/, coded('messages.linkInvalid')),
+);
 
-export const ZVerifyMagicLinkRequest = z.strictObject({});
+export const ZVerifyMagicLinkRequest = deferred(() => z.strictObject({}));
 
-export const ZVerifyMagicLinkResponse = z.object({
-  status: z.enum(['signed-in', 'registered']),
-  redirect: z.string().optional(),
-});
+export const ZVerifyMagicLinkResponse = deferred(() =>
+  z.object({
+    status: z.enum(['signed-in', 'registered']),
+    redirect: z.string().optional(),
+  }),
+);
 export type TVerifyMagicLinkResponse = z.infer<typeof ZVerifyMagicLinkResponse>;
 
-export const ZUser = z.object({
-  uid: ZUid,
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  /** The user's language (issue 14); null (or absent, from an older API) follows the browser's. */
-  locale: ZLocale.nullable().optional(),
-});
+export const ZUser = deferred(() =>
+  z.object({
+    uid: ZUid,
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    /** The user's language (issue 14); null (or absent, from an older API) follows the browser's. */
+    locale: ZLocale.nullable().optional(),
+  }),
+);
 export type TUser = z.infer<typeof ZUser>;
 
 /** How a person is named to others: first and last name, or the e-mail while both are empty. */
@@ -75,12 +86,14 @@ export const personName = (user: Pick<TUser, 'firstName' | 'lastName' | 'email'>
   `${user.firstName} ${user.lastName}`.trim() || user.email;
 
 /** GET me: data.type is always 'user' for a dashboard session (spec section 3). */
-export const ZMeResponse = z.object({
-  data: ZUser.extend({
-    type: z.literal('user'),
-    /** Present (true) for a platform operator (OPERATOR_EMAILS): the UI shows the compliance review. */
-    operator: z.literal(true).optional(),
+export const ZMeResponse = deferred(() =>
+  z.object({
+    data: ZUser.extend({
+      type: z.literal('user'),
+      /** Present (true) for a platform operator (OPERATOR_EMAILS): the UI shows the compliance review. */
+      operator: z.literal(true).optional(),
+    }),
   }),
-});
+);
 export type TMeResponse = z.infer<typeof ZMeResponse>;
 export type TSessionUser = TMeResponse['data'];

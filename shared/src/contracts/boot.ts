@@ -1,5 +1,6 @@
 import { z } from '@dash/shared/zod';
 import { ZMeResponse } from './auth';
+import { deferred } from './deferred';
 import { ZOrganization } from './organization';
 import { ZRemotesManifest } from './remotes';
 
@@ -18,28 +19,30 @@ export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
  */
 export const AFTER_PAINT_ELEMENT_ID = 'dash-after-paint';
 
-export const ZBootData = z.object({
-  /** The organization slug the manifest was derived for (canary pins), if the URL names one. */
-  organization: z.string().optional(),
-  remotes: ZRemotesManifest,
-  /** null: known to be signed out. */
-  me: ZMeResponse.shape.data.nullable(),
-  /** Present for a signed-in user. */
-  organizations: z.array(ZOrganization).optional(),
-  /** Mail goes to the local outbox (GET /dev/mailbox), not to SMTP: the sign-in page points to it. */
-  outbox: z.boolean().optional(),
-  /**
-   * The federation manifests (mf-manifest.json) of the remotes this page renders, by the entry URL
-   * the remotes manifest gives, as the dashboard origin last read them: the shell's federation
-   * runtime takes each from here once instead of fetching it (a retry fetches it).
-   */
-  federationManifests: z.record(z.string(), z.unknown()).optional(),
-  /**
-   * Answers the server's render of this page fetched for it (an area's `serverPrefetch`), by query
-   * key, each already checked by its call's schema: the browser's QueryClient starts with them.
-   */
-  queries: z.array(z.object({ queryKey: z.array(z.unknown()), data: z.unknown() })).optional(),
-});
+export const ZBootData = deferred(() =>
+  z.object({
+    /** The organization slug the manifest was derived for (canary pins), if the URL names one. */
+    organization: z.string().optional(),
+    remotes: ZRemotesManifest,
+    /** null: known to be signed out. */
+    me: ZMeResponse.shape.data.nullable(),
+    /** Present for a signed-in user. */
+    organizations: z.array(ZOrganization).optional(),
+    /** Mail goes to the local outbox (GET /dev/mailbox), not to SMTP: the sign-in page points to it. */
+    outbox: z.boolean().optional(),
+    /**
+     * The federation manifests (mf-manifest.json) of the remotes this page renders, by the entry URL
+     * the remotes manifest gives, as the dashboard origin last read them: the shell's federation
+     * runtime takes each from here once instead of fetching it (a retry fetches it).
+     */
+    federationManifests: z.record(z.string(), z.unknown()).optional(),
+    /**
+     * Answers the server's render of this page fetched for it (an area's `serverPrefetch`), by query
+     * key, each already checked by its call's schema: the browser's QueryClient starts with them.
+     */
+    queries: z.array(z.object({ queryKey: z.array(z.unknown()), data: z.unknown() })).optional(),
+  }),
+);
 export type TBootData = z.infer<typeof ZBootData>;
 
 /** JSON that is safe inside <script type="application/json">: no `<`, no line separators. */

@@ -1,4 +1,4 @@
-import { coded, english, type TMessageCode, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
+import { coded, deferred, english, type TMessageCode, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { NETWORK_IDS } from './network-ids';
 import { REGISTERED_WALLET_NETWORK_IDS } from './networks';
@@ -65,51 +65,61 @@ export const ZERO_ADDRESS = `0x${'0'.repeat(40)}`;
 // ---------------------------------------------------------------------------------------------
 // Names and remarks
 
-export const ZCounterpartyName = z
-  .string(coded('messages.nameRequired'))
-  .trim()
-  .min(1, coded('messages.nameRequired'))
-  .max(COUNTERPARTY_NAME_MAX, coded('messages.nameTooLong'));
+export const ZCounterpartyName = deferred(() =>
+  z
+    .string(coded('messages.nameRequired'))
+    .trim()
+    .min(1, coded('messages.nameRequired'))
+    .max(COUNTERPARTY_NAME_MAX, coded('messages.nameTooLong')),
+);
 
 /** Nullable: an empty remark is stored as null. */
-export const ZCounterpartyRemark = z
-  .string()
-  .trim()
-  .max(COUNTERPARTY_REMARK_MAX, coded('messages.remarkTooLong'))
-  .nullish()
-  .transform((value) => (value ? value : null));
+export const ZCounterpartyRemark = deferred(() =>
+  z
+    .string()
+    .trim()
+    .max(COUNTERPARTY_REMARK_MAX, coded('messages.remarkTooLong'))
+    .nullish()
+    .transform((value) => (value ? value : null)),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Registered blockchain wallets
 
-export const ZRegisteredWalletNetwork = z.enum(REGISTERED_WALLET_NETWORK_IDS, {
-  ...coded('messages.chooseNetwork'),
-});
+export const ZRegisteredWalletNetwork = deferred(() =>
+  z.enum(REGISTERED_WALLET_NETWORK_IDS, {
+    ...coded('messages.chooseNetwork'),
+  }),
+);
 
 /** Only the name and remark change (a different address is a different counterparty); a remark left out stays. */
-export const ZUpdateCounterpartyRequest = z.strictObject({
-  name: ZCounterpartyName,
-  remark: ZCounterpartyRemark.optional(),
-});
+export const ZUpdateCounterpartyRequest = deferred(() =>
+  z.strictObject({
+    name: ZCounterpartyName,
+    remark: ZCounterpartyRemark.optional(),
+  }),
+);
 export type TUpdateCounterpartyRequest = z.input<typeof ZUpdateCounterpartyRequest>;
 
-export const ZRegisteredWallet = z.object({
-  uid: ZUid,
-  network: z.enum(NETWORK_IDS),
-  address: z.string(),
-  name: z.string(),
-  remark: z.string().nullable(),
-  createdAt: ZIsoDateTime,
-  updatedAt: ZIsoDateTime,
-  /** Its network is a local dev chain here (under its testnet's id): no public explorer knows it. */
-  localChain: z.boolean().optional(),
-});
+export const ZRegisteredWallet = deferred(() =>
+  z.object({
+    uid: ZUid,
+    network: z.enum(NETWORK_IDS),
+    address: z.string(),
+    name: z.string(),
+    remark: z.string().nullable(),
+    createdAt: ZIsoDateTime,
+    updatedAt: ZIsoDateTime,
+    /** Its network is a local dev chain here (under its testnet's id): no public explorer knows it. */
+    localChain: z.boolean().optional(),
+  }),
+);
 export type TRegisteredWallet = z.infer<typeof ZRegisteredWallet>;
 
-export const ZRegisteredWalletResponse = z.object({ data: ZRegisteredWallet });
-export const ZRegisteredWalletsResponse = z.object({ data: z.array(ZRegisteredWallet) });
+export const ZRegisteredWalletResponse = deferred(() => z.object({ data: ZRegisteredWallet }));
+export const ZRegisteredWalletsResponse = deferred(() => z.object({ data: z.array(ZRegisteredWallet) }));
 
-export const ZRegisteredWalletParams = z.object({ walletUid: ZUid });
+export const ZRegisteredWalletParams = deferred(() => z.object({ walletUid: ZUid }));
 
 // ---------------------------------------------------------------------------------------------
 // Pix keys
@@ -138,41 +148,47 @@ const beneficiaryBase = {
   updatedAt: ZIsoDateTime,
 };
 
-export const ZBankBeneficiary = z.discriminatedUnion('type', [
-  z.object({ ...beneficiaryBase, type: z.literal('Clabe'), bankAccountNumber: z.string() }),
-  z.object({
-    ...beneficiaryBase,
-    type: z.literal('PixKey'),
-    pixKeyType: z.enum(PIX_KEY_TYPES),
-    pixKey: z.string(),
-  }),
-]);
+export const ZBankBeneficiary = deferred(() =>
+  z.discriminatedUnion('type', [
+    z.object({ ...beneficiaryBase, type: z.literal('Clabe'), bankAccountNumber: z.string() }),
+    z.object({
+      ...beneficiaryBase,
+      type: z.literal('PixKey'),
+      pixKeyType: z.enum(PIX_KEY_TYPES),
+      pixKey: z.string(),
+    }),
+  ]),
+);
 export type TBankBeneficiary = z.infer<typeof ZBankBeneficiary>;
 
-export const ZBankBeneficiaryResponse = z.object({ data: ZBankBeneficiary });
-export const ZBankBeneficiariesResponse = z.object({ data: z.array(ZBankBeneficiary) });
+export const ZBankBeneficiaryResponse = deferred(() => z.object({ data: ZBankBeneficiary }));
+export const ZBankBeneficiariesResponse = deferred(() => z.object({ data: z.array(ZBankBeneficiary) }));
 
-export const ZBankBeneficiaryParams = z.object({ beneficiaryUid: ZUid });
+export const ZBankBeneficiaryParams = deferred(() => z.object({ beneficiaryUid: ZUid }));
 
 // ---------------------------------------------------------------------------------------------
 // Mexican banks and cities (clabe-validator's own lists, served by the API)
 
-export const ZMexicanBank = z.object({
-  /** The CLABE bank code (its first three digits, as a number). */
-  id: z.number().int(),
-  tag: z.string(),
-  name: z.string(),
-});
+export const ZMexicanBank = deferred(() =>
+  z.object({
+    /** The CLABE bank code (its first three digits, as a number). */
+    id: z.number().int(),
+    tag: z.string(),
+    name: z.string(),
+  }),
+);
 export type TMexicanBank = z.infer<typeof ZMexicanBank>;
 
-export const ZMexicanCity = z.object({
-  /** The CLABE city code (digits four to six, as a number); one code may stand for several cities. */
-  id: z.number().int(),
-  name: z.string(),
-  /** ISO 3166-2 state code, when clabe-validator gives one. */
-  code: z.string().optional(),
-});
+export const ZMexicanCity = deferred(() =>
+  z.object({
+    /** The CLABE city code (digits four to six, as a number); one code may stand for several cities. */
+    id: z.number().int(),
+    name: z.string(),
+    /** ISO 3166-2 state code, when clabe-validator gives one. */
+    code: z.string().optional(),
+  }),
+);
 export type TMexicanCity = z.infer<typeof ZMexicanCity>;
 
-export const ZMexicanBanksResponse = z.object({ data: z.array(ZMexicanBank) });
-export const ZMexicanCitiesResponse = z.object({ data: z.array(ZMexicanCity) });
+export const ZMexicanBanksResponse = deferred(() => z.object({ data: z.array(ZMexicanBank) }));
+export const ZMexicanCitiesResponse = deferred(() => z.object({ data: z.array(ZMexicanCity) }));

@@ -5,6 +5,7 @@ import { isValidPhone } from '@brazilian-utils/brazilian-utils/is-valid-phone';
 import {
   coded,
   codedIssue,
+  deferred,
   englishOrNull,
   raisesCodes,
   type TMessageCode,
@@ -76,18 +77,20 @@ export function normalizeAddress(network: TNetworkId, address: string): string {
   return findNetwork(network)?.type === 'evm' ? getAddress(address) : address;
 }
 
-export const ZCreateRegisteredWalletRequest = z
-  .strictObject({
-    network: ZRegisteredWalletNetwork,
-    address: z.string(coded('messages.invalidEvmAddress')).trim(),
-    name: ZCounterpartyName,
-    remark: ZCounterpartyRemark,
-  })
-  .superRefine((value, context) => {
-    const problem = addressProblemCode(value.network, value.address);
-    if (problem) context.addIssue({ code: 'custom', path: ['address'], ...codedIssue(problem) });
-  })
-  .transform((value) => ({ ...value, address: normalizeAddress(value.network, value.address) }));
+export const ZCreateRegisteredWalletRequest = deferred(() =>
+  z
+    .strictObject({
+      network: ZRegisteredWalletNetwork,
+      address: z.string(coded('messages.invalidEvmAddress')).trim(),
+      name: ZCounterpartyName,
+      remark: ZCounterpartyRemark,
+    })
+    .superRefine((value, context) => {
+      const problem = addressProblemCode(value.network, value.address);
+      if (problem) context.addIssue({ code: 'custom', path: ['address'], ...codedIssue(problem) });
+    })
+    .transform((value) => ({ ...value, address: normalizeAddress(value.network, value.address) })),
+);
 raisesCodes(ZCreateRegisteredWalletRequest, [
   'messages.invalidSolanaAddress',
   'messages.invalidEvmAddress',
@@ -207,46 +210,52 @@ export function detectPixKeyType(input: string): TPixKeyType | null {
   return null;
 }
 
-const ZClabeBeneficiaryRequest = z
-  .strictObject({
-    type: z.literal('Clabe'),
-    name: ZCounterpartyName,
-    remark: ZCounterpartyRemark,
-    bankAccountNumber: z.string(coded('messages.clabeLength')),
-  })
-  .superRefine((value, context) => {
-    const { problemCode } = resolveClabe(value.bankAccountNumber);
-    if (!problemCode) return;
-    // The overall message first (the API answer's message), the detail under the field.
-    context.addIssue({ code: 'custom', path: [], ...codedIssue('messages.invalidClabe') });
-    context.addIssue({ code: 'custom', path: ['bankAccountNumber'], ...codedIssue(problemCode) });
-  })
-  .transform((value) => ({ ...value, bankAccountNumber: resolveClabe(value.bankAccountNumber).clabe }));
+const ZClabeBeneficiaryRequest = deferred(() =>
+  z
+    .strictObject({
+      type: z.literal('Clabe'),
+      name: ZCounterpartyName,
+      remark: ZCounterpartyRemark,
+      bankAccountNumber: z.string(coded('messages.clabeLength')),
+    })
+    .superRefine((value, context) => {
+      const { problemCode } = resolveClabe(value.bankAccountNumber);
+      if (!problemCode) return;
+      // The overall message first (the API answer's message), the detail under the field.
+      context.addIssue({ code: 'custom', path: [], ...codedIssue('messages.invalidClabe') });
+      context.addIssue({ code: 'custom', path: ['bankAccountNumber'], ...codedIssue(problemCode) });
+    })
+    .transform((value) => ({ ...value, bankAccountNumber: resolveClabe(value.bankAccountNumber).clabe })),
+);
 raisesCodes(ZClabeBeneficiaryRequest, ['messages.invalidClabe', ...Object.values(CLABE_CODES)]);
 
-const ZPixKeyBeneficiaryRequest = z
-  .strictObject({
-    type: z.literal('PixKey'),
-    name: ZCounterpartyName,
-    remark: ZCounterpartyRemark,
-    pixKeyType: z.enum(PIX_KEY_TYPES, coded('messages.choosePixKeyType')),
-    pixKey: z.string(coded('messages.choosePixKeyType')),
-  })
-  .superRefine((value, context) => {
-    const problem = pixKeyProblemCode(value.pixKeyType, value.pixKey);
-    if (problem) context.addIssue({ code: 'custom', path: ['pixKey'], ...codedIssue(problem) });
-  })
-  .transform((value) => ({ ...value, pixKey: normalizePixKey(value.pixKeyType, value.pixKey) }));
+const ZPixKeyBeneficiaryRequest = deferred(() =>
+  z
+    .strictObject({
+      type: z.literal('PixKey'),
+      name: ZCounterpartyName,
+      remark: ZCounterpartyRemark,
+      pixKeyType: z.enum(PIX_KEY_TYPES, coded('messages.choosePixKeyType')),
+      pixKey: z.string(coded('messages.choosePixKeyType')),
+    })
+    .superRefine((value, context) => {
+      const problem = pixKeyProblemCode(value.pixKeyType, value.pixKey);
+      if (problem) context.addIssue({ code: 'custom', path: ['pixKey'], ...codedIssue(problem) });
+    })
+    .transform((value) => ({ ...value, pixKey: normalizePixKey(value.pixKeyType, value.pixKey) })),
+);
 raisesCodes(ZPixKeyBeneficiaryRequest, [
   ...Object.values(PIX_KEY_CODES),
   'messages.cpfCheckDigits',
   'messages.cnpjCheckDigits',
 ]);
 
-export const ZCreateBankBeneficiaryRequest = z.discriminatedUnion(
-  'type',
-  [ZClabeBeneficiaryRequest, ZPixKeyBeneficiaryRequest],
-  coded('messages.chooseClabeOrPixKey'),
+export const ZCreateBankBeneficiaryRequest = deferred(() =>
+  z.discriminatedUnion(
+    'type',
+    [ZClabeBeneficiaryRequest, ZPixKeyBeneficiaryRequest],
+    coded('messages.chooseClabeOrPixKey'),
+  ),
 );
 export type TCreateBankBeneficiaryRequest = z.input<typeof ZCreateBankBeneficiaryRequest>;
 

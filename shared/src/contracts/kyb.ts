@@ -4,6 +4,7 @@ import {
   coded,
   codedIssue,
   codedMessage,
+  deferred,
   english,
   raisesCodes,
   type TCodedMessage,
@@ -30,7 +31,7 @@ export const KYB_STATUSES = [
   'Rejected',
   'ChangesRequested',
 ] as const;
-export const ZKybStatus = z.enum(KYB_STATUSES);
+export const ZKybStatus = deferred(() => z.enum(KYB_STATUSES));
 export type TKybStatus = z.infer<typeof ZKybStatus>;
 
 /** States in which Admins and Editors may change the application. */
@@ -138,56 +139,66 @@ export const ID_DOCUMENT_TYPE_LABELS: Record<(typeof ID_DOCUMENT_TYPES)[number],
   residence_permit: 'Residence permit',
 };
 
-export const ZBeneficialOwner = z.strictObject({
-  /** Chosen by the client; an owner's id document refers to it. */
-  id: ZUid,
-  name: text('messages.kybOwnerNameRequired'),
-  ownershipPercent: z
-    .string(coded('messages.kybOwnershipInvalid'))
-    .trim()
-    .refine(isValidOwnershipPercent, coded('messages.kybOwnershipInvalid')),
-  nationality: ZCountryCode('messages.kybNationalityInvalid'),
-  idDocumentType: z.enum(ID_DOCUMENT_TYPES, coded('messages.kybIdDocumentTypeRequired')),
-  idDocumentNumber: text('messages.kybIdDocumentNumberRequired', 64),
-});
+export const ZBeneficialOwner = deferred(() =>
+  z.strictObject({
+    /** Chosen by the client; an owner's id document refers to it. */
+    id: ZUid,
+    name: text('messages.kybOwnerNameRequired'),
+    ownershipPercent: z
+      .string(coded('messages.kybOwnershipInvalid'))
+      .trim()
+      .refine(isValidOwnershipPercent, coded('messages.kybOwnershipInvalid')),
+    nationality: ZCountryCode('messages.kybNationalityInvalid'),
+    idDocumentType: z.enum(ID_DOCUMENT_TYPES, coded('messages.kybIdDocumentTypeRequired')),
+    idDocumentNumber: text('messages.kybIdDocumentNumberRequired', 64),
+  }),
+);
 export type TBeneficialOwner = z.infer<typeof ZBeneficialOwner>;
 
-export const ZRegisteredAddress = z.strictObject({
-  line1: text('messages.kybAddressLine1Required'),
-  line2: z.string().trim().max(200, coded('messages.kybTooLong')).optional(),
-  city: text('messages.kybCityRequired', 100),
-  state: text('messages.kybStateRequired', 100),
-  postalCode: text('messages.kybPostalCodeRequired', 20),
-  country: ZCountryCode('messages.kybCountryInvalid'),
-});
+export const ZRegisteredAddress = deferred(() =>
+  z.strictObject({
+    line1: text('messages.kybAddressLine1Required'),
+    line2: z.string().trim().max(200, coded('messages.kybTooLong')).optional(),
+    city: text('messages.kybCityRequired', 100),
+    state: text('messages.kybStateRequired', 100),
+    postalCode: text('messages.kybPostalCodeRequired', 20),
+    country: ZCountryCode('messages.kybCountryInvalid'),
+  }),
+);
 
-export const ZMoneyAmount = z.strictObject({
-  amount: z
-    .string(coded('messages.kybAmountInvalid'))
+export const ZMoneyAmount = deferred(() =>
+  z.strictObject({
+    amount: z
+      .string(coded('messages.kybAmountInvalid'))
+      .trim()
+      .regex(DECIMAL_PATTERN, {
+        ...coded('messages.kybAmountInvalid'),
+      }),
+    currency: z
+      .string(coded('messages.kybCurrencyInvalid'))
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, coded('messages.kybCurrencyInvalid')),
+  }),
+);
+
+const ZIncorporationDate = deferred(() =>
+  z
+    .string(coded('messages.kybIncorporationDateInvalid'))
     .trim()
-    .regex(DECIMAL_PATTERN, {
-      ...coded('messages.kybAmountInvalid'),
+    .pipe(z.iso.date(coded('messages.kybIncorporationDateInvalid')))
+    .refine((value) => value <= today(), coded('messages.kybIncorporationDateFuture')),
+);
+
+const ZWebsite = deferred(() =>
+  z
+    .string()
+    .trim()
+    .max(300, coded('messages.kybTooLong'))
+    .refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i.test(value), {
+      ...coded('messages.kybWebsiteInvalid'),
     }),
-  currency: z
-    .string(coded('messages.kybCurrencyInvalid'))
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, coded('messages.kybCurrencyInvalid')),
-});
-
-const ZIncorporationDate = z
-  .string(coded('messages.kybIncorporationDateInvalid'))
-  .trim()
-  .pipe(z.iso.date(coded('messages.kybIncorporationDateInvalid')))
-  .refine((value) => value <= today(), coded('messages.kybIncorporationDateFuture'));
-
-const ZWebsite = z
-  .string()
-  .trim()
-  .max(300, coded('messages.kybTooLong'))
-  .refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i.test(value), {
-    ...coded('messages.kybWebsiteInvalid'),
-  });
+);
 
 const applicationShape = {
   legalName: text('messages.kybLegalNameRequired'),
@@ -238,15 +249,17 @@ function checkCrossFields(data: CrossFields, context: z.RefinementCtx): void {
 }
 
 /** The complete application, as submitted. */
-export const ZKybApplicationData = z
-  .strictObject({
-    ...applicationShape,
-    beneficialOwners: z
-      .array(ZBeneficialOwner, coded('messages.kybOwnersRequired'))
-      .min(1, coded('messages.kybOwnersRequired'))
-      .max(20),
-  })
-  .superRefine(checkCrossFields);
+export const ZKybApplicationData = deferred(() =>
+  z
+    .strictObject({
+      ...applicationShape,
+      beneficialOwners: z
+        .array(ZBeneficialOwner, coded('messages.kybOwnersRequired'))
+        .min(1, coded('messages.kybOwnersRequired'))
+        .max(20),
+    })
+    .superRefine(checkCrossFields),
+);
 raisesCodes(ZKybApplicationData, CROSS_FIELD_CODES);
 export type TKybApplicationData = z.infer<typeof ZKybApplicationData>;
 
@@ -259,46 +272,48 @@ const draftField = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndef
  * A draft: any field may be missing (or blank), but what is there must be valid. Owners always
  * carry their id.
  */
-export const ZKybDraft = z
-  .strictObject({
-    legalName: draftField(applicationShape.legalName),
-    tradeName: draftField(z.string().trim().max(200, coded('messages.kybTooLong'))),
-    countryOfIncorporation: draftField(applicationShape.countryOfIncorporation),
-    taxId: draftField(applicationShape.taxId),
-    incorporationDate: draftField(ZIncorporationDate),
-    registeredAddress: z
-      .strictObject({
-        line1: draftField(ZRegisteredAddress.shape.line1),
-        line2: draftField(z.string().trim().max(200, coded('messages.kybTooLong'))),
-        city: draftField(ZRegisteredAddress.shape.city),
-        state: draftField(ZRegisteredAddress.shape.state),
-        postalCode: draftField(ZRegisteredAddress.shape.postalCode),
-        country: draftField(ZRegisteredAddress.shape.country),
-      })
-      .optional(),
-    website: draftField(ZWebsite),
-    businessActivity: draftField(applicationShape.businessActivity),
-    expectedMonthlyVolume: z
-      .strictObject({
-        amount: draftField(ZMoneyAmount.shape.amount),
-        currency: draftField(ZMoneyAmount.shape.currency),
-      })
-      .optional(),
-    beneficialOwners: z
-      .array(
-        z.strictObject({
-          id: ZUid,
-          name: draftField(ZBeneficialOwner.shape.name),
-          ownershipPercent: draftField(ZBeneficialOwner.shape.ownershipPercent),
-          nationality: draftField(ZBeneficialOwner.shape.nationality),
-          idDocumentType: draftField(ZBeneficialOwner.shape.idDocumentType),
-          idDocumentNumber: draftField(ZBeneficialOwner.shape.idDocumentNumber),
-        }),
-      )
-      .max(20)
-      .optional(),
-  })
-  .superRefine(checkCrossFields);
+export const ZKybDraft = deferred(() =>
+  z
+    .strictObject({
+      legalName: draftField(applicationShape.legalName),
+      tradeName: draftField(z.string().trim().max(200, coded('messages.kybTooLong'))),
+      countryOfIncorporation: draftField(applicationShape.countryOfIncorporation),
+      taxId: draftField(applicationShape.taxId),
+      incorporationDate: draftField(ZIncorporationDate),
+      registeredAddress: z
+        .strictObject({
+          line1: draftField(ZRegisteredAddress.shape.line1),
+          line2: draftField(z.string().trim().max(200, coded('messages.kybTooLong'))),
+          city: draftField(ZRegisteredAddress.shape.city),
+          state: draftField(ZRegisteredAddress.shape.state),
+          postalCode: draftField(ZRegisteredAddress.shape.postalCode),
+          country: draftField(ZRegisteredAddress.shape.country),
+        })
+        .optional(),
+      website: draftField(ZWebsite),
+      businessActivity: draftField(applicationShape.businessActivity),
+      expectedMonthlyVolume: z
+        .strictObject({
+          amount: draftField(ZMoneyAmount.shape.amount),
+          currency: draftField(ZMoneyAmount.shape.currency),
+        })
+        .optional(),
+      beneficialOwners: z
+        .array(
+          z.strictObject({
+            id: ZUid,
+            name: draftField(ZBeneficialOwner.shape.name),
+            ownershipPercent: draftField(ZBeneficialOwner.shape.ownershipPercent),
+            nationality: draftField(ZBeneficialOwner.shape.nationality),
+            idDocumentType: draftField(ZBeneficialOwner.shape.idDocumentType),
+            idDocumentNumber: draftField(ZBeneficialOwner.shape.idDocumentNumber),
+          }),
+        )
+        .max(20)
+        .optional(),
+    })
+    .superRefine(checkCrossFields),
+);
 raisesCodes(ZKybDraft, CROSS_FIELD_CODES);
 export type TKybDraft = z.infer<typeof ZKybDraft>;
 
@@ -311,7 +326,7 @@ export const KYB_DOCUMENT_KINDS = [
   'owner_id',
 ] as const;
 export const DOCUMENT_KINDS = [...KYB_DOCUMENT_KINDS, 'other'] as const;
-export const ZDocumentKind = z.enum(DOCUMENT_KINDS, coded('messages.chooseDocumentType'));
+export const ZDocumentKind = deferred(() => z.enum(DOCUMENT_KINDS, coded('messages.chooseDocumentType')));
 export type TDocumentKind = z.infer<typeof ZDocumentKind>;
 
 export const DOCUMENT_KIND_LABELS: Record<TDocumentKind, string> = {
@@ -408,38 +423,42 @@ export function missingDocuments(
   );
 }
 
-export const ZDocument = z.object({
-  uid: ZUid,
-  kind: ZDocumentKind,
-  ownerId: ZUid.nullable(),
-  name: z.string(),
-  byteSize: z.number().int(),
-  contentType: z.string(),
-  uploadedBy: z.object({ uid: ZUid.nullable(), email: z.string().nullable() }),
-  createdAt: ZIsoDateTime,
-  /** A link (no header needed): members download here; operators use the review's own link. */
-  downloadUrl: z.string(),
-});
+export const ZDocument = deferred(() =>
+  z.object({
+    uid: ZUid,
+    kind: ZDocumentKind,
+    ownerId: ZUid.nullable(),
+    name: z.string(),
+    byteSize: z.number().int(),
+    contentType: z.string(),
+    uploadedBy: z.object({ uid: ZUid.nullable(), email: z.string().nullable() }),
+    createdAt: ZIsoDateTime,
+    /** A link (no header needed): members download here; operators use the review's own link. */
+    downloadUrl: z.string(),
+  }),
+);
 export type TDocument = z.infer<typeof ZDocument>;
 
-export const ZDocumentsResponse = z.object({ data: z.array(ZDocument) });
+export const ZDocumentsResponse = deferred(() => z.object({ data: z.array(ZDocument) }));
 export type TDocumentsResponse = z.infer<typeof ZDocumentsResponse>;
-export const ZDocumentResponse = z.object({ data: ZDocument });
+export const ZDocumentResponse = deferred(() => z.object({ data: ZDocument }));
 
 /** POST documents: takes an uploaded temp file (POST uploads with purpose 'document', then PUT). */
-export const ZCreateDocumentRequest = z
-  .strictObject({
-    tempFileId: ZUid,
-    kind: ZDocumentKind,
-    ownerId: ZUid.optional(),
-  })
-  .refine((value) => value.kind !== 'owner_id' || value.ownerId !== undefined, {
-    path: ['ownerId'],
-    ...coded('messages.chooseDocumentOwner'),
-  });
+export const ZCreateDocumentRequest = deferred(() =>
+  z
+    .strictObject({
+      tempFileId: ZUid,
+      kind: ZDocumentKind,
+      ownerId: ZUid.optional(),
+    })
+    .refine((value) => value.kind !== 'owner_id' || value.ownerId !== undefined, {
+      path: ['ownerId'],
+      ...coded('messages.chooseDocumentOwner'),
+    }),
+);
 export type TCreateDocumentRequest = z.infer<typeof ZCreateDocumentRequest>;
 
-export const ZDocumentParams = z.strictObject({ organizationUid: ZUid, documentUid: ZUid });
+export const ZDocumentParams = deferred(() => z.strictObject({ organizationUid: ZUid, documentUid: ZUid }));
 
 export const documentDownloadPath = (organizationUid: string, documentUid: string) =>
   `${API_PREFIX}/organizations/${encodeURIComponent(organizationUid)}/documents/${encodeURIComponent(documentUid)}`;
@@ -448,31 +467,35 @@ export const opsDocumentDownloadPath = (organizationUid: string, documentUid: st
 
 // The application as read ---------------------------------------------------------------------
 
-export const ZKybTimelineEntry = z.object({
-  actor: z.string(),
-  action: z.string(),
-  from: z.string().nullable(),
-  to: z.string().nullable(),
-  note: z.string().nullable(),
-  at: ZIsoDateTime,
-});
+export const ZKybTimelineEntry = deferred(() =>
+  z.object({
+    actor: z.string(),
+    action: z.string(),
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+    note: z.string().nullable(),
+    at: ZIsoDateTime,
+  }),
+);
 export type TKybTimelineEntry = z.infer<typeof ZKybTimelineEntry>;
 
-export const ZKybApplication = z.object({
-  status: ZKybStatus,
-  /** What was saved (a draft may be partial). */
-  data: ZKybDraft,
-  /** The operator's reason (Rejected) or note (ChangesRequested) of the latest decision. */
-  decisionNote: z.string().nullable(),
-  submittedAt: ZIsoDateTime.nullable(),
-  decidedAt: ZIsoDateTime.nullable(),
-  updatedAt: ZIsoDateTime.nullable(),
-});
+export const ZKybApplication = deferred(() =>
+  z.object({
+    status: ZKybStatus,
+    /** What was saved (a draft may be partial). */
+    data: ZKybDraft,
+    /** The operator's reason (Rejected) or note (ChangesRequested) of the latest decision. */
+    decisionNote: z.string().nullable(),
+    submittedAt: ZIsoDateTime.nullable(),
+    decidedAt: ZIsoDateTime.nullable(),
+    updatedAt: ZIsoDateTime.nullable(),
+  }),
+);
 export type TKybApplication = z.infer<typeof ZKybApplication>;
 
-export const ZKybApplicationResponse = z.object({ data: ZKybApplication });
+export const ZKybApplicationResponse = deferred(() => z.object({ data: ZKybApplication }));
 export type TKybApplicationResponse = z.infer<typeof ZKybApplicationResponse>;
-export const ZKybTimelineResponse = z.object({ data: z.array(ZKybTimelineEntry) });
+export const ZKybTimelineResponse = deferred(() => z.object({ data: z.array(ZKybTimelineEntry) }));
 export type TKybTimelineResponse = z.infer<typeof ZKybTimelineResponse>;
 
 /** PUT kyb: save the draft (partial data, validated as far as it goes). */
@@ -480,44 +503,52 @@ export const ZSaveKybDraftRequest = ZKybDraft;
 
 // Review (operators) ------------------------------------------------------------------------------
 
-export const ZKybQueueItem = z.object({
-  organizationUid: ZUid,
-  organizationName: z.string(),
-  organizationSlug: z.string(),
-  legalName: z.string().nullable(),
-  status: ZKybStatus,
-  submittedAt: ZIsoDateTime.nullable(),
-  submittedBy: z.string().nullable(),
-});
+export const ZKybQueueItem = deferred(() =>
+  z.object({
+    organizationUid: ZUid,
+    organizationName: z.string(),
+    organizationSlug: z.string(),
+    legalName: z.string().nullable(),
+    status: ZKybStatus,
+    submittedAt: ZIsoDateTime.nullable(),
+    submittedBy: z.string().nullable(),
+  }),
+);
 export type TKybQueueItem = z.infer<typeof ZKybQueueItem>;
-export const ZKybQueueResponse = z.object({ data: z.array(ZKybQueueItem) });
+export const ZKybQueueResponse = deferred(() => z.object({ data: z.array(ZKybQueueItem) }));
 export type TKybQueueResponse = z.infer<typeof ZKybQueueResponse>;
 
-export const ZKybReview = z.object({
-  organization: z.object({ uid: ZUid, name: z.string(), slug: z.string() }),
-  application: ZKybApplication,
-  documents: z.array(ZDocument),
-  timeline: z.array(ZKybTimelineEntry),
-});
+export const ZKybReview = deferred(() =>
+  z.object({
+    organization: z.object({ uid: ZUid, name: z.string(), slug: z.string() }),
+    application: ZKybApplication,
+    documents: z.array(ZDocument),
+    timeline: z.array(ZKybTimelineEntry),
+  }),
+);
 export type TKybReview = z.infer<typeof ZKybReview>;
-export const ZKybReviewResponse = z.object({ data: ZKybReview });
+export const ZKybReviewResponse = deferred(() => z.object({ data: ZKybReview }));
 export type TKybReviewResponse = z.infer<typeof ZKybReviewResponse>;
 
-export const ZKybReviewParams = z.strictObject({ organizationUid: ZUid });
+export const ZKybReviewParams = deferred(() => z.strictObject({ organizationUid: ZUid }));
 
-export const ZRejectKybRequest = z.strictObject({
-  reason: z
-    .string(coded('messages.rejectionReasonRequired'))
-    .trim()
-    .min(1, coded('messages.rejectionReasonRequired'))
-    .max(2000),
-});
+export const ZRejectKybRequest = deferred(() =>
+  z.strictObject({
+    reason: z
+      .string(coded('messages.rejectionReasonRequired'))
+      .trim()
+      .min(1, coded('messages.rejectionReasonRequired'))
+      .max(2000),
+  }),
+);
 export type TRejectKybRequest = z.infer<typeof ZRejectKybRequest>;
-export const ZRequestKybChangesRequest = z.strictObject({
-  note: z
-    .string(coded('messages.changesRequestedReasonRequired'))
-    .trim()
-    .min(1, coded('messages.changesRequestedReasonRequired'))
-    .max(2000),
-});
+export const ZRequestKybChangesRequest = deferred(() =>
+  z.strictObject({
+    note: z
+      .string(coded('messages.changesRequestedReasonRequired'))
+      .trim()
+      .min(1, coded('messages.changesRequestedReasonRequired'))
+      .max(2000),
+  }),
+);
 export type TRequestKybChangesRequest = z.infer<typeof ZRequestKybChangesRequest>;

@@ -1,9 +1,10 @@
 import { z } from '@dash/shared/zod';
+import { deferred } from './deferred';
 import { coded } from './message-codes';
 
 /** The languages the product speaks. English is the source of truth; the others translate it. */
 export const SUPPORTED_LOCALES = ['en', 'es-MX', 'pt-BR'] as const;
-export const ZLocale = z.enum(SUPPORTED_LOCALES, coded('messages.localeUnsupported'));
+export const ZLocale = deferred(() => z.enum(SUPPORTED_LOCALES, coded('messages.localeUnsupported')));
 export type TLocale = z.infer<typeof ZLocale>;
 export const DEFAULT_LOCALE: TLocale = 'en';
 

@@ -1,5 +1,6 @@
 import { z } from '@dash/shared/zod';
 import en from '../i18n/locales/en.json' with { type: 'json' };
+import { deferred } from './deferred';
 
 /**
  * Messages travel as codes with values: a code is the message's key in the `common` locale
@@ -19,10 +20,12 @@ export type TMessageCode =
 export type TMessageParams = Record<string, string>;
 
 /** A message as it travels: its code and, for a message with values, the values. */
-export const ZCodedMessage = z.object({
-  code: z.string(),
-  params: z.record(z.string(), z.string()).optional(),
-});
+export const ZCodedMessage = deferred(() =>
+  z.object({
+    code: z.string(),
+    params: z.record(z.string(), z.string()).optional(),
+  }),
+);
 export interface TCodedMessage {
   code: TMessageCode;
   params?: TMessageParams;

@@ -1,6 +1,7 @@
 import {
   API_PREFIX,
   coded,
+  deferred,
   english,
   ZPageCursor as ZCursor,
   ZIsoDateTime,
@@ -48,11 +49,13 @@ export function isClientMailAddress(address: string, clientMailDomain: string): 
 export const attachmentDownloadPath = (organizationUid: string, attachmentUid: string) =>
   `${API_PREFIX}/organizations/${encodeURIComponent(organizationUid)}/attachments/${encodeURIComponent(attachmentUid)}`;
 
-export const ZProvider = z.object({
-  uid: ZUid,
-  name: z.string(),
-  imageUrl: z.string().nullable(),
-});
+export const ZProvider = deferred(() =>
+  z.object({
+    uid: ZUid,
+    name: z.string(),
+    imageUrl: z.string().nullable(),
+  }),
+);
 export type TProvider = z.infer<typeof ZProvider>;
 
 /**
@@ -62,81 +65,91 @@ export type TProvider = z.infer<typeof ZProvider>;
 export const THREAD_NO_SUBJECT = '(no subject)';
 
 /** The spec's Thread, plus what the list shows: last activity, the user's unread count, a snippet. */
-export const ZThread = z.object({
-  uid: ZUid,
-  name: z.string(),
-  createdAt: ZIsoDateTime,
-  /** null: no provider ('Unknown'). */
-  provider: ZProvider.nullable(),
-  /** When the newest message arrived (the list is sorted by it, newest first). */
-  lastMessageAt: ZIsoDateTime,
-  messageCount: z.number().int().min(0),
-  /** Messages the current user has not read yet (per user; 0 once POST messages/{uid}/read). */
-  unreadCount: z.number().int().min(0),
-  /** The start of the newest message's text. */
-  snippet: z.string(),
-});
+export const ZThread = deferred(() =>
+  z.object({
+    uid: ZUid,
+    name: z.string(),
+    createdAt: ZIsoDateTime,
+    /** null: no provider ('Unknown'). */
+    provider: ZProvider.nullable(),
+    /** When the newest message arrived (the list is sorted by it, newest first). */
+    lastMessageAt: ZIsoDateTime,
+    messageCount: z.number().int().min(0),
+    /** Messages the current user has not read yet (per user; 0 once POST messages/{uid}/read). */
+    unreadCount: z.number().int().min(0),
+    /** The start of the newest message's text. */
+    snippet: z.string(),
+  }),
+);
 export type TThread = z.infer<typeof ZThread>;
 
 /** GET messages (org header): `q` searches subjects and texts (full text) and provider names; `cursor` is a nextCursor. */
-export const ZThreadsQuery = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(SEARCH_QUERY_MAX, coded('messages.searchTooLong'))
-    .optional()
-    .transform((value) => (value === '' ? undefined : value)),
-  cursor: ZCursor.optional(),
-  limit: ZPageSize(THREADS_PAGE_SIZE_DEFAULT, THREADS_PAGE_SIZE_MAX),
-});
+export const ZThreadsQuery = deferred(() =>
+  z.object({
+    q: z
+      .string()
+      .trim()
+      .max(SEARCH_QUERY_MAX, coded('messages.searchTooLong'))
+      .optional()
+      .transform((value) => (value === '' ? undefined : value)),
+    cursor: ZCursor.optional(),
+    limit: ZPageSize(THREADS_PAGE_SIZE_DEFAULT, THREADS_PAGE_SIZE_MAX),
+  }),
+);
 export type TThreadsQuery = z.input<typeof ZThreadsQuery>;
 
-export const ZThreadsResponse = z.object({
-  /** Newest activity first. */
-  data: z.array(ZThread),
-  /** Pass as `cursor` for the next (older) page; null on the last page. */
-  nextCursor: z.string().nullable(),
-  /** The organization's own address, e.g. acme-treasury@client.dash.localhost. */
-  mailbox: z.string(),
-  clientMailDomain: z.string(),
-});
+export const ZThreadsResponse = deferred(() =>
+  z.object({
+    /** Newest activity first. */
+    data: z.array(ZThread),
+    /** Pass as `cursor` for the next (older) page; null on the last page. */
+    nextCursor: z.string().nullable(),
+    /** The organization's own address, e.g. acme-treasury@client.dash.localhost. */
+    mailbox: z.string(),
+    clientMailDomain: z.string(),
+  }),
+);
 export type TThreadsResponse = z.infer<typeof ZThreadsResponse>;
 
-export const ZThreadParams = z.strictObject({ threadUid: ZUid });
+export const ZThreadParams = deferred(() => z.strictObject({ threadUid: ZUid }));
 export type TThreadParams = z.infer<typeof ZThreadParams>;
 
 /** The spec's attachment {uid, fileName, byteSize}, plus its type and download URL. */
-export const ZAttachment = z.object({
-  uid: ZUid,
-  fileName: z.string(),
-  byteSize: z.number().int().min(0),
-  contentType: z.string(),
-  /** attachmentDownloadPath(organizationUid, uid) */
-  url: z.string(),
-});
+export const ZAttachment = deferred(() =>
+  z.object({
+    uid: ZUid,
+    fileName: z.string(),
+    byteSize: z.number().int().min(0),
+    contentType: z.string(),
+    /** attachmentDownloadPath(organizationUid, uid) */
+    url: z.string(),
+  }),
+);
 export type TAttachment = z.infer<typeof ZAttachment>;
 
 export const MESSAGE_DELIVERIES = ['received', 'sending', 'sent', 'failed'] as const;
-export const ZMessageDelivery = z.enum(MESSAGE_DELIVERIES);
+export const ZMessageDelivery = deferred(() => z.enum(MESSAGE_DELIVERIES));
 export type TMessageDelivery = z.infer<typeof ZMessageDelivery>;
 
 /** The spec's Message: addresses are bare e-mail addresses (lowercased). */
-export const ZMessage = z.object({
-  uid: ZUid,
-  threadUid: ZUid,
-  from: z.string(),
-  /** The sender's display name as written in the mail (never trusted for identity), or null. */
-  fromName: z.string().nullable(),
-  to: z.array(z.string()),
-  cc: z.array(z.string()),
-  text: z.string(),
-  createdAt: ZIsoDateTime,
-  attachments: z.array(ZAttachment),
-  /** Sent by the organization (a reply from the dashboard): shown right-aligned. */
-  own: z.boolean(),
-  /** received (inbound); sending → sent, or failed after every retry (own messages). */
-  delivery: ZMessageDelivery,
-});
+export const ZMessage = deferred(() =>
+  z.object({
+    uid: ZUid,
+    threadUid: ZUid,
+    from: z.string(),
+    /** The sender's display name as written in the mail (never trusted for identity), or null. */
+    fromName: z.string().nullable(),
+    to: z.array(z.string()),
+    cc: z.array(z.string()),
+    text: z.string(),
+    createdAt: ZIsoDateTime,
+    attachments: z.array(ZAttachment),
+    /** Sent by the organization (a reply from the dashboard): shown right-aligned. */
+    own: z.boolean(),
+    /** received (inbound); sending → sent, or failed after every retry (own messages). */
+    delivery: ZMessageDelivery,
+  }),
+);
 export type TMessage = z.infer<typeof ZMessage>;
 
 /**
@@ -144,39 +157,45 @@ export type TMessage = z.infer<typeof ZMessage>;
  * pages back to older messages, `after=<nextCursor>` forward to newer ones (one of the two at most).
  * Each page is oldest first.
  */
-export const ZThreadMessagesQuery = z
-  .object({
-    before: ZCursor.optional(),
-    after: ZCursor.optional(),
-    limit: ZPageSize(MESSAGES_PAGE_SIZE_DEFAULT, MESSAGES_PAGE_SIZE_MAX),
-  })
-  .refine((query) => query.before === undefined || query.after === undefined, {
-    ...coded('messages.beforeOrAfter'),
-    path: ['after'],
-  });
+export const ZThreadMessagesQuery = deferred(() =>
+  z
+    .object({
+      before: ZCursor.optional(),
+      after: ZCursor.optional(),
+      limit: ZPageSize(MESSAGES_PAGE_SIZE_DEFAULT, MESSAGES_PAGE_SIZE_MAX),
+    })
+    .refine((query) => query.before === undefined || query.after === undefined, {
+      ...coded('messages.beforeOrAfter'),
+      path: ['after'],
+    }),
+);
 export type TThreadMessagesQuery = z.input<typeof ZThreadMessagesQuery>;
 
-export const ZThreadMessagesResponse = z.object({
-  /** Oldest first. */
-  data: z.array(ZMessage),
-  thread: ZThread,
-  /** Pass as `before` for the page of older messages; null when this page starts the thread. */
-  prevCursor: z.string().nullable(),
-  /** Pass as `after` for the page of newer messages; null when this page ends the thread. */
-  nextCursor: z.string().nullable(),
-  clientMailDomain: z.string(),
-});
+export const ZThreadMessagesResponse = deferred(() =>
+  z.object({
+    /** Oldest first. */
+    data: z.array(ZMessage),
+    thread: ZThread,
+    /** Pass as `before` for the page of older messages; null when this page starts the thread. */
+    prevCursor: z.string().nullable(),
+    /** Pass as `after` for the page of newer messages; null when this page ends the thread. */
+    nextCursor: z.string().nullable(),
+    clientMailDomain: z.string(),
+  }),
+);
 export type TThreadMessagesResponse = z.infer<typeof ZThreadMessagesResponse>;
 
 /** The spec's Reply payload attachment: a temp file from POST uploads and the name to send it as. */
-export const ZReplyAttachment = z.strictObject({
-  filename: z
-    .string(coded('messages.fileNameRequired'))
-    .trim()
-    .min(1, coded('messages.fileNameRequired'))
-    .max(UPLOAD_FILENAME_MAX, coded('messages.fileNameTooLong')),
-  tempFileId: ZUid,
-});
+export const ZReplyAttachment = deferred(() =>
+  z.strictObject({
+    filename: z
+      .string(coded('messages.fileNameRequired'))
+      .trim()
+      .min(1, coded('messages.fileNameRequired'))
+      .max(UPLOAD_FILENAME_MAX, coded('messages.fileNameTooLong')),
+    tempFileId: ZUid,
+  }),
+);
 export type TReplyAttachment = z.infer<typeof ZReplyAttachment>;
 
 /**
@@ -188,31 +207,33 @@ export function isBlankText(text: string): boolean {
 }
 
 /** POST messages/{threadUid} (org header; Admin or Editor): blocked when empty (spec section 5). */
-export const ZReplyRequest = z
-  .strictObject({
-    content: z
-      .string(coded('messages.messageEmpty'))
-      .max(REPLY_CONTENT_MAX, coded('messages.messageTooLong')),
-    attachments: z
-      .array(ZReplyAttachment)
-      .max(REPLY_ATTACHMENTS_MAX, coded('messages.attachmentsTooMany'))
-      // One upload is one file: taken once, it would otherwise go out twice under two names.
-      .refine(
-        (attachments) =>
-          new Set(attachments.map((attachment) => attachment.tempFileId.toLowerCase())).size ===
-          attachments.length,
-        coded('messages.attachmentAttachedTwice'),
-      )
-      .default([]),
-  })
-  .refine((reply) => !isBlankText(reply.content) || reply.attachments.length > 0, {
-    ...coded('messages.messageEmpty'),
-    path: ['content'],
-  });
+export const ZReplyRequest = deferred(() =>
+  z
+    .strictObject({
+      content: z
+        .string(coded('messages.messageEmpty'))
+        .max(REPLY_CONTENT_MAX, coded('messages.messageTooLong')),
+      attachments: z
+        .array(ZReplyAttachment)
+        .max(REPLY_ATTACHMENTS_MAX, coded('messages.attachmentsTooMany'))
+        // One upload is one file: taken once, it would otherwise go out twice under two names.
+        .refine(
+          (attachments) =>
+            new Set(attachments.map((attachment) => attachment.tempFileId.toLowerCase())).size ===
+            attachments.length,
+          coded('messages.attachmentAttachedTwice'),
+        )
+        .default([]),
+    })
+    .refine((reply) => !isBlankText(reply.content) || reply.attachments.length > 0, {
+      ...coded('messages.messageEmpty'),
+      path: ['content'],
+    }),
+);
 export type TReplyRequest = z.input<typeof ZReplyRequest>;
 
 /** 201 with the stored reply (delivery 'sending'; it goes out after the commit). */
-export const ZReplyResponse = z.object({ data: ZMessage });
+export const ZReplyResponse = deferred(() => z.object({ data: ZMessage }));
 export type TReplyResponse = z.infer<typeof ZReplyResponse>;
 
 /**
@@ -222,14 +243,16 @@ export type TReplyResponse = z.infer<typeof ZReplyResponse>;
 export const INBOUND_EMAIL_CONTENT_TYPE = 'message/rfc822';
 export const INBOUND_SIGNATURE_HEADER = 'x-inbound-signature';
 
-export const ZInboundDelivery = z.object({
-  organizationUid: ZUid,
-  threadUid: ZUid,
-  messageUid: ZUid,
-  /** duplicate: a mail with this Message-ID was already stored for that organization (ignored). */
-  status: z.enum(['stored', 'duplicate']),
-});
+export const ZInboundDelivery = deferred(() =>
+  z.object({
+    organizationUid: ZUid,
+    threadUid: ZUid,
+    messageUid: ZUid,
+    /** duplicate: a mail with this Message-ID was already stored for that organization (ignored). */
+    status: z.enum(['stored', 'duplicate']),
+  }),
+);
 export type TInboundDelivery = z.infer<typeof ZInboundDelivery>;
 
-export const ZInboundEmailResponse = z.object({ data: z.array(ZInboundDelivery) });
+export const ZInboundEmailResponse = deferred(() => z.object({ data: z.array(ZInboundDelivery) }));
 export type TInboundEmailResponse = z.infer<typeof ZInboundEmailResponse>;

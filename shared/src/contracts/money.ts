@@ -1,4 +1,4 @@
-import { coded, english, englishOrNull, type TMessageCode } from '@dash/shared/contracts-core';
+import { coded, deferred, english, englishOrNull, type TMessageCode } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 
 /**
@@ -13,10 +13,12 @@ import { z } from '@dash/shared/zod';
 /** A decimal amount as a string (never a float): up to 18 digits before the point and 8 after. */
 export const DECIMAL_AMOUNT = /^\d{1,18}(\.\d{1,8})?$/;
 export const DECIMAL_AMOUNT_MESSAGE = english('messages.amountFormat');
-export const ZDecimalString = z.string().regex(DECIMAL_AMOUNT, coded('messages.amountFormat'));
+export const ZDecimalString = deferred(() =>
+  z.string().regex(DECIMAL_AMOUNT, coded('messages.amountFormat')),
+);
 
 /** A signed decimal string as the ledger sums it: '-12.5', '0', '1250.00'. */
-export const ZSignedDecimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
+export const ZSignedDecimalString = deferred(() => z.string().regex(/^-?\d+(\.\d+)?$/));
 
 export const AMOUNT_POSITIVE_MESSAGE = english('messages.amountPositive');
 /** Up to 18 digits, and any number of decimal places: how many an amount may have depends on what it is. */
@@ -39,11 +41,11 @@ export const positiveDecimal = (message: TMessageCode) =>
  * checks them for what the amount is in (checkAmountDecimals: 2 for fiat, 6 for a stablecoin, both
  * within what the ledger stores), so "1.123456789" is told the places it may have, not the format.
  */
-export const ZPositiveAmount = positiveDecimal('messages.amountPositive');
+export const ZPositiveAmount = deferred(() => positiveDecimal('messages.amountPositive'));
 
 /** ISO 4217 fiat currencies the providers serve, with the rail each moves on. */
 export const FIAT_CURRENCIES = ['BRL', 'MXN'] as const;
-export const ZFiatCurrency = z.enum(FIAT_CURRENCIES, coded('messages.chooseBrlOrMxn'));
+export const ZFiatCurrency = deferred(() => z.enum(FIAT_CURRENCIES, coded('messages.chooseBrlOrMxn')));
 export type TFiatCurrency = z.infer<typeof ZFiatCurrency>;
 export const RAIL_BY_CURRENCY = { BRL: 'Pix', MXN: 'SPEI' } as const satisfies Record<TFiatCurrency, string>;
 

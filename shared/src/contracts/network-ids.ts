@@ -1,4 +1,4 @@
-import { coded } from '@dash/shared/contracts-core';
+import { coded, deferred } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 
 /**
@@ -32,5 +32,5 @@ export const NETWORK_IDS = [
   'chiliz',
   'chiliz-spicy',
 ] as const;
-export const ZNetworkId = z.enum(NETWORK_IDS, coded('messages.chooseSupportedNetwork'));
+export const ZNetworkId = deferred(() => z.enum(NETWORK_IDS, coded('messages.chooseSupportedNetwork')));
 export type TNetworkId = z.infer<typeof ZNetworkId>;

@@ -1,3 +1,4 @@
+import { deferred } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { NETWORK_IDS, type TNetworkId } from './network-ids';
 
@@ -9,14 +10,16 @@ import { NETWORK_IDS, type TNetworkId } from './network-ids';
 export const NETWORK_TYPES = ['evm', 'solana'] as const;
 export type TNetworkType = (typeof NETWORK_TYPES)[number];
 
-export const ZNetwork = z.object({
-  id: z.enum(NETWORK_IDS),
-  name: z.string(),
-  type: z.enum(NETWORK_TYPES),
-  explorerAddressPrefix: z.string(),
-  explorerTxPrefix: z.string(),
-  testnet: z.boolean(),
-});
+export const ZNetwork = deferred(() =>
+  z.object({
+    id: z.enum(NETWORK_IDS),
+    name: z.string(),
+    type: z.enum(NETWORK_TYPES),
+    explorerAddressPrefix: z.string(),
+    explorerTxPrefix: z.string(),
+    testnet: z.boolean(),
+  }),
+);
 export type TNetwork = z.infer<typeof ZNetwork>;
 
 const evm = (id: TNetworkId, name: string, explorer: string, testnet: boolean): TNetwork => ({
@@ -136,5 +139,5 @@ export function explorerTransactionUrl(network: TNetworkId | TNetwork, hash: str
   return `${record.explorerTxPrefix}${encodeURIComponent(hash)}`;
 }
 
-export const ZNetworksResponse = z.object({ data: z.array(ZNetwork) });
+export const ZNetworksResponse = deferred(() => z.object({ data: z.array(ZNetwork) }));
 export type TNetworksResponse = z.infer<typeof ZNetworksResponse>;

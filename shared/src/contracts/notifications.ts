@@ -1,4 +1,4 @@
-import { coded, english } from '@dash/shared/contracts-core';
+import { coded, deferred, english } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 
 /**
@@ -17,32 +17,40 @@ export const NOTIFICATION_KINDS = [
   'kyb_decision',
   'provider_message',
 ] as const;
-export const ZNotificationKind = z.enum(NOTIFICATION_KINDS, coded('messages.notificationKindUnknown'));
+export const ZNotificationKind = deferred(() =>
+  z.enum(NOTIFICATION_KINDS, coded('messages.notificationKindUnknown')),
+);
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;
 
-export const ZNotificationPreference = z.strictObject({
-  kind: ZNotificationKind,
-  /** true: mail me. */
-  mail: z.boolean(coded('messages.chooseOnOrOff')),
-});
+export const ZNotificationPreference = deferred(() =>
+  z.strictObject({
+    kind: ZNotificationKind,
+    /** true: mail me. */
+    mail: z.boolean(coded('messages.chooseOnOrOff')),
+  }),
+);
 export type TNotificationPreference = z.infer<typeof ZNotificationPreference>;
 
 /** GET and PUT profile/notifications answer with every kind, in NOTIFICATION_KINDS's order. */
-export const ZNotificationPreferencesResponse = z.object({
-  data: z.object({ preferences: z.array(ZNotificationPreference) }),
-});
+export const ZNotificationPreferencesResponse = deferred(() =>
+  z.object({
+    data: z.object({ preferences: z.array(ZNotificationPreference) }),
+  }),
+);
 export type TNotificationPreferencesResponse = z.infer<typeof ZNotificationPreferencesResponse>;
 
 export const NOTIFICATION_KIND_REPEATED_MESSAGE = english('messages.notificationKindOnce');
 
 /** PUT profile/notifications: the kinds to change (others stay as they are). */
-export const ZUpdateNotificationPreferencesRequest = z.strictObject({
-  preferences: z
-    .array(ZNotificationPreference)
-    .min(1, coded('messages.notificationKindRequired'))
-    .max(NOTIFICATION_KINDS.length)
-    .refine((list) => new Set(list.map((item) => item.kind)).size === list.length, {
-      ...coded('messages.notificationKindOnce'),
-    }),
-});
+export const ZUpdateNotificationPreferencesRequest = deferred(() =>
+  z.strictObject({
+    preferences: z
+      .array(ZNotificationPreference)
+      .min(1, coded('messages.notificationKindRequired'))
+      .max(NOTIFICATION_KINDS.length)
+      .refine((list) => new Set(list.map((item) => item.kind)).size === list.length, {
+        ...coded('messages.notificationKindOnce'),
+      }),
+  }),
+);
 export type TUpdateNotificationPreferencesRequest = z.infer<typeof ZUpdateNotificationPreferencesRequest>;

@@ -1,5 +1,6 @@
 import { z } from '@dash/shared/zod';
 import { ZRole, ZUid } from './common';
+import { deferred } from './deferred';
 import { coded, english } from './message-codes';
 
 export const ORGANIZATION_NAME_MAX = 32;
@@ -16,17 +17,21 @@ export const ORGANIZATION_SLUG_FORMAT = english('messages.organizationSlugFormat
  * control character (Cc: U+0000-U+001F, U+007F-U+009F; CR/LF would inject mail headers) and no
  * Unicode line or paragraph separator. Checked after trimming, so a stray trailing newline is dropped.
  */
-export const ZOrganizationName = z
-  .string(coded('messages.organizationNameRequired'))
-  .trim()
-  .min(1, coded('messages.organizationNameRequired'))
-  .max(ORGANIZATION_NAME_MAX, coded('messages.organizationNameTooLong'))
-  .regex(/^[^\p{Cc}\p{Zl}\p{Zp}]*$/u, coded('messages.organizationNameControlCharacters'));
+export const ZOrganizationName = deferred(() =>
+  z
+    .string(coded('messages.organizationNameRequired'))
+    .trim()
+    .min(1, coded('messages.organizationNameRequired'))
+    .max(ORGANIZATION_NAME_MAX, coded('messages.organizationNameTooLong'))
+    .regex(/^[^\p{Cc}\p{Zl}\p{Zp}]*$/u, coded('messages.organizationNameControlCharacters')),
+);
 
-export const ZOrganizationSlug = z
-  .string(coded('messages.organizationSlugFormat'))
-  .max(ORGANIZATION_SLUG_MAX, coded('messages.organizationSlugTooLong'))
-  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, coded('messages.organizationSlugFormat'));
+export const ZOrganizationSlug = deferred(() =>
+  z
+    .string(coded('messages.organizationSlugFormat'))
+    .max(ORGANIZATION_SLUG_MAX, coded('messages.organizationSlugTooLong'))
+    .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, coded('messages.organizationSlugFormat')),
+);
 
 /** The slug a name suggests: lowercase ASCII, runs of anything else become one hyphen. */
 export function suggestSlug(name: string): string {
@@ -40,48 +45,56 @@ export function suggestSlug(name: string): string {
 }
 
 export const APPROVAL_STATUSES = ['Approved', 'Pending', 'Rejected'] as const;
-export const ZApprovalStatus = z.enum(APPROVAL_STATUSES);
+export const ZApprovalStatus = deferred(() => z.enum(APPROVAL_STATUSES));
 export type TApprovalStatus = z.infer<typeof ZApprovalStatus>;
 
-export const ZOrganization = z.object({
-  uid: ZUid,
-  name: z.string(),
-  slug: z.string(),
-  avatar: z.string().nullable(),
-  role: ZRole,
-  approvalStatus: ZApprovalStatus,
-  createdAt: z.string(),
-});
+export const ZOrganization = deferred(() =>
+  z.object({
+    uid: ZUid,
+    name: z.string(),
+    slug: z.string(),
+    avatar: z.string().nullable(),
+    role: ZRole,
+    approvalStatus: ZApprovalStatus,
+    createdAt: z.string(),
+  }),
+);
 export type TOrganization = z.infer<typeof ZOrganization>;
 
-export const ZOrganizationResponse = z.object({ data: ZOrganization });
+export const ZOrganizationResponse = deferred(() => z.object({ data: ZOrganization }));
 export type TOrganizationResponse = z.infer<typeof ZOrganizationResponse>;
 
-export const ZMyOrganizationsResponse = z.object({ data: z.array(ZOrganization) });
+export const ZMyOrganizationsResponse = deferred(() => z.object({ data: z.array(ZOrganization) }));
 export type TMyOrganizationsResponse = z.infer<typeof ZMyOrganizationsResponse>;
 
-export const ZCreateOrganizationRequest = z.strictObject({
-  name: ZOrganizationName,
-  slug: ZOrganizationSlug,
-});
+export const ZCreateOrganizationRequest = deferred(() =>
+  z.strictObject({
+    name: ZOrganizationName,
+    slug: ZOrganizationSlug,
+  }),
+);
 export type TCreateOrganizationRequest = z.infer<typeof ZCreateOrganizationRequest>;
 
-export const ZUpdateOrganizationRequest = z
-  .strictObject({
-    name: ZOrganizationName.optional(),
-    slug: ZOrganizationSlug.optional(),
-  })
-  .refine((body) => body.name !== undefined || body.slug !== undefined, {
-    ...coded('messages.organizationNothingToUpdate'),
-  });
+export const ZUpdateOrganizationRequest = deferred(() =>
+  z
+    .strictObject({
+      name: ZOrganizationName.optional(),
+      slug: ZOrganizationSlug.optional(),
+    })
+    .refine((body) => body.name !== undefined || body.slug !== undefined, {
+      ...coded('messages.organizationNothingToUpdate'),
+    }),
+);
 export type TUpdateOrganizationRequest = z.infer<typeof ZUpdateOrganizationRequest>;
 
 export const DELETE_CONFIRMATION_MESSAGE = english('messages.deleteConfirmation');
 
 /** DELETE organization: the caller types the organization's slug to confirm. */
-export const ZDeleteOrganizationRequest = z.strictObject({
-  slug: z.string(coded('messages.deleteConfirmation')).trim().min(1, coded('messages.deleteConfirmation')),
-});
+export const ZDeleteOrganizationRequest = deferred(() =>
+  z.strictObject({
+    slug: z.string(coded('messages.deleteConfirmation')).trim().min(1, coded('messages.deleteConfirmation')),
+  }),
+);
 export type TDeleteOrganizationRequest = z.infer<typeof ZDeleteOrganizationRequest>;
 
 /** POST organization/avatar takes one file in the multipart form field `avatar`. */

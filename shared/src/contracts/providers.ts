@@ -1,4 +1,4 @@
-import { coded, english, ZCodedMessage, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
+import { coded, deferred, english, ZCodedMessage, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { ZDecimalString, ZFiatCurrency } from './money';
 import { ZNetworkId } from './network-ids';
@@ -20,53 +20,63 @@ import { ZNetworkId } from './network-ids';
  * existing account; a Failed one starts again. The provider is called after the commit, by a job.
  */
 
-export const ZProviderFiat = z.object({
-  currency: ZFiatCurrency,
-  rail: z.enum(['Pix', 'SPEI']),
-});
+export const ZProviderFiat = deferred(() =>
+  z.object({
+    currency: ZFiatCurrency,
+    rail: z.enum(['Pix', 'SPEI']),
+  }),
+);
 
 /** A stablecoin (token symbol as the provider names it, e.g. testbrz, USDC) on one network. */
-export const ZProviderStablecoin = z.object({
-  symbol: z.string().min(1).max(20),
-  network: ZNetworkId,
-});
+export const ZProviderStablecoin = deferred(() =>
+  z.object({
+    symbol: z.string().min(1).max(20),
+    network: ZNetworkId,
+  }),
+);
 
 /** Fees and limits per fiat currency: percentage (e.g. '0.50' = 0.5 %) plus a fixed fee, per transfer. */
-export const ZProviderFee = z.object({
-  currency: ZFiatCurrency,
-  percentageFee: ZDecimalString,
-  fixedFee: ZDecimalString,
-  minAmount: ZDecimalString,
-  maxAmount: ZDecimalString,
-});
+export const ZProviderFee = deferred(() =>
+  z.object({
+    currency: ZFiatCurrency,
+    percentageFee: ZDecimalString,
+    fixedFee: ZDecimalString,
+    minAmount: ZDecimalString,
+    maxAmount: ZDecimalString,
+  }),
+);
 
-export const ZCatalogueProvider = z.object({
-  uid: ZUid,
-  name: z.string(),
-  /** Null: the UI shows the name's first two letters. */
-  logoUrl: z.string().nullable(),
-  description: z.string(),
-  /** ISO 3166-1 alpha-2 country codes. */
-  countries: z.array(z.string().length(2)),
-  fiat: z.array(ZProviderFiat),
-  stablecoins: z.array(ZProviderStablecoin),
-  /** The networks of its stablecoins, once each. */
-  networks: z.array(ZNetworkId),
-  fees: z.array(ZProviderFee),
-  onboardingOpen: z.boolean(),
-});
+export const ZCatalogueProvider = deferred(() =>
+  z.object({
+    uid: ZUid,
+    name: z.string(),
+    /** Null: the UI shows the name's first two letters. */
+    logoUrl: z.string().nullable(),
+    description: z.string(),
+    /** ISO 3166-1 alpha-2 country codes. */
+    countries: z.array(z.string().length(2)),
+    fiat: z.array(ZProviderFiat),
+    stablecoins: z.array(ZProviderStablecoin),
+    /** The networks of its stablecoins, once each. */
+    networks: z.array(ZNetworkId),
+    fees: z.array(ZProviderFee),
+    onboardingOpen: z.boolean(),
+  }),
+);
 export type TCatalogueProvider = z.infer<typeof ZCatalogueProvider>;
 
 /** GET providers filters; an unknown value is a 400 (the UI only offers known ones). */
-export const ZProvidersQuery = z.object({
-  currency: ZFiatCurrency.optional(),
-  network: ZNetworkId.optional(),
-});
+export const ZProvidersQuery = deferred(() =>
+  z.object({
+    currency: ZFiatCurrency.optional(),
+    network: ZNetworkId.optional(),
+  }),
+);
 export type TProvidersQuery = z.infer<typeof ZProvidersQuery>;
 
-export const ZProvidersResponse = z.object({ data: z.array(ZCatalogueProvider) });
-export const ZProviderResponse = z.object({ data: ZCatalogueProvider });
-export const ZProviderParams = z.object({ providerUid: ZUid });
+export const ZProvidersResponse = deferred(() => z.object({ data: z.array(ZCatalogueProvider) }));
+export const ZProviderResponse = deferred(() => z.object({ data: ZCatalogueProvider }));
+export const ZProviderParams = deferred(() => z.object({ providerUid: ZUid }));
 
 /**
  * Submitting: saved, the provider not yet told (a job does it after the commit). Pending: the
@@ -74,14 +84,16 @@ export const ZProviderParams = z.object({ providerUid: ZUid });
  * provider's reason. Failed: the provider could not be reached or failed it; starting again retries.
  */
 export const PROVIDER_ACCOUNT_STATUSES = ['Submitting', 'Pending', 'Active', 'Rejected', 'Failed'] as const;
-export const ZProviderAccountStatus = z.enum(PROVIDER_ACCOUNT_STATUSES);
+export const ZProviderAccountStatus = deferred(() => z.enum(PROVIDER_ACCOUNT_STATUSES));
 export type TProviderAccountStatus = z.infer<typeof ZProviderAccountStatus>;
 
 /** Something the provider asks for before it can approve (or why it rejected). */
-export const ZProviderRequirement = z.object({
-  code: z.string(),
-  description: z.string(),
-});
+export const ZProviderRequirement = deferred(() =>
+  z.object({
+    code: z.string(),
+    description: z.string(),
+  }),
+);
 export type TProviderRequirement = z.infer<typeof ZProviderRequirement>;
 
 /**
@@ -91,33 +103,39 @@ export type TProviderRequirement = z.infer<typeof ZProviderRequirement>;
 export const PROVIDER_NOT_INSTALLED_MESSAGE = english('messages.providerUnavailable');
 export const PROVIDER_NO_KYB_MESSAGE = english('messages.providerNoKyb');
 
-export const ZProviderAccount = z.object({
-  uid: ZUid,
-  provider: z.object({ uid: ZUid, name: z.string(), logoUrl: z.string().nullable() }),
-  status: ZProviderAccountStatus,
-  /** Why the provider rejected it (or why it failed); null otherwise. */
-  reason: z.string().nullable(),
-  /** The code of `reason` when the reason is the API's own; null for the provider's words. */
-  reasonCode: ZCodedMessage.nullable().optional(),
-  requirements: z.array(ZProviderRequirement),
-  /** The provider's own id of the onboarding, once it has one. */
-  externalId: z.string().nullable(),
-  createdAt: ZIsoDateTime,
-  updatedAt: ZIsoDateTime,
-});
+export const ZProviderAccount = deferred(() =>
+  z.object({
+    uid: ZUid,
+    provider: z.object({ uid: ZUid, name: z.string(), logoUrl: z.string().nullable() }),
+    status: ZProviderAccountStatus,
+    /** Why the provider rejected it (or why it failed); null otherwise. */
+    reason: z.string().nullable(),
+    /** The code of `reason` when the reason is the API's own; null for the provider's words. */
+    reasonCode: ZCodedMessage.nullable().optional(),
+    requirements: z.array(ZProviderRequirement),
+    /** The provider's own id of the onboarding, once it has one. */
+    externalId: z.string().nullable(),
+    createdAt: ZIsoDateTime,
+    updatedAt: ZIsoDateTime,
+  }),
+);
 export type TProviderAccount = z.infer<typeof ZProviderAccount>;
 
-export const ZProviderAccountsResponse = z.object({ data: z.array(ZProviderAccount) });
-export const ZProviderAccountResponse = z.object({ data: ZProviderAccount });
+export const ZProviderAccountsResponse = deferred(() => z.object({ data: z.array(ZProviderAccount) }));
+export const ZProviderAccountResponse = deferred(() => z.object({ data: ZProviderAccount }));
 
-export const ZStartOnboardingRequest = z.object({
-  providerUid: z.uuid(coded('messages.chooseProvider')),
-});
+export const ZStartOnboardingRequest = deferred(() =>
+  z.object({
+    providerUid: z.uuid(coded('messages.chooseProvider')),
+  }),
+);
 export type TStartOnboardingRequest = z.infer<typeof ZStartOnboardingRequest>;
 
-export const ZProviderWebhookResponse = z.object({
-  data: z.object({ received: z.literal(true), duplicate: z.boolean() }),
-});
+export const ZProviderWebhookResponse = deferred(() =>
+  z.object({
+    data: z.object({ received: z.literal(true), duplicate: z.boolean() }),
+  }),
+);
 
 export const PROVIDER_NOT_FOUND_MESSAGE = english('messages.providerNotFound');
 /** 503: the provider timed out, was unreachable or failed on its side (a quote asked now); nothing was saved. */

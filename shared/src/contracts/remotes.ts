@@ -1,4 +1,5 @@
 import { z } from '@dash/shared/zod';
+import { deferred } from './deferred';
 import { ZOrganizationSlug } from './organization';
 
 /**
@@ -26,27 +27,31 @@ export type TRemoteModule = {
 }[TRemoteName];
 
 export const REMOTE_NAMES = Object.keys(REMOTE_EXPOSES) as TRemoteName[];
-export const ZRemoteName = z.enum(REMOTE_NAMES as [TRemoteName, ...TRemoteName[]]);
+export const ZRemoteName = deferred(() => z.enum(REMOTE_NAMES as [TRemoteName, ...TRemoteName[]]));
 
-export const ZRemoteEntry = z.object({
-  name: ZRemoteName,
-  /** URL of the remote's federation manifest (mf-manifest.json). */
-  entry: z.url(),
-  version: z.string().min(1),
-});
+export const ZRemoteEntry = deferred(() =>
+  z.object({
+    name: ZRemoteName,
+    /** URL of the remote's federation manifest (mf-manifest.json). */
+    entry: z.url(),
+    version: z.string().min(1),
+  }),
+);
 export type TRemoteEntry = z.infer<typeof ZRemoteEntry>;
 
 /** The runtime remotes manifest the shell fetches at boot: remote name -> entry URL and version. */
-export const ZRemotesManifest = z.object({
-  remotes: z.array(ZRemoteEntry),
-});
+export const ZRemotesManifest = deferred(() =>
+  z.object({
+    remotes: z.array(ZRemoteEntry),
+  }),
+);
 export type TRemotesManifest = z.infer<typeof ZRemotesManifest>;
 
 /**
  * GET remotes?organization=<slug>: the manifest for a page of that organization, so a canary pin
  * naming it applies. Without it, what everyone gets.
  */
-export const ZRemotesManifestQuery = z.object({ organization: ZOrganizationSlug.optional() });
+export const ZRemotesManifestQuery = deferred(() => z.object({ organization: ZOrganizationSlug.optional() }));
 export type TRemotesManifestQuery = z.infer<typeof ZRemotesManifestQuery>;
 
 /** The organization slug of a dashboard path (`/org/acme/wallet` -> `acme`), when it is one. */

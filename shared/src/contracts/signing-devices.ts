@@ -1,4 +1,4 @@
-import { coded, english, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
+import { coded, deferred, english, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { getAddress, isAddress } from 'viem/utils';
 import { ZERO_ADDRESS } from './counterparties';
@@ -32,31 +32,38 @@ export function isValidEthAddress(value: string): boolean {
  * they are refused here rather than when the wallet is deployed, where the signer would already
  * show as ready.
  */
-export const ZEthAddress = z
-  .string(coded('messages.invalidEthereumAddress'))
-  .trim()
-  .refine(isValidEthAddress, coded('messages.invalidEthereumAddress'))
-  .refine((value) => value.toLowerCase() !== ZERO_ADDRESS, { ...coded('messages.zeroAddress'), abort: true })
-  .refine((value) => value.toLowerCase() !== SAFE_SENTINEL_ADDRESS, {
-    ...coded('messages.safeReservedAddress'),
-    abort: true,
-  })
-  .transform((value) => getAddress(value));
+export const ZEthAddress = deferred(() =>
+  z
+    .string(coded('messages.invalidEthereumAddress'))
+    .trim()
+    .refine(isValidEthAddress, coded('messages.invalidEthereumAddress'))
+    .refine((value) => value.toLowerCase() !== ZERO_ADDRESS, {
+      ...coded('messages.zeroAddress'),
+      abort: true,
+    })
+    .refine((value) => value.toLowerCase() !== SAFE_SENTINEL_ADDRESS, {
+      ...coded('messages.safeReservedAddress'),
+      abort: true,
+    })
+    .transform((value) => getAddress(value)),
+);
 
 /**
  * Proof that the browser's wallet (or a hardware wallet) holds the device's key: the EIP-191
  * personal_sign signature of a one-time challenge the API gave for this user and address.
  */
-export const ZSigningDeviceProof = z.strictObject(
-  {
-    challengeUid: ZUid,
-    /** 65 bytes, hex. */
-    signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, coded('messages.signingDeviceSignatureMalformed')),
-  },
-  {
-    error: (issue) =>
-      issue.input === undefined ? coded('messages.signingDeviceProofRequired').error(issue) : undefined,
-  },
+export const ZSigningDeviceProof = deferred(() =>
+  z.strictObject(
+    {
+      challengeUid: ZUid,
+      /** 65 bytes, hex. */
+      signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, coded('messages.signingDeviceSignatureMalformed')),
+    },
+    {
+      error: (issue) =>
+        issue.input === undefined ? coded('messages.signingDeviceProofRequired').error(issue) : undefined,
+    },
+  ),
 );
 export type TSigningDeviceProof = z.infer<typeof ZSigningDeviceProof>;
 
@@ -72,45 +79,51 @@ export type TSigningDeviceProof = z.infer<typeof ZSigningDeviceProof>;
  * address's, used or expired, or whose signature does not recover the address, is a 400 under
  * `proof`/`signature`; nothing is stored.
  */
-export const ZSigningDeviceChallengeRequest = z.strictObject({ ethAddress: ZEthAddress });
-export const ZSigningDeviceChallenge = z.object({
-  uid: ZUid,
-  /** The exact text to sign with personal_sign (EIP-191). */
-  message: z.string(),
-  expiresAt: ZIsoDateTime,
-});
+export const ZSigningDeviceChallengeRequest = deferred(() => z.strictObject({ ethAddress: ZEthAddress }));
+export const ZSigningDeviceChallenge = deferred(() =>
+  z.object({
+    uid: ZUid,
+    /** The exact text to sign with personal_sign (EIP-191). */
+    message: z.string(),
+    expiresAt: ZIsoDateTime,
+  }),
+);
 export type TSigningDeviceChallenge = z.infer<typeof ZSigningDeviceChallenge>;
-export const ZSigningDeviceChallengeResponse = z.object({ data: ZSigningDeviceChallenge });
+export const ZSigningDeviceChallengeResponse = deferred(() => z.object({ data: ZSigningDeviceChallenge }));
 
-export const ZCreateSigningDeviceRequest = z.strictObject({
-  name: z
-    .string(coded('messages.nameRequired'))
-    .trim()
-    .min(1, coded('messages.nameRequired'))
-    .max(SIGNING_DEVICE_NAME_MAX, coded('messages.nameTooLong')),
-  ethAddress: ZEthAddress,
-  /** Required: a browser's wallet or a hardware wallet (the address typed) signs the same challenge. */
-  proof: ZSigningDeviceProof,
-});
+export const ZCreateSigningDeviceRequest = deferred(() =>
+  z.strictObject({
+    name: z
+      .string(coded('messages.nameRequired'))
+      .trim()
+      .min(1, coded('messages.nameRequired'))
+      .max(SIGNING_DEVICE_NAME_MAX, coded('messages.nameTooLong')),
+    ethAddress: ZEthAddress,
+    /** Required: a browser's wallet or a hardware wallet (the address typed) signs the same challenge. */
+    proof: ZSigningDeviceProof,
+  }),
+);
 /** The form's fields: the proof is asked for once they are valid. */
-export const ZNewSigningDeviceForm = ZCreateSigningDeviceRequest.omit({ proof: true });
+export const ZNewSigningDeviceForm = deferred(() => ZCreateSigningDeviceRequest.omit({ proof: true }));
 export type TCreateSigningDeviceRequest = z.input<typeof ZCreateSigningDeviceRequest>;
 
 export const ZVerifySigningDeviceRequest = ZSigningDeviceProof;
-export const ZSigningDeviceParams = z.object({ signingDeviceUid: ZUid });
+export const ZSigningDeviceParams = deferred(() => z.object({ signingDeviceUid: ZUid }));
 
-export const ZSigningDevice = z.object({
-  uid: ZUid,
-  name: z.string(),
-  ethAddress: z.string(),
-  /** When its owner proved they hold its key; null: unverified. */
-  verifiedAt: ZIsoDateTime.nullable(),
-  createdAt: ZIsoDateTime,
-});
+export const ZSigningDevice = deferred(() =>
+  z.object({
+    uid: ZUid,
+    name: z.string(),
+    ethAddress: z.string(),
+    /** When its owner proved they hold its key; null: unverified. */
+    verifiedAt: ZIsoDateTime.nullable(),
+    createdAt: ZIsoDateTime,
+  }),
+);
 export type TSigningDevice = z.infer<typeof ZSigningDevice>;
 
-export const ZSigningDeviceResponse = z.object({ data: ZSigningDevice });
+export const ZSigningDeviceResponse = deferred(() => z.object({ data: ZSigningDevice }));
 export type TSigningDeviceResponse = z.infer<typeof ZSigningDeviceResponse>;
 
-export const ZSigningDevicesResponse = z.object({ data: z.array(ZSigningDevice) });
+export const ZSigningDevicesResponse = deferred(() => z.object({ data: z.array(ZSigningDevice) }));
 export type TSigningDevicesResponse = z.infer<typeof ZSigningDevicesResponse>;

@@ -2,6 +2,7 @@ import {
   API_PREFIX,
   coded,
   codedIssue,
+  deferred,
   english,
   raisesCodes,
   type TMessageCode,
@@ -42,7 +43,7 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 
 export const TRANSFER_TYPES = ['on_ramp', 'off_ramp', 'deposit'] as const;
-export const ZTransferType = z.enum(TRANSFER_TYPES, coded('messages.chooseTransferType'));
+export const ZTransferType = deferred(() => z.enum(TRANSFER_TYPES, coded('messages.chooseTransferType')));
 export type TTransferType = z.infer<typeof ZTransferType>;
 export const TRANSFER_TYPE_LABELS: Record<TTransferType, string> = {
   on_ramp: 'On-ramp',
@@ -67,7 +68,7 @@ export const TRANSFER_STATUSES = [
   'returned',
   'canceled',
 ] as const;
-export const ZTransferStatus = z.enum(TRANSFER_STATUSES, coded('messages.chooseStatus'));
+export const ZTransferStatus = deferred(() => z.enum(TRANSFER_STATUSES, coded('messages.chooseStatus')));
 export type TTransferStatus = z.infer<typeof ZTransferStatus>;
 export const TRANSFER_STATUS_LABELS: Record<TTransferStatus, string> = {
   awaiting_approval: 'Awaiting approval',
@@ -106,7 +107,7 @@ export function canTransition(from: TTransferStatus, to: TTransferStatus): boole
 }
 
 /** A token symbol as the provider names it (testbrz, USDC). */
-export const ZTokenSymbol = z.string().min(1).max(20);
+export const ZTokenSymbol = deferred(() => z.string().min(1).max(20));
 
 /**
  * An amount's decimal places, checked against what it is typed in: an on-ramp's in fiat (cents), an
@@ -123,59 +124,67 @@ function checkAmountDecimals(type: 'on_ramp' | 'off_ramp', amount: string, conte
   if (problem) context.addIssue({ code: 'custom', ...codedIssue(problem), path: ['amount'] });
 }
 
-export const ZCreateQuoteRequest = z
-  .strictObject({
-    providerUid: z.uuid(coded('messages.chooseProvider')),
-    type: z.enum(['on_ramp', 'off_ramp'], coded('messages.chooseRampDirection')),
-    currency: ZFiatCurrency,
-    network: ZNetworkId,
-    /** On-ramp: the fiat amount paid in (at most 2 decimals). Off-ramp: the stablecoin amount sent (at most 6). */
-    amount: ZPositiveAmount,
-  })
-  .superRefine((request, context) => checkAmountDecimals(request.type, request.amount, context));
+export const ZCreateQuoteRequest = deferred(() =>
+  z
+    .strictObject({
+      providerUid: z.uuid(coded('messages.chooseProvider')),
+      type: z.enum(['on_ramp', 'off_ramp'], coded('messages.chooseRampDirection')),
+      currency: ZFiatCurrency,
+      network: ZNetworkId,
+      /** On-ramp: the fiat amount paid in (at most 2 decimals). Off-ramp: the stablecoin amount sent (at most 6). */
+      amount: ZPositiveAmount,
+    })
+    .superRefine((request, context) => checkAmountDecimals(request.type, request.amount, context)),
+);
 raisesCodes(ZCreateQuoteRequest, AMOUNT_DECIMALS_CODES);
 export type TCreateQuoteRequest = z.infer<typeof ZCreateQuoteRequest>;
 
-export const ZQuote = z.object({
-  uid: ZUid,
-  providerUid: ZUid,
-  type: z.enum(['on_ramp', 'off_ramp']),
-  network: ZNetworkId,
-  sourceCurrency: z.string(),
-  sourceAmount: ZDecimalString,
-  targetCurrency: z.string(),
-  /** What arrives: after the provider's fees. */
-  targetAmount: ZDecimalString,
-  /** Target units per source unit. */
-  rate: ZDecimalString,
-  /** In the fiat currency. */
-  fee: ZDecimalString,
-  feeCurrency: z.string(),
-  expiresAt: ZIsoDateTime,
-});
+export const ZQuote = deferred(() =>
+  z.object({
+    uid: ZUid,
+    providerUid: ZUid,
+    type: z.enum(['on_ramp', 'off_ramp']),
+    network: ZNetworkId,
+    sourceCurrency: z.string(),
+    sourceAmount: ZDecimalString,
+    targetCurrency: z.string(),
+    /** What arrives: after the provider's fees. */
+    targetAmount: ZDecimalString,
+    /** Target units per source unit. */
+    rate: ZDecimalString,
+    /** In the fiat currency. */
+    fee: ZDecimalString,
+    feeCurrency: z.string(),
+    expiresAt: ZIsoDateTime,
+  }),
+);
 export type TQuote = z.infer<typeof ZQuote>;
-export const ZQuoteResponse = z.object({ data: ZQuote });
+export const ZQuoteResponse = deferred(() => z.object({ data: ZQuote }));
 
-export const ZCreateOnRampRequest = z.strictObject({
-  quoteUid: z.uuid(coded('messages.quoteFirst')),
-  walletUid: z.uuid(coded('messages.chooseTargetWallet')),
-});
+export const ZCreateOnRampRequest = deferred(() =>
+  z.strictObject({
+    quoteUid: z.uuid(coded('messages.quoteFirst')),
+    walletUid: z.uuid(coded('messages.chooseTargetWallet')),
+  }),
+);
 export type TCreateOnRampRequest = z.infer<typeof ZCreateOnRampRequest>;
 
-export const ZCreateOffRampRequest = z.strictObject({
-  quoteUid: z.uuid(coded('messages.quoteFirst')),
-  bankBeneficiaryUid: z.uuid(coded('messages.chooseBankBeneficiary')),
-  /**
-   * The registered wallet (on the quote's network) the stablecoin is paid from; null or absent: an
-   * external wallet, whose tokens were never the organization's wallets' (the ledger says so).
-   */
-  walletUid: z.uuid(coded('messages.chooseSourceWallet')).nullable().optional(),
-  /**
-   * Paid from the organization's Safe (on the quote's network): once the provider names its deposit
-   * address, the exact amount is proposed in the Safe's queue for the signers to confirm.
-   */
-  fromSafe: z.boolean().optional(),
-});
+export const ZCreateOffRampRequest = deferred(() =>
+  z.strictObject({
+    quoteUid: z.uuid(coded('messages.quoteFirst')),
+    bankBeneficiaryUid: z.uuid(coded('messages.chooseBankBeneficiary')),
+    /**
+     * The registered wallet (on the quote's network) the stablecoin is paid from; null or absent: an
+     * external wallet, whose tokens were never the organization's wallets' (the ledger says so).
+     */
+    walletUid: z.uuid(coded('messages.chooseSourceWallet')).nullable().optional(),
+    /**
+     * Paid from the organization's Safe (on the quote's network): once the provider names its deposit
+     * address, the exact amount is proposed in the Safe's queue for the signers to confirm.
+     */
+    fromSafe: z.boolean().optional(),
+  }),
+);
 export type TCreateOffRampRequest = z.infer<typeof ZCreateOffRampRequest>;
 
 /** The /deposit form (spec sections 3 and 5): everything but the amount and wallet is fixed. */
@@ -183,46 +192,50 @@ export const DEPOSIT_PROVIDER = 'Transfero';
 export const DEPOSIT_CURRENCY = 'BRL';
 export const DEPOSIT_STABLECOIN = 'testbrz';
 export const DEPOSIT_NETWORK = 'polygon-amoy';
-export const ZCreateDepositRequest = z
-  .strictObject({
-    provider: z.literal(DEPOSIT_PROVIDER, coded('messages.providerMustBeTransfero')),
-    currencyId: z.literal(DEPOSIT_CURRENCY, coded('messages.currencyMustBeBrl')),
-    stablecoinId: z.literal(DEPOSIT_STABLECOIN, coded('messages.stablecoinMustBeTestbrz')),
-    networkId: z.literal(DEPOSIT_NETWORK, coded('messages.networkMustBePolygonAmoy')),
-    /** BRL, so at most 2 decimals (checked below, as a quote's amount is). */
-    amount: ZPositiveAmount,
-    targetWalletUid: z
-      .string(coded('messages.chooseTargetWallet'))
-      .uuid(coded('messages.chooseTargetWallet')),
-  })
-  .superRefine((request, context) => checkAmountDecimals('on_ramp', request.amount, context));
+export const ZCreateDepositRequest = deferred(() =>
+  z
+    .strictObject({
+      provider: z.literal(DEPOSIT_PROVIDER, coded('messages.providerMustBeTransfero')),
+      currencyId: z.literal(DEPOSIT_CURRENCY, coded('messages.currencyMustBeBrl')),
+      stablecoinId: z.literal(DEPOSIT_STABLECOIN, coded('messages.stablecoinMustBeTestbrz')),
+      networkId: z.literal(DEPOSIT_NETWORK, coded('messages.networkMustBePolygonAmoy')),
+      /** BRL, so at most 2 decimals (checked below, as a quote's amount is). */
+      amount: ZPositiveAmount,
+      targetWalletUid: z
+        .string(coded('messages.chooseTargetWallet'))
+        .uuid(coded('messages.chooseTargetWallet')),
+    })
+    .superRefine((request, context) => checkAmountDecimals('on_ramp', request.amount, context)),
+);
 raisesCodes(ZCreateDepositRequest, ['messages.amountFiatDecimals']);
 export type TCreateDepositRequest = z.infer<typeof ZCreateDepositRequest>;
 
 /** Where to send the money the provider waits for. */
-export const ZTransferInstructions = z.discriminatedUnion('kind', [
-  /** Pix: the BR Code (copy-and-paste text; the page draws its QR) with amount and txid. */
-  z.object({ kind: z.literal('pix'), brCode: z.string(), txid: z.string(), amount: ZDecimalString }),
-  /** SPEI: the CLABE to pay into and the reference to quote. */
-  z.object({
-    kind: z.literal('spei'),
-    clabe: z.string(),
-    reference: z.string(),
-    beneficiary: z.string(),
-    amount: ZDecimalString,
-  }),
-  /** Off-ramp: the provider's deposit address on the network, the exact amount, a memo when needed. */
-  z.object({
-    kind: z.literal('crypto'),
-    network: ZNetworkId,
-    address: z.string(),
-    amount: ZDecimalString,
-    symbol: z.string(),
-    memo: z.string().nullable(),
-    /** An EVM network's EIP-681 payment request for exactly this (wallets read it, as text or QR). */
-    paymentUri: z.string().optional(),
-  }),
-]);
+export const ZTransferInstructions = deferred(() =>
+  z.discriminatedUnion('kind', [
+    /** Pix: the BR Code (copy-and-paste text; the page draws its QR) with amount and txid. */
+    z.object({ kind: z.literal('pix'), brCode: z.string(), txid: z.string(), amount: ZDecimalString }),
+    /** SPEI: the CLABE to pay into and the reference to quote. */
+    z.object({
+      kind: z.literal('spei'),
+      clabe: z.string(),
+      reference: z.string(),
+      beneficiary: z.string(),
+      amount: ZDecimalString,
+    }),
+    /** Off-ramp: the provider's deposit address on the network, the exact amount, a memo when needed. */
+    z.object({
+      kind: z.literal('crypto'),
+      network: ZNetworkId,
+      address: z.string(),
+      amount: ZDecimalString,
+      symbol: z.string(),
+      memo: z.string().nullable(),
+      /** An EVM network's EIP-681 payment request for exactly this (wallets read it, as text or QR). */
+      paymentUri: z.string().optional(),
+    }),
+  ]),
+);
 export type TTransferInstructions = z.infer<typeof ZTransferInstructions>;
 
 /**
@@ -244,7 +257,7 @@ export const TRANSFER_NOTE_CODES = [
   'provider_unreachable',
   'quote_expired_unpaid',
 ] as const;
-export const ZTransferNoteCode = z.enum(TRANSFER_NOTE_CODES);
+export const ZTransferNoteCode = deferred(() => z.enum(TRANSFER_NOTE_CODES));
 export type TTransferNoteCode = z.infer<typeof ZTransferNoteCode>;
 /** The codes a transfer's failure reason may have: a member called it off, or the API failed it. */
 export const TRANSFER_FAILURE_REASON_CODES = [
@@ -255,14 +268,16 @@ export const TRANSFER_FAILURE_REASON_CODES = [
   'provider_unreachable',
   'quote_expired_unpaid',
 ] as const satisfies readonly TTransferNoteCode[];
-export const ZTransferFailureReasonCode = z.enum(TRANSFER_FAILURE_REASON_CODES);
+export const ZTransferFailureReasonCode = deferred(() => z.enum(TRANSFER_FAILURE_REASON_CODES));
 export type TTransferFailureReasonCode = z.infer<typeof ZTransferFailureReasonCode>;
 /**
  * A code's values: `actor`, the member who decided (their e-mail then), on a member's decision only;
  * `reason`, the reason they gave if any, or the provider's own words when it refused. What each code
  * carries is TTransferNoteParamsOf; a reader takes any (the API's own reasons have no actor).
  */
-export const ZTransferNoteParams = z.object({ actor: z.string().optional(), reason: z.string().optional() });
+export const ZTransferNoteParams = deferred(() =>
+  z.object({ actor: z.string().optional(), reason: z.string().optional() }),
+);
 export type TTransferNoteParams = z.infer<typeof ZTransferNoteParams>;
 /** The values a member's decision carries. */
 interface TMemberDecisionParams {
@@ -297,111 +312,121 @@ export const TRANSFER_REVIEW_CODES = [
   'delivery_counted_elsewhere',
   'network_unwatched',
 ] as const;
-export const ZTransferReviewCode = z.enum(TRANSFER_REVIEW_CODES);
+export const ZTransferReviewCode = deferred(() => z.enum(TRANSFER_REVIEW_CODES));
 export type TTransferReviewCode = z.infer<typeof ZTransferReviewCode>;
 /** A review's values: the transaction, and for a mismatch what was expected and what the chain shows. */
-export const ZTransferReviewParams = z.object({
-  network: z.string(),
-  txHash: z.string().optional(),
-  symbol: z.string().optional(),
-  /** A mismatch: what should have moved, and what did, as chain facts ("994.00 testbrz → 0x…"). */
-  expected: z.string().optional(),
-  /** Absent: the transaction moves none of the token. */
-  found: z.string().optional(),
-});
+export const ZTransferReviewParams = deferred(() =>
+  z.object({
+    network: z.string(),
+    txHash: z.string().optional(),
+    symbol: z.string().optional(),
+    /** A mismatch: what should have moved, and what did, as chain facts ("994.00 testbrz → 0x…"). */
+    expected: z.string().optional(),
+    /** Absent: the transaction moves none of the token. */
+    found: z.string().optional(),
+  }),
+);
 export type TTransferReviewParams = z.infer<typeof ZTransferReviewParams>;
-export const ZTransferReview = z.object({
-  /** A code this build does not know reads as none: the page shows `message`. */
-  code: ZTransferReviewCode.nullable().catch(null),
-  params: ZTransferReviewParams,
-  /** In English. */
-  message: z.string(),
-});
+export const ZTransferReview = deferred(() =>
+  z.object({
+    /** A code this build does not know reads as none: the page shows `message`. */
+    code: ZTransferReviewCode.nullable().catch(null),
+    params: ZTransferReviewParams,
+    /** In English. */
+    message: z.string(),
+  }),
+);
 export type TTransferReview = z.infer<typeof ZTransferReview>;
 
-export const ZTransfer = z.object({
-  uid: ZUid,
-  type: ZTransferType,
-  status: ZTransferStatus,
-  provider: z.object({ uid: ZUid, name: z.string() }),
-  network: ZNetworkId,
-  sourceCurrency: z.string(),
-  sourceAmount: ZDecimalString,
-  targetCurrency: z.string(),
-  targetAmount: ZDecimalString,
-  rate: ZDecimalString,
-  fee: ZDecimalString,
-  feeCurrency: z.string(),
-  /** The fiat currency of the transfer (BRL or MXN), whichever side it is on. */
-  fiatCurrency: ZFiatCurrency,
-  /**
-   * The counterparty as it was when the transfer was made (its name and address or account key are
-   * copied onto the transfer); `uid` is null once it has been deleted from the registry, so the
-   * transfer's history still says where the money went.
-   */
-  wallet: z.object({ uid: ZUid.nullable(), name: z.string(), address: z.string() }).nullable(),
-  /**
-   * An off-ramp paid from the organization's Safe: its address (the payment is a Safe transaction
-   * whose `transferUid` is this transfer). Optional: a replay stored before the field existed.
-   */
-  fromSafe: z.object({ address: z.string() }).nullable().optional(),
-  bankBeneficiary: z.object({ uid: ZUid.nullable(), name: z.string(), accountKey: z.string() }).nullable(),
-  instructions: ZTransferInstructions.nullable(),
-  /** The provider's id of the transfer. */
-  providerReference: z.string().nullable(),
-  /** The stablecoin transaction (on-ramp: sent to the wallet; off-ramp: received by the provider). */
-  txHash: z.string().nullable(),
-  /** Pix end-to-end id or SPEI tracking key of the payout. */
-  payoutReference: z.string().nullable(),
-  /**
-   * Why it failed, was returned or canceled, in English: the provider's words, a member's decision, or
-   * the API's own reason.
-   */
-  failureReason: z.string().nullable(),
-  /**
-   * A member's decision (canceled_by, rejected_by) or the API's own reason (provider_unavailable,
-   * provider_refused, provider_unreachable) as a code and values; null for a provider's reason and
-   * for rows older than the code. Optional: an idempotent replay may answer with a transfer stored
-   * before the field existed. A code this build does not know (an API newer than the page) reads as
-   * none: the page then shows `failureReason`, the English text, instead of failing to read the transfer.
-   */
-  failureReasonCode: ZTransferFailureReasonCode.nullable().catch(null).optional(),
-  failureReasonParams: ZTransferNoteParams.nullable().optional(),
-  /** Held in review: the chain does not show what the provider reported. Absent: nothing to review. */
-  review: ZTransferReview.optional(),
-  approval: z.object({
-    required: z.boolean(),
-    approvedBy: z.object({ uid: ZUid, email: z.string() }).nullable(),
+export const ZTransfer = deferred(() =>
+  z.object({
+    uid: ZUid,
+    type: ZTransferType,
+    status: ZTransferStatus,
+    provider: z.object({ uid: ZUid, name: z.string() }),
+    network: ZNetworkId,
+    sourceCurrency: z.string(),
+    sourceAmount: ZDecimalString,
+    targetCurrency: z.string(),
+    targetAmount: ZDecimalString,
+    rate: ZDecimalString,
+    fee: ZDecimalString,
+    feeCurrency: z.string(),
+    /** The fiat currency of the transfer (BRL or MXN), whichever side it is on. */
+    fiatCurrency: ZFiatCurrency,
+    /**
+     * The counterparty as it was when the transfer was made (its name and address or account key are
+     * copied onto the transfer); `uid` is null once it has been deleted from the registry, so the
+     * transfer's history still says where the money went.
+     */
+    wallet: z.object({ uid: ZUid.nullable(), name: z.string(), address: z.string() }).nullable(),
+    /**
+     * An off-ramp paid from the organization's Safe: its address (the payment is a Safe transaction
+     * whose `transferUid` is this transfer). Optional: a replay stored before the field existed.
+     */
+    fromSafe: z.object({ address: z.string() }).nullable().optional(),
+    bankBeneficiary: z.object({ uid: ZUid.nullable(), name: z.string(), accountKey: z.string() }).nullable(),
+    instructions: ZTransferInstructions.nullable(),
+    /** The provider's id of the transfer. */
+    providerReference: z.string().nullable(),
+    /** The stablecoin transaction (on-ramp: sent to the wallet; off-ramp: received by the provider). */
+    txHash: z.string().nullable(),
+    /** Pix end-to-end id or SPEI tracking key of the payout. */
+    payoutReference: z.string().nullable(),
+    /**
+     * Why it failed, was returned or canceled, in English: the provider's words, a member's decision, or
+     * the API's own reason.
+     */
+    failureReason: z.string().nullable(),
+    /**
+     * A member's decision (canceled_by, rejected_by) or the API's own reason (provider_unavailable,
+     * provider_refused, provider_unreachable) as a code and values; null for a provider's reason and
+     * for rows older than the code. Optional: an idempotent replay may answer with a transfer stored
+     * before the field existed. A code this build does not know (an API newer than the page) reads as
+     * none: the page then shows `failureReason`, the English text, instead of failing to read the transfer.
+     */
+    failureReasonCode: ZTransferFailureReasonCode.nullable().catch(null).optional(),
+    failureReasonParams: ZTransferNoteParams.nullable().optional(),
+    /** Held in review: the chain does not show what the provider reported. Absent: nothing to review. */
+    review: ZTransferReview.optional(),
+    approval: z.object({
+      required: z.boolean(),
+      approvedBy: z.object({ uid: ZUid, email: z.string() }).nullable(),
+    }),
+    createdBy: z.object({ uid: ZUid, email: z.string() }).nullable(),
+    createdAt: ZIsoDateTime,
+    updatedAt: ZIsoDateTime,
   }),
-  createdBy: z.object({ uid: ZUid, email: z.string() }).nullable(),
-  createdAt: ZIsoDateTime,
-  updatedAt: ZIsoDateTime,
-});
+);
 export type TTransfer = z.infer<typeof ZTransfer>;
 
 export const TRANSFER_EVENT_SOURCES = ['user', 'provider', 'reconciliation', 'system'] as const;
-export const ZTransferEvent = z.object({
-  from: ZTransferStatus.nullable(),
-  to: ZTransferStatus,
-  source: z.enum(TRANSFER_EVENT_SOURCES),
-  /** In English (the fallback); noteCode and noteParams say it in the reader's language when present. */
-  note: z.string().nullable(),
-  /** As failureReasonCode: a code this build does not know reads as none (the English note is shown). */
-  noteCode: ZTransferNoteCode.nullable().catch(null),
-  noteParams: ZTransferNoteParams.nullable(),
-  at: ZIsoDateTime,
-});
+export const ZTransferEvent = deferred(() =>
+  z.object({
+    from: ZTransferStatus.nullable(),
+    to: ZTransferStatus,
+    source: z.enum(TRANSFER_EVENT_SOURCES),
+    /** In English (the fallback); noteCode and noteParams say it in the reader's language when present. */
+    note: z.string().nullable(),
+    /** As failureReasonCode: a code this build does not know reads as none (the English note is shown). */
+    noteCode: ZTransferNoteCode.nullable().catch(null),
+    noteParams: ZTransferNoteParams.nullable(),
+    at: ZIsoDateTime,
+  }),
+);
 export type TTransferEvent = z.infer<typeof ZTransferEvent>;
 
-export const ZTransferDetail = ZTransfer.extend({
-  events: z.array(ZTransferEvent),
-  /** Its network is a local dev chain here (under its testnet's id): no public explorer knows it. */
-  localChain: z.boolean().optional(),
-});
+export const ZTransferDetail = deferred(() =>
+  ZTransfer.extend({
+    events: z.array(ZTransferEvent),
+    /** Its network is a local dev chain here (under its testnet's id): no public explorer knows it. */
+    localChain: z.boolean().optional(),
+  }),
+);
 export type TTransferDetail = z.infer<typeof ZTransferDetail>;
-export const ZTransferResponse = z.object({ data: ZTransfer });
-export const ZTransferDetailResponse = z.object({ data: ZTransferDetail });
-export const ZTransferParams = z.object({ transferUid: ZUid });
+export const ZTransferResponse = deferred(() => z.object({ data: ZTransfer }));
+export const ZTransferDetailResponse = deferred(() => z.object({ data: ZTransferDetail }));
+export const ZTransferParams = deferred(() => z.object({ transferUid: ZUid }));
 
 /**
  * POST rails/transactions/{transferUid}/cancel: an off-ramp waiting for a second member's approval
@@ -410,19 +435,23 @@ export const ZTransferParams = z.object({ transferUid: ZUid });
  */
 export const TRANSFER_CANCEL_REASON_MAX = 500;
 export const TRANSFER_CANCEL_REASON_LENGTH_MESSAGE = english('messages.transferCancelReasonLength');
-export const ZCancelTransferRequest = z.strictObject({
-  reason: z
-    .string()
-    .trim()
-    .max(TRANSFER_CANCEL_REASON_MAX, coded('messages.transferCancelReasonLength'))
-    .optional(),
-});
+export const ZCancelTransferRequest = deferred(() =>
+  z.strictObject({
+    reason: z
+      .string()
+      .trim()
+      .max(TRANSFER_CANCEL_REASON_MAX, coded('messages.transferCancelReasonLength'))
+      .optional(),
+  }),
+);
 export type TCancelTransferRequest = z.infer<typeof ZCancelTransferRequest>;
 
 /** A day in ISO form; from year 1 (ISO and JavaScript have a year 0000, PostgreSQL's dates do not). */
-export const ZQueryDate = z.iso
-  .date(coded('messages.dateFormat'))
-  .refine((value) => !value.startsWith('0000'), coded('messages.dateFormat'));
+export const ZQueryDate = deferred(() =>
+  z.iso
+    .date(coded('messages.dateFormat'))
+    .refine((value) => !value.startsWith('0000'), coded('messages.dateFormat')),
+);
 
 /**
  * A range that ends before it starts matches nothing: it is refused, on its end (`to`), rather than
@@ -434,46 +463,50 @@ export const TRANSACTIONS_DATE_RANGE_MESSAGE = english('messages.transactionsDat
  * The list's filters (also the CSV export's): the whole filtered set, newest first. The page checks
  * the range with this schema too, before it asks.
  */
-export const ZTransactionsFilters = z
-  .object({
-    type: ZTransferType.optional(),
-    status: ZTransferStatus.optional(),
-    currency: ZFiatCurrency.optional(),
-    /** From this UTC day on (inclusive). */
-    from: ZQueryDate.optional(),
-    /** Up to this UTC day (inclusive). */
-    to: ZQueryDate.optional(),
-    /**
-     * `me`: only the off-ramps waiting for the reader's approval (awaiting approval, created by someone
-     * else: a creator cannot approve their own), what the overview's "Waiting for you" counts.
-     */
-    waitingFor: z.literal('me', coded('messages.waitingForMe')).optional(),
-  })
-  .refine(({ from, to }) => !from || !to || from <= to, {
-    ...coded('messages.transactionsDateRange'),
-    path: ['to'],
-  });
+export const ZTransactionsFilters = deferred(() =>
+  z
+    .object({
+      type: ZTransferType.optional(),
+      status: ZTransferStatus.optional(),
+      currency: ZFiatCurrency.optional(),
+      /** From this UTC day on (inclusive). */
+      from: ZQueryDate.optional(),
+      /** Up to this UTC day (inclusive). */
+      to: ZQueryDate.optional(),
+      /**
+       * `me`: only the off-ramps waiting for the reader's approval (awaiting approval, created by someone
+       * else: a creator cannot approve their own), what the overview's "Waiting for you" counts.
+       */
+      waitingFor: z.literal('me', coded('messages.waitingForMe')).optional(),
+    })
+    .refine(({ from, to }) => !from || !to || from <= to, {
+      ...coded('messages.transactionsDateRange'),
+      path: ['to'],
+    }),
+);
 export type TTransactionsFilters = z.infer<typeof ZTransactionsFilters>;
 
 /**
  * The API's paging is strict (a bad value is a 400); the page's own reading falls back instead. The
  * filters' range check comes with them (`extend` keeps it).
  */
-export const ZTransactionsQuery = ZTransactionsFilters.extend({
-  page: z.coerce
-    .number(coded('messages.pageWholeNumber'))
-    .int(coded('messages.pageWholeNumber'))
-    .min(1, coded('messages.pageWholeNumber'))
-    .default(1),
-  size: z.coerce
-    .number(coded('messages.sizeRange100'))
-    .int(coded('messages.sizeRange100'))
-    .min(1, coded('messages.sizeRange100'))
-    .max(TRANSACTIONS_PAGE_SIZE_MAX, {
-      ...coded('messages.sizeRange100'),
-    })
-    .default(10),
-});
+export const ZTransactionsQuery = deferred(() =>
+  ZTransactionsFilters.extend({
+    page: z.coerce
+      .number(coded('messages.pageWholeNumber'))
+      .int(coded('messages.pageWholeNumber'))
+      .min(1, coded('messages.pageWholeNumber'))
+      .default(1),
+    size: z.coerce
+      .number(coded('messages.sizeRange100'))
+      .int(coded('messages.sizeRange100'))
+      .min(1, coded('messages.sizeRange100'))
+      .max(TRANSACTIONS_PAGE_SIZE_MAX, {
+        ...coded('messages.sizeRange100'),
+      })
+      .default(10),
+  }),
+);
 export type TTransactionsQuery = z.infer<typeof ZTransactionsQuery>;
 
 /**
@@ -489,43 +522,49 @@ export const TRANSACTIONS_COUNT_CAP = 10_000;
  * rails/transactions/{uid}). A row of the demo organization is 531 bytes of JSON instead of 1,064,
  * and the API and the browser serialize, parse and validate half as much.
  */
-export const ZTransferSummary = ZTransfer.pick({
-  uid: true,
-  type: true,
-  status: true,
-  provider: true,
-  network: true,
-  sourceCurrency: true,
-  sourceAmount: true,
-  targetCurrency: true,
-  targetAmount: true,
-  fiatCurrency: true,
-  wallet: true,
-  bankBeneficiary: true,
-  createdAt: true,
-  updatedAt: true,
-});
+export const ZTransferSummary = deferred(() =>
+  ZTransfer.pick({
+    uid: true,
+    type: true,
+    status: true,
+    provider: true,
+    network: true,
+    sourceCurrency: true,
+    sourceAmount: true,
+    targetCurrency: true,
+    targetAmount: true,
+    fiatCurrency: true,
+    wallet: true,
+    bankBeneficiary: true,
+    createdAt: true,
+    updatedAt: true,
+  }),
+);
 export type TTransferSummary = z.infer<typeof ZTransferSummary>;
 
-export const ZTransactionsResponse = z.object({
-  data: z.array(ZTransferSummary),
-  page: z.number().int(),
-  size: z.number().int(),
-  /** The number of matching transfers, at most TRANSACTIONS_COUNT_CAP (then a lower bound). */
-  total: z.number().int(),
-  totalIsExact: z.boolean(),
-});
+export const ZTransactionsResponse = deferred(() =>
+  z.object({
+    data: z.array(ZTransferSummary),
+    page: z.number().int(),
+    size: z.number().int(),
+    /** The number of matching transfers, at most TRANSACTIONS_COUNT_CAP (then a lower bound). */
+    total: z.number().int(),
+    totalIsExact: z.boolean(),
+  }),
+);
 export type TTransactionsResponse = z.infer<typeof ZTransactionsResponse>;
 
 /** The organization's balance per ledger account and currency, from posted entries (pending apart). */
-export const ZLedgerBalance = z.object({
-  account: z.string(),
-  currency: z.string(),
-  posted: z.string(),
-  pending: z.string(),
-});
+export const ZLedgerBalance = deferred(() =>
+  z.object({
+    account: z.string(),
+    currency: z.string(),
+    posted: z.string(),
+    pending: z.string(),
+  }),
+);
 export type TLedgerBalance = z.infer<typeof ZLedgerBalance>;
-export const ZLedgerBalancesResponse = z.object({ data: z.array(ZLedgerBalance) });
+export const ZLedgerBalancesResponse = deferred(() => z.object({ data: z.array(ZLedgerBalance) }));
 
 export const TRANSACTIONS_CSV_COLUMNS = [
   'uid',
@@ -582,21 +621,23 @@ export function transactionsExportPath(organizationUid: string, filters: TTransa
  * The on-ramp / off-ramp page's form (before the quote): the quote request's rules, with the
  * counterparty (target wallet or bank beneficiary) chosen on the same form.
  */
-export const ZRampForm = z.object({
-  providerUid: z.string().min(1, coded('messages.chooseProvider')),
-  currency: ZFiatCurrency,
-  counterpartyUid: z.string().min(1, coded('messages.chooseDestination')),
-  network: z.string(),
-  amount: ZPositiveAmount,
-  /** Off-ramp: the registered wallet it is paid from; '' for an external wallet. */
-  sourceWalletUid: z.string().optional(),
-});
+export const ZRampForm = deferred(() =>
+  z.object({
+    providerUid: z.string().min(1, coded('messages.chooseProvider')),
+    currency: ZFiatCurrency,
+    counterpartyUid: z.string().min(1, coded('messages.chooseDestination')),
+    network: z.string(),
+    amount: ZPositiveAmount,
+    /** Off-ramp: the registered wallet it is paid from; '' for an external wallet. */
+    sourceWalletUid: z.string().optional(),
+  }),
+);
 export type TRampForm = z.infer<typeof ZRampForm>;
 /** The on-ramp page's form: its amount is fiat (at most 2 decimals), as the quote request says. */
-export const ZOnRampForm = ZRampForm.superRefine((form, context) =>
-  checkAmountDecimals('on_ramp', form.amount, context),
+export const ZOnRampForm = deferred(() =>
+  ZRampForm.superRefine((form, context) => checkAmountDecimals('on_ramp', form.amount, context)),
 );
 /** The off-ramp page's form: its amount is the stablecoin's (at most 6 decimals). */
-export const ZOffRampForm = ZRampForm.superRefine((form, context) =>
-  checkAmountDecimals('off_ramp', form.amount, context),
+export const ZOffRampForm = deferred(() =>
+  ZRampForm.superRefine((form, context) => checkAmountDecimals('off_ramp', form.amount, context)),
 );

@@ -2,6 +2,7 @@ import {
   API_PREFIX,
   coded,
   codedMessage,
+  deferred,
   english,
   type TCodedMessage,
   ZIsoDateTime,
@@ -105,56 +106,62 @@ export function uploadContentTypeOf(file: { type: string }): TUploadContentType 
  * UPLOAD_MAX_BYTES) or an organization 'document' (documents.upload; PDF, PNG or JPEG, 10 MB).
  */
 export const UPLOAD_PURPOSES = ['attachment', 'document'] as const;
-export const ZUploadPurpose = z.enum(UPLOAD_PURPOSES);
+export const ZUploadPurpose = deferred(() => z.enum(UPLOAD_PURPOSES));
 export type TUploadPurpose = z.infer<typeof ZUploadPurpose>;
 
 /** POST uploads (org header; Admin or Editor). */
-export const ZCreateUploadRequest = z.strictObject({
-  purpose: ZUploadPurpose.optional(),
-  filename: z
-    .string(coded('messages.fileNameRequired'))
-    .trim()
-    .min(1, coded('messages.fileNameRequired'))
-    .max(UPLOAD_FILENAME_MAX, coded('messages.fileNameTooLong')),
-  /** One of UPLOAD_CONTENT_TYPES; any other type is refused with 415 (UPLOAD_TYPE_MESSAGE). */
-  contentType: z
-    .string(coded('messages.attachmentTypeUnsupported'))
-    .trim()
-    .toLowerCase()
-    .min(1, coded('messages.attachmentTypeUnsupported')),
-  byteSize: z
-    .number(coded('messages.byteSizeWholeNumber'))
-    .int(coded('messages.byteSizeWholeNumber'))
-    .min(1, coded('messages.fileEmpty')),
-});
+export const ZCreateUploadRequest = deferred(() =>
+  z.strictObject({
+    purpose: ZUploadPurpose.optional(),
+    filename: z
+      .string(coded('messages.fileNameRequired'))
+      .trim()
+      .min(1, coded('messages.fileNameRequired'))
+      .max(UPLOAD_FILENAME_MAX, coded('messages.fileNameTooLong')),
+    /** One of UPLOAD_CONTENT_TYPES; any other type is refused with 415 (UPLOAD_TYPE_MESSAGE). */
+    contentType: z
+      .string(coded('messages.attachmentTypeUnsupported'))
+      .trim()
+      .toLowerCase()
+      .min(1, coded('messages.attachmentTypeUnsupported')),
+    byteSize: z
+      .number(coded('messages.byteSizeWholeNumber'))
+      .int(coded('messages.byteSizeWholeNumber'))
+      .min(1, coded('messages.fileEmpty')),
+  }),
+);
 export type TCreateUploadRequest = z.infer<typeof ZCreateUploadRequest>;
 
 /** The spec's Upload result, plus when the signed URL stops working. */
-export const ZUploadResult = z.object({
-  tempFileId: ZUid,
-  /** Same-origin path (under /api/v0) to PUT the bytes to; carries the token. */
-  signedUrl: z.string(),
-  expiresAt: ZIsoDateTime,
-});
+export const ZUploadResult = deferred(() =>
+  z.object({
+    tempFileId: ZUid,
+    /** Same-origin path (under /api/v0) to PUT the bytes to; carries the token. */
+    signedUrl: z.string(),
+    expiresAt: ZIsoDateTime,
+  }),
+);
 export type TUploadResult = z.infer<typeof ZUploadResult>;
 
-export const ZCreateUploadResponse = z.object({ data: ZUploadResult });
+export const ZCreateUploadResponse = deferred(() => z.object({ data: ZUploadResult }));
 export type TCreateUploadResponse = z.infer<typeof ZCreateUploadResponse>;
 
 /** PUT signedUrl answers what was stored. */
-export const ZUploadedFile = z.object({
-  tempFileId: ZUid,
-  filename: z.string(),
-  contentType: z.enum(UPLOAD_CONTENT_TYPES),
-  byteSize: z.number().int(),
-});
+export const ZUploadedFile = deferred(() =>
+  z.object({
+    tempFileId: ZUid,
+    filename: z.string(),
+    contentType: z.enum(UPLOAD_CONTENT_TYPES),
+    byteSize: z.number().int(),
+  }),
+);
 export type TUploadedFile = z.infer<typeof ZUploadedFile>;
 
-export const ZUploadedFileResponse = z.object({ data: ZUploadedFile });
+export const ZUploadedFileResponse = deferred(() => z.object({ data: ZUploadedFile }));
 export type TUploadedFileResponse = z.infer<typeof ZUploadedFileResponse>;
 
-export const ZUploadParams = z.strictObject({ tempFileId: ZUid });
-export const ZUploadQuery = z.object({ token: z.string().min(1).max(2_000) });
+export const ZUploadParams = deferred(() => z.strictObject({ tempFileId: ZUid }));
+export const ZUploadQuery = deferred(() => z.object({ token: z.string().min(1).max(2_000) }));
 
 /** The path the signed URL points at (the API builds it; clients use signedUrl as given). */
 export const uploadPath = (tempFileId: string, token: string) =>

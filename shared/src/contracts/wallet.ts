@@ -1,4 +1,4 @@
-import { coded, english, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
+import { coded, deferred, english, ZIsoDateTime, ZUid } from '@dash/shared/contracts-core';
 import { z } from '@dash/shared/zod';
 import { NETWORK_IDS, ZNetworkId } from './network-ids';
 import { findNetwork } from './networks';
@@ -31,29 +31,31 @@ export const WALLET_POLL_INTERVAL_MS = 5000;
 export const WALLET_DEPLOY_SUPPORT_HINT_MS = 10 * 60 * 1000;
 
 export const WALLET_STATUSES = ['undeployed', 'deploying', 'deployed', 'failed'] as const;
-export const ZWalletStatus = z.enum(WALLET_STATUSES);
+export const ZWalletStatus = deferred(() => z.enum(WALLET_STATUSES));
 export type TWalletStatus = z.infer<typeof ZWalletStatus>;
 
 export const SIGNER_STATUSES = ['Pending', 'Ready'] as const;
-export const ZSignerStatus = z.enum(SIGNER_STATUSES);
+export const ZSignerStatus = deferred(() => z.enum(SIGNER_STATUSES));
 export type TSignerStatus = z.infer<typeof ZSignerStatus>;
 
 /** Where the wallet lives: the local dev chain (default) or Arbitrum (WALLET_CHAIN). */
 export const WALLET_CHAIN_KEYS = ['dev', 'arbitrum-one', 'arbitrum-sepolia'] as const;
-export const ZWalletChainKey = z.enum(WALLET_CHAIN_KEYS);
+export const ZWalletChainKey = deferred(() => z.enum(WALLET_CHAIN_KEYS));
 export type TWalletChainKey = z.infer<typeof ZWalletChainKey>;
 
 /** A wallet chain's key: WALLET_CHAIN's, or a network id (a WALLET_NETWORKS network the Safe may also be on). */
-export const ZWalletChainRef = z.enum(['dev', ...NETWORK_IDS] as const);
+export const ZWalletChainRef = deferred(() => z.enum(['dev', ...NETWORK_IDS] as const));
 export type TWalletChainRef = z.infer<typeof ZWalletChainRef>;
 
-export const ZWalletChain = z.object({
-  /** EIP-155 chain id (42161 Arbitrum One, 421614 Arbitrum Sepolia, 1337 the dev chain). */
-  id: z.number().int().positive(),
-  name: z.string(),
-  key: ZWalletChainRef,
-  isDevChain: z.boolean(),
-});
+export const ZWalletChain = deferred(() =>
+  z.object({
+    /** EIP-155 chain id (42161 Arbitrum One, 421614 Arbitrum Sepolia, 1337 the dev chain). */
+    id: z.number().int().positive(),
+    name: z.string(),
+    key: ZWalletChainRef,
+    isDevChain: z.boolean(),
+  }),
+);
 export type TWalletChain = z.infer<typeof ZWalletChain>;
 
 /**
@@ -61,26 +63,28 @@ export type TWalletChain = z.infer<typeof ZWalletChain>;
  * deployed, failed): one owner of the Safe, in the owner order the wallet was requested with, whoever
  * has left the organization since.
  */
-export const ZWalletSigner = z.object({
-  /**
-   * The signer's user uid (the same uid as in organization/users; DELETE wallet/signer/{uid} removes
-   * it). Absent only for an owner of a requested wallet whom no record names (an address alone).
-   */
-  uid: ZUid.optional(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string().optional(),
-  /** The chosen signing device's address (EIP-55); absent while Pending. */
-  ethAddress: z.string().optional(),
-  signingDeviceUid: ZUid.optional(),
-  /** Pending until a signing device is set, then Ready. */
-  status: ZSignerStatus,
-  /**
-   * True for an owner of the requested wallet who is no longer a member of the organization: their
-   * address still signs for the Safe on chain.
-   */
-  formerMember: z.boolean().optional(),
-});
+export const ZWalletSigner = deferred(() =>
+  z.object({
+    /**
+     * The signer's user uid (the same uid as in organization/users; DELETE wallet/signer/{uid} removes
+     * it). Absent only for an owner of a requested wallet whom no record names (an address alone).
+     */
+    uid: ZUid.optional(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().optional(),
+    /** The chosen signing device's address (EIP-55); absent while Pending. */
+    ethAddress: z.string().optional(),
+    signingDeviceUid: ZUid.optional(),
+    /** Pending until a signing device is set, then Ready. */
+    status: ZSignerStatus,
+    /**
+     * True for an owner of the requested wallet who is no longer a member of the organization: their
+     * address still signs for the Safe on chain.
+     */
+    formerMember: z.boolean().optional(),
+  }),
+);
 export type TWalletSigner = z.infer<typeof ZWalletSigner>;
 
 /**
@@ -97,28 +101,32 @@ export const WALLET_FAILURE_CODES = [
   'wrong_chain',
   'unknown',
 ] as const;
-export const ZWalletFailureCode = z.enum(WALLET_FAILURE_CODES);
+export const ZWalletFailureCode = deferred(() => z.enum(WALLET_FAILURE_CODES));
 export type TWalletFailureCode = z.infer<typeof ZWalletFailureCode>;
 
-export const ZWalletDeployment = z.object({
-  /** The createProxyWithNonce transaction; absent until it is sent (and when the Safe was already there). */
-  txHash: z.string().optional(),
-  /** Block-explorer link for txHash; absent on the dev chain. */
-  explorerUrl: z.string().optional(),
-  /** Why the last attempt failed (status failed only), as the chain or the API worded it (English). */
-  error: z.string().optional(),
-  /** What kind of failure `error` is, to say in the reader's language (status failed only). */
-  errorCode: ZWalletFailureCode.optional(),
-  requestedAt: ZIsoDateTime.optional(),
-  deployedAt: ZIsoDateTime.optional(),
-});
+export const ZWalletDeployment = deferred(() =>
+  z.object({
+    /** The createProxyWithNonce transaction; absent until it is sent (and when the Safe was already there). */
+    txHash: z.string().optional(),
+    /** Block-explorer link for txHash; absent on the dev chain. */
+    explorerUrl: z.string().optional(),
+    /** Why the last attempt failed (status failed only), as the chain or the API worded it (English). */
+    error: z.string().optional(),
+    /** What kind of failure `error` is, to say in the reader's language (status failed only). */
+    errorCode: ZWalletFailureCode.optional(),
+    requestedAt: ZIsoDateTime.optional(),
+    deployedAt: ZIsoDateTime.optional(),
+  }),
+);
 export type TWalletDeployment = z.infer<typeof ZWalletDeployment>;
 
 /** The address the Safe gets for one quorum, with the current signers (undeployed wallets only). */
-export const ZWalletPrediction = z.object({
-  threshold: z.number().int().positive(),
-  address: z.string(),
-});
+export const ZWalletPrediction = deferred(() =>
+  z.object({
+    threshold: z.number().int().positive(),
+    address: z.string(),
+  }),
+);
 export type TWalletPrediction = z.infer<typeof ZWalletPrediction>;
 
 /**
@@ -126,52 +134,58 @@ export type TWalletPrediction = z.infer<typeof ZWalletPrediction>;
  * multi-chain Safes). The first is the one the deploy request chose; each next one "Deploy on
  * <network>" (POST wallet/deployments).
  */
-export const ZWalletNetworkDeployment = z.object({
-  network: ZNetworkId,
-  chain: ZWalletChain,
-  status: ZWalletStatus,
-  address: z.string(),
-  deployment: ZWalletDeployment,
-  /** Safe{Wallet} link for the deployed address; absent on the dev chains. */
-  viewerUrl: z.string().optional(),
-});
+export const ZWalletNetworkDeployment = deferred(() =>
+  z.object({
+    network: ZNetworkId,
+    chain: ZWalletChain,
+    status: ZWalletStatus,
+    address: z.string(),
+    deployment: ZWalletDeployment,
+    /** Safe{Wallet} link for the deployed address; absent on the dev chains. */
+    viewerUrl: z.string().optional(),
+  }),
+);
 export type TWalletNetworkDeployment = z.infer<typeof ZWalletNetworkDeployment>;
 
 /** A network the Safe can still be deployed on (not requested there yet). */
-export const ZWalletDeployableNetwork = z.object({ network: ZNetworkId, chain: ZWalletChain });
+export const ZWalletDeployableNetwork = deferred(() =>
+  z.object({ network: ZNetworkId, chain: ZWalletChain }),
+);
 export type TWalletDeployableNetwork = z.infer<typeof ZWalletDeployableNetwork>;
 
-export const ZWallet = z.object({
-  /** The Safe on its first network (the one the deploy request chose). */
-  status: ZWalletStatus,
-  /**
-   * The Safe's address (EIP-55). Known (predicted) from the moment deploy is requested, before any
-   * transaction is sent, and never changes after that.
-   */
-  address: z.string().optional(),
-  chain: ZWalletChain,
-  /** The quorum chosen at deploy (absent while undeployed). */
-  threshold: z.number().int().positive().optional(),
-  signers: z.array(ZWalletSigner),
-  deployment: ZWalletDeployment.optional(),
-  /**
-   * While undeployed and every signer is Ready: the predicted address for each possible quorum
-   * 1..n, so the Deploy form can show the address the selected quorum will get.
-   */
-  predictedAddresses: z.array(ZWalletPrediction).optional(),
-  /** Safe{Wallet} link for the deployed address; absent on the dev chain. */
-  viewerUrl: z.string().optional(),
-  /** Every network the Safe was requested on, the first network first (empty while undeployed). */
-  networks: z.array(ZWalletNetworkDeployment).optional(),
-  /**
-   * The networks an Admin may deploy it on next, once it is deployed on its first: the API's other
-   * networks it was not requested on (on a public chain, none unless configured).
-   */
-  deployableNetworks: z.array(ZWalletDeployableNetwork).optional(),
-});
+export const ZWallet = deferred(() =>
+  z.object({
+    /** The Safe on its first network (the one the deploy request chose). */
+    status: ZWalletStatus,
+    /**
+     * The Safe's address (EIP-55). Known (predicted) from the moment deploy is requested, before any
+     * transaction is sent, and never changes after that.
+     */
+    address: z.string().optional(),
+    chain: ZWalletChain,
+    /** The quorum chosen at deploy (absent while undeployed). */
+    threshold: z.number().int().positive().optional(),
+    signers: z.array(ZWalletSigner),
+    deployment: ZWalletDeployment.optional(),
+    /**
+     * While undeployed and every signer is Ready: the predicted address for each possible quorum
+     * 1..n, so the Deploy form can show the address the selected quorum will get.
+     */
+    predictedAddresses: z.array(ZWalletPrediction).optional(),
+    /** Safe{Wallet} link for the deployed address; absent on the dev chain. */
+    viewerUrl: z.string().optional(),
+    /** Every network the Safe was requested on, the first network first (empty while undeployed). */
+    networks: z.array(ZWalletNetworkDeployment).optional(),
+    /**
+     * The networks an Admin may deploy it on next, once it is deployed on its first: the API's other
+     * networks it was not requested on (on a public chain, none unless configured).
+     */
+    deployableNetworks: z.array(ZWalletDeployableNetwork).optional(),
+  }),
+);
 export type TWallet = z.infer<typeof ZWallet>;
 
-export const ZWalletResponse = z.object({ data: ZWallet });
+export const ZWalletResponse = deferred(() => z.object({ data: ZWallet }));
 export type TWalletResponse = z.infer<typeof ZWalletResponse>;
 
 export const SIGNER_USER_REQUIRED = english('messages.chooseUser');
@@ -179,9 +193,11 @@ export const SIGNING_DEVICE_REQUIRED = english('messages.chooseSigningDevice');
 export const QUORUM_INVALID = english('messages.chooseQuorum');
 
 /** POST wallet/signer/propose (Admins). Answers 201 with the wallet. */
-export const ZProposeWalletSignerRequest = z.strictObject({
-  userUid: z.string(coded('messages.chooseUser')).min(1, coded('messages.chooseUser')).pipe(ZUid),
-});
+export const ZProposeWalletSignerRequest = deferred(() =>
+  z.strictObject({
+    userUid: z.string(coded('messages.chooseUser')).min(1, coded('messages.chooseUser')).pipe(ZUid),
+  }),
+);
 export type TProposeWalletSignerRequest = z.infer<typeof ZProposeWalletSignerRequest>;
 
 /**
@@ -189,12 +205,14 @@ export type TProposeWalletSignerRequest = z.infer<typeof ZProposeWalletSignerReq
  * one they set before, until deploy is requested). Refused (409) when another signer of the wallet
  * already uses the device's address. Answers 200 with the wallet.
  */
-export const ZSetWalletSigningDeviceRequest = z.strictObject({
-  signingDeviceUid: z
-    .string(coded('messages.chooseSigningDevice'))
-    .min(1, coded('messages.chooseSigningDevice'))
-    .pipe(ZUid),
-});
+export const ZSetWalletSigningDeviceRequest = deferred(() =>
+  z.strictObject({
+    signingDeviceUid: z
+      .string(coded('messages.chooseSigningDevice'))
+      .min(1, coded('messages.chooseSigningDevice'))
+      .pipe(ZUid),
+  }),
+);
 export type TSetWalletSigningDeviceRequest = z.infer<typeof ZSetWalletSigningDeviceRequest>;
 
 /**
@@ -204,13 +222,15 @@ export type TSetWalletSigningDeviceRequest = z.infer<typeof ZSetWalletSigningDev
  * nothing. The dashboard always sends them; a caller that leaves them out deploys the current
  * signers. Answers 202 with the wallet (status deploying).
  */
-export const ZDeployWalletRequest = z.strictObject({
-  threshold: z
-    .number(coded('messages.chooseQuorum'))
-    .int(coded('messages.chooseQuorum'))
-    .min(1, coded('messages.chooseQuorum')),
-  owners: z.array(z.string().max(64)).max(100).optional(),
-});
+export const ZDeployWalletRequest = deferred(() =>
+  z.strictObject({
+    threshold: z
+      .number(coded('messages.chooseQuorum'))
+      .int(coded('messages.chooseQuorum'))
+      .min(1, coded('messages.chooseQuorum')),
+    owners: z.array(z.string().max(64)).max(100).optional(),
+  }),
+);
 export type TDeployWalletRequest = z.infer<typeof ZDeployWalletRequest>;
 
 /**
@@ -219,11 +239,11 @@ export type TDeployWalletRequest = z.infer<typeof ZDeployWalletRequest>;
  * deployed there (409), a network this API cannot deploy on (400, fields.network). A failed
  * deployment there is retried. Answers 202 with the wallet.
  */
-export const ZDeployWalletNetworkRequest = z.strictObject({ network: ZNetworkId });
+export const ZDeployWalletNetworkRequest = deferred(() => z.strictObject({ network: ZNetworkId }));
 export type TDeployWalletNetworkRequest = z.infer<typeof ZDeployWalletNetworkRequest>;
 
 /** DELETE wallet/signer/{userUid} (Admins, before deployment): answers 204. */
-export const ZWalletSignerParams = z.strictObject({ userUid: ZUid });
+export const ZWalletSignerParams = deferred(() => z.strictObject({ userUid: ZUid }));
 
 /** The quorum options the Deploy form offers: 1..n (spec section 5). */
 export function quorumOptions(signerCount: number): number[] {
