@@ -8,7 +8,7 @@ export * from './contracts/auth';
 export * from './contracts/boot';
 export * from './contracts/catalogue';
 export * from './contracts/common';
-export * from './contracts/deferred';
+export { deferred } from './contracts/deferred';
 export * from './contracts/events';
 export * from './contracts/locale';
 export * from './contracts/message-codes';
