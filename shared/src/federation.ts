@@ -150,6 +150,9 @@ export const REACT_ROUTER_EXPORTS = [
   'Route',
   'RouterProvider',
   'Routes',
+  // The router itself, for its state as it is now, not as last rendered (a click's navigation is
+  // under way before React renders it: the Message Center's first-conversation pin).
+  'UNSAFE_DataRouterContext',
   // Whether a navigation is under way, read where no data router may be (a page rendered in a test).
   'UNSAFE_DataRouterStateContext',
   'createBrowserRouter',

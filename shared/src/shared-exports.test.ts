@@ -73,8 +73,12 @@ function importedValues(files: Iterable<string>, pkg: string): Map<string, strin
 
 /** The shell's server render: a Node build of its own without federation, so no shared module. */
 const SERVER_ONLY = new Set([join(ROOT, 'shell/src/ssr.tsx')]);
+/** Test support (`@dash/shared/test`): only tests import it (the boundary check), and they run unfederated. */
+const TEST_SUPPORT = join(ROOT, 'shared/src/test/');
 const appSources = () =>
-  APPS.flatMap((app) => [...sources(join(ROOT, app))]).filter((file) => !SERVER_ONLY.has(file));
+  APPS.flatMap((app) => [...sources(join(ROOT, app))]).filter(
+    (file) => !SERVER_ONLY.has(file) && !file.startsWith(TEST_SUPPORT),
+  );
 
 function missing(used: Map<string, string>, provided: readonly string[]): string[] {
   return [...used]

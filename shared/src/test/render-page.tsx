@@ -4,7 +4,15 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type RenderResult, render } from '@testing-library/react';
 import { type ReactNode, Suspense } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import {
+  createMemoryRouter,
+  MemoryRouter,
+  Route,
+  type RouteObject,
+  RouterProvider,
+  Routes,
+  useLocation,
+} from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { TSessionUser } from '../contracts/auth';
 import type { TRole } from '../contracts/common';
@@ -74,35 +82,87 @@ function Location() {
   );
 }
 
-function mount(node: ReactNode, { url = '/', path = '*', role, organization, user }: RenderPageOptions) {
+/** What the shell puts around a page: Mantine, a fresh react-query client (no retries), the session and its organization. */
+function PageProviders({
+  role,
+  organization,
+  user,
+  children,
+}: Pick<RenderPageOptions, 'role' | 'organization' | 'user'> & { children: ReactNode }) {
   const current: TOrganization = { ...ORGANIZATION, ...organization, ...(role ? { role } : {}) };
   const me: TSessionUser = { ...USER, ...user };
-  return render(
+  return (
     <MantineProvider>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <SessionProvider session={{ user: me, organizations: [current] }}>
-          <CurrentOrganizationProvider organization={current}>
-            <MemoryRouter initialEntries={[url]}>
-              <Suspense fallback={null}>
-                <Routes>
-                  <Route
-                    path={path}
-                    element={
-                      <>
-                        {node}
-                        <Location />
-                      </>
-                    }
-                  />
-                  <Route path="*" element={<Location />} />
-                </Routes>
-              </Suspense>
-            </MemoryRouter>
-          </CurrentOrganizationProvider>
+          <CurrentOrganizationProvider organization={current}>{children}</CurrentOrganizationProvider>
         </SessionProvider>
       </QueryClientProvider>
-    </MantineProvider>,
+    </MantineProvider>
   );
+}
+
+function mount(node: ReactNode, { url = '/', path = '*', ...options }: RenderPageOptions) {
+  return render(
+    <PageProviders {...options}>
+      <MemoryRouter initialEntries={[url]}>
+        <Suspense fallback={null}>
+          <Routes>
+            <Route
+              path={path}
+              element={
+                <>
+                  {node}
+                  <Location />
+                </>
+              }
+            />
+            <Route path="*" element={<Location />} />
+          </Routes>
+        </Suspense>
+      </MemoryRouter>
+    </PageProviders>,
+  );
+}
+
+/**
+ * Renders a page as `renderPage` does, under a data router (the shell's kind) with the app's other
+ * `routes` beside it (their loaders included), and answers that router too: a test can start a
+ * navigation as a click would, and see what the page does while its loaders run.
+ */
+export function renderPageInDataRouter(
+  node: ReactNode,
+  {
+    url = '/',
+    path = '*',
+    routes = [],
+    ...options
+  }: Omit<RenderPageOptions, 'locale'> & { routes?: RouteObject[] },
+): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
+  const router = createMemoryRouter(
+    [
+      {
+        path,
+        element: (
+          <>
+            {node}
+            <Location />
+          </>
+        ),
+      },
+      ...routes,
+      { path: '*', element: <Location /> },
+    ],
+    { initialEntries: [url] },
+  );
+  const result = render(
+    <PageProviders {...options}>
+      <Suspense fallback={null}>
+        <RouterProvider router={router} />
+      </Suspense>
+    </PageProviders>,
+  );
+  return { ...result, router };
 }
 
 /**

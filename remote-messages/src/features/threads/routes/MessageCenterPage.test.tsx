@@ -1,4 +1,4 @@
-import { renderPage } from '@dash/shared/test';
+import { renderPage, renderPageInDataRouter } from '@dash/shared/test';
 import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
@@ -12,6 +12,16 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200
 
 /** The API with two conversations; a search `q` finds those whose name contains it. Searches are recorded. */
 function renderMessageCenter({ url = `/org/acme/messages/${THREAD.uid}` }: { url?: string } = {}) {
+  const searches = stubMessagesApi();
+  renderPage(<MessageCenterPage />, {
+    url,
+    path: '/org/acme/messages/:threadUid?',
+    role: 'Viewer',
+  });
+  return searches;
+}
+
+function stubMessagesApi(): string[] {
   const searches: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -37,11 +47,6 @@ function renderMessageCenter({ url = `/org/acme/messages/${THREAD.uid}` }: { url
       });
     }),
   );
-  renderPage(<MessageCenterPage />, {
-    url,
-    path: '/org/acme/messages/:threadUid?',
-    role: 'Viewer',
-  });
   return searches;
 }
 
@@ -125,5 +130,44 @@ describe('the first conversation', () => {
     // A timer without delay scheduled now runs after the pin's (scheduled before the address moved).
     await act(() => new Promise((resolve) => setTimeout(resolve)));
     expect(location()).toBe('/org/acme/messages');
+  });
+  it('is not, when the user clicked elsewhere and that page is still loading: their navigation stands', async () => {
+    // The shell's router: a sidebar link's navigation runs the next page's loaders before the
+    // address moves, and React renders that loading state later (a transition). The click lands
+    // just before the pin runs, so this page has not rendered the navigation yet.
+    stubMessagesApi();
+    let loaded: (value: null) => void = () => undefined;
+    const walletLoader = new Promise<null>((resolve) => {
+      loaded = resolve;
+    });
+    let clicked = false;
+    const schedule = globalThis.setTimeout;
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+      callback: () => void,
+      delay?: number,
+    ) => {
+      if (delay !== undefined || clicked || !screen.queryByRole('link', { name: new RegExp(OTHER.name) })) {
+        return schedule(callback, delay);
+      }
+      clicked = true;
+      return schedule(() => {
+        void router.navigate('/org/acme/wallet');
+        callback();
+      });
+    }) as typeof setTimeout);
+    const { router } = renderPageInDataRouter(<MessageCenterPage />, {
+      url: '/org/acme/messages',
+      path: '/org/acme/messages/:threadUid?',
+      role: 'Viewer',
+      routes: [{ path: '/org/acme/wallet', loader: () => walletLoader, element: <h1>Wallet</h1> }],
+    });
+    await waitFor(() => expect(clicked).toBe(true));
+    spy.mockRestore();
+    await act(() => new Promise((resolve) => setTimeout(resolve)));
+    expect(router.state.navigation.location?.pathname).toBe('/org/acme/wallet');
+
+    await act(async () => loaded(null));
+    expect(await screen.findByRole('heading', { name: 'Wallet' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/org/acme/wallet');
   });
 });

@@ -11,8 +11,13 @@ import {
 } from '@dash/shared';
 import { Box, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useContext, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { UNSAFE_DataRouterStateContext, useNavigate, useParams } from 'react-router';
+import { useContext, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import {
+  UNSAFE_DataRouterContext,
+  UNSAFE_DataRouterStateContext,
+  useNavigate,
+  useParams,
+} from 'react-router';
 import { ThreadView } from '../../conversation/components/ThreadView';
 import { useThreadsQuery } from '../api/get-threads';
 import { ThreadList } from '../components/ThreadList';
@@ -42,8 +47,9 @@ export function MessageCenterPage() {
   // address yet: replacing it now would cancel that navigation and keep the reader here.
   // (useNavigation's state, without its throw outside a data router: a page rendered in a test.)
   const navigating = (useContext(UNSAFE_DataRouterStateContext)?.navigation.state ?? 'idle') !== 'idle';
-  const navigatingNow = useRef(navigating);
-  navigatingNow.current = navigating;
+  // The router itself, for the moment the pin runs: a click's navigation starts loading at once, but
+  // React renders that state later (a transition), so this render's `navigating` can still be false.
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   const mobile = usePhoneQuery(MOBILE_MEDIA_QUERY);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -73,11 +79,12 @@ export function MessageCenterPage() {
     if (threadUid || mobile || !first || debouncedSearch || navigating) return;
     const address = window.location.pathname;
     const pin = setTimeout(() => {
-      if (window.location.pathname !== address || navigatingNow.current) return;
+      if (window.location.pathname !== address || (router && router.state.navigation.state !== 'idle'))
+        return;
       navigate(paths.org.messageThread(organization.slug, first), { replace: true });
     });
     return () => clearTimeout(pin);
-  }, [threadUid, mobile, first, debouncedSearch, navigating, navigate, organization.slug]);
+  }, [threadUid, mobile, first, debouncedSearch, navigating, navigate, router, organization.slug]);
 
   // The search whose answer the list shows, once the field has stopped changing (the debounce) and
   // that answer has rendered: what the list announces.
