@@ -3,7 +3,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type RenderResult, render } from '@testing-library/react';
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import {
   createMemoryRouter,
   MemoryRouter,
@@ -91,9 +91,10 @@ function PageProviders({
 }: Pick<RenderPageOptions, 'role' | 'organization' | 'user'> & { children: ReactNode }) {
   const current: TOrganization = { ...ORGANIZATION, ...organization, ...(role ? { role } : {}) };
   const me: TSessionUser = { ...USER, ...user };
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
   return (
     <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <QueryClientProvider client={queryClient}>
         <SessionProvider session={{ user: me, organizations: [current] }}>
           <CurrentOrganizationProvider organization={current}>{children}</CurrentOrganizationProvider>
         </SessionProvider>
