@@ -139,22 +139,30 @@ export const ZCreateQuoteRequest = deferred(() =>
 raisesCodes(ZCreateQuoteRequest, AMOUNT_DECIMALS_CODES);
 export type TCreateQuoteRequest = z.infer<typeof ZCreateQuoteRequest>;
 
+/**
+ * What a quote prices and a transfer made from it keeps: the network, both sides' currencies and
+ * amounts, the rate and the fee. A function, so its schemas are built with the contract using them.
+ */
+const pricedAmounts = () => ({
+  network: ZNetworkId,
+  sourceCurrency: z.string(),
+  sourceAmount: ZDecimalString,
+  targetCurrency: z.string(),
+  /** What arrives: after the provider's fees. */
+  targetAmount: ZDecimalString,
+  /** Target units per source unit. */
+  rate: ZDecimalString,
+  /** In the fiat currency. */
+  fee: ZDecimalString,
+  feeCurrency: z.string(),
+});
+
 export const ZQuote = deferred(() =>
   z.object({
     uid: ZUid,
     providerUid: ZUid,
     type: z.enum(['on_ramp', 'off_ramp']),
-    network: ZNetworkId,
-    sourceCurrency: z.string(),
-    sourceAmount: ZDecimalString,
-    targetCurrency: z.string(),
-    /** What arrives: after the provider's fees. */
-    targetAmount: ZDecimalString,
-    /** Target units per source unit. */
-    rate: ZDecimalString,
-    /** In the fiat currency. */
-    fee: ZDecimalString,
-    feeCurrency: z.string(),
+    ...pricedAmounts(),
     expiresAt: ZIsoDateTime,
   }),
 );
@@ -344,14 +352,7 @@ export const ZTransfer = deferred(() =>
     type: ZTransferType,
     status: ZTransferStatus,
     provider: z.object({ uid: ZUid, name: z.string() }),
-    network: ZNetworkId,
-    sourceCurrency: z.string(),
-    sourceAmount: ZDecimalString,
-    targetCurrency: z.string(),
-    targetAmount: ZDecimalString,
-    rate: ZDecimalString,
-    fee: ZDecimalString,
-    feeCurrency: z.string(),
+    ...pricedAmounts(),
     /** The fiat currency of the transfer (BRL or MXN), whichever side it is on. */
     fiatCurrency: ZFiatCurrency,
     /**
