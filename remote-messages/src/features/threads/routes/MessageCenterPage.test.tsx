@@ -102,6 +102,26 @@ describe('the conversation list', () => {
   });
 });
 
+/**
+ * Spies on setTimeout until restored: the first timer without delay scheduled once the list shows
+ * (the pin) is handed to `around`, and what it answers is scheduled in its place.
+ */
+function aroundThePin(around: (pin: () => void) => () => void) {
+  let met = false;
+  const schedule = globalThis.setTimeout;
+  const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+    callback: () => void,
+    delay?: number,
+  ) => {
+    if (delay !== undefined || met || !screen.queryByRole('link', { name: new RegExp(OTHER.name) })) {
+      return schedule(callback, delay);
+    }
+    met = true;
+    return schedule(around(callback));
+  }) as typeof setTimeout);
+  return { met: () => met, restore: () => spy.mockRestore() };
+}
+
 describe('the first conversation', () => {
   const location = () => screen.getByRole('status', { name: 'Location' }).textContent;
   afterEach(() => window.history.replaceState(null, '', '/'));
@@ -114,23 +134,18 @@ describe('the first conversation', () => {
   it('is not, when the user has gone elsewhere as the list arrived: their navigation stands', async () => {
     // The user's click lands between the list's render and the pin, a timer without delay: their
     // navigation moves the address first.
-    const schedule = globalThis.setTimeout;
-    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
-      callback: () => void,
-      delay?: number,
-    ) => {
-      if (delay === undefined && screen.queryByRole('link', { name: new RegExp(OTHER.name) })) {
-        window.history.pushState(null, '', '/org/acme/wallet');
-      }
-      return schedule(callback, delay);
-    }) as typeof setTimeout);
+    const pin = aroundThePin((callback) => {
+      window.history.pushState(null, '', '/org/acme/wallet');
+      return callback;
+    });
     renderMessageCenter({ url: '/org/acme/messages' });
     await waitFor(() => expect(window.location.pathname).toBe('/org/acme/wallet'));
-    spy.mockRestore();
+    pin.restore();
     // A timer without delay scheduled now runs after the pin's (scheduled before the address moved).
     await act(() => new Promise((resolve) => setTimeout(resolve)));
     expect(location()).toBe('/org/acme/messages');
   });
+
   it('is not, when the user clicked elsewhere and that page is still loading: their navigation stands', async () => {
     // The shell's router: a sidebar link's navigation runs the next page's loaders before the
     // address moves, and React renders that loading state later (a transition). The click lands
@@ -140,29 +155,18 @@ describe('the first conversation', () => {
     const walletLoader = new Promise<null>((resolve) => {
       loaded = resolve;
     });
-    let clicked = false;
-    const schedule = globalThis.setTimeout;
-    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
-      callback: () => void,
-      delay?: number,
-    ) => {
-      if (delay !== undefined || clicked || !screen.queryByRole('link', { name: new RegExp(OTHER.name) })) {
-        return schedule(callback, delay);
-      }
-      clicked = true;
-      return schedule(() => {
-        void router.navigate('/org/acme/wallet');
-        callback();
-      });
-    }) as typeof setTimeout);
+    const pin = aroundThePin((callback) => () => {
+      void router.navigate('/org/acme/wallet');
+      callback();
+    });
     const { router } = renderPageInDataRouter(<MessageCenterPage />, {
       url: '/org/acme/messages',
       path: '/org/acme/messages/:threadUid?',
       role: 'Viewer',
       routes: [{ path: '/org/acme/wallet', loader: () => walletLoader, element: <h1>Wallet</h1> }],
     });
-    await waitFor(() => expect(clicked).toBe(true));
-    spy.mockRestore();
+    await waitFor(() => expect(pin.met()).toBe(true));
+    pin.restore();
     await act(() => new Promise((resolve) => setTimeout(resolve)));
     expect(router.state.navigation.location?.pathname).toBe('/org/acme/wallet');
 
