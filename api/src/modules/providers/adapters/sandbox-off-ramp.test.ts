@@ -250,6 +250,8 @@ describe('the sandbox provider on chain: off-ramps', () => {
         toBaseUnits('31', 6),
       );
     } finally {
+      // The running sandbox still saves its state into dataDir: stop it before removing the folder.
+      await stopChainSandboxes();
       await rm(dataDir, { recursive: true, force: true });
     }
   });

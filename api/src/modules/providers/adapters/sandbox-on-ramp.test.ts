@@ -190,6 +190,8 @@ describe('the sandbox provider on chain: quotes and on-ramps', () => {
       ).toBe(units);
     } finally {
       await (await anvilOf(AMOY)).setAutomine(true);
+      // The running sandbox still saves its state into dataDir: stop it before removing the folder.
+      await stopChainSandboxes();
       await rm(dataDir, { recursive: true, force: true });
     }
   });
