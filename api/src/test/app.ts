@@ -70,6 +70,7 @@ export async function createTestApp(
   onTestFinished(async () => {
     await app.close();
     await rm(config.blobDir, { recursive: true, force: true });
+    await rm(config.releases.dir, { recursive: true, force: true });
   });
   await app.ready();
   return { app, db: database.db, config };

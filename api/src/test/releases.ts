@@ -1,8 +1,6 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { containerName, REMOTE_EXPOSES, type TRemoteName } from '@dash/shared/contracts';
-import { onTestFinished } from 'vitest';
 
 export const SHELL_SHARED = {
   react: '19.3.1',
@@ -73,13 +71,6 @@ export function fakeBuild(options: FakeBuildOptions = {}): Map<string, Buffer> {
     ['static/js/remote.js', Buffer.from(options.code ?? `console.log(${JSON.stringify(version)});`)],
     ['static/css/remote.css', Buffer.from('body{}')],
   ]);
-}
-
-/** A temporary directory removed when the test ends. */
-export async function tempDir(label = 'releases'): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), `dash-${label}-`));
-  onTestFinished(() => rm(dir, { recursive: true, force: true }));
-  return dir;
 }
 
 /** A shell build manifest (and stats) providing `shared` and a Mantine build of `mantine`. */

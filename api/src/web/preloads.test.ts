@@ -1,8 +1,8 @@
 // Database-independent: built files only.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test/temp-dir';
 import { renderShellPage } from './dashboard';
 import { createPreloads } from './preloads';
 
@@ -19,8 +19,8 @@ const manifest = {
 };
 const remotes = { remotes: [{ name: 'remote-messages' as const, entry: MANIFEST_URL, version: '1.2.0' }] };
 
-function distWithBootAssets(extra: Record<string, unknown> = {}): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'dash-preloads-'));
+async function distWithBootAssets(extra: Record<string, unknown> = {}): Promise<string> {
+  const dir = await tempDir('preloads');
   writeFileSync(
     path.join(dir, 'boot-assets.json'),
     JSON.stringify({
@@ -37,7 +37,7 @@ describe('dashboard page preloads', () => {
   it('lists the shell boot chunks, and for a remote page its entry and exposed chunk from its manifest', async () => {
     const fetched: string[] = [];
     const preloads = createPreloads({
-      distDir: distWithBootAssets(),
+      distDir: await distWithBootAssets(),
       fetchManifest: async (url) => {
         fetched.push(url);
         return manifest;
@@ -70,7 +70,7 @@ describe('dashboard page preloads', () => {
     let calls = 0;
     let clock = 0;
     const preloads = createPreloads({
-      distDir: mkdtempSync(path.join(tmpdir(), 'dash-preloads-')),
+      distDir: await tempDir('preloads'),
       fetchManifest: async () => {
         calls += 1;
         if (calls === 1) throw new Error('down');
@@ -89,7 +89,7 @@ describe('dashboard page preloads', () => {
   it('preloads no remote’s files for a build that loads none (the monolith build)', async () => {
     let fetched = 0;
     const preloads = createPreloads({
-      distDir: distWithBootAssets({ remotes: false }),
+      distDir: await distWithBootAssets({ remotes: false }),
       fetchManifest: async () => {
         fetched += 1;
         return manifest;

@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AFTER_PAINT_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE, type TBootData } from '@dash/shared/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test/temp-dir';
 import { renderShellPage } from './dashboard';
 import { loadServerRenderer, phoneBrowser, SERVER_RENDER_TIMEOUT_MS } from './server-render';
 
@@ -25,8 +26,8 @@ const page = (pathname: string, boot: TBootData = signedIn) => ({
 });
 
 /** A stand-in for shell/dist-ssr/ssr.js: `body` is the body of its renderPage(url, boot, locale, options). */
-function serverBuild(body: string): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'dash-ssr-')), 'ssr.js');
+async function serverBuild(body: string): Promise<string> {
+  const file = path.join(await tempDir('ssr'), 'ssr.js');
   writeFileSync(
     file,
     `export const calls = []; export async function renderPage(url, boot, locale, options) { calls.push({ url, locale, phone: options.phone }); ${body} }`,
@@ -42,7 +43,7 @@ const log = {
 describe('the server render of dashboard pages', () => {
   it('renders the Message Center for a signed-in user, with the request’s viewport guess and API', async () => {
     // The stand-in fetches through the API it is given and returns the answer as a query.
-    const file = serverBuild(
+    const file = await serverBuild(
       `const answer = await (await options.fetchApi('/api/v0/messages', { method: 'GET' })).json(); return { html: '<h1>' + new URL(url).pathname + '</h1>', queries: [{ queryKey: ['threads'], data: answer }] };`,
     );
     const renderer = await loadServerRenderer(file, deployed, log);
@@ -55,7 +56,11 @@ describe('the server render of dashboard pages', () => {
   });
 
   it('leaves to the browser: other areas, visitors, an area another release serves, and a missing build', async () => {
-    const renderer = await loadServerRenderer(serverBuild(`return { html: '<p>x</p>' };`), deployed, log);
+    const renderer = await loadServerRenderer(
+      await serverBuild(`return { html: '<p>x</p>' };`),
+      deployed,
+      log,
+    );
     expect(await renderer?.render(page('/org/acme/wallet'))).toBeNull();
     expect(await renderer?.render(page('/org/acme'))).toBeNull();
     expect(await renderer?.render(page('/org/acme/messages', { ...signedIn, me: null }))).toBeNull();
@@ -77,21 +82,21 @@ describe('the server render of dashboard pages', () => {
 
   it('sends the page without its render when the render fails, declines or takes too long', async () => {
     const failing = await loadServerRenderer(
-      serverBuild(`throw new Error('window is not defined');`),
+      await serverBuild(`throw new Error('window is not defined');`),
       deployed,
       log,
     );
     expect(await failing?.render(page('/org/acme/messages'))).toBeNull();
     expect(logged).toContain('the server render failed; the browser renders the page');
     const declining = await loadServerRenderer(
-      serverBuild(`return { html: null, reason: 'redirect 302' };`),
+      await serverBuild(`return { html: null, reason: 'redirect 302' };`),
       deployed,
       log,
     );
     expect(await declining?.render(page('/org/acme/messages'))).toBeNull();
     // The module is given a signal that aborts after SERVER_RENDER_TIMEOUT_MS; one that honours it declines.
     const slow = await loadServerRenderer(
-      serverBuild(
+      await serverBuild(
         `await new Promise((resolve) => options.signal.addEventListener('abort', resolve)); return { html: options.signal.aborted ? null : '<p>late</p>' };`,
       ),
       deployed,
@@ -101,7 +106,7 @@ describe('the server render of dashboard pages', () => {
     expect(await slow?.render(page('/org/acme/messages'))).toBeNull();
     expect(Date.now() - started).toBeGreaterThanOrEqual(SERVER_RENDER_TIMEOUT_MS - 50);
     // One that never answers does not hold the page either.
-    const hung = await loadServerRenderer(serverBuild('await new Promise(() => {});'), deployed, log);
+    const hung = await loadServerRenderer(await serverBuild('await new Promise(() => {});'), deployed, log);
     expect(await hung?.render(page('/org/acme/messages'))).toBeNull();
   });
 

@@ -7,7 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { REPO_ROOT } from '../../config';
 import { organizations } from '../../db/schema';
 import { openImagePglite } from '../../test/pglite-image';
-import { fakeBuild, tempDir, writeShellManifest } from '../../test/releases';
+import { fakeBuild, writeShellManifest } from '../../test/releases';
+import { tempDir } from '../../test/temp-dir';
 import { runReleaseCli } from './cli';
 
 interface Run {

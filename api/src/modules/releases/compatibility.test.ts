@@ -6,9 +6,9 @@ import {
   fakeBuild,
   MANTINE,
   SHELL_SHARED,
-  tempDir,
   writeShellManifest,
 } from '../../test/releases';
+import { tempDir } from '../../test/temp-dir';
 import { readBuildInfo } from './build-info';
 import {
   compatibilityProblems,

@@ -3,7 +3,7 @@ import { appendFile, readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TRemoteName } from '@dash/shared/contracts';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../../test/releases';
+import { tempDir } from '../../test/temp-dir';
 import {
   activeCanaries,
   currentVersion,

@@ -17,7 +17,8 @@ import { createTestApp, type TestApp, testConfig } from '../../test/app';
 import { signIn } from '../../test/auth';
 import { emptyTestDatabase } from '../../test/database';
 import { call, errorOf } from '../../test/http';
-import { type FakeBuildOptions, fakeBuild, tempDir, writeShellManifest } from '../../test/releases';
+import { type FakeBuildOptions, fakeBuild, writeShellManifest } from '../../test/releases';
+import { tempDir } from '../../test/temp-dir';
 import { organizationDirectory } from './repo';
 import {
   PUBLISH_TOO_LARGE_MESSAGE,

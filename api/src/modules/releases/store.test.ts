@@ -2,7 +2,8 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fakeBuild, tempDir } from '../../test/releases';
+import { fakeBuild } from '../../test/releases';
+import { tempDir } from '../../test/temp-dir';
 import { readBuildInfo } from './build-info';
 import {
   contentHash,

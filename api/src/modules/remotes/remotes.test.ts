@@ -3,7 +3,8 @@ import { ZRemotesManifest } from '@dash/shared/contracts';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '../../test/app';
 import { call, errorOf } from '../../test/http';
-import { fakeBuild, tempDir, writeShellManifest } from '../../test/releases';
+import { fakeBuild, writeShellManifest } from '../../test/releases';
+import { tempDir } from '../../test/temp-dir';
 import { openReleases } from '../releases/index';
 import { deriveManifest } from './service';
 
