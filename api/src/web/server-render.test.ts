@@ -74,10 +74,14 @@ describe('the server render of dashboard pages', () => {
       ],
     } as TBootData['remotes'];
     expect(await renderer?.render(page('/org/acme/messages', { ...signedIn, remotes: canary }))).toBeNull();
+    logged.length = 0;
     expect(
       await loadServerRenderer(path.join(tmpdir(), 'no-such-dir', 'ssr.js'), deployed, log),
     ).toBeUndefined();
+    // A server build asked for but missing says so: the pages lose their server render.
+    expect(logged).toEqual(['no server build: pages are rendered by the browser alone']);
     expect(await loadServerRenderer(undefined, deployed, log)).toBeUndefined();
+    expect(logged).toHaveLength(1);
   });
 
   it('sends the page without its render when the render fails, declines or takes too long', async () => {

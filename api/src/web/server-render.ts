@@ -62,7 +62,12 @@ export async function loadServerRenderer(
   deployedRemotes: TRemotesManifest,
   log: FastifyBaseLogger,
 ): Promise<ServerRenderer | undefined> {
-  if (!modulePath || !existsSync(modulePath)) return undefined;
+  if (!modulePath) return undefined;
+  if (!existsSync(modulePath)) {
+    // Asked for but not built: every page still works, painted by the browser alone, later.
+    log.warn({ modulePath }, 'no server build: pages are rendered by the browser alone');
+    return undefined;
+  }
   const { renderPage } = (await import(pathToFileURL(modulePath).href)) as { renderPage: RenderPage };
   return {
     async render({ url, pathname, boot, locale, phone, fetchApi }) {
