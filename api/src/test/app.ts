@@ -20,6 +20,12 @@ export interface TestApp {
   config: Config;
 }
 
+/** The folders testConfig named; setup-file.ts removes them after each test file. */
+const testFolders: string[] = [];
+export async function removeTestFolders(): Promise<void> {
+  for (const folder of testFolders.splice(0)) await rm(folder, { recursive: true, force: true });
+}
+
 /** The product's defaults, quiet logs, and the outbox on. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
@@ -27,6 +33,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   const releases = { ...config.releases, dir: join(tmpdir(), `dash-test-releases-${randomUUID()}`) };
   // Blobs too: a directory of this test's own.
   const blobDir = join(tmpdir(), `dash-test-blobs-${randomUUID()}`);
+  testFolders.push(releases.dir, blobDir);
   // No chain unless the test starts one (testChainsConfig): the dev chains' ports are npm start's.
   const chains = { ...config.chains, networks: [], pollMs: 50 };
   return { ...config, releases, blobDir, chains, ...overrides };
@@ -67,11 +74,7 @@ export async function createTestApp(
     ...(options.now ? { now: options.now } : {}),
     ...(options.providerAdapters ? { providerAdapters: options.providerAdapters } : {}),
   });
-  onTestFinished(async () => {
-    await app.close();
-    await rm(config.blobDir, { recursive: true, force: true });
-    await rm(config.releases.dir, { recursive: true, force: true });
-  });
+  onTestFinished(() => app.close());
   await app.ready();
   return { app, db: database.db, config };
 }
