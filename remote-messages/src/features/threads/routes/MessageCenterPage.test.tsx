@@ -174,4 +174,24 @@ describe('the first conversation', () => {
     expect(await screen.findByRole('heading', { name: 'Wallet' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/org/acme/wallet');
   });
+
+  it('is not, when the user’s navigation has finished but this page is still on screen: their navigation stands', async () => {
+    // The shell renders a finished navigation as a transition: the router is at the page the user
+    // asked for while this one is still mounted, and its pin can still run.
+    stubMessagesApi();
+    const pin = aroundThePin((callback) => () => {
+      void router.navigate('/org/acme/wallet').then(callback);
+    });
+    const { router } = renderPageInDataRouter(<MessageCenterPage />, {
+      url: '/org/acme/messages',
+      path: '/org/acme/messages/:threadUid?',
+      role: 'Viewer',
+      routes: [{ path: '/org/acme/wallet', element: <h1>Wallet</h1> }],
+    });
+    await waitFor(() => expect(pin.met()).toBe(true));
+    pin.restore();
+    expect(await screen.findByRole('heading', { name: 'Wallet' })).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve)));
+    expect(router.state.location.pathname).toBe('/org/acme/wallet');
+  });
 });

@@ -15,6 +15,7 @@ import { useContext, useDeferredValue, useEffect, useMemo, useState } from 'reac
 import {
   UNSAFE_DataRouterContext,
   UNSAFE_DataRouterStateContext,
+  useLocation,
   useNavigate,
   useParams,
 } from 'react-router';
@@ -50,6 +51,9 @@ export function MessageCenterPage() {
   // The router itself, for the moment the pin runs: a click's navigation starts loading at once, but
   // React renders that state later (a transition), so this render's `navigating` can still be false.
   const router = useContext(UNSAFE_DataRouterContext)?.router;
+  // The address this render is for. The router's own can be ahead of it: the shell renders a finished
+  // navigation as a transition, so this page can still be on screen after the address moved on.
+  const { pathname } = useLocation();
   const mobile = usePhoneQuery(MOBILE_MEDIA_QUERY);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -73,18 +77,20 @@ export function MessageCenterPage() {
   // place). In a task of its own: on the first load this effect runs inside the commit that replaces
   // the server's page, and the router's navigation made that task 0.7 and 12.5 ms longer in two
   // loads (x4 on a phone). Not if the user has gone elsewhere meanwhile: their navigation (a sidebar
-  // link clicked as the list arrived) has moved the address before this page unmounts, or is still
-  // loading (above), and replacing it would take them back here.
+  // link clicked as the list arrived) has moved the address before this page unmounts, has finished
+  // but is not rendered yet (the router is at another address than this render's), or is still
+  // loading (above); replacing it would take them back here.
   useEffect(() => {
     if (threadUid || mobile || !first || debouncedSearch || navigating) return;
     const address = window.location.pathname;
     const pin = setTimeout(() => {
-      if (window.location.pathname !== address || (router && router.state.navigation.state !== 'idle'))
+      if (window.location.pathname !== address) return;
+      if (router && (router.state.navigation.state !== 'idle' || router.state.location.pathname !== pathname))
         return;
       navigate(paths.org.messageThread(organization.slug, first), { replace: true });
     });
     return () => clearTimeout(pin);
-  }, [threadUid, mobile, first, debouncedSearch, navigating, navigate, router, organization.slug]);
+  }, [threadUid, mobile, first, debouncedSearch, navigating, navigate, router, pathname, organization.slug]);
 
   // The search whose answer the list shows, once the field has stopped changing (the debounce) and
   // that answer has rendered: what the list announces.
