@@ -8,8 +8,8 @@
 //  - LCP of /org/acme-treasury/messages on the throttled mobile profile: median of N cold loads and
 //    of N repeat visits (assets cached), federated and monolith, and their ratio;
 //  - Lighthouse (mobile preset) performance score, LCP and total blocking time on that page: the
-//    median of N runs with their range (one run's TBT swings from about 250 to 2,100 ms on this
-//    machine, with whatever else is running; Lighthouse's own guidance is the median of 5); and,
+//    median of N runs with their range (one run's TBT swung from about 250 to 2,100 ms on the
+//    machines of 2026-11, with whatever else ran; Lighthouse's own guidance is the median of 5); and,
 //    from each run's trace, how much of its long tasks' time the main thread was on the CPU, and
 //    the blocking time of those tasks' CPU time alone (main-thread.mjs);
 //  - Interaction to Next Paint at 4x CPU of the Safe's interactions (confirm with the signing
@@ -18,9 +18,9 @@
 //    the transactions, open a transaction; app-inp.mjs): the median and the worst of N runs each,
 //    federated;
 //  - API reads at 2,000 req/s (p50 / p99) on embedded PGlite and on PostgreSQL;
-//  - the machine: its CPU model and cores, the load average at the start, and Lighthouse's
-//    benchmarkIndex of each run (its measure of the CPU's speed), so a figure from another machine
-//    can be compared.
+//  - the machine: its CPU model and cores, the load average at the start, the browser's version,
+//    and Lighthouse's benchmarkIndex of each run (its measure of the CPU's speed), so a figure from
+//    another machine can be compared.
 //
 //   pnpm bench [--skip-build] [--runs 5] [--lighthouse-runs 5] [--inp-runs 5] [--api-seconds 5] [--no-api] [--no-lighthouse] [--no-inp]
 import { spawn, spawnSync } from 'node:child_process';
@@ -145,6 +145,8 @@ if (!argv.includes('--skip-build')) {
 }
 
 const browser = await launchBrowser();
+// The browser's version moves the figures as much as the machine does: see decision 0013.
+row('machine', 'browser', `Chromium ${browser.version()}`);
 
 /** Median LCP over `runs` loads on the throttled profile: each in a fresh context (cold) or reloads of a warmed one (repeat). */
 async function lcpMedians(base) {
