@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Installs the system Chromium that npm test's browser checks drive (the headless shell for the e2e
-// suite, the full browser for the budgets' page loads and the benchmarks) when it is missing, from
-// Debian's packages: never Playwright's download (the machines have no internet but the package
-// mirrors). Dependency-free, like ensure-install.mjs, which runs before it.
+// Installs the system Chromium when it is missing: the headless shell that npm test's browser checks
+// drive (the e2e suite, the budgets' page loads), and the full browser of `pnpm bench`, which the
+// suite falls back to without the shell. From Debian's packages, never Playwright's download (the
+// machines reach only the package mirrors). Dependency-free, like ensure-install.mjs before it.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
