@@ -2,15 +2,17 @@
 // Installs the system Chromium when it is missing: the headless shell that npm test's browser checks
 // drive (the e2e suite, the budgets' page loads), and the full browser of `pnpm bench`, which the
 // suite falls back to without the shell. From Debian's packages, never Playwright's download (the
-// machines reach only the package mirrors). Dependency-free, like ensure-install.mjs before it.
+// machines reach only the package mirrors). Dependency-free, like ensure-install.mjs before it:
+// e2e/support/chromium.mjs, where the paths live, imports Node's own modules only.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HEADLESS_SHELL, SYSTEM_CHROMIUM } from '../e2e/support/chromium.mjs';
 
 export const CHROMIUM_PACKAGES = [
-  { binary: '/usr/bin/chromium', pkg: 'chromium' },
-  { binary: '/usr/bin/chromium-headless-shell', pkg: 'chromium-headless-shell' },
+  { binary: SYSTEM_CHROMIUM, pkg: 'chromium' },
+  { binary: HEADLESS_SHELL, pkg: 'chromium-headless-shell' },
 ];
 
 /**
